@@ -1,0 +1,113 @@
+/// Every multiset of 0 to 6 dice, numbered, and the map from ordered rolls to them.
+///
+/// A roll of `n` dice has `6^n` equally likely ordered outcomes; outcome `i`
+/// shows face `(i / 6^d) % 6 + 1` on die `d`. The catalog numbers the distinct
+/// multisets of each size (`multisetCount(dice:)`, 462 for six dice) and maps
+/// every ordered outcome to its multiset's number, so a simulator turns one
+/// random number below `6^n` into a roll with one array lookup.
+///
+/// The catalog does not depend on any rule set; `DiceCatalog.shared` is built
+/// once, on first use.
+public struct DiceCatalog: Sendable {
+    /// The catalog, built on first use (about 60,000 small entries).
+    public static let shared = DiceCatalog()
+
+    /// `6^n` for n = 0...6.
+    public static let orderedRollCounts: [Int] = (0...DiceCounts.maximumDice).map { dice in
+        (0..<dice).reduce(1) { product, _ in product * 6 }
+    }
+
+    /// The multisets of each size, indexed `[dice][multiset]`, in `DiceCounts` order.
+    public let multisets: [[DiceCounts]]
+
+    /// For each size, the multiset number of every ordered outcome.
+    @usableFromInline
+    internal let multisetOfOrderedRoll: [[UInt16]]
+
+    /// The position of every multiset within its size, keyed by its packed value.
+    private let indexByPacked: [UInt32: Int]
+
+    private init() {
+        var bySize: [[DiceCounts]] = Array(repeating: [], count: DiceCounts.maximumDice + 1)
+        bySize[0] = [DiceCounts()]
+        for dice in 1...DiceCounts.maximumDice {
+            var seen = Set<DiceCounts>()
+            for smaller in bySize[dice - 1] {
+                for face in DiceCounts.faces {
+                    var larger = smaller
+                    larger.add(face)
+                    seen.insert(larger)
+                }
+            }
+            bySize[dice] = seen.sorted()
+        }
+        var index: [UInt32: Int] = [:]
+        for group in bySize {
+            for (position, multiset) in group.enumerated() { index[multiset.packed] = position }
+        }
+        var rollMaps: [[UInt16]] = []
+        for dice in 0...DiceCounts.maximumDice {
+            var map = [UInt16](repeating: 0, count: Self.orderedRollCounts[dice])
+            for ordered in map.indices {
+                let roll = Self.multiset(ofOrderedRoll: ordered, dice: dice)
+                map[ordered] = UInt16(index[roll.packed] ?? 0)
+            }
+            rollMaps.append(map)
+        }
+        multisets = bySize
+        indexByPacked = index
+        multisetOfOrderedRoll = rollMaps
+    }
+
+    // MARK: - Lookups
+
+    /// The number of distinct multisets of `dice` dice: C(dice + 5, 5).
+    public func multisetCount(dice: Int) -> Int {
+        multisets[dice].count
+    }
+
+    /// The position of `roll` among the multisets of its size.
+    public func index(of roll: DiceCounts) -> Int {
+        // Every multiset of at most six dice is in the catalog.
+        indexByPacked[roll.packed] ?? 0
+    }
+
+    /// The multiset number of ordered outcome `orderedRoll` (in `0..<6^dice`).
+    @inlinable
+    public func multisetIndex(ofOrderedRoll orderedRoll: Int, dice: Int) -> Int {
+        Int(multisetOfOrderedRoll[dice][orderedRoll])
+    }
+
+    /// The dice of ordered outcome `orderedRoll` of `dice` dice, computed digit by digit.
+    public static func multiset(ofOrderedRoll orderedRoll: Int, dice: Int) -> DiceCounts {
+        var roll = DiceCounts()
+        var rest = orderedRoll
+        for _ in 0..<dice {
+            roll.add(rest % 6 + 1)
+            rest /= 6
+        }
+        return roll
+    }
+
+    /// The faces of ordered outcome `orderedRoll`, die by die.
+    public static func faces(ofOrderedRoll orderedRoll: Int, dice: Int) -> [Int] {
+        var faces: [Int] = []
+        var rest = orderedRoll
+        for _ in 0..<dice {
+            faces.append(rest % 6 + 1)
+            rest /= 6
+        }
+        return faces
+    }
+
+    /// How many ordered outcomes of its size show `roll` (the multinomial weight).
+    public static func orderedRollCount(of roll: DiceCounts) -> Int {
+        var weight = factorial(roll.count)
+        for face in DiceCounts.faces { weight /= factorial(roll[face]) }
+        return weight
+    }
+
+    private static func factorial(_ n: Int) -> Int {
+        n <= 1 ? 1 : (2...n).reduce(1, *)
+    }
+}

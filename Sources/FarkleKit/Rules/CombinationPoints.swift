@@ -1,0 +1,129 @@
+/// The points of every scoring combination of a rule set, or `nil` where it is switched off.
+///
+/// All values are in points. A keep scores the maximum over the ways of
+/// splitting it into these combinations (see `ScoringTable`).
+public struct CombinationPoints: Hashable, Sendable {
+    /// A single 1 (100 in `standard`).
+    public var singleOne: Int?
+    /// A single 5 (50 in `standard`).
+    public var singleFive: Int?
+    /// Three of a kind, indexed by face - 1 (`[1000, 200, 300, 400, 500, 600]` in `standard`).
+    public var threeOfAKind: [Int?]
+    /// Four of a kind (flat 2000 in `standard`).
+    public var fourOfAKind: OfAKindPoints
+    /// Five of a kind (flat 3000 in `standard`).
+    public var fiveOfAKind: OfAKindPoints
+    /// Six of a kind, six 1s included where they do not win outright (flat 10000 in `standard`).
+    public var sixOfAKind: OfAKindPoints
+    /// Three of a kind plus a pair of another face.
+    public var fullHouse: FullHousePoints
+    /// Four of a kind plus a pair of another face (2250 in `standard`).
+    public var fullMansion: Int?
+    /// Three pairs of three different faces (1500 in `standard`).
+    public var threePairs: Int?
+    /// Which other patterns also count as three pairs (none in `standard`).
+    public var threePairsAlso: Set<PairsPattern>
+    /// Two triplets of different faces (2500 in `standard`).
+    public var twoTriplets: Int?
+    /// Whether six of a kind also counts as two triplets (no in `standard`).
+    public var twoTripletsIncludeSixOfAKind: Bool
+    /// Five dice in a row, 1-2-3-4-5 or 2-3-4-5-6 (1500 in `standard`).
+    public var smallStraight: Int?
+    /// Six dice in a row, 1-2-3-4-5-6 (1500 in `standard`).
+    public var largeStraight: Int?
+
+    /// Creates a set of combination points; anything not given is switched off.
+    public init(
+        singleOne: Int? = nil,
+        singleFive: Int? = nil,
+        threeOfAKind: [Int?] = Array(repeating: nil, count: 6),
+        fourOfAKind: OfAKindPoints = .off,
+        fiveOfAKind: OfAKindPoints = .off,
+        sixOfAKind: OfAKindPoints = .off,
+        fullHouse: FullHousePoints = .off,
+        fullMansion: Int? = nil,
+        threePairs: Int? = nil,
+        threePairsAlso: Set<PairsPattern> = [],
+        twoTriplets: Int? = nil,
+        twoTripletsIncludeSixOfAKind: Bool = false,
+        smallStraight: Int? = nil,
+        largeStraight: Int? = nil
+    ) {
+        precondition(threeOfAKind.count == 6, "three of a kind has one value per face")
+        self.singleOne = singleOne
+        self.singleFive = singleFive
+        self.threeOfAKind = threeOfAKind
+        self.fourOfAKind = fourOfAKind
+        self.fiveOfAKind = fiveOfAKind
+        self.sixOfAKind = sixOfAKind
+        self.fullHouse = fullHouse
+        self.fullMansion = fullMansion
+        self.threePairs = threePairs
+        self.threePairsAlso = threePairsAlso
+        self.twoTriplets = twoTriplets
+        self.twoTripletsIncludeSixOfAKind = twoTripletsIncludeSixOfAKind
+        self.smallStraight = smallStraight
+        self.largeStraight = largeStraight
+    }
+
+    /// The points of `count` (3...6) dice of `face`, or `nil` if that combination is off.
+    public func ofAKind(_ count: Int, face: Int) -> Int? {
+        let triple = threeOfAKind[face - 1]
+        switch count {
+        case 3: return triple
+        case 4: return fourOfAKind.points(forCount: 4, threeOfAKind: triple)
+        case 5: return fiveOfAKind.points(forCount: 5, threeOfAKind: triple)
+        case 6: return sixOfAKind.points(forCount: 6, threeOfAKind: triple)
+        default: return nil
+        }
+    }
+
+    /// The points of three `tripleFace`s with a pair of another face, or `nil` if off.
+    public func fullHouse(tripleFace: Int) -> Int? {
+        switch fullHouse {
+        case .off: return nil
+        case .flat(let points): return points
+        case .threeOfAKindPlus(let bonus): return threeOfAKind[tripleFace - 1].map { $0 + bonus }
+        }
+    }
+}
+
+/// How four, five or six of a kind score.
+public enum OfAKindPoints: Hashable, Sendable {
+    /// The combination does not score.
+    case off
+    /// A fixed number of points, whatever the face.
+    case flat(Int)
+    /// Each die beyond three adds the three-of-a-kind value once more (four 3s = 600, five 3s = 900).
+    case linear
+    /// Each die beyond three doubles the value (four 3s = 600, five 3s = 1200).
+    case doubling
+
+    /// The points of `count` dice of a face whose three of a kind scores `threeOfAKind`.
+    public func points(forCount count: Int, threeOfAKind: Int?) -> Int? {
+        switch self {
+        case .off: return nil
+        case .flat(let points): return points
+        case .linear: return threeOfAKind.map { $0 * (count - 2) }
+        case .doubling: return threeOfAKind.map { $0 << (count - 3) }
+        }
+    }
+}
+
+/// How a full house (three of a kind plus a pair of another face) scores.
+public enum FullHousePoints: Hashable, Sendable {
+    /// A full house is not a combination.
+    case off
+    /// A fixed number of points.
+    case flat(Int)
+    /// The three of a kind's value plus a bonus (250 in `standard`: 1-1-1-5-5 = 1250).
+    case threeOfAKindPlus(Int)
+}
+
+/// Patterns of six dice that a rule set may also count as three pairs.
+public enum PairsPattern: String, Hashable, Sendable, CaseIterable {
+    /// Four of a kind and a pair of another face (2-2-2-2-5-5).
+    case fourAndPair = "four_and_pair"
+    /// Six of a kind (4-4-4-4-4-4).
+    case sixOfAKind = "six_of_a_kind"
+}

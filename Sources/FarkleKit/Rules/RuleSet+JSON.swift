@@ -1,0 +1,355 @@
+import Foundation
+
+// A rule file is a JSON object in which every key is optional: what it leaves
+// out keeps the value of its base preset (`"base"`, `standard` by default), so
+// a file lists only how its rules differ. Unknown keys are errors, so a typo
+// never passes silently for a rule.
+
+extension RuleSet {
+    /// Loads a preset by name (`standard`) or a JSON rule file by path.
+    ///
+    /// - Throws: `RuleSetError` naming the file and the key that is wrong.
+    public static func load(_ nameOrPath: String) throws(RuleSetError) -> RuleSet {
+        if let preset = presets[nameOrPath] { return preset }
+        let url = URL(fileURLWithPath: nameOrPath)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            let names = presets.keys.sorted().joined(separator: ", ")
+            throw RuleSetError(
+                source: nameOrPath, problem: "no such rule file, and not a preset (presets: \(names))")
+        }
+        guard !isDirectory.boolValue, let data = try? Data(contentsOf: url) else {
+            throw RuleSetError(source: nameOrPath, problem: "cannot be read as a rule file")
+        }
+        let defaultName = url.deletingPathExtension().lastPathComponent
+        return try RuleSet(json: data, source: nameOrPath, defaultName: defaultName)
+    }
+
+    /// Parses a JSON rule set.
+    ///
+    /// - Parameters:
+    ///   - json: The file's bytes.
+    ///   - source: How errors name the file.
+    ///   - defaultName: The name when the file has no `"name"`.
+    public init(json: Data, source: String, defaultName: String = "custom") throws(RuleSetError) {
+        guard let root = JSONValue(parsing: json) else {
+            throw RuleSetError(source: source, problem: "is not valid JSON")
+        }
+        var reader = RuleReader(source: source)
+        self = try reader.ruleSet(from: root, defaultName: defaultName)
+    }
+}
+
+// MARK: - Reading
+
+private struct RuleReader {
+    let source: String
+
+    func fail(_ key: String, _ problem: String) -> RuleSetError {
+        RuleSetError(source: source, key: key, problem: problem)
+    }
+
+    func object(_ value: JSONValue, _ key: String?, allowed: [String]) throws(RuleSetError) -> [String: JSONValue] {
+        guard case .object(let members) = value else {
+            if let key { throw fail(key, "must be an object, not \(value.kindDescription)") }
+            throw RuleSetError(source: source, problem: "must hold a JSON object of rules")
+        }
+        for name in members.keys.sorted() where !allowed.contains(name) {
+            let path = key.map { "\($0).\(name)" } ?? name
+            throw fail(path, "is not a rule (known here: \(allowed.joined(separator: ", ")))")
+        }
+        return members
+    }
+
+    func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws(RuleSetError) -> Int {
+        guard case .integer(let number) = value else {
+            throw fail(key, "must be a whole number, not \(value.kindDescription)")
+        }
+        guard range.contains(number) else {
+            if range.upperBound == Int.max { throw fail(key, "must be \(range.lowerBound) or more, not \(number)") }
+            throw fail(key, "must be from \(range.lowerBound) to \(range.upperBound), not \(number)")
+        }
+        return number
+    }
+
+    func bool(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Bool {
+        guard case .bool(let flag) = value else {
+            throw fail(key, "must be true or false, not \(value.kindDescription)")
+        }
+        return flag
+    }
+
+    /// Points of a combination: a positive whole number, or null to switch it off.
+    func points(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Int? {
+        if value == .null { return nil }
+        guard case .integer(let number) = value, RuleReader.pointRange.contains(number) else {
+            throw fail(
+                key,
+                "must be points from \(RuleReader.pointRange.lowerBound) to \(RuleReader.pointRange.upperBound), "
+                    + "or null to switch it off, not \(value.kindDescription)")
+        }
+        return number
+    }
+
+    /// Larger values would let sums of a long turn overflow nothing, but make no sense at a table.
+    static let pointRange = 1...1_000_000
+
+    func ofAKind(_ value: JSONValue, _ key: String) throws(RuleSetError) -> OfAKindPoints {
+        switch value {
+        case .null: return .off
+        case .string("linear"): return .linear
+        case .string("doubling"): return .doubling
+        case .integer: return .flat(try points(value, key) ?? 0)
+        default:
+            throw fail(key, "must be points, \"linear\", \"doubling\" or null, not \(value.kindDescription)")
+        }
+    }
+
+    func fullHouse(_ value: JSONValue, _ key: String) throws(RuleSetError) -> FullHousePoints {
+        switch value {
+        case .null: return .off
+        case .integer: return .flat(try points(value, key) ?? 0)
+        case .object:
+            let members = try object(value, key, allowed: ["three_of_a_kind_plus"])
+            guard let bonus = members["three_of_a_kind_plus"] else {
+                throw fail(key, "needs \"three_of_a_kind_plus\": the points added to the three of a kind")
+            }
+            return .threeOfAKindPlus(
+                try integer(bonus, key + ".three_of_a_kind_plus", in: 0...RuleReader.pointRange.upperBound))
+        default:
+            throw fail(key, "must be points, {\"three_of_a_kind_plus\": points} or null, not \(value.kindDescription)")
+        }
+    }
+
+    mutating func ruleSet(from root: JSONValue, defaultName: String) throws(RuleSetError) -> RuleSet {
+        let members = try object(root, nil, allowed: ["name", "base", "combinations", "turn", "game"])
+        var rules = RuleSet.standard
+        rules.name = defaultName
+        if let base = members["base"] {
+            guard case .string(let baseName) = base, let preset = RuleSet.presets[baseName] else {
+                let names = RuleSet.presets.keys.sorted().joined(separator: ", ")
+                throw fail("base", "must name a preset (\(names)), not \(base.kindDescription)")
+            }
+            rules = preset
+            rules.name = defaultName
+        }
+        if let name = members["name"] {
+            guard case .string(let text) = name, !text.isEmpty,
+                text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+            else {
+                throw fail("name", "must be a short name of letters, digits, - and _, not \(name.kindDescription)")
+            }
+            rules.name = text
+        }
+        if let value = members["combinations"] { try readCombinations(value, into: &rules.combinations) }
+        if let value = members["turn"] { try readTurn(value, into: &rules.turn) }
+        if let value = members["game"] { try readGame(value, into: &rules.game) }
+        return rules
+    }
+
+    func readCombinations(_ value: JSONValue, into points: inout CombinationPoints) throws(RuleSetError) {
+        let section = "combinations"
+        let members = try object(value, section, allowed: CombinationKey.allCases.map(\.rawValue))
+        for name in members.keys.sorted() {
+            guard let key = CombinationKey(rawValue: name), let value = members[name] else { continue }
+            let path = "\(section).\(name)"
+            switch key {
+            case .singleOne: points.singleOne = try self.points(value, path)
+            case .singleFive: points.singleFive = try self.points(value, path)
+            case .threeOfAKind:
+                guard case .array(let values) = value, values.count == 6 else {
+                    throw fail(path, "must list six values, for 1s to 6s (points or null)")
+                }
+                var triples: [Int?] = []
+                for (offset, element) in values.enumerated() {
+                    triples.append(try self.points(element, "\(path)[\(offset)]"))
+                }
+                points.threeOfAKind = triples
+            case .fourOfAKind: points.fourOfAKind = try ofAKind(value, path)
+            case .fiveOfAKind: points.fiveOfAKind = try ofAKind(value, path)
+            case .sixOfAKind: points.sixOfAKind = try ofAKind(value, path)
+            case .fullHouse: points.fullHouse = try fullHouse(value, path)
+            case .fullMansion: points.fullMansion = try self.points(value, path)
+            case .threePairs: points.threePairs = try self.points(value, path)
+            case .threePairsAlso:
+                guard case .array(let values) = value else {
+                    throw fail(path, "must list patterns (\"four_and_pair\", \"six_of_a_kind\")")
+                }
+                var patterns = Set<PairsPattern>()
+                for element in values {
+                    guard case .string(let text) = element, let pattern = PairsPattern(rawValue: text) else {
+                        throw fail(
+                            path, "lists \(element.kindDescription); known: \"four_and_pair\", \"six_of_a_kind\"")
+                    }
+                    patterns.insert(pattern)
+                }
+                points.threePairsAlso = patterns
+            case .twoTriplets: points.twoTriplets = try self.points(value, path)
+            case .twoTripletsIncludeSixOfAKind: points.twoTripletsIncludeSixOfAKind = try bool(value, path)
+            case .smallStraight: points.smallStraight = try self.points(value, path)
+            case .largeStraight: points.largeStraight = try self.points(value, path)
+            }
+        }
+    }
+
+    func readTurn(_ value: JSONValue, into turn: inout TurnRules) throws(RuleSetError) {
+        let section = "turn"
+        let members = try object(value, section, allowed: TurnKey.allCases.map(\.rawValue))
+        for name in members.keys.sorted() {
+            guard let key = TurnKey(rawValue: name), let value = members[name] else { continue }
+            let path = "\(section).\(name)"
+            switch key {
+            case .bankWithDiceLeft:
+                guard case .array(let values) = value else {
+                    throw fail(path, "must list dice counts from 1 to 5, such as [1, 2]")
+                }
+                var counts = Set<Int>()
+                for element in values {
+                    guard case .integer(let dice) = element, (1...5).contains(dice) else {
+                        throw fail(
+                            path,
+                            "must list dice counts from 1 to 5, not \(element.kindDescription) "
+                                + "(banking after hot dice is set by turn.hot_dice_mandatory)")
+                    }
+                    counts.insert(dice)
+                }
+                turn.bankingDiceLeft = counts
+            case .hotDiceMandatory: turn.hotDiceMandatory = try bool(value, path)
+            case .minimumBank: turn.minimumBank = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
+            case .sixDiceFarkle: turn.sixDiceFarkle = try points(value, path)
+            case .sixDiceFarkleOn:
+                switch value {
+                case .string("opening_roll"): turn.sixDiceFarkleOnEveryRoll = false
+                case .string("every_six_dice_roll"): turn.sixDiceFarkleOnEveryRoll = true
+                default:
+                    throw fail(
+                        path, "must be \"opening_roll\" or \"every_six_dice_roll\", not \(value.kindDescription)")
+                }
+            case .threeFarklePenalty: turn.threeFarklePenalty = try points(value, path)
+            }
+        }
+    }
+
+    func readGame(_ value: JSONValue, into game: inout GameRules) throws(RuleSetError) {
+        let section = "game"
+        let members = try object(value, section, allowed: GameKey.allCases.map(\.rawValue))
+        for name in members.keys.sorted() {
+            guard let key = GameKey(rawValue: name), let value = members[name] else { continue }
+            let path = "\(section).\(name)"
+            switch key {
+            case .players: game.players = try integer(value, path, in: GameRules.playerRange)
+            case .target: game.target = try integer(value, path, in: RuleReader.pointRange)
+            case .finalRound: game.finalRound = try bool(value, path)
+            case .entryMinimum: game.entryMinimum = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
+            case .sixOnes:
+                switch value {
+                case .string("instant_win"): game.sixOnesWin = true
+                case .string("points"): game.sixOnesWin = false
+                default: throw fail(path, "must be \"instant_win\" or \"points\", not \(value.kindDescription)")
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Keys
+
+/// The keys of the `combinations` object.
+enum CombinationKey: String, CaseIterable {
+    case singleOne = "single_one"
+    case singleFive = "single_five"
+    case threeOfAKind = "three_of_a_kind"
+    case fourOfAKind = "four_of_a_kind"
+    case fiveOfAKind = "five_of_a_kind"
+    case sixOfAKind = "six_of_a_kind"
+    case fullHouse = "full_house"
+    case fullMansion = "full_mansion"
+    case threePairs = "three_pairs"
+    case threePairsAlso = "three_pairs_also"
+    case twoTriplets = "two_triplets"
+    case twoTripletsIncludeSixOfAKind = "two_triplets_include_six_of_a_kind"
+    case smallStraight = "small_straight"
+    case largeStraight = "large_straight"
+}
+
+/// The keys of the `turn` object.
+enum TurnKey: String, CaseIterable {
+    case bankWithDiceLeft = "bank_with_dice_left"
+    case hotDiceMandatory = "hot_dice_mandatory"
+    case minimumBank = "minimum_bank"
+    case sixDiceFarkle = "six_dice_farkle"
+    case sixDiceFarkleOn = "six_dice_farkle_on"
+    case threeFarklePenalty = "three_farkle_penalty"
+}
+
+/// The keys of the `game` object.
+enum GameKey: String, CaseIterable {
+    case players
+    case target
+    case finalRound = "final_round"
+    case entryMinimum = "entry_minimum"
+    case sixOnes = "six_ones"
+}
+
+// MARK: - Writing
+
+extension RuleSet {
+    /// The rule set as a complete JSON rule file (every key present), readable by `load(_:)`.
+    public var jsonText: String {
+        func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+        func ofAKind(_ value: OfAKindPoints) -> String {
+            switch value {
+            case .off: return "null"
+            case .flat(let points): return "\(points)"
+            case .linear: return "\"linear\""
+            case .doubling: return "\"doubling\""
+            }
+        }
+        let fullHouse: String
+        switch combinations.fullHouse {
+        case .off: fullHouse = "null"
+        case .flat(let value): fullHouse = "\(value)"
+        case .threeOfAKindPlus(let bonus): fullHouse = "{\"three_of_a_kind_plus\": \(bonus)}"
+        }
+        let pairs = combinations.threePairsAlso.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
+        let triples = combinations.threeOfAKind.map(points).joined(separator: ", ")
+        let banking = turn.bankingDiceLeft.sorted().map(String.init).joined(separator: ", ")
+        return """
+            {
+              "name": "\(name)",
+              "combinations": {
+                "single_one": \(points(combinations.singleOne)),
+                "single_five": \(points(combinations.singleFive)),
+                "three_of_a_kind": [\(triples)],
+                "four_of_a_kind": \(ofAKind(combinations.fourOfAKind)),
+                "five_of_a_kind": \(ofAKind(combinations.fiveOfAKind)),
+                "six_of_a_kind": \(ofAKind(combinations.sixOfAKind)),
+                "full_house": \(fullHouse),
+                "full_mansion": \(points(combinations.fullMansion)),
+                "three_pairs": \(points(combinations.threePairs)),
+                "three_pairs_also": [\(pairs)],
+                "two_triplets": \(points(combinations.twoTriplets)),
+                "two_triplets_include_six_of_a_kind": \(combinations.twoTripletsIncludeSixOfAKind),
+                "small_straight": \(points(combinations.smallStraight)),
+                "large_straight": \(points(combinations.largeStraight))
+              },
+              "turn": {
+                "bank_with_dice_left": [\(banking)],
+                "hot_dice_mandatory": \(turn.hotDiceMandatory),
+                "minimum_bank": \(turn.minimumBank),
+                "six_dice_farkle": \(points(turn.sixDiceFarkle)),
+                "six_dice_farkle_on": "\(turn.sixDiceFarkleOnEveryRoll ? "every_six_dice_roll" : "opening_roll")",
+                "three_farkle_penalty": \(points(turn.threeFarklePenalty))
+              },
+              "game": {
+                "players": \(game.players),
+                "target": \(game.target),
+                "final_round": \(game.finalRound),
+                "entry_minimum": \(game.entryMinimum),
+                "six_ones": "\(game.sixOnesWin ? "instant_win" : "points")"
+              }
+            }
+
+            """
+    }
+}

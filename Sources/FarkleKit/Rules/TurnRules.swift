@@ -1,0 +1,54 @@
+/// The rules of a single turn: when a player may bank and what a farkle costs.
+public struct TurnRules: Hashable, Sendable {
+    /// The numbers of dice left (1...5) with which a player may bank (`[1, 2]` in `standard`).
+    public var bankingDiceLeft: Set<Int>
+    /// Whether a player with hot dice must roll all six again (yes in `standard`).
+    ///
+    /// When it is `false`, a player may also bank after hot dice.
+    public var hotDiceMandatory: Bool
+    /// The least turn points a player may bank (0 in `standard`).
+    public var minimumBank: Int
+    /// Points of the no-score roll of six dice, the "six-dice farkle" (500 in `standard`), or `nil`.
+    public var sixDiceFarkle: Int?
+    /// Whether the six-dice farkle scores on every roll of six dice, not only a turn's opening roll.
+    public var sixDiceFarkleOnEveryRoll: Bool
+    /// Points taken from a player's total on a third farkle in a row (`nil` in `standard`).
+    ///
+    /// The count of farkles in a row restarts after the penalty.
+    public var threeFarklePenalty: Int?
+
+    /// Creates turn rules; the defaults are those of `standard`.
+    public init(
+        bankingDiceLeft: Set<Int> = [1, 2],
+        hotDiceMandatory: Bool = true,
+        minimumBank: Int = 0,
+        sixDiceFarkle: Int? = 500,
+        sixDiceFarkleOnEveryRoll: Bool = false,
+        threeFarklePenalty: Int? = nil
+    ) {
+        self.bankingDiceLeft = bankingDiceLeft
+        self.hotDiceMandatory = hotDiceMandatory
+        self.minimumBank = minimumBank
+        self.sixDiceFarkle = sixDiceFarkle
+        self.sixDiceFarkleOnEveryRoll = sixDiceFarkleOnEveryRoll
+        self.threeFarklePenalty = threeFarklePenalty
+    }
+
+    /// Whether a player may bank with `diceLeft` dice to roll (6 after hot dice), ignoring
+    /// the minimum bank.
+    @inlinable
+    public func allowsBanking(diceLeft: Int) -> Bool {
+        diceLeft == 6 ? !hotDiceMandatory : bankingDiceLeft.contains(diceLeft)
+    }
+
+    /// Whether a player may bank `turnPoints` with `diceLeft` dice to roll.
+    @inlinable
+    public func allowsBanking(turnPoints: Int, diceLeft: Int) -> Bool {
+        turnPoints >= minimumBank && allowsBanking(diceLeft: diceLeft)
+    }
+
+    /// The dice counts 1...6 with which banking is allowed, as a bit set (bit n for n dice).
+    public var bankingMask: UInt8 {
+        (1...6).reduce(0) { mask, dice in allowsBanking(diceLeft: dice) ? mask | (1 << dice) : mask }
+    }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The entry point: picks the subcommand, handles `--help` and `--version`, maps errors to exit codes.
+@main
+enum FarkleSim {
+    /// Every subcommand, in the order `--help` lists them.
+    static let subcommands: [any Command.Type] = [
+        ValidateCommand.self,
+        OddsCommand.self,
+        TableCommand.self,
+        SolveCommand.self,
+        AdviseCommand.self,
+        ReportCommand.self,
+    ]
+
+    /// The command that runs when no subcommand is named.
+    static let defaultCommand: any Command.Type = SimulateCommand.self
+
+    static func main() {
+        exit(run(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// Runs the tool on `arguments` (without the program name) and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        var command = defaultCommand
+        if let first = arguments.first {
+            if first == "help" {
+                arguments.removeFirst()
+                let target = arguments.first.flatMap(subcommand(named:)) ?? defaultCommand
+                if let name = arguments.first, subcommand(named: name) == nil {
+                    return report(UsageError("unknown subcommand '\(name)'", spec: defaultCommand.spec))
+                }
+                printHelp(for: target)
+                return ExitStatus.success
+            }
+            if let named = subcommand(named: first) {
+                command = named
+                arguments.removeFirst()
+            } else if !first.hasPrefix("-") {
+                return report(UsageError("unknown subcommand '\(first)'", spec: defaultCommand.spec))
+            }
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            printHelp(for: command)
+            return ExitStatus.success
+        }
+        if command == defaultCommand, arguments.contains("--version") {
+            print(ToolInfo.version)
+            return ExitStatus.success
+        }
+        do {
+            let parsed = try ParsedArguments(arguments, spec: command.spec)
+            return try command.run(parsed)
+        } catch let error as UsageError {
+            return report(error)
+        } catch let error as RuntimeFailure {
+            Standard.error("Error: \(error.message)")
+            return ExitStatus.failure
+        } catch {
+            Standard.error("Error: \(error)")
+            return ExitStatus.failure
+        }
+    }
+
+    private static func subcommand(named name: String) -> (any Command.Type)? {
+        subcommands.first { $0.spec.name == name }
+    }
+
+    private static func printHelp(for command: any Command.Type) {
+        let children = command == defaultCommand ? subcommands.map { $0.spec } : []
+        Standard.output(command.spec.helpText(subcommands: children), terminator: "")
+    }
+
+    private static func report(_ error: UsageError) -> Int32 {
+        Standard.error("Error: \(error.message)")
+        if let spec = error.spec {
+            Standard.error("Usage: \(spec.usage)")
+            Standard.error("  See '\(spec.commandLine) --help' for more information.")
+        }
+        return ExitStatus.usage
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The options given to one command, checked against its `CommandSpec`.
+struct ParsedArguments {
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+    let spec: CommandSpec
+
+    /// Parses `--name value`, `--name=value` and `--flag` arguments.
+    ///
+    /// - Throws: `UsageError` for an unknown option, a missing value or a stray argument.
+    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        self.spec = spec
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw UsageError("unexpected argument '\(argument)'", spec: spec)
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                throw UsageError("unknown option '--\(name)'", spec: spec)
+            }
+            if option.valueName == nil {
+                if inlineValue != nil { throw UsageError("'--\(name)' takes no value", spec: spec) }
+                flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count, !arguments[index].hasPrefix("--") || Double(arguments[index]) != nil {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("missing value for '--\(name) <\(option.valueName ?? "value")>'", spec: spec)
+            }
+            if values[name] != nil, !option.isRepeatable {
+                throw UsageError("'--\(name)' given more than once", spec: spec)
+            }
+            values[name, default: []].append(value)
+        }
+        for option in spec.options where option.isRequired && values[option.name] == nil {
+            throw UsageError("missing '--\(option.name) <\(option.valueName ?? "value")>'", spec: spec)
+        }
+    }
+
+    /// Whether the flag was given.
+    func flag(_ name: String) -> Bool {
+        flags.contains(name)
+    }
+
+    /// The option's value, or `nil` when it was not given.
+    func value(_ name: String) -> String? {
+        values[name]?.last
+    }
+
+    /// Every value of a repeatable option, in order.
+    func allValues(_ name: String) -> [String] {
+        values[name] ?? []
+    }
+
+    /// The option's value as a whole number in `range`, or `defaultValue` when not given.
+    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(UsageError) -> Int {
+        guard let text = value(name) else { return defaultValue }
+        guard let number = Int(text.replacingOccurrences(of: "_", with: "")) else {
+            throw UsageError("'--\(name)' must be a whole number, not '\(text)'", spec: spec)
+        }
+        guard range.contains(number) else {
+            if range.upperBound == Int.max {
+                throw UsageError("'--\(name)' must be \(range.lowerBound) or more, not \(number)", spec: spec)
+            }
+            throw UsageError(
+                "'--\(name)' must be from \(range.lowerBound) to \(range.upperBound), not \(number)", spec: spec)
+        }
+        return number
+    }
+
+    /// The option's value as one of `Choice`'s cases, or `defaultValue` when not given.
+    func choice<Choice: RawRepresentable & CaseIterable>(
+        _ name: String, default defaultValue: Choice
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        guard let text = value(name) else { return defaultValue }
+        guard let choice = Choice(rawValue: text) else {
+            let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("'--\(name)' must be one of \(known), not '\(text)'", spec: spec)
+        }
+        return choice
+    }
+
+    /// The `--format` value, which must be one of `allowed`.
+    func format(allowed: [OutputFormat], default defaultFormat: OutputFormat = .md) throws(UsageError) -> OutputFormat {
+        guard let text = value("format") else { return defaultFormat }
+        guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
+            let known = allowed.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("'--format' must be one of \(known), not '\(text)'", spec: spec)
+        }
+        return format
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// What one run of the built `farkle-sim` binary printed and returned.
+struct CommandResult {
+    var standardOutput: String
+    var standardError: String
+    var exitStatus: Int32
+}
+
+/// Runs the built binary as a user would, in the manner of swift-argument-parser's `AssertExecuteCommand`.
+enum CommandRunner {
+    /// The folder holding the test bundle and the built products.
+    static var productsDirectory: URL {
+        #if os(macOS)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+            return Bundle.main.bundleURL
+        #else
+            return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        #endif
+    }
+
+    /// The `farkle-sim` executable next to the tests.
+    static var executable: URL {
+        productsDirectory.appendingPathComponent("farkle-sim")
+    }
+
+    /// Runs `farkle-sim arguments...` and collects stdout, stderr and the exit status.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting so a large output cannot fill a pipe and stall the child.
+        let errorData = ReadInBackground(error.fileHandleForReading)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self),
+            exitStatus: process.terminationStatus)
+    }
+}
+
+/// Reads a file handle to its end on another thread.
+private final class ReadInBackground: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
