@@ -1,15 +1,46 @@
 import FarkleKit
+import Foundation
 
 /// `farkle-sim report`: Writes every report for a rule set (Markdown, CSV, SVG charts).
 enum ReportCommand: Command {
+    /// Games simulated per pairing of strategies unless `--games` says otherwise.
+    static let defaultGames = 20_000
+
     static let spec = CommandSpec(
         name: "report",
         abstract: "Writes every report for a rule set (Markdown, CSV, SVG charts).",
-        options: [RulesOption.spec]
+        discussion: """
+            Regenerates the whole set into the output directory (created if missing): scoring odds, the full
+            scoring table, the validation summary, bank thresholds and the optimal policy, a strategy comparison
+            from simulated games, SVG charts, and an index README.md saying how to read each file. Each file is
+            written whole or not at all. Prints the path of every file written.
+            """,
+        options: [
+            RulesOption.spec,
+            OptionSpec(
+                name: "out", valueName: "directory", help: "The directory to write into.",
+                defaultValue: "Reports/<rule set name>"),
+            OptionSpec(
+                name: "games", valueName: "n", help: "Games simulated for each pairing of strategies.",
+                defaultValue: "\(defaultGames)"),
+            OptionSpec(
+                name: "seed", valueName: "seed", help: "The seed of the simulated games.", defaultValue: "1"),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        _ = try RulesOption.load(arguments)
-        throw RuntimeFailure("'report' is not implemented yet")
+        let rules = try RulesOption.load(arguments)
+        let games = try arguments.integer("games", in: 1...Int.max, default: defaultGames)
+        let seed = try arguments.integer("seed", in: 0...Int.max, default: 1)
+        let directory = URL(fileURLWithPath: arguments.value("out") ?? "Reports/\(rules.name)")
+        let builder = ReportBuilder(rules: rules, games: games, seed: UInt64(seed))
+        do {
+            for document in try builder.write(to: directory) {
+                Standard.output(directory.appendingPathComponent(document.fileName).relativePath)
+            }
+        } catch {
+            throw RuntimeFailure(error.description)
+        }
+        return ExitStatus.success
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@Suite("farkle-sim report")
+struct ReportCommandTests {
+    private func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-report-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("writes the whole set into --out, prints each path, and the index links every file")
+    func writesTheSet() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("standard")
+        let result = try CommandRunner.run(["report", "--out", out.path, "--games", "200"])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
+        #expect(written.contains("README.md"))
+        #expect(written.contains("scoring-table.csv"))
+        let printed = result.standardOutput.split(separator: "\n").map {
+            URL(fileURLWithPath: String($0)).lastPathComponent
+        }
+        #expect(Set(printed) == written)
+        let index = try String(contentsOf: out.appendingPathComponent("README.md"), encoding: .utf8)
+        for file in written where file != "README.md" {
+            #expect(index.contains("](\(file)):"), "index links \(file)")
+        }
+    }
+
+    @Test("the default directory is Reports/<rule set> under the working directory")
+    func defaultDirectory() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(["report", "--games", "200"], in: directory)
+        #expect(result.exitStatus == 0)
+        let index = directory.appendingPathComponent("Reports/standard/README.md")
+        #expect(FileManager.default.fileExists(atPath: index.path))
+    }
+
+    @Test("an unwritable output directory is one Error: line and exit 1, with nothing on stdout")
+    func unwritable() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let blocker = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let result = try CommandRunner.run(["report", "--out", blocker.path, "--games", "200"])
+        #expect(result.exitStatus == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError == "Error: cannot write '\(blocker.path)': a file is in the way of the directory\n")
+    }
+
+    @Test("a bad --games is a usage error, exit 64")
+    func badGames() throws {
+        let result = try CommandRunner.run(["report", "--games", "lots"])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: '--games' must be a whole number, not 'lots'\n"))
+    }
+}
