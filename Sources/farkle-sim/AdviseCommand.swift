@@ -135,9 +135,11 @@ private struct Advice {
             let dice = next.diceLeft == 1 ? "1 die" : "\(next.diceLeft) dice"
             guard turn.allowsBanking(turnPoints: next.turnPoints, diceLeft: next.diceLeft) else {
                 let why =
-                    !turn.allowsBanking(diceLeft: next.diceLeft)
-                    ? "the rules do not allow banking with \(dice) left"
-                    : "banking needs at least \(turn.minimumBank) turn points"
+                    next.diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory
+                    ? "hot dice must be rolled"
+                    : !turn.allowsBanking(diceLeft: next.diceLeft)
+                        ? "the rules do not allow banking with \(dice) left"
+                        : "banking needs at least \(turn.minimumBank) turn points"
                 return Decision(
                     turnPoints: next.turnPoints, diceLeft: next.diceLeft, banks: false, bankValue: nil,
                     rollValue: roll, reason: "\(why); rolling \(dice) is expected to end with \(Self.fixed(roll))")
