@@ -8,9 +8,17 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 50
     )
 
+    // MARK: - Tables and the solver
+
     Benchmark("ScoringTable(rules: .standard)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(ScoringTable(rules: .standard))
+        }
+    }
+
+    Benchmark("TurnSolver(rules: .standard)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(TurnSolver(rules: .standard))
         }
     }
 }
