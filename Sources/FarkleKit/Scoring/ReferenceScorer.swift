@@ -11,16 +11,16 @@
 /// Six 1s score as six of a kind; the instant win belongs to the game.
 public struct ReferenceScorer: Sendable {
     /// The combination points the reference scores with.
-    public let points: CombinationPoints
+    public let combinations: CombinationPoints
 
     /// Creates a reference scorer for the combinations of `rules`.
     public init(rules: RuleSet) {
-        self.points = rules.combinations
+        self.combinations = rules.combinations
     }
 
-    /// Creates a reference scorer for `points`.
-    public init(points: CombinationPoints) {
-        self.points = points
+    /// Creates a reference scorer for `combinations`.
+    public init(combinations: CombinationPoints) {
+        self.combinations = combinations
     }
 
     // MARK: - Rolls
@@ -69,7 +69,7 @@ public struct ReferenceScorer: Sendable {
             for (position, face) in others.enumerated() {
                 if companions & (1 << position) != 0 { group.append(face) } else { rest.append(face) }
             }
-            guard let groupPoints = self.points(ofGroup: group), let restPoints = bestSplit(of: rest) else {
+            guard let groupPoints = points(ofGroup: group), let restPoints = bestSplit(of: rest) else {
                 continue
             }
             best = max(best ?? 0, groupPoints + restPoints)
@@ -88,44 +88,44 @@ public struct ReferenceScorer: Sendable {
         let shape = tally.filter { $0 > 0 }.sorted(by: >)
         var candidates: [Int?] = []
 
-        if faces == [1] { candidates.append(points.singleOne) }
-        if faces == [5] { candidates.append(points.singleFive) }
+        if faces == [1] { candidates.append(combinations.singleOne) }
+        if faces == [5] { candidates.append(combinations.singleFive) }
         if shape.count == 1, faces.count >= 3, let face = faces.first {
             candidates.append(ofAKind(count: faces.count, face: face))
             if faces.count == 6 {
-                if points.threePairsAlso.contains(.sixOfAKind) { candidates.append(points.threePairs) }
-                if points.twoTripletsIncludeSixOfAKind { candidates.append(points.twoTriplets) }
+                if combinations.threePairsAlso.contains(.sixOfAKind) { candidates.append(combinations.threePairs) }
+                if combinations.twoTripletsIncludeSixOfAKind { candidates.append(combinations.twoTriplets) }
             }
         }
         if shape == [3, 2], let tripleFace = tally.firstIndex(of: 3) {
-            switch points.fullHouse {
+            switch combinations.fullHouse {
             case .off: break
             case .flat(let value): candidates.append(value)
             case .threeOfAKindPlus(let bonus):
-                candidates.append(points.threeOfAKind[tripleFace - 1].map { $0 + bonus })
+                candidates.append(combinations.threeOfAKind[tripleFace - 1].map { $0 + bonus })
             }
         }
         if shape == [4, 2] {
-            candidates.append(points.fullMansion)
-            if points.threePairsAlso.contains(.fourAndPair) { candidates.append(points.threePairs) }
+            candidates.append(combinations.fullMansion)
+            if combinations.threePairsAlso.contains(.fourAndPair) { candidates.append(combinations.threePairs) }
         }
-        if shape == [2, 2, 2] { candidates.append(points.threePairs) }
-        if shape == [3, 3] { candidates.append(points.twoTriplets) }
-        if faces == [1, 2, 3, 4, 5] || faces == [2, 3, 4, 5, 6] { candidates.append(points.smallStraight) }
-        if faces == [1, 2, 3, 4, 5, 6] { candidates.append(points.largeStraight) }
+        if shape == [2, 2, 2] { candidates.append(combinations.threePairs) }
+        if shape == [3, 3] { candidates.append(combinations.twoTriplets) }
+        if faces == [1, 2, 3, 4, 5] || faces == [2, 3, 4, 5, 6] { candidates.append(combinations.smallStraight) }
+        if faces == [1, 2, 3, 4, 5, 6] { candidates.append(combinations.largeStraight) }
 
         return candidates.compactMap { $0 }.max()
     }
 
     /// Three to six dice of one face, from the rule definitions of `RULES.md`.
     private func ofAKind(count: Int, face: Int) -> Int? {
-        let triple = points.threeOfAKind[face - 1]
+        let triple = combinations.threeOfAKind[face - 1]
         if count == 3 { return triple }
         let rule: OfAKindPoints
         switch count {
-        case 4: rule = points.fourOfAKind
-        case 5: rule = points.fiveOfAKind
-        default: rule = points.sixOfAKind
+        case 4: rule = combinations.fourOfAKind
+        case 5: rule = combinations.fiveOfAKind
+        default: rule = combinations.sixOfAKind
         }
         switch rule {
         case .off:

@@ -7,7 +7,7 @@ struct ReferenceScorerTests {
     private static func scorer(_ change: (inout CombinationPoints) -> Void) -> ReferenceScorer {
         var points = RuleSet.standard.combinations
         change(&points)
-        return ReferenceScorer(points: points)
+        return ReferenceScorer(combinations: points)
     }
 
     @Test("linear of a kind: four 3s = 600, five 3s = 900, six 3s = 1200")
