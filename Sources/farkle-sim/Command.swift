@@ -1,7 +1,7 @@
 import FarkleKit
 
 /// A command of the tool: its spec and what it does with parsed arguments.
-protocol Command {
+protocol Command: SendableMetatype {
     /// Name, help text and options.
     static var spec: CommandSpec { get }
     /// Runs the command, printing results on stdout; returns the exit status.

@@ -1,15 +1,50 @@
 import FarkleKit
 
-/// `farkle-sim odds`: Farkle odds and mean best score for 1 to 6 dice.
+/// `farkle-sim odds`: farkle odds and mean best score for 1 to 6 dice.
 enum OddsCommand: Command {
     static let spec = CommandSpec(
         name: "odds",
         abstract: "Farkle odds and mean best score for 1 to 6 dice.",
-        options: [RulesOption.spec]
+        discussion: """
+            Exact, over all 6^n equally likely ordered rolls of n = 1 to 6 dice. One row per n:
+              dice            the number of dice rolled
+              rolls           6^n, the ordered rolls
+              farkles         the rolls that allow no keep
+              p_farkle        farkles / rolls
+              mean_max_score  the mean of the best keep's score over all rolls, a farkle counting 0
+            The six-dice farkle bonus of an opening roll is not counted (it is not a keep). Probabilities and
+            means print with 12 significant digits.
+            """,
+        options: [RulesOption.spec, OutputFormat.option()]
     )
 
+    /// The CSV columns, in order.
+    static let columns = ["dice", "rolls", "farkles", "p_farkle", "mean_max_score"]
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        _ = try RulesOption.load(arguments)
-        throw RuntimeFailure("'odds' is not implemented yet")
+        let format = try arguments.format(allowed: OutputFormat.allCases)
+        let rules = try RulesOption.load(arguments)
+        let odds = ScoringOdds(table: ScoringTable(rules: rules))
+        let rows = odds.rows.map { row in
+            [
+                "\(row.dice)", "\(row.rolls)", "\(row.farkles)", NumberText.significant(row.farkleProbability),
+                NumberText.significant(row.meanBestScore),
+            ]
+        }
+        switch format {
+        case .md:
+            var table = MarkdownTable(header: columns)
+            for row in rows { table.append(row) }
+            Standard.output("# Odds of one roll (rules: \(odds.rules))\n\n" + table.text, terminator: "")
+        case .csv:
+            var table = CSVTable(header: columns)
+            for row in rows { table.append(row) }
+            Standard.output(table.text, terminator: "")
+        case .json:
+            let objects = rows.map { row in JSONText.object(Array(zip(columns, row)).map { ($0, $1) }) }
+            Standard.output(
+                "{\n  \"rules\": \(JSONText.string(odds.rules)),\n  \"odds\": \(JSONText.array(objects, indent: 4))\n}")
+        }
+        return ExitStatus.success
     }
 }

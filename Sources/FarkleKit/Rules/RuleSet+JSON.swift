@@ -21,8 +21,23 @@ extension RuleSet {
         guard !isDirectory.boolValue, let data = try? Data(contentsOf: url) else {
             throw RuleSetError(source: nameOrPath, problem: "cannot be read as a rule file")
         }
-        let defaultName = url.deletingPathExtension().lastPathComponent
+        let defaultName = ruleName(fromFileName: url.deletingPathExtension().lastPathComponent)
         return try RuleSet(json: data, source: nameOrPath, defaultName: defaultName)
+    }
+
+    /// A valid rule-set name made from a file name, so that `jsonText` of a file without `"name"` loads again:
+    /// runs of other characters become one `-` (`house rules (2024)` -> `house-rules-2024`).
+    static func ruleName(fromFileName fileName: String) -> String {
+        var name = ""
+        for character in fileName {
+            if character.isLetter || character.isNumber || character == "_" || character == "-" {
+                name.append(character)
+            } else if !name.isEmpty, name.last != "-" {
+                name.append("-")
+            }
+        }
+        while name.last == "-" { name.removeLast() }
+        return name.isEmpty ? "custom" : name
     }
 
     /// Parses a JSON rule set.

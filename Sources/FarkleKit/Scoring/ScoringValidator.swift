@@ -1,0 +1,154 @@
+/// Checks a `ScoringTable` against the `ReferenceScorer` on every ordered roll of 1 to 6 dice.
+///
+/// Each of the 55,986 ordered rolls is looked up in the table the way the
+/// simulator does (ordered roll number -> catalog multiset -> keeps) and scored
+/// by the reference from its faces as rolled; the two must agree on the rolled
+/// dice, on the set of keeps (dice and score) and on `best[k]` for every k.
+/// The reference's result is cached per sorted face list (923 distinct rolls).
+public struct ScoringValidator: Sendable {
+    /// The table under test.
+    public let table: ScoringTable
+    /// The brute force it is compared with.
+    public let reference: ReferenceScorer
+
+    /// Compares `table` with the reference scorer of `reference`.
+    public init(table: ScoringTable, reference: ReferenceScorer) {
+        self.table = table
+        self.reference = reference
+    }
+
+    /// Compares the table built from `rules` with the reference scorer of the same rules.
+    public init(rules: RuleSet) {
+        self.init(table: ScoringTable(rules: rules), reference: ReferenceScorer(rules: rules))
+    }
+
+    /// Checks every ordered roll of 1 to 6 dice, keeping the first `reporting` disagreements of each dice count.
+    public func validate(reporting: Int = 3) -> ScoringValidation {
+        let catalog = DiceCatalog.shared
+        var referenceCache: [[Int]: (best: [Int], keeps: Set<ReferenceKeep>)] = [:]
+        var summaries: [ScoringValidation.DiceSummary] = []
+        for dice in 1...DiceCounts.maximumDice {
+            var summary = ScoringValidation.DiceSummary(dice: dice)
+            // The table side of each multiset of this many dice, read once.
+            var tableCache: [Int: (faces: [Int], keeps: Set<ReferenceKeep>, best: [Int])] = [:]
+            for orderedRoll in 0..<DiceCatalog.orderedRollCounts[dice] {
+                let rolled = DiceCatalog.faces(ofOrderedRoll: orderedRoll, dice: dice)
+                let sortedFaces = rolled.sorted()
+                let multiset = catalog.multisetIndex(ofOrderedRoll: orderedRoll, dice: dice)
+                summary.rollsChecked += 1
+
+                let expected: (best: [Int], keeps: Set<ReferenceKeep>)
+                if let cached = referenceCache[sortedFaces] {
+                    expected = cached
+                } else {
+                    let evaluation = reference.evaluate(rolled)
+                    expected = (evaluation.best, Set(evaluation.keeps))
+                    referenceCache[sortedFaces] = expected
+                }
+                let actual: (faces: [Int], keeps: Set<ReferenceKeep>, best: [Int])
+                if let cached = tableCache[multiset] {
+                    actual = cached
+                } else {
+                    let keeps = table.keeps(dice: dice, multiset: multiset).map {
+                        ReferenceKeep(faces: $0.dice.faces, score: $0.score)
+                    }
+                    let best = (0...dice).map { table.bestScore(dice: dice, multiset: multiset, keeping: $0) }
+                    actual = (catalog.multisets[dice][multiset].faces, Set(keeps), best)
+                    tableCache[multiset] = actual
+                }
+
+                guard actual.faces != sortedFaces || actual.keeps != expected.keeps || actual.best != expected.best
+                else {
+                    continue
+                }
+                summary.disagreements += 1
+                if summary.firstDisagreements.count < reporting {
+                    summary.firstDisagreements.append(
+                        ScoringDisagreement(
+                            orderedRoll: orderedRoll, rolled: rolled, tableRoll: actual.faces,
+                            onlyInTable: actual.keeps.subtracting(expected.keeps).sorted(by: Self.keepOrder),
+                            onlyInReference: expected.keeps.subtracting(actual.keeps).sorted(by: Self.keepOrder),
+                            tableBest: actual.best, referenceBest: expected.best))
+                }
+            }
+            summaries.append(summary)
+        }
+        return ScoringValidation(rules: table.rules.name, byDice: summaries)
+    }
+
+    private static func keepOrder(_ lhs: ReferenceKeep, _ rhs: ReferenceKeep) -> Bool {
+        lhs.faces.count != rhs.faces.count
+            ? lhs.faces.count < rhs.faces.count : lhs.faces.lexicographicallyPrecedes(rhs.faces)
+    }
+}
+
+// MARK: - Results
+
+/// The outcome of `ScoringValidator.validate()`: rolls checked and disagreements, per dice count.
+public struct ScoringValidation: Hashable, Sendable {
+    /// The name of the table's rule set.
+    public let rules: String
+    /// One summary per dice count, 1...6.
+    public let byDice: [DiceSummary]
+
+    /// The number of ordered rolls checked (55,986 for 1 to 6 dice).
+    public var rollsChecked: Int { byDice.reduce(0) { $0 + $1.rollsChecked } }
+    /// The number of ordered rolls on which table and reference disagree.
+    public var disagreements: Int { byDice.reduce(0) { $0 + $1.disagreements } }
+    /// The first few disagreements, fewest dice first.
+    public var firstDisagreements: [ScoringDisagreement] { byDice.flatMap(\.firstDisagreements) }
+    /// Whether table and reference agree on every roll.
+    public var passed: Bool { disagreements == 0 }
+
+    /// The rolls of one dice count.
+    public struct DiceSummary: Hashable, Sendable {
+        /// The number of dice rolled.
+        public let dice: Int
+        /// The ordered rolls checked (6^dice).
+        public internal(set) var rollsChecked = 0
+        /// The ordered rolls on which table and reference disagree.
+        public internal(set) var disagreements = 0
+        /// The first few of them, in ordered-roll order.
+        public internal(set) var firstDisagreements: [ScoringDisagreement] = []
+
+        init(dice: Int) {
+            self.dice = dice
+        }
+    }
+}
+
+/// One ordered roll on which the table and the reference scorer disagree.
+public struct ScoringDisagreement: Hashable, Sendable, CustomStringConvertible {
+    /// The ordered roll's number in `0..<6^n`.
+    public let orderedRoll: Int
+    /// The faces as rolled, die by die.
+    public let rolled: [Int]
+    /// The sorted faces of the multiset the table looked up (the rolled dice, when the catalog is right).
+    public let tableRoll: [Int]
+    /// Keeps (with score) the table lists but the reference does not.
+    public let onlyInTable: [ReferenceKeep]
+    /// Keeps (with score) the reference finds but the table does not list.
+    public let onlyInReference: [ReferenceKeep]
+    /// The table's `best[k]`, k = 0...n.
+    public let tableBest: [Int]
+    /// The reference's `best[k]`, k = 0...n.
+    public let referenceBest: [Int]
+
+    /// The rolled dice as a player writes them: `112355`.
+    public var roll: String { rolled.sorted().map(String.init).joined() }
+
+    /// `roll 1111 (ordered 0, rolled 1 1 1 1): table only 1111 = 1100; reference only 1111 = 2000; ...`.
+    public var description: String {
+        var parts: [String] = []
+        if tableRoll != rolled.sorted() { parts.append("table looked up \(tableRoll.map(String.init).joined())") }
+        if !onlyInTable.isEmpty { parts.append("table only " + onlyInTable.map(\.description).joined(separator: ", ")) }
+        if !onlyInReference.isEmpty {
+            parts.append("reference only " + onlyInReference.map(\.description).joined(separator: ", "))
+        }
+        if tableBest != referenceBest {
+            parts.append("best[k] table \(tableBest.dropFirst()) vs reference \(referenceBest.dropFirst())")
+        }
+        let rolledText = rolled.map(String.init).joined(separator: " ")
+        return "roll \(roll) (ordered \(orderedRoll), rolled \(rolledText)): " + parts.joined(separator: "; ")
+    }
+}
