@@ -27,10 +27,39 @@ public struct ReportBuilder: Sendable {
     /// Every report, index last.
     public func documents() -> [ReportDocument] {
         let table = ScoringTable(rules: rules)
-        let reports = [
-            ReportDocument.scoringTable(table)
+        let solver = TurnSolver(table: table)
+        let distribution = BankedPointsDistribution(solver: solver)
+        var reports = ReportDocument.scoringOdds(ScoringOdds(table: table))
+        reports.append(ReportDocument.scoringTable(table))
+        reports.append(ReportDocument.validationSummary(ScoringValidator(rules: rules).validate()))
+        reports += ReportDocument.bankThresholds(solver)
+        reports += ReportDocument.optimalPolicy(solver)
+        reports.append(ReportDocument.bankMapChart(solver))
+        reports.append(ReportDocument.valueChart(solver))
+        reports += ReportDocument.bankedPoints(distribution, rules: rules)
+        let findings = Self.turnFindings(solver: solver, distribution: distribution)
+        return reports + [ReportDocument.index(rules: rules, documents: reports, findings: findings)]
+    }
+
+    /// The headline results of the turn solver, one Markdown sentence each.
+    static func turnFindings(solver: TurnSolver, distribution: BankedPointsDistribution) -> [String] {
+        var findings = [
+            "A turn played for the most expected points banks "
+                + "\(NumberText.significant(solver.expectedTurnScore, digits: 5)) points on average; it farkles "
+                + "with probability \(NumberText.significant(distribution.probability(ofBanking: 0), digits: 3)) "
+                + "(see [banked points](banked-points.csv))."
         ]
-        return reports + [ReportDocument.index(rules: rules, documents: reports)]
+        for dice in [2, 1] where solver.table.rules.turn.allowsBanking(diceLeft: dice) {
+            let words = dice == 1 ? "1 die" : "\(dice) dice"
+            if let threshold = solver.bankThreshold(diceLeft: dice) {
+                findings.append(
+                    "With \(words) left, bank from \(threshold) turn points; below that, roll "
+                        + "(see [bank thresholds](bank-thresholds.md)).")
+            } else {
+                findings.append("With \(words) left, rolling is always at least as good as banking.")
+            }
+        }
+        return findings
     }
 
     /// Writes every report into `directory` (created if missing) and returns what was written.

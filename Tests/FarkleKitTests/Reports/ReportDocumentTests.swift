@@ -21,6 +21,27 @@ struct ReportDocumentTests {
         #expect(rows["123456"] == "123456,100,150,0,0,1500,1600")
     }
 
+    @Test("the odds report gives RULES.md's single-die odds: only a 1 or a 5 scores")
+    func odds() throws {
+        let documents = ReportDocument.scoringOdds(ScoringOdds(table: ScoringTable(rules: .standard)))
+        #expect(documents.map(\.fileName) == ["scoring-odds.md", "scoring-odds.csv"])
+        let lines = documents[1].contents.split(separator: "\n")
+        #expect(lines.first == "dice,rolls,farkles,p_farkle,mean_max_score")
+        // One die: 4 of 6 faces farkle; the mean best score is (100 + 50) / 6 = 25.
+        #expect(lines[1] == "1,6,4,0.666666666667,25.0000000000")
+        #expect(lines.count == 7)
+        #expect(documents[0].contents.contains("| dice | rolls | farkles |"))
+    }
+
+    @Test("the validation summary counts every ordered roll and reports agreement")
+    func validation() {
+        let document = ReportDocument.validationSummary(ScoringValidator(rules: .standard).validate())
+        #expect(document.fileName == "validation.md")
+        // 6 + 36 + 216 + 1296 + 7776 + 46656 ordered rolls.
+        #expect(document.contents.contains("|  all |         55986 |             0 |"))
+        #expect(document.contents.hasSuffix("All 55986 rolls agree.\n"))
+    }
+
     @Test("the index links every document with its summary, under the rule set's name")
     func index() {
         let documents = [
