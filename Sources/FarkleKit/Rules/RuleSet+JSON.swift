@@ -159,7 +159,21 @@ private struct RuleReader {
         if let value = members["combinations"] { try readCombinations(value, into: &rules.combinations) }
         if let value = members["turn"] { try readTurn(value, into: &rules.turn) }
         if let value = members["game"] { try readGame(value, into: &rules.game) }
+        try checkPlayable(rules)
         return rules
+    }
+
+    /// Rejects rules under which a game could never end: nothing scores, or nobody can ever bank.
+    func checkPlayable(_ rules: RuleSet) throws(RuleSetError) {
+        if Combination.all(for: rules.combinations).isEmpty {
+            throw fail("combinations", "switch every combination off, so no roll could ever score")
+        }
+        if rules.turn.bankingDiceLeft.isEmpty && rules.turn.hotDiceMandatory {
+            throw fail(
+                "turn.bank_with_dice_left",
+                "is empty while hot dice must be rolled, so no player could ever bank; "
+                    + "list a dice count from 1 to 5 or set turn.hot_dice_mandatory to false")
+        }
     }
 
     func readCombinations(_ value: JSONValue, into points: inout CombinationPoints) throws(RuleSetError) {

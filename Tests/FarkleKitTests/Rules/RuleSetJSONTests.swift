@@ -160,6 +160,25 @@ struct RuleSetJSONTests {
         #expect(players?.problem == "must be from 2 to 8, not 9")
     }
 
+    @Test("rules under which a game could never end are refused")
+    func unplayableRules() throws {
+        let noBanking = try Self.loadError(#"{"turn": {"bank_with_dice_left": []}}"#)
+        #expect(noBanking?.key == "turn.bank_with_dice_left")
+        #expect(noBanking?.problem.contains("no player could ever bank") == true)
+        let bankAfterHotDice = #"{"turn": {"bank_with_dice_left": [], "hot_dice_mandatory": false}}"#
+        #expect(try Self.loadError(bankAfterHotDice) == nil)
+        let allOff = """
+            {"combinations": {"single_one": null, "single_five": null,
+              "three_of_a_kind": [null, null, null, null, null, null],
+              "four_of_a_kind": null, "five_of_a_kind": null, "six_of_a_kind": null, "full_house": null,
+              "full_mansion": null, "three_pairs": null, "two_triplets": null,
+              "small_straight": null, "large_straight": null}}
+            """
+        let nothingScores = try Self.loadError(allOff)
+        #expect(nothingScores?.key == "combinations")
+        #expect(nothingScores?.problem.contains("no roll could ever score") == true)
+    }
+
     @Test("values of the wrong type are named with what was found")
     func wrongTypes() throws {
         let players = try Self.loadError(#"{"game": {"players": "two"}}"#)
