@@ -16,6 +16,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("validate (ScoringValidator, 55,986 rolls)") { benchmark in
+        let validator = ScoringValidator(rules: .standard)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(validator.validate())
+        }
+    }
+
     Benchmark("TurnSolver(rules: .standard)") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(TurnSolver(rules: .standard))
