@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// A rule file of `Tests/Fixtures/rules`.
+func fixtureRules(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/rules/\(name)").path
+}
+
+/// Parses stdout as a JSON object.
+func jsonObject(_ result: CommandResult) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+    return try #require(object as? [String: Any])
+}
+
+@Suite("farkle-sim solve")
+struct SolveCommandTests {
+    @Test("JSON has the expected turn score and thresholds for 1 and 2 dice on standard")
+    func standardJSON() throws {
+        let result = try CommandRunner.run(["solve", "--format", "json", "--max-points", "500"])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        let json = try jsonObject(result)
+        let expected = try #require(json["expected_turn_score"] as? Double)
+        #expect(expected > 0)
+        let thresholds = try #require(json["bank_thresholds"] as? [String: Int])
+        #expect(thresholds.keys.sorted() == ["1", "2"])
+        let values = try #require(json["values"] as? [[String: Any]])
+        #expect(values.count == 11 * 6)
+        // Each threshold is where the table's decision for that dice count turns to bank for good.
+        for (dice, threshold) in thresholds {
+            let decisions = values.filter { ($0["dice_left"] as? Int) == Int(dice) }
+            for row in decisions {
+                let turnPoints = try #require(row["turn_points"] as? Int)
+                #expect((row["decision"] as? String == "bank") == (turnPoints >= threshold))
+            }
+        }
+    }
+
+    @Test("CSV starts with its header and has one row per t and n")
+    func csv() throws {
+        let result = try CommandRunner.run(["solve", "--format", "csv", "--max-points", "1000"])
+        #expect(result.exitStatus == 0)
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.first == "turn_points,dice_left,value,roll_value,decision")
+        #expect(lines.count == 1 + 21 * 6)
+        #expect(lines[1].hasPrefix("0,1,"))
+    }
+
+    @Test("Markdown names the expected points and a threshold row per dice count that may bank")
+    func markdown() throws {
+        let result = try CommandRunner.run(["solve", "--max-points", "0"])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardOutput.contains("Expected points per turn"))
+        #expect(result.standardOutput.contains("\n| 1 | "))
+        #expect(result.standardOutput.contains("| t | n | V(t, n) | R(t, n) | Decision |"))
+    }
+
+    @Test("a rule file that allows banking with any dice gets a threshold for every dice count")
+    func bankAnyDice() throws {
+        let result = try CommandRunner.run(
+            ["solve", "--rules", fixtureRules("bank-any-dice.json"), "--format", "json", "--max-points", "0"])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        #expect(json["rules"] as? String == "bank-any-dice")
+        let thresholds = try #require(json["bank_thresholds"] as? [String: Int])
+        #expect(thresholds.keys.sorted() == ["1", "2", "3", "4", "5", "6"])
+        let standard = try jsonObject(CommandRunner.run(["solve", "--format", "json", "--max-points", "0"]))
+        // More freedom to bank can only help.
+        let anyDice = try #require(json["expected_turn_score"] as? Double)
+        #expect(anyDice >= (try #require(standard["expected_turn_score"] as? Double)))
+    }
+
+    @Test("a bad --max-points is a usage error")
+    func badMaximum() throws {
+        let result = try CommandRunner.run(["solve", "--max-points", "-1"])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: '--max-points'"))
+        #expect(result.standardOutput.isEmpty)
+    }
+}
