@@ -56,9 +56,6 @@ enum SimulateCommand: Command {
         let seed = try parseSeed(arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let specs = try seatSpecs(arguments, players: players)
-        if specs.contains(.expectedValue) {
-            throw UsageError("the ev strategy needs the solver, which is not merged yet; use greedy", spec: spec)
-        }
 
         let clock = ContinuousClock()
         let start = clock.now

@@ -98,3 +98,24 @@ struct GameSimulationTests {
         #expect(ProportionEstimate(successes: 0, trials: 0).wilsonInterval() == 0...1)
     }
 }
+
+@Suite("ev against the exact solver")
+struct ExpectedValueSimulationTests {
+    @Test("ev vs ev banks per turn what the solver expects, within 4 standard errors")
+    func meanPointsPerTurn() {
+        // Where six 1s win the game, a turn that rolls them banks nothing; as points
+        // they are six of a kind, as the solver counts them.
+        var rules = RuleSet.standard
+        rules.game.sixOnesWin = false
+        let table = ScoringTable(rules: rules)
+        let solver = TurnSolver(table: table)
+        let ev = ExpectedValueStrategy(solver: solver)
+        let tally = GameSimulation(table: table, seats: [ev, ev]).run(games: 4000, seed: 31)
+        let error = tally.meanPointsPerTurnStandardError
+        #expect(error > 0 && tally.turns > 50_000)
+        #expect(
+            abs(tally.meanPointsPerTurn - solver.expectedTurnScore) < 4 * error,
+            "simulated \(tally.meanPointsPerTurn) ± \(error), exact \(solver.expectedTurnScore)")
+        #expect(tally.instantWins == 0)
+    }
+}
