@@ -157,6 +157,7 @@ private struct ProgressLine {
     let total: Int
     let isShown: Bool
     private var hasPrinted = false
+    private var lastShown: Duration = .zero
 
     init(total: Int, isShown: Bool) {
         self.total = total
@@ -164,7 +165,9 @@ private struct ProgressLine {
     }
 
     mutating func update(done: Int, elapsed: Duration) {
-        guard isShown, done < total, elapsed >= .seconds(1) else { return }
+        // After the first second, about ten updates a second: enough to see it move.
+        guard isShown, done < total, elapsed >= .seconds(1), elapsed - lastShown >= .milliseconds(100) else { return }
+        lastShown = elapsed
         let percent = done * 100 / total
         let line = "\(percent)% (\(SimulateCommand.grouped(done)) of \(SimulateCommand.grouped(total)) games)"
         Standard.error("\r\u{1B}[K" + line, terminator: "")
