@@ -66,24 +66,27 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         precondition(threads >= 1, "at least one thread")
         let chunkSize = Self.gamesPerChunk
         let chunkCount = (games + chunkSize - 1) / chunkSize
-        let results = ChunkResults(count: chunkCount, players: engine.seats.count)
+        // Batches of a few chunks per thread let the caller see progress. Within a
+        // batch each thread claims the next chunk under a lock (once per chunk, never
+        // inside a game), so a thread the system slows down holds up no other. Each
+        // batch's tallies are merged into the total in chunk order, the same sequence
+        // of additions for every batch size, so the total is exact to the bit.
+        let batchSize = threads * 8
+        let results = ChunkResults(count: min(batchSize, chunkCount), players: engine.seats.count)
         defer { results.release() }
-        // Batches of a few chunks per thread keep the threads busy while letting
-        // the caller see progress; a batch boundary is the only synchronization.
-        let batchSize = threads * 4
+        var total = SimulationTally(players: engine.seats.count)
         var batchStart = 0
         while batchStart < chunkCount {
             let batchEnd = min(batchStart + batchSize, chunkCount)
             let start = batchStart
             let workers = min(threads, batchEnd - batchStart)
             let engine = engine
-            let play: @Sendable (Int) -> Void = { worker in
-                var chunk = start + worker
-                while chunk < batchEnd {
+            results.startBatch(chunks: batchEnd - batchStart)
+            let play: @Sendable (Int) -> Void = { _ in
+                while let slot = results.claim() {
+                    let chunk = start + slot
                     let chunkGames = min(chunkSize, games - chunk * chunkSize)
-                    results.store(
-                        engine.playChunk(games: chunkGames, seed: seed, stream: UInt64(chunk)), at: chunk)
-                    chunk += workers
+                    results.store(engine.playChunk(games: chunkGames, seed: seed, stream: UInt64(chunk)), at: slot)
                 }
             }
             if workers == 1 {
@@ -91,10 +94,11 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
             } else {
                 DispatchQueue.concurrentPerform(iterations: workers, execute: play)
             }
+            results.merge(first: batchEnd - batchStart, into: &total)
             batchStart = batchEnd
             progress?(min(games, batchEnd * chunkSize))
         }
-        return results.merged()
+        return total
     }
 }
 
@@ -109,27 +113,44 @@ extension GameEngine {
     }
 }
 
-/// One slot per chunk, written by the thread that played it and read after all threads are done.
+/// One slot per chunk of a batch, written by the thread that played it and read after all threads are done.
 private final class ChunkResults: @unchecked Sendable {
-    // Each slot is written by exactly one worker, and read only after
+    // Each slot is claimed and written by exactly one worker, and read only after
     // `concurrentPerform` has returned, so no two threads touch one slot at once.
     private let slots: UnsafeMutableBufferPointer<SimulationTally>
-    private let players: Int
+    private let lock = NSLock()
+    private var claimed = 0
+    private var batchChunks = 0
 
     init(count: Int, players: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: SimulationTally(players: players))
-        self.players = players
+    }
+
+    /// Opens a batch of `chunks` slots to claim.
+    func startBatch(chunks: Int) {
+        lock.withLock {
+            claimed = 0
+            batchChunks = chunks
+        }
+    }
+
+    /// The next unclaimed slot of the batch, or `nil` when all are taken.
+    func claim() -> Int? {
+        lock.withLock {
+            guard claimed < batchChunks else { return nil }
+            claimed += 1
+            return claimed - 1
+        }
     }
 
     func store(_ tally: SimulationTally, at chunk: Int) {
         slots[chunk] = tally
     }
 
-    func merged() -> SimulationTally {
-        var total = SimulationTally(players: players)
-        for tally in slots { total.merge(tally) }
-        return total
+    /// Adds the first `count` slots to `total`, in order.
+    func merge(first count: Int, into total: inout SimulationTally) {
+        for slot in 0..<count { total.merge(slots[slot]) }
     }
 
     func release() {
