@@ -20,12 +20,19 @@ struct GameSimulationTests {
         #expect(reported == reported.sorted())
         let other = simulation.run(games: games, seed: 12, threads: 4)
         #expect(other != one)
+        // Every game is won or tied, and the win rates with their intervals add up.
+        #expect(one.seats.map(\.wins).reduce(0, +) + one.ties + one.unfinishedGames == games)
+        let rates = (0..<3).map { one.winRate(seat: $0) }
+        #expect(rates.allSatisfy { $0.wilsonInterval().contains($0.value) })
+        #expect(abs(rates.map(\.value).reduce(0, +) + Double(one.ties) / Double(games) - 1) < 1e-12)
     }
 
     @Test("no games give an empty tally")
     func noGames() {
         let table = ScoringTable(rules: .standard)
-        let simulation = GameSimulation(table: table, seats: BuiltInStrategy.make([.greedy, .greedy], table: table))
+        let simulation = GameSimulation(
+            rules: .standard, seats: BuiltInStrategy.make([.greedy, .greedy], table: table))
+        #expect(simulation.rules == .standard && simulation.seats.count == 2)
         let tally = simulation.run(games: 0, seed: 1)
         #expect(tally == SimulationTally(players: 2))
         #expect(tally.meanPointsPerTurn == 0 && tally.meanTurnsPerGame == 0)

@@ -77,4 +77,40 @@ struct StrategyTests {
         #expect(situation.ownScore == -500)
         #expect(situation.highestOpponentScore == 1200)
     }
+
+    @Test("seat scores compare and hash by their seats' totals")
+    func seatScoresEquality() {
+        var first = SeatScores(seats: 3)
+        var second = SeatScores(seats: 3)
+        first[1] = 700
+        #expect(first != second)
+        second[1] = 700
+        #expect(first == second && first.hashValue == second.hashValue)
+        #expect(SeatScores(seats: 2) != SeatScores(seats: 3))
+    }
+
+    @Test("ev is named ev and plays the solver's policy")
+    func expectedValue() {
+        let table = ScoringTable(rules: .standard)
+        let solver = TurnSolver(table: table)
+        let situation = GameSituation(players: 2, target: 10_000)
+        let strategies = BuiltInStrategy.make([.expectedValue, .expectedValue], table: table)
+        #expect(strategies.map(\.name) == ["ev", "ev"])
+        for dice in 1...6 {
+            for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
+                for turnPoints in [0, 300, 1000] {
+                    let keep = strategies[0].keep(
+                        turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+                    #expect(keep == solver.policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset))
+                }
+            }
+        }
+        for diceLeft in 1...6 {
+            for turnPoints in stride(from: 50, through: 1000, by: 50) {
+                #expect(
+                    strategies[1].shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)
+                        == solver.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft))
+            }
+        }
+    }
 }
