@@ -76,7 +76,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
         _ loop: inout Loop<Source>, _ counts: inout ChunkCounts, _ observer: inout Observer
     ) {
         var situation = GameSituation(players: players, target: target)
-        var farklesInARow = SeatScores(seats: players)
+        var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
         var finalTurnsLeft = 0
         var turnsPlayed = 0
@@ -104,7 +104,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 var penalized = false
                 if let penalty = threeFarklePenalty, farklesInARow[seat] == 3 {
                     // Totals may go below zero: the penalty is taken in full.
-                    situation.scores[seat] -= penalty
+                    _ = situation.scores.add(-penalty, toSeat: seat)
                     farklesInARow[seat] = 0
                     counts.penalties += 1
                     penalized = true
@@ -115,10 +115,10 @@ struct GameEngine<Seat: Strategy>: Sendable {
             case .banked:
                 counts.bankedPoints[seat] += turnPoints
                 counts.bankedPointsSquared += Double(turnPoints) * Double(turnPoints)
-                situation.scores[seat] += turnPoints
+                let total = situation.scores.add(turnPoints, toSeat: seat)
                 farklesInARow[seat] = 0
                 entered |= 1 << seat
-                let reachesTarget = !situation.isFinalRound && situation.scores[seat] >= target
+                let reachesTarget = !situation.isFinalRound && total >= target
                 if reachesTarget && !finalRound {
                     counts.wins[seat] += 1
                     observer.turnEnded(
@@ -227,13 +227,13 @@ private struct ChunkCounts {
     var rolls = 0
     var penalties = 0
     var bankedPointsSquared = 0.0
-    var wins = SeatScores(seats: SeatScores.capacity)
-    var seatTies = SeatScores(seats: SeatScores.capacity)
-    var turns = SeatScores(seats: SeatScores.capacity)
-    var bankedPoints = SeatScores(seats: SeatScores.capacity)
-    var farkles = SeatScores(seats: SeatScores.capacity)
+    var wins = SeatCounters()
+    var seatTies = SeatCounters()
+    var turns = SeatCounters()
+    var bankedPoints = SeatCounters()
+    var farkles = SeatCounters()
 
-    func add(to tally: inout SimulationTally, players: Int) {
+    mutating func add(to tally: inout SimulationTally, players: Int) {
         for seat in 0..<players {
             tally.seats[seat].wins += wins[seat]
             tally.seats[seat].ties += seatTies[seat]
@@ -251,5 +251,26 @@ private struct ChunkCounts {
         tally.rolls += rolls
         tally.penalties += penalties
         tally.bankedPointsSquared += bankedPointsSquared
+    }
+}
+
+/// A count for each of up to eight seats, read and written in place.
+///
+/// Unlike `SeatScores`, whose getter must copy all eight fields to read one,
+/// the getter here is `mutating` and reads through a pointer to the field.
+private struct SeatCounters {
+    private var storage: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    subscript(seat: Int) -> Int {
+        mutating get {
+            withUnsafeMutableBytes(of: &storage) {
+                $0.load(fromByteOffset: seat &* MemoryLayout<Int>.stride, as: Int.self)
+            }
+        }
+        set {
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: seat &* MemoryLayout<Int>.stride, as: Int.self)
+            }
+        }
     }
 }
