@@ -1,15 +1,315 @@
 import FarkleKit
+import Foundation
 
-/// `farkle-sim `: Simulates Farkle games between strategies (the default command).
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `farkle-sim`: Simulates Farkle games between strategies (the default command).
 enum SimulateCommand: Command {
+    static let defaultGames = 100_000
+    static let defaultSeed: UInt64 = 1
+
     static let spec = CommandSpec(
         name: "",
         abstract: "Simulates Farkle games between strategies (the default command).",
-        options: [RulesOption.spec]
+        discussion: """
+            Plays whole games seat against seat (seat 1 starts every game) and prints wins with 95% confidence
+            intervals, ties, turns, points and farkles per turn, and the speed. Give one --strategy for all seats,
+            or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; greedy: the
+            highest-scoring keep, bank as soon as allowed; threshold: bank with 1 die from T1, with 2 dice from T2
+            points). The same --seed gives the same numbers on any number of threads.
+            """,
+        options: [
+            OptionSpec(
+                name: "games", valueName: "n", help: "The number of games to play.",
+                defaultValue: grouped(defaultGames)),
+            OptionSpec(
+                name: "players", valueName: "p", help: "The number of players, 2 to 8.",
+                defaultValue: "the rule set's, 2 in standard"),
+            OptionSpec(
+                name: "strategy", valueName: "s", help: "A seat's strategy: \(StrategySpec.syntax).",
+                defaultValue: "ev", isRepeatable: true),
+            OptionSpec(
+                name: "seed", valueName: "x", help: "The random seed, a whole number from 0 to 2^64 - 1.",
+                defaultValue: "\(defaultSeed)"),
+            OptionSpec(
+                name: "threads", valueName: "k", help: "Threads playing at once (never changes the numbers).",
+                defaultValue: "the active processor count"),
+            RulesOption.spec,
+            OutputFormat.option(),
+            OptionSpec(name: "out", valueName: "file", help: "Write the results to a file instead of stdout."),
+            .flag("quiet", help: "Show no progress line."),
+        ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        _ = try RulesOption.load(arguments)
-        throw RuntimeFailure("'' is not implemented yet")
+        let rules = try RulesOption.load(arguments)
+        let games = try arguments.integer("games", in: 1...Int.max, default: defaultGames)
+        let players = try arguments.integer("players", in: GameRules.playerRange, default: rules.game.players)
+        let threads = try arguments.integer(
+            "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
+        let seed = try parseSeed(arguments)
+        let format = try arguments.format(allowed: OutputFormat.allCases)
+        let specs = try seatSpecs(arguments, players: players)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let table = ScoringTable(rules: rules)
+        let seats = BuiltInStrategy.make(specs, table: table)
+        let simulation = GameSimulation(table: table, seats: seats)
+        var progress = ProgressLine(total: games, isShown: !arguments.flag("quiet") && Standard.errorIsTerminal)
+        let tally = simulation.run(games: games, seed: seed, threads: threads) { done in
+            progress.update(done: done, elapsed: clock.now - start)
+        }
+        progress.finish()
+        let elapsed = clock.now - start
+
+        let summary = Summary(
+            rules: rules, seed: seed, threads: threads, tally: tally, strategies: seats.map(\.name),
+            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        let text: String
+        switch format {
+        case .md: text = summary.markdown
+        case .csv: text = summary.csv
+        case .json: text = summary.json
+        }
+        if let path = arguments.value("out") {
+            try writeWhole(text, to: path)
+        } else {
+            Standard.output(text, terminator: "")
+        }
+        return ExitStatus.success
+    }
+
+    // MARK: - Arguments
+
+    private static func parseSeed(_ arguments: ParsedArguments) throws(UsageError) -> UInt64 {
+        guard let text = arguments.value("seed") else { return defaultSeed }
+        guard let seed = UInt64(text.replacingOccurrences(of: "_", with: "")) else {
+            throw UsageError("'--seed' must be a whole number from 0 to 2^64 - 1, not '\(text)'", spec: spec)
+        }
+        return seed
+    }
+
+    /// One spec per seat: none given means `ev` everywhere, one given fills every seat.
+    private static func seatSpecs(_ arguments: ParsedArguments, players: Int) throws(UsageError) -> [StrategySpec] {
+        let texts = arguments.allValues("strategy")
+        var specs: [StrategySpec] = []
+        for text in texts {
+            do {
+                specs.append(try StrategySpec(parsing: text))
+            } catch {
+                throw UsageError(error.description, spec: spec)
+            }
+        }
+        switch specs.count {
+        case 0: return Array(repeating: .expectedValue, count: players)
+        case 1: return Array(repeating: specs[0], count: players)
+        case players: return specs
+        default:
+            throw UsageError(
+                "\(specs.count) strategies for \(players) players: give one --strategy for all seats or one per seat"
+                    + (specs.count > players ? " (or --players \(specs.count))" : ""),
+                spec: spec)
+        }
+    }
+
+    // MARK: - Output file
+
+    /// Writes `text` to `path` whole or not at all: a temporary file in the same folder, then a rename.
+    private static func writeWhole(_ text: String, to path: String) throws(RuntimeFailure) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try Data(text.utf8).write(to: temporary)
+        } catch {
+            throw RuntimeFailure("cannot write '\(path)': the folder does not exist or is not writable")
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw RuntimeFailure("cannot write '\(path)': \(reason)")
+        }
+    }
+
+    /// `1,000,000`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+}
+
+// MARK: - Progress
+
+/// The `  41% (410,000 of 1,000,000 games)` line on stderr, shown once a run has taken a second.
+private struct ProgressLine {
+    let total: Int
+    let isShown: Bool
+    private var hasPrinted = false
+    private var lastShown: Duration = .zero
+
+    init(total: Int, isShown: Bool) {
+        self.total = total
+        self.isShown = isShown
+    }
+
+    mutating func update(done: Int, elapsed: Duration) {
+        // After the first second, about ten updates a second: enough to see it move.
+        guard isShown, done < total, elapsed >= .seconds(1), elapsed - lastShown >= .milliseconds(100) else { return }
+        lastShown = elapsed
+        let percent = done * 100 / total
+        let line = "\(percent)% (\(SimulateCommand.grouped(done)) of \(SimulateCommand.grouped(total)) games)"
+        Standard.error("\r\u{1B}[K" + line, terminator: "")
+        hasPrinted = true
+    }
+
+    func finish() {
+        if hasPrinted { Standard.error("\r\u{1B}[K", terminator: "") }
+    }
+}
+
+// MARK: - Formatting
+
+/// The figures of a finished run, in the three output formats.
+private struct Summary {
+    let rules: RuleSet
+    let seed: UInt64
+    let threads: Int
+    let tally: SimulationTally
+    let strategies: [String]
+    let elapsedSeconds: Double
+
+    var gamesPerSecond: Double { Double(tally.games) / max(elapsedSeconds, 1e-9) }
+    var rollsPerSecond: Double { Double(tally.rolls) / max(elapsedSeconds, 1e-9) }
+
+    private func percent(_ share: Double) -> String {
+        String(format: "%.2f%%", share * 100)
+    }
+
+    private func decimal(_ value: Double, _ places: Int = 1) -> String {
+        String(format: "%.\(places)f", value)
+    }
+
+    private func number(_ value: Double) -> String {
+        value.isFinite ? "\(value)" : "null"
+    }
+
+    private func seatPoints(_ seat: SimulationTally.Seat) -> Double {
+        seat.turns == 0 ? 0 : Double(seat.bankedPoints) / Double(seat.turns)
+    }
+
+    private func seatFarkleRate(_ seat: SimulationTally.Seat) -> Double {
+        seat.turns == 0 ? 0 : Double(seat.farkles) / Double(seat.turns)
+    }
+
+    var markdown: String {
+        let grouped = SimulateCommand.grouped
+        var lines = [
+            "# \(grouped(tally.games)) games, \(tally.seats.count) players, rules \(rules.name), seed \(seed)",
+            "",
+            "| Seat | Strategy | Wins | Win rate | 95% CI | Ties | Points per turn | Farkle rate |",
+            "|---:|---|---:|---:|---|---:|---:|---:|",
+        ]
+        for (index, seat) in tally.seats.enumerated() {
+            let rate = tally.winRate(seat: index)
+            let interval = rate.wilsonInterval()
+            lines.append(
+                "| \(index + 1) | \(strategies[index]) | \(grouped(seat.wins)) | \(percent(rate.value)) | "
+                    + "\(percent(interval.lowerBound)) to \(percent(interval.upperBound)) | \(grouped(seat.ties)) | "
+                    + "\(decimal(seatPoints(seat))) | \(percent(seatFarkleRate(seat))) |")
+        }
+        lines += [
+            "",
+            "| Figure | Value |",
+            "|---|---:|",
+            "| Ties | \(grouped(tally.ties)) |",
+            "| Instant wins (six 1s) | \(grouped(tally.instantWins)) |",
+        ]
+        if tally.unfinishedGames > 0 {
+            lines.append(
+                "| Unfinished games (\(GameSimulation<BuiltInStrategy>.maximumRounds) rounds) | "
+                    + "\(grouped(tally.unfinishedGames)) |")
+        }
+        if tally.penalties > 0 { lines.append("| Three-farkle penalties | \(grouped(tally.penalties)) |") }
+        lines += [
+            "| Mean turns per game | \(decimal(tally.meanTurnsPerGame, 2)) |",
+            "| Mean banked points per turn | \(decimal(tally.meanPointsPerTurn, 2)) "
+                + "± \(decimal(tally.meanPointsPerTurnStandardError, 2)) (s.e.) |",
+            "| Farkle rate per turn | \(percent(tally.farkleRate.value)) |",
+            "| Rolls simulated | \(grouped(tally.rolls)) |",
+            "| Wall time | \(decimal(elapsedSeconds, 3)) s on \(threads) threads |",
+            "| Games per second | \(grouped(Int(gamesPerSecond.rounded()))) |",
+            "| Rolls per second | \(grouped(Int(rollsPerSecond.rounded()))) |",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var csv: String {
+        var lines = [
+            "seat,strategy,wins,win_rate,win_rate_low,win_rate_high,ties,turns,mean_points_per_turn,farkle_rate,"
+                + "games,all_ties,instant_wins,unfinished_games,mean_turns_per_game,rolls,elapsed_seconds"
+        ]
+        for (index, seat) in tally.seats.enumerated() {
+            let rate = tally.winRate(seat: index)
+            let interval = rate.wilsonInterval()
+            let fields: [String] = [
+                "\(index + 1)", strategies[index], "\(seat.wins)", number(rate.value), number(interval.lowerBound),
+                number(interval.upperBound), "\(seat.ties)", "\(seat.turns)", number(seatPoints(seat)),
+                number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",
+                "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)", number(elapsedSeconds),
+            ]
+            lines.append(fields.joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var json: String {
+        let seats = tally.seats.enumerated().map { index, seat -> String in
+            let rate = tally.winRate(seat: index)
+            let interval = rate.wilsonInterval()
+            return """
+                    {"seat": \(index + 1), "strategy": "\(strategies[index])", "wins": \(seat.wins), \
+                "win_rate": \(number(rate.value)), "win_rate_low": \(number(interval.lowerBound)), \
+                "win_rate_high": \(number(interval.upperBound)), "ties": \(seat.ties), "turns": \(seat.turns), \
+                "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat)))}
+                """
+        }
+        return """
+            {
+              "rules": "\(rules.name)",
+              "games": \(tally.games),
+              "players": \(tally.seats.count),
+              "seed": \(seed),
+              "threads": \(threads),
+              "seats": [
+            \(seats.joined(separator: ",\n"))
+              ],
+              "ties": \(tally.ties),
+              "instant_wins": \(tally.instantWins),
+              "unfinished_games": \(tally.unfinishedGames),
+              "penalties": \(tally.penalties),
+              "turns": \(tally.turns),
+              "mean_turns_per_game": \(number(tally.meanTurnsPerGame)),
+              "mean_points_per_turn": \(number(tally.meanPointsPerTurn)),
+              "mean_points_per_turn_standard_error": \(number(tally.meanPointsPerTurnStandardError)),
+              "farkle_rate": \(number(tally.farkleRate.value)),
+              "rolls": \(tally.rolls),
+              "elapsed_seconds": \(number(elapsedSeconds)),
+              "games_per_second": \(number(gamesPerSecond)),
+              "rolls_per_second": \(number(rollsPerSecond))
+            }
+
+            """
     }
 }

@@ -1,0 +1,160 @@
+import Dispatch
+import Foundation
+
+/// Simulates many games between the strategies of a table, in parallel and reproducibly.
+///
+/// Games are cut into chunks of `gamesPerChunk`; chunk `c` plays with stream `c`
+/// of the seed (`Xoshiro256StarStar(seed:stream:)`) and the chunk tallies are
+/// merged in chunk order, so the result depends on the seed alone, never on
+/// the number of threads.
+///
+/// ```swift
+/// let table = ScoringTable(rules: .standard)
+/// let simulation = GameSimulation(table: table, seats: [GreedyStrategy(table: table), GreedyStrategy(table: table)])
+/// let tally = simulation.run(games: 100_000, seed: 1)
+/// ```
+public struct GameSimulation<Seat: Strategy>: Sendable {
+    /// The rule set the games follow.
+    public var rules: RuleSet { engine.rules }
+
+    /// The strategy of every seat, seat 0 (who starts every game) first.
+    public var seats: [Seat] { engine.seats }
+
+    /// The games of one chunk: one random stream, one tally, one unit of work for a thread.
+    ///
+    /// Fixed, so that results do not depend on the thread count.
+    public static var gamesPerChunk: Int { 1024 }
+
+    /// A game still running after this many turns of every seat is stopped and counted as unfinished.
+    ///
+    /// Only strategies that (almost) never bank get there; real games last a few dozen rounds.
+    public static var maximumRounds: Int { 1000 }
+
+    private let engine: GameEngine<Seat>
+
+    /// A table of `seats.count` players with the scoring of `table`.
+    ///
+    /// - Precondition: 2 to 8 seats.
+    public init(table: ScoringTable, seats: [Seat]) {
+        engine = GameEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
+    }
+
+    /// A table of `seats.count` players under `rules`.
+    ///
+    /// - Precondition: 2 to 8 seats.
+    public init(rules: RuleSet, seats: [Seat]) {
+        self.init(table: ScoringTable(rules: rules), seats: seats)
+    }
+
+    /// The number of threads `run` uses by default: the active processor count.
+    public static var defaultThreads: Int {
+        ProcessInfo.processInfo.activeProcessorCount
+    }
+
+    /// Plays `games` games and returns their tally.
+    ///
+    /// - Parameters:
+    ///   - games: The number of games, 0 or more.
+    ///   - seed: The seed of every random stream; the same seed gives the same tally.
+    ///   - threads: How many threads play chunks at once (1 or more).
+    ///   - progress: Called on the calling thread between batches of chunks with the games done so far.
+    @specialized(where Seat == BuiltInStrategy)
+    public func run(
+        games: Int, seed: UInt64, threads: Int = defaultThreads, progress: ((Int) -> Void)? = nil
+    ) -> SimulationTally {
+        precondition(games >= 0, "a number of games")
+        precondition(threads >= 1, "at least one thread")
+        let chunkSize = Self.gamesPerChunk
+        let chunkCount = (games + chunkSize - 1) / chunkSize
+        // Batches of a few chunks per thread let the caller see progress. Within a
+        // batch each thread claims the next chunk under a lock (once per chunk, never
+        // inside a game), so a thread the system slows down holds up no other. Each
+        // batch's tallies are merged into the total in chunk order, the same sequence
+        // of additions for every batch size, so the total is exact to the bit.
+        let batchSize = threads * 8
+        let results = ChunkResults(count: min(batchSize, chunkCount), players: engine.seats.count)
+        defer { results.release() }
+        var total = SimulationTally(players: engine.seats.count)
+        var batchStart = 0
+        while batchStart < chunkCount {
+            let batchEnd = min(batchStart + batchSize, chunkCount)
+            let start = batchStart
+            let workers = min(threads, batchEnd - batchStart)
+            let engine = engine
+            results.startBatch(chunks: batchEnd - batchStart)
+            let play: @Sendable (Int) -> Void = { _ in
+                while let slot = results.claim() {
+                    let chunk = start + slot
+                    let chunkGames = min(chunkSize, games - chunk * chunkSize)
+                    results.store(engine.playChunk(games: chunkGames, seed: seed, stream: UInt64(chunk)), at: slot)
+                }
+            }
+            if workers == 1 {
+                play(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: workers, execute: play)
+            }
+            results.merge(first: batchEnd - batchStart, into: &total)
+            batchStart = batchEnd
+            progress?(min(games, batchEnd * chunkSize))
+        }
+        return total
+    }
+}
+
+extension GameEngine {
+    /// Plays one chunk of games on its own random stream.
+    func playChunk(games: Int, seed: UInt64, stream: UInt64) -> SimulationTally {
+        var generator = Xoshiro256StarStar(seed: seed, stream: stream)
+        var tally = SimulationTally(players: seats.count)
+        var observer = UnobservedGames()
+        play(games: games, generator: &generator, tally: &tally, observer: &observer)
+        return tally
+    }
+}
+
+/// One slot per chunk of a batch, written by the thread that played it and read after all threads are done.
+private final class ChunkResults: @unchecked Sendable {
+    // Each slot is claimed and written by exactly one worker, and read only after
+    // `concurrentPerform` has returned, so no two threads touch one slot at once.
+    private let slots: UnsafeMutableBufferPointer<SimulationTally>
+    private let lock = NSLock()
+    private var claimed = 0
+    private var batchChunks = 0
+
+    init(count: Int, players: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: SimulationTally(players: players))
+    }
+
+    /// Opens a batch of `chunks` slots to claim.
+    func startBatch(chunks: Int) {
+        lock.withLock {
+            claimed = 0
+            batchChunks = chunks
+        }
+    }
+
+    /// The next unclaimed slot of the batch, or `nil` when all are taken.
+    func claim() -> Int? {
+        lock.withLock {
+            guard claimed < batchChunks else { return nil }
+            claimed += 1
+            return claimed - 1
+        }
+    }
+
+    func store(_ tally: SimulationTally, at chunk: Int) {
+        slots[chunk] = tally
+    }
+
+    /// Adds the first `count` slots to `total`, in order.
+    func merge(first count: Int, into total: inout SimulationTally) {
+        for slot in 0..<count { total.merge(slots[slot]) }
+    }
+
+    func release() {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+}

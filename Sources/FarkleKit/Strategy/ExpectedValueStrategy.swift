@@ -1,0 +1,29 @@
+/// Expected-score optimal play for a single turn (`TurnSolver`), blind to the game situation.
+///
+/// Every keep and bank decision maximizes the turn's expected banked points,
+/// whatever the scores: the strongest turn-by-turn play, though not always the
+/// best way to win a game (it ignores the final round and the opponents' totals).
+public struct ExpectedValueStrategy: Strategy {
+    /// The solver's decisions, as table lookups.
+    public let policy: OptimalPolicy
+
+    /// Optimal play under the rules `solver` solved.
+    public init(solver: TurnSolver) {
+        policy = solver.policy
+    }
+
+    /// `ev`.
+    public var name: String { "ev" }
+
+    /// The keep that maximizes the expected points of the turn.
+    @inlinable
+    public func keep(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Keep {
+        policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
+    }
+
+    /// Whether banking now has the higher expected points.
+    @inlinable
+    public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+        policy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft)
+    }
+}

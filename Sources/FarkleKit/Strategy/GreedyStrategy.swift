@@ -1,0 +1,27 @@
+/// Takes the highest-scoring keep of every roll and banks as soon as the rules allow.
+///
+/// On a tie in score it keeps the fewest dice (`ScoringTable.highestScoringKeep`).
+public struct GreedyStrategy: Strategy {
+    @usableFromInline
+    internal let keeps: HighestKeepTable
+
+    /// Greedy play under the rules of `table`.
+    public init(table: ScoringTable) {
+        keeps = HighestKeepTable(table: table)
+    }
+
+    /// `greedy`.
+    public var name: String { "greedy" }
+
+    /// The highest-scoring keep of the roll.
+    @inlinable
+    public func keep(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Keep {
+        keeps.keep(dice: dice, multiset: multiset)
+    }
+
+    /// Always: greedy banks at the first chance.
+    @inlinable
+    public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+        true
+    }
+}

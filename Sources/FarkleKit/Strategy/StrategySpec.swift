@@ -1,0 +1,72 @@
+/// A strategy named on the command line: `ev`, `greedy` or `threshold:T1,T2`.
+///
+/// A spec is only a description; `BuiltInStrategy.make(_:table:)` turns specs
+/// into strategies for a rule set.
+public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
+    /// The expected-score optimal turn policy of the exact solver.
+    case expectedValue
+    /// The highest-scoring keep, banking as soon as allowed.
+    case greedy
+    /// The highest-scoring keep, banking from a number of points for each count of dice left (1, 2, ...).
+    case threshold([Int])
+
+    /// The spec names a user may type, for help texts.
+    public static let syntax = "ev, greedy, threshold:T1,T2"
+
+    /// Parses `ev`, `greedy` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 or more).
+    ///
+    /// - Throws: `StrategySpecError` naming what is wrong.
+    public init(parsing text: String) throws(StrategySpecError) {
+        switch text {
+        case "ev": self = .expectedValue
+        case "greedy": self = .greedy
+        default:
+            let prefix = "threshold:"
+            guard text.hasPrefix(prefix) else {
+                throw StrategySpecError(spec: text, problem: "is not a strategy (known: \(Self.syntax))")
+            }
+            let parts = text.dropFirst(prefix.count).split(separator: ",", omittingEmptySubsequences: false)
+            guard (2...DiceCounts.maximumDice).contains(parts.count) else {
+                throw StrategySpecError(
+                    spec: text, problem: "needs 2 to 6 thresholds, for 1, 2, ... dice left (threshold:300,300)")
+            }
+            var thresholds: [Int] = []
+            for part in parts {
+                guard let points = Int(part), points >= 0 else {
+                    throw StrategySpecError(
+                        spec: text, problem: "has '\(part)' where a threshold must be whole points, 0 or more")
+                }
+                thresholds.append(points)
+            }
+            self = .threshold(thresholds)
+        }
+    }
+
+    /// The spec as typed: `ev`, `greedy`, `threshold:300,300`.
+    public var description: String {
+        switch self {
+        case .expectedValue: return "ev"
+        case .greedy: return "greedy"
+        case .threshold(let thresholds): return "threshold:" + thresholds.map(String.init).joined(separator: ",")
+        }
+    }
+}
+
+/// Why a strategy spec could not be read.
+public struct StrategySpecError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The spec as given.
+    public var spec: String
+    /// What is wrong with it.
+    public var problem: String
+
+    /// An error about `spec`.
+    public init(spec: String, problem: String) {
+        self.spec = spec
+        self.problem = problem
+    }
+
+    /// `strategy 'bold' is not a strategy (known: ev, greedy, threshold:T1,T2)`.
+    public var description: String {
+        "strategy '\(spec)' \(problem)"
+    }
+}

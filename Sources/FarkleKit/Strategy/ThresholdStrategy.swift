@@ -1,0 +1,57 @@
+/// Takes the highest-scoring keep of every roll and banks once the turn points reach a threshold
+/// for the dice left.
+///
+/// The spec `threshold:T1,T2` sets the thresholds for 1 and 2 dice left (the
+/// counts `standard` allows banking with). Rule sets may allow banking with
+/// more dice, or after hot dice; for those counts the spec may go on
+/// (`threshold:T1,T2,T3,T4,T5,T6`), and each count it leaves out takes twice the
+/// threshold of one die fewer. Doubling follows the farkle odds, which roughly
+/// halve with every extra die (67%, 44%, 28%, 16%, 8%, 2% for 1 to 6 dice), so
+/// a careful player needs about twice the points at stake before giving up a
+/// roll with one more die.
+public struct ThresholdStrategy: Strategy {
+    @usableFromInline
+    internal let keeps: HighestKeepTable
+
+    /// The threshold for 0...6 dice left (index 0 unused), in points.
+    public let thresholds: [Int]
+
+    /// Threshold play under the rules of `table`.
+    ///
+    /// - Parameter thresholds: Points from which to bank with 1, 2, 3, ... dice
+    ///   left; at least two values (1 and 2 dice), at most six. Missing counts double the previous one.
+    public init(table: ScoringTable, thresholds given: [Int]) {
+        precondition((2...DiceCounts.maximumDice).contains(given.count), "two to six thresholds")
+        keeps = HighestKeepTable(table: table)
+        thresholds = Self.completed(given)
+        self.given = given
+    }
+
+    private let given: [Int]
+
+    /// The thresholds for 1...6 dice: the given ones, then each missing one twice the one before.
+    public static func completed(_ given: [Int]) -> [Int] {
+        var all = [0]
+        for dice in 1...DiceCounts.maximumDice {
+            all.append(dice <= given.count ? given[dice - 1] : 2 * all[dice - 1])
+        }
+        return all
+    }
+
+    /// `threshold:T1,T2` with the thresholds as given.
+    public var name: String {
+        "threshold:" + given.map(String.init).joined(separator: ",")
+    }
+
+    /// The highest-scoring keep of the roll.
+    @inlinable
+    public func keep(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Keep {
+        keeps.keep(dice: dice, multiset: multiset)
+    }
+
+    /// Whether the turn points reach the threshold for `diceLeft` dice.
+    @inlinable
+    public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+        turnPoints >= thresholds[diceLeft]
+    }
+}

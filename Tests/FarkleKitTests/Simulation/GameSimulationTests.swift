@@ -1,0 +1,128 @@
+import Testing
+
+@testable import FarkleKit
+
+@Suite("Simulating many games")
+struct GameSimulationTests {
+    @Test("the same seed gives identical tallies on 1 and 4 threads; another seed does not")
+    func reproducible() {
+        let table = ScoringTable(rules: .standard)
+        let seats = BuiltInStrategy.make([.greedy, .threshold([350, 300]), .greedy], table: table)
+        let simulation = GameSimulation(table: table, seats: seats)
+        // Five chunks, so four threads share them unevenly.
+        let games = 4 * GameSimulation<BuiltInStrategy>.gamesPerChunk + 100
+        var reported: [Int] = []
+        let one = simulation.run(games: games, seed: 11, threads: 1)
+        let four = simulation.run(games: games, seed: 11, threads: 4) { reported.append($0) }
+        #expect(one == four)
+        #expect(one.games == games)
+        #expect(reported.last == games)
+        #expect(reported == reported.sorted())
+        let other = simulation.run(games: games, seed: 12, threads: 4)
+        #expect(other != one)
+        // Every game is won or tied, and the win rates with their intervals add up.
+        #expect(one.seats.map(\.wins).reduce(0, +) + one.ties + one.unfinishedGames == games)
+        let rates = (0..<3).map { one.winRate(seat: $0) }
+        #expect(rates.allSatisfy { $0.wilsonInterval().contains($0.value) })
+        #expect(abs(rates.map(\.value).reduce(0, +) + Double(one.ties) / Double(games) - 1) < 1e-12)
+    }
+
+    @Test("no games give an empty tally")
+    func noGames() {
+        let table = ScoringTable(rules: .standard)
+        let simulation = GameSimulation(
+            rules: .standard, seats: BuiltInStrategy.make([.greedy, .greedy], table: table))
+        #expect(simulation.rules == .standard && simulation.seats.count == 2)
+        let tally = simulation.run(games: 0, seed: 1)
+        #expect(tally == SimulationTally(players: 2))
+        #expect(tally.meanPointsPerTurn == 0 && tally.meanTurnsPerGame == 0)
+    }
+
+    /// The chance that a greedy turn farkles, from a linear equation over dice counts.
+    ///
+    /// Greedy's keep depends on the roll alone and it banks at the first chance,
+    /// so from "about to roll n dice" (not the opening roll) the turn farkles with
+    /// F(n) = P(no keep) + sum over rolls with a keep of P(roll) F(n'), where n'
+    /// is the dice left (6 after hot dice) and F(n') = 0 where banking is allowed.
+    static func greedyFarkleChance(_ table: ScoringTable) -> Double {
+        let rules = table.rules
+        let catalog = DiceCatalog.shared
+        var chance = [Double](repeating: 0, count: 7)
+        func afterRoll(_ dice: Int, opening: Bool) -> Double {
+            var total = 0.0
+            let outcomes = DiceCatalog.orderedRollCounts[dice]
+            for multiset in 0..<catalog.multisetCount(dice: dice) {
+                let weight = Double(DiceCatalog.orderedRollCount(of: catalog.multisets[dice][multiset]))
+                guard let keep = table.highestScoringKeep(dice: dice, multiset: multiset) else {
+                    total += weight * (opening ? chance[6] : 1)
+                    continue
+                }
+                var left = dice - keep.diceUsed
+                if left == 0 { left = 6 }
+                if !rules.turn.allowsBanking(diceLeft: left) { total += weight * chance[left] }
+            }
+            return total / Double(outcomes)
+        }
+        for _ in 0..<200 {
+            for dice in 3...6 { chance[dice] = afterRoll(dice, opening: false) }
+        }
+        return afterRoll(6, opening: true)
+    }
+
+    @Test("greedy farkles per turn as often as the exact chance, within 4 standard errors")
+    func greedyFarkleRate() {
+        var rules = RuleSet.standard
+        rules.game.sixOnesWin = false
+        let table = ScoringTable(rules: rules)
+        let exact = Self.greedyFarkleChance(table)
+        // A hand check of the equation's scale: greedy on standard farkles in about one turn of six.
+        #expect(exact > 0.1 && exact < 0.25)
+        let simulation = GameSimulation(table: table, seats: BuiltInStrategy.make([.greedy, .greedy], table: table))
+        let tally = simulation.run(games: 2000, seed: 21)
+        let rate = tally.farkleRate.value
+        let standardError = (rate * (1 - rate) / Double(tally.turns)).squareRoot()
+        #expect(abs(rate - exact) < 4 * standardError, "simulated \(rate), exact \(exact)")
+    }
+
+    @Test("a strategy that never banks is stopped at the round limit as unfinished")
+    func unfinished() {
+        let table = ScoringTable(rules: .standard)
+        let never = ThresholdStrategy(table: table, thresholds: [Int.max / 64, Int.max / 64])
+        let simulation = GameSimulation(table: table, seats: [never, never])
+        let tally = simulation.run(games: 2, seed: 1, threads: 1)
+        #expect(tally.unfinishedGames == 2)
+        #expect(tally.turns == 2 * 2 * GameSimulation<ThresholdStrategy>.maximumRounds)
+        #expect(tally.seats.allSatisfy { $0.wins == 0 && $0.bankedPoints == 0 })
+    }
+
+    @Test("the Wilson interval holds the share and matches a hand computation")
+    func wilson() {
+        let estimate = ProportionEstimate(successes: 50, trials: 100)
+        let interval = estimate.wilsonInterval()
+        // p = 0.5, n = 100: center 0.5, half width 1.96 / (1 + 0.0384) * sqrt(0.0025 + 0.000096) = 0.0962.
+        #expect(abs(interval.lowerBound - 0.4038) < 1e-4 && abs(interval.upperBound - 0.5962) < 1e-4)
+        #expect(ProportionEstimate(successes: 0, trials: 10).wilsonInterval().lowerBound == 0)
+        #expect(ProportionEstimate(successes: 0, trials: 0).wilsonInterval() == 0...1)
+    }
+}
+
+@Suite("ev against the exact solver")
+struct ExpectedValueSimulationTests {
+    @Test("ev vs ev banks per turn what the solver expects, within 4 standard errors")
+    func meanPointsPerTurn() {
+        // Where six 1s win the game, a turn that rolls them banks nothing; as points
+        // they are six of a kind, as the solver counts them.
+        var rules = RuleSet.standard
+        rules.game.sixOnesWin = false
+        let table = ScoringTable(rules: rules)
+        let solver = TurnSolver(table: table)
+        let ev = ExpectedValueStrategy(solver: solver)
+        let tally = GameSimulation(table: table, seats: [ev, ev]).run(games: 4000, seed: 31)
+        let error = tally.meanPointsPerTurnStandardError
+        #expect(error > 0 && tally.turns > 50_000)
+        #expect(
+            abs(tally.meanPointsPerTurn - solver.expectedTurnScore) < 4 * error,
+            "simulated \(tally.meanPointsPerTurn) ± \(error), exact \(solver.expectedTurnScore)")
+        #expect(tally.instantWins == 0)
+    }
+}

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import FarkleKit
+
+@Suite("Strategy specs and the simple strategies")
+struct StrategyTests {
+    @Test("reads ev, greedy and threshold specs and prints them back")
+    func parsesSpecs() throws {
+        #expect(try StrategySpec(parsing: "ev") == .expectedValue)
+        #expect(try StrategySpec(parsing: "greedy") == .greedy)
+        #expect(try StrategySpec(parsing: "threshold:300,350") == .threshold([300, 350]))
+        #expect(try StrategySpec(parsing: "threshold:1,2,3,4,5,6") == .threshold([1, 2, 3, 4, 5, 6]))
+        for text in ["ev", "greedy", "threshold:300,350"] {
+            #expect(try StrategySpec(parsing: text).description == text)
+        }
+    }
+
+    @Test(
+        "rejects unknown names and bad thresholds with a message naming the spec",
+        arguments: [
+            "bold", "", "threshold", "threshold:", "threshold:300", "threshold:a,b", "threshold:-1,2",
+            "threshold:1,2,3,4,5,6,7", "threshold:300,,",
+        ])
+    func rejectsSpecs(text: String) {
+        #expect {
+            try StrategySpec(parsing: text)
+        } throws: { error in
+            (error as? StrategySpecError)?.description.hasPrefix("strategy '\(text)' ") == true
+        }
+    }
+
+    @Test("missing thresholds double the one for a die fewer")
+    func completedThresholds() {
+        #expect(ThresholdStrategy.completed([300, 350]) == [0, 300, 350, 700, 1400, 2800, 5600])
+        #expect(ThresholdStrategy.completed([1, 2, 3, 4, 5, 6]) == [0, 1, 2, 3, 4, 5, 6])
+    }
+
+    @Test("greedy and threshold take the highest-scoring keep of every roll")
+    func highestKeep() {
+        let table = ScoringTable(rules: .standard)
+        let situation = GameSituation(players: 2, target: 10_000)
+        let strategies = BuiltInStrategy.make([.greedy, .threshold([300, 300])], table: table)
+        for dice in 1...6 {
+            for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
+                guard let best = table.highestScoringKeep(dice: dice, multiset: multiset) else { continue }
+                for strategy in strategies {
+                    let keep = strategy.keep(turnPoints: 0, dice: dice, multiset: multiset, situation: situation)
+                    #expect(keep == best)
+                }
+            }
+        }
+        #expect(strategies.map(\.name) == ["greedy", "threshold:300,300"])
+    }
+
+    @Test("greedy always banks; threshold banks from its threshold for the dice left")
+    func banking() {
+        let table = ScoringTable(rules: .standard)
+        let situation = GameSituation(players: 2, target: 10_000)
+        let greedy = GreedyStrategy(table: table)
+        let threshold = ThresholdStrategy(table: table, thresholds: [300, 500])
+        #expect(greedy.shouldBank(turnPoints: 50, diceLeft: 2, situation: situation))
+        #expect(!threshold.shouldBank(turnPoints: 250, diceLeft: 1, situation: situation))
+        #expect(threshold.shouldBank(turnPoints: 300, diceLeft: 1, situation: situation))
+        #expect(!threshold.shouldBank(turnPoints: 450, diceLeft: 2, situation: situation))
+        #expect(threshold.shouldBank(turnPoints: 500, diceLeft: 2, situation: situation))
+        #expect(!threshold.shouldBank(turnPoints: 999, diceLeft: 3, situation: situation))
+        #expect(threshold.shouldBank(turnPoints: 1000, diceLeft: 3, situation: situation))
+    }
+
+    @Test("a situation reads every seat's score inline")
+    func situation() {
+        var situation = GameSituation(players: 3, target: 5000)
+        situation.scores[0] = 1200
+        situation.scores[2] = -500
+        situation.seat = 2
+        #expect(Array(situation.scores) == [1200, 0, -500])
+        #expect(situation.ownScore == -500)
+        #expect(situation.highestOpponentScore == 1200)
+    }
+
+    @Test("seat scores compare and hash by their seats' totals")
+    func seatScoresEquality() {
+        var first = SeatScores(seats: 3)
+        var second = SeatScores(seats: 3)
+        first[1] = 700
+        #expect(first != second)
+        second[1] = 700
+        #expect(first == second && first.hashValue == second.hashValue)
+        #expect(SeatScores(seats: 2) != SeatScores(seats: 3))
+    }
+
+    @Test("ev is named ev and plays the solver's policy")
+    func expectedValue() {
+        let table = ScoringTable(rules: .standard)
+        let solver = TurnSolver(table: table)
+        let situation = GameSituation(players: 2, target: 10_000)
+        let strategies = BuiltInStrategy.make([.expectedValue, .expectedValue], table: table)
+        #expect(strategies.map(\.name) == ["ev", "ev"])
+        for dice in 1...6 {
+            for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
+                for turnPoints in [0, 300, 1000] {
+                    let keep = strategies[0].keep(
+                        turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+                    #expect(keep == solver.policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset))
+                }
+            }
+        }
+        for diceLeft in 1...6 {
+            for turnPoints in stride(from: 50, through: 1000, by: 50) {
+                #expect(
+                    strategies[1].shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)
+                        == solver.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft))
+            }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@Suite("farkle-sim (simulate)")
+struct SimulateCommandTests {
+    @Test("prints a Markdown summary of the seats and the game figures")
+    func markdown() throws {
+        let result = try CommandRunner.run(["--games", "300", "--strategy", "greedy", "--seed", "4"])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        let output = result.standardOutput
+        #expect(output.hasPrefix("# 300 games, 2 players, rules standard, seed 4\n"))
+        #expect(output.contains("| 1 | greedy |") && output.contains("| 2 | greedy |"))
+        for label in [
+            "Ties", "Instant wins", "Mean turns per game", "Mean banked points per turn",
+            "Farkle rate per turn", "Rolls simulated", "Wall time", "Games per second", "Rolls per second",
+        ] {
+            #expect(output.contains("| \(label)"), "missing \(label)")
+        }
+    }
+
+    @Test("JSON has the documented keys, and the same seed gives the same numbers on any thread count")
+    func json() throws {
+        func run(threads: String) throws -> [String: Any] {
+            let result = try CommandRunner.run([
+                "--games", "2100", "--players", "3", "--strategy", "greedy", "--strategy", "threshold:300,300",
+                "--strategy", "greedy", "--format", "json", "--threads", threads,
+            ])
+            #expect(result.exitStatus == 0)
+            let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+            return try #require(object as? [String: Any])
+        }
+        let one = try run(threads: "1")
+        let two = try run(threads: "2")
+        for key in [
+            "games", "seats", "ties", "mean_points_per_turn", "turns", "rolls", "elapsed_seconds",
+            "games_per_second",
+        ] {
+            #expect(one[key] != nil, "missing \(key)")
+        }
+        #expect(one["games"] as? Int == 2100)
+        let seats = try #require(one["seats"] as? [[String: Any]])
+        #expect(seats.map { $0["strategy"] as? String } == ["greedy", "threshold:300,300", "greedy"])
+        #expect(seats.allSatisfy { $0["wins"] is Int && $0["win_rate"] is Double })
+        let wins = seats.compactMap { $0["wins"] as? Int }.reduce(0, +)
+        #expect(wins + (one["ties"] as? Int ?? 0) == 2100)
+        for key in ["turns", "rolls", "ties", "mean_points_per_turn"] {
+            #expect("\(one[key] ?? "")" == "\(two[key] ?? "")", "\(key) differs between thread counts")
+        }
+    }
+
+    @Test("CSV has a header and one row per seat")
+    func csv() throws {
+        let result = try CommandRunner.run(["--games", "100", "--strategy", "greedy", "--format", "csv"])
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("seat,strategy,wins,win_rate,"))
+        #expect(lines[1].hasPrefix("1,greedy,"))
+    }
+
+    @Test("--out writes the file whole and nothing on stdout; an unwritable path fails with exit 1")
+    func outFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("result.json")
+        let result = try CommandRunner.run([
+            "--games", "100", "--strategy", "greedy", "--format", "json", "--out", file.path,
+        ])
+        #expect(result.exitStatus == 0 && result.standardOutput.isEmpty)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("\"games\": 100"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["result.json"])
+
+        let missing = folder.appendingPathComponent("no/such/folder/result.json").path
+        let failed = try CommandRunner.run(["--games", "10", "--strategy", "greedy", "--out", missing])
+        #expect(failed.exitStatus == 1)
+        #expect(failed.standardError.hasPrefix("Error: cannot write '\(missing)'"))
+        #expect(failed.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test(
+        "bad arguments: one Error line, a usage hint, exit 64",
+        arguments: [
+            (["--games", "0"], "'--games' must be 1 or more, not 0"),
+            (["--games", "-5"], "'--games' must be 1 or more, not -5"),
+            (["--games", "many"], "'--games' must be a whole number, not 'many'"),
+            (["--players", "1"], "'--players' must be from 2 to 8, not 1"),
+            (["--players", "9"], "'--players' must be from 2 to 8, not 9"),
+            (["--threads", "0"], "'--threads' must be from 1 to 1024, not 0"),
+            (["--seed", "-1"], "'--seed' must be a whole number from 0 to 2^64 - 1, not '-1'"),
+            (["--strategy", "bold"], "strategy 'bold' is not a strategy"),
+            (["--strategy", "threshold:300"], "strategy 'threshold:300' needs 2 to 6 thresholds"),
+            (["--strategy", "greedy", "--strategy", "greedy", "--strategy", "greedy"], "3 strategies for 2 players"),
+            (["--players", "4", "--strategy", "greedy", "--strategy", "greedy"], "2 strategies for 4 players"),
+            (["--format", "xml"], "'--format' must be one of md, csv, json, not 'xml'"),
+        ])
+    func usageErrors(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: \(message)"), "\(result.standardError)")
+        #expect(result.standardError.contains("Usage: farkle-sim [--games <n>]"))
+    }
+
+    @Test("--help shows the options and the default number of games")
+    func help() throws {
+        let result = try CommandRunner.run(["--help"])
+        #expect(result.exitStatus == 0)
+        for option in [
+            "--games <n>", "--players <p>", "--strategy <s>", "--seed <x>", "--threads <k>", "--out <file>",
+            "--quiet", "(default: 100,000)",
+        ] {
+            #expect(result.standardOutput.contains(option), "missing \(option)")
+        }
+    }
+}
