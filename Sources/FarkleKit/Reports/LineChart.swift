@@ -81,7 +81,7 @@ public struct LineChart: Sendable {
         let x = frame.xScale(ticks: xTicks)
         let y = frame.yScale(ticks: yTicks)
         let legend = series.enumerated().map { ChartFrame.LegendEntry(name: $1.name, color: ChartFrame.color($0)) }
-        frame.drawHeading(title: title, legend: series.count > 1 ? legend : [], into: &document)
+        frame.drawHeading(title: title, legend: legend, into: &document)
         frame.drawYAxis(yAxis, scale: y, ticks: yTicks, into: &document)
         frame.drawXAxis(xAxis, scale: x, ticks: xTicks, into: &document)
         for guide in guides {

@@ -37,7 +37,30 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
-        let findings = Self.turnFindings(solver: solver, distribution: distribution)
+        var findings = Self.turnFindings(solver: solver, distribution: distribution)
+        let (oneDie, twoDice) = (solver.bankThreshold(diceLeft: 1) ?? 0, solver.bankThreshold(diceLeft: 2) ?? 0)
+        let specs: [StrategySpec] = [
+            .expectedValue, .greedy, .threshold([oneDie, twoDice]), .threshold([300, 300]), .threshold([600, 600]),
+        ]
+        var pairs = [(StrategySpec.expectedValue, StrategySpec.expectedValue)]
+        for (index, first) in specs.enumerated() {
+            for second in specs[(index + 1)...] { pairs.append((first, second)) }
+        }
+        let comparison = StrategyComparison(table: table, pairs: pairs, games: games, seed: seed)
+        reports += ReportDocument.strategyComparison(comparison, rules: rules, seed: seed)
+        if let mirror = comparison.matchups.first {
+            findings.append(
+                "The first player has an edge: with both players on `ev`, whoever starts wins "
+                    + "\(ReportDocument.rateWithInterval(mirror.starterWinRate)) of games "
+                    + "(see [strategies](strategies.md)).")
+        }
+        let sweep = Array(stride(from: 200, through: 800, by: 50))
+        let thresholdGames = StrategyComparison(
+            table: table, pairs: sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, games: games,
+            seed: seed &+ 1_000)
+        reports.append(
+            ReportDocument.thresholdChart(
+                thresholdGames, twoDiceThresholds: sweep, opponent: "ev", oneDieThreshold: oneDie, rules: rules))
         return reports + [ReportDocument.index(rules: rules, documents: reports, findings: findings)]
     }
 
@@ -67,8 +90,9 @@ public struct ReportBuilder: Sendable {
     /// - Throws: `ReportFileError` when the directory cannot be created or a file cannot be written.
     @discardableResult
     public func write(to directory: URL) throws(ReportFileError) -> [ReportDocument] {
-        let documents = documents()
+        // A directory that cannot be made fails before the minutes of work, not after.
         try ReportFile.createDirectory(directory)
+        let documents = documents()
         for document in documents {
             try ReportFile.write(document.contents, to: directory.appendingPathComponent(document.fileName))
         }
