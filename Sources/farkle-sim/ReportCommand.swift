@@ -4,7 +4,7 @@ import Foundation
 /// `farkle-sim report`: Writes every report for a rule set (Markdown, CSV, SVG charts).
 enum ReportCommand: Command {
     /// Games simulated per pairing of strategies unless `--games` says otherwise.
-    static let defaultGames = 20_000
+    static let defaultGames = 100_000
 
     static let spec = CommandSpec(
         name: "report",

@@ -36,14 +36,29 @@ public struct ChartAxis: Sendable, Hashable {
         unit.map { "\(title) (\($0))" } ?? title
     }
 
-    /// The label of one tick value.
-    func tickLabel(_ value: Double) -> String {
+    /// The label of one value, with at least `minimumDecimals` decimals.
+    func tickLabel(_ value: Double, minimumDecimals: Int = 0) -> String {
         switch format {
         case .number(let decimals):
-            return Self.grouped(value, decimals: decimals)
+            return Self.grouped(value, decimals: max(decimals, minimumDecimals))
         case .percent(let decimals):
-            return Self.grouped(value * 100, decimals: decimals) + "%"
+            return Self.grouped(value * 100, decimals: max(decimals, minimumDecimals)) + "%"
         }
+    }
+
+    /// The labels of evenly spaced `ticks`, with as many decimals as their step needs
+    /// (a step of 2.5% labels 37.5%, not 38%).
+    func tickLabels(_ ticks: [Double]) -> [String] {
+        guard ticks.count > 1 else { return ticks.map { tickLabel($0) } }
+        var step = abs(ticks[1] - ticks[0])
+        if case .percent = format { step *= 100 }
+        var decimals = 0
+        var scaled = step
+        while decimals < 6 && abs(scaled - scaled.rounded()) > 1e-9 * max(1, scaled) {
+            decimals += 1
+            scaled *= 10
+        }
+        return ticks.map { tickLabel($0, minimumDecimals: decimals) }
     }
 
     /// The range to draw for data spanning `data`: widened to the fixed bounds, then to whole ticks.

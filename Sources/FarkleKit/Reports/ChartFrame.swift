@@ -53,11 +53,11 @@ struct ChartFrame {
         _ axis: ChartAxis, scale: LinearScale, ticks: [Double], grid: Bool = true, into document: inout SVGDocument
     ) {
         document.line(x1: left, y1: bottom, x2: right, y2: bottom, stroke: "#333333")
-        for tick in ticks {
+        for (tick, label) in zip(ticks, axis.tickLabels(ticks)) {
             let x = scale(tick)
             if grid { document.line(x1: x, y1: top, x2: x, y2: bottom, stroke: "#e4e4e4") }
             document.line(x1: x, y1: bottom, x2: x, y2: bottom + 5, stroke: "#333333")
-            document.text(axis.tickLabel(tick), x: x, y: bottom + 19, anchor: .middle, size: 11)
+            document.text(label, x: x, y: bottom + 19, anchor: .middle, size: 11)
         }
         document.text(axis.label, x: (left + right) / 2, y: Self.height - 16, anchor: .middle, size: 13)
     }
@@ -65,11 +65,11 @@ struct ChartFrame {
     /// Draws the y axis: baseline, ticks with labels, horizontal grid lines and the turned axis title.
     func drawYAxis(_ axis: ChartAxis, scale: LinearScale, ticks: [Double], into document: inout SVGDocument) {
         document.line(x1: left, y1: top, x2: left, y2: bottom, stroke: "#333333")
-        for tick in ticks {
+        for (tick, label) in zip(ticks, axis.tickLabels(ticks)) {
             let y = scale(tick)
             document.line(x1: left, y1: y, x2: right, y2: y, stroke: "#e4e4e4")
             document.line(x1: left - 5, y1: y, x2: left, y2: y, stroke: "#333333")
-            document.text(axis.tickLabel(tick), x: left - 8, y: y + 4, anchor: .end, size: 11)
+            document.text(label, x: left - 8, y: y + 4, anchor: .end, size: 11)
         }
         drawYTitle(axis.label, into: &document)
     }

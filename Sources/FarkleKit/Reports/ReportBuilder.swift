@@ -3,7 +3,7 @@ import Foundation
 /// Computes every report for a rule set and writes them, with an index, into a directory.
 ///
 /// ```swift
-/// let builder = ReportBuilder(rules: .standard, games: 20_000)
+/// let builder = ReportBuilder(rules: .standard, games: 100_000)
 /// let written = try builder.write(to: URL(fileURLWithPath: "Reports/standard"))
 /// ```
 ///
@@ -18,7 +18,7 @@ public struct ReportBuilder: Sendable {
     public var seed: UInt64
 
     /// A builder for `rules`, simulating `games` games per pairing from `seed`.
-    public init(rules: RuleSet, games: Int = 20_000, seed: UInt64 = 1) {
+    public init(rules: RuleSet, games: Int = 100_000, seed: UInt64 = 1) {
         self.rules = rules
         self.games = games
         self.seed = seed

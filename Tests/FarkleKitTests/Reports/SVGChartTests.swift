@@ -164,6 +164,12 @@ struct SVGChartTests {
         #expect(ChartAxis.grouped(12345.678, decimals: 1) == "12,345.7")
         #expect(ChartAxis.grouped(-0.001, decimals: 0) == "0")
         #expect(ChartAxis(title: "w", format: .percent(decimals: 1)).tickLabel(0.5123) == "51.2%")
+        // Labels carry the decimals their step needs, whatever the format asks for.
+        let percent = ChartAxis(title: "w", format: .percent(decimals: 0))
+        #expect(percent.tickLabels([0.375, 0.4, 0.425]) == ["37.5%", "40.0%", "42.5%"])
+        #expect(percent.tickLabels([0.3, 0.4]) == ["30%", "40%"])
+        #expect(ChartAxis(title: "x").tickLabels([0, 0.5, 1]) == ["0.0", "0.5", "1.0"])
+        #expect(ChartAxis(title: "x").tickLabels([0, 500, 1000]) == ["0", "500", "1,000"])
     }
 
     @Test("numbers print with at most two decimals and text is escaped")
