@@ -161,6 +161,32 @@ struct TurnSolverTests {
         }
     }
 
+    /// Values from a separate Python implementation of RULES.md, written without reading this
+    /// package (plain recursion over multisets, a crude tail pushed from 30,000 to 60,000 points
+    /// with no change in the ninth digit). Agreement to 1e-6 means two unrelated programs read
+    /// the rules the same way.
+    @Test("standard agrees with an independent implementation: 925.830216 per turn, V(0, 6) = 895.834775")
+    func standardMatchesIndependentImplementation() {
+        let solver = TurnSolver(rules: .standard)
+        #expect(abs(solver.expectedTurnScore - 925.830_216) < 1e-6)
+        #expect(abs(solver.value(turnPoints: 0, diceLeft: 6) - 895.834_775) < 1e-6)
+        let independent: [(turnPoints: Int, values: [Double])] = [
+            (0, [316.779_056, 261.805_994, 268.391_237, 312.615_827, 492.202_968, 895.834_775]),
+            (300, [397.708_529, 325.300_309, 347.517_216, 438.753_553, 674.669_775, 1131.533_21]),
+            (450, [450, 450, 453.014_320, 548.158_912, 788.297_154, 1254.728_79]),
+        ]
+        for row in independent {
+            for (offset, expected) in row.values.enumerated() {
+                let value = solver.value(turnPoints: row.turnPoints, diceLeft: offset + 1)
+                #expect(abs(value - expected) < 1e-5 * max(1, expected), "V(\(row.turnPoints), \(offset + 1))")
+            }
+        }
+        #expect(abs(solver.rollValue(turnPoints: 400, diceLeft: 1) - 425.088_637) < 1e-5)
+        #expect(abs(solver.rollValue(turnPoints: 350, diceLeft: 2) - 338.444) < 1e-3)
+        #expect(solver.bankThreshold(diceLeft: 1) == 450)
+        #expect(solver.bankThreshold(diceLeft: 2) == 350)
+    }
+
     @Test("standard: the tail banks with 1 or 2 dice and its slopes with forced rolls are below 1")
     func standardTail() {
         let solver = solvers[0]
