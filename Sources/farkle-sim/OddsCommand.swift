@@ -18,19 +18,12 @@ enum OddsCommand: Command {
         options: [RulesOption.spec, OutputFormat.option()]
     )
 
-    /// The CSV columns, in order.
-    static let columns = ["dice", "rolls", "farkles", "p_farkle", "mean_max_score"]
-
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let rules = try RulesOption.load(arguments)
         let odds = ScoringOdds(table: ScoringTable(rules: rules))
-        let rows = odds.rows.map { row in
-            [
-                "\(row.dice)", "\(row.rolls)", "\(row.farkles)", NumberText.significant(row.farkleProbability),
-                NumberText.significant(row.meanBestScore),
-            ]
-        }
+        let columns = ScoringOdds.columns
+        let rows = odds.textRows
         switch format {
         case .md:
             var table = MarkdownTable(header: columns)

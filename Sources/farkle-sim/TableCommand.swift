@@ -15,22 +15,12 @@ enum TableCommand: Command {
         options: [RulesOption.spec, OutputFormat.option([.md, .csv])]
     )
 
-    /// The columns, in order.
-    static let columns = ["roll"] + (1...DiceCounts.maximumDice).map { "best_\($0)" }
-
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try arguments.format(allowed: [.md, .csv])
         let rules = try RulesOption.load(arguments)
         let table = ScoringTable(rules: rules)
-        var rows: [[String]] = []
-        for dice in 1...DiceCounts.maximumDice {
-            for (index, roll) in DiceCatalog.shared.multisets[dice].enumerated() {
-                let best = (1...DiceCounts.maximumDice).map { keeping in
-                    keeping > dice ? "" : "\(table.bestScore(dice: dice, multiset: index, keeping: keeping))"
-                }
-                rows.append(["\(roll)"] + best)
-            }
-        }
+        let columns = ScoringTable.bestScoreColumns
+        let rows = table.bestScoreRows
         switch format {
         case .csv:
             var csv = CSVTable(header: columns)

@@ -23,7 +23,7 @@ enum ValidateCommand: Command {
         let rules = try RulesOption.load(arguments)
         let validation = ScoringValidator(rules: rules).validate()
         switch format {
-        case .md: Standard.output(markdown(validation), terminator: "")
+        case .md: Standard.output(ReportDocument.validationSummary(validation).contents, terminator: "")
         case .csv: Standard.output(csv(validation), terminator: "")
         case .json: Standard.output(json(validation))
         }
@@ -37,22 +37,6 @@ enum ValidateCommand: Command {
     }
 
     // MARK: - Formats
-
-    private static func markdown(_ validation: ScoringValidation) -> String {
-        var table = MarkdownTable(header: ["dice", "rolls checked", "disagreements"])
-        for summary in validation.byDice {
-            table.append(["\(summary.dice)", "\(summary.rollsChecked)", "\(summary.disagreements)"])
-        }
-        table.append(["all", "\(validation.rollsChecked)", "\(validation.disagreements)"])
-        var text = "# Scoring table vs reference scorer (rules: \(validation.rules))\n\n" + table.text + "\n"
-        if validation.passed {
-            text += "All \(validation.rollsChecked) rolls agree.\n"
-        } else {
-            text += "\(validation.disagreements) of \(validation.rollsChecked) rolls disagree. First disagreements:\n\n"
-            for disagreement in validation.firstDisagreements { text += "- \(disagreement)\n" }
-        }
-        return text
-    }
 
     private static func csv(_ validation: ScoringValidation) -> String {
         var table = CSVTable(header: ["dice", "rolls_checked", "disagreements", "first_disagreement"])

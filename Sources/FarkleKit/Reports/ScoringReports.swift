@@ -1,3 +1,40 @@
+// MARK: - Rows shared by the reports and the command line
+
+extension ScoringTable {
+    /// The columns of `bestScoreRows`: `roll`, `best_1` ... `best_6`.
+    public static let bestScoreColumns = ["roll"] + (1...DiceCounts.maximumDice).map { "best_\($0)" }
+
+    /// One row of text per distinct roll of 1 to 6 dice, fewest dice first: the sorted faces (`112355`),
+    /// then `best[k]` for k = 1...6 (0 where no keep of k dice exists, empty where k exceeds the dice rolled).
+    public var bestScoreRows: [[String]] {
+        var rows: [[String]] = []
+        for dice in 1...DiceCounts.maximumDice {
+            for (index, roll) in DiceCatalog.shared.multisets[dice].enumerated() {
+                let best = (1...DiceCounts.maximumDice).map { keeping in
+                    keeping > dice ? "" : "\(bestScore(dice: dice, multiset: index, keeping: keeping))"
+                }
+                rows.append(["\(roll)"] + best)
+            }
+        }
+        return rows
+    }
+}
+
+extension ScoringOdds {
+    /// The columns of `textRows`: `dice,rolls,farkles,p_farkle,mean_max_score`.
+    public static let columns = ["dice", "rolls", "farkles", "p_farkle", "mean_max_score"]
+
+    /// One row of text per dice count; probabilities and means to 12 significant digits.
+    public var textRows: [[String]] {
+        rows.map { row in
+            [
+                "\(row.dice)", "\(row.rolls)", "\(row.farkles)", NumberText.significant(row.farkleProbability),
+                NumberText.significant(row.meanBestScore),
+            ]
+        }
+    }
+}
+
 // MARK: - Reports on the scoring of single rolls
 
 extension ReportDocument {
@@ -6,15 +43,8 @@ extension ReportDocument {
     /// Columns: `roll` (sorted faces), `best_1` ... `best_6` (0 where no keep of k dice
     /// exists, empty where k exceeds the dice rolled), as `farkle-sim table --format csv`.
     public static func scoringTable(_ table: ScoringTable) -> ReportDocument {
-        var csv = CSVTable(header: ["roll"] + (1...DiceCounts.maximumDice).map { "best_\($0)" })
-        for dice in 1...DiceCounts.maximumDice {
-            for (index, roll) in DiceCatalog.shared.multisets[dice].enumerated() {
-                let best = (1...DiceCounts.maximumDice).map { keeping in
-                    keeping > dice ? "" : "\(table.bestScore(dice: dice, multiset: index, keeping: keeping))"
-                }
-                csv.append(["\(roll)"] + best)
-            }
-        }
+        var csv = CSVTable(header: ScoringTable.bestScoreColumns)
+        for row in table.bestScoreRows { csv.append(row) }
         return ReportDocument(
             fileName: "scoring-table.csv", title: "Scoring table (CSV)",
             summary: "One row per distinct roll of 1 to 6 dice (923 rows); `best_k` is the highest score of a keep "
@@ -27,14 +57,9 @@ extension ReportDocument {
     /// Columns: `dice`, `rolls` (6^n), `farkles`, `p_farkle`, `mean_max_score` (the best keep's
     /// score averaged over all rolls, a farkle counting 0), as `farkle-sim odds`.
     public static func scoringOdds(_ odds: ScoringOdds) -> [ReportDocument] {
-        let header = ["dice", "rolls", "farkles", "p_farkle", "mean_max_score"]
-        var csv = CSVTable(header: header)
-        var markdown = MarkdownTable(header: header)
-        for row in odds.rows {
-            let cells = [
-                "\(row.dice)", "\(row.rolls)", "\(row.farkles)", NumberText.significant(row.farkleProbability),
-                NumberText.significant(row.meanBestScore),
-            ]
+        var csv = CSVTable(header: ScoringOdds.columns)
+        var markdown = MarkdownTable(header: ScoringOdds.columns)
+        for cells in odds.textRows {
             csv.append(cells)
             markdown.append(cells)
         }
