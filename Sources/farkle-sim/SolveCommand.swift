@@ -44,13 +44,10 @@ enum SolveCommand: Command {
     }
 
     private static func rows(_ solver: TurnSolver, upTo maximum: Int) -> [Row] {
-        let rules = solver.table.rules.turn
         var rows: [Row] = []
         for turnPoints in stride(from: 0, through: maximum, by: solver.table.scoreStep) {
             for dice in 1...DiceCounts.maximumDice {
-                let decision =
-                    !rules.allowsBanking(turnPoints: turnPoints, diceLeft: dice)
-                    ? "must roll" : solver.shouldBank(turnPoints: turnPoints, diceLeft: dice) ? "bank" : "roll"
+                let decision = solver.decision(turnPoints: turnPoints, diceLeft: dice).rawValue
                 rows.append(
                     Row(
                         turnPoints: turnPoints, diceLeft: dice,

@@ -8,13 +8,6 @@ extension ReportDocument {
         return max(2000, rounded)
     }
 
-    /// "bank", "roll" or "must roll" for state (t, n).
-    static func decision(_ solver: TurnSolver, turnPoints: Int, diceLeft: Int) -> String {
-        let rules = solver.table.rules.turn
-        guard rules.allowsBanking(turnPoints: turnPoints, diceLeft: diceLeft) else { return "must roll" }
-        return solver.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft) ? "bank" : "roll"
-    }
-
     /// The bank thresholds for 1 to 6 dice left, as Markdown and CSV.
     ///
     /// Columns: `dice_left`, `banking_allowed`, `bank_threshold` (empty where banking is never best
@@ -76,14 +69,14 @@ extension ReportDocument {
         for points in stride(from: 0, through: range, by: step) {
             var cells = ["\(points)"]
             for dice in 1...DiceCounts.maximumDice {
-                let decision = decision(solver, turnPoints: points, diceLeft: dice)
+                let decision = solver.decision(turnPoints: points, diceLeft: dice)
                 let value = solver.value(turnPoints: points, diceLeft: dice)
                 let rollValue = solver.rollValue(turnPoints: points, diceLeft: dice)
                 csv.append([
-                    "\(points)", "\(dice)", decision, NumberText.significant(value),
+                    "\(points)", "\(dice)", decision.rawValue, NumberText.significant(value),
                     NumberText.significant(rollValue),
                 ])
-                let mark = decision == "bank" ? "**bank**" : decision == "roll" ? "roll" : ""
+                let mark = decision == .bank ? "**bank**" : decision == .roll ? "roll" : ""
                 cells.append("\(Int(value.rounded())) \(mark)".trimmingCharacters(in: .whitespaces))
             }
             markdown.append(cells)
@@ -114,11 +107,11 @@ extension ReportDocument {
     public static func bankMapChart(_ solver: TurnSolver) -> ReportDocument {
         let step = solver.table.scoreStep
         let range = policyRange(solver)
-        let names = ["bank", "roll", "must roll"]
+        let names: [BankDecision] = [.bank, .roll, .mustRoll]
         let rows = Array((1...DiceCounts.maximumDice).reversed())
         let cells = rows.map { dice in
             stride(from: 0, to: range, by: step).map { points in
-                names.firstIndex(of: decision(solver, turnPoints: points, diceLeft: dice)) ?? 2
+                names.firstIndex(of: solver.decision(turnPoints: points, diceLeft: dice)) ?? 2
             }
         }
         let chart = HeatMap(
