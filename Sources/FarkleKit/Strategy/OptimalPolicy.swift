@@ -101,7 +101,9 @@ public struct OptimalPolicy: Sendable {
         let fits = bestKeeps.allSatisfy { $0.score <= Int(MoveEntry.scoreMask) }
         let levels =
             fits
-            ? min(lastLevel + 1, Int(MoveEntry.scoreMask) / scoreStep, Self.moveTableBudget / (4 * rollCount))
+            ? min(
+                lastLevel + 1, Int(MoveEntry.scoreMask) / scoreStep,
+                Self.moveTableBudget / (MemoryLayout<UInt32>.stride * rollCount))
             : 0
         moveLevels = levels
         moveLimit = UInt(levels * scoreStep)
@@ -158,11 +160,9 @@ public struct OptimalPolicy: Sendable {
                 diceUsed: Int(entry >> MoveEntry.diceShift & MoveEntry.diceMask),
                 banks: entry & MoveEntry.bankBit != 0)
         }
-        let keep = keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
-        let move = Move(keep: keep, banks: false)
-        return Move(
-            keep: keep,
-            banks: shouldBank(turnPoints: turnPoints + keep.score, diceLeft: move.diceLeft(afterRolling: dice)))
+        var move = Move(keep: keep(turnPoints: turnPoints, dice: dice, multiset: multiset), banks: nil)
+        move.banks = shouldBank(turnPoints: turnPoints + move.score, diceLeft: move.diceLeft(afterRolling: dice))
+        return move
     }
 
     /// Whether optimal play banks `turnPoints` with `diceLeft` dice to roll (6 after hot dice).
