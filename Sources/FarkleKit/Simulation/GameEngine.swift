@@ -193,24 +193,28 @@ struct GameEngine<Seat: Strategy>: Sendable {
             rolls += 1
             let ordered = loop.generator.next(below: loop.orderedRollCounts[dice])
             let code = loop.codes[loop.firstCode[dice] &+ Int(truncatingIfNeeded: ordered)]
+            // A strategy's bank wish for after the keep; `nil` asks `shouldBank`.
+            let banks: Bool?
             if code & RollTable.farkleFlag != 0 {
                 guard dice == DiceCounts.maximumDice, let bonus = sixDiceFarklePoints,
                     isOpeningRoll || sixDiceFarkleOnEveryRoll
                 else { return (.farkle(penalty: false), 0) }
                 // The six-dice farkle scores as a combination of all six dice: hot dice.
                 turnPoints += bonus
+                banks = nil
             } else {
                 if code & RollTable.instantWinFlag != 0 { return (.instantWin, 0) }
-                let keep = strategy.pointee.keep(
+                let move = strategy.pointee.move(
                     turnPoints: turnPoints, dice: dice, multiset: Int(code & RollTable.multisetMask),
                     situation: situation)
-                turnPoints += keep.score
-                dice -= keep.diceUsed
+                turnPoints += move.score
+                dice -= move.diceUsed
                 if dice == 0 { dice = DiceCounts.maximumDice }
+                banks = move.banks
             }
             isOpeningRoll = false
-            if bankingMask & (1 << dice) != 0, turnPoints >= leastBank,
-                strategy.pointee.shouldBank(turnPoints: turnPoints, diceLeft: dice, situation: situation)
+            if banks != false, bankingMask & (1 << dice) != 0, turnPoints >= leastBank,
+                banks ?? strategy.pointee.shouldBank(turnPoints: turnPoints, diceLeft: dice, situation: situation)
             {
                 return (.banked, turnPoints)
             }

@@ -55,6 +55,19 @@ public enum BuiltInStrategy: Strategy {
         }
     }
 
+    /// The move of the strategy inside.
+    @inlinable
+    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+        switch self {
+        case .expectedValue(let strategy):
+            return strategy.move(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+        case .greedy(let strategy):
+            return strategy.move(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+        case .threshold(let strategy):
+            return strategy.move(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+        }
+    }
+
     /// The bank decision of the strategy inside.
     @inlinable
     public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {

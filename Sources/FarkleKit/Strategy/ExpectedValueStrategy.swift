@@ -21,6 +21,12 @@ public struct ExpectedValueStrategy: Strategy {
         policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
     }
 
+    /// The optimal keep and bank decision in one table read (`OptimalPolicy.move(turnPoints:dice:multiset:)`).
+    @inlinable
+    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+        policy.move(turnPoints: turnPoints, dice: dice, multiset: multiset)
+    }
+
     /// Whether banking now has the higher expected points.
     @inlinable
     public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {

@@ -19,6 +19,12 @@ public struct GreedyStrategy: Strategy {
         keeps.keep(dice: dice, multiset: multiset)
     }
 
+    /// The highest-scoring keep, banking right after it wherever allowed.
+    @inlinable
+    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+        Move(keep: keeps.keep(dice: dice, multiset: multiset), banks: true)
+    }
+
     /// Always: greedy banks at the first chance.
     @inlinable
     public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {

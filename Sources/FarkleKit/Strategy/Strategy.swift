@@ -10,6 +10,12 @@
 /// - `shouldBank(turnPoints:diceLeft:situation:)` only where the rules allow
 ///   banking (dice count, minimum bank, entry minimum); `diceLeft` is 6 after hot dice.
 ///
+/// The engine actually asks `move(turnPoints:dice:multiset:situation:)`, whose
+/// default takes `keep` and leaves the bank decision to `shouldBank`. A
+/// strategy that knows right away whether it banks after its keep overrides
+/// `move` to answer both at once; the engine then calls `shouldBank` only for
+/// moves whose `banks` is `nil` (and after a six-dice farkle bonus).
+///
 /// The engine is generic over the strategy type, so a concrete strategy is
 /// called directly, without dynamic dispatch; mix several kinds at one table
 /// with an enum such as `BuiltInStrategy`.
@@ -22,4 +28,18 @@ public protocol Strategy: Sendable {
 
     /// Whether to bank `turnPoints` now rather than roll `diceLeft` dice.
     func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool
+
+    /// The keep to take from a roll that allows at least one, and whether to bank right after it.
+    ///
+    /// Must agree with `keep` and `shouldBank`: the keep's points and dice, and
+    /// for `banks` either `nil` or what `shouldBank` answers after the keep.
+    func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move
+}
+
+extension Strategy {
+    /// The keep of `keep(turnPoints:dice:multiset:situation:)`, leaving the bank decision to `shouldBank`.
+    @inlinable
+    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+        Move(keep: keep(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation), banks: nil)
+    }
 }

@@ -49,6 +49,14 @@ public struct ThresholdStrategy: Strategy {
         keeps.keep(dice: dice, multiset: multiset)
     }
 
+    /// The highest-scoring keep, banking right after it if the turn points then reach the threshold.
+    @inlinable
+    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+        var move = Move(keep: keeps.keep(dice: dice, multiset: multiset), banks: nil)
+        move.banks = turnPoints + move.score >= thresholds[move.diceLeft(afterRolling: dice)]
+        return move
+    }
+
     /// Whether the turn points reach the threshold for `diceLeft` dice.
     @inlinable
     public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {

@@ -1,5 +1,6 @@
-import FarkleKit
 import Testing
+
+@testable import FarkleKit
 
 /// SplitMix64: a tiny seeded generator, so the estimate is the same on every run.
 private struct SplitMix64 {
@@ -70,6 +71,37 @@ struct OptimalPolicyTests {
             let mean = sum / Double(turns)
             let standardError = ((squares / Double(turns) - mean * mean) / Double(turns - 1)).squareRoot()
             #expect(abs(mean - solver.expectedTurnScore) <= 4 * standardError, "\(rules.name): \(mean)")
+        }
+    }
+
+    @Test("a move is the best keep and the bank decision after it, inside the move table and above it")
+    func movesAgreeWithKeepAndBank() {
+        var sixDiceBank = RuleSet.standard
+        sixDiceBank.turn.hotDiceMandatory = false
+        sixDiceBank.turn.minimumBank = 350
+        for rules in [RuleSet.standard, sixDiceBank] {
+            let solver = TurnSolver(rules: rules)
+            let policy = solver.policy
+            let step = solver.table.scoreStep
+            #expect(policy.moveLevels > 0 && policy.moveLevels <= solver.tabulatedPoints / step + 1)
+            var checked = 0
+            var mismatches = 0
+            // Every level of the move table and a few past it, then past the solver's bound (last row).
+            let moveTable = stride(from: 0, through: (policy.moveLevels + 5) * step, by: step)
+            for turnPoints in Array(moveTable) + [solver.tabulatedPoints, solver.tabulatedPoints + 20 * step] {
+                for dice in 1...6 {
+                    for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
+                        let keep = policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
+                        guard keep.diceUsed > 0 else { continue }
+                        let move = policy.move(turnPoints: turnPoints, dice: dice, multiset: multiset)
+                        let banks = policy.shouldBank(
+                            turnPoints: turnPoints + keep.score, diceLeft: move.diceLeft(afterRolling: dice))
+                        if move != Move(keep: keep, banks: banks) { mismatches += 1 }
+                        checked += 1
+                    }
+                }
+            }
+            #expect(checked > 0 && mismatches == 0, "\(rules.name)")
         }
     }
 }

@@ -113,4 +113,35 @@ struct StrategyTests {
             }
         }
     }
+
+    @Test("every built-in strategy's move is its keep, then its bank decision after that keep")
+    func movesAgreeWithKeepAndBank() {
+        var rules = RuleSet.standard
+        rules.turn.bankingDiceLeft = [1, 2, 3, 4, 5, 6]
+        rules.turn.hotDiceMandatory = false
+        for rules in [RuleSet.standard, rules] {
+            let table = ScoringTable(rules: rules)
+            let situation = GameSituation(players: 2, target: rules.game.target)
+            let strategies = BuiltInStrategy.make([.expectedValue, .greedy, .threshold([300, 400])], table: table)
+            var mismatches = 0
+            for strategy in strategies {
+                for dice in 1...6 {
+                    for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice)
+                    where table.highestScoringKeep(dice: dice, multiset: multiset) != nil {
+                        for turnPoints in stride(from: 0, through: 2000, by: 50) {
+                            let move = strategy.move(
+                                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+                            let keep = strategy.keep(
+                                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+                            let banks = strategy.shouldBank(
+                                turnPoints: turnPoints + keep.score, diceLeft: move.diceLeft(afterRolling: dice),
+                                situation: situation)
+                            if move != Move(keep: keep, banks: banks) { mismatches += 1 }
+                        }
+                    }
+                }
+            }
+            #expect(mismatches == 0, "\(rules.name)")
+        }
+    }
 }
