@@ -75,20 +75,21 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         let results = ChunkResults(count: min(batchSize, chunkCount), players: engine.seats.count)
         defer { results.release() }
         var total = SimulationTally(players: engine.seats.count)
+        let engine = engine
+        // One closure for the whole run: a batch only changes what `results` hands out.
+        let play: @Sendable (Int) -> Void = { _ in
+            while let chunk = results.claim() {
+                let chunkGames = min(chunkSize, games - chunk * chunkSize)
+                results.withSlot(chunk) { tally in
+                    engine.playChunk(games: chunkGames, seed: seed, stream: UInt64(chunk), into: &tally)
+                }
+            }
+        }
         var batchStart = 0
         while batchStart < chunkCount {
             let batchEnd = min(batchStart + batchSize, chunkCount)
-            let start = batchStart
             let workers = min(threads, batchEnd - batchStart)
-            let engine = engine
-            results.startBatch(chunks: batchEnd - batchStart)
-            let play: @Sendable (Int) -> Void = { _ in
-                while let slot = results.claim() {
-                    let chunk = start + slot
-                    let chunkGames = min(chunkSize, games - chunk * chunkSize)
-                    results.store(engine.playChunk(games: chunkGames, seed: seed, stream: UInt64(chunk)), at: slot)
-                }
-            }
+            results.startBatch(chunks: batchStart..<batchEnd)
             if workers == 1 {
                 play(0)
             } else {
@@ -103,13 +104,15 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
 }
 
 extension GameEngine {
-    /// Plays one chunk of games on its own random stream.
-    func playChunk(games: Int, seed: UInt64, stream: UInt64) -> SimulationTally {
+    /// Plays one chunk of games on its own random stream into `tally`, which it first empties.
+    ///
+    /// Reusing the caller's tally (its seat array stays in place) keeps a long run at
+    /// zero allocations per chunk, not only per game.
+    func playChunk(games: Int, seed: UInt64, stream: UInt64, into tally: inout SimulationTally) {
         var generator = Xoshiro256StarStar(seed: seed, stream: stream)
-        var tally = SimulationTally(players: seats.count)
+        tally.removeAll()
         var observer = UnobservedGames()
         play(games: games, generator: &generator, tally: &tally, observer: &observer)
-        return tally
     }
 }
 
@@ -119,33 +122,34 @@ private final class ChunkResults: @unchecked Sendable {
     // `concurrentPerform` has returned, so no two threads touch one slot at once.
     private let slots: UnsafeMutableBufferPointer<SimulationTally>
     private let lock = NSLock()
+    private var batch = 0..<0
     private var claimed = 0
-    private var batchChunks = 0
 
     init(count: Int, players: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: SimulationTally(players: players))
     }
 
-    /// Opens a batch of `chunks` slots to claim.
-    func startBatch(chunks: Int) {
+    /// Opens the chunks of a batch to claim; chunk `batch.lowerBound + i` goes to slot `i`.
+    func startBatch(chunks: Range<Int>) {
         lock.withLock {
+            batch = chunks
             claimed = 0
-            batchChunks = chunks
         }
     }
 
-    /// The next unclaimed slot of the batch, or `nil` when all are taken.
+    /// The next unclaimed chunk of the batch, or `nil` when all are taken.
     func claim() -> Int? {
         lock.withLock {
-            guard claimed < batchChunks else { return nil }
+            guard claimed < batch.count else { return nil }
             claimed += 1
-            return claimed - 1
+            return batch.lowerBound + claimed - 1
         }
     }
 
-    func store(_ tally: SimulationTally, at chunk: Int) {
-        slots[chunk] = tally
+    /// Lends the slot of `chunk` (of the current batch) to `body`, which plays the chunk into it.
+    func withSlot(_ chunk: Int, _ body: (inout SimulationTally) -> Void) {
+        body(&slots[chunk - batch.lowerBound])
     }
 
     /// Adds the first `count` slots to `total`, in order.

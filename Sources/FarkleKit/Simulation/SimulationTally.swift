@@ -48,6 +48,17 @@ public struct SimulationTally: Hashable, Sendable {
         seats = Array(repeating: Seat(), count: players)
     }
 
+    /// Sets every count back to zero, keeping the seats (and their storage).
+    public mutating func removeAll() {
+        let players = seats.count
+        self = SimulationTally(seats: seats)
+        for seat in 0..<players { seats[seat] = Seat() }
+    }
+
+    private init(seats: [Seat]) {
+        self.seats = seats
+    }
+
     // MARK: - Merging
 
     /// Adds the counts of `other`, a tally of the same seats.
