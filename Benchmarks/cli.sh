@@ -50,4 +50,6 @@ awk -v games="$games" -v median="$median" -v stddev="$stddev" -v rolls="$rolls" 
     printf "| Rolls per second, end to end (%d cores) | %.0f |\n", cores, rolls_per_second
     printf "| Bare draw-and-lookup loop, 1 thread | %.0f rolls/s |\n", bare_per_second
     printf "| End-to-end rate / bare loop rate | %.2f |\n", rolls_per_second / bare_per_second
+    printf "| End-to-end rate per core / bare loop rate (like for like) | %.2f |\n", \
+        rolls_per_second / cores / bare_per_second
 }'
