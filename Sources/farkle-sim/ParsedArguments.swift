@@ -103,4 +103,13 @@ struct ParsedArguments {
         }
         return format
     }
+
+    /// The `--seed` value: any whole number from 0 to 2^64 - 1, or `defaultValue` when not given.
+    func seed(default defaultValue: UInt64) throws(UsageError) -> UInt64 {
+        guard let text = value("seed") else { return defaultValue }
+        guard let seed = UInt64(text.replacingOccurrences(of: "_", with: "")) else {
+            throw UsageError("'--seed' must be a whole number from 0 to 2^64 - 1, not '\(text)'", spec: spec)
+        }
+        return seed
+    }
 }

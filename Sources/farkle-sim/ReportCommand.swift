@@ -24,16 +24,17 @@ enum ReportCommand: Command {
                 name: "games", valueName: "n", help: "Games simulated for each pairing of strategies.",
                 defaultValue: "\(defaultGames)"),
             OptionSpec(
-                name: "seed", valueName: "seed", help: "The seed of the simulated games.", defaultValue: "1"),
+                name: "seed", valueName: "x", help: "The seed of the simulated games, from 0 to 2^64 - 1.",
+                defaultValue: "\(SimulateCommand.defaultSeed)"),
         ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         let games = try arguments.integer("games", in: 1...Int.max, default: defaultGames)
-        let seed = try arguments.integer("seed", in: 0...Int.max, default: 1)
+        let seed = try arguments.seed(default: SimulateCommand.defaultSeed)
         let directory = URL(fileURLWithPath: arguments.value("out") ?? "Reports/\(rules.name)")
-        let builder = ReportBuilder(rules: rules, games: games, seed: UInt64(seed))
+        let builder = ReportBuilder(rules: rules, games: games, seed: seed)
         do {
             for document in try builder.write(to: directory) {
                 Standard.output(directory.appendingPathComponent(document.fileName).relativePath)

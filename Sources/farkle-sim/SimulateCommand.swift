@@ -53,7 +53,7 @@ enum SimulateCommand: Command {
         let players = try arguments.integer("players", in: GameRules.playerRange, default: rules.game.players)
         let threads = try arguments.integer(
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
-        let seed = try parseSeed(arguments)
+        let seed = try arguments.seed(default: defaultSeed)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let specs = try seatSpecs(arguments, players: players)
 
@@ -87,14 +87,6 @@ enum SimulateCommand: Command {
     }
 
     // MARK: - Arguments
-
-    private static func parseSeed(_ arguments: ParsedArguments) throws(UsageError) -> UInt64 {
-        guard let text = arguments.value("seed") else { return defaultSeed }
-        guard let seed = UInt64(text.replacingOccurrences(of: "_", with: "")) else {
-            throw UsageError("'--seed' must be a whole number from 0 to 2^64 - 1, not '\(text)'", spec: spec)
-        }
-        return seed
-    }
 
     /// One spec per seat: none given means `ev` everywhere, one given fills every seat.
     private static func seatSpecs(_ arguments: ParsedArguments, players: Int) throws(UsageError) -> [StrategySpec] {

@@ -50,7 +50,7 @@ extension RuleSet {
         guard let root = JSONValue(parsing: json) else {
             throw RuleSetError(source: source, problem: "is not valid JSON")
         }
-        var reader = RuleReader(source: source)
+        let reader = RuleReader(source: source)
         self = try reader.ruleSet(from: root, defaultName: defaultName)
     }
 }
@@ -136,7 +136,7 @@ private struct RuleReader {
         }
     }
 
-    mutating func ruleSet(from root: JSONValue, defaultName: String) throws(RuleSetError) -> RuleSet {
+    func ruleSet(from root: JSONValue, defaultName: String) throws(RuleSetError) -> RuleSet {
         let members = try object(root, nil, allowed: ["name", "base", "combinations", "turn", "game"])
         var rules = RuleSet.standard
         rules.name = defaultName
