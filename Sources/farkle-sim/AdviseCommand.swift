@@ -40,10 +40,11 @@ enum AdviseCommand: Command {
                 "'--turn-points' must be a multiple of \(step) under rules '\(rules.name)', not \(turnPoints)",
                 spec: spec)
         }
-        let advice = Advice(solver: solver, faces: faces, turnPoints: turnPoints, opening: opening)
+        let advice = solver.advice(for: DiceCounts(faces: faces), turnPoints: turnPoints, isOpeningRoll: opening)
+        let text = AdviceText(advice: advice, rules: rules)
         switch format {
-        case .json: Standard.output(advice.json)
-        default: Standard.output(advice.markdown, terminator: "")
+        case .json: Standard.output(text.json)
+        default: Standard.output(text.markdown, terminator: "")
         }
         return ExitStatus.success
     }
@@ -75,95 +76,44 @@ enum AdviseCommand: Command {
     }
 }
 
-// MARK: - Advice
+// MARK: - Formats
 
-/// Everything `advise` says about one roll.
-private struct Advice {
-    struct Option {
-        var keep: Keep
-        var diceLeft: Int
-        var expected: Double
-    }
-
-    /// What to do after the best keep: bank or roll, with the two values compared.
-    struct Decision {
-        var turnPoints: Int
-        var diceLeft: Int
-        var banks: Bool
-        /// The points banked now, or nil where banking is not allowed.
-        var bankValue: Int?
-        var rollValue: Double
-        var reason: String
-    }
-
+/// `RollAdvice` as Markdown and JSON, with the reason for the decision in words.
+private struct AdviceText {
+    let advice: RollAdvice
     let rules: RuleSet
-    let roll: DiceCounts
-    let turnPoints: Int
-    let opening: Bool
-    /// Every keep, best first.
-    let options: [Option]
-    /// The six-dice farkle's points and expected final turn points, when it applies to this roll.
-    let sixDiceFarkle: (points: Int, expected: Double)?
-    let decision: Decision?
 
-    init(solver: TurnSolver, faces: [Int], turnPoints: Int, opening: Bool) {
-        let table = solver.table
-        let turn = table.rules.turn
-        let roll = DiceCounts(faces: faces)
-        let dice = roll.count
-        rules = table.rules
-        self.roll = roll
-        self.turnPoints = turnPoints
-        self.opening = opening
-        options = table.keeps(for: roll).map { keep in
-            Option(
-                keep: keep, diceLeft: keep.diceUsed == dice ? DiceCounts.maximumDice : dice - keep.diceUsed,
-                expected: solver.expectedValue(after: keep, turnPoints: turnPoints, diceRolled: dice))
-        }.sorted { ($1.expected, $1.keep.diceUsed) < ($0.expected, $0.keep.diceUsed) }
-        if options.isEmpty, dice == DiceCounts.maximumDice, let points = turn.sixDiceFarkle,
-            opening || turn.sixDiceFarkleOnEveryRoll
-        {
-            sixDiceFarkle = (points, solver.value(turnPoints: turnPoints + points, diceLeft: dice))
-        } else {
-            sixDiceFarkle = nil
-        }
-        let next: (turnPoints: Int, diceLeft: Int)? =
-            options.first.map { (turnPoints + $0.keep.score, $0.diceLeft) }
-            ?? sixDiceFarkle.map { (turnPoints + $0.points, DiceCounts.maximumDice) }
-        decision = next.map { next in
-            let roll = solver.rollValue(turnPoints: next.turnPoints, diceLeft: next.diceLeft)
-            let dice = next.diceLeft == 1 ? "1 die" : "\(next.diceLeft) dice"
-            guard turn.allowsBanking(turnPoints: next.turnPoints, diceLeft: next.diceLeft) else {
-                let why =
-                    next.diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory
-                    ? "hot dice must be rolled"
-                    : !turn.allowsBanking(diceLeft: next.diceLeft)
-                        ? "the rules do not allow banking with \(dice) left"
-                        : "banking needs at least \(turn.minimumBank) turn points"
-                return Decision(
-                    turnPoints: next.turnPoints, diceLeft: next.diceLeft, banks: false, bankValue: nil,
-                    rollValue: roll, reason: "\(why); rolling \(dice) is expected to end with \(Self.fixed(roll))")
-            }
-            let banks = solver.shouldBank(turnPoints: next.turnPoints, diceLeft: next.diceLeft)
-            let reason =
-                banks
-                ? "banking \(next.turnPoints) beats rolling \(dice), expected to end with \(Self.fixed(roll))"
-                : "rolling \(dice) is expected to end with \(Self.fixed(roll)), more than banking \(next.turnPoints)"
-            return Decision(
-                turnPoints: next.turnPoints, diceLeft: next.diceLeft, banks: banks, bankValue: next.turnPoints,
-                rollValue: roll, reason: reason)
+    /// Why optimal play banks or rolls after the best keep, with the two values compared.
+    var reason: String? {
+        guard let next = advice.next else { return nil }
+        let turn = rules.turn
+        let dice = next.diceLeft == 1 ? "1 die" : "\(next.diceLeft) dice"
+        let expected = Self.fixed(next.rollValue)
+        let rolling = "rolling \(dice) is expected to end with \(expected)"
+        switch next.decision {
+        case .bank:
+            return "banking \(next.turnPoints) beats rolling \(dice), expected to end with \(expected)"
+        case .roll:
+            return "\(rolling), more than banking \(next.turnPoints)"
+        case .mustRoll:
+            let why =
+                next.diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory
+                ? "hot dice must be rolled"
+                : !turn.allowsBanking(diceLeft: next.diceLeft)
+                    ? "the rules do not allow banking with \(dice) left"
+                    : "banking needs at least \(turn.minimumBank) turn points"
+            return "\(why); \(rolling)"
         }
     }
-
-    // MARK: - Formats
 
     var markdown: String {
+        let roll = advice.roll
         var lines = [
-            "Roll \(Self.spaced(roll.faces)) with \(turnPoints) turn points"
-                + "\(opening ? " (opening roll)" : "") under \(rules.name)", "",
+            "Roll \(Self.spaced(roll.faces)) with \(advice.turnPoints) turn points"
+                + "\(advice.isOpeningRoll ? " (opening roll)" : "") under \(rules.name)", "",
         ]
-        if options.isEmpty {
-            if let sixDiceFarkle {
+        if advice.options.isEmpty {
+            if let sixDiceFarkle = advice.sixDiceFarkle {
                 lines.append(
                     "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
                         + "expected to end with \(Self.fixed(sixDiceFarkle.expected)).")
@@ -172,47 +122,48 @@ private struct Advice {
             }
         } else {
             lines += ["| Keep | Score | Dice left | Expected | |", "|---|---:|---:|---:|---|"]
-            for (index, option) in options.enumerated() {
+            for (index, option) in advice.options.enumerated() {
                 lines.append(
                     "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
                         + "| \(Self.fixed(option.expected)) | \(index == 0 ? "best" : "") |")
             }
-            if let best = options.first {
+            if let best = advice.best {
                 lines += [
                     "",
                     "Best: keep \(Self.spaced(best.keep.dice.faces)) for \(best.keep.score): "
-                        + "\(turnPoints + best.keep.score) turn points with \(best.diceLeft) dice to roll"
+                        + "\(advice.turnPoints + best.keep.score) turn points with \(best.diceLeft) dice to roll"
                         + "\(best.keep.diceUsed == roll.count ? " (hot dice)" : "").",
                 ]
             }
         }
-        if let decision {
-            lines.append("Then \(decision.banks ? "bank" : "roll"): \(decision.reason).")
+        if let next = advice.next, let reason {
+            lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(reason).")
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     var json: String {
-        let keeps = options.enumerated().map { index, option in
+        let keeps = advice.options.enumerated().map { index, option in
             "    {\"dice\": [\(option.keep.dice.faces.map(String.init).joined(separator: ", "))], "
                 + "\"score\": \(option.keep.score), \"dice_left\": \(option.diceLeft), "
                 + "\"expected\": \(Self.number(option.expected)), \"best\": \(index == 0)}"
         }
-        let farkle = sixDiceFarkle.map {
+        let farkle = advice.sixDiceFarkle.map {
             "{\"points\": \($0.points), \"expected\": \(Self.number($0.expected))}"
         }
-        let next = decision.map {
-            "{\"action\": \"\($0.banks ? "bank" : "roll")\", \"turn_points\": \($0.turnPoints), "
-                + "\"dice_left\": \($0.diceLeft), \"bank_value\": \($0.bankValue.map(String.init) ?? "null"), "
-                + "\"roll_value\": \(Self.number($0.rollValue)), \"reason\": \"\($0.reason)\"}"
+        let next = advice.next.map { next in
+            let bankValue = next.decision == .mustRoll ? "null" : "\(next.turnPoints)"
+            return "{\"action\": \"\(next.decision == .bank ? "bank" : "roll")\", \"turn_points\": \(next.turnPoints), "
+                + "\"dice_left\": \(next.diceLeft), \"bank_value\": \(bankValue), "
+                + "\"roll_value\": \(Self.number(next.rollValue)), \"reason\": \(JSONText.string(reason ?? ""))}"
         }
         return """
             {
-              "rules": "\(rules.name)",
-              "dice": [\(roll.faces.map(String.init).joined(separator: ", "))],
-              "turn_points": \(turnPoints),
-              "opening": \(opening),
-              "farkle": \(options.isEmpty),
+              "rules": \(JSONText.string(rules.name)),
+              "dice": [\(advice.roll.faces.map(String.init).joined(separator: ", "))],
+              "turn_points": \(advice.turnPoints),
+              "opening": \(advice.isOpeningRoll),
+              "farkle": \(advice.options.isEmpty),
               "six_dice_farkle": \(farkle ?? "null"),
               "keeps": [
             \(keeps.joined(separator: ",\n"))
