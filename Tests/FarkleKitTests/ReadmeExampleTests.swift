@@ -17,6 +17,9 @@ struct ReadmeExampleTests {
         #expect((solver.expectedTurnScore * 100).rounded() / 100 == 925.83)
         #expect(solver.bankThreshold(diceLeft: 2) == 350)
         #expect(solver.value(turnPoints: 300, diceLeft: 2) >= 300)
+        let advice = solver.advice(for: roll, turnPoints: 350)
+        #expect(advice.best?.keep.score == 1550)
+        #expect(advice.next?.decision == .mustRoll)
 
         let seats = BuiltInStrategy.make([.expectedValue, .greedy], table: table)
         let tally = GameSimulation(table: table, seats: seats).run(games: 2_000, seed: 7, threads: 2)
