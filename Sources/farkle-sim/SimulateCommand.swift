@@ -113,20 +113,12 @@ enum SimulateCommand: Command {
 
     // MARK: - Output file
 
-    /// Writes `text` to `path` whole or not at all: a temporary file in the same folder, then a rename.
+    /// Writes `text` to `path` whole or not at all (`ReportFile`: a temporary file, then a rename).
     private static func writeWhole(_ text: String, to path: String) throws(RuntimeFailure) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
         do {
-            try Data(text.utf8).write(to: temporary)
+            try ReportFile.write(text, to: URL(fileURLWithPath: path))
         } catch {
-            throw RuntimeFailure("cannot write '\(path)': the folder does not exist or is not writable")
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw RuntimeFailure("cannot write '\(path)': \(reason)")
+            throw RuntimeFailure("cannot write '\(path)': \(error.reason)")
         }
     }
 
