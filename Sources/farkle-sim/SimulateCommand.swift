@@ -1,14 +1,6 @@
 import FarkleKit
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// `farkle-sim`: Simulates Farkle games between strategies (the default command).
 enum SimulateCommand: Command {
     static let defaultGames = 100_000
