@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // FarkleKit depends on the Swift toolchain alone (standard library, Foundation,
 // Dispatch), so an app that embeds it pulls in nothing else.
 
