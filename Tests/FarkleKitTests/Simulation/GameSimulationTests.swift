@@ -125,5 +125,11 @@ struct ExpectedValueSimulationTests {
             abs(tally.meanPointsPerTurn - solver.expectedTurnScore) < 4 * error,
             "simulated \(tally.meanPointsPerTurn) ± \(error), exact \(solver.expectedTurnScore)")
         #expect(tally.instantWins == 0)
+        // The reports' exact farkle chance of an optimal turn (forward through the policy) is what
+        // the games farkle, within 4 standard errors.
+        let farkle = BankedPointsDistribution(solver: solver).probability(ofBanking: 0)
+        let rate = tally.farkleRate.value
+        let farkleError = (farkle * (1 - farkle) / Double(tally.turns)).squareRoot()
+        #expect(abs(rate - farkle) < 4 * farkleError, "simulated \(rate), exact \(farkle)")
     }
 }
