@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
 // FarkleKit depends on the Swift toolchain alone (standard library, Foundation,
-// Dispatch), so an app that embeds it pulls in nothing else.
+// Dispatch), so an app that embeds it pulls in nothing else. FarkleReports
+// (Markdown, CSV and SVG reports) sits on top of it for the command-line tool.
 
 import PackageDescription
 
@@ -9,17 +10,26 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "FarkleKit", targets: ["FarkleKit"]),
+        .library(name: "FarkleReports", targets: ["FarkleReports"]),
         .executable(name: "farkle-sim", targets: ["farkle-sim"]),
     ],
     targets: [
         .target(name: "FarkleKit"),
+        .target(
+            name: "FarkleReports",
+            dependencies: ["FarkleKit"]
+        ),
         .executableTarget(
             name: "farkle-sim",
-            dependencies: ["FarkleKit"]
+            dependencies: ["FarkleKit", "FarkleReports"]
         ),
         .testTarget(
             name: "FarkleKitTests",
             dependencies: ["FarkleKit"]
+        ),
+        .testTarget(
+            name: "FarkleReportsTests",
+            dependencies: ["FarkleReports"]
         ),
         .testTarget(
             name: "FarkleSimCLITests",

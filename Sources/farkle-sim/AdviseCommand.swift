@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 import Foundation
 
 /// `farkle-sim advise`: Advises on a concrete roll: every keep, its expected value, bank or roll.
@@ -33,7 +34,7 @@ enum AdviseCommand: Command {
         if opening, turnPoints != 0 {
             throw UsageError("'--opening' is the turn's first roll, so '--turn-points' must be 0", spec: spec)
         }
-        let solver = TurnSolver(rules: rules)
+        let solver = ExpectedScoreSolver(rules: rules)
         let step = solver.table.scoreStep
         guard turnPoints % step == 0 else {
             throw UsageError(

@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 
 /// `farkle-sim odds`: farkle odds and mean best score for 1 to 6 dice.
 enum OddsCommand: Command {

@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 import Foundation
 
 /// `farkle-sim report`: Writes every report for a rule set (Markdown, CSV, SVG charts).

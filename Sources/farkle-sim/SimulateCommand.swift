@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 import Foundation
 
 /// `farkle-sim`: Simulates Farkle games between strategies (the default command).

@@ -23,7 +23,7 @@ enum SolveCommand: Command {
         let rules = try RulesOption.load(arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
-        let solver = TurnSolver(rules: rules)
+        let solver = ExpectedScoreSolver(rules: rules)
         let rows = rows(solver, upTo: maximum)
         switch format {
         case .md: Standard.output(markdown(solver, rows: rows, maximum: maximum), terminator: "")
@@ -43,7 +43,7 @@ enum SolveCommand: Command {
         var decision: String
     }
 
-    private static func rows(_ solver: TurnSolver, upTo maximum: Int) -> [Row] {
+    private static func rows(_ solver: ExpectedScoreSolver, upTo maximum: Int) -> [Row] {
         var rows: [Row] = []
         for turnPoints in stride(from: 0, through: maximum, by: solver.table.scoreStep) {
             for dice in 1...DiceCounts.maximumDice {
@@ -59,7 +59,7 @@ enum SolveCommand: Command {
     }
 
     /// The dice counts that allow banking, with their threshold (nil: rolling stays better).
-    private static func thresholds(_ solver: TurnSolver) -> [(dice: Int, threshold: Int?)] {
+    private static func thresholds(_ solver: ExpectedScoreSolver) -> [(dice: Int, threshold: Int?)] {
         (1...DiceCounts.maximumDice).filter { solver.table.rules.turn.allowsBanking(diceLeft: $0) }.map {
             ($0, solver.bankThreshold(diceLeft: $0))
         }
@@ -67,7 +67,7 @@ enum SolveCommand: Command {
 
     // MARK: - Formats
 
-    private static func markdown(_ solver: TurnSolver, rows: [Row], maximum: Int) -> String {
+    private static func markdown(_ solver: ExpectedScoreSolver, rows: [Row], maximum: Int) -> String {
         var lines = [
             "# Optimal turn: \(solver.table.rules.name)", "",
             "Expected points per turn under optimal play, from the opening roll: "
@@ -114,7 +114,7 @@ enum SolveCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ solver: TurnSolver, rows: [Row]) -> String {
+    private static func json(_ solver: ExpectedScoreSolver, rows: [Row]) -> String {
         let thresholds = thresholds(solver)
         let thresholdMembers = thresholds.map { "\"\($0.dice)\": \($0.threshold.map(String.init) ?? "null")" }
         let islandMembers = thresholds.map { dice, _ in

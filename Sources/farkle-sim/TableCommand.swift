@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 
 /// `farkle-sim table`: the best score of a keep of each size for every roll.
 enum TableCommand: Command {

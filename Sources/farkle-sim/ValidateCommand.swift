@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 
 /// `farkle-sim validate`: checks the scoring table against the brute-force reference scorer on every roll.
 enum ValidateCommand: Command {

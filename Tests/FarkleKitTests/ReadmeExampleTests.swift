@@ -13,7 +13,7 @@ struct ReadmeExampleTests {
         let keeps = table.keeps(for: roll)
         #expect(keeps.contains(Keep(dice: roll, score: 1550)))
 
-        let solver = TurnSolver(table: table)
+        let solver = ExpectedScoreSolver(table: table)
         #expect((solver.expectedTurnScore * 100).rounded() / 100 == 925.83)
         #expect(solver.bankThreshold(diceLeft: 2) == 350)
         #expect(solver.value(turnPoints: 300, diceLeft: 2) >= 300)

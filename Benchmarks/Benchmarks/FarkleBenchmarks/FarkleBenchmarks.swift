@@ -24,9 +24,9 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("TurnSolver(rules: .standard)") { benchmark in
+    Benchmark("ExpectedScoreSolver(rules: .standard)") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(TurnSolver(rules: .standard))
+            blackHole(ExpectedScoreSolver(rules: .standard))
         }
     }
 

@@ -20,7 +20,7 @@ public enum BuiltInStrategy: Strategy {
         return specs.map { spec in
             switch spec {
             case .expectedValue:
-                let strategy = expectedValue ?? ExpectedValueStrategy(solver: TurnSolver(table: table))
+                let strategy = expectedValue ?? ExpectedValueStrategy(solver: ExpectedScoreSolver(table: table))
                 expectedValue = strategy
                 return .expectedValue(strategy)
             case .greedy:

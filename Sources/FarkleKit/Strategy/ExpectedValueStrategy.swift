@@ -1,14 +1,14 @@
-/// Expected-score optimal play for a single turn (`TurnSolver`), blind to the game situation.
+/// Expected-score optimal play for a single turn (`ExpectedScoreSolver`), blind to the game situation.
 ///
 /// Every keep and bank decision maximizes the turn's expected banked points,
 /// whatever the scores: the strongest turn-by-turn play, though not always the
 /// best way to win a game (it ignores the final round and the opponents' totals).
 public struct ExpectedValueStrategy: Strategy {
     /// The solver's decisions, as table lookups.
-    public let policy: OptimalPolicy
+    public let policy: ExpectedScorePolicy
 
     /// Optimal play under the rules `solver` solved.
-    public init(solver: TurnSolver) {
+    public init(solver: ExpectedScoreSolver) {
         policy = solver.policy
     }
 
@@ -21,7 +21,7 @@ public struct ExpectedValueStrategy: Strategy {
         policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
     }
 
-    /// The optimal keep and bank decision in one table read (`OptimalPolicy.move(turnPoints:dice:multiset:)`).
+    /// The optimal keep and bank decision in one table read (`ExpectedScorePolicy.move(turnPoints:dice:multiset:)`).
     @inlinable
     public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
         policy.move(turnPoints: turnPoints, dice: dice, multiset: multiset)

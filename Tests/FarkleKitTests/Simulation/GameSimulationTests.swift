@@ -116,7 +116,7 @@ struct ExpectedValueSimulationTests {
         var rules = RuleSet.standard
         rules.game.sixOnesWin = false
         let table = ScoringTable(rules: rules)
-        let solver = TurnSolver(table: table)
+        let solver = ExpectedScoreSolver(table: table)
         let ev = ExpectedValueStrategy(solver: solver)
         let tally = GameSimulation(table: table, seats: [ev, ev]).run(games: 4000, seed: 31)
         let error = tally.meanPointsPerTurnStandardError

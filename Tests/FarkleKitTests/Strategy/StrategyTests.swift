@@ -92,7 +92,7 @@ struct StrategyTests {
     @Test("ev is named ev and plays the solver's policy")
     func expectedValue() {
         let table = ScoringTable(rules: .standard)
-        let solver = TurnSolver(table: table)
+        let solver = ExpectedScoreSolver(table: table)
         let situation = GameSituation(players: 2, target: 10_000)
         let strategies = BuiltInStrategy.make([.expectedValue, .expectedValue], table: table)
         #expect(strategies.map(\.name) == ["ev", "ev"])

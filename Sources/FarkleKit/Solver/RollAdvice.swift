@@ -1,0 +1,91 @@
+/// What expected-score optimal play makes of one concrete roll: every keep valued, the best first,
+/// then whether to bank or roll after it.
+///
+/// Built by `ExpectedScoreSolver.advice(for:turnPoints:isOpeningRoll:)`; this is the answer to a player's
+/// "which dice do I keep, and then do I bank?" that `farkle-sim advise` prints.
+public struct RollAdvice: Hashable, Sendable {
+    /// One keep of the roll and what it is worth under optimal play afterwards.
+    public struct Option: Hashable, Sendable {
+        /// The dice kept and their score.
+        public let keep: Keep
+        /// The dice left to roll after the keep: 6 after hot dice.
+        public let diceLeft: Int
+        /// The expected final turn points after the keep: V(t + score, dice left).
+        public let expected: Double
+    }
+
+    /// The six-dice farkle, when the roll allows no keep but scores as one.
+    public struct SixDiceFarkle: Hashable, Sendable {
+        /// Its points.
+        public let points: Int
+        /// The expected final turn points after it (hot dice): V(t + points, 6).
+        public let expected: Double
+    }
+
+    /// The state after the best keep (or the six-dice farkle) and what optimal play does there.
+    public struct NextStep: Hashable, Sendable {
+        /// Turn points after the keep.
+        public let turnPoints: Int
+        /// Dice left to roll: 6 after hot dice.
+        public let diceLeft: Int
+        /// Bank, roll, or roll because the rules say so.
+        public let decision: BankDecision
+        /// R(t, n): the expected final turn points of rolling on.
+        public let rollValue: Double
+    }
+
+    /// The dice rolled.
+    public let roll: DiceCounts
+    /// Turn points before the roll.
+    public let turnPoints: Int
+    /// Whether the roll is the turn's opening roll.
+    public let isOpeningRoll: Bool
+    /// Every distinct keep, best first (fewer dice first among equal values); empty when no keep exists.
+    public let options: [Option]
+    /// The six-dice farkle, when it applies to this roll.
+    public let sixDiceFarkle: SixDiceFarkle?
+    /// What happens after the best keep; `nil` for a farkle.
+    public let next: NextStep?
+
+    /// Whether the roll ends the turn with nothing.
+    public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil }
+
+    /// The best keep, if any.
+    public var best: Option? { options.first }
+}
+
+extension ExpectedScoreSolver {
+    /// Values every keep of `roll`, taken with `turnPoints` on the table, and says what to do next.
+    ///
+    /// - Parameters:
+    ///   - roll: The dice rolled (1 to 6 dice).
+    ///   - turnPoints: Turn points before the roll, a multiple of `table.scoreStep`.
+    ///   - isOpeningRoll: Whether this is the turn's first roll, where the six-dice farkle applies.
+    public func advice(for roll: DiceCounts, turnPoints: Int, isOpeningRoll: Bool = false) -> RollAdvice {
+        let turn = table.rules.turn
+        let dice = roll.count
+        let options = table.keeps(for: roll).map { keep in
+            RollAdvice.Option(
+                keep: keep, diceLeft: keep.diceUsed == dice ? DiceCounts.maximumDice : dice - keep.diceUsed,
+                expected: expectedValue(after: keep, turnPoints: turnPoints, diceRolled: dice))
+        }.sorted { ($1.expected, $1.keep.diceUsed) < ($0.expected, $0.keep.diceUsed) }
+        var sixDiceFarkle: RollAdvice.SixDiceFarkle?
+        if options.isEmpty, dice == DiceCounts.maximumDice, let points = turn.sixDiceFarkle,
+            isOpeningRoll || turn.sixDiceFarkleOnEveryRoll
+        {
+            sixDiceFarkle = .init(points: points, expected: value(turnPoints: turnPoints + points, diceLeft: dice))
+        }
+        let after: (turnPoints: Int, diceLeft: Int)? =
+            options.first.map { (turnPoints + $0.keep.score, $0.diceLeft) }
+            ?? sixDiceFarkle.map { (turnPoints + $0.points, DiceCounts.maximumDice) }
+        let next = after.map { state in
+            RollAdvice.NextStep(
+                turnPoints: state.turnPoints, diceLeft: state.diceLeft,
+                decision: decision(turnPoints: state.turnPoints, diceLeft: state.diceLeft),
+                rollValue: rollValue(turnPoints: state.turnPoints, diceLeft: state.diceLeft))
+        }
+        return RollAdvice(
+            roll: roll, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, options: options,
+            sixDiceFarkle: sixDiceFarkle, next: next)
+    }
+}

@@ -1,0 +1,35 @@
+import FarkleKit
+
+/// Small helpers that write JSON text by hand, so reports keep their key order and number format.
+public enum JSONText {
+    /// `value` as a JSON string literal, quoted, with quotes, backslashes and control characters escaped.
+    public static func string(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// An object on one line from members whose values are already JSON text, in the given order.
+    public static func object(_ members: [(key: String, value: String)]) -> String {
+        "{" + members.map { string($0.key) + ": " + $0.value }.joined(separator: ", ") + "}"
+    }
+
+    /// An array of elements that are already JSON text, one element per line, indented by `indent` spaces.
+    public static func array(_ elements: [String], indent: Int = 2) -> String {
+        guard !elements.isEmpty else { return "[]" }
+        let padding = String(repeating: " ", count: indent)
+        return "[\n" + elements.map { padding + $0 }.joined(separator: ",\n") + "\n" + padding.dropLast(2) + "]"
+    }
+}

@@ -1,0 +1,78 @@
+import FarkleKit
+import Foundation
+import Testing
+
+@testable import FarkleReports
+
+@Suite("Reports on optimal play")
+struct PolicyReportsTests {
+    static let solver = ExpectedScoreSolver(rules: .standard)
+
+    @Test("the banked-points distribution sums to 1 and its mean is the solver's expected turn score")
+    func distributionMatchesSolver() {
+        let distribution = BankedPointsDistribution(solver: Self.solver)
+        let total = distribution.probabilities.reduce(0, +) + distribution.truncatedProbability
+        #expect(abs(total - 1) < 1e-12)
+        #expect(distribution.truncatedProbability < 1e-9)
+        // Forward probabilities and backward values are independent computations of one expectation.
+        #expect(abs(distribution.mean - Self.solver.expectedTurnScore) < 1e-6 * Self.solver.expectedTurnScore)
+    }
+
+    @Test("a turn banks nothing below a bank threshold except by farkling")
+    func nothingBankedBelowThresholds() throws {
+        let distribution = BankedPointsDistribution(solver: Self.solver)
+        let lowest = try #require(
+            [1, 2].compactMap { Self.solver.bankThreshold(diceLeft: $0) }.min())
+        for points in stride(from: distribution.scoreStep, to: lowest, by: distribution.scoreStep) {
+            #expect(distribution.probability(ofBanking: points) == 0, "banked \(points)")
+        }
+        #expect(distribution.probability(ofBanking: lowest) > 0)
+        #expect(distribution.probability(ofBanking: 25) == 0)
+        #expect(distribution.quantile(0) == 0)
+    }
+
+    @Test("the threshold report lists the solver's thresholds, and only 1 and 2 dice may bank")
+    func thresholds() throws {
+        let documents = ReportDocument.bankThresholds(Self.solver)
+        #expect(documents.map(\.fileName) == ["bank-thresholds.md", "bank-thresholds.csv"])
+        let lines = documents[1].contents.split(separator: "\n").map(String.init)
+        #expect(lines.first == "dice_left,banking_allowed,bank_threshold,also_bank_below")
+        let one = try #require(Self.solver.bankThreshold(diceLeft: 1))
+        let two = try #require(Self.solver.bankThreshold(diceLeft: 2))
+        #expect(lines[1] == "1,yes,\(one),")
+        #expect(lines[2] == "2,yes,\(two),")
+        #expect(lines[3...].allSatisfy { $0.hasSuffix(",no,,") })
+        #expect(documents[0].contents.contains("|         2 | yes             | \(two) points |"))
+    }
+
+    @Test("the policy CSV has one row per state and agrees with the solver")
+    func policy() throws {
+        let documents = ReportDocument.optimalPolicy(Self.solver)
+        let rows = documents[1].contents.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let range = ReportDocument.policyRange(Self.solver)
+        #expect(rows.count == (range / 50 + 1) * 6)
+        for row in rows {
+            let points = try #require(Int(row[0]))
+            let dice = try #require(Int(row[1]))
+            let value = try #require(Double(row[3]))
+            #expect(abs(value - Self.solver.value(turnPoints: points, diceLeft: dice)) <= 1e-9 * max(1, value))
+            let expected =
+                dice > 2 ? "must roll" : Self.solver.shouldBank(turnPoints: points, diceLeft: dice) ? "bank" : "roll"
+            #expect(row[2] == Substring(expected))
+        }
+    }
+
+    @Test("the charts are SVG documents with their axis titles")
+    func charts() {
+        let map = ReportDocument.bankMapChart(Self.solver)
+        #expect(map.fileName == "bank-map.svg")
+        #expect(map.contents.contains("Dice left to roll n (dice)"))
+        #expect(map.contents.contains("Turn points t (points)"))
+        let values = ReportDocument.valueChart(Self.solver)
+        #expect(values.contents.hasPrefix("<?xml"))
+        #expect(values.contents.components(separatedBy: "<polyline").count == 7)
+        let histogram = ReportDocument.bankedPoints(BankedPointsDistribution(solver: Self.solver), rules: .standard)
+        #expect(histogram.map(\.fileName) == ["banked-points.csv", "banked-points.svg"])
+        #expect(histogram[1].contents.contains("Share of turns (%)"))
+    }
+}
