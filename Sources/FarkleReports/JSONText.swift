@@ -21,6 +21,11 @@ public enum JSONText {
         return result + "\""
     }
 
+    /// `value` as a JSON number at full precision (`NumberText.exact(_:)`), or `null` when it is not finite.
+    public static func number(_ value: Double) -> String {
+        value.isFinite ? NumberText.exact(value) : "null"
+    }
+
     /// An object on one line from members whose values are already JSON text, in the given order.
     public static func object(_ members: [(key: String, value: String)]) -> String {
         "{" + members.map { string($0.key) + ": " + $0.value }.joined(separator: ", ") + "}"

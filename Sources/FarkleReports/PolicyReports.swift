@@ -75,8 +75,7 @@ extension ReportDocument {
                 let value = solver.value(turnPoints: points, diceLeft: dice)
                 let rollValue = solver.rollValue(turnPoints: points, diceLeft: dice)
                 csv.append([
-                    "\(points)", "\(dice)", decision.rawValue, NumberText.significant(value),
-                    NumberText.significant(rollValue),
+                    "\(points)", "\(dice)", decision.rawValue, NumberText.exact(value), NumberText.exact(rollValue),
                 ])
                 let mark = decision == .bank ? "**bank**" : decision == .roll ? "roll" : ""
                 cells.append("\(Int(value.rounded())) \(mark)".trimmingCharacters(in: .whitespaces))
@@ -161,8 +160,7 @@ extension ReportDocument {
         for (index, probability) in distribution.probabilities.enumerated() where probability > 0 {
             cumulative += probability
             csv.append([
-                "\(index * distribution.scoreStep)", NumberText.significant(probability),
-                NumberText.significant(cumulative),
+                "\(index * distribution.scoreStep)", NumberText.exact(probability), NumberText.exact(cumulative),
             ])
         }
         let width = distribution.scoreStep * 2

@@ -26,13 +26,12 @@ extension ScoringOdds {
     /// The columns of `textRows`: `dice,rolls,farkles,p_farkle,mean_max_score`.
     public static let columns = ["dice", "rolls", "farkles", "p_farkle", "mean_max_score"]
 
-    /// One row of text per dice count; probabilities and means to 12 significant digits.
-    public var textRows: [[String]] {
+    /// One row of text per dice count, probabilities and means written by `number`.
+    ///
+    /// - Parameter number: `NumberText.exact` for CSV and JSON; Markdown rounds (12 significant digits by default).
+    public func textRows(number: (Double) -> String = { NumberText.significant($0) }) -> [[String]] {
         rows.map { row in
-            [
-                "\(row.dice)", "\(row.rolls)", "\(row.farkles)", NumberText.significant(row.farkleProbability),
-                NumberText.significant(row.meanBestScore),
-            ]
+            ["\(row.dice)", "\(row.rolls)", "\(row.farkles)", number(row.farkleProbability), number(row.meanBestScore)]
         }
     }
 }
@@ -61,10 +60,8 @@ extension ReportDocument {
     public static func scoringOdds(_ odds: ScoringOdds) -> [ReportDocument] {
         var csv = CSVTable(header: ScoringOdds.columns)
         var markdown = MarkdownTable(header: ScoringOdds.columns)
-        for cells in odds.textRows {
-            csv.append(cells)
-            markdown.append(cells)
-        }
+        for cells in odds.textRows(number: NumberText.exact) { csv.append(cells) }
+        for cells in odds.textRows() { markdown.append(cells) }
         let text = """
             # Odds of one roll (rules: \(odds.rules))
 

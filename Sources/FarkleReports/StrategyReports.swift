@@ -33,20 +33,23 @@ extension ReportDocument {
             let interval = rate.wilsonInterval()
             csv.append([
                 matchup.first, matchup.second, "\(matchup.games)", "\(matchup.firstWins)", "\(matchup.secondWins)",
-                "\(matchup.ties)", NumberText.significant(rate.value, digits: 6),
-                NumberText.significant(interval.lowerBound, digits: 6),
-                NumberText.significant(interval.upperBound, digits: 6),
-                NumberText.significant(matchup.starterWinRate.value, digits: 6),
+                "\(matchup.ties)", NumberText.exact(rate.value), NumberText.exact(interval.lowerBound),
+                NumberText.exact(interval.upperBound), NumberText.exact(matchup.starterWinRate.value),
             ])
             markdown.append([
                 "`\(matchup.first)`", "`\(matchup.second)`", "\(matchup.games)", "\(matchup.firstWins)",
                 "\(matchup.secondWins)", "\(matchup.ties)", rateWithInterval(rate),
             ])
         }
+        let length: String
+        switch rules.game.end {
+        case .target(let target, _): length = "to \(target)"
+        case .rounds(let rounds): length = rounds == 1 ? "of 1 round" : "of \(rounds) rounds"
+        }
         var text = """
             # Strategies head to head (rules: \(rules.name))
 
-            Two-player games to \(rules.game.target), seed \(seed). Each matchup plays half its games with each \
+            Two-player games \(length), seed \(seed). Each matchup plays half its games with each \
             strategy starting, so the first player's advantage cancels out. The win rate is the first strategy's \
             outright wins over all games (ties are counted apart), with a 95% Wilson interval: above 0.5 with the \
             whole interval, the first strategy is the better one.

@@ -147,16 +147,16 @@ private struct AdviceText {
         let keeps = advice.options.enumerated().map { index, option in
             "    {\"dice\": [\(option.keep.dice.faces.map(String.init).joined(separator: ", "))], "
                 + "\"score\": \(option.keep.score), \"dice_left\": \(option.diceLeft), "
-                + "\"expected\": \(Self.number(option.expected)), \"best\": \(index == 0)}"
+                + "\"expected\": \(JSONText.number(option.expected)), \"best\": \(index == 0)}"
         }
         let farkle = advice.sixDiceFarkle.map {
-            "{\"points\": \($0.points), \"expected\": \(Self.number($0.expected))}"
+            "{\"points\": \($0.points), \"expected\": \(JSONText.number($0.expected))}"
         }
         let next = advice.next.map { next in
             let bankValue = next.decision == .mustRoll ? "null" : "\(next.turnPoints)"
             return "{\"action\": \"\(next.decision == .bank ? "bank" : "roll")\", \"turn_points\": \(next.turnPoints), "
                 + "\"dice_left\": \(next.diceLeft), \"bank_value\": \(bankValue), "
-                + "\"roll_value\": \(Self.number(next.rollValue)), \"reason\": \(JSONText.string(reason ?? ""))}"
+                + "\"roll_value\": \(JSONText.number(next.rollValue)), \"reason\": \(JSONText.string(reason ?? ""))}"
         }
         return """
             {
@@ -180,13 +180,5 @@ private struct AdviceText {
 
     private static func fixed(_ value: Double) -> String {
         String(format: "%.2f", value)
-    }
-
-    /// `value` to four decimals without trailing zeros, as a JSON number.
-    private static func number(_ value: Double) -> String {
-        var text = String(format: "%.4f", value)
-        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
     }
 }

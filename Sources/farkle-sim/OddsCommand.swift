@@ -24,11 +24,11 @@ enum OddsCommand: Command {
         let rules = try RulesOption.load(arguments)
         let odds = ScoringOdds(table: ScoringTable(rules: rules))
         let columns = ScoringOdds.columns
-        let rows = odds.textRows
+        let rows = odds.textRows(number: NumberText.exact)
         switch format {
         case .md:
             var table = MarkdownTable(header: columns)
-            for row in rows { table.append(row) }
+            for row in odds.textRows() { table.append(row) }
             Standard.output("# Odds of one roll (rules: \(odds.rules))\n\n" + table.text, terminator: "")
         case .csv:
             var table = CSVTable(header: columns)

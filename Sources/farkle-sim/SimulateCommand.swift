@@ -167,6 +167,11 @@ private struct Summary {
     let strategies: [String]
     let elapsedSeconds: Double
 
+    /// `2 players`, `1 player`.
+    var players: String {
+        tally.seats.count == 1 ? "1 player" : "\(tally.seats.count) players"
+    }
+
     var gamesPerSecond: Double { Double(tally.games) / max(elapsedSeconds, 1e-9) }
     var rollsPerSecond: Double { Double(tally.rolls) / max(elapsedSeconds, 1e-9) }
 
@@ -179,7 +184,7 @@ private struct Summary {
     }
 
     private func number(_ value: Double) -> String {
-        value.isFinite ? "\(value)" : "null"
+        JSONText.number(value)
     }
 
     private func seatPoints(_ seat: SimulationTally.Seat) -> Double {
@@ -193,7 +198,7 @@ private struct Summary {
     var markdown: String {
         let grouped = SimulateCommand.grouped
         var lines = [
-            "# \(grouped(tally.games)) games, \(tally.seats.count) players, rules \(rules.name), seed \(seed)",
+            "# \(grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)",
             "",
             "| Seat | Strategy | Wins | Win rate | 95% CI | Ties | Points per turn | Farkle rate |",
             "|---:|---|---:|---:|---|---:|---:|---:|",
@@ -219,6 +224,13 @@ private struct Summary {
                     + "\(grouped(tally.unfinishedGames)) |")
         }
         if tally.penalties > 0 { lines.append("| Three-farkle penalties | \(grouped(tally.penalties)) |") }
+        if tally.seats.count == 1, let target = rules.game.end.target {
+            let quartiles = [0.25, 0.5, 0.75].map { String(tally.roundsQuantile($0)) }.joined(separator: " / ")
+            lines += [
+                "| Mean turns to reach \(grouped(target)) | \(decimal(tally.meanRoundsPerFinishedGame, 2)) |",
+                "| Turns to reach \(grouped(target)): quartiles | \(quartiles) |",
+            ]
+        }
         lines += [
             "| Mean turns per game | \(decimal(tally.meanTurnsPerGame, 2)) |",
             "| Mean banked points per turn | \(decimal(tally.meanPointsPerTurn, 2)) "
@@ -251,12 +263,22 @@ private struct Summary {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The rounds finished games lasted (in a solo race: the turns to reach the target): mean, quartiles and counts.
+    private var roundsPerGame: String {
+        let counts = tally.gamesByRound.enumerated().filter { $0.element > 0 }.map { ("\($0.offset)", "\($0.element)") }
+        let quartiles = [0.25, 0.5, 0.75].map { String(tally.roundsQuantile($0)) }.joined(separator: ", ")
+        return JSONText.object([
+            ("mean", number(tally.meanRoundsPerFinishedGame)), ("quartiles", "[\(quartiles)]"),
+            ("counts", JSONText.object(counts)),
+        ])
+    }
+
     var json: String {
         let seats = tally.seats.enumerated().map { index, seat -> String in
             let rate = tally.winRate(seat: index)
             let interval = rate.wilsonInterval()
             return """
-                    {"seat": \(index + 1), "strategy": "\(strategies[index])", "wins": \(seat.wins), \
+                    {"seat": \(index + 1), "strategy": \(JSONText.string(strategies[index])), "wins": \(seat.wins), \
                 "win_rate": \(number(rate.value)), "win_rate_low": \(number(interval.lowerBound)), \
                 "win_rate_high": \(number(interval.upperBound)), "ties": \(seat.ties), "turns": \(seat.turns), \
                 "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat)))}
@@ -264,7 +286,7 @@ private struct Summary {
         }
         return """
             {
-              "rules": "\(rules.name)",
+              "rules": \(JSONText.string(rules.name)),
               "games": \(tally.games),
               "players": \(tally.seats.count),
               "seed": \(seed),
@@ -284,7 +306,8 @@ private struct Summary {
               "rolls": \(tally.rolls),
               "elapsed_seconds": \(number(elapsedSeconds)),
               "games_per_second": \(number(gamesPerSecond)),
-              "rolls_per_second": \(number(rollsPerSecond))
+              "rolls_per_second": \(number(rollsPerSecond)),
+              "rounds_per_game": \(roundsPerGame)
             }
 
             """

@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 import Foundation
 
 /// `farkle-sim solve`: Solves the expected-score optimal turn: expected points and bank thresholds.
@@ -109,7 +110,8 @@ enum SolveCommand: Command {
         var lines = ["turn_points,dice_left,value,roll_value,decision"]
         for row in rows {
             lines.append(
-                "\(row.turnPoints),\(row.diceLeft),\(fixed(row.value, 4)),\(fixed(row.rollValue, 4)),\(row.decision)")
+                "\(row.turnPoints),\(row.diceLeft),\(NumberText.exact(row.value)),\(NumberText.exact(row.rollValue)),"
+                    + row.decision)
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -123,18 +125,19 @@ enum SolveCommand: Command {
         }
         let tailMembers = (1...DiceCounts.maximumDice).map { dice in
             let line = solver.tailLine(diceLeft: dice)
-            return "\"\(dice)\": {\"slope\": \(number(line.slope, 9)), \"intercept\": \(number(line.intercept, 6))}"
+            return
+                "\"\(dice)\": {\"slope\": \(JSONText.number(line.slope)), \"intercept\": \(JSONText.number(line.intercept))}"
         }
         let rowObjects = rows.map { row in
             "    {\"turn_points\": \(row.turnPoints), \"dice_left\": \(row.diceLeft), "
-                + "\"value\": \(number(row.value, 4)), \"roll_value\": \(number(row.rollValue, 4)), "
+                + "\"value\": \(JSONText.number(row.value)), \"roll_value\": \(JSONText.number(row.rollValue)), "
                 + "\"decision\": \"\(row.decision)\"}"
         }
         return """
             {
-              "rules": "\(solver.table.rules.name)",
+              "rules": \(JSONText.string(solver.table.rules.name)),
               "score_step": \(solver.table.scoreStep),
-              "expected_turn_score": \(number(solver.expectedTurnScore, 4)),
+              "expected_turn_score": \(JSONText.number(solver.expectedTurnScore)),
               "bank_thresholds": {\(thresholdMembers.joined(separator: ", "))},
               "bank_ranges_below_threshold": {\(islandMembers.joined(separator: ", "))},
               "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},
@@ -150,11 +153,4 @@ enum SolveCommand: Command {
         String(format: "%.\(digits)f", value)
     }
 
-    /// `value` rounded to `digits` decimals, without trailing zeros (a JSON number).
-    private static func number(_ value: Double, _ digits: Int) -> String {
-        var text = fixed(value, digits)
-        while text.contains("."), text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
-    }
 }

@@ -29,7 +29,7 @@ struct ReportDocumentTests {
         let lines = documents[1].contents.split(separator: "\n")
         #expect(lines.first == "dice,rolls,farkles,p_farkle,mean_max_score")
         // One die: 4 of 6 faces farkle; the mean best score is (100 + 50) / 6 = 25.
-        #expect(lines[1] == "1,6,4,0.666666666667,25.0000000000")
+        #expect(lines[1] == "1,6,4,\(4.0 / 6.0),25.0")
         #expect(lines.count == 7)
         #expect(documents[0].contents.contains("| dice | rolls | farkles |"))
     }

@@ -49,9 +49,10 @@ struct ScoringCommandTests {
         #expect(lines.count == 7)
         #expect(lines.first == "dice,rolls,farkles,p_farkle,mean_max_score")
         // One die: 2, 3, 4, 6 farkle (4 of 6); best keeps 100 and 50, mean 25.
-        #expect(lines[1] == "1,6,4,0.666666666667,25.0000000000")
+        // Full precision: the shortest text that reads back to the same Double.
+        #expect(lines[1] == "1,6,4,0.6666666666666666,25.0")
         // Two dice: 4 x 4 farkles of 36; the singles add up, mean 2 x 25 = 50.
-        #expect(lines[2] == "2,36,16,0.444444444444,50.0000000000")
+        #expect(lines[2] == "2,36,16,0.4444444444444444,50.0")
         // Three dice: 64 - 4 farkles (the triples of 2, 3, 4, 6 score); mean 18750 / 216.
         let three = lines[3].split(separator: ",")
         #expect(three.prefix(3) == ["3", "216", "60"])
@@ -59,7 +60,7 @@ struct ScoringCommandTests {
         #expect(lines[6].hasPrefix("6,46656,"))
     }
 
-    @Test("odds prints probabilities with at least 10 significant digits in every format")
+    @Test("odds prints probabilities at full precision in CSV and JSON, 12 significant digits in Markdown")
     func oddsDigits() throws {
         let json = try CommandRunner.run(["odds", "--format", "json"])
         #expect(json.exitStatus == 0)
@@ -67,7 +68,8 @@ struct ScoringCommandTests {
         let rows = object?["odds"] as? [[String: Any]]
         #expect(rows?.count == 6)
         #expect(rows?.first?["farkles"] as? Int == 4)
-        #expect(json.standardOutput.contains("\"p_farkle\": 0.666666666667"))
+        #expect(rows?.first?["p_farkle"] as? Double == 4.0 / 6.0)
+        #expect(json.standardOutput.contains("\"p_farkle\": 0.6666666666666666,"))
         let markdown = try CommandRunner.run(["odds"])
         #expect(markdown.standardOutput.contains("| dice | rolls | farkles |"))
         #expect(markdown.standardOutput.contains("0.444444444444"))
@@ -114,7 +116,7 @@ struct ScoringCommandTests {
         #expect(result.exitStatus == 64)
         #expect(result.standardOutput.isEmpty)
         let errorLines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
-        #expect(errorLines == ["Error: \(file.path): 'game.players' must be from 2 to 8, not 9"])
+        #expect(errorLines == ["Error: \(file.path): 'game.players' must be from 1 to 8, not 9"])
     }
 
     @Test("--help explains each command's output", arguments: ["validate", "odds", "table"])

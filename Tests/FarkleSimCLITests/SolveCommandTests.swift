@@ -37,6 +37,28 @@ struct SolveCommandTests {
         }
     }
 
+    @Test("JSON and CSV numbers keep full precision: the shortest text that reads back to the same Double")
+    func fullPrecision() throws {
+        let json = try CommandRunner.run(["solve", "--format", "json", "--max-points", "100"])
+        let text = json.standardOutput
+        let key = "\"expected_turn_score\": "
+        let start = try #require(text.range(of: key)).upperBound
+        let number = String(text[start...].prefix { "0123456789.-e+".contains($0) })
+        let value = try #require(Double(number))
+        #expect("\(value)" == number)
+        // 925.83... is not a short decimal: rounding to 4 places, as the tool once did, would lose digits.
+        #expect(number.split(separator: ".").last.map(\.count) ?? 0 > 4, "\(number)")
+        let csv = try CommandRunner.run(["solve", "--format", "csv", "--max-points", "0"])
+        let rows = csv.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        for row in rows {
+            for cell in row[2...3] {
+                let read = try #require(Double(cell))
+                #expect("\(read)" == String(cell))
+            }
+        }
+        #expect(rows.contains { $0[3].count > 10 })
+    }
+
     @Test("CSV starts with its header and has one row per t and n")
     func csv() throws {
         let result = try CommandRunner.run(["solve", "--format", "csv", "--max-points", "1000"])

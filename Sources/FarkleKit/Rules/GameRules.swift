@@ -1,13 +1,12 @@
-/// The rules of a whole game: players, target, final round and instant win.
+/// The rules of a whole game: players, how it ends, entry minimum and instant win.
 public struct GameRules: Hashable, Sendable {
-    /// The number of players (2 in `standard`); 2 to 8 are supported.
-    public var players: Int
-    /// The total that ends the game (10,000 in `standard`).
-    public var target: Int
-    /// Whether reaching the target gives every other player exactly one more turn (yes in `standard`).
+    /// The number of players (2 in `standard`); 1 to 8 are supported.
     ///
-    /// Without a final round, the first player to reach the target wins at once.
-    public var finalRound: Bool
+    /// One player is the solo score attack of some online games: a race to the
+    /// target counts the turns it takes.
+    public var players: Int
+    /// How the game ends (in `standard`: the first to 10,000 triggers a final round).
+    public var end: GameEnd
     /// The least points a player's first bank must have to enter the game (0 in `standard`).
     public var entryMinimum: Int
     /// Whether six 1s on a roll of six dice win the game at once (yes in `standard`).
@@ -16,20 +15,29 @@ public struct GameRules: Hashable, Sendable {
     public var sixOnesWin: Bool
 
     /// The supported numbers of players.
-    public static let playerRange = 2...8
+    public static let playerRange = 1...8
+
+    /// The supported numbers of rounds in a game of fixed rounds: at most the simulator's round limit.
+    public static let roundRange = 1...1000
 
     /// Creates game rules; the defaults are those of `standard`.
     public init(
         players: Int = 2,
-        target: Int = 10_000,
-        finalRound: Bool = true,
+        end: GameEnd = .target(10_000, finalRound: true),
         entryMinimum: Int = 0,
         sixOnesWin: Bool = true
     ) {
         self.players = players
-        self.target = target
-        self.finalRound = finalRound
+        self.end = end
         self.entryMinimum = entryMinimum
         self.sixOnesWin = sixOnesWin
+    }
+
+    /// Creates the rules of a race to `target`, with or without a final round.
+    public init(players: Int = 2, target: Int, finalRound: Bool = true, entryMinimum: Int = 0, sixOnesWin: Bool = true)
+    {
+        self.init(
+            players: players, end: .target(target, finalRound: finalRound), entryMinimum: entryMinimum,
+            sixOnesWin: sixOnesWin)
     }
 }

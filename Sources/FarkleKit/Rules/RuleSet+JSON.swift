@@ -262,13 +262,17 @@ private struct RuleReader {
     func readGame(_ value: JSONValue, into game: inout GameRules) throws(RuleSetError) {
         let section = "game"
         let members = try object(value, section, allowed: GameKey.allCases.map(\.rawValue))
+        var target = game.end.target ?? GameRules().end.target ?? 0
+        var finalRound = game.end.target == nil ? true : game.end.hasFinalRound
+        var rounds: Int?
         for name in members.keys.sorted() {
             guard let key = GameKey(rawValue: name), let value = members[name] else { continue }
             let path = "\(section).\(name)"
             switch key {
             case .players: game.players = try integer(value, path, in: GameRules.playerRange)
-            case .target: game.target = try integer(value, path, in: RuleReader.pointRange)
-            case .finalRound: game.finalRound = try bool(value, path)
+            case .target: target = try integer(value, path, in: RuleReader.pointRange)
+            case .finalRound: finalRound = try bool(value, path)
+            case .rounds: rounds = try integer(value, path, in: GameRules.roundRange)
             case .entryMinimum: game.entryMinimum = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
             case .sixOnes:
                 switch value {
@@ -277,6 +281,16 @@ private struct RuleReader {
                 default: throw fail(path, "must be \"instant_win\" or \"points\", not \(value.kindDescription)")
                 }
             }
+        }
+        if let rounds {
+            // A game of rounds has no target: a target or final round beside it would be ignored.
+            for key in [GameKey.target, .finalRound] where members[key.rawValue] != nil {
+                throw fail(
+                    "\(section).\(key.rawValue)", "cannot be given with game.rounds (a game of rounds has no target)")
+            }
+            game.end = .rounds(rounds)
+        } else {
+            game.end = .target(target, finalRound: finalRound)
         }
     }
 }
@@ -316,6 +330,7 @@ enum GameKey: String, CaseIterable {
     case players
     case target
     case finalRound = "final_round"
+    case rounds
     case entryMinimum = "entry_minimum"
     case sixOnes = "six_ones"
 }
@@ -343,6 +358,11 @@ extension RuleSet {
         let pairs = combinations.threePairsAlso.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
         let triples = combinations.threeOfAKind.map(points).joined(separator: ", ")
         let banking = turn.bankingDiceLeft.sorted().map(String.init).joined(separator: ", ")
+        let end: String
+        switch game.end {
+        case .target(let target, let finalRound): end = "\"target\": \(target),\n    \"final_round\": \(finalRound)"
+        case .rounds(let rounds): end = "\"rounds\": \(rounds)"
+        }
         return """
             {
               "name": "\(name)",
@@ -372,8 +392,7 @@ extension RuleSet {
               },
               "game": {
                 "players": \(game.players),
-                "target": \(game.target),
-                "final_round": \(game.finalRound),
+                \(end),
                 "entry_minimum": \(game.entryMinimum),
                 "six_ones": "\(game.sixOnesWin ? "instant_win" : "points")"
               }

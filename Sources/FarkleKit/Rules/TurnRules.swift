@@ -36,19 +36,9 @@ public struct TurnRules: Hashable, Sendable {
 
     /// Whether a player may bank with `diceLeft` dice to roll (6 after hot dice), ignoring
     /// the minimum bank.
-    @inlinable
+    ///
+    /// The one definition of where banking is allowed; `TurnMechanics` asks it once per dice count.
     public func allowsBanking(diceLeft: Int) -> Bool {
-        diceLeft == 6 ? !hotDiceMandatory : bankingDiceLeft.contains(diceLeft)
-    }
-
-    /// Whether a player may bank `turnPoints` with `diceLeft` dice to roll.
-    @inlinable
-    public func allowsBanking(turnPoints: Int, diceLeft: Int) -> Bool {
-        turnPoints >= minimumBank && allowsBanking(diceLeft: diceLeft)
-    }
-
-    /// The dice counts 1...6 with which banking is allowed, as a bit set (bit n for n dice).
-    public var bankingMask: UInt8 {
-        (1...6).reduce(0) { mask, dice in allowsBanking(diceLeft: dice) ? mask | (1 << dice) : mask }
+        diceLeft == DiceCounts.maximumDice ? !hotDiceMandatory : bankingDiceLeft.contains(diceLeft)
     }
 }

@@ -16,6 +16,18 @@ public struct ScoringTable: Sendable {
     /// so every turn total is a multiple of it (50 in `standard`).
     public let scoreStep: Int
 
+    /// How a turn moves under these rules, with turn points in steps of `scoreStep`.
+    public let turnMechanics: TurnMechanics
+
+    /// The sizes a keep can have, 0...6: the row length of tables indexed by roll and keep size.
+    public static let keepSizes = DiceCounts.maximumDice + 1
+
+    /// The position of (global roll, dice kept) in a table of `keepSizes` entries per roll.
+    @inlinable
+    public static func keepIndex(global: Int, diceUsed: Int) -> Int {
+        global &* keepSizes &+ diceUsed
+    }
+
     /// The first global roll number of each dice count (`rollOffset[n] + index`).
     @usableFromInline
     internal let rollOffset: [Int]
@@ -27,7 +39,8 @@ public struct ScoringTable: Sendable {
     @usableFromInline
     internal let keepList: [Keep]
 
-    /// `best[k]` of global roll `g` at `bestScores[g * 7 + k]`, k = 0...6 (k = 0 is always 0).
+    /// `best[k]` of global roll `g` at `bestScores[keepIndex(global: g, diceUsed: k)]`, k = 0...6 (k = 0 is
+    /// always 0).
     @usableFromInline
     internal let bestScores: [Int32]
 
@@ -52,7 +65,7 @@ public struct ScoringTable: Sendable {
 
         var starts: [Int32] = [0]
         var keeps: [Keep] = []
-        var best = [Int32](repeating: 0, count: total * 7)
+        var best = [Int32](repeating: 0, count: total * Self.keepSizes)
         var highest = [Int32](repeating: -1, count: total)
         var step = rules.turn.sixDiceFarkle ?? 0
         for dice in 0...DiceCounts.maximumDice {
@@ -62,7 +75,8 @@ public struct ScoringTable: Sendable {
                 for part in Self.subMultisets(of: roll) where !part.isEmpty {
                     guard let score = splitScore[part] else { continue }
                     keeps.append(Keep(dice: part, score: score))
-                    best[global * 7 + part.count] = max(best[global * 7 + part.count], Int32(score))
+                    let slot = Self.keepIndex(global: global, diceUsed: part.count)
+                    best[slot] = max(best[slot], Int32(score))
                     step = Self.greatestCommonDivisor(step, score)
                 }
                 keeps[first...].sort { ($0.diceUsed, $0.dice) < ($1.diceUsed, $1.dice) }
@@ -75,6 +89,7 @@ public struct ScoringTable: Sendable {
             }
         }
         scoreStep = step == 0 ? 1 : step
+        turnMechanics = TurnMechanics(rules: rules.turn, scoreStep: scoreStep)
         rollOffset = offsets
         keepStart = starts
         keepList = keeps
@@ -94,7 +109,7 @@ public struct ScoringTable: Sendable {
     /// Element 0 is always 0, so `best(for: roll)[k]` reads as in `RULES.md`.
     public func best(for roll: DiceCounts) -> [Int] {
         let global = rollOffset[roll.count] + DiceCatalog.shared.index(of: roll)
-        return (0...roll.count).map { Int(bestScores[global * 7 + $0]) }
+        return (0...roll.count).map { Int(bestScores[Self.keepIndex(global: global, diceUsed: $0)]) }
     }
 
     /// Whether `roll` allows no keep.
@@ -136,7 +151,7 @@ public struct ScoringTable: Sendable {
     /// The highest score of a keep of exactly `keeping` dice of multiset `multiset`, 0 where none.
     @inlinable
     public func bestScore(dice: Int, multiset: Int, keeping: Int) -> Int {
-        Int(bestScores[(rollOffset[dice] + multiset) * 7 + keeping])
+        Int(bestScores[Self.keepIndex(global: rollOffset[dice] + multiset, diceUsed: keeping)])
     }
 
     // MARK: - Building

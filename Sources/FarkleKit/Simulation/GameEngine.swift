@@ -11,36 +11,30 @@ struct GameEngine<Seat: Strategy>: Sendable {
 
     // The rule set, unpacked into plain values the loop reads.
     private let players: Int
-    private let target: Int
-    private let bankingMask: UInt8
-    private let minimumBank: Int
+    private let mechanics: TurnMechanics
+    private let end: GameEnd
     private let entryMinimum: Int
-    private let sixDiceFarklePoints: Int?
-    private let sixDiceFarkleOnEveryRoll: Bool
     private let threeFarklePenalty: Int?
-    private let finalRound: Bool
-    private let maximumTurns: Int
+    private let maximumRounds: Int
 
     init(table: ScoringTable, seats: [Seat], maximumRounds: Int) {
-        precondition(GameRules.playerRange.contains(seats.count), "a game has 2 to 8 players")
+        precondition(GameRules.playerRange.contains(seats.count), "a game has 1 to 8 players")
         self.seats = seats
         rules = table.rules
         rollTable = RollTable(table: table)
         players = seats.count
-        target = rules.game.target
-        bankingMask = rules.turn.bankingMask
-        minimumBank = rules.turn.minimumBank
+        mechanics = table.turnMechanics
+        end = rules.game.end
         entryMinimum = rules.game.entryMinimum
-        sixDiceFarklePoints = rules.turn.sixDiceFarkle
-        sixDiceFarkleOnEveryRoll = rules.turn.sixDiceFarkleOnEveryRoll
         threeFarklePenalty = rules.turn.threeFarklePenalty
-        finalRound = rules.game.finalRound
-        maximumTurns = maximumRounds * seats.count
+        self.maximumRounds = maximumRounds
     }
 
-    /// Plays `games` games with rolls drawn from `generator`, adding them to `tally`.
-    func play<Source: RollSource, Observer: GameObserver>(
-        games: Int, generator: inout Source, tally: inout SimulationTally, observer: inout Observer
+    /// Plays `games` games with rolls drawn from `generator` and the strategies' random numbers from
+    /// `strategyGenerator`, adding them to `tally`.
+    func play<Source: RollSource, StrategyGenerator: RandomNumberGenerator, Observer: GameObserver>(
+        games: Int, generator: inout Source, strategyGenerator: inout StrategyGenerator,
+        tally: inout SimulationTally, observer: inout Observer
     ) {
         rollTable.codes.withUnsafeBufferPointer { codes in
             rollTable.firstCode.withUnsafeBufferPointer { firstCode in
@@ -48,12 +42,13 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     seats.withUnsafeBufferPointer { seats in
                         var loop = Loop(
                             codes: codes, firstCode: firstCode, orderedRollCounts: orderedRollCounts, seats: seats,
-                            generator: generator)
+                            generator: generator, strategyGenerator: strategyGenerator)
                         var counts = ChunkCounts()
                         for _ in 0..<games {
-                            playGame(&loop, &counts, &observer)
+                            playGame(&loop, &counts, &tally, &observer)
                         }
                         generator = loop.generator
+                        strategyGenerator = loop.strategyGenerator
                         counts.add(to: &tally, players: players)
                     }
                 }
@@ -63,43 +58,43 @@ struct GameEngine<Seat: Strategy>: Sendable {
 
     // MARK: - A game
 
-    /// What one game's loop works with: the tables, the seats and the generator.
-    private struct Loop<Source: RollSource> {
+    /// What one game's loop works with: the tables, the seats and the generators.
+    private struct Loop<Source: RollSource, StrategyGenerator: RandomNumberGenerator> {
         let codes: UnsafeBufferPointer<UInt16>
         let firstCode: UnsafeBufferPointer<Int>
         let orderedRollCounts: UnsafeBufferPointer<UInt64>
         let seats: UnsafeBufferPointer<Seat>
         var generator: Source
+        var strategyGenerator: StrategyGenerator
     }
 
-    private func playGame<Source: RollSource, Observer: GameObserver>(
-        _ loop: inout Loop<Source>, _ counts: inout ChunkCounts, _ observer: inout Observer
+    private func playGame<Source: RollSource, StrategyGenerator: RandomNumberGenerator, Observer: GameObserver>(
+        _ loop: inout Loop<Source, StrategyGenerator>, _ counts: inout ChunkCounts, _ tally: inout SimulationTally,
+        _ observer: inout Observer
     ) {
-        var situation = GameSituation(players: players, target: target)
+        var situation = GameSituation(players: players, end: end)
+        var progress = GameProgress(players: players, end: end, maximumRounds: maximumRounds)
         var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
-        var finalTurnsLeft = 0
-        var turnsPlayed = 0
-        var seat = 0
         counts.games += 1
         while true {
+            let seat = progress.seat
             situation.seat = seat
+            situation.round = progress.round
+            situation.isFinalRound = progress.isFinalRound
             situation.farklesInARow = farklesInARow[seat]
             situation.hasEntered = entered & (1 << seat) != 0
             let (outcome, turnPoints) = playTurn(&loop, &counts, situation)
-            turnsPlayed += 1
-            counts.turns[seat] += 1
+            counts.seats[seat].turns += 1
             switch outcome {
             case .instantWin:
                 counts.instantWins += 1
-                counts.wins[seat] += 1
                 observer.turnEnded(
                     seat: seat, outcome: outcome, turnPoints: turnPoints, scores: situation.scores,
                     isFinalRound: situation.isFinalRound)
-                observer.gameEnded(winner: seat, scores: situation.scores)
-                return
+                return finish(winner: seat, situation.scores, progress.round, &counts, &tally, &observer)
             case .farkle:
-                counts.farkles[seat] += 1
+                counts.seats[seat].farkles += 1
                 farklesInARow[seat] += 1
                 var penalized = false
                 if let penalty = threeFarklePenalty, farklesInARow[seat] == 3 {
@@ -113,49 +108,32 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     seat: seat, outcome: .farkle(penalty: penalized), turnPoints: 0, scores: situation.scores,
                     isFinalRound: situation.isFinalRound)
             case .banked:
-                counts.bankedPoints[seat] += turnPoints
+                counts.seats[seat].bankedPoints += turnPoints
                 counts.bankedPointsSquared += Double(turnPoints) * Double(turnPoints)
                 let total = situation.scores.add(turnPoints, toSeat: seat)
                 farklesInARow[seat] = 0
                 entered |= 1 << seat
-                let reachesTarget = !situation.isFinalRound && total >= target
-                if reachesTarget && !finalRound {
-                    counts.wins[seat] += 1
-                    observer.turnEnded(
-                        seat: seat, outcome: outcome, turnPoints: turnPoints, scores: situation.scores,
-                        isFinalRound: false)
-                    observer.gameEnded(winner: seat, scores: situation.scores)
-                    return
-                }
+                let winsNow = progress.banked(total: total)
                 observer.turnEnded(
                     seat: seat, outcome: outcome, turnPoints: turnPoints, scores: situation.scores,
                     isFinalRound: situation.isFinalRound)
-                if reachesTarget {
-                    situation.isFinalRound = true
-                    // Every other seat plays once more; the decrement below must not count this turn.
-                    finalTurnsLeft = players
-                }
+                if winsNow { return finish(winner: seat, situation.scores, progress.round, &counts, &tally, &observer) }
             }
-            if situation.isFinalRound {
-                finalTurnsLeft -= 1
-                if finalTurnsLeft == 0 {
-                    finishFinalRound(situation.scores, &counts, &observer)
-                    return
-                }
-            }
-            if turnsPlayed >= maximumTurns {
+            switch progress.endTurn() {
+            case .nextTurn: continue
+            case .scoreTotals: return finishByTotals(situation.scores, progress.round, &counts, &tally, &observer)
+            case .unfinished:
                 counts.unfinishedGames += 1
                 observer.gameEnded(winner: nil, scores: situation.scores)
                 return
             }
-            seat += 1
-            if seat == players { seat = 0 }
         }
     }
 
-    /// Scores the end of a final round: the highest total wins; a shared highest total is a tie.
-    private func finishFinalRound<Observer: GameObserver>(
-        _ scores: SeatScores, _ counts: inout ChunkCounts, _ observer: inout Observer
+    /// Scores a game at its end by the totals: the highest total wins; a shared highest total is a tie.
+    private func finishByTotals<Observer: GameObserver>(
+        _ scores: SeatScores, _ round: Int, _ counts: inout ChunkCounts, _ tally: inout SimulationTally,
+        _ observer: inout Observer
     ) {
         var highest = Int.min
         for score in scores { highest = max(highest, score) }
@@ -165,25 +143,32 @@ struct GameEngine<Seat: Strategy>: Sendable {
             leaders += 1
             leader = seat
         }
-        if leaders == 1 {
-            counts.wins[leader] += 1
-            observer.gameEnded(winner: leader, scores: scores)
-        } else {
-            counts.ties += 1
-            for seat in 0..<players where scores[seat] == highest { counts.seatTies[seat] += 1 }
-            observer.gameEnded(winner: nil, scores: scores)
-        }
+        if leaders == 1 { return finish(winner: leader, scores, round, &counts, &tally, &observer) }
+        counts.ties += 1
+        for seat in 0..<players where scores[seat] == highest { counts.seats[seat].ties += 1 }
+        tally.gamesByRound[round] += 1
+        observer.gameEnded(winner: nil, scores: scores)
+    }
+
+    /// Counts a game `winner` won in round `round`.
+    private func finish<Observer: GameObserver>(
+        winner: Int, _ scores: SeatScores, _ round: Int, _ counts: inout ChunkCounts, _ tally: inout SimulationTally,
+        _ observer: inout Observer
+    ) {
+        counts.seats[winner].wins += 1
+        tally.gamesByRound[round] += 1
+        observer.gameEnded(winner: winner, scores: scores)
     }
 
     // MARK: - A turn
 
     /// Plays one turn of `situation.seat`: returns how it ended and the points banked.
     @inline(__always)
-    private func playTurn<Source: RollSource>(
-        _ loop: inout Loop<Source>, _ counts: inout ChunkCounts, _ situation: GameSituation
+    private func playTurn<Source: RollSource, StrategyGenerator: RandomNumberGenerator>(
+        _ loop: inout Loop<Source, StrategyGenerator>, _ counts: inout ChunkCounts, _ situation: GameSituation
     ) -> (TurnOutcome, Int) {
         let strategy = loop.seats.baseAddress.unsafelyUnwrapped + situation.seat
-        let leastBank = situation.hasEntered ? minimumBank : max(minimumBank, entryMinimum)
+        let leastBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: situation.hasEntered)
         var turnPoints = 0
         var dice = DiceCounts.maximumDice
         var isOpeningRoll = true
@@ -196,9 +181,9 @@ struct GameEngine<Seat: Strategy>: Sendable {
             // A strategy's bank wish for after the keep; `nil` asks `shouldBank`.
             let banks: Bool?
             if code & RollTable.farkleFlag != 0 {
-                guard dice == DiceCounts.maximumDice, let bonus = sixDiceFarklePoints,
-                    isOpeningRoll || sixDiceFarkleOnEveryRoll
-                else { return (.farkle(penalty: false), 0) }
+                guard let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpeningRoll) else {
+                    return (.farkle(penalty: false), 0)
+                }
                 // The six-dice farkle scores as a combination of all six dice: hot dice.
                 turnPoints += bonus
                 banks = nil
@@ -206,15 +191,16 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 if code & RollTable.instantWinFlag != 0 { return (.instantWin, 0) }
                 let move = strategy.pointee.move(
                     turnPoints: turnPoints, dice: dice, multiset: Int(code & RollTable.multisetMask),
-                    situation: situation)
+                    situation: situation, using: &loop.strategyGenerator)
                 turnPoints += move.score
-                dice -= move.diceUsed
-                if dice == 0 { dice = DiceCounts.maximumDice }
+                dice = TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
                 banks = move.banks
             }
             isOpeningRoll = false
-            if banks != false, bankingMask & (1 << dice) != 0, turnPoints >= leastBank,
-                banks ?? strategy.pointee.shouldBank(turnPoints: turnPoints, diceLeft: dice, situation: situation)
+            if banks != false, mechanics.mayBank(turnPoints: turnPoints, diceLeft: dice, least: leastBank),
+                banks
+                    ?? strategy.pointee.shouldBank(
+                        turnPoints: turnPoints, diceLeft: dice, situation: situation, using: &loop.strategyGenerator)
             {
                 return (.banked, turnPoints)
             }
@@ -231,23 +217,10 @@ private struct ChunkCounts {
     var rolls = 0
     var penalties = 0
     var bankedPointsSquared = 0.0
-    var wins = SeatCounters()
-    var seatTies = SeatCounters()
-    var turns = SeatCounters()
-    var bankedPoints = SeatCounters()
-    var farkles = SeatCounters()
+    var seats = SeatTallies()
 
     mutating func add(to tally: inout SimulationTally, players: Int) {
-        for seat in 0..<players {
-            tally.seats[seat].wins += wins[seat]
-            tally.seats[seat].ties += seatTies[seat]
-            tally.seats[seat].turns += turns[seat]
-            tally.seats[seat].bankedPoints += bankedPoints[seat]
-            tally.seats[seat].farkles += farkles[seat]
-            tally.turns += turns[seat]
-            tally.bankedPoints += bankedPoints[seat]
-            tally.farkles += farkles[seat]
-        }
+        for seat in 0..<players { tally.seats[seat].add(seats[seat]) }
         tally.games += games
         tally.ties += ties
         tally.instantWins += instantWins
@@ -255,6 +228,35 @@ private struct ChunkCounts {
         tally.rolls += rolls
         tally.penalties += penalties
         tally.bankedPointsSquared += bankedPointsSquared
+    }
+}
+
+/// A `SimulationTally.Seat` for each of up to eight seats, inline and read and written in place.
+private struct SeatTallies {
+    private var storage = (
+        SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat(),
+        SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat()
+    )
+
+    subscript(seat: Int) -> SimulationTally.Seat {
+        get {
+            withUnsafeBytes(of: storage) {
+                $0.load(
+                    fromByteOffset: seat &* MemoryLayout<SimulationTally.Seat>.stride, as: SimulationTally.Seat.self)
+            }
+        }
+        _modify {
+            var tally = withUnsafeMutableBytes(of: &storage) {
+                $0.load(
+                    fromByteOffset: seat &* MemoryLayout<SimulationTally.Seat>.stride, as: SimulationTally.Seat.self)
+            }
+            yield &tally
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(
+                    of: tally, toByteOffset: seat &* MemoryLayout<SimulationTally.Seat>.stride,
+                    as: SimulationTally.Seat.self)
+            }
+        }
     }
 }
 

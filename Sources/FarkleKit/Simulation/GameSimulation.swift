@@ -3,10 +3,11 @@ import Foundation
 
 /// Simulates many games between the strategies of a table, in parallel and reproducibly.
 ///
-/// Games are cut into chunks of `gamesPerChunk`; chunk `c` plays with stream `c`
-/// of the seed (`Xoshiro256StarStar(seed:stream:)`) and the chunk tallies are
-/// merged in chunk order, so the result depends on the seed alone, never on
-/// the number of threads.
+/// Games are cut into chunks of `gamesPerChunk`; chunk `c` rolls its dice with
+/// stream `c` of the seed (`Xoshiro256StarStar(seed:stream:)`) and gives its
+/// strategies a stream of their own (`strategyStream(seed:chunk:)`), and the
+/// chunk tallies are merged in chunk order, so the result depends on the seed
+/// alone, never on the number of threads.
 ///
 /// ```swift
 /// let table = ScoringTable(rules: .standard)
@@ -28,22 +29,32 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// A game still running after this many turns of every seat is stopped and counted as unfinished.
     ///
     /// Only strategies that (almost) never bank get there; real games last a few dozen rounds.
-    public static var maximumRounds: Int { 1000 }
+    public static var maximumRounds: Int { GameRules.roundRange.upperBound }
 
     private let engine: GameEngine<Seat>
 
     /// A table of `seats.count` players with the scoring of `table`.
     ///
-    /// - Precondition: 2 to 8 seats.
+    /// - Precondition: 1 to 8 seats.
     public init(table: ScoringTable, seats: [Seat]) {
         engine = GameEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
     }
 
     /// A table of `seats.count` players under `rules`.
     ///
-    /// - Precondition: 2 to 8 seats.
+    /// - Precondition: 1 to 8 seats.
     public init(rules: RuleSet, seats: [Seat]) {
         self.init(table: ScoringTable(rules: rules), seats: seats)
+    }
+
+    /// The random numbers the strategies of chunk `chunk` draw, apart from its dice.
+    ///
+    /// Stream `chunk + 2^61` of the seed: the dice of chunk c take the SplitMix64
+    /// window that starts `4c` steps after the seed's, so these windows start
+    /// 2^63 steps away from every dice window of any run shorter than 2^61
+    /// chunks. A strategy that draws numbers thus never moves the dice.
+    public static func strategyStream(seed: UInt64, chunk: UInt64) -> Xoshiro256StarStar {
+        Xoshiro256StarStar(seed: seed, stream: chunk &+ 1 << 61)
     }
 
     /// The number of threads `run` uses by default: the active processor count.
@@ -104,15 +115,18 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
 }
 
 extension GameEngine {
-    /// Plays one chunk of games on its own random stream into `tally`, which it first empties.
+    /// Plays one chunk of games on its own random streams into `tally`, which it first empties.
     ///
-    /// Reusing the caller's tally (its seat array stays in place) keeps a long run at
+    /// Reusing the caller's tally (its arrays stay in place) keeps a long run at
     /// zero allocations per chunk, not only per game.
     func playChunk(games: Int, seed: UInt64, stream: UInt64, into tally: inout SimulationTally) {
         var generator = Xoshiro256StarStar(seed: seed, stream: stream)
+        var strategyGenerator = GameSimulation<Seat>.strategyStream(seed: seed, chunk: stream)
         tally.removeAll()
         var observer = UnobservedGames()
-        play(games: games, generator: &generator, tally: &tally, observer: &observer)
+        play(
+            games: games, generator: &generator, strategyGenerator: &strategyGenerator, tally: &tally,
+            observer: &observer)
     }
 }
 

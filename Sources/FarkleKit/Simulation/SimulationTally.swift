@@ -18,6 +18,16 @@ public struct SimulationTally: Hashable, Sendable {
 
         /// An empty tally.
         public init() {}
+
+        /// Adds the counts of `other`: the one place a seat's counts are summed.
+        @inlinable
+        public mutating func add(_ other: Seat) {
+            wins += other.wins
+            ties += other.ties
+            turns += other.turns
+            bankedPoints += other.bankedPoints
+            farkles += other.farkles
+        }
     }
 
     /// One tally per seat, seat 0 first.
@@ -30,56 +40,56 @@ public struct SimulationTally: Hashable, Sendable {
     public var instantWins = 0
     /// Games stopped unfinished at the turn limit (`GameSimulation.maximumRounds`), neither won nor tied.
     public var unfinishedGames = 0
-    /// Turns played by all seats.
-    public var turns = 0
     /// Rolls of the dice, all seats.
     public var rolls = 0
-    /// Turns that ended in a farkle.
-    public var farkles = 0
     /// Three-farkle penalties taken.
     public var penalties = 0
-    /// Points banked, summed over all turns (a farkled turn banks 0).
-    public var bankedPoints = 0
     /// The sum of the squares of every turn's banked points, for the standard error of the mean.
     public var bankedPointsSquared = 0.0
+    /// The number of finished games (won or tied) that ended in each round: index r for round r, index 0 unused.
+    ///
+    /// In a solo race to the target this is the distribution of the turns the player needed.
+    public var gamesByRound: [Int]
 
     /// An empty tally for `players` seats.
     public init(players: Int) {
         seats = Array(repeating: Seat(), count: players)
+        gamesByRound = Array(repeating: 0, count: GameRules.roundRange.upperBound + 1)
     }
 
-    /// Sets every count back to zero, keeping the seats (and their storage).
+    /// Sets every count back to zero in place, keeping the storage of the seats and rounds.
     public mutating func removeAll() {
-        let players = seats.count
-        self = SimulationTally(seats: seats)
-        for seat in 0..<players { seats[seat] = Seat() }
+        for seat in seats.indices { seats[seat] = Seat() }
+        for round in gamesByRound.indices { gamesByRound[round] = 0 }
+        games = 0
+        ties = 0
+        instantWins = 0
+        unfinishedGames = 0
+        rolls = 0
+        penalties = 0
+        bankedPointsSquared = 0
     }
 
-    private init(seats: [Seat]) {
-        self.seats = seats
-    }
+    /// Turns played by all seats.
+    public var turns: Int { seats.reduce(0) { $0 + $1.turns } }
+    /// Turns that ended in a farkle, all seats.
+    public var farkles: Int { seats.reduce(0) { $0 + $1.farkles } }
+    /// Points banked, summed over all turns of all seats (a farkled turn banks 0).
+    public var bankedPoints: Int { seats.reduce(0) { $0 + $1.bankedPoints } }
 
     // MARK: - Merging
 
     /// Adds the counts of `other`, a tally of the same seats.
     public mutating func merge(_ other: SimulationTally) {
         precondition(other.seats.count == seats.count, "tallies of different tables")
-        for seat in seats.indices {
-            seats[seat].wins += other.seats[seat].wins
-            seats[seat].ties += other.seats[seat].ties
-            seats[seat].turns += other.seats[seat].turns
-            seats[seat].bankedPoints += other.seats[seat].bankedPoints
-            seats[seat].farkles += other.seats[seat].farkles
-        }
+        for seat in seats.indices { seats[seat].add(other.seats[seat]) }
+        for round in gamesByRound.indices { gamesByRound[round] += other.gamesByRound[round] }
         games += other.games
         ties += other.ties
         instantWins += other.instantWins
         unfinishedGames += other.unfinishedGames
-        turns += other.turns
         rolls += other.rolls
-        farkles += other.farkles
         penalties += other.penalties
-        bankedPoints += other.bankedPoints
         bankedPointsSquared += other.bankedPointsSquared
     }
 
@@ -107,6 +117,25 @@ public struct SimulationTally: Hashable, Sendable {
     /// The share of turns that ended in a farkle.
     public var farkleRate: ProportionEstimate {
         ProportionEstimate(successes: farkles, trials: turns)
+    }
+
+    /// The mean number of rounds of a finished game (won or tied): in a solo race, the turns it took.
+    public var meanRoundsPerFinishedGame: Double {
+        let finished = gamesByRound.reduce(0, +)
+        guard finished > 0 else { return 0 }
+        let rounds = gamesByRound.enumerated().reduce(0) { $0 + $1.offset * $1.element }
+        return Double(rounds) / Double(finished)
+    }
+
+    /// The least number of rounds within which at least `fraction` of the finished games ended.
+    public func roundsQuantile(_ fraction: Double) -> Int {
+        let finished = gamesByRound.reduce(0, +)
+        var cumulative = 0
+        for (round, count) in gamesByRound.enumerated() {
+            cumulative += count
+            if finished > 0, Double(cumulative) >= fraction * Double(finished) { return round }
+        }
+        return gamesByRound.count - 1
     }
 
     /// The share of games `seat` won, with its 95% confidence interval.

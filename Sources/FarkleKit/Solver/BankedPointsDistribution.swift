@@ -16,29 +16,32 @@ public struct BankedPointsDistribution: Sendable {
 
     /// The distribution under `solver`'s policy, tracking turn points up to `maximumPoints`.
     public init(solver: ExpectedScoreSolver, maximumPoints: Int = 50_000) {
-        let table = solver.table
-        let turn = table.rules.turn
+        let mechanics = solver.table.turnMechanics
         let policy = solver.policy
         let catalog = DiceCatalog.shared
-        let step = table.scoreStep
-        let levels = maximumPoints / step + 1
+        let step = mechanics.scoreStep
+        let levels = mechanics.level(turnPoints: maximumPoints) + 1
         let weights = (0...DiceCounts.maximumDice).map { dice in
             catalog.multisets[dice].map {
                 Double(DiceCatalog.orderedRollCount(of: $0)) / Double(DiceCatalog.orderedRollCounts[dice])
             }
         }
-        var mass = [Double](repeating: 0, count: levels * 7)
+        var mass = [Double](repeating: 0, count: levels * TurnMechanics.statesPerLevel)
         var banked = [Double](repeating: 0, count: levels)
         var truncated = 0.0
-        mass[DiceCounts.maximumDice] = 1
+        mass[TurnMechanics.stateIndex(level: 0, diceLeft: DiceCounts.maximumDice)] = 1
         func add(_ probability: Double, points: Int, dice: Int) {
-            let level = points / step
-            if level < levels { mass[level * 7 + dice] += probability } else { truncated += probability }
+            let level = mechanics.level(turnPoints: points)
+            if level < levels {
+                mass[TurnMechanics.stateIndex(level: level, diceLeft: dice)] += probability
+            } else {
+                truncated += probability
+            }
         }
         for level in 0..<levels {
             let points = level * step
             for dice in 1...DiceCounts.maximumDice {
-                let probability = mass[level * 7 + dice]
+                let probability = mass[TurnMechanics.stateIndex(level: level, diceLeft: dice)]
                 guard probability > 0 else { continue }
                 if policy.shouldBank(turnPoints: points, diceLeft: dice) {
                     banked[level] += probability
@@ -48,16 +51,14 @@ public struct BankedPointsDistribution: Sendable {
                 for (multiset, weight) in weights[dice].enumerated() {
                     let keep = policy.keep(turnPoints: points, dice: dice, multiset: multiset)
                     if keep.diceUsed == 0 {
-                        if dice == DiceCounts.maximumDice, let bonus = turn.sixDiceFarkle,
-                            isOpening || turn.sixDiceFarkleOnEveryRoll
-                        {
+                        if let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpening) {
                             add(probability * weight, points: points + bonus, dice: dice)
                         } else {
                             banked[0] += probability * weight
                         }
                         continue
                     }
-                    let left = keep.diceUsed == dice ? DiceCounts.maximumDice : dice - keep.diceUsed
+                    let left = TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
                     add(probability * weight, points: points + keep.score, dice: left)
                 }
             }

@@ -10,11 +10,11 @@
 /// `moves`); above that range it falls back on `keep` and `shouldBank`.
 @frozen
 public struct ExpectedScorePolicy: Sendable {
-    /// The rule set's score step: turn points are looked up at `turnPoints / scoreStep`.
+    /// Dice left, banking and state numbering: turn points are looked up at their level.
     @usableFromInline
-    internal let scoreStep: Int
+    internal let mechanics: TurnMechanics
 
-    /// The last tabulated level (turn points `lastLevel * scoreStep`); higher turn points read it.
+    /// The last tabulated level (turn points `lastLevel * mechanics.scoreStep`); higher turn points read it.
     @usableFromInline
     internal let lastLevel: Int
 
@@ -34,11 +34,11 @@ public struct ExpectedScorePolicy: Sendable {
     @usableFromInline
     internal let keptDice: [UInt8]
 
-    /// The highest-scoring keep of exactly k dice of every global roll, at `global * 7 + k`.
+    /// The highest-scoring keep of exactly k dice of every global roll, at `ScoringTable.keepIndex(global:diceUsed:)`.
     @usableFromInline
     internal let bestKeeps: [Keep]
 
-    /// Whether to bank, at `level * 7 + diceLeft`; `false` wherever banking is not allowed.
+    /// Whether to bank, at `TurnMechanics.stateIndex(level:diceLeft:)`; `false` wherever banking is not allowed.
     @usableFromInline
     internal let bankDecisions: [Bool]
 
@@ -56,11 +56,11 @@ public struct ExpectedScorePolicy: Sendable {
     @usableFromInline
     internal let moveLevels: Int
 
-    /// The turn points from which `moves` has no entries: `moveLevels * scoreStep`.
+    /// The turn points from which `moves` has no entries: `moveLevels * mechanics.scoreStep`.
     @usableFromInline
     internal let moveLimit: UInt
 
-    /// `ceil(2^32 / scoreStep)`: `turnPoints * levelMultiplier >> 32` is `turnPoints / scoreStep`
+    /// `ceil(2^32 / step)`: `turnPoints * levelMultiplier >> 32` is the level of `turnPoints`
     /// for every turn points in `moves` (below 2^16), without a division on the path of every roll.
     @usableFromInline
     internal let levelMultiplier: UInt64
@@ -83,10 +83,11 @@ public struct ExpectedScorePolicy: Sendable {
 
     @usableFromInline
     internal init(
-        scoreStep: Int, lastLevel: Int, rollOffset: [Int], groupOfRoll: [Int32], groupCount: Int,
+        mechanics: TurnMechanics, lastLevel: Int, rollOffset: [Int], groupOfRoll: [Int32], groupCount: Int,
         keptDice: [UInt8], bestKeeps: [Keep], bankDecisions: [Bool]
     ) {
-        self.scoreStep = scoreStep
+        let scoreStep = mechanics.scoreStep
+        self.mechanics = mechanics
         self.lastLevel = lastLevel
         self.rollOffset = rollOffset
         self.groupOfRoll = groupOfRoll
@@ -113,11 +114,13 @@ public struct ExpectedScorePolicy: Sendable {
                 for global in rollOffset[dice]..<rollOffset[dice + 1] {
                     let kept = keptDice[level * groupCount + Int(groupOfRoll[global])]
                     guard kept > 0 else { continue }
-                    let keep = bestKeeps[global * 7 + Int(kept)]
-                    let left = Int(kept) == dice ? DiceCounts.maximumDice : dice - Int(kept)
-                    let after = min(level + keep.score / scoreStep, lastLevel)
+                    let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: Int(kept))]
+                    let left = TurnMechanics.diceLeft(afterKeeping: Int(kept), of: dice)
+                    let after = min(level + mechanics.level(turnPoints: keep.score), lastLevel)
                     var entry = UInt32(keep.score) | UInt32(kept) << MoveEntry.diceShift
-                    if bankDecisions[after * 7 + left] { entry |= MoveEntry.bankBit }
+                    if bankDecisions[TurnMechanics.stateIndex(level: after, diceLeft: left)] {
+                        entry |= MoveEntry.bankBit
+                    }
                     moves[level * rollCount + global] = entry
                 }
             }
@@ -128,7 +131,7 @@ public struct ExpectedScorePolicy: Sendable {
     /// The row of `turnPoints`: the tabulated level, or the last one above the bound.
     @inlinable
     internal func level(_ turnPoints: Int) -> Int {
-        min(turnPoints / scoreStep, lastLevel)
+        min(mechanics.level(turnPoints: turnPoints), lastLevel)
     }
 
     /// The best keep after rolling `dice` dice that show multiset `multiset` (a `DiceCatalog` index),
@@ -140,7 +143,7 @@ public struct ExpectedScorePolicy: Sendable {
     public func keep(turnPoints: Int, dice: Int, multiset: Int) -> Keep {
         let global = rollOffset[dice] + multiset
         let kept = keptDice[level(turnPoints) * groupCount + Int(groupOfRoll[global])]
-        return bestKeeps[global * 7 + Int(kept)]
+        return bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: Int(kept))]
     }
 
     /// The best keep of a roll of `dice` dice showing multiset `multiset`, with `turnPoints` before
@@ -161,7 +164,9 @@ public struct ExpectedScorePolicy: Sendable {
                 banks: entry & MoveEntry.bankBit != 0)
         }
         var move = Move(keep: keep(turnPoints: turnPoints, dice: dice, multiset: multiset), banks: nil)
-        move.banks = shouldBank(turnPoints: turnPoints + move.score, diceLeft: move.diceLeft(afterRolling: dice))
+        move.banks = shouldBank(
+            turnPoints: turnPoints + move.score, diceLeft: TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
+        )
         return move
     }
 
@@ -170,6 +175,6 @@ public struct ExpectedScorePolicy: Sendable {
     /// Always `false` where the rules do not allow banking, so a simulator can ask in every state.
     @inlinable
     public func shouldBank(turnPoints: Int, diceLeft: Int) -> Bool {
-        bankDecisions[level(turnPoints) * 7 + diceLeft]
+        bankDecisions[TurnMechanics.stateIndex(level: level(turnPoints), diceLeft: diceLeft)]
     }
 }

@@ -34,9 +34,9 @@ public struct ExpectedScoreSolver: Sendable {
     /// The optimal decisions as table lookups, for simulators.
     public let policy: ExpectedScorePolicy
 
-    private let step: Int
+    private let mechanics: TurnMechanics
     private let lastLevel: Int
-    /// V at `level * 7 + n`, R likewise.
+    /// V at `TurnMechanics.stateIndex(level:diceLeft:)`, R likewise.
     private let values: [Double]
     private let rollValues: [Double]
     private let tail: LinearTail
@@ -55,28 +55,28 @@ public struct ExpectedScoreSolver: Sendable {
     ///   - tabulatedPoints: The highest turn points to tabulate; `nil` picks the least exact bound.
     ///     A bound below `tailStart` is raised to it.
     public init(table: ScoringTable, tabulatedPoints: Int? = nil) {
-        let rules = table.rules.turn
+        let mechanics = table.turnMechanics
         let maximum = DiceCounts.maximumDice
-        let step = table.scoreStep
+        let step = mechanics.scoreStep
         let outcomes = RollOutcomes(table: table)
-        let tail = LinearTail(outcomes: outcomes, rules: rules)
+        let tail = LinearTail(outcomes: outcomes, mechanics: mechanics)
         let tailLevel = Int((max(tail.exactFrom, 0) / Double(step)).rounded(.up))
         let lastLevel = max(tailLevel, ((tabulatedPoints ?? 0) + step - 1) / step)
         let rowCount = lastLevel + 1
 
-        var values = [Double](repeating: 0, count: rowCount * 7)
-        var rollValues = [Double](repeating: 0, count: rowCount * 7)
-        var bank = [Bool](repeating: false, count: rowCount * 7)
+        let stateCount = rowCount * TurnMechanics.statesPerLevel
+        var values = [Double](repeating: 0, count: stateCount)
+        var rollValues = [Double](repeating: 0, count: stateCount)
+        var bank = [Bool](repeating: false, count: stateCount)
         var kept = [UInt8](repeating: 0, count: rowCount * outcomes.groupCount)
-        let farkleSteps = rules.sixDiceFarkleOnEveryRoll ? rules.sixDiceFarkle.map { $0 / step } : nil
 
         values.withUnsafeMutableBufferPointer { values in
             rollValues.withUnsafeMutableBufferPointer { rollValues in
                 bank.withUnsafeMutableBufferPointer { bank in
                     kept.withUnsafeMutableBufferPointer { kept in
                         let rows = Rows(
-                            outcomes: outcomes, rules: rules, tail: tail, step: step, lastLevel: lastLevel,
-                            farkleSteps: farkleSteps, values: values, rollValues: rollValues, bank: bank, kept: kept)
+                            outcomes: outcomes, mechanics: mechanics, tail: tail, lastLevel: lastLevel,
+                            values: values, rollValues: rollValues, bank: bank, kept: kept)
                         for level in stride(from: lastLevel, through: 0, by: -1) {
                             for dice in 1...maximum { rows.solve(level: level, dice: dice) }
                         }
@@ -85,24 +85,29 @@ public struct ExpectedScoreSolver: Sendable {
             }
         }
 
-        var opening = rollValues[maximum]
-        if let farkle = rules.sixDiceFarkle, !rules.sixDiceFarkleOnEveryRoll {
-            let level = farkle / step
+        // R(0, 6) counts a no-score roll as the six-dice farkle only where every roll has it;
+        // the opening roll adds it here where only the opening roll has it.
+        var opening = rollValues[TurnMechanics.stateIndex(level: 0, diceLeft: maximum)]
+        if let farkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true),
+            mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false) == nil
+        {
+            let level = mechanics.level(turnPoints: farkle)
             let afterFarkle =
                 level <= lastLevel
-                ? values[level * 7 + maximum] : tail.value(turnPoints: farkle, diceLeft: maximum)
+                ? values[TurnMechanics.stateIndex(level: level, diceLeft: maximum)]
+                : tail.value(turnPoints: farkle, diceLeft: maximum)
             opening += outcomes.farkleWeight[maximum] / Double(DiceCatalog.orderedRollCounts[maximum]) * afterFarkle
         }
 
         var thresholds = [Int?](repeating: nil, count: maximum + 1)
         var ranges = [[ClosedRange<Int>]](repeating: [], count: maximum + 1)
-        for dice in 1...maximum where rules.allowsBanking(diceLeft: dice) && tail.banks[dice] {
+        for dice in 1...maximum where mechanics.allowsBanking(diceLeft: dice) && tail.banks[dice] {
             var level = lastLevel
-            while level > 0, bank[(level - 1) * 7 + dice] { level -= 1 }
+            while level > 0, bank[TurnMechanics.stateIndex(level: level - 1, diceLeft: dice)] { level -= 1 }
             thresholds[dice] = level * step
             var start: Int?
             for row in 0...level {
-                let banks = row < level && bank[row * 7 + dice]
+                let banks = row < level && bank[TurnMechanics.stateIndex(level: row, diceLeft: dice)]
                 if banks, start == nil { start = row }
                 if !banks, let first = start {
                     ranges[dice].append(first * step...(row - 1) * step)
@@ -112,7 +117,7 @@ public struct ExpectedScoreSolver: Sendable {
         }
 
         self.table = table
-        self.step = step
+        self.mechanics = mechanics
         self.lastLevel = lastLevel
         self.tabulatedPoints = lastLevel * step
         self.tailStart = tailLevel * step
@@ -123,7 +128,7 @@ public struct ExpectedScoreSolver: Sendable {
         self.belowThreshold = ranges
         self.expectedTurnScore = opening
         self.policy = ExpectedScorePolicy(
-            scoreStep: step, lastLevel: lastLevel,
+            mechanics: mechanics, lastLevel: lastLevel,
             rollOffset: (0...maximum + 1).map {
                 $0 <= maximum ? table.globalIndex(dice: $0, multiset: 0) : table.rollCount
             },
@@ -140,7 +145,8 @@ public struct ExpectedScoreSolver: Sendable {
     public func value(turnPoints: Int, diceLeft: Int) -> Double {
         let level = checkedLevel(turnPoints, diceLeft)
         return level <= lastLevel
-            ? values[level * 7 + diceLeft] : tail.value(turnPoints: turnPoints, diceLeft: diceLeft)
+            ? values[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)]
+            : tail.value(turnPoints: turnPoints, diceLeft: diceLeft)
     }
 
     /// R(t, n): the expected points the turn banks if the player rolls `diceLeft` dice now and plays
@@ -153,14 +159,16 @@ public struct ExpectedScoreSolver: Sendable {
     public func rollValue(turnPoints: Int, diceLeft: Int) -> Double {
         let level = checkedLevel(turnPoints, diceLeft)
         return level <= lastLevel
-            ? rollValues[level * 7 + diceLeft] : tail.rollValue(turnPoints: turnPoints, diceLeft: diceLeft)
+            ? rollValues[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)]
+            : tail.rollValue(turnPoints: turnPoints, diceLeft: diceLeft)
     }
 
     /// The expected final turn points after taking `keep` from a roll of `diceRolled` dice with
     /// `turnPoints` before it: V(t + score, dice left), with 6 dice left on hot dice.
     public func expectedValue(after keep: Keep, turnPoints: Int, diceRolled: Int) -> Double {
-        let left = keep.diceUsed == diceRolled ? DiceCounts.maximumDice : diceRolled - keep.diceUsed
-        return value(turnPoints: turnPoints + keep.score, diceLeft: left)
+        value(
+            turnPoints: turnPoints + keep.score,
+            diceLeft: TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: diceRolled))
     }
 
     /// Whether best play banks `turnPoints` with `diceLeft` dice; `false` where banking is not allowed.
@@ -191,9 +199,10 @@ public struct ExpectedScoreSolver: Sendable {
     }
 
     private func checkedLevel(_ turnPoints: Int, _ diceLeft: Int) -> Int {
+        let step = mechanics.scoreStep
         precondition(turnPoints >= 0 && turnPoints % step == 0, "turn points are multiples of \(step)")
         precondition((1...DiceCounts.maximumDice).contains(diceLeft), "1 to 6 dice to roll")
-        return turnPoints / step
+        return mechanics.level(turnPoints: turnPoints)
     }
 }
 
@@ -205,11 +214,9 @@ public struct ExpectedScoreSolver: Sendable {
 /// reads higher levels.
 private struct Rows {
     let outcomes: RollOutcomes
-    let rules: TurnRules
+    let mechanics: TurnMechanics
     let tail: LinearTail
-    let step: Int
     let lastLevel: Int
-    let farkleSteps: Int?
     let values: UnsafeMutableBufferPointer<Double>
     let rollValues: UnsafeMutableBufferPointer<Double>
     let bank: UnsafeMutableBufferPointer<Bool>
@@ -217,12 +224,14 @@ private struct Rows {
 
     /// V of a later state: tabulated, or on the tail line.
     private func later(_ level: Int, _ dice: Int) -> Double {
-        level <= lastLevel ? values[level * 7 + dice] : tail.value(turnPoints: level * step, diceLeft: dice)
+        level <= lastLevel
+            ? values[TurnMechanics.stateIndex(level: level, diceLeft: dice)]
+            : tail.value(turnPoints: level * mechanics.scoreStep, diceLeft: dice)
     }
 
     /// Fills R, V, the bank decision and the keeps of `dice` dice at turn points `level * step`.
     func solve(level: Int, dice: Int) {
-        let points = level * step
+        let points = level * mechanics.scoreStep
         var sum = 0.0
         for group in outcomes.groupsByDice[dice] {
             var best = -Double.infinity
@@ -237,13 +246,15 @@ private struct Rows {
             sum += outcomes.weight[group] * best
             kept[level * outcomes.groupCount + group] = UInt8(bestKept)
         }
-        if dice == DiceCounts.maximumDice, let farkleSteps {
-            sum += outcomes.farkleWeight[dice] * later(level + farkleSteps, dice)
+        // A roll here is never the opening roll: that one's six-dice farkle is in `expectedTurnScore`.
+        if let farkle = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: false) {
+            sum += outcomes.farkleWeight[dice] * later(level + mechanics.level(turnPoints: farkle), dice)
         }
         let roll = sum / Double(DiceCatalog.orderedRollCounts[dice])
-        let banks = rules.allowsBanking(turnPoints: points, diceLeft: dice) && Double(points) >= roll
-        rollValues[level * 7 + dice] = roll
-        values[level * 7 + dice] = banks ? Double(points) : roll
-        bank[level * 7 + dice] = banks
+        let banks = mechanics.mayBank(turnPoints: points, diceLeft: dice) && Double(points) >= roll
+        let state = TurnMechanics.stateIndex(level: level, diceLeft: dice)
+        rollValues[state] = roll
+        values[state] = banks ? Double(points) : roll
+        bank[state] = banks
     }
 }

@@ -51,11 +51,12 @@ struct LinearTail: Sendable {
         rollSlope[diceLeft] * Double(turnPoints) + rollIntercept[diceLeft]
     }
 
-    /// Solves the tail of `outcomes` under `rules` by policy iteration.
-    init(outcomes: RollOutcomes, rules: TurnRules) {
+    /// Solves the tail of `outcomes` under `mechanics` by policy iteration.
+    init(outcomes: RollOutcomes, mechanics: TurnMechanics) {
         let maximum = DiceCounts.maximumDice
-        let everyRollFarkle = rules.sixDiceFarkleOnEveryRoll ? rules.sixDiceFarkle : nil
-        let allowed = (0...maximum).map { $0 > 0 && rules.allowsBanking(diceLeft: $0) }
+        // Tail states are never a turn's opening roll.
+        let everyRollFarkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false)
+        let allowed = (0...maximum).map { $0 > 0 && mechanics.allowsBanking(diceLeft: $0) }
         var banks = allowed
         var choice = (0..<outcomes.groupCount).map { group in
             group == 0 ? -1 : outcomes.optionStart[group]
@@ -88,7 +89,7 @@ struct LinearTail: Sendable {
         }
         let rolling = lines.rollLines(outcomes: outcomes, choice: choice, everyRollFarkle: everyRollFarkle)
 
-        var from = Double(max(rules.minimumBank, 0))
+        var from = Double(max(mechanics.rules.minimumBank, 0))
         for group in 1..<outcomes.groupCount {
             let chosen = lines.option(outcomes.options[choice[group]])
             for option in outcomes.options(of: group) {

@@ -62,17 +62,15 @@ extension ExpectedScoreSolver {
     ///   - turnPoints: Turn points before the roll, a multiple of `table.scoreStep`.
     ///   - isOpeningRoll: Whether this is the turn's first roll, where the six-dice farkle applies.
     public func advice(for roll: DiceCounts, turnPoints: Int, isOpeningRoll: Bool = false) -> RollAdvice {
-        let turn = table.rules.turn
+        let mechanics = table.turnMechanics
         let dice = roll.count
         let options = table.keeps(for: roll).map { keep in
             RollAdvice.Option(
-                keep: keep, diceLeft: keep.diceUsed == dice ? DiceCounts.maximumDice : dice - keep.diceUsed,
+                keep: keep, diceLeft: TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice),
                 expected: expectedValue(after: keep, turnPoints: turnPoints, diceRolled: dice))
         }.sorted { ($1.expected, $1.keep.diceUsed) < ($0.expected, $0.keep.diceUsed) }
         var sixDiceFarkle: RollAdvice.SixDiceFarkle?
-        if options.isEmpty, dice == DiceCounts.maximumDice, let points = turn.sixDiceFarkle,
-            isOpeningRoll || turn.sixDiceFarkleOnEveryRoll
-        {
+        if options.isEmpty, let points = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpeningRoll) {
             sixDiceFarkle = .init(points: points, expected: value(turnPoints: turnPoints + points, diceLeft: dice))
         }
         let after: (turnPoints: Int, diceLeft: Int)? =

@@ -35,7 +35,8 @@ struct RollOutcomes: Sendable {
     let groupOfRoll: [Int32]
     /// The number of ordered farkle outcomes of each dice count 0...6.
     let farkleWeight: [Double]
-    /// The highest-scoring keep of exactly k dice of every roll, at `global * 7 + k`; empty for k = 0 or none.
+    /// The highest-scoring keep of exactly k dice of every roll, at `ScoringTable.keepIndex(global:diceUsed:)`;
+    /// empty for k = 0 or none.
     let bestKeeps: [Keep]
 
     /// The number of groups, the farkle group 0 included.
@@ -52,7 +53,8 @@ struct RollOutcomes: Sendable {
         var allOptions: [Option] = []
         var groups = [Int32](repeating: 0, count: table.rollCount)
         var farkles = [Double](repeating: 0, count: maximum + 1)
-        var keeps = [Keep](repeating: Keep(dice: DiceCounts(), score: 0), count: table.rollCount * 7)
+        var keeps = [Keep](
+            repeating: Keep(dice: DiceCounts(), score: 0), count: table.rollCount * ScoringTable.keepSizes)
         for dice in 1...maximum {
             let first = weights.count
             var groupByBest: [[Int]: Int] = [:]
@@ -60,8 +62,8 @@ struct RollOutcomes: Sendable {
                 let global = table.globalIndex(dice: dice, multiset: multiset)
                 let count = Double(DiceCatalog.orderedRollCount(of: roll))
                 for keep in table.keeps(dice: dice, multiset: multiset)
-                where keep.score > keeps[global * 7 + keep.diceUsed].score {
-                    keeps[global * 7 + keep.diceUsed] = keep
+                where keep.score > keeps[ScoringTable.keepIndex(global: global, diceUsed: keep.diceUsed)].score {
+                    keeps[ScoringTable.keepIndex(global: global, diceUsed: keep.diceUsed)] = keep
                 }
                 let best = (1...dice).map { table.bestScore(dice: dice, multiset: multiset, keeping: $0) }
                 guard best.contains(where: { $0 > 0 }) else {
@@ -81,8 +83,8 @@ struct RollOutcomes: Sendable {
                     let kept = offset + 1
                     allOptions.append(
                         Option(
-                            steps: points / step, points: points, diceLeft: kept == dice ? maximum : dice - kept,
-                            kept: kept))
+                            steps: points / step, points: points,
+                            diceLeft: TurnMechanics.diceLeft(afterKeeping: kept, of: dice), kept: kept))
                 }
                 starts.append(allOptions.count)
             }

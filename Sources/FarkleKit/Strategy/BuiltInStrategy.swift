@@ -11,26 +11,33 @@ public enum BuiltInStrategy: Strategy {
     /// `threshold:T1,T2`.
     case threshold(ThresholdStrategy)
 
-    /// The strategies of `specs`, for the rule set of `table`; seats share the tables they need.
+    /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
-    /// `ev` solves the rule set once (a few milliseconds in a release build), for all its seats.
-    public static func make(_ specs: [StrategySpec], table: ScoringTable) -> [BuiltInStrategy] {
+    /// `ev` takes the context's expected-score solution, solving the rule set
+    /// there on first use (a few milliseconds in a release build) for all its seats.
+    public static func make(_ specs: [StrategySpec], context: inout StrategyContext) -> [BuiltInStrategy] {
         var greedy: GreedyStrategy?
         var expectedValue: ExpectedValueStrategy?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
-                let strategy = expectedValue ?? ExpectedValueStrategy(solver: ExpectedScoreSolver(table: table))
+                let strategy = expectedValue ?? ExpectedValueStrategy(context: &context)
                 expectedValue = strategy
                 return .expectedValue(strategy)
             case .greedy:
-                let strategy = greedy ?? GreedyStrategy(table: table)
+                let strategy = greedy ?? GreedyStrategy(context: context)
                 greedy = strategy
                 return .greedy(strategy)
             case .threshold(let thresholds):
-                return .threshold(ThresholdStrategy(table: table, thresholds: thresholds))
+                return .threshold(ThresholdStrategy(context: context, thresholds: thresholds))
             }
         }
+    }
+
+    /// The strategies of `specs` for the rule set of `table`, from a context of their own.
+    public static func make(_ specs: [StrategySpec], table: ScoringTable) -> [BuiltInStrategy] {
+        var context = StrategyContext(table: table)
+        return make(specs, context: &context)
     }
 
     /// The name of the strategy inside.
@@ -42,42 +49,39 @@ public enum BuiltInStrategy: Strategy {
         }
     }
 
-    /// The keep of the strategy inside.
-    @inlinable
-    public func keep(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Keep {
-        switch self {
-        case .expectedValue(let strategy):
-            return strategy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
-        case .greedy(let strategy):
-            return strategy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
-        case .threshold(let strategy):
-            return strategy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
-        }
-    }
-
     /// The move of the strategy inside.
     @inlinable
-    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+    public func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
         switch self {
         case .expectedValue(let strategy):
-            return strategy.move(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         case .greedy(let strategy):
-            return strategy.move(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         case .threshold(let strategy):
-            return strategy.move(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         }
     }
 
     /// The bank decision of the strategy inside.
     @inlinable
-    public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+    public func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
         switch self {
         case .expectedValue(let strategy):
-            return strategy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .greedy(let strategy):
-            return strategy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .threshold(let strategy):
-            return strategy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         }
     }
 }

@@ -12,24 +12,27 @@ public struct ExpectedValueStrategy: Strategy {
         policy = solver.policy
     }
 
+    /// Optimal play under the rules of `context`, solving them there if no strategy has yet.
+    public init(context: inout StrategyContext) {
+        self.init(solver: context.expectedScoreSolver())
+    }
+
     /// `ev`.
     public var name: String { "ev" }
 
-    /// The keep that maximizes the expected points of the turn.
-    @inlinable
-    public func keep(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Keep {
-        policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
-    }
-
     /// The optimal keep and bank decision in one table read (`ExpectedScorePolicy.move(turnPoints:dice:multiset:)`).
     @inlinable
-    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+    public func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
         policy.move(turnPoints: turnPoints, dice: dice, multiset: multiset)
     }
 
     /// Whether banking now has the higher expected points.
     @inlinable
-    public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+    public func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
         policy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft)
     }
 }

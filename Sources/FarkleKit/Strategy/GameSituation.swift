@@ -1,4 +1,4 @@
-/// What a strategy may know about the game when it decides: every total, its seat, the final round.
+/// What a strategy may know about the game when it decides: every total, its seat, the round, the final round.
 ///
 /// The engine keeps one situation per game and updates it in place; a strategy
 /// receives it with every decision. Turn points and dice are passed separately
@@ -9,8 +9,10 @@ public struct GameSituation: Hashable, Sendable {
     public var scores: SeatScores
     /// The seat whose turn it is (0 starts).
     public var seat: Int
-    /// The total that ends the game.
-    public var target: Int
+    /// How the game ends: a target (with or without a final round) or a number of rounds.
+    public var end: GameEnd
+    /// The current round: 1 while every seat plays its first turn, then 2, and so on.
+    public var round: Int
     /// Whether someone has reached the target and this is one of the last turns.
     public var isFinalRound: Bool
     /// The current player's farkles in a row before this turn (they restart after a three-farkle penalty).
@@ -18,24 +20,36 @@ public struct GameSituation: Hashable, Sendable {
     /// Whether the current player has banked before (the entry minimum applies until then).
     public var hasEntered: Bool
 
-    /// A situation at the start of a game of `players` seats: all totals zero, seat 0 to play.
-    public init(players: Int, target: Int) {
+    /// A situation at the start of a game of `players` seats: all totals zero, seat 0 to play, round 1.
+    public init(players: Int, end: GameEnd) {
         scores = SeatScores(seats: players)
         seat = 0
-        self.target = target
+        self.end = end
+        round = 1
         isFinalRound = false
         farklesInARow = 0
         hasEntered = false
+    }
+
+    /// The target of a race, or `nil` in a game of fixed rounds.
+    @inlinable
+    public var target: Int? { end.target }
+
+    /// The rounds still to play in a game of fixed rounds, the current one included (1 in the last round);
+    /// `nil` in a race to a target.
+    @inlinable
+    public var roundsLeft: Int? {
+        end.rounds.map { $0 - round + 1 }
     }
 
     /// The current player's total.
     @inlinable
     public var ownScore: Int { scores[seat] }
 
-    /// The highest total among the other seats.
-    public var highestOpponentScore: Int {
-        var highest = Int.min
-        for (other, score) in scores.enumerated() where other != seat { highest = max(highest, score) }
+    /// The highest total among the other seats; `nil` when the player plays alone.
+    public var highestOpponentScore: Int? {
+        var highest: Int?
+        for (other, score) in scores.enumerated() where other != seat { highest = max(highest ?? score, score) }
         return highest
     }
 }

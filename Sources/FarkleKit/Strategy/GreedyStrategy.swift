@@ -10,24 +10,27 @@ public struct GreedyStrategy: Strategy {
         keeps = HighestKeepTable(table: table)
     }
 
+    /// Greedy play under the rules of `context`.
+    public init(context: StrategyContext) {
+        self.init(table: context.table)
+    }
+
     /// `greedy`.
     public var name: String { "greedy" }
 
-    /// The highest-scoring keep of the roll.
-    @inlinable
-    public func keep(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Keep {
-        keeps.keep(dice: dice, multiset: multiset)
-    }
-
     /// The highest-scoring keep, banking right after it wherever allowed.
     @inlinable
-    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+    public func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
         Move(keep: keeps.keep(dice: dice, multiset: multiset), banks: true)
     }
 
     /// Always: greedy banks at the first chance.
     @inlinable
-    public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+    public func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
         true
     }
 }

@@ -34,6 +34,6 @@ public struct Move: Hashable, Sendable {
     /// The dice left to roll after the move from a roll of `dice` dice: 6 after hot dice.
     @inlinable
     public func diceLeft(afterRolling dice: Int) -> Int {
-        dice == diceUsed ? DiceCounts.maximumDice : dice - diceUsed
+        TurnMechanics.diceLeft(afterKeeping: diceUsed, of: dice)
     }
 }

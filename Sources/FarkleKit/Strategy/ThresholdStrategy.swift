@@ -29,6 +29,11 @@ public struct ThresholdStrategy: Strategy {
 
     private let given: [Int]
 
+    /// Threshold play under the rules of `context`; `thresholds` as for `init(table:thresholds:)`.
+    public init(context: StrategyContext, thresholds: [Int]) {
+        self.init(table: context.table, thresholds: thresholds)
+    }
+
     /// The thresholds for 1...6 dice: the given ones, then each missing one twice the one before.
     public static func completed(_ given: [Int]) -> [Int] {
         var all = [0]
@@ -43,15 +48,11 @@ public struct ThresholdStrategy: Strategy {
         "threshold:" + given.map(String.init).joined(separator: ",")
     }
 
-    /// The highest-scoring keep of the roll.
-    @inlinable
-    public func keep(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Keep {
-        keeps.keep(dice: dice, multiset: multiset)
-    }
-
     /// The highest-scoring keep, banking right after it if the turn points then reach the threshold.
     @inlinable
-    public func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
+    public func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
         var move = Move(keep: keeps.keep(dice: dice, multiset: multiset), banks: nil)
         move.banks = turnPoints + move.score >= thresholds[move.diceLeft(afterRolling: dice)]
         return move
@@ -59,7 +60,9 @@ public struct ThresholdStrategy: Strategy {
 
     /// Whether the turn points reach the threshold for `diceLeft` dice.
     @inlinable
-    public func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+    public func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
         turnPoints >= thresholds[diceLeft]
     }
 }

@@ -61,7 +61,7 @@ struct RuleSetJSONTests {
         #expect(rules.combinations.smallStraight == nil)
         #expect(rules.turn.bankingDiceLeft == [1, 2, 3])
         #expect(rules.turn.minimumBank == 300)
-        #expect(rules.game.players == 3 && rules.game.target == 5000)
+        #expect(rules.game.players == 3 && rules.game.end == .target(5000, finalRound: true))
     }
 
     // MARK: - Round trip
@@ -157,7 +157,7 @@ struct RuleSetJSONTests {
         #expect(banking?.problem.hasPrefix("must list dice counts from 1 to 5, not 6") == true)
         let players = try Self.loadError(#"{"game": {"players": 9}}"#)
         #expect(players?.key == "game.players")
-        #expect(players?.problem == "must be from 2 to 8, not 9")
+        #expect(players?.problem == "must be from 1 to 8, not 9")
     }
 
     @Test("rules under which a game could never end are refused")

@@ -46,7 +46,7 @@ struct GameEngineTests {
 
     @Test("games end; totals reach the target; the final round gives every other seat exactly one turn")
     func finalRound() {
-        let rules = Self.rules { $0.game.target = 3000 }
+        let rules = Self.rules { $0.game.end = .target(3000, finalRound: true) }
         let table = ScoringTable(rules: rules)
         let seats = BuiltInStrategy.make([.greedy, .threshold([300, 400]), .threshold([0, 0])], table: table)
         var rolls = Xoshiro256StarStar(seed: 5)
@@ -63,8 +63,7 @@ struct GameEngineTests {
     @Test("without a final round the first bank to reach the target wins at once")
     func noFinalRound() {
         let rules = Self.rules {
-            $0.game.target = 2000
-            $0.game.finalRound = false
+            $0.game.end = .target(2000, finalRound: false)
         }
         let table = ScoringTable(rules: rules)
         let seats = BuiltInStrategy.make([.greedy, .greedy], table: table)
@@ -130,7 +129,7 @@ struct GameEngineTests {
     func entryMinimum() {
         let rules = Self.rules {
             $0.game.entryMinimum = 1000
-            $0.game.target = 4000
+            $0.game.end = .target(4000, finalRound: true)
         }
         let (_, games) = Self.greedyGames(rules, games: 200, seed: 8)
         var laterSmallBanks = 0
@@ -152,7 +151,7 @@ struct GameEngineTests {
     func threeFarklePenalty() {
         let rules = Self.rules {
             $0.turn.threeFarklePenalty = 1000
-            $0.game.target = 3000
+            $0.game.end = .target(3000, finalRound: true)
         }
         let (tally, games) = Self.greedyGames(rules, games: 500, seed: 9)
         var penalties = 0
@@ -181,5 +180,99 @@ struct GameEngineTests {
         }
         #expect(penalties == tally.penalties && penalties > 0)
         #expect(negative)
+    }
+}
+
+// MARK: - How games end
+
+@Suite("Game endings: solo races and games of fixed rounds")
+struct GameEndTests {
+    /// `games` games of greedy players under `rules`, recorded.
+    static func games(_ rules: RuleSet, players: Int, games: Int, seed: UInt64) -> (
+        SimulationTally, [GameRecorder.Game]
+    ) {
+        let table = ScoringTable(rules: rules)
+        var rolls = Xoshiro256StarStar(seed: seed)
+        let seats = BuiltInStrategy.make(Array(repeating: .greedy, count: players), table: table)
+        return playRecorded(table: table, seats: seats, games: games, rolls: &rolls)
+    }
+
+    @Test("a solo race ends with the first bank that reaches the target, and counts the turns it took")
+    func soloRace() {
+        var rules = RuleSet.standard
+        rules.game.end = .target(2000, finalRound: true)
+        let (tally, games) = Self.games(rules, players: 1, games: 300, seed: 3)
+        var turnCounts = Array(repeating: 0, count: tally.gamesByRound.count)
+        for game in games {
+            #expect(game.turns.allSatisfy { $0.seat == 0 })
+            #expect(game.winner == 0)
+            let reached = game.turns.firstIndex { $0.scores[0] >= 2000 || $0.outcome == .instantWin }
+            #expect(reached == game.turns.count - 1, "the game goes on after the target")
+            turnCounts[game.turns.count] += 1
+        }
+        #expect(tally.gamesByRound == turnCounts)
+        #expect(tally.seats[0].wins == 300 && tally.ties == 0)
+        let mean = Double(games.map(\.turns.count).reduce(0, +)) / 300
+        #expect(abs(tally.meanRoundsPerFinishedGame - mean) < 1e-12)
+    }
+
+    @Test("in a game of fixed rounds every seat takes exactly that many turns; the highest total wins")
+    func fixedRounds() {
+        var rules = RuleSet.standard
+        rules.game.end = .rounds(5)
+        let (tally, games) = Self.games(rules, players: 3, games: 200, seed: 4)
+        var ties = 0
+        for game in games {
+            if case .instantWin = game.turns.last?.outcome { continue }
+            #expect(game.turns.count == 15)
+            for (index, turn) in game.turns.enumerated() { #expect(turn.seat == index % 3) }
+            let highest = game.scores.max() ?? 0
+            let leaders = game.scores.indices.filter { game.scores[$0] == highest }
+            if leaders.count == 1 { #expect(game.winner == leaders[0]) } else { ties += 1 }
+        }
+        #expect(tally.ties == ties)
+        #expect(tally.gamesByRound.reduce(0, +) == 200 && tally.unfinishedGames == 0)
+        #expect(tally.gamesByRound[5] == games.filter { $0.turns.count == 15 }.count)
+    }
+
+    @Test("a game of rounds ignores the target: totals far past 10,000 do not end it early")
+    func roundsIgnoreTarget() {
+        var rules = RuleSet.standard
+        rules.game.end = .rounds(40)
+        let (_, games) = Self.games(rules, players: 2, games: 20, seed: 5)
+        let full = games.filter { if case .instantWin = $0.turns.last?.outcome { false } else { true } }
+        #expect(full.allSatisfy { $0.turns.count == 80 })
+        #expect(full.contains { ($0.scores.max() ?? 0) > 10_000 })
+    }
+
+    @Test("progress: the final round gives every other seat one turn, then the totals decide")
+    func progressFinalRound() {
+        var progress = GameProgress(players: 3, end: .target(1000, finalRound: true), maximumRounds: 1000)
+        var next = progress.endTurn()
+        #expect(next == .nextTurn && progress.seat == 1)
+        let winsAtOnce = progress.banked(total: 1200)
+        #expect(!winsAtOnce)
+        #expect(progress.isFinalRound)
+        next = progress.endTurn()
+        #expect(next == .nextTurn && progress.seat == 2)
+        next = progress.endTurn()
+        #expect(next == .nextTurn && progress.seat == 0 && progress.round == 2)
+        next = progress.endTurn()
+        #expect(next == .scoreTotals)
+        var race = GameProgress(players: 2, end: .target(1000, finalRound: false), maximumRounds: 1000)
+        let short999 = race.banked(total: 999)
+        let reaches = race.banked(total: 1000)
+        #expect(!short999 && reaches)
+        var short = GameProgress(players: 2, end: .target(1000, finalRound: true), maximumRounds: 2)
+        let ends = (0..<4).map { _ in short.endTurn() }
+        #expect(ends == [.nextTurn, .nextTurn, .nextTurn, .unfinished])
+    }
+
+    @Test("the situation tells a strategy the round and the rounds left")
+    func situationRounds() {
+        var situation = GameSituation(players: 2, end: .rounds(10))
+        #expect(situation.roundsLeft == 10 && situation.target == nil)
+        situation.round = 10
+        #expect(situation.roundsLeft == 1)
     }
 }

@@ -56,6 +56,8 @@ func playRecorded<Seat: Strategy, Source: RollSource>(
     let engine = GameEngine(table: table, seats: seats, maximumRounds: GameSimulation<Seat>.maximumRounds)
     var tally = SimulationTally(players: seats.count)
     var recorder = GameRecorder()
-    engine.play(games: games, generator: &rolls, tally: &tally, observer: &recorder)
+    var strategyGenerator = Xoshiro256StarStar(seed: 7)
+    engine.play(
+        games: games, generator: &rolls, strategyGenerator: &strategyGenerator, tally: &tally, observer: &recorder)
     return (tally, recorder.games)
 }

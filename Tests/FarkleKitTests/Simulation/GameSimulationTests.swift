@@ -133,3 +133,96 @@ struct ExpectedValueSimulationTests {
         #expect(abs(rate - farkle) < 4 * farkleError, "simulated \(rate), exact \(farkle)")
     }
 }
+
+// MARK: - Strategies that draw random numbers
+
+/// Greedy keeps; where the rules allow banking, banks on a coin flip from the strategies' generator.
+///
+/// With `flips` false it never flips the coin and banks at once: plain greedy.
+private struct CoinFlipStrategy: Strategy {
+    let greedy: GreedyStrategy
+    let flips: Bool
+
+    var name: String { flips ? "coin" : "greedy" }
+
+    func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
+        var move = greedy.move(
+            turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        move.banks = nil
+        return move
+    }
+
+    func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        flips ? Bool.random(using: &generator) : true
+    }
+}
+
+/// Greedy play that draws (and ignores) a random number at every decision.
+private struct DrawingGreedyStrategy: Strategy {
+    let greedy: GreedyStrategy
+    let draws: Bool
+
+    var name: String { "greedy" }
+
+    func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
+        if draws { _ = generator.next() }
+        return greedy.move(
+            turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+    }
+
+    func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        if draws { _ = generator.next() }
+        return true
+    }
+}
+
+@Suite("Strategies with randomness of their own")
+struct RandomStrategyTests {
+    @Test("a strategy that draws random numbers never changes the dice: the games come out the same")
+    func drawsDoNotMoveTheDice() {
+        let table = ScoringTable(rules: .standard)
+        let greedy = GreedyStrategy(table: table)
+        let games = 2 * GameSimulation<DrawingGreedyStrategy>.gamesPerChunk + 17
+        let quiet = GameSimulation(
+            table: table, seats: [false, false].map { DrawingGreedyStrategy(greedy: greedy, draws: $0) })
+        let drawing = GameSimulation(
+            table: table, seats: [false, true].map { DrawingGreedyStrategy(greedy: greedy, draws: $0) })
+        #expect(quiet.run(games: games, seed: 5, threads: 2) == drawing.run(games: games, seed: 5, threads: 2))
+    }
+
+    @Test("a random strategy gives the same tally on any thread count, and its coin really changes play")
+    func randomStrategyIsReproducible() {
+        let table = ScoringTable(rules: .standard)
+        let greedy = GreedyStrategy(table: table)
+        let coin = GameSimulation(
+            table: table, seats: [true, false].map { CoinFlipStrategy(greedy: greedy, flips: $0) })
+        let games = 3 * GameSimulation<CoinFlipStrategy>.gamesPerChunk + 5
+        let one = coin.run(games: games, seed: 9, threads: 1)
+        #expect(one == coin.run(games: games, seed: 9, threads: 3))
+        let plain = GameSimulation(
+            table: table, seats: [false, false].map { CoinFlipStrategy(greedy: greedy, flips: $0) })
+        let withoutCoin = plain.run(games: games, seed: 9, threads: 1)
+        #expect(one.seats[0].turns != withoutCoin.seats[0].turns || one.seats[0].wins != withoutCoin.seats[0].wins)
+        // Banking on a coin flip loses more turns to farkles than banking at once.
+        #expect(one.seats[0].farkles * withoutCoin.seats[0].turns > withoutCoin.seats[0].farkles * one.seats[0].turns)
+    }
+
+    @Test("strategy streams are not dice streams: chunk c's strategy numbers differ from every chunk's dice")
+    func separateStreams() {
+        func first(_ generator: Xoshiro256StarStar) -> UInt64 {
+            var generator = generator
+            return generator.next()
+        }
+        let dice = (0..<64).map { first(Xoshiro256StarStar(seed: 1, stream: $0)) }
+        let strategies = (0..<64).map { first(GameSimulation<GreedyStrategy>.strategyStream(seed: 1, chunk: $0)) }
+        #expect(Set(dice + strategies).count == 128)
+    }
+}

@@ -42,7 +42,7 @@ private func playTurn(_ policy: ExpectedScorePolicy, table: ScoringTable, random
             if dice == 0 { dice = 6 }
         }
         opening = false
-        if rules.allowsBanking(turnPoints: turnPoints, diceLeft: dice),
+        if turnPoints >= rules.minimumBank, rules.allowsBanking(diceLeft: dice),
             policy.shouldBank(turnPoints: turnPoints, diceLeft: dice)
         {
             return turnPoints

@@ -119,7 +119,8 @@ struct ExpectedScoreSolverTests {
             for dice in 1...6 {
                 let roll = solver.rollValue(turnPoints: turnPoints, diceLeft: dice)
                 let expected =
-                    rules.allowsBanking(turnPoints: turnPoints, diceLeft: dice) ? max(Double(turnPoints), roll) : roll
+                    turnPoints >= rules.minimumBank && rules.allowsBanking(diceLeft: dice)
+                    ? max(Double(turnPoints), roll) : roll
                 #expect(solver.value(turnPoints: turnPoints, diceLeft: dice) == expected)
             }
         }

@@ -38,14 +38,16 @@ struct StrategyTests {
     @Test("greedy and threshold take the highest-scoring keep of every roll")
     func highestKeep() {
         let table = ScoringTable(rules: .standard)
-        let situation = GameSituation(players: 2, target: 10_000)
+        let situation = GameSituation(players: 2, end: RuleSet.standard.game.end)
         let strategies = BuiltInStrategy.make([.greedy, .threshold([300, 300])], table: table)
+        var generator = Xoshiro256StarStar(seed: 1)
         for dice in 1...6 {
             for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
                 guard let best = table.highestScoringKeep(dice: dice, multiset: multiset) else { continue }
                 for strategy in strategies {
-                    let keep = strategy.keep(turnPoints: 0, dice: dice, multiset: multiset, situation: situation)
-                    #expect(keep == best)
+                    let move = strategy.move(
+                        turnPoints: 0, dice: dice, multiset: multiset, situation: situation, using: &generator)
+                    #expect(move.score == best.score && move.diceUsed == best.diceUsed)
                 }
             }
         }
@@ -55,27 +57,30 @@ struct StrategyTests {
     @Test("greedy always banks; threshold banks from its threshold for the dice left")
     func banking() {
         let table = ScoringTable(rules: .standard)
-        let situation = GameSituation(players: 2, target: 10_000)
+        let situation = GameSituation(players: 2, end: RuleSet.standard.game.end)
         let greedy = GreedyStrategy(table: table)
         let threshold = ThresholdStrategy(table: table, thresholds: [300, 500])
-        #expect(greedy.shouldBank(turnPoints: 50, diceLeft: 2, situation: situation))
-        #expect(!threshold.shouldBank(turnPoints: 250, diceLeft: 1, situation: situation))
-        #expect(threshold.shouldBank(turnPoints: 300, diceLeft: 1, situation: situation))
-        #expect(!threshold.shouldBank(turnPoints: 450, diceLeft: 2, situation: situation))
-        #expect(threshold.shouldBank(turnPoints: 500, diceLeft: 2, situation: situation))
-        #expect(!threshold.shouldBank(turnPoints: 999, diceLeft: 3, situation: situation))
-        #expect(threshold.shouldBank(turnPoints: 1000, diceLeft: 3, situation: situation))
+        var generator = Xoshiro256StarStar(seed: 1)
+        #expect(greedy.shouldBank(turnPoints: 50, diceLeft: 2, situation: situation, using: &generator))
+        #expect(!threshold.shouldBank(turnPoints: 250, diceLeft: 1, situation: situation, using: &generator))
+        #expect(threshold.shouldBank(turnPoints: 300, diceLeft: 1, situation: situation, using: &generator))
+        #expect(!threshold.shouldBank(turnPoints: 450, diceLeft: 2, situation: situation, using: &generator))
+        #expect(threshold.shouldBank(turnPoints: 500, diceLeft: 2, situation: situation, using: &generator))
+        #expect(!threshold.shouldBank(turnPoints: 999, diceLeft: 3, situation: situation, using: &generator))
+        #expect(threshold.shouldBank(turnPoints: 1000, diceLeft: 3, situation: situation, using: &generator))
     }
 
     @Test("a situation reads every seat's score inline")
     func situation() {
-        var situation = GameSituation(players: 3, target: 5000)
+        var situation = GameSituation(players: 3, end: .target(5000, finalRound: true))
         situation.scores[0] = 1200
         situation.scores[2] = -500
         situation.seat = 2
         #expect(Array(situation.scores) == [1200, 0, -500])
         #expect(situation.ownScore == -500)
         #expect(situation.highestOpponentScore == 1200)
+        #expect(situation.target == 5000 && situation.roundsLeft == nil && situation.round == 1)
+        #expect(GameSituation(players: 1, end: .rounds(10)).highestOpponentScore == nil)
     }
 
     @Test("seat scores compare and hash by their seats' totals")
@@ -93,36 +98,42 @@ struct StrategyTests {
     func expectedValue() {
         let table = ScoringTable(rules: .standard)
         let solver = ExpectedScoreSolver(table: table)
-        let situation = GameSituation(players: 2, target: 10_000)
+        let situation = GameSituation(players: 2, end: RuleSet.standard.game.end)
         let strategies = BuiltInStrategy.make([.expectedValue, .expectedValue], table: table)
+        var generator = Xoshiro256StarStar(seed: 1)
         #expect(strategies.map(\.name) == ["ev", "ev"])
         for dice in 1...6 {
-            for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
+            for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice)
+            where table.highestScoringKeep(dice: dice, multiset: multiset) != nil {
                 for turnPoints in [0, 300, 1000] {
-                    let keep = strategies[0].keep(
-                        turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
-                    #expect(keep == solver.policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset))
+                    let move = strategies[0].move(
+                        turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation,
+                        using: &generator)
+                    let keep = solver.policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
+                    #expect(move.score == keep.score && move.diceUsed == keep.diceUsed)
                 }
             }
         }
         for diceLeft in 1...6 {
             for turnPoints in stride(from: 50, through: 1000, by: 50) {
                 #expect(
-                    strategies[1].shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)
+                    strategies[1].shouldBank(
+                        turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
                         == solver.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft))
             }
         }
     }
 
-    @Test("every built-in strategy's move is its keep, then its bank decision after that keep")
+    @Test("every built-in strategy's bank wish after a move is its bank decision after that keep")
     func movesAgreeWithKeepAndBank() {
         var rules = RuleSet.standard
         rules.turn.bankingDiceLeft = [1, 2, 3, 4, 5, 6]
         rules.turn.hotDiceMandatory = false
         for rules in [RuleSet.standard, rules] {
             let table = ScoringTable(rules: rules)
-            let situation = GameSituation(players: 2, target: rules.game.target)
+            let situation = GameSituation(players: 2, end: rules.game.end)
             let strategies = BuiltInStrategy.make([.expectedValue, .greedy, .threshold([300, 400])], table: table)
+            var generator = Xoshiro256StarStar(seed: 1)
             var mismatches = 0
             for strategy in strategies {
                 for dice in 1...6 {
@@ -130,13 +141,12 @@ struct StrategyTests {
                     where table.highestScoringKeep(dice: dice, multiset: multiset) != nil {
                         for turnPoints in stride(from: 0, through: 2000, by: 50) {
                             let move = strategy.move(
-                                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
-                            let keep = strategy.keep(
-                                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
+                                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation,
+                                using: &generator)
                             let banks = strategy.shouldBank(
-                                turnPoints: turnPoints + keep.score, diceLeft: move.diceLeft(afterRolling: dice),
-                                situation: situation)
-                            if move != Move(keep: keep, banks: banks) { mismatches += 1 }
+                                turnPoints: turnPoints + move.score, diceLeft: move.diceLeft(afterRolling: dice),
+                                situation: situation, using: &generator)
+                            if move.banks != banks { mismatches += 1 }
                         }
                     }
                 }

@@ -1,0 +1,104 @@
+/// How a turn moves under a rule set, written once: dice left after a keep, the six-dice farkle, when a
+/// player may bank, and how a state (turn points, dice to roll) is numbered in a table.
+///
+/// The simulator's inner loop, the expected-score solver, its linear tail, the
+/// banked-points distribution and the advice on a roll all ask this one value,
+/// so a new turn rule changes one place. Built from the turn rules and the
+/// score step (`ScoringTable.turnMechanics`); every method is a few integer
+/// operations, inlined into the engine.
+@frozen
+public struct TurnMechanics: Hashable, Sendable {
+    /// The turn rules this value answers for.
+    public let rules: TurnRules
+
+    /// The greatest common divisor of every keep score and the six-dice farkle: turn points are multiples of it.
+    public let scoreStep: Int
+
+    /// Bit n is set when the rules allow banking with n dice to roll (6: after hot dice).
+    @usableFromInline
+    internal let bankingMask: UInt8
+
+    /// The least turn points a player may bank.
+    @usableFromInline
+    internal let minimumBank: Int
+
+    /// The six-dice farkle's points, or `nil` when the rules have none.
+    @usableFromInline
+    internal let sixDiceFarklePoints: Int?
+
+    /// Whether the six-dice farkle scores on every roll of six dice, not only a turn's opening roll.
+    @usableFromInline
+    internal let sixDiceFarkleOnEveryRoll: Bool
+
+    /// The slots per level of turn points in a state table: one for each dice count 0...6 (0 unused).
+    public static let statesPerLevel = DiceCounts.maximumDice + 1
+
+    /// The mechanics of `rules` with turn points counted in steps of `scoreStep` points.
+    ///
+    /// - Precondition: `scoreStep` is positive.
+    public init(rules: TurnRules, scoreStep: Int) {
+        precondition(scoreStep > 0, "a positive score step")
+        self.rules = rules
+        self.scoreStep = scoreStep
+        bankingMask = (1...DiceCounts.maximumDice).reduce(0) { mask, dice in
+            rules.allowsBanking(diceLeft: dice) ? mask | (1 << dice) : mask
+        }
+        minimumBank = rules.minimumBank
+        sixDiceFarklePoints = rules.sixDiceFarkle
+        sixDiceFarkleOnEveryRoll = rules.sixDiceFarkleOnEveryRoll
+    }
+
+    // MARK: - Dice
+
+    /// The dice to roll after keeping `kept` of `rolled` dice: the rest, or all six again on hot dice.
+    @inlinable
+    public static func diceLeft(afterKeeping kept: Int, of rolled: Int) -> Int {
+        kept == rolled ? DiceCounts.maximumDice : rolled &- kept
+    }
+
+    /// The points a roll of `dice` dice with no keep scores as the six-dice farkle, or `nil` when it is a farkle.
+    ///
+    /// The six-dice farkle counts as a combination of all six dice: the player has hot dice after it.
+    @inlinable
+    public func sixDiceFarkle(dice: Int, isOpeningRoll: Bool) -> Int? {
+        guard dice == DiceCounts.maximumDice, isOpeningRoll || sixDiceFarkleOnEveryRoll else { return nil }
+        return sixDiceFarklePoints
+    }
+
+    // MARK: - Banking
+
+    /// Whether the rules allow banking with `diceLeft` dice to roll (6 after hot dice), whatever the points.
+    @inlinable
+    public func allowsBanking(diceLeft: Int) -> Bool {
+        bankingMask & (1 << diceLeft) != 0
+    }
+
+    /// Whether a player may bank `turnPoints` with `diceLeft` dice to roll.
+    ///
+    /// - Parameter least: The least points the player may bank; `nil` for the rules' minimum bank. A game
+    ///   raises it to the entry minimum until the player has entered (`leastBank(entryMinimum:hasEntered:)`).
+    @inlinable
+    public func mayBank(turnPoints: Int, diceLeft: Int, least: Int? = nil) -> Bool {
+        turnPoints >= (least ?? minimumBank) && allowsBanking(diceLeft: diceLeft)
+    }
+
+    /// The least points a player may bank: the minimum bank, or the entry minimum until the first bank.
+    @inlinable
+    public func leastBank(entryMinimum: Int, hasEntered: Bool) -> Int {
+        hasEntered ? minimumBank : max(minimumBank, entryMinimum)
+    }
+
+    // MARK: - States
+
+    /// The level of `turnPoints`: the number of score steps it holds.
+    @inlinable
+    public func level(turnPoints: Int) -> Int {
+        turnPoints / scoreStep
+    }
+
+    /// The position of state (level, dice to roll) in a table of `statesPerLevel` slots per level.
+    @inlinable
+    public static func stateIndex(level: Int, diceLeft: Int) -> Int {
+        level &* statesPerLevel &+ diceLeft
+    }
+}

@@ -1,0 +1,37 @@
+/// What building a strategy may use: the rule set, its scoring table, solved policies and named options.
+///
+/// Strategies that need a solution share one: the context solves the rule set
+/// on first request (a few milliseconds for `standard` in a release build) and
+/// keeps the result for every later strategy built from it.
+///
+/// ```swift
+/// var context = StrategyContext(table: ScoringTable(rules: .standard))
+/// let seats = BuiltInStrategy.make([.expectedValue, .greedy], context: &context)
+/// ```
+public struct StrategyContext: Sendable {
+    /// The scoring table, and through it the rule set.
+    public let table: ScoringTable
+
+    /// Named options a strategy may read (for example the path of a policy file), empty by default.
+    public var options: [String: String]
+
+    private var solver: ExpectedScoreSolver?
+
+    /// A context for the rules of `table`; pass a solver already built for the same table to reuse it.
+    public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil, options: [String: String] = [:]) {
+        self.table = table
+        self.options = options
+        solver = expectedScoreSolver
+    }
+
+    /// The rule set.
+    public var rules: RuleSet { table.rules }
+
+    /// The expected-score solution of the rule set, solved on the first call and kept.
+    public mutating func expectedScoreSolver() -> ExpectedScoreSolver {
+        if let solver { return solver }
+        let solved = ExpectedScoreSolver(table: table)
+        solver = solved
+        return solved
+    }
+}
