@@ -3,7 +3,7 @@ import Testing
 @testable import FarkleKit
 
 /// The worked cases and the combination table of the Rules article, each checked on the table and the reference.
-@Suite("RULES.md worked cases, on the table and the reference scorer")
+@Suite("The worked cases of the rules, on the table and the reference scorer")
 struct WorkedCasesTests {
     static let table = ScoringTable(rules: .standard)
     static let reference = ReferenceScorer(rules: .standard)
