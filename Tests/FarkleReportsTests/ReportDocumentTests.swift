@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Report documents")
 struct ReportDocumentTests {
-    @Test("the scoring table CSV has a row per distinct roll with RULES.md's worked cases")
+    @Test("the scoring table CSV has a row per distinct roll with the rules' worked cases")
     func scoringTable() throws {
         let document = ReportDocument.scoringTable(ScoringTable(rules: .standard))
         let lines = document.contents.split(separator: "\n").map(String.init)
@@ -22,7 +22,7 @@ struct ReportDocumentTests {
         #expect(rows["123456"] == "123456,100,150,0,0,1500,1600")
     }
 
-    @Test("the odds report gives RULES.md's single-die odds: only a 1 or a 5 scores")
+    @Test("the odds report gives the single-die odds of the rules: only a 1 or a 5 scores")
     func odds() throws {
         let documents = ReportDocument.scoringOdds(ScoringOdds(table: ScoringTable(rules: .standard)))
         #expect(documents.map(\.fileName) == ["scoring-odds.md", "scoring-odds.csv"])

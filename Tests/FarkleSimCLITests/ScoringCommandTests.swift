@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `validate`, `odds` and `table`, run as a user runs them. Expected rows are derived by hand from RULES.md.
+/// `validate`, `odds` and `table`, run as a user runs them. Expected rows are derived by hand from the rules.
 @Suite("farkle-sim validate, odds and table")
 struct ScoringCommandTests {
     /// A rule file of `Tests/Fixtures/rules`.

@@ -2,7 +2,7 @@
 ///
 /// A rule set is data: the presets and JSON files (`RuleSet.load(_:)`) build
 /// values of this type, and every point value the project uses comes from one.
-/// The reference is `standard`, the rules of `RULES.md`.
+/// The reference is `standard`, described in <doc:Rules>.
 public struct RuleSet: Hashable, Sendable {
     /// A short name used in reports and file names (`standard`).
     public var name: String
@@ -25,7 +25,7 @@ public struct RuleSet: Hashable, Sendable {
 // MARK: - Presets
 
 extension RuleSet {
-    /// The house rules of `RULES.md`: target 10,000, mandatory hot dice, banking with 1 or 2 dice left.
+    /// The house rules described in <doc:Rules>: target 10,000, mandatory hot dice, banking with 1 or 2 dice left.
     public static let standard = RuleSet(
         name: "standard",
         combinations: CombinationPoints(

@@ -117,7 +117,7 @@ public struct ReferenceScorer: Sendable {
         return candidates.compactMap { $0 }.max()
     }
 
-    /// Three to six dice of one face, from the rule definitions of `RULES.md`.
+    /// Three to six dice of one face, from the rule definitions (see the Rules article).
     private func ofAKind(count: Int, face: Int) -> Int? {
         let triple = combinations.threeOfAKind[face - 1]
         if count == 3 { return triple }

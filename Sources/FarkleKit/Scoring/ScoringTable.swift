@@ -2,7 +2,7 @@
 ///
 /// Rolls are addressed by dice count and multiset index (`DiceCatalog`), or by
 /// their `DiceCounts`. For each roll the table holds its distinct keeps (each
-/// with its maximum split score), the `best[k]` summary of `RULES.md` and the
+/// with its maximum split score), the `best[k]` summary (see <doc:SolvingATurn>) and the
 /// highest-scoring keep. All storage is flat arrays built once in `init(rules:)`,
 /// so reading it from a hot loop allocates nothing.
 ///
@@ -106,7 +106,7 @@ public struct ScoringTable: Sendable {
 
     /// `best[k]` of `roll` for k = 0...roll.count: the highest score of a keep of exactly k dice, 0 where none.
     ///
-    /// Element 0 is always 0, so `best(for: roll)[k]` reads as in `RULES.md`.
+    /// Element 0 is always 0, so `best(for: roll)[k]` reads as in <doc:SolvingATurn>.
     public func best(for roll: DiceCounts) -> [Int] {
         let global = rollOffset[roll.count] + DiceCatalog.shared.index(of: roll)
         return (0...roll.count).map { Int(bestScores[Self.keepIndex(global: global, diceUsed: $0)]) }

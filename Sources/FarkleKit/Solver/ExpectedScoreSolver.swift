@@ -2,7 +2,7 @@
 ///
 /// V(t, n) is the expected number of points a turn banks under best play from a
 /// decision point with `t` turn points and `n` dice to roll; R(t, n) is the same
-/// when the player rolls (see "Expected-score optimal play" in `RULES.md`).
+/// when the player rolls (see <doc:SolvingATurn>).
 /// Turn points are multiples of the table's `scoreStep`.
 ///
 /// Every keep adds at least one score step, so t only grows along a turn: the

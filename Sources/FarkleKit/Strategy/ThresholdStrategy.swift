@@ -18,8 +18,10 @@ public struct ThresholdStrategy: Strategy {
 
     /// Threshold play under the rules of `table`.
     ///
-    /// - Parameter thresholds: Points from which to bank with 1, 2, 3, ... dice
-    ///   left; at least two values (1 and 2 dice), at most six. Missing counts double the previous one.
+    /// - Parameters:
+    ///   - table: The scoring table, whose highest-scoring keep of every roll the strategy takes.
+    ///   - given: The `thresholds:` argument: points from which to bank with 1, 2, 3, ... dice left;
+    ///     at least two values (1 and 2 dice), at most six. Missing counts double the previous one.
     public init(table: ScoringTable, thresholds given: [Int]) {
         precondition((2...DiceCounts.maximumDice).contains(given.count), "two to six thresholds")
         keeps = HighestKeepTable(table: table)

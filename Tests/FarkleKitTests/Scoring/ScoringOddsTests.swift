@@ -2,7 +2,7 @@ import Testing
 
 @testable import FarkleKit
 
-/// Expected values derived by hand from RULES.md, not copied from program output.
+/// Expected values derived by hand from the rules (the Rules article), not copied from program output.
 @Suite("Odds of one roll")
 struct ScoringOddsTests {
     static let standard = ScoringOdds(table: ScoringTable(rules: .standard))

@@ -2,8 +2,8 @@ import Testing
 
 @testable import FarkleKit
 
-/// The worked cases and the combination table of RULES.md, each checked on the scoring table and on the reference.
-@Suite("RULES.md worked cases, on the table and the reference scorer")
+/// The worked cases and the combination table of the Rules article, each checked on the table and the reference.
+@Suite("The worked cases of the rules, on the table and the reference scorer")
 struct WorkedCasesTests {
     static let table = ScoringTable(rules: .standard)
     static let reference = ReferenceScorer(rules: .standard)

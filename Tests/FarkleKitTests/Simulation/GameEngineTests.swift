@@ -2,7 +2,7 @@ import Testing
 
 @testable import FarkleKit
 
-@Suite("Whole games follow RULES.md")
+@Suite("Whole games follow the rules")
 struct GameEngineTests {
     static func rules(_ change: (inout RuleSet) -> Void) -> RuleSet {
         var rules = RuleSet.standard

@@ -75,7 +75,7 @@ struct GameSimulationTests {
         rules.game.sixOnesWin = false
         let table = ScoringTable(rules: rules)
         let exact = Self.greedyFarkleChance(table)
-        // The same chance from a separate Python implementation of RULES.md, solved as a
+        // The same chance from a separate Python implementation of the rules, solved as a
         // fraction: 1,106,789 / 6,809,031.
         #expect(abs(exact - 1_106_789.0 / 6_809_031.0) < 1e-12)
         let simulation = GameSimulation(table: table, seats: BuiltInStrategy.make([.greedy, .greedy], table: table))

@@ -164,7 +164,7 @@ struct ExpectedScoreSolverTests {
         }
     }
 
-    /// Values from a separate Python implementation of RULES.md, written without reading this
+    /// Values from a separate Python implementation of the rules, written without reading this
     /// package (plain recursion over multisets, a crude tail pushed from 30,000 to 60,000 points
     /// with no change in the ninth digit). Agreement to 1e-6 means two unrelated programs read
     /// the rules the same way.
