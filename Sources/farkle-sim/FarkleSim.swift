@@ -17,6 +17,7 @@ enum FarkleSim {
         SolveCommand.self,
         AdviseCommand.self,
         ReportCommand.self,
+        RulesCommand.self,
     ]
 
     /// The command that runs when no subcommand is named.

@@ -106,7 +106,10 @@ struct RuleSetJSONTests {
         do {
             _ = try RuleSet.load(path)
         } catch {
-            #expect(error.description == "\(path): no such rule file, and not a preset (presets: standard)")
+            #expect(
+                error.description
+                    == "\(path): no such rule file, and not a preset (presets: boxed, cardgames, facebook, standard, zilch)"
+            )
         }
     }
 
@@ -197,7 +200,7 @@ struct RuleSetJSONTests {
         #expect(ofAKind?.key == "combinations.four_of_a_kind")
         let fullHouse = try Self.loadError(#"{"combinations": {"full_house": {"plus": 250}}}"#)
         #expect(fullHouse?.key == "combinations.full_house.plus")
-        let base = try Self.loadError(#"{"base": "zilch"}"#)
+        let base = try Self.loadError(#"{"base": "yahtzee"}"#)
         #expect(base?.key == "base")
     }
 }

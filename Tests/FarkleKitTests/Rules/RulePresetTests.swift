@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import FarkleKit
+
+@Suite("Rule presets: names, rule files, the rules each preset states")
+struct RulePresetTests {
+    static let names = ["standard", "zilch", "facebook", "boxed", "cardgames"]
+
+    @Test("the presets are standard, zilch, facebook, boxed and cardgames, in that order, each with a summary")
+    func list() {
+        #expect(RulePreset.all.map(\.name) == Self.names)
+        #expect(Set(RuleSet.presets.keys) == Set(Self.names))
+        for preset in RulePreset.all {
+            #expect(RuleSet.presets[preset.name] == preset.rules)
+            #expect(!preset.summary.isEmpty && !preset.summary.contains("\n"))
+        }
+    }
+
+    @Test("standard is unchanged: the house rules of the rules reference")
+    func standardUnchanged() {
+        let rules = RuleSet.standard
+        #expect(rules.combinations.fourOfAKind == .flat(2000))
+        #expect(rules.combinations.fullHouse == .threeOfAKindPlus(250))
+        #expect(rules.turn == TurnRules(bankingDiceLeft: [1, 2], hotDiceMandatory: true, sixDiceFarkle: 500))
+        #expect(rules.game == GameRules(players: 2, target: 10_000, finalRound: true, sixOnesWin: true))
+    }
+
+    @Test("each preset loads by name", arguments: names)
+    func loadsByName(name: String) throws {
+        let rules = try RuleSet.load(name)
+        #expect(rules.name == name)
+        #expect(rules == RuleSet.presets[name])
+    }
+
+    @Test("each preset written as a rule file reads back to the same rule set", arguments: names)
+    func ruleFileRoundTrip(name: String) throws {
+        let rules = try #require(RuleSet.presets[name])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-presets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A file name other than the preset's: the name must come from the file's "name" key.
+        let file = directory.appendingPathComponent("copy.json")
+        try Data(rules.jsonText.utf8).write(to: file)
+        let loaded = try RuleSet.load(file.path)
+        #expect(loaded == rules)
+        #expect(ScoringOdds(table: ScoringTable(rules: loaded)) == ScoringOdds(table: ScoringTable(rules: rules)))
+    }
+
+    @Test("a rule file may start from any preset with \"base\"")
+    func baseIsAnyPreset() throws {
+        let rules = try RuleSet(json: Data(#"{"base": "zilch", "turn": {"minimum_bank": 350}}"#.utf8), source: "t")
+        var expected = RuleSet.zilch
+        expected.name = "custom"
+        expected.turn.minimumBank = 350
+        #expect(rules == expected)
+    }
+
+    // MARK: - Turn and game rules of each preset
+
+    @Test("zilch: bank with any dice once the turn has 300, 500 for three farkles, six 1s are points")
+    func zilchTurn() {
+        let turn = RuleSet.zilch.turn
+        for dice in 1...6 { #expect(turn.allowsBanking(diceLeft: dice)) }
+        #expect(turn.minimumBank == 300)
+        let mechanics = ScoringTable(rules: .zilch).turnMechanics
+        #expect(!mechanics.mayBank(turnPoints: 250, diceLeft: 2))
+        #expect(mechanics.mayBank(turnPoints: 300, diceLeft: 6))
+        #expect(turn.threeFarklePenalty == 500)
+        #expect(turn.sixDiceFarkle == 500 && turn.sixDiceFarkleOnEveryRoll)
+        #expect(!RuleSet.zilch.game.sixOnesWin)
+    }
+
+    @Test("facebook, boxed and cardgames: bank with any dice, after hot dice too, from 0 points, no penalty")
+    func freeBanking() {
+        for rules in [RuleSet.facebook, .boxed, .cardgames] {
+            let mechanics = ScoringTable(rules: rules).turnMechanics
+            for dice in 1...6 { #expect(mechanics.mayBank(turnPoints: 50, diceLeft: dice), "\(rules.name)") }
+            #expect(rules.turn.threeFarklePenalty == nil, "\(rules.name)")
+            #expect(rules.turn.sixDiceFarkle == nil, "\(rules.name)")
+            #expect(!rules.game.sixOnesWin, "\(rules.name)")
+        }
+    }
+
+    @Test("boxed: 500 to enter the game; cardgames: target 10,000 with no final round")
+    func gameEnds() {
+        #expect(RuleSet.boxed.game.entryMinimum == 500)
+        #expect(RuleSet.boxed.game.end == .target(10_000, finalRound: true))
+        #expect(RuleSet.cardgames.game.end == .target(10_000, finalRound: false))
+        #expect(RuleSet.cardgames.game.entryMinimum == 0)
+    }
+}
