@@ -75,8 +75,8 @@ public struct TurnMechanics: Hashable, Sendable {
 
     /// Whether a player may bank `turnPoints` with `diceLeft` dice to roll.
     ///
-    /// - Parameter least: The least points the player may bank; `nil` for the rules' minimum bank. A game
-    ///   raises it to the entry minimum until the player has entered (`leastBank(entryMinimum:hasEntered:)`).
+    /// `least` is the least points the player may bank; `nil` stands for the rules' minimum bank. A game
+    /// raises it to the entry minimum until the player has entered (`leastBank(entryMinimum:hasEntered:)`).
     @inlinable
     public func mayBank(turnPoints: Int, diceLeft: Int, least: Int? = nil) -> Bool {
         turnPoints >= (least ?? minimumBank) && allowsBanking(diceLeft: diceLeft)
