@@ -77,6 +77,11 @@ struct GameEngine<Seat: Strategy>: Sendable {
         var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
         counts.games += 1
+        let before = counts.totals(players: players)
+        defer {
+            let after = counts.totals(players: players)
+            counts.addGame(netPoints: after.netPoints - before.netPoints, turns: after.turns - before.turns)
+        }
         while true {
             let seat = progress.seat
             situation.seat = seat
@@ -102,6 +107,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     _ = situation.scores.add(-penalty, toSeat: seat)
                     farklesInARow[seat] = 0
                     counts.penalties += 1
+                    counts.seats[seat].penaltyPoints += penalty
                     penalized = true
                 }
                 observer.turnEnded(
@@ -218,6 +224,30 @@ private struct ChunkCounts {
     var penalties = 0
     var bankedPointsSquared = 0.0
     var seats = SeatTallies()
+    /// Over the games, with N a game's net points and T its turns (all seats): the sums of N², T² and N T.
+    var gameNetPointsSquared = 0.0
+    var gameTurnsSquared = 0.0
+    var gameNetPointsTimesTurns = 0.0
+
+    /// Adds one game's net points and turns, all seats together, to the per-game sums.
+    mutating func addGame(netPoints: Int, turns: Int) {
+        let points = Double(netPoints)
+        let count = Double(turns)
+        gameNetPointsSquared += points * points
+        gameTurnsSquared += count * count
+        gameNetPointsTimesTurns += points * count
+    }
+
+    /// The net points and turns of all seats so far.
+    func totals(players: Int) -> (netPoints: Int, turns: Int) {
+        var netPoints = 0
+        var turns = 0
+        for seat in 0..<players {
+            netPoints += seats[seat].netPoints
+            turns += seats[seat].turns
+        }
+        return (netPoints, turns)
+    }
 
     mutating func add(to tally: inout SimulationTally, players: Int) {
         for seat in 0..<players { tally.seats[seat].add(seats[seat]) }
@@ -228,6 +258,9 @@ private struct ChunkCounts {
         tally.rolls += rolls
         tally.penalties += penalties
         tally.bankedPointsSquared += bankedPointsSquared
+        tally.gameNetPointsSquared += gameNetPointsSquared
+        tally.gameTurnsSquared += gameTurnsSquared
+        tally.gameNetPointsTimesTurns += gameNetPointsTimesTurns
     }
 }
 
