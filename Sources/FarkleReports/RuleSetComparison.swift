@@ -60,11 +60,16 @@ extension ReportDocument {
                 [overview.rules.name] + overview.farkleChances.map { NumberText.significant($0 * 100, digits: 3) + "%" }
             )
         }
+        // Rule sets that differ only in what keeps score have the same chances: say so rather than leave it a puzzle.
+        let shared =
+            overviews.count > 1 && overviews.allSatisfy { $0.farkleChances == overviews[0].farkleChances }
+            ? " The same rolls have a keep under all \(overviews.count) rule sets, so these chances agree; the rule "
+                + "sets differ in what the keeps score." : ""
         lines += [
             "## Farkle chance of one roll", "",
             "The chance that a roll of n dice has no keep. Where the rules give points for a no-score roll of six "
                 + "dice (the six-dice farkle), it ends no turn: on the opening roll in standard, on every roll in "
-                + "zilch.", "", farkles.text,
+                + "zilch.\(shared)", "", farkles.text,
         ]
 
         var starters = MarkdownTable(

@@ -228,6 +228,7 @@ enum SolveCommand: Command {
               "long_run_average_points_per_turn": \(JSONText.number(penalty.longRunAverage)),
               "bank_thresholds_by_farkles": {\(thresholdObjects.joined(separator: ", "))},
               "turns_by_farkles": {\(turnObjects.joined(separator: ", "))},
+              "penalty_iteration": {"steps": \(penalty.iterations), "last_change": \(JSONText.number(penalty.lastChange))},
             """
     }
 

@@ -60,6 +60,7 @@ struct PenaltyReportsTests {
         #expect(text.contains("| 350 / 300 / 300 |"))
         #expect(text.contains("| never / never / never |"))
         #expect(text.contains("| 66.7% |"))
+        #expect(text.contains("The same rolls have a keep under all 2 rule sets, so these chances agree"))
         #expect(text.contains("| standard | 0.5390 | 0.5080-0.5697 | 1,000 |"))
         #expect(!text.contains("| zilch | 0."))
     }
