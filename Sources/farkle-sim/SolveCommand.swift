@@ -75,7 +75,7 @@ enum SolveCommand: Command {
     }
 
     /// The dice counts that allow banking, with their threshold (nil: rolling stays better).
-    static func thresholds(_ solver: ExpectedScoreSolver) -> [(dice: Int, threshold: Int?)] {
+    private static func thresholds(_ solver: ExpectedScoreSolver) -> [(dice: Int, threshold: Int?)] {
         (1...DiceCounts.maximumDice).filter { solver.table.rules.turn.allowsBanking(diceLeft: $0) }.map {
             ($0, solver.bankThreshold(diceLeft: $0))
         }

@@ -15,6 +15,10 @@
 /// for k = 1 and k = 0 (k = 2's farkle value, -P, never changes); see
 /// <doc:SolvingATurn> for why the iteration rises to the answer and stops.
 ///
+/// The objective is the turn-by-turn average of a long game: the entry minimum,
+/// the target and the opponents' totals are outside it, as they are for
+/// `ExpectedScoreSolver`.
+///
 /// Without a penalty (or a penalty of 0) every count gets the farkle value 0
 /// and so the policy and values of `ExpectedScoreSolver(table:)` exactly, and
 /// the average is its `expectedTurnScore` (up to rounding).
