@@ -61,7 +61,7 @@ public final class PendingFile {
     ///   then removed and the destination left as it was.
     public func commit(_ text: String) throws(ReportFileError) {
         guard descriptor >= 0 else { throw ReportFileError(path: requested.path, reason: "already written") }
-        if let failure = Self.writeAll(text, to: descriptor) {
+        if let failure = DescriptorWriter.writeAll(text, to: descriptor)?.lowercased() {
             discard()
             throw ReportFileError(path: requested.path, reason: failure)
         }
@@ -120,23 +120,6 @@ public final class PendingFile {
             }
         }
         throw ReportFileError(path: url.path, reason: "too many levels of symbolic links")
-    }
-
-    /// Writes all of `text` to `descriptor`; returns why it failed, or `nil`.
-    private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno)).lowercased()
-                }
-                offset += written
-            }
-            return nil
-        }
     }
 
     /// Why nothing could be written into `directory`, in a few words.
