@@ -44,6 +44,8 @@ struct StrategyTests {
     func completedThresholds() {
         #expect(ThresholdStrategy.completed([300, 350]) == [0, 300, 350, 700, 1400, 2800, 5600])
         #expect(ThresholdStrategy.completed([1, 2, 3, 4, 5, 6]) == [0, 1, 2, 3, 4, 5, 6])
+        // Doubling a huge threshold saturates instead of overflowing.
+        #expect(ThresholdStrategy.completed([0, 1 << 62]) == [0, 0, 1 << 62, .max, .max, .max, .max])
     }
 
     @Test("greedy and threshold take the highest-scoring keep of every roll")
