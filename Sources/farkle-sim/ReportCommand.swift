@@ -33,11 +33,14 @@ enum ReportCommand: Command {
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let games = try arguments.integer("games", in: 1...Int.max, default: defaultGames)
+        let games = try arguments.integer(
+            "games", in: 1...SimulateCommand.maximumGames, default: defaultGames,
+            because: SimulateCommand.gamesLimitReason)
         let seed = try arguments.seed(default: SimulateCommand.defaultSeed)
         if arguments.flag("presets") { return try writePresets(arguments, games: games, seed: seed) }
         let rules = try RulesOption.load(arguments)
-        let directory = URL(fileURLWithPath: arguments.value("out") ?? "Reports/\(rules.name)")
+        try RulesOption.checkSolverSize(rules, arguments)
+        let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
         let builder = ReportBuilder(rules: rules, games: games, seed: seed)
         do {
             for document in try builder.write(to: directory) {
@@ -54,7 +57,7 @@ enum ReportCommand: Command {
         if arguments.value("rules") != nil {
             throw UsageError("--presets writes every preset; give it no --rules", spec: spec)
         }
-        let directory = URL(fileURLWithPath: arguments.value("out") ?? "Reports")
+        let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports")
         do {
             let presets = RulePreset.all.map(\.rules)
             for path in try ReportBuilder.writeComparison(of: presets, games: games, seed: seed, to: directory) {

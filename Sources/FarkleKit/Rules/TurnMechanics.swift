@@ -5,12 +5,10 @@
 /// banked-points distribution and the advice on a roll all ask this one value,
 /// so a new turn rule changes one place. Built from the turn rules and the
 /// score step (`ScoringTable.turnMechanics`); every method is a few integer
-/// operations, inlined into the engine.
+/// operations, inlined into the engine. It holds plain values only (no
+/// reference to the rules' sets), so the policies that carry it stay cheap to copy.
 @frozen
 public struct TurnMechanics: Hashable, Sendable {
-    /// The turn rules this value answers for.
-    public let rules: TurnRules
-
     /// The greatest common divisor of every keep score and the six-dice farkle: turn points are multiples of it.
     public let scoreStep: Int
 
@@ -18,9 +16,8 @@ public struct TurnMechanics: Hashable, Sendable {
     @usableFromInline
     internal let bankingMask: UInt8
 
-    /// The least turn points a player may bank.
-    @usableFromInline
-    internal let minimumBank: Int
+    /// The least turn points a player may bank (before any entry minimum).
+    public let minimumBank: Int
 
     /// The six-dice farkle's points, or `nil` when the rules have none.
     @usableFromInline
@@ -38,7 +35,6 @@ public struct TurnMechanics: Hashable, Sendable {
     /// - Precondition: `scoreStep` is positive.
     public init(rules: TurnRules, scoreStep: Int) {
         precondition(scoreStep > 0, "a positive score step")
-        self.rules = rules
         self.scoreStep = scoreStep
         bankingMask = (1...DiceCounts.maximumDice).reduce(0) { mask, dice in
             rules.allowsBanking(diceLeft: dice) ? mask | (1 << dice) : mask
@@ -93,6 +89,12 @@ public struct TurnMechanics: Hashable, Sendable {
     /// The level of `turnPoints`: the number of score steps it holds.
     @inlinable
     public func level(turnPoints: Int) -> Int {
+        Self.level(turnPoints: turnPoints, scoreStep: scoreStep)
+    }
+
+    /// The level of `turnPoints` in steps of `scoreStep` points, for tables that keep only the step.
+    @inlinable
+    public static func level(turnPoints: Int, scoreStep: Int) -> Int {
         turnPoints / scoreStep
     }
 

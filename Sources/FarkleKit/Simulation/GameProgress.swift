@@ -36,6 +36,7 @@ struct GameProgress {
     /// Records that the current seat banked and now has `total`; returns whether that bank wins the game at once.
     ///
     /// In a race with a final round the first bank that reaches the target starts it: every other seat plays once more.
+    @inline(__always)
     mutating func banked(total: Int) -> Bool {
         guard case .target(let target, let finalRound) = end, !isFinalRound, total >= target else { return false }
         guard finalRound else { return true }
@@ -45,6 +46,7 @@ struct GameProgress {
     }
 
     /// Ends the current seat's turn and says whether the game goes on; if it does, moves to the next seat.
+    @inline(__always)
     mutating func endTurn() -> Next {
         if isFinalRound {
             if finalTurnsLeft == 0 { return .scoreTotals }

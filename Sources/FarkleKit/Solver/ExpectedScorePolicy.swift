@@ -10,11 +10,14 @@
 /// `moves`); above that range it falls back on `keep` and `shouldBank`.
 @frozen
 public struct ExpectedScorePolicy: Sendable {
-    /// Dice left, banking and state numbering: turn points are looked up at their level.
+    /// The rule set's score step: turn points are looked up at their level (`TurnMechanics.level`).
+    ///
+    /// Only the step, not the whole `TurnMechanics`: the policy is copied out of `BuiltInStrategy` on
+    /// every roll, and a larger value made that copy a `memcpy` call (measured: 40% slower games).
     @usableFromInline
-    internal let mechanics: TurnMechanics
+    internal let scoreStep: Int
 
-    /// The last tabulated level (turn points `lastLevel * mechanics.scoreStep`); higher turn points read it.
+    /// The last tabulated level (turn points `lastLevel * scoreStep`); higher turn points read it.
     @usableFromInline
     internal let lastLevel: Int
 
@@ -56,7 +59,7 @@ public struct ExpectedScorePolicy: Sendable {
     @usableFromInline
     internal let moveLevels: Int
 
-    /// The turn points from which `moves` has no entries: `moveLevels * mechanics.scoreStep`.
+    /// The turn points from which `moves` has no entries: `moveLevels * scoreStep`.
     @usableFromInline
     internal let moveLimit: UInt
 
@@ -87,7 +90,7 @@ public struct ExpectedScorePolicy: Sendable {
         keptDice: [UInt8], bestKeeps: [Keep], bankDecisions: [Bool]
     ) {
         let scoreStep = mechanics.scoreStep
-        self.mechanics = mechanics
+        self.scoreStep = scoreStep
         self.lastLevel = lastLevel
         self.rollOffset = rollOffset
         self.groupOfRoll = groupOfRoll
@@ -116,7 +119,8 @@ public struct ExpectedScorePolicy: Sendable {
                     guard kept > 0 else { continue }
                     let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: Int(kept))]
                     let left = TurnMechanics.diceLeft(afterKeeping: Int(kept), of: dice)
-                    let after = min(level + mechanics.level(turnPoints: keep.score), lastLevel)
+                    let after = min(
+                        level + TurnMechanics.level(turnPoints: keep.score, scoreStep: scoreStep), lastLevel)
                     var entry = UInt32(keep.score) | UInt32(kept) << MoveEntry.diceShift
                     if bankDecisions[TurnMechanics.stateIndex(level: after, diceLeft: left)] {
                         entry |= MoveEntry.bankBit
@@ -131,7 +135,7 @@ public struct ExpectedScorePolicy: Sendable {
     /// The row of `turnPoints`: the tabulated level, or the last one above the bound.
     @inlinable
     internal func level(_ turnPoints: Int) -> Int {
-        min(mechanics.level(turnPoints: turnPoints), lastLevel)
+        min(TurnMechanics.level(turnPoints: turnPoints, scoreStep: scoreStep), lastLevel)
     }
 
     /// The best keep after rolling `dice` dice that show multiset `multiset` (a `DiceCatalog` index),

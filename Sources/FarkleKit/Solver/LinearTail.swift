@@ -102,7 +102,7 @@ struct LinearTail: Sendable {
         }
         let rolling = lines.rollLines(outcomes: outcomes, choice: choice, farkles: farkles)
 
-        var from = Double(max(mechanics.rules.minimumBank, 0))
+        var from = Double(max(mechanics.minimumBank, 0))
         for group in 1..<outcomes.groupCount {
             let chosen = lines.option(outcomes.options[choice[group]])
             for option in outcomes.options(of: group) {
