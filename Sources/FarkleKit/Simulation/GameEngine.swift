@@ -77,11 +77,11 @@ struct GameEngine<Seat: Strategy>: Sendable {
         var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
         counts.games += 1
-        let before = counts.totals(players: players)
-        defer {
-            let after = counts.totals(players: players)
-            counts.addGame(netPoints: after.netPoints - before.netPoints, turns: after.turns - before.turns)
-        }
+        // The game's net points and turns, all seats, for the per-game sums; kept in locals, since reading
+        // a seat's tally copies the whole inline storage.
+        var gameNetPoints = 0
+        var gameTurns = 0
+        defer { counts.addGame(netPoints: gameNetPoints, turns: gameTurns) }
         while true {
             let seat = progress.seat
             situation.seat = seat
@@ -91,6 +91,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
             situation.hasEntered = entered & (1 << seat) != 0
             let (outcome, turnPoints) = playTurn(&loop, &counts, situation)
             counts.seats[seat].turns += 1
+            gameTurns += 1
             switch outcome {
             case .instantWin:
                 counts.instantWins += 1
@@ -108,6 +109,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     farklesInARow[seat] = 0
                     counts.penalties += 1
                     counts.seats[seat].penaltyPoints += penalty
+                    gameNetPoints -= penalty
                     penalized = true
                 }
                 observer.turnEnded(
@@ -115,6 +117,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     isFinalRound: situation.isFinalRound)
             case .banked:
                 counts.seats[seat].bankedPoints += turnPoints
+                gameNetPoints += turnPoints
                 counts.bankedPointsSquared += Double(turnPoints) * Double(turnPoints)
                 let total = situation.scores.add(turnPoints, toSeat: seat)
                 farklesInARow[seat] = 0
@@ -236,17 +239,6 @@ private struct ChunkCounts {
         gameNetPointsSquared += points * points
         gameTurnsSquared += count * count
         gameNetPointsTimesTurns += points * count
-    }
-
-    /// The net points and turns of all seats so far.
-    func totals(players: Int) -> (netPoints: Int, turns: Int) {
-        var netPoints = 0
-        var turns = 0
-        for seat in 0..<players {
-            netPoints += seats[seat].netPoints
-            turns += seats[seat].turns
-        }
-        return (netPoints, turns)
     }
 
     mutating func add(to tally: inout SimulationTally, players: Int) {
