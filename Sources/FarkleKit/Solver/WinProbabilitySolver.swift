@@ -36,6 +36,7 @@ public struct WinProbabilitySolver: Sendable {
     public static let tolerance = 1e-13
 
     let turn: WinTurn
+    let layout: PairLayout
     let entered: FinalRoundTable?
     let notEntered: FinalRoundTable?
     /// The value of the player to move at each pair of totals, `values[mine * levels + theirs]`.
@@ -109,6 +110,7 @@ public struct WinProbabilitySolver: Sendable {
         hasFinalRound = finalRound
         self.levels = levels
         self.turn = turn
+        self.layout = layout
         self.entered = entered
         self.notEntered = notEntered
         values = Array(results.values)
