@@ -50,13 +50,15 @@ public struct WinProbabilitySolver: Sendable {
 
     /// Solves the game of `rules`.
     ///
-    /// - Parameter threads: The number of threads to spread each sum's pairs over (1: this thread only).
+    /// - Parameters:
+    ///   - rules: The rule set: two players racing to a target, without a three-farkle penalty.
+    ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only).
     /// - Throws: `Unsupported` for rules the solver does not cover.
     public init(rules: RuleSet, threads: Int = 2) throws(Unsupported) {
         try self.init(table: ScoringTable(rules: rules), threads: threads)
     }
 
-    /// Solves the game of `table`'s rules.
+    /// Solves the game of `table`'s rules on `threads` threads; see `init(rules:threads:)`.
     public init(table: ScoringTable, threads: Int = 2) throws(Unsupported) {
         let rules = table.rules
         guard rules.game.players == 2 else {
