@@ -37,6 +37,7 @@ public struct ReportBuilder: Sendable {
         reports += ReportDocument.optimalPolicy(solver)
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
+        reports.append(ReportDocument.advisorPage(AdvisorPage(solver: solver)))
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
         let (oneDie, twoDice) = (solver.bankThreshold(diceLeft: 1) ?? 0, solver.bankThreshold(diceLeft: 2) ?? 0)

@@ -27,8 +27,10 @@ enum CommandRunner {
         productsDirectory.appendingPathComponent("farkle-sim")
     }
 
-    /// Runs `farkle-sim arguments...` and collects stdout, stderr and the exit status.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    /// Runs `farkle-sim arguments...` (or another `executable`) and collects stdout, stderr and the exit status.
+    static func run(
+        executable: URL = CommandRunner.executable, _ arguments: [String], in directory: URL? = nil
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
