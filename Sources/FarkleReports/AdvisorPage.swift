@@ -8,60 +8,17 @@ import FarkleKit
 /// try ReportFile.write(page.html, to: URL(fileURLWithPath: "advisor.html"))
 /// ```
 ///
-/// The page (`html`) holds its markup, style and script inline and makes no
+/// The page (`html`) holds its markup, style, script and data inline and makes no
 /// network request. Its numbers are not a second implementation of the game:
-/// `data` embeds the scoring table's keeps and the solver's values, and the
-/// script only looks them up. What it computes itself is the order of the keeps
-/// (as `ExpectedScoreSolver.advice(for:turnPoints:isOpeningRoll:)` sorts them),
-/// V = t where the embedded decision banks (the solver's own definition of V),
-/// and the exact linear tail `slope * t + intercept` above the tabulated turn
-/// points, with the same `Double` operations as the solver. So the page shows
-/// exactly the numbers `farkle-sim advise --format json` prints.
+/// `data` embeds the scoring table's keeps and the solver's values (R, the
+/// decisions and the exact tail lines), and the script looks them up, computing
+/// only what the solver computes the same way (V = t where the decision banks,
+/// `slope * t + intercept` above the table, the order of the keeps). So it shows
+/// exactly the numbers of `farkle-sim advise --format json`.
 ///
-/// ## The embedded data (format `farkle-advisor 1`)
-/// One JSON object in `<script type="application/json" id="advisor-data">`,
-/// every number at full precision (`NumberText.exact(_:)`), `<` escaped as `\u003c`:
-///
-/// - `format`: `"farkle-advisor 1"`.
-/// - `rules`: `name`; `score_step` (turn points are multiples of it);
-///   `minimum_bank`; `banking_dice_left` (the dice counts, 1...6, the rules let a
-///   player bank with, 6 meaning after hot dice); `hot_dice_mandatory`;
-///   `six_dice_farkle`, the points of a roll of six dice with no keep, as
-///   `{"opening": p, "later": q}` for the turn's opening roll and any later roll
-///   (`null` where it is a plain farkle); `three_farkle_penalty` (or `null`);
-///   `target` (the game's target, or `null`). The page uses `rules` for words
-///   and input checks only.
-/// - `keeps`: for every roll of one to six dice, keyed by its faces sorted as
-///   digits (`"1235"`), every distinct keep in the scoring table's order (fewest
-///   dice first) as `[faces, points, dice left]`, such as `["15", 150, 2]`; the
-///   dice left come from `TurnMechanics` (6 after hot dice). An empty list is a farkle.
-/// - `points`: the expected-score turn tables, one per count of farkles in a row
-///   (`points[k]` for k farkles in a row, the last entry for any higher count), so
-///   a rule set whose advice depends on that count carries one table per count;
-///   otherwise there is one. Each table has
-///   - `roll`: six arrays (1 to 6 dice), R(t, n) for t = 0, step, ...,
-///     `tabulatedPoints`: the expected final turn points of rolling on;
-///   - `decisions`: six strings, one character per tabulated t: `b` bank,
-///     `r` roll, `m` must roll (`ExpectedScoreSolver.decision(turnPoints:diceLeft:)`).
-///     Above the table the last character holds: from `tailStart` on the decision
-///     no longer changes with t. V(t, n) is t where the character is `b`, else R(t, n);
-///   - `tail`: `value` and `roll`, six `[slope, intercept]` pairs each, the exact
-///     lines of V and R above `tabulatedPoints` (`ExpectedScoreSolver.tailLine(diceLeft:)`,
-///     `rollTailLine(diceLeft:)`).
-///
-/// A later format version adds a `win` member (the turn-start win probabilities
-/// of a two-player game) without changing these.
-///
-/// ## What the page shows, for tests
-/// Each objective shown has an element with id `advice`, carrying
-/// `data-objective` (`points`), `data-best-keep` (the faces of the best keep,
-/// comma-separated, such as `1,5`; empty when no keep exists) and
-/// `data-decision` (`bank`, `roll` or `must-roll` after the best keep; `farkle`
-/// when the turn is over), and after a keep `data-turn-points` and
-/// `data-roll-value` (R after the keep, full precision). Each row of the table
-/// of keeps (`tr[data-keep]`) carries `data-keep`, `data-points`,
-/// `data-dice-left` and `data-expected` (full precision); the cells show
-/// expected points with one decimal (JavaScript's `toFixed(1)`).
+/// The article "The Advisor Page" in FarkleKit's documentation describes the page,
+/// the embedded data (format `farkle-advisor 1`) and the attributes it exposes for
+/// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
     public static let format = "farkle-advisor 1"

@@ -32,6 +32,7 @@ enum AdvisorTemplate {
         <section aria-labelledby="roll-heading">
           <h2 id="roll-heading">Dice rolled</h2>
           <div id="roll" class="roll" aria-live="polite"></div>
+          <p class="note">Tap a face to add a die, a die above to take it back (keys 1 to 6 and Backspace too).</p>
           <div class="faces" role="group" aria-label="Add a die">
             <button type="button" data-face="1" aria-label="Add a 1">1</button>
             <button type="button" data-face="2" aria-label="Add a 2">2</button>
@@ -93,7 +94,8 @@ enum AdvisorTemplate {
         .faces { display: grid; grid-template-columns: repeat(6, 1fr); gap: 0.4rem; margin: 0.5rem 0; }
         .faces button { font-size: 1.5rem; font-weight: 700; aspect-ratio: 1; }
         .roll { display: flex; flex-wrap: wrap; gap: 0.4rem; min-height: 3rem; align-items: center; }
-        .roll button { font-size: 1.4rem; font-weight: 700; border-color: var(--accent); }
+        .roll button { font-size: 1.4rem; font-weight: 700; border-color: var(--accent); background: var(--accent);
+          color: Canvas; }
         .wide { width: 100%; }
         .stepper { display: grid; grid-template-columns: 3.5rem 1fr 3.5rem; gap: 0.4rem; margin: 0.25rem 0 0.5rem; }
         .stepper button { font-size: 1.5rem; }
@@ -109,7 +111,7 @@ enum AdvisorTemplate {
         table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; font-variant-numeric: tabular-nums; }
         caption { text-align: left; font-size: 0.875rem; opacity: 0.8; padding-bottom: 0.25rem; }
         th, td { padding: 0.5rem 0.4rem; border-bottom: 1px solid var(--line); text-align: right; }
-        th:first-child, td:first-child { text-align: left; }
+        th:first-child, td:first-child { text-align: left; white-space: nowrap; }
         tr.best td { background: var(--best); font-weight: 700; }
         """#
 
@@ -117,7 +119,7 @@ enum AdvisorTemplate {
 
     private static let script = #"""
         "use strict";
-        // The solver's numbers for these rules (format: see AdvisorPage in FarkleReports).
+        // The solver's numbers for these rules; the format: FarkleKit.docc/AdvisorPage.md in farkle-sim.
         const data = JSON.parse(document.getElementById("advisor-data").textContent);
         const rules = data.rules;
         const $ = (id) => document.getElementById(id);
@@ -348,6 +350,15 @@ enum AdvisorTemplate {
         $("turn").addEventListener("input", update);
         $("opening").addEventListener("change", update);
         window.addEventListener("hashchange", () => { readFragment(); update(); });
+        // Keys 1 to 6 add a die and Backspace takes the last back, unless a field has the focus.
+        document.addEventListener("keydown", (event) => {
+          if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+          if (/^[1-6]$/.test(event.key) && dice.length < MAX_DICE) dice.push(Number(event.key));
+          else if (event.key === "Backspace" && dice.length > 0) dice.pop();
+          else return;
+          event.preventDefault();
+          update();
+        });
         readFragment();
         update();
         """#
