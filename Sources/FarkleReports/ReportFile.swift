@@ -3,27 +3,24 @@ import Foundation
 
 /// Writes report files whole or not at all.
 ///
-/// The text goes to a hidden temporary file in the destination's directory,
-/// which is then renamed over the destination: a rename within one file system
-/// is atomic, so a reader sees the old file or the new one, never a part.
+/// Each file goes through a `PendingFile`: a hidden temporary file in the destination's
+/// directory, renamed over the destination once it is complete, and removed on any failure.
 public enum ReportFile {
     /// Writes `text` as UTF-8 to `url`, replacing any file there, atomically.
     ///
-    /// - Throws: `ReportFileError` naming the path when the directory is missing,
-    ///   not writable, or the rename fails; no temporary file is left behind.
+    /// Follows a symbolic link at `url` and keeps the permission bits of a file it replaces;
+    /// refuses to replace a directory or a device (see `PendingFile`).
+    ///
+    /// - Throws: `ReportFileError` naming the path when the directory is missing, not writable,
+    ///   the disk is full or the rename fails; no temporary file is left behind.
     public static func write(_ text: String, to url: URL) throws(ReportFileError) {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try Data(text.utf8).write(to: temporary, options: [.withoutOverwriting])
-        } catch {
-            throw ReportFileError(path: url.path, reason: reason(for: directory))
-        }
-        // POSIX rename replaces the destination in one step, whether or not it exists.
-        guard rename(temporary.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ReportFileError(path: url.path, reason: "cannot replace the file")
-        }
+        try PendingFile(destination: url).commit(text)
+    }
+
+    /// Makes SIGINT and SIGTERM remove every temporary file being written before the process dies
+    /// of the signal. A command-line tool calls this once at start.
+    public static func removeTemporaryFilesOnSignals() {
+        TemporaryFiles.installSignalHandlers()
     }
 
     /// Creates `directory` and its missing parents.
@@ -42,19 +39,6 @@ public enum ReportFile {
         } catch {
             throw ReportFileError(path: directory.path, reason: "cannot create the directory")
         }
-    }
-
-    /// Why nothing could be written into `directory`, in a few words.
-    private static func reason(for directory: URL) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-            return "the directory does not exist"
-        }
-        guard isDirectory.boolValue else { return "the parent is not a directory" }
-        guard FileManager.default.isWritableFile(atPath: directory.path) else {
-            return "the directory is not writable"
-        }
-        return "cannot write the file"
     }
 }
 

@@ -24,6 +24,7 @@ enum AdviseCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
+        try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: [.md, .json])
         let faces = try dice(arguments)
         let turnPoints = try arguments.integer("turn-points", in: 0...1_000_000_000, default: 0)

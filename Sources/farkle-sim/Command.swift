@@ -17,12 +17,27 @@ enum RulesOption {
         help: "A preset (\(RuleSet.presets.keys.sorted().joined(separator: ", "))) or a JSON rule file.",
         defaultValue: RuleSet.standard.name)
 
-    /// The rule set named by `--rules`, or `standard`.
+    /// The rule set named by `--rules`, or `standard`, refused unless a game under it can end.
     ///
     /// - Throws: `UsageError` with the loader's one-line message.
     static func load(_ arguments: ParsedArguments) throws(UsageError) -> RuleSet {
+        let source = arguments.value("rules") ?? RuleSet.standard.name
         do {
-            return try RuleSet.load(arguments.value("rules") ?? RuleSet.standard.name)
+            let rules = try RuleSet.load(source)
+            try BankReachability(table: ScoringTable(rules: rules)).check(source: source)
+            return rules
+        } catch {
+            throw UsageError(error.description, spec: arguments.spec)
+        }
+    }
+
+    /// Refuses, before any solving, a rule set whose expected-score solver would be too large.
+    ///
+    /// - Throws: `UsageError` naming the levels and the limit (`ExpectedScoreSolver.maximumLevels`).
+    static func checkSolverSize(_ rules: RuleSet, _ arguments: ParsedArguments) throws(UsageError) {
+        do {
+            try ExpectedScoreSolver.checkSize(
+                of: ScoringTable(rules: rules), source: arguments.value("rules") ?? rules.name)
         } catch {
             throw UsageError(error.description, spec: arguments.spec)
         }

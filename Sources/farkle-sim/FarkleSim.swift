@@ -1,3 +1,5 @@
+import FarkleReports
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -24,11 +26,25 @@ enum FarkleSim {
     static let defaultCommand: any Command.Type = SimulateCommand.self
 
     static func main() {
+        Standard.occupyClosedDescriptors()
+        ReportFile.removeTemporaryFilesOnSignals()
         exit(run(Array(CommandLine.arguments.dropFirst())))
     }
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
+    ///
+    /// Results that could not be written to stdout turn a success into exit status 1, with one line
+    /// saying so: a caller must never take a lost result for a good one.
     static func run(_ arguments: [String]) -> Int32 {
+        let status = dispatch(arguments)
+        // A command that already failed has said why on its one line.
+        guard status == ExitStatus.success, let failure = Standard.outputFailure else { return status }
+        ErrorLine.print("cannot write the results to standard output: \(failure)")
+        return ExitStatus.failure
+    }
+
+    /// Picks the command, runs it and maps its errors to exit statuses.
+    private static func dispatch(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         var command = defaultCommand
         if let first = arguments.first {
@@ -62,10 +78,10 @@ enum FarkleSim {
         } catch let error as UsageError {
             return report(error)
         } catch let error as RuntimeFailure {
-            Standard.error("Error: \(error.message)")
+            ErrorLine.print(error.message)
             return ExitStatus.failure
         } catch {
-            Standard.error("Error: \(error)")
+            ErrorLine.print("\(error)")
             return ExitStatus.failure
         }
     }
@@ -80,7 +96,7 @@ enum FarkleSim {
     }
 
     private static func report(_ error: UsageError) -> Int32 {
-        Standard.error("Error: \(error.message)")
+        ErrorLine.print(error.message)
         if let spec = error.spec {
             Standard.error("Usage: \(spec.usage)")
             Standard.error("  See '\(spec.commandLine) --help' for more information.")

@@ -67,19 +67,38 @@ struct ParsedArguments {
     }
 
     /// The option's value as a whole number in `range`, or `defaultValue` when not given.
-    func integer(_ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(UsageError) -> Int {
+    ///
+    /// - Parameter reason: Why the range ends where it does, for the message (`the most games ...`).
+    func integer(
+        _ name: String, in range: ClosedRange<Int>, default defaultValue: Int, because reason: String? = nil
+    ) throws(UsageError) -> Int {
         guard let text = value(name) else { return defaultValue }
-        guard let number = Int(text.replacingOccurrences(of: "_", with: "")) else {
+        let digits = text.replacingOccurrences(of: "_", with: "")
+        let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : Substring(digits)
+        guard !unsigned.isEmpty, unsigned.allSatisfy({ ("0"..."9").contains($0) }) else {
             throw UsageError("'--\(name)' must be a whole number, not '\(text)'", spec: spec)
         }
-        guard range.contains(number) else {
+        // A whole number too long for 64 bits is out of range like any other.
+        guard let number = Int(digits), range.contains(number) else {
+            let why = reason.map { " (\($0))" } ?? ""
             if range.upperBound == Int.max {
-                throw UsageError("'--\(name)' must be \(range.lowerBound) or more, not \(number)", spec: spec)
+                throw UsageError("'--\(name)' must be \(range.lowerBound) or more\(why), not \(text)", spec: spec)
             }
             throw UsageError(
-                "'--\(name)' must be from \(range.lowerBound) to \(range.upperBound), not \(number)", spec: spec)
+                "'--\(name)' must be from \(range.lowerBound) to \(SimulateCommand.grouped(range.upperBound))\(why), "
+                    + "not \(text)",
+                spec: spec)
         }
         return number
+    }
+
+    /// The option's value as a file or directory path, or `nil` when not given.
+    ///
+    /// - Throws: `UsageError` for an empty path, which would otherwise mean the current directory.
+    func path(_ name: String) throws(UsageError) -> String? {
+        guard let text = value(name) else { return nil }
+        guard !text.isEmpty else { throw UsageError("'--\(name)' is an empty path", spec: spec) }
+        return text
     }
 
     /// The option's value as one of `Choice`'s cases, or `defaultValue` when not given.

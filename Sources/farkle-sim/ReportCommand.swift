@@ -32,9 +32,12 @@ enum ReportCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
-        let games = try arguments.integer("games", in: 1...Int.max, default: defaultGames)
+        let games = try arguments.integer(
+            "games", in: 1...SimulateCommand.maximumGames, default: defaultGames,
+            because: SimulateCommand.gamesLimitReason)
         let seed = try arguments.seed(default: SimulateCommand.defaultSeed)
-        let directory = URL(fileURLWithPath: arguments.value("out") ?? "Reports/\(rules.name)")
+        try RulesOption.checkSolverSize(rules, arguments)
+        let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
         let builder = ReportBuilder(rules: rules, games: games, seed: seed)
         do {
             for document in try builder.write(to: directory) {

@@ -5,6 +5,14 @@ import Foundation
 /// `farkle-sim`: Simulates Farkle games between strategies (the default command).
 enum SimulateCommand: Command {
     static let defaultGames = 100_000
+
+    /// The most games one run plays: 64-bit tallies of a billion games' rolls, turns and points stay far
+    /// from overflowing (a game is a few thousand rolls at the very most), and a billion games already take
+    /// minutes.
+    static let maximumGames = 1_000_000_000
+
+    /// Why `--games` stops at `maximumGames`, for the message.
+    static let gamesLimitReason = "the most games the tallies count safely"
     static let defaultSeed: UInt64 = 1
 
     static let spec = CommandSpec(
@@ -22,7 +30,7 @@ enum SimulateCommand: Command {
                 name: "games", valueName: "n", help: "The number of games to play.",
                 defaultValue: grouped(defaultGames)),
             OptionSpec(
-                name: "players", valueName: "p", help: "The number of players, 2 to 8.",
+                name: "players", valueName: "p", help: "The number of players, 1 to 8 (1: a solo race to the target).",
                 defaultValue: "the rule set's, 2 in standard"),
             OptionSpec(
                 name: "strategy", valueName: "s", help: "A seat's strategy: \(StrategySpec.syntax).",
@@ -42,13 +50,17 @@ enum SimulateCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
-        let games = try arguments.integer("games", in: 1...Int.max, default: defaultGames)
+        let games = try arguments.integer(
+            "games", in: 1...maximumGames, default: defaultGames, because: gamesLimitReason)
         let players = try arguments.integer("players", in: GameRules.playerRange, default: rules.game.players)
         let threads = try arguments.integer(
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
         let seed = try arguments.seed(default: defaultSeed)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let specs = try seatSpecs(arguments, players: players)
+        if specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
+        // The output file is opened before the games: a bad path fails at once, not after minutes of play.
+        let outputFile = try arguments.path("out").map(openOutput)
 
         let clock = ContinuousClock()
         let start = clock.now
@@ -71,8 +83,8 @@ enum SimulateCommand: Command {
         case .csv: text = summary.csv
         case .json: text = summary.json
         }
-        if let path = arguments.value("out") {
-            try writeWhole(text, to: path)
+        if let outputFile {
+            try commit(outputFile, text)
         } else {
             Standard.output(text, terminator: "")
         }
@@ -99,19 +111,28 @@ enum SimulateCommand: Command {
         default:
             throw UsageError(
                 "\(specs.count) strategies for \(players) players: give one --strategy for all seats or one per seat"
-                    + (specs.count > players ? " (or --players \(specs.count))" : ""),
+                    + (GameRules.playerRange.contains(specs.count) ? " (or --players \(specs.count))" : ""),
                 spec: spec)
         }
     }
 
     // MARK: - Output file
 
-    /// Writes `text` to `path` whole or not at all (`ReportFile`: a temporary file, then a rename).
-    private static func writeWhole(_ text: String, to path: String) throws(RuntimeFailure) {
+    /// Starts writing `path` whole or not at all (`PendingFile`: a temporary file, renamed into place).
+    private static func openOutput(_ path: String) throws(RuntimeFailure) -> PendingFile {
         do {
-            try ReportFile.write(text, to: URL(fileURLWithPath: path))
+            return try PendingFile(destination: URL(fileURLWithPath: path))
         } catch {
-            throw RuntimeFailure("cannot write '\(path)': \(error.reason)")
+            throw RuntimeFailure(error.description)
+        }
+    }
+
+    /// Puts `text` in place of the output file.
+    private static func commit(_ file: PendingFile, _ text: String) throws(RuntimeFailure) {
+        do {
+            try file.commit(text)
+        } catch {
+            throw RuntimeFailure(error.description)
         }
     }
 

@@ -22,9 +22,19 @@ enum SolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
+        try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
         let solver = ExpectedScoreSolver(rules: rules)
+        // The table prints a row per score step; as many rows as the solver may tabulate levels is plenty.
+        let step = solver.table.scoreStep
+        guard maximum / step < ExpectedScoreSolver.maximumLevels else {
+            throw UsageError(
+                "'--max-points' \(maximum) asks for \(maximum / step + 1) rows in steps of \(step) under rules "
+                    + "'\(rules.name)'; at most \(ExpectedScoreSolver.maximumLevels) rows, so at most "
+                    + "\((ExpectedScoreSolver.maximumLevels - 1) * step) points",
+                spec: spec)
+        }
         let rows = rows(solver, upTo: maximum)
         switch format {
         case .md: Standard.output(markdown(solver, rows: rows, maximum: maximum), terminator: "")

@@ -29,8 +29,8 @@ enum ValidateCommand: Command {
         case .json: Standard.output(json(validation))
         }
         guard validation.passed else {
-            Standard.error(
-                "Error: \(validation.disagreements) of \(validation.rollsChecked) rolls disagree "
+            ErrorLine.print(
+                "\(validation.disagreements) of \(validation.rollsChecked) rolls disagree "
                     + "between the scoring table and the reference scorer")
             return ExitStatus.failure
         }

@@ -68,10 +68,82 @@ struct ReportFileTests {
         try ReportFile.createDirectory(nested)
         try ReportFile.write("ok", to: nested.appendingPathComponent("c.md"))
         #expect(try String(contentsOf: nested.appendingPathComponent("c.md"), encoding: .utf8) == "ok")
-        // A directory where the file should go cannot be replaced; the temporary file is cleaned up.
-        #expect(throws: ReportFileError(path: nested.path, reason: "cannot replace the file")) {
+        // A directory where the file should go is never replaced, and no temporary file is made.
+        #expect(
+            throws: ReportFileError(path: nested.path, reason: "it is a directory, not a file; nothing was replaced")
+        ) {
             try ReportFile.write("x", to: nested)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: nested.deletingLastPathComponent().path) == ["b"])
+    }
+
+    @Test("replacing a file keeps its permission bits; a new file gets the usual ones")
+    func keepsMode() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("private.md")
+        try ReportFile.write("secret\n", to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try ReportFile.write("still secret\n", to: file)
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "still secret\n")
+    }
+
+    @Test("a symbolic link is written through, as the shell's > does: the link stays, its target changes")
+    func followsSymbolicLinks() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("target.md")
+        let link = directory.appendingPathComponent("link.md")
+        try ReportFile.write("old\n", to: target)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "target.md")
+        try ReportFile.write("new\n", to: link)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "target.md")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "new\n")
+        // A link to a file not there yet creates that file.
+        let dangling = directory.appendingPathComponent("dangling.md")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "created.md")
+        try ReportFile.write("made\n", to: dangling)
+        #expect(try String(contentsOf: directory.appendingPathComponent("created.md"), encoding: .utf8) == "made\n")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["created.md", "dangling.md", "link.md", "target.md"])
+    }
+
+    @Test("a device or a loop of links is refused, never replaced")
+    func refusesOtherFiles() throws {
+        let error = #expect(throws: ReportFileError.self) {
+            try ReportFile.write("x", to: URL(fileURLWithPath: "/dev/null"))
+        }
+        #expect(error?.reason.hasPrefix("it is not a regular file") == true)
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("a")
+        try FileManager.default.createSymbolicLink(atPath: first.path, withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("b").path, withDestinationPath: "a")
+        let loop = #expect(throws: ReportFileError.self) { try ReportFile.write("x", to: first) }
+        #expect(loop?.reason == "too many levels of symbolic links")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["a", "b"])
+    }
+
+    @Test("a pending file dropped or discarded without commit leaves nothing behind")
+    func discardedPendingFile() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("out.md")
+        try ReportFile.write("old\n", to: file)
+        do {
+            let pending = try PendingFile(destination: file)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
+            _ = pending
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.md"])
+        let pending = try PendingFile(destination: file)
+        pending.discard()
+        #expect(throws: ReportFileError.self) { try pending.commit("new\n") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.md"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == "old\n")
     }
 }

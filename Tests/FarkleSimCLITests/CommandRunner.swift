@@ -27,10 +27,19 @@ enum CommandRunner {
         productsDirectory.appendingPathComponent("farkle-sim")
     }
 
-    /// Runs `farkle-sim arguments...` (or another `executable`) and collects stdout, stderr and the exit status.
-    static func run(
-        executable: URL = CommandRunner.executable, _ arguments: [String], in directory: URL? = nil
-    ) throws -> CommandResult {
+    /// Runs `farkle-sim arguments...` and collects stdout, stderr and the exit status.
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+        try run(executable: executable, arguments, in: directory)
+    }
+
+    /// Runs `script` with `/bin/sh -c`, in which `"$0"` is the `farkle-sim` executable, for what only a
+    /// shell sets up: closed or full standard streams, a file size limit.
+    static func runShell(_ script: String, in directory: URL? = nil) throws -> CommandResult {
+        try run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: directory)
+    }
+
+    /// Runs `executable` (such as the browser of the advisor page's test) and collects what it printed.
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

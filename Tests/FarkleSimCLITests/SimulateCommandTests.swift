@@ -82,12 +82,12 @@ struct SimulateCommandTests {
     @Test(
         "bad arguments: one Error line, a usage hint, exit 64",
         arguments: [
-            (["--games", "0"], "'--games' must be 1 or more, not 0"),
-            (["--games", "-5"], "'--games' must be 1 or more, not -5"),
+            (["--games", "0"], "'--games' must be from 1 to 1,000,000,000 (the most games the tallies count"),
+            (["--games", "-5"], "'--games' must be from 1 to 1,000,000,000"),
             (["--games", "many"], "'--games' must be a whole number, not 'many'"),
             (["--players", "0"], "'--players' must be from 1 to 8, not 0"),
             (["--players", "9"], "'--players' must be from 1 to 8, not 9"),
-            (["--threads", "0"], "'--threads' must be from 1 to 1024, not 0"),
+            (["--threads", "0"], "'--threads' must be from 1 to 1,024, not 0"),
             (["--seed", "-1"], "'--seed' must be a whole number from 0 to 2^64 - 1, not '-1'"),
             (["--strategy", "bold"], "strategy 'bold' is not a strategy"),
             (["--strategy", "threshold:300"], "strategy 'threshold:300' needs 2 to 6 thresholds"),

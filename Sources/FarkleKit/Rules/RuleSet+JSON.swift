@@ -6,21 +6,38 @@ import Foundation
 // never passes silently for a rule.
 
 extension RuleSet {
+    /// The largest rule file read, in bytes: a complete rule file is about 1.5 KB, so anything near this is
+    /// no rule file, and refusing it early spares decoding megabytes only to report its first wrong key.
+    public static let maximumFileSize = 65_536
+
     /// Loads a preset by name (`standard`) or a JSON rule file by path.
     ///
-    /// - Throws: `RuleSetError` naming the file and the key that is wrong.
+    /// - Throws: `RuleSetError` naming the file and the key that is wrong; a file larger than
+    ///   `maximumFileSize` is refused unread.
     public static func load(_ nameOrPath: String) throws(RuleSetError) -> RuleSet {
         if let preset = presets[nameOrPath] { return preset }
+        let names = presets.keys.sorted().joined(separator: ", ")
+        guard !nameOrPath.isEmpty else {
+            throw RuleSetError(
+                source: "", problem: "the rules are an empty path: name a preset (\(names)) or a rule file")
+        }
         let url = URL(fileURLWithPath: nameOrPath)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            let names = presets.keys.sorted().joined(separator: ", ")
             throw RuleSetError(
                 source: nameOrPath, problem: "no such rule file, and not a preset (presets: \(names))")
         }
-        guard !isDirectory.boolValue, let data = try? Data(contentsOf: url) else {
+        guard !isDirectory.boolValue else {
+            throw RuleSetError(source: nameOrPath, problem: "is a directory, not a rule file")
+        }
+        // Reading one byte past the limit tells a file that is too large without reading all of it
+        // (a device such as /dev/zero has no size to ask for).
+        guard let handle = FileHandle(forReadingAtPath: url.path),
+            let data = try? handle.read(upToCount: maximumFileSize + 1)
+        else {
             throw RuleSetError(source: nameOrPath, problem: "cannot be read as a rule file")
         }
+        try? handle.close()
         let defaultName = ruleName(fromFileName: url.deletingPathExtension().lastPathComponent)
         return try RuleSet(json: data, source: nameOrPath, defaultName: defaultName)
     }
@@ -46,9 +63,20 @@ extension RuleSet {
     ///   - json: The file's bytes.
     ///   - source: How errors name the file.
     ///   - defaultName: The name when the file has no `"name"`.
+    /// - Throws: `RuleSetError` for JSON that is not strict RFC 8259 (a trailing comma, a key given twice,
+    ///   nesting deeper than a rule file needs), more than `maximumFileSize` bytes, or a wrong rule.
     public init(json: Data, source: String, defaultName: String = "custom") throws(RuleSetError) {
-        guard let root = JSONValue(parsing: json) else {
-            throw RuleSetError(source: source, problem: "is not valid JSON")
+        guard json.count <= Self.maximumFileSize else {
+            throw RuleSetError(
+                source: source,
+                problem: "is larger than \(Self.maximumFileSize) bytes, too large for a rule file (a complete one "
+                    + "is about 1.5 KB)")
+        }
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: [UInt8](json))
+        } catch {
+            throw RuleSetError(source: source, key: error.key, problem: error.problem)
         }
         let reader = RuleReader(source: source)
         self = try reader.ruleSet(from: root, defaultName: defaultName)
@@ -159,21 +187,7 @@ private struct RuleReader {
         if let value = members["combinations"] { try readCombinations(value, into: &rules.combinations) }
         if let value = members["turn"] { try readTurn(value, into: &rules.turn) }
         if let value = members["game"] { try readGame(value, into: &rules.game) }
-        try checkPlayable(rules)
         return rules
-    }
-
-    /// Rejects rules under which a game could never end: nothing scores, or nobody can ever bank.
-    func checkPlayable(_ rules: RuleSet) throws(RuleSetError) {
-        if Combination.all(for: rules.combinations).isEmpty {
-            throw fail("combinations", "switch every combination off, so no roll could ever score")
-        }
-        if rules.turn.bankingDiceLeft.isEmpty && rules.turn.hotDiceMandatory {
-            throw fail(
-                "turn.bank_with_dice_left",
-                "is empty while hot dice must be rolled, so no player could ever bank; "
-                    + "list a dice count from 1 to 5 or set turn.hot_dice_mandatory to false")
-        }
     }
 
     func readCombinations(_ value: JSONValue, into points: inout CombinationPoints) throws(RuleSetError) {

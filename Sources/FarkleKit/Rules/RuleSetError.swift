@@ -15,8 +15,11 @@ public struct RuleSetError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `rules.json: 'turn.minimum_bank' must be 0 or more, not -50`.
+    ///
+    /// An empty `source` (no file was named) leaves out the source and its colon.
     public var description: String {
-        if let key { return "\(source): '\(key)' \(problem)" }
-        return "\(source): \(problem)"
+        let prefix = source.isEmpty ? "" : "\(source): "
+        if let key { return "\(prefix)'\(key)' \(problem)" }
+        return prefix + problem
     }
 }

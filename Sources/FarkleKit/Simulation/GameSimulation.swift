@@ -76,7 +76,8 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         precondition(games >= 0, "a number of games")
         precondition(threads >= 1, "at least one thread")
         let chunkSize = Self.gamesPerChunk
-        let chunkCount = (games + chunkSize - 1) / chunkSize
+        // Rounded up without adding first, which would overflow near Int.max.
+        let chunkCount = games / chunkSize + (games % chunkSize == 0 ? 0 : 1)
         // Batches of a few chunks per thread let the caller see progress. Within a
         // batch each thread claims the next chunk under a lock (once per chunk, never
         // inside a game), so a thread the system slows down holds up no other. Each

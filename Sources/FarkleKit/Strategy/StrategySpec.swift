@@ -13,7 +13,14 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     /// The spec names a user may type, for help texts.
     public static let syntax = "ev, greedy, threshold:T1,T2"
 
-    /// Parses `ev`, `greedy` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 or more).
+    /// The highest threshold a spec may give: 1,000,000,000 points, far above any turn a game sees.
+    ///
+    /// Thresholds left out double the one before (up to four times), and turn points are added to
+    /// and compared with them; this bound keeps all of that far inside 64 bits.
+    public static let maximumThreshold = 1_000_000_000
+
+    /// Parses `ev`, `greedy` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
+    /// `maximumThreshold`).
     ///
     /// - Throws: `StrategySpecError` naming what is wrong.
     public init(parsing text: String) throws(StrategySpecError) {
@@ -32,9 +39,14 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
             }
             var thresholds: [Int] = []
             for part in parts {
-                guard let points = Int(part), points >= 0 else {
+                guard !part.isEmpty, part.allSatisfy({ ("0"..."9").contains($0) }),
+                    let points = Int(part), points <= Self.maximumThreshold
+                else {
                     throw StrategySpecError(
-                        spec: text, problem: "has '\(part)' where a threshold must be whole points, 0 or more")
+                        spec: text,
+                        problem: "has '\(part)' where a threshold must be whole points from 0 to "
+                            + "\(Self.maximumThreshold) (far above any turn; doubled for more dice, it must not "
+                            + "overflow)")
                 }
                 thresholds.append(points)
             }

@@ -113,11 +113,69 @@ struct RuleSetJSONTests {
         }
     }
 
-    @Test("bad JSON names the file")
+    @Test("bad JSON names the file, the key and the place")
     func badJSON() throws {
         let error = try Self.loadError(#"{"turn": {"minimum_bank": 300,}"#)
-        #expect(error?.key == nil)
-        #expect(error?.problem == "is not valid JSON")
+        #expect(error?.key == "turn.minimum_bank")
+        #expect(error?.problem == "is followed by a trailing comma before '}' (line 1, column 31)")
+        let unclosed = try Self.loadError(#"{"turn": {"minimum_bank": 300}"#)
+        #expect(unclosed?.key == "turn")
+        #expect(unclosed?.problem.hasPrefix("is not valid JSON: an object is not closed") == true)
+    }
+
+    @Test("a key given twice in one object is an error naming it, wherever it is")
+    func duplicateKeys() throws {
+        let nested = try Self.loadError(#"{"combinations": {"single_one": 100, "single_one": 200}}"#)
+        #expect(nested?.key == "combinations.single_one")
+        #expect(nested?.problem.hasPrefix("is given twice in one object") == true)
+        let top = try Self.loadError("{\"game\": {},\n \"game\": {\"players\": 3}}")
+        #expect(top?.key == "game")
+        #expect(top?.problem == "is given twice in one object (line 2, column 8)")
+    }
+
+    @Test("a trailing comma in a list names the list")
+    func trailingCommaInList() throws {
+        let error = try Self.loadError(#"{"turn": {"bank_with_dice_left": [1, 2,]}}"#)
+        #expect(error?.key == "turn.bank_with_dice_left")
+        #expect(error?.problem.hasPrefix("has a trailing comma before ']'") == true)
+    }
+
+    @Test("JSON nested deeper than a rule file may be is 'nested too deeply', not 'not valid JSON'")
+    func nestedTooDeeply() throws {
+        let depth = JSONValue.maximumDepth + 1
+        for document in [
+            String(repeating: "[", count: depth) + String(repeating: "]", count: depth),
+            String(repeating: #"{"a": "#, count: 5_000) + "1" + String(repeating: "}", count: 5_000),
+        ] {
+            let error = try Self.loadError(document)
+            #expect(error?.key == nil)
+            #expect(error?.problem.hasPrefix("is nested too deeply (more than 32 levels") == true)
+        }
+        let allowed = JSONValue.maximumDepth
+        let deepest = String(repeating: "[", count: allowed) + String(repeating: "]", count: allowed)
+        #expect(try Self.loadError(deepest)?.problem == "must hold a JSON object of rules")
+    }
+
+    @Test("a rule file larger than the limit is refused before it is parsed")
+    func sizeLimit() throws {
+        // Half a megabyte of spaces, then an unknown key: refused for its size, not for the key.
+        let large = "{" + String(repeating: " ", count: 500_000) + #""colour": 1}"#
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = try Self.loadError(large)
+        #expect(clock.now - start < .seconds(2))
+        #expect(error?.problem.hasPrefix("is larger than \(RuleSet.maximumFileSize) bytes") == true)
+        let fits = "{" + String(repeating: " ", count: RuleSet.maximumFileSize - 2) + "}"
+        #expect(try Self.loadError(fits) == nil)
+    }
+
+    @Test("an empty path says so instead of naming an empty file")
+    func emptyPath() {
+        let error = #expect(throws: RuleSetError.self) { try RuleSet.load("") }
+        #expect(
+            error?.description
+                == "the rules are an empty path: name a preset (boxed, cardgames, facebook, standard, zilch) or a rule file"
+        )
     }
 
     @Test("a file that holds no object says so")
@@ -161,25 +219,6 @@ struct RuleSetJSONTests {
         let players = try Self.loadError(#"{"game": {"players": 9}}"#)
         #expect(players?.key == "game.players")
         #expect(players?.problem == "must be from 1 to 8, not 9")
-    }
-
-    @Test("rules under which a game could never end are refused")
-    func unplayableRules() throws {
-        let noBanking = try Self.loadError(#"{"turn": {"bank_with_dice_left": []}}"#)
-        #expect(noBanking?.key == "turn.bank_with_dice_left")
-        #expect(noBanking?.problem.contains("no player could ever bank") == true)
-        let bankAfterHotDice = #"{"turn": {"bank_with_dice_left": [], "hot_dice_mandatory": false}}"#
-        #expect(try Self.loadError(bankAfterHotDice) == nil)
-        let allOff = """
-            {"combinations": {"single_one": null, "single_five": null,
-              "three_of_a_kind": [null, null, null, null, null, null],
-              "four_of_a_kind": null, "five_of_a_kind": null, "six_of_a_kind": null, "full_house": null,
-              "full_mansion": null, "three_pairs": null, "two_triplets": null,
-              "small_straight": null, "large_straight": null}}
-            """
-        let nothingScores = try Self.loadError(allOff)
-        #expect(nothingScores?.key == "combinations")
-        #expect(nothingScores?.problem.contains("no roll could ever score") == true)
     }
 
     @Test("values of the wrong type are named with what was found")

@@ -19,7 +19,8 @@ struct StrategyTests {
         "rejects unknown names and bad thresholds with a message naming the spec",
         arguments: [
             "bold", "", "threshold", "threshold:", "threshold:300", "threshold:a,b", "threshold:-1,2",
-            "threshold:1,2,3,4,5,6,7", "threshold:300,,",
+            "threshold:1,2,3,4,5,6,7", "threshold:300,,", "threshold:0,4611686018427387904",
+            "threshold:1000000001,0", "threshold:0,99999999999999999999", "threshold:+5,5",
         ])
     func rejectsSpecs(text: String) {
         #expect {
@@ -27,6 +28,16 @@ struct StrategyTests {
         } throws: { error in
             (error as? StrategySpecError)?.description.hasPrefix("strategy '\(text)' ") == true
         }
+    }
+
+    @Test("the highest threshold a spec accepts doubles without overflow")
+    func highestThreshold() throws {
+        let highest = StrategySpec.maximumThreshold
+        let spec = try StrategySpec(parsing: "threshold:\(highest),\(highest)")
+        #expect(spec == .threshold([highest, highest]))
+        #expect(ThresholdStrategy.completed([highest, highest]).last == highest * 16)
+        let error = #expect(throws: StrategySpecError.self) { try StrategySpec(parsing: "threshold:0,\(highest + 1)") }
+        #expect(error?.problem.contains("from 0 to \(highest)") == true)
     }
 
     @Test("missing thresholds double the one for a die fewer")

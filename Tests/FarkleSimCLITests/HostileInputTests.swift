@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+
+/// The classes of issue 9: what a careless or hostile user may type, and what must never follow
+/// (a trap, a hang, a lost result with exit 0, a stray or replaced file, a message on several lines).
+@Suite("Hostile and careless input")
+struct HostileInputTests {
+    /// A fresh empty directory under the system's temporary directory.
+    private static func scratchDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The lines of stderr that start with `Error:`.
+    private static func errorLines(_ result: CommandResult) -> [Substring] {
+        result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+    }
+
+    /// Checks a bad command line: exit 64, nothing on stdout, one `Error:` line that starts with `message`.
+    private static func expectUsageError(_ result: CommandResult, _ message: String) {
+        #expect(result.exitStatus == 64, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let lines = errorLines(result)
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Error: \(message)") == true, "\(result.standardError)")
+    }
+
+    // MARK: - Crashes
+
+    @Test(
+        "every number is bounded where it is parsed, with the reason; none overflows",
+        arguments: [
+            (["--games", "9223372036854775807"], "'--games' must be from 1 to 1,000,000,000 (the most games"),
+            (["--games", "99999999999999999999999"], "'--games' must be from 1 to 1,000,000,000"),
+            (["--games", "1000000001"], "'--games' must be from 1 to 1,000,000,000"),
+            (["report", "--games", "9223372036854775807"], "'--games' must be from 1 to 1,000,000,000"),
+            (["--strategy", "threshold:0,4611686018427387904"], "strategy 'threshold:0,4611686018427387904' has"),
+            (["--strategy", "threshold:1,2,9223372036854775807"], "strategy 'threshold:1,2,9223372036854775807'"),
+            (["--threads", "99999999999999999999"], "'--threads' must be from 1 to 1,024"),
+            (["--players", "-9223372036854775808"], "'--players' must be from 1 to 8"),
+            (["advise", "--dice", "1", "--turn-points", "9223372036854775807"], "'--turn-points' must be from 0 to"),
+            (["solve", "--max-points", "9223372036854775807"], "'--max-points' must be from 0 to 1,000,000"),
+            (["--seed", "18446744073709551616"], "'--seed' must be a whole number from 0 to 2^64 - 1"),
+        ])
+    func boundedNumbers(arguments: [String], message: String) throws {
+        Self.expectUsageError(try CommandRunner.run(arguments), message)
+    }
+
+    @Test("a closed or full stderr never crashes the tool: a bad argument still exits 64")
+    func unwritableStandardError() throws {
+        for redirect in ["2>&-", "2>/dev/full"] {
+            let result = try CommandRunner.runShell("\"$0\" --bogus \(redirect)")
+            #expect(result.exitStatus == 64, "\(redirect)")
+            let success = try CommandRunner.runShell("\"$0\" odds \(redirect)")
+            #expect(success.exitStatus == 0, "\(redirect)")
+        }
+    }
+
+    // MARK: - Hangs
+
+    @Test("a tiny common step with a huge range is refused at once by every command that solves")
+    func solverLimit() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tiny.json")
+        try Data(#"{"combinations":{"single_five":1,"single_one":999999}}"#.utf8).write(to: file)
+        let clock = ContinuousClock()
+        for arguments in [
+            ["solve"], ["advise", "--dice", "1,5"], ["report", "--out", directory.path], ["--strategy", "ev"], [],
+        ] {
+            let start = clock.now
+            let result = try CommandRunner.run(arguments + ["--rules", file.path])
+            #expect(clock.now - start < .seconds(10))
+            Self.expectUsageError(result, "\(file.path): has points in steps of 1 ")
+            #expect(result.standardError.contains("more than its limit of 100000"))
+        }
+        // Commands that never solve still work under these rules.
+        let greedy = try CommandRunner.run(["--strategy", "greedy", "--games", "50", "--rules", file.path])
+        #expect(greedy.exitStatus == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tiny.json"])
+    }
+
+    @Test("solve prints at most as many rows of turn points as the solver may tabulate levels")
+    func solveRows() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("ones.json")
+        let json = """
+            {"combinations": {"single_one": 2, "single_five": 1, "three_of_a_kind": [null, null, null, null, null, null],
+              "four_of_a_kind": null, "five_of_a_kind": null, "six_of_a_kind": null, "full_house": null,
+              "full_mansion": null, "three_pairs": null, "two_triplets": null, "small_straight": null,
+              "large_straight": null}, "turn": {"six_dice_farkle": null}}
+            """
+        try Data(json.utf8).write(to: file)
+        let result = try CommandRunner.run(["solve", "--rules", file.path, "--max-points", "1000000"])
+        Self.expectUsageError(result, "'--max-points' 1000000 asks for 1000001 rows in steps of 1")
+        let fits = try CommandRunner.run(["solve", "--rules", file.path, "--max-points", "20", "--format", "csv"])
+        #expect(fits.exitStatus == 0)
+        #expect(fits.standardOutput.split(separator: "\n").count == 1 + 21 * 6)
+    }
+
+    @Test("a huge rule file is refused for its size, quickly")
+    func hugeRuleFile() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("huge.json")
+        let text = "{" + String(repeating: #""single_two": 1, "#, count: 400_000) + #""x": 1}"#
+        try Data(text.utf8).write(to: file)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try CommandRunner.run(["odds", "--rules", file.path])
+        #expect(clock.now - start < .seconds(3))
+        Self.expectUsageError(result, "\(file.path): is larger than 65536 bytes")
+        Self.expectUsageError(try CommandRunner.run(["odds", "--rules", "/dev/zero"]), "/dev/zero: is larger than")
+    }
+
+    // MARK: - Games that cannot end
+
+    @Test(
+        "rules under which no turn can bank are refused with one line saying why",
+        arguments: [
+            ("large_straight", "1500", ""), ("six_of_a_kind", "3000", ""), ("three_pairs", "1500", ""),
+            ("three_of_a_kind", "[1000, 200, 300, 400, 500, 600]", #", "turn": {"bank_with_dice_left": [1]}"#),
+        ])
+    func gameCannotEnd(key: String, points: String, turn: String) throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("endless.json")
+        var combinations = [
+            "single_one", "single_five", "four_of_a_kind", "five_of_a_kind", "six_of_a_kind", "full_house",
+            "full_mansion", "three_pairs", "two_triplets", "small_straight", "large_straight",
+        ].map { "\"\($0)\": null" }
+        combinations.append(#""three_of_a_kind": [null, null, null, null, null, null]"#)
+        combinations.removeAll { $0.hasPrefix("\"\(key)\"") }
+        combinations.append("\"\(key)\": \(points)")
+        try Data("{\"combinations\": {\(combinations.joined(separator: ", "))}\(turn)}".utf8).write(to: file)
+        for arguments in [["--strategy", "greedy", "--games", "10"], ["odds"], ["solve"]] {
+            let result = try CommandRunner.run(arguments + ["--rules", file.path])
+            Self.expectUsageError(result, "\(file.path): 'turn.bank_with_dice_left' allows banking only with")
+            #expect(result.standardError.contains("so no turn could ever bank and a game could never end"))
+        }
+    }
+
+    // MARK: - Results lost
+
+    @Test(
+        "results that cannot be written to stdout are exit 1 with one line on stderr",
+        arguments: ["odds > /dev/full", "--games 200 --strategy greedy > /dev/full", "odds >&-", "table >&-"])
+    func unwritableStandardOutput(command: String) throws {
+        let result = try CommandRunner.runShell("\"$0\" \(command)")
+        #expect(result.exitStatus == 1)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Error: cannot write the results to standard output: ") == true)
+    }
+
+    @Test("an empty --out is a bad argument, and nothing is written anywhere")
+    func emptyOut() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for arguments in [["report", "--out", "", "--games", "10"], ["--out", "", "--games", "10"], ["--out="]] {
+            Self.expectUsageError(try CommandRunner.run(arguments, in: directory), "'--out' is an empty path")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    // MARK: - Files
+
+    @Test("a full disk leaves no temporary file: the write fails with exit 1 and one line")
+    func fullDisk() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A 1-block file size limit makes writes fail as on a full disk (SIGXFSZ ignored, so write reports EFBIG).
+        for command in ["--games 100 --strategy greedy --out result.md", "report --games 10 --out reports"] {
+            let result = try CommandRunner.runShell("ulimit -f 1; trap '' XFSZ; exec \"$0\" \(command)", in: directory)
+            #expect(result.exitStatus == 1, "\(command): \(result.standardError)")
+            #expect(Self.errorLines(result).count == 1)
+            #expect(result.standardError.hasPrefix("Error: cannot write '"))
+        }
+        let left =
+            try FileManager.default.subpathsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test("SIGINT and SIGTERM during a run with --out remove the temporary file", arguments: [SIGINT, SIGTERM])
+    func interrupted(signal number: Int32) throws {
+        // A shell's background job inherits SIGINT ignored, and the tool rightly keeps it so.
+        let inherited = signal(number, SIG_IGN)
+        _ = signal(number, inherited)
+        if let inherited, unsafeBitCast(inherited, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["--games", "1000000000", "--strategy", "greedy", "--quiet", "--out", "result.md"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // The temporary file is made before the games are played, so it is there while they run.
+        var sawTemporary = false
+        for _ in 0..<200 where !sawTemporary {
+            sawTemporary = try FileManager.default.contentsOfDirectory(atPath: directory.path).contains {
+                $0.hasPrefix(".result.md.") && $0.hasSuffix(".tmp")
+            }
+            if !sawTemporary { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(sawTemporary)
+        kill(process.processIdentifier, number)
+        for _ in 0..<200 where process.isRunning { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!process.isRunning, "the signal did not stop the run")
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == number)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("--out keeps a private file private, writes through a link, and refuses a directory or device")
+    func outputTargets() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = { (path: String) in
+            try CommandRunner.run(["--games", "20", "--strategy", "greedy", "--out", path], in: directory)
+        }
+        let privateFile = directory.appendingPathComponent("private.md")
+        try Data("old".utf8).write(to: privateFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: privateFile.path)
+        #expect(try run("private.md").exitStatus == 0)
+        let mode = try FileManager.default.attributesOfItem(atPath: privateFile.path)[.posixPermissions]
+        #expect((mode as? NSNumber)?.intValue == 0o600)
+
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.appendingPathComponent("link.md").path,
+            withDestinationPath: "private.md")
+        #expect(try run("link.md").exitStatus == 0)
+        let linkTarget = try FileManager.default.destinationOfSymbolicLink(
+            atPath: directory.appendingPathComponent("link.md").path)
+        #expect(linkTarget == "private.md")
+
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("folder"), withIntermediateDirectories: false)
+        for path in ["folder", "/dev/null"] {
+            let result = try run(path)
+            #expect(result.exitStatus == 1)
+            #expect(Self.errorLines(result).count == 1)
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["folder", "link.md", "private.md"])
+    }
+
+    // MARK: - Messages
+
+    @Test(
+        "control characters from the input are escaped, so the error stays one plain line",
+        arguments: [
+            ["--rules", "a\nb\u{1B}[31mred"], ["--strategy", "x\ny"], ["--format", "\u{1B}[2J"], ["--bogus\nline"],
+            ["sub\rcommand"], ["--games", "1\n2"],
+        ])
+    func controlCharacters(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.exitStatus == 64)
+        #expect(!result.standardError.contains("\u{1B}") && !result.standardError.contains("\r"))
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("Error: ") == true)
+        #expect(lines.first.map { $0.contains("\\n") || $0.contains("\\u{1B}") || $0.contains("\\r") } == true)
+    }
+
+    @Test("a key with a newline in a rule file is escaped too")
+    func controlCharactersInRuleFile() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("keys.json")
+        try Data(#"{"bad\nkey\u001b[31m": 1}"#.utf8).write(to: file)
+        let result = try CommandRunner.run(["odds", "--rules", file.path])
+        Self.expectUsageError(result, #"\#(file.path): 'bad\nkey\u{1B}[31m' is not a rule"#)
+    }
+
+    @Test("a suggested --players is one the tool accepts", arguments: 3...10)
+    func suggestions(strategies: Int) throws {
+        let seats = Array(repeating: ["--strategy", "greedy"], count: strategies).flatMap { $0 }
+        let result = try CommandRunner.run(seats + ["--players", "2", "--games", "5"])
+        #expect(result.exitStatus == 64)
+        let suggested = result.standardError.split(separator: "(or --players ").dropFirst().first?.prefix {
+            $0.isNumber
+        }
+        #expect((suggested != nil) == (strategies <= 8))
+        if let suggested {
+            let followed = try CommandRunner.run(seats + ["--players", String(suggested), "--games", "5"])
+            #expect(followed.exitStatus == 0, "\(followed.standardError)")
+        }
+    }
+
+    @Test("an empty --rules says it is an empty path")
+    func emptyRules() throws {
+        let result = try CommandRunner.run(["odds", "--rules", ""])
+        Self.expectUsageError(
+            result,
+            "the rules are an empty path: name a preset (boxed, cardgames, facebook, standard, zilch) or a rule file")
+    }
+}
