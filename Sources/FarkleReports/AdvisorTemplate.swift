@@ -108,9 +108,11 @@ enum AdvisorTemplate {
         .advice p { margin: 0.4rem 0; }
         .verdict { font-size: 1.15rem; }
         .problem { border-left: 0.4rem solid #c0392b; padding: 0.5rem 0.75rem; }
-        table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; font-variant-numeric: tabular-nums; }
+        table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; font-variant-numeric: tabular-nums;
+          font-size: 0.95rem; }
         caption { text-align: left; font-size: 0.875rem; opacity: 0.8; padding-bottom: 0.25rem; }
-        th, td { padding: 0.5rem 0.4rem; border-bottom: 1px solid var(--line); text-align: right; }
+        .keeps { overflow-x: auto; }
+        th, td { padding: 0.5rem 0.25rem; border-bottom: 1px solid var(--line); text-align: right; }
         th:first-child, td:first-child { text-align: left; white-space: nowrap; }
         tr.best td { background: var(--best); font-weight: 700; }
         """#
@@ -183,6 +185,7 @@ enum AdvisorTemplate {
         // ---- Words ----
 
         const spaced = (dice) => dice.split("").join(" ");
+        const tight = (dice) => dice.split("").join("\u2009");
         const points = (x) => x.toFixed(1);
         const diceWord = (n) => (n === 1 ? "1 die" : n + " dice");
 
@@ -209,8 +212,8 @@ enum AdvisorTemplate {
 
         function describeRules() {
           const banking = rules.banking_dice_left.filter((n) => n < MAX_DICE);
-          const parts = [banking.length === 5 ? "Bank with any dice left"
-            : "Bank with " + banking.join(" or ") + (banking.length === 1 && banking[0] === 1 ? " die" : " dice") + " left"];
+          const counts = banking.join(" or ") + (banking.length === 1 && banking[0] === 1 ? " die" : " dice");
+          const parts = [banking.length === MAX_DICE - 1 ? "Bank with any dice left" : "Bank with " + counts + " left"];
           if (rules.minimum_bank > 0) parts.push("at least " + rules.minimum_bank + " to bank");
           parts.push(rules.hot_dice_mandatory ? "hot dice must be rolled" : "you may bank after hot dice");
           const farkle = rules.six_dice_farkle;
@@ -222,9 +225,12 @@ enum AdvisorTemplate {
         // ---- Page state and the URL fragment ----
 
         let dice = [];
+        // Fields of the fragment this page does not use (such as me, them, farkles), kept for the link.
+        let otherFields = [];
 
         function readFragment() {
           const fields = new URLSearchParams(location.hash.slice(1));
+          otherFields = [...fields].filter(([name]) => !["dice", "turn", "opening"].includes(name));
           dice = (fields.get("dice") || "").split(",").map(Number)
             .filter((face) => Number.isInteger(face) && face >= 1 && face <= MAX_DICE).slice(0, MAX_DICE);
           $("turn").value = fields.get("turn") || "0";
@@ -233,7 +239,9 @@ enum AdvisorTemplate {
 
         function writeFragment() {
           const fragment = "#dice=" + dice.join(",") + "&turn=" + $("turn").value.trim()
-            + "&opening=" + ($("opening").checked ? 1 : 0);
+            + "&opening=" + ($("opening").checked ? 1 : 0)
+            + otherFields.map(([name, text]) => "&" + encodeURIComponent(name) + "=" + encodeURIComponent(text))
+              .join("");
           if (fragment !== location.hash) history.replaceState(null, "", fragment);
         }
 
@@ -300,8 +308,9 @@ enum AdvisorTemplate {
             class: index === 0 ? "best" : "", "data-keep": option.dice.split("").join(","),
             "data-points": String(option.score), "data-dice-left": String(option.left),
             "data-expected": String(option.expected),
-          }, element("td", {}, (index === 0 ? "\u2605 " : "") + spaced(option.dice)), element("td", {}, String(option.score)),
-          element("td", {}, String(option.left)), element("td", {}, points(option.expected))));
+          }, element("td", {}, (index === 0 ? "\u2605 " : "") + tight(option.dice)),
+          element("td", {}, String(option.score)), element("td", {}, String(option.left)),
+          element("td", {}, points(option.expected))));
           if (sixDiceFarkle) {
             rows.push(element("tr", { class: "best", "data-six-dice-farkle": String(sixDiceFarkle.points),
               "data-expected": String(sixDiceFarkle.expected) },
@@ -310,11 +319,11 @@ enum AdvisorTemplate {
           }
           const body = [advice];
           if (rows.length > 0) {
-            body.push(element("table", {},
+            body.push(element("div", { class: "keeps" }, element("table", {},
               element("caption", {}, "Every keep, best (\u2605) first. Expected: the points the turn ends with."),
               element("thead", {}, element("tr", {}, ...["Keep", "Points", "Dice left", "Expected"]
                 .map((title) => element("th", { scope: "col" }, title)))),
-              element("tbody", {}, ...rows)));
+              element("tbody", {}, ...rows))));
           }
           return body;
         }
