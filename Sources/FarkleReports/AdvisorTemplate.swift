@@ -219,6 +219,10 @@ enum AdvisorTemplate {
           const farkle = rules.six_dice_farkle;
           if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
           else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
+          if (rules.three_farkle_penalty !== null) {
+            parts.push("three farkles in a row cost " + rules.three_farkle_penalty
+              + " (the advice counts this turn's points alone, not the penalty)");
+          }
           return parts.join(" · ") + ".";
         }
 

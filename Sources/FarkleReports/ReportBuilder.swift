@@ -27,10 +27,17 @@ public struct ReportBuilder: Sendable {
 
     /// Every report, index last.
     public func documents() -> [ReportDocument] {
+        build().documents
+    }
+
+    /// Every report, index last, and the headline figures for comparing rule sets.
+    public func build() -> (documents: [ReportDocument], overview: RuleSetOverview) {
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)
+        let penalty = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
         let distribution = BankedPointsDistribution(solver: solver)
-        var reports = ReportDocument.scoringOdds(ScoringOdds(table: table))
+        let odds = ScoringOdds(table: table)
+        var reports = ReportDocument.scoringOdds(odds)
         reports.append(ReportDocument.scoringTable(table))
         reports.append(ReportDocument.validationSummary(ScoringValidator(rules: rules).validate()))
         reports += ReportDocument.bankThresholds(solver)
@@ -40,6 +47,10 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.advisorPage(AdvisorPage(solver: solver)))
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
+        if let penalty {
+            reports += ReportDocument.farklePenalty(penalty, turnAlone: solver)
+            findings.append(Self.penaltyFinding(penalty))
+        }
         let (oneDie, twoDice) = (solver.bankThreshold(diceLeft: 1) ?? 0, solver.bankThreshold(diceLeft: 2) ?? 0)
         let specs: [StrategySpec] = [
             .expectedValue, .greedy, .threshold([oneDie, twoDice]), .threshold([300, 300]), .threshold([600, 600]),
@@ -63,7 +74,23 @@ public struct ReportBuilder: Sendable {
         reports.append(
             ReportDocument.thresholdChart(
                 thresholdGames, twoDiceThresholds: sweep, opponent: "ev", oneDieThreshold: oneDie, rules: rules))
-        return reports + [ReportDocument.index(rules: rules, documents: reports, findings: findings)]
+        let overview = RuleSetOverview(
+            rules: rules, expectedTurnScore: solver.expectedTurnScore, longRunAverage: penalty?.longRunAverage,
+            bankThresholds: penalty.map { penalty in
+                LongRunAverageSolver.farkleCounts.map {
+                    RuleSetOverview.thresholds(penalty.turnSolver(farklesInARow: $0))
+                }
+            } ?? [RuleSetOverview.thresholds(solver)],
+            farkleChances: odds.rows.map(\.farkleProbability), starterWinRate: comparison.matchups.first?.starterWinRate
+        )
+        return (reports + [ReportDocument.index(rules: rules, documents: reports, findings: findings)], overview)
+    }
+
+    /// The headline result of the penalty solver: the long-run average, and how the counts play apart.
+    static func penaltyFinding(_ penalty: LongRunAverageSolver) -> String {
+        "Three farkles in a row cost \(penalty.penalty) points: played for the most points in the long run, a turn "
+            + "averages \(NumberText.significant(penalty.longRunAverage, digits: 5)) points, penalties included, "
+            + "and banks sooner the more farkles in a row it follows (see [three-farkle penalty](farkle-penalty.md))."
     }
 
     /// The headline results of the turn solver, one Markdown sentence each.
@@ -85,6 +112,33 @@ public struct ReportBuilder: Sendable {
             }
         }
         return findings
+    }
+
+    /// Writes the report set of every rule set of `rules` into a folder of `directory` named after it, and
+    /// the comparison of them (`ReportDocument.ruleSetComparison(_:)`) into `directory` as `README.md`.
+    ///
+    /// Every set is computed before the first file is written. Returns the paths written, relative to
+    /// `directory`, the comparison last.
+    ///
+    /// - Throws: `ReportFileError` when a directory cannot be created or a file cannot be written.
+    @discardableResult
+    public static func writeComparison(
+        of rules: [RuleSet], games: Int = 100_000, seed: UInt64 = 1, to directory: URL
+    ) throws(ReportFileError) -> [String] {
+        try ReportFile.createDirectory(directory)
+        let sets = rules.map { ReportBuilder(rules: $0, games: games, seed: seed).build() }
+        var written: [String] = []
+        for (rules, set) in zip(rules, sets) {
+            let folder = directory.appendingPathComponent(rules.name)
+            try ReportFile.createDirectory(folder)
+            for document in set.documents {
+                try ReportFile.write(document.contents, to: folder.appendingPathComponent(document.fileName))
+                written.append(rules.name + "/" + document.fileName)
+            }
+        }
+        let comparison = ReportDocument.ruleSetComparison(sets.map(\.overview))
+        try ReportFile.write(comparison.contents, to: directory.appendingPathComponent(comparison.fileName))
+        return written + [comparison.fileName]
     }
 
     /// Writes every report into `directory` (created if missing) and returns what was written.

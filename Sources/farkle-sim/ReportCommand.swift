@@ -15,34 +15,54 @@ enum ReportCommand: Command {
             scoring table, the validation summary, bank thresholds and the optimal policy, a strategy comparison
             from simulated games, SVG charts, the offline advisor page advisor.html, and an index README.md
             saying how to read each file. Each file is written whole or not at all. Prints the path of every
-            file written.
+            file written. With --presets it writes the set of every preset into a folder of the output \
+            directory named after it, and a README.md comparing them.
             """,
         options: [
             RulesOption.spec,
             OptionSpec(
                 name: "out", valueName: "directory", help: "The directory to write into.",
-                defaultValue: "Reports/<rule set name>"),
+                defaultValue: "Reports/<rule set name>, or Reports with --presets"),
             OptionSpec(
                 name: "games", valueName: "n", help: "Games simulated for each pairing of strategies.",
                 defaultValue: "\(defaultGames)"),
             OptionSpec(
                 name: "seed", valueName: "x", help: "The seed of the simulated games, from 0 to 2^64 - 1.",
                 defaultValue: "\(SimulateCommand.defaultSeed)"),
+            .flag("presets", help: "Write the report set of every preset and a README.md comparing them."),
         ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
-        let rules = try RulesOption.load(arguments)
         let games = try arguments.integer(
             "games", in: 1...SimulateCommand.maximumGames, default: defaultGames,
             because: SimulateCommand.gamesLimitReason)
         let seed = try arguments.seed(default: SimulateCommand.defaultSeed)
+        if arguments.flag("presets") { return try writePresets(arguments, games: games, seed: seed) }
+        let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
         let builder = ReportBuilder(rules: rules, games: games, seed: seed)
         do {
             for document in try builder.write(to: directory) {
                 Standard.output(directory.appendingPathComponent(document.fileName).relativePath)
+            }
+        } catch {
+            throw RuntimeFailure(error.description)
+        }
+        return ExitStatus.success
+    }
+
+    /// `--presets`: every preset's set and the comparison, under `--out` (default `Reports`).
+    private static func writePresets(_ arguments: ParsedArguments, games: Int, seed: UInt64) throws -> Int32 {
+        if arguments.value("rules") != nil {
+            throw UsageError("--presets writes every preset; give it no --rules", spec: spec)
+        }
+        let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports")
+        do {
+            let presets = RulePreset.all.map(\.rules)
+            for path in try ReportBuilder.writeComparison(of: presets, games: games, seed: seed, to: directory) {
+                Standard.output(directory.appendingPathComponent(path).relativePath)
             }
         } catch {
             throw RuntimeFailure(error.description)

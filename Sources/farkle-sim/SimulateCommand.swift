@@ -256,6 +256,13 @@ private struct Summary {
             "| Mean turns per game | \(decimal(tally.meanTurnsPerGame, 2)) |",
             "| Mean banked points per turn | \(decimal(tally.meanPointsPerTurn, 2)) "
                 + "± \(decimal(tally.meanPointsPerTurnStandardError, 2)) (s.e.) |",
+        ]
+        if rules.turn.threeFarklePenalty != nil {
+            lines.append(
+                "| Mean net points per turn, penalties included | \(decimal(tally.meanNetPointsPerTurn, 2)) "
+                    + "± \(decimal(tally.meanNetPointsPerTurnStandardError, 2)) (s.e., by game) |")
+        }
+        lines += [
             "| Farkle rate per turn | \(percent(tally.farkleRate.value)) |",
             "| Rolls simulated | \(grouped(tally.rolls)) |",
             "| Wall time | \(decimal(elapsedSeconds, 3)) s on \(threads) threads |",
@@ -268,7 +275,8 @@ private struct Summary {
     var csv: String {
         var lines = [
             "seat,strategy,wins,win_rate,win_rate_low,win_rate_high,ties,turns,mean_points_per_turn,farkle_rate,"
-                + "games,all_ties,instant_wins,unfinished_games,mean_turns_per_game,rolls,elapsed_seconds"
+                + "games,all_ties,instant_wins,unfinished_games,mean_turns_per_game,rolls,elapsed_seconds,"
+                + "mean_net_points_per_turn"
         ]
         for (index, seat) in tally.seats.enumerated() {
             let rate = tally.winRate(seat: index)
@@ -278,6 +286,7 @@ private struct Summary {
                 number(interval.upperBound), "\(seat.ties)", "\(seat.turns)", number(seatPoints(seat)),
                 number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",
                 "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)", number(elapsedSeconds),
+                number(seat.meanNetPointsPerTurn),
             ]
             lines.append(fields.joined(separator: ","))
         }
@@ -302,7 +311,8 @@ private struct Summary {
                     {"seat": \(index + 1), "strategy": \(JSONText.string(strategies[index])), "wins": \(seat.wins), \
                 "win_rate": \(number(rate.value)), "win_rate_low": \(number(interval.lowerBound)), \
                 "win_rate_high": \(number(interval.upperBound)), "ties": \(seat.ties), "turns": \(seat.turns), \
-                "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat)))}
+                "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat))), \
+                "penalty_points": \(seat.penaltyPoints), "mean_net_points_per_turn": \(number(seat.meanNetPointsPerTurn))}
                 """
         }
         return """
@@ -323,6 +333,9 @@ private struct Summary {
               "mean_turns_per_game": \(number(tally.meanTurnsPerGame)),
               "mean_points_per_turn": \(number(tally.meanPointsPerTurn)),
               "mean_points_per_turn_standard_error": \(number(tally.meanPointsPerTurnStandardError)),
+              "penalty_points": \(tally.penaltyPoints),
+              "mean_net_points_per_turn": \(number(tally.meanNetPointsPerTurn)),
+              "mean_net_points_per_turn_standard_error": \(number(tally.meanNetPointsPerTurnStandardError)),
               "farkle_rate": \(number(tally.farkleRate.value)),
               "rolls": \(tally.rolls),
               "elapsed_seconds": \(number(elapsedSeconds)),

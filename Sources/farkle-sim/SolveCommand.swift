@@ -9,7 +9,9 @@ enum SolveCommand: Command {
         abstract: "Solves the expected-score optimal turn: expected points and bank thresholds.",
         discussion: """
             V(t, n) is the expected points a turn banks under best play with t turn points and n dice \
-            to roll; R(t, n) the same when rolling now. Values are exact (no sampling).
+            to roll; R(t, n) the same when rolling now. Values are exact (no sampling). Under a \
+            three-farkle penalty it also gives the long-run average of points per turn, penalties \
+            included, and the bank thresholds and values for 0, 1 and 2 farkles in a row.
             """,
         options: [
             RulesOption.spec,
@@ -25,7 +27,8 @@ enum SolveCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
-        let solver = ExpectedScoreSolver(rules: rules)
+        let table = ScoringTable(rules: rules)
+        let solver = ExpectedScoreSolver(table: table)
         // The table prints a row per score step; as many rows as the solver may tabulate levels is plenty.
         let step = solver.table.scoreStep
         guard maximum / step < ExpectedScoreSolver.maximumLevels else {
@@ -35,11 +38,12 @@ enum SolveCommand: Command {
                     + "\((ExpectedScoreSolver.maximumLevels - 1) * step) points",
                 spec: spec)
         }
-        let rows = rows(solver, upTo: maximum)
+        let penalty = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
+        let rows = rows(solver, penalty: penalty, upTo: maximum)
         switch format {
-        case .md: Standard.output(markdown(solver, rows: rows, maximum: maximum), terminator: "")
-        case .csv: Standard.output(csv(rows), terminator: "")
-        case .json: Standard.output(json(solver, rows: rows))
+        case .md: Standard.output(markdown(solver, penalty: penalty, rows: rows, maximum: maximum), terminator: "")
+        case .csv: Standard.output(csv(rows, penalty: penalty != nil), terminator: "")
+        case .json: Standard.output(json(solver, penalty: penalty, rows: rows))
         }
         return ExitStatus.success
     }
@@ -52,18 +56,29 @@ enum SolveCommand: Command {
         var value: Double
         var rollValue: Double
         var decision: String
+        /// V and the decision with 0, 1 and 2 farkles in a row, under a three-farkle penalty.
+        var values: [Double] = []
+        var decisions: [String] = []
     }
 
-    private static func rows(_ solver: ExpectedScoreSolver, upTo maximum: Int) -> [Row] {
+    private static func rows(_ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, upTo maximum: Int) -> [Row]
+    {
+        let turns = penalty.map { penalty in
+            LongRunAverageSolver.farkleCounts.map { penalty.turnSolver(farklesInARow: $0) }
+        }
         var rows: [Row] = []
         for turnPoints in stride(from: 0, through: maximum, by: solver.table.scoreStep) {
             for dice in 1...DiceCounts.maximumDice {
                 let decision = solver.decision(turnPoints: turnPoints, diceLeft: dice).rawValue
-                rows.append(
-                    Row(
-                        turnPoints: turnPoints, diceLeft: dice,
-                        value: solver.value(turnPoints: turnPoints, diceLeft: dice),
-                        rollValue: solver.rollValue(turnPoints: turnPoints, diceLeft: dice), decision: decision))
+                var row = Row(
+                    turnPoints: turnPoints, diceLeft: dice,
+                    value: solver.value(turnPoints: turnPoints, diceLeft: dice),
+                    rollValue: solver.rollValue(turnPoints: turnPoints, diceLeft: dice), decision: decision)
+                for turn in turns ?? [] {
+                    row.values.append(turn.value(turnPoints: turnPoints, diceLeft: dice))
+                    row.decisions.append(turn.decision(turnPoints: turnPoints, diceLeft: dice).rawValue)
+                }
+                rows.append(row)
             }
         }
         return rows
@@ -78,11 +93,14 @@ enum SolveCommand: Command {
 
     // MARK: - Formats
 
-    private static func markdown(_ solver: ExpectedScoreSolver, rows: [Row], maximum: Int) -> String {
+    private static func markdown(
+        _ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, rows: [Row], maximum: Int
+    ) -> String {
         var lines = [
             "# Optimal turn: \(solver.table.rules.name)", "",
             "Expected points per turn under optimal play, from the opening roll: "
-                + "**\(fixed(solver.expectedTurnScore, 2))**",
+                + "**\(fixed(solver.expectedTurnScore, 2))**"
+                + (penalty == nil ? "" : " (the turn alone, as if there were no three-farkle penalty)"),
             "", "## Bank thresholds", "",
             "Bank with n dice left once the turn points reach the threshold (and for every higher total).", "",
             "| Dice left | Bank from | Also banks below it |", "|---:|---:|---|",
@@ -104,29 +122,66 @@ enum SolveCommand: Command {
             let line = solver.tailLine(diceLeft: dice)
             lines.append("| \(dice) | \(fixed(line.slope, 6)) t + \(fixed(line.intercept, 2)) |")
         }
+        if let penalty { lines += penaltyMarkdown(penalty) }
         lines += [
             "", "## Values up to \(maximum) turn points", "",
-            "| t | n | V(t, n) | R(t, n) | Decision |", "|---:|---:|---:|---:|---|",
+            "| t | n | V(t, n) | R(t, n) | Decision |" + (penalty == nil ? "" : " V, 0 / 1 / 2 farkles | Decisions |"),
+            "|---:|---:|---:|---:|---|" + (penalty == nil ? "" : "---:|---|"),
+        ]
+        for row in rows {
+            var line =
+                "| \(row.turnPoints) | \(row.diceLeft) | \(fixed(row.value, 2)) | \(fixed(row.rollValue, 2)) "
+                + "| \(row.decision) |"
+            if !row.values.isEmpty {
+                line +=
+                    " \(row.values.map { fixed($0, 2) }.joined(separator: " / ")) "
+                    + "| \(row.decisions.joined(separator: " / ")) |"
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The three-farkle penalty: the long-run average, and each farkle count's turn.
+    private static func penaltyMarkdown(_ penalty: LongRunAverageSolver) -> [String] {
+        let turns = LongRunAverageSolver.farkleCounts.map { penalty.turnSolver(farklesInARow: $0) }
+        var lines = [
+            "", "## Three-farkle penalty (\(penalty.penalty) points)", "",
+            "Long-run average of points per turn under optimal play, penalties included: "
+                + "**\(fixed(penalty.longRunAverage, 2))**", "",
+            "Best play depends on the farkles in a row before the turn. A farkle is worth what it costs later "
+                + "(less the penalty on the third); V is the expected banked points plus that times the farkle chance. "
+                + "Bank with n dice left from the threshold on.",
+            "",
+            "| Farkles in a row | A farkle is worth | Expected turn value | Farkle chance | "
+                + thresholds(turns[0]).map { "Bank from, n = \($0.dice)" }.joined(separator: " | ") + " |",
+            "|---:|---:|---:|---:|" + String(repeating: "---:|", count: thresholds(turns[0]).count),
+        ]
+        for (count, turn) in turns.enumerated() {
+            let banks = thresholds(turn).map { $0.threshold.map(String.init) ?? "never" }
+            lines.append(
+                "| \(count) | \(fixed(turn.farkleValue, 2)) | \(fixed(turn.expectedTurnScore, 2)) "
+                    + "| \(fixed(turn.farkleChance * 100, 2)) % | \(banks.joined(separator: " | ")) |")
+        }
+        return lines
+    }
+
+    private static func csv(_ rows: [Row], penalty: Bool) -> String {
+        let counts = LongRunAverageSolver.farkleCounts
+        var lines = [
+            "turn_points,dice_left,value,roll_value,decision"
+                + (penalty ? counts.map { ",value_farkles_\($0),decision_farkles_\($0)" }.joined() : "")
         ]
         for row in rows {
             lines.append(
-                "| \(row.turnPoints) | \(row.diceLeft) | \(fixed(row.value, 2)) | \(fixed(row.rollValue, 2)) "
-                    + "| \(row.decision) |")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func csv(_ rows: [Row]) -> String {
-        var lines = ["turn_points,dice_left,value,roll_value,decision"]
-        for row in rows {
-            lines.append(
                 "\(row.turnPoints),\(row.diceLeft),\(NumberText.exact(row.value)),\(NumberText.exact(row.rollValue)),"
-                    + row.decision)
+                    + row.decision
+                    + zip(row.values, row.decisions).map { ",\(NumberText.exact($0)),\($1)" }.joined())
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ solver: ExpectedScoreSolver, rows: [Row]) -> String {
+    private static func json(_ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, rows: [Row]) -> String {
         let thresholds = thresholds(solver)
         let thresholdMembers = thresholds.map { "\"\($0.dice)\": \($0.threshold.map(String.init) ?? "null")" }
         let islandMembers = thresholds.map { dice, _ in
@@ -141,7 +196,12 @@ enum SolveCommand: Command {
         let rowObjects = rows.map { row in
             "    {\"turn_points\": \(row.turnPoints), \"dice_left\": \(row.diceLeft), "
                 + "\"value\": \(JSONText.number(row.value)), \"roll_value\": \(JSONText.number(row.rollValue)), "
-                + "\"decision\": \"\(row.decision)\"}"
+                + "\"decision\": \"\(row.decision)\""
+                + (row.values.isEmpty
+                    ? ""
+                    : ", \"values_by_farkles\": [\(row.values.map(JSONText.number).joined(separator: ", "))], "
+                        + "\"decisions_by_farkles\": [\(row.decisions.map { "\"\($0)\"" }.joined(separator: ", "))]")
+                + "}"
         }
         return """
             {
@@ -150,11 +210,35 @@ enum SolveCommand: Command {
               "expected_turn_score": \(JSONText.number(solver.expectedTurnScore)),
               "bank_thresholds": {\(thresholdMembers.joined(separator: ", "))},
               "bank_ranges_below_threshold": {\(islandMembers.joined(separator: ", "))},
-              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},
+              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? "")
               "values": [
             \(rowObjects.joined(separator: ",\n"))
               ]
             }
+            """
+    }
+
+    /// The penalty's members, each on its own line after a newline, ending in a comma.
+    private static func penaltyJSON(_ penalty: LongRunAverageSolver) -> String {
+        let counts = LongRunAverageSolver.farkleCounts
+        let turns = counts.map { penalty.turnSolver(farklesInARow: $0) }
+        let thresholdObjects = counts.map { count in
+            let members = thresholds(turns[count]).map { "\"\($0.dice)\": \($0.threshold.map(String.init) ?? "null")" }
+            return "\"\(count)\": {\(members.joined(separator: ", "))}"
+        }
+        let turnObjects = counts.map { count in
+            "\"\(count)\": {\"farkle_value\": \(JSONText.number(turns[count].farkleValue)), "
+                + "\"relative_value\": \(JSONText.number(penalty.relativeValues[count])), "
+                + "\"expected_turn_value\": \(JSONText.number(turns[count].expectedTurnScore)), "
+                + "\"farkle_chance\": \(JSONText.number(turns[count].farkleChance))}"
+        }
+        return """
+
+              "three_farkle_penalty": \(penalty.penalty),
+              "long_run_average_points_per_turn": \(JSONText.number(penalty.longRunAverage)),
+              "bank_thresholds_by_farkles": {\(thresholdObjects.joined(separator: ", "))},
+              "turns_by_farkles": {\(turnObjects.joined(separator: ", "))},
+              "penalty_iteration": {"steps": \(penalty.iterations), "last_change": \(JSONText.number(penalty.lastChange))},
             """
     }
 

@@ -57,3 +57,14 @@ struct ReportCommandTests {
         #expect(result.standardError.hasPrefix("Error: '--games' must be a whole number, not 'lots'\n"))
     }
 }
+
+@Suite("farkle-sim report --presets")
+struct ReportPresetsCommandTests {
+    @Test("--presets writes every preset, so it takes no --rules: a usage error, exit 64")
+    func presetsWithRules() throws {
+        let result = try CommandRunner.run(["report", "--presets", "--rules", "zilch"])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: --presets writes every preset; give it no --rules\n"))
+        #expect(result.standardOutput.isEmpty)
+    }
+}

@@ -115,3 +115,36 @@ struct SimulateCommandTests {
         }
     }
 }
+
+@Suite("farkle-sim (simulate) under a three-farkle penalty")
+struct SimulatePenaltyCommandTests {
+    @Test("zilch: JSON nets the penalties out of the banked points, per seat and overall; Markdown has the row")
+    func zilch() throws {
+        let arguments = ["--rules", "zilch", "--games", "400", "--seed", "5"]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        let penalties = try #require(json["penalties"] as? Int)
+        let penaltyPoints = try #require(json["penalty_points"] as? Int)
+        let turns = try #require(json["turns"] as? Int)
+        let banked = try #require(json["mean_points_per_turn"] as? Double)
+        let net = try #require(json["mean_net_points_per_turn"] as? Double)
+        #expect(penalties > 0 && penaltyPoints == 500 * penalties)
+        #expect(abs(net - (banked - Double(penaltyPoints) / Double(turns))) < 1e-9)
+        #expect((json["mean_net_points_per_turn_standard_error"] as? Double ?? 0) > 0)
+        let seats = try #require(json["seats"] as? [[String: Any]])
+        #expect(seats.compactMap { $0["penalty_points"] as? Int }.reduce(0, +) == penaltyPoints)
+        let markdown = try CommandRunner.run(arguments).standardOutput
+        #expect(markdown.contains("| Mean net points per turn, penalties included | "))
+        #expect(markdown.contains("(s.e., by game) |"))
+    }
+
+    @Test("standard has no penalty: net equals banked points, and Markdown has no net row")
+    func standard() throws {
+        let json = try jsonObject(try CommandRunner.run(["--games", "200", "--format", "json"]))
+        #expect(json["penalty_points"] as? Int == 0)
+        #expect(json["mean_net_points_per_turn"] as? Double == json["mean_points_per_turn"] as? Double)
+        let markdown = try CommandRunner.run(["--games", "200"]).standardOutput
+        #expect(!markdown.contains("net points"))
+    }
+}

@@ -101,3 +101,60 @@ struct SolveCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 }
+
+@Suite("farkle-sim solve under a three-farkle penalty")
+struct SolvePenaltyCommandTests {
+    @Test("zilch JSON: the long-run average lies below the turn alone, thresholds for 0, 1 and 2 farkles in a row")
+    func zilchJSON() throws {
+        let result = try CommandRunner.run(["solve", "--rules", "zilch", "--format", "json", "--max-points", "3500"])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        let average = try #require(json["long_run_average_points_per_turn"] as? Double)
+        let turnAlone = try #require(json["expected_turn_score"] as? Double)
+        #expect(average < turnAlone && average > turnAlone - 500)
+        #expect(json["three_farkle_penalty"] as? Int == 500)
+        let byFarkles = try #require(json["bank_thresholds_by_farkles"] as? [String: [String: Any]])
+        #expect(byFarkles.keys.sorted() == ["0", "1", "2"])
+        let values = try #require(json["values"] as? [[String: Any]])
+        for (count, thresholds) in byFarkles {
+            let farkles = try #require(Int(count))
+            // Zilch banks with any dice; six dice never farkle there, so rolling them always wins.
+            #expect(thresholds.keys.sorted() == ["1", "2", "3", "4", "5", "6"])
+            #expect(thresholds["6"] is NSNull)
+            for dice in 1...5 {
+                let threshold = try #require(thresholds[String(dice)] as? Int)
+                // Each threshold is where that farkle count's decision turns to bank for good.
+                for row in values where row["dice_left"] as? Int == dice {
+                    let turnPoints = try #require(row["turn_points"] as? Int)
+                    let decisions = try #require(row["decisions_by_farkles"] as? [String])
+                    if turnPoints >= threshold { #expect(decisions[farkles] == "bank") }
+                    if turnPoints == threshold - 50 { #expect(decisions[farkles] != "bank") }
+                }
+            }
+        }
+        let turns = try #require(json["turns_by_farkles"] as? [String: [String: Double]])
+        #expect(turns["2"]?["farkle_value"] == -500)
+        // With no farkle in a row the turn's value is the average itself: h(0) + g = W(0 farkles).
+        let noFarkle = try #require(turns["0"]?["expected_turn_value"])
+        #expect(abs(noFarkle - average) < 1e-9)
+    }
+
+    @Test("standard has no penalty: no penalty members in JSON, no penalty section in Markdown")
+    func standardHasNone() throws {
+        let json = try jsonObject(try CommandRunner.run(["solve", "--format", "json", "--max-points", "0"]))
+        #expect(json["long_run_average_points_per_turn"] == nil)
+        #expect(json["bank_thresholds_by_farkles"] == nil)
+        let markdown = try CommandRunner.run(["solve", "--max-points", "0"]).standardOutput
+        #expect(!markdown.contains("penalty"))
+    }
+
+    @Test("zilch Markdown states the long-run average and a row for each farkle count")
+    func zilchMarkdown() throws {
+        let result = try CommandRunner.run(["solve", "--rules", "zilch", "--max-points", "0"])
+        #expect(result.exitStatus == 0)
+        let text = result.standardOutput
+        #expect(text.contains("## Three-farkle penalty (500 points)"))
+        #expect(text.contains("Long-run average of points per turn under optimal play, penalties included: **"))
+        for count in 0...2 { #expect(text.contains("\n| \(count) | ")) }
+    }
+}

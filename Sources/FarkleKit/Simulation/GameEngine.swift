@@ -77,6 +77,11 @@ struct GameEngine<Seat: Strategy>: Sendable {
         var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
         counts.games += 1
+        // The game's net points and turns, all seats, for the per-game sums; kept in locals, since reading
+        // a seat's tally copies the whole inline storage.
+        var gameNetPoints = 0
+        var gameTurns = 0
+        defer { counts.addGame(netPoints: gameNetPoints, turns: gameTurns) }
         while true {
             let seat = progress.seat
             situation.seat = seat
@@ -86,6 +91,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
             situation.hasEntered = entered & (1 << seat) != 0
             let (outcome, turnPoints) = playTurn(&loop, &counts, situation)
             counts.seats[seat].turns += 1
+            gameTurns += 1
             switch outcome {
             case .instantWin:
                 counts.instantWins += 1
@@ -102,6 +108,8 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     _ = situation.scores.add(-penalty, toSeat: seat)
                     farklesInARow[seat] = 0
                     counts.penalties += 1
+                    counts.seats[seat].penaltyPoints += penalty
+                    gameNetPoints -= penalty
                     penalized = true
                 }
                 observer.turnEnded(
@@ -109,6 +117,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     isFinalRound: situation.isFinalRound)
             case .banked:
                 counts.seats[seat].bankedPoints += turnPoints
+                gameNetPoints += turnPoints
                 counts.bankedPointsSquared += Double(turnPoints) * Double(turnPoints)
                 let total = situation.scores.add(turnPoints, toSeat: seat)
                 farklesInARow[seat] = 0
@@ -218,6 +227,19 @@ private struct ChunkCounts {
     var penalties = 0
     var bankedPointsSquared = 0.0
     var seats = SeatTallies()
+    /// Over the games, with N a game's net points and T its turns (all seats): the sums of N², T² and N T.
+    var gameNetPointsSquared = 0.0
+    var gameTurnsSquared = 0.0
+    var gameNetPointsTimesTurns = 0.0
+
+    /// Adds one game's net points and turns, all seats together, to the per-game sums.
+    mutating func addGame(netPoints: Int, turns: Int) {
+        let points = Double(netPoints)
+        let count = Double(turns)
+        gameNetPointsSquared += points * points
+        gameTurnsSquared += count * count
+        gameNetPointsTimesTurns += points * count
+    }
 
     mutating func add(to tally: inout SimulationTally, players: Int) {
         for seat in 0..<players { tally.seats[seat].add(seats[seat]) }
@@ -228,6 +250,9 @@ private struct ChunkCounts {
         tally.rolls += rolls
         tally.penalties += penalties
         tally.bankedPointsSquared += bankedPointsSquared
+        tally.gameNetPointsSquared += gameNetPointsSquared
+        tally.gameTurnsSquared += gameTurnsSquared
+        tally.gameNetPointsTimesTurns += gameNetPointsTimesTurns
     }
 }
 

@@ -15,6 +15,8 @@ public struct SimulationTally: Hashable, Sendable {
         public var bankedPoints = 0
         /// Turns of this seat that ended in a farkle.
         public var farkles = 0
+        /// Points this seat lost to three-farkle penalties.
+        public var penaltyPoints = 0
 
         /// An empty tally.
         public init() {}
@@ -27,6 +29,15 @@ public struct SimulationTally: Hashable, Sendable {
             turns += other.turns
             bankedPoints += other.bankedPoints
             farkles += other.farkles
+            penaltyPoints += other.penaltyPoints
+        }
+
+        /// Points banked less points lost to penalties.
+        public var netPoints: Int { bankedPoints - penaltyPoints }
+
+        /// The mean net points per turn of this seat, penalties included (0 before any turn).
+        public var meanNetPointsPerTurn: Double {
+            turns == 0 ? 0 : Double(netPoints) / Double(turns)
         }
     }
 
@@ -46,6 +57,13 @@ public struct SimulationTally: Hashable, Sendable {
     public var penalties = 0
     /// The sum of the squares of every turn's banked points, for the standard error of the mean.
     public var bankedPointsSquared = 0.0
+    /// Per game, all seats together, net points N and turns T: the sums of N², T² and N T over the games,
+    /// for the standard error of the net points per turn (`meanNetPointsPerTurnStandardError`).
+    public var gameNetPointsSquared = 0.0
+    /// The sum over games of T², as for `gameNetPointsSquared`.
+    public var gameTurnsSquared = 0.0
+    /// The sum over games of N T, as for `gameNetPointsSquared`.
+    public var gameNetPointsTimesTurns = 0.0
     /// The number of finished games (won or tied) that ended in each round: index r for round r, index 0 unused.
     ///
     /// In a solo race to the target this is the distribution of the turns the player needed.
@@ -68,6 +86,9 @@ public struct SimulationTally: Hashable, Sendable {
         rolls = 0
         penalties = 0
         bankedPointsSquared = 0
+        gameNetPointsSquared = 0
+        gameTurnsSquared = 0
+        gameNetPointsTimesTurns = 0
     }
 
     /// Turns played by all seats.
@@ -76,6 +97,10 @@ public struct SimulationTally: Hashable, Sendable {
     public var farkles: Int { seats.reduce(0) { $0 + $1.farkles } }
     /// Points banked, summed over all turns of all seats (a farkled turn banks 0).
     public var bankedPoints: Int { seats.reduce(0) { $0 + $1.bankedPoints } }
+    /// Points lost to three-farkle penalties, all seats.
+    public var penaltyPoints: Int { seats.reduce(0) { $0 + $1.penaltyPoints } }
+    /// Points banked less points lost to penalties, all seats.
+    public var netPoints: Int { bankedPoints - penaltyPoints }
 
     // MARK: - Merging
 
@@ -91,6 +116,9 @@ public struct SimulationTally: Hashable, Sendable {
         rolls += other.rolls
         penalties += other.penalties
         bankedPointsSquared += other.bankedPointsSquared
+        gameNetPointsSquared += other.gameNetPointsSquared
+        gameTurnsSquared += other.gameTurnsSquared
+        gameNetPointsTimesTurns += other.gameNetPointsTimesTurns
     }
 
     // MARK: - Rates
@@ -112,6 +140,27 @@ public struct SimulationTally: Hashable, Sendable {
         let mean = meanPointsPerTurn
         let variance = max(0, (bankedPointsSquared - count * mean * mean) / (count - 1))
         return (variance / count).squareRoot()
+    }
+
+    /// The mean net points per turn, penalties included: what the long-run average of a penalty rule set
+    /// (`LongRunAverageSolver`) predicts.
+    public var meanNetPointsPerTurn: Double {
+        turns == 0 ? 0 : Double(netPoints) / Double(turns)
+    }
+
+    /// The standard error of `meanNetPointsPerTurn`, with the game as the independent unit.
+    ///
+    /// Turns are not independent under a penalty: the farkles in a row carry over
+    /// from turn to turn. Games are (each starts afresh), so the mean is the ratio
+    /// of the games' net points N to their turns T, and its standard error is the
+    /// ratio estimator's: sqrt(sum (N - r T)² / (G (G - 1))) / mean T over G games.
+    public var meanNetPointsPerTurnStandardError: Double {
+        guard games > 1, turns > 0 else { return 0 }
+        let count = Double(games)
+        let ratio = meanNetPointsPerTurn
+        let residuals = gameNetPointsSquared - 2 * ratio * gameNetPointsTimesTurns + ratio * ratio * gameTurnsSquared
+        let meanTurns = Double(turns) / count
+        return (max(0, residuals) / (count * (count - 1))).squareRoot() / meanTurns
     }
 
     /// The share of turns that ended in a farkle.

@@ -5,6 +5,12 @@
 /// when the player rolls (see <doc:SolvingATurn>).
 /// Turn points are multiples of the table's `scoreStep`.
 ///
+/// A farkle counts `farkleValue` points, 0 unless given: then V is the expected
+/// banked points. Another value prices what a farkle costs beyond the turn (the
+/// three-farkle penalty's `LongRunAverageSolver` passes one per farkle count),
+/// and V becomes the expected banked points plus `farkleValue` times the chance
+/// of a farkle.
+///
 /// Every keep adds at least one score step, so t only grows along a turn: the
 /// solver tabulates t = 0, step, ..., `tabulatedPoints` from the top down, each
 /// row from higher rows only, with no iteration to a tolerance. Above the bound
@@ -34,6 +40,15 @@ public struct ExpectedScoreSolver: Sendable {
     /// The optimal decisions as table lookups, for simulators.
     public let policy: ExpectedScorePolicy
 
+    /// What a farkle is worth, in points: 0 for the expected banked points.
+    public let farkleValue: Double
+
+    /// The chance that a turn played by `policy` ends in a farkle, from its opening roll of six dice.
+    ///
+    /// `expectedTurnScore` is the expected banked points plus `farkleValue` times this chance, so it
+    /// is the slope of `expectedTurnScore` in `farkleValue` while the policy stays the same.
+    public let farkleChance: Double
+
     private let mechanics: TurnMechanics
     private let lastLevel: Int
     /// V at `TurnMechanics.stateIndex(level:diceLeft:)`, R likewise.
@@ -43,9 +58,9 @@ public struct ExpectedScoreSolver: Sendable {
     private let thresholds: [Int?]
     private let belowThreshold: [[ClosedRange<Int>]]
 
-    /// Builds the scoring table of `rules` and solves it.
-    public init(rules: RuleSet) {
-        self.init(table: ScoringTable(rules: rules))
+    /// Builds the scoring table of `rules` and solves it, a farkle worth `farkleValue` points.
+    public init(rules: RuleSet, farkleValue: Double = 0) {
+        self.init(table: ScoringTable(rules: rules), farkleValue: farkleValue)
     }
 
     /// Solves the turn for `table`.
@@ -54,12 +69,13 @@ public struct ExpectedScoreSolver: Sendable {
     ///   - table: The scoring table (and through it the rule set).
     ///   - tabulatedPoints: The highest turn points to tabulate; `nil` picks the least exact bound.
     ///     A bound below `tailStart` is raised to it.
-    public init(table: ScoringTable, tabulatedPoints: Int? = nil) {
+    ///   - farkleValue: What a farkle is worth, in points (0: V is the expected banked points).
+    public init(table: ScoringTable, tabulatedPoints: Int? = nil, farkleValue: Double = 0) {
         let mechanics = table.turnMechanics
         let maximum = DiceCounts.maximumDice
         let step = mechanics.scoreStep
         let outcomes = RollOutcomes(table: table)
-        let tail = LinearTail(outcomes: outcomes, mechanics: mechanics)
+        let tail = LinearTail(outcomes: outcomes, mechanics: mechanics, farkleValue: farkleValue)
         let tailLevel = Int((max(tail.exactFrom, 0) / Double(step)).rounded(.up))
         let lastLevel = max(tailLevel, ((tabulatedPoints ?? 0) + step - 1) / step)
         let rowCount = lastLevel + 1
@@ -67,18 +83,22 @@ public struct ExpectedScoreSolver: Sendable {
         let stateCount = rowCount * TurnMechanics.statesPerLevel
         var values = [Double](repeating: 0, count: stateCount)
         var rollValues = [Double](repeating: 0, count: stateCount)
+        var rollFarkleChances = [Double](repeating: 0, count: stateCount)
         var bank = [Bool](repeating: false, count: stateCount)
         var kept = [UInt8](repeating: 0, count: rowCount * outcomes.groupCount)
 
         values.withUnsafeMutableBufferPointer { values in
             rollValues.withUnsafeMutableBufferPointer { rollValues in
-                bank.withUnsafeMutableBufferPointer { bank in
-                    kept.withUnsafeMutableBufferPointer { kept in
-                        let rows = Rows(
-                            outcomes: outcomes, mechanics: mechanics, tail: tail, lastLevel: lastLevel,
-                            values: values, rollValues: rollValues, bank: bank, kept: kept)
-                        for level in stride(from: lastLevel, through: 0, by: -1) {
-                            for dice in 1...maximum { rows.solve(level: level, dice: dice) }
+                rollFarkleChances.withUnsafeMutableBufferPointer { rollFarkleChances in
+                    bank.withUnsafeMutableBufferPointer { bank in
+                        kept.withUnsafeMutableBufferPointer { kept in
+                            let rows = Rows(
+                                outcomes: outcomes, mechanics: mechanics, tail: tail, lastLevel: lastLevel,
+                                farkleValue: farkleValue, values: values, rollValues: rollValues,
+                                rollFarkleChances: rollFarkleChances, bank: bank, kept: kept)
+                            for level in stride(from: lastLevel, through: 0, by: -1) {
+                                for dice in 1...maximum { rows.solve(level: level, dice: dice) }
+                            }
                         }
                     }
                 }
@@ -86,17 +106,22 @@ public struct ExpectedScoreSolver: Sendable {
         }
 
         // R(0, 6) counts a no-score roll as the six-dice farkle only where every roll has it;
-        // the opening roll adds it here where only the opening roll has it.
-        var opening = rollValues[TurnMechanics.stateIndex(level: 0, diceLeft: maximum)]
+        // the opening roll swaps the farkle for it here where only the opening roll has it.
+        let openingState = TurnMechanics.stateIndex(level: 0, diceLeft: maximum)
+        var opening = rollValues[openingState]
+        var openingFarkleChance = rollFarkleChances[openingState]
         if let farkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true),
             mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false) == nil
         {
             let level = mechanics.level(turnPoints: farkle)
-            let afterFarkle =
-                level <= lastLevel
-                ? values[TurnMechanics.stateIndex(level: level, diceLeft: maximum)]
-                : tail.value(turnPoints: farkle, diceLeft: maximum)
-            opening += outcomes.farkleWeight[maximum] / Double(DiceCatalog.orderedRollCounts[maximum]) * afterFarkle
+            let state = TurnMechanics.stateIndex(level: level, diceLeft: maximum)
+            let tabulated = level <= lastLevel
+            let afterFarkle = tabulated ? values[state] : tail.value(turnPoints: farkle, diceLeft: maximum)
+            let chanceAfter =
+                tabulated ? (bank[state] ? 0 : rollFarkleChances[state]) : tail.farkleChance[maximum]
+            let share = outcomes.farkleWeight[maximum] / Double(DiceCatalog.orderedRollCounts[maximum])
+            opening += share * (afterFarkle - farkleValue)
+            openingFarkleChance += share * (chanceAfter - 1)
         }
 
         var thresholds = [Int?](repeating: nil, count: maximum + 1)
@@ -127,6 +152,8 @@ public struct ExpectedScoreSolver: Sendable {
         self.thresholds = thresholds
         self.belowThreshold = ranges
         self.expectedTurnScore = opening
+        self.farkleValue = farkleValue
+        self.farkleChance = openingFarkleChance
         self.policy = ExpectedScorePolicy(
             mechanics: mechanics, lastLevel: lastLevel,
             rollOffset: (0...maximum + 1).map {
@@ -139,7 +166,7 @@ public struct ExpectedScoreSolver: Sendable {
     // MARK: - Values
 
     /// V(t, n): the expected points the turn banks under best play with `turnPoints` on the table
-    /// and `diceLeft` dice to roll (6 after hot dice).
+    /// and `diceLeft` dice to roll (6 after hot dice), plus `farkleValue` times the chance of a farkle.
     ///
     /// - Precondition: `turnPoints` is a non-negative multiple of `table.scoreStep`; `diceLeft` is 1...6.
     public func value(turnPoints: Int, diceLeft: Int) -> Double {
@@ -152,8 +179,8 @@ public struct ExpectedScoreSolver: Sendable {
     /// R(t, n): the expected points the turn banks if the player rolls `diceLeft` dice now and plays
     /// best afterwards.
     ///
-    /// A roll with no keep is a farkle here (0), except on six dice when the rules give the six-dice
-    /// farkle on every roll; the opening roll's six-dice farkle is in `expectedTurnScore`.
+    /// A roll with no keep is a farkle here (worth `farkleValue`), except on six dice when the rules give
+    /// the six-dice farkle on every roll; the opening roll's six-dice farkle is in `expectedTurnScore`.
     ///
     /// - Precondition: as for `value(turnPoints:diceLeft:)`.
     public func rollValue(turnPoints: Int, diceLeft: Int) -> Double {
@@ -225,8 +252,11 @@ private struct Rows {
     let mechanics: TurnMechanics
     let tail: LinearTail
     let lastLevel: Int
+    let farkleValue: Double
     let values: UnsafeMutableBufferPointer<Double>
     let rollValues: UnsafeMutableBufferPointer<Double>
+    /// The chance that rolling ends the turn in a farkle (under the best play after the roll).
+    let rollFarkleChances: UnsafeMutableBufferPointer<Double>
     let bank: UnsafeMutableBufferPointer<Bool>
     let kept: UnsafeMutableBufferPointer<UInt8>
 
@@ -237,31 +267,50 @@ private struct Rows {
             : tail.value(turnPoints: level * mechanics.scoreStep, diceLeft: dice)
     }
 
+    /// The chance of ending in a farkle from a later state: tabulated (0 where it banks), or the tail's.
+    private func laterFarkleChance(_ level: Int, _ dice: Int) -> Double {
+        guard level <= lastLevel else { return tail.farkleChance[dice] }
+        let state = TurnMechanics.stateIndex(level: level, diceLeft: dice)
+        return bank[state] ? 0 : rollFarkleChances[state]
+    }
+
     /// Fills R, V, the bank decision and the keeps of `dice` dice at turn points `level * step`.
     func solve(level: Int, dice: Int) {
         let points = level * mechanics.scoreStep
         var sum = 0.0
+        var farkles = 0.0
         for group in outcomes.groupsByDice[dice] {
             var best = -Double.infinity
-            var bestKept = 0
-            for option in outcomes.options(of: group) {
+            var bestOption = outcomes.options(of: group).startIndex
+            for index in outcomes.options(of: group).indices {
+                let option = outcomes.options[index]
                 let value = later(level + option.steps, option.diceLeft)
                 if value > best {
                     best = value
-                    bestKept = option.kept
+                    bestOption = index
                 }
             }
+            let option = outcomes.options[bestOption]
             sum += outcomes.weight[group] * best
-            kept[level * outcomes.groupCount + group] = UInt8(bestKept)
+            farkles += outcomes.weight[group] * laterFarkleChance(level + option.steps, option.diceLeft)
+            kept[level * outcomes.groupCount + group] = UInt8(option.kept)
         }
         // A roll here is never the opening roll: that one's six-dice farkle is in `expectedTurnScore`.
         if let farkle = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: false) {
-            sum += outcomes.farkleWeight[dice] * later(level + mechanics.level(turnPoints: farkle), dice)
+            let after = level + mechanics.level(turnPoints: farkle)
+            sum += outcomes.farkleWeight[dice] * later(after, dice)
+            farkles += outcomes.farkleWeight[dice] * laterFarkleChance(after, dice)
+        } else {
+            // Adding 0 leaves the sum as it was: with the default farkle value every number is unchanged.
+            sum += outcomes.farkleWeight[dice] * farkleValue
+            farkles += outcomes.farkleWeight[dice]
         }
-        let roll = sum / Double(DiceCatalog.orderedRollCounts[dice])
+        let total = Double(DiceCatalog.orderedRollCounts[dice])
+        let roll = sum / total
         let banks = mechanics.mayBank(turnPoints: points, diceLeft: dice) && Double(points) >= roll
         let state = TurnMechanics.stateIndex(level: level, diceLeft: dice)
         rollValues[state] = roll
+        rollFarkleChances[state] = farkles / total
         values[state] = banks ? Double(points) : roll
         bank[state] = banks
     }

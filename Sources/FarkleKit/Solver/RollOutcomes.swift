@@ -2,7 +2,8 @@
 ///
 /// Since the expected value V(t, n) never falls as t grows (a player with more
 /// turn points can copy any plan of a player with fewer and bank more on every
-/// path), the only keeps of k dice worth considering are those scoring `best[k]`.
+/// path that banks, while a farkle is worth the same `farkleValue` to both),
+/// the only keeps of k dice worth considering are those scoring `best[k]`.
 /// A roll is therefore summed up by its options `(best[k], dice left)`, and all
 /// rolls of n dice with the same `best` vector form one group whose weight is
 /// their number of ordered outcomes. Six dice have 462 multisets but far fewer

@@ -16,6 +16,7 @@ public struct StrategyContext: Sendable {
     public var options: [String: String]
 
     private var solver: ExpectedScoreSolver?
+    private var penaltySolver: LongRunAverageSolver?
 
     /// A context for the rules of `table`; pass a solver already built for the same table to reuse it.
     public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil, options: [String: String] = [:]) {
@@ -32,6 +33,16 @@ public struct StrategyContext: Sendable {
         if let solver { return solver }
         let solved = ExpectedScoreSolver(table: table)
         solver = solved
+        return solved
+    }
+
+    /// The three-farkle penalty's solution (best play by farkles in a row), solved on the first call and
+    /// kept; `nil` when the rule set has no penalty.
+    public mutating func longRunAverageSolver() -> LongRunAverageSolver? {
+        guard table.rules.turn.threeFarklePenalty != nil else { return nil }
+        if let penaltySolver { return penaltySolver }
+        let solved = LongRunAverageSolver(table: table)
+        penaltySolver = solved
         return solved
     }
 }

@@ -37,10 +37,14 @@ public struct ThresholdStrategy: Strategy {
     }
 
     /// The thresholds for 1...6 dice: the given ones, then each missing one twice the one before.
+    ///
+    /// Doubling stops at `Int.max` (a threshold no turn reaches) rather than overflowing, so a
+    /// library caller may pass any thresholds; the command line bounds them where it parses them.
     public static func completed(_ given: [Int]) -> [Int] {
         var all = [0]
         for dice in 1...DiceCounts.maximumDice {
-            all.append(dice <= given.count ? given[dice - 1] : 2 * all[dice - 1])
+            let doubled = all[dice - 1].multipliedReportingOverflow(by: 2)
+            all.append(dice <= given.count ? given[dice - 1] : doubled.overflow ? Int.max : doubled.partialValue)
         }
         return all
     }

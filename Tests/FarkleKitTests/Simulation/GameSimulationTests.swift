@@ -132,6 +132,34 @@ struct ExpectedValueSimulationTests {
         let farkleError = (farkle * (1 - farkle) / Double(tally.turns)).squareRoot()
         #expect(abs(rate - farkle) < 4 * farkleError, "simulated \(rate), exact \(farkle)")
     }
+
+    /// Under zilch's penalty the games' net points per turn estimate the solved long-run average.
+    ///
+    /// The standard error takes the game as the unit (`meanNetPointsPerTurnStandardError`): the
+    /// farkles in a row tie a seat's turns together, games are independent. A game starts every
+    /// seat at no farkle in a row and stops after a bank, not in the chain's long-run mix; by the
+    /// equation h(k) + g = E[reward + h(next)], a seat's points over its turns are g per turn plus
+    /// h(first) - h(last) in expectation, so the games overstate g by at most |h(2)| / (turns of a
+    /// seat), about 74 / 15 = 5 points per turn in the worst case and far less on average:
+    /// h(last) is mostly h(0) = 0. The test's 4 standard errors are some 4 points.
+    @Test("ev vs ev under zilch nets per turn the solved long-run average, within 4 standard errors")
+    func zilchNetPointsPerTurn() throws {
+        let table = ScoringTable(rules: .zilch)
+        var context = StrategyContext(table: table)
+        let solved = context.longRunAverageSolver()
+        let penalty = try #require(solved)
+        let ev = ExpectedValueStrategy(context: &context)
+        #expect(ev.policiesByFarkles.count == 3)
+        let tally = GameSimulation(table: table, seats: [ev, ev]).run(games: 10_000, seed: 47)
+        let error = tally.meanNetPointsPerTurnStandardError
+        #expect(error > 0.5 && error < 2 && tally.turns > 250_000)
+        #expect(
+            abs(tally.meanNetPointsPerTurn - penalty.longRunAverage) < 4 * error,
+            "simulated \(tally.meanNetPointsPerTurn) ± \(error), exact \(penalty.longRunAverage)")
+        // Every penalty costs 500 points, and the net points are the banked points less them.
+        #expect(tally.penalties > 0 && tally.penaltyPoints == 500 * tally.penalties)
+        #expect(tally.seats.map(\.netPoints).reduce(0, +) == tally.bankedPoints - tally.penaltyPoints)
+    }
 }
 
 // MARK: - Strategies that draw random numbers

@@ -28,9 +28,12 @@ private let minimumAndEveryRoll: RuleSet = {
     return rules
 }()
 
-private let solvers = [RuleSet.standard, onesOnly, bankAnyDice, minimumAndEveryRoll].map {
-    ExpectedScoreSolver(rules: $0)
-}
+private let solvers =
+    [RuleSet.standard, onesOnly, bankAnyDice, minimumAndEveryRoll].map { ExpectedScoreSolver(rules: $0) }
+    + [
+        ExpectedScoreSolver(rules: .zilch, farkleValue: -500),
+        ExpectedScoreSolver(rules: bankAnyDice, farkleValue: -200),
+    ]
 
 /// The probability that none of `dice` dice shows a 1.
 private func noOne(_ dice: Int) -> Double {
@@ -74,6 +77,21 @@ struct HandSolvedTurnTests {
         #expect(isClose(solver.rollValue(turnPoints: 100, diceLeft: 2), (10 * 200 + 300) / 36))
     }
 
+    @Test("a farkle worth -30 points: from 300 on still banking, R = (1 - (5/6)^n) t + 100 n / 6 - 30 (5/6)^n")
+    func farkleValue() {
+        let solver = ExpectedScoreSolver(rules: onesOnly, farkleValue: -30)
+        for turnPoints in stride(from: 300, through: 3000, by: 100) {
+            for dice in 1...6 {
+                let roll = (1 - noOne(dice)) * Double(turnPoints) + 100 * Double(dice) / 6 - 30 * noOne(dice)
+                #expect(isClose(solver.rollValue(turnPoints: turnPoints, diceLeft: dice), roll))
+                #expect(solver.value(turnPoints: turnPoints, diceLeft: dice) == Double(turnPoints))
+            }
+        }
+        // One die at 100 banks: rolling is worth (V(200, 6) - 5 * 30) / 6, less than before.
+        let six = (1 - noOne(6)) * 200 + 100 - 30 * noOne(6)
+        #expect(isClose(solver.rollValue(turnPoints: 100, diceLeft: 1), (six - 5 * 30) / 6))
+    }
+
     @Test("bank thresholds: 100 for 1 to 3 dice, 200 for 4, 300 for 5 and 6")
     func thresholds() {
         #expect((1...6).map { solver.bankThreshold(diceLeft: $0) } == [100, 100, 100, 200, 300, 300])
@@ -96,7 +114,8 @@ struct ExpectedScoreSolverTests {
         let step = solver.table.scoreStep
         for dice in 1...6 {
             guard let threshold = solver.bankThreshold(diceLeft: dice) else {
-                #expect(!rules.allowsBanking(diceLeft: dice))
+                // Rolling six dice wins at every t only where six dice cannot farkle.
+                #expect(!rules.allowsBanking(diceLeft: dice) || (dice == 6 && rules.sixDiceFarkleOnEveryRoll))
                 continue
             }
             for turnPoints in stride(from: threshold, through: 2 * solver.tabulatedPoints, by: step) {
@@ -121,14 +140,17 @@ struct ExpectedScoreSolverTests {
                 let expected =
                     turnPoints >= rules.minimumBank && rules.allowsBanking(diceLeft: dice)
                     ? max(Double(turnPoints), roll) : roll
-                #expect(solver.value(turnPoints: turnPoints, diceLeft: dice) == expected)
+                // Above the bound V and R are two lines solved apart, equal up to rounding.
+                let value = solver.value(turnPoints: turnPoints, diceLeft: dice)
+                #expect(turnPoints <= solver.tabulatedPoints ? value == expected : isClose(value, expected))
             }
         }
     }
 
     @Test("doubling the tabulated bound changes no value", arguments: solvers)
     func doublingTheBound(solver: ExpectedScoreSolver) {
-        let doubled = ExpectedScoreSolver(table: solver.table, tabulatedPoints: 2 * solver.tabulatedPoints)
+        let doubled = ExpectedScoreSolver(
+            table: solver.table, tabulatedPoints: 2 * solver.tabulatedPoints, farkleValue: solver.farkleValue)
         #expect(doubled.tabulatedPoints == 2 * solver.tabulatedPoints)
         #expect(isClose(doubled.expectedTurnScore, solver.expectedTurnScore, relative: 1e-9))
         for dice in 1...6 {
@@ -197,6 +219,19 @@ struct ExpectedScoreSolverTests {
         #expect(solver.tailLine(diceLeft: 2) == (slope: 1, intercept: 0))
         for dice in 3...6 { #expect(solver.tailLine(diceLeft: dice).slope < 1) }
         #expect(solver.tabulatedPoints >= solver.tailStart)
+    }
+
+    @Test(
+        "the farkle chance and the farkle value agree with the forward distribution of banked points",
+        arguments: solvers)
+    func farkleChance(solver: ExpectedScoreSolver) {
+        let distribution = BankedPointsDistribution(solver: solver)
+        let step = Double(distribution.scoreStep)
+        let banked = distribution.probabilities.enumerated().reduce(0) { $0 + Double($1.offset) * step * $1.element }
+        // A turn cannot bank 0 points (it banks after a keep), so the mass at 0 is the farkles.
+        #expect(isClose(solver.farkleChance, distribution.probabilities[0], relative: 1e-9))
+        #expect(
+            isClose(solver.expectedTurnScore, banked + solver.farkleValue * solver.farkleChance, relative: 1e-9))
     }
 
     @Test("a bound below the tail start is raised to it")

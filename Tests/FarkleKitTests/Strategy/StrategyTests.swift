@@ -44,6 +44,8 @@ struct StrategyTests {
     func completedThresholds() {
         #expect(ThresholdStrategy.completed([300, 350]) == [0, 300, 350, 700, 1400, 2800, 5600])
         #expect(ThresholdStrategy.completed([1, 2, 3, 4, 5, 6]) == [0, 1, 2, 3, 4, 5, 6])
+        // Doubling a huge threshold saturates instead of overflowing.
+        #expect(ThresholdStrategy.completed([0, 1 << 62]) == [0, 0, 1 << 62, .max, .max, .max, .max])
     }
 
     @Test("greedy and threshold take the highest-scoring keep of every roll")
@@ -133,6 +135,42 @@ struct StrategyTests {
                         == solver.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft))
             }
         }
+    }
+
+    @Test("under zilch's penalty ev plays the policy of the player's farkles in a row; without one, a single policy")
+    func expectedValueByFarkles() throws {
+        let standard = BuiltInStrategy.make([.expectedValue], table: ScoringTable(rules: .standard))
+        guard case .expectedValue(let plain) = standard[0] else {
+            Issue.record("not ev")
+            return
+        }
+        #expect(plain.policiesByFarkles.isEmpty)
+
+        var context = StrategyContext(table: ScoringTable(rules: .zilch))
+        let solved = context.longRunAverageSolver()
+        let solver = try #require(solved)
+        let ev = ExpectedValueStrategy(context: &context)
+        var situation = GameSituation(players: 2, end: RuleSet.zilch.game.end)
+        var generator = Xoshiro256StarStar(seed: 1)
+        var differs = false
+        for count in 0...2 {
+            situation.farklesInARow = count
+            let turn = solver.turnSolver(farklesInARow: count)
+            for diceLeft in 1...5 {
+                for turnPoints in stride(from: 300, through: 1500, by: 50) {
+                    let banks = ev.shouldBank(
+                        turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+                    #expect(banks == turn.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft))
+                    if banks
+                        != solver.turnSolver(farklesInARow: 0).shouldBank(turnPoints: turnPoints, diceLeft: diceLeft)
+                    {
+                        differs = true
+                    }
+                }
+            }
+        }
+        // The counts do play differently: with two farkles in a row three dice bank from 300, not 450.
+        #expect(differs)
     }
 
     @Test("every built-in strategy's bank wish after a move is its bank decision after that keep")
