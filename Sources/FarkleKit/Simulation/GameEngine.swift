@@ -45,7 +45,13 @@ struct GameEngine<Seat: Strategy>: Sendable {
                             generator: generator, strategyGenerator: strategyGenerator)
                         var counts = ChunkCounts()
                         for _ in 0..<games {
+                            // The game's net points and turns, for the per-game sums, as differences of the
+                            // running totals: nothing to track inside the game loop.
+                            let before = counts.seats.totals(players: players)
                             playGame(&loop, &counts, &tally, &observer)
+                            let after = counts.seats.totals(players: players)
+                            counts.addGame(
+                                netPoints: after.netPoints - before.netPoints, turns: after.turns - before.turns)
                         }
                         generator = loop.generator
                         strategyGenerator = loop.strategyGenerator
@@ -77,11 +83,6 @@ struct GameEngine<Seat: Strategy>: Sendable {
         var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
         counts.games += 1
-        // The game's net points and turns, all seats, for the per-game sums; kept in locals, since reading
-        // a seat's tally copies the whole inline storage.
-        var gameNetPoints = 0
-        var gameTurns = 0
-        defer { counts.addGame(netPoints: gameNetPoints, turns: gameTurns) }
         while true {
             let seat = progress.seat
             situation.seat = seat
@@ -91,7 +92,6 @@ struct GameEngine<Seat: Strategy>: Sendable {
             situation.hasEntered = entered & (1 << seat) != 0
             let (outcome, turnPoints) = playTurn(&loop, &counts, situation)
             counts.seats[seat].turns += 1
-            gameTurns += 1
             switch outcome {
             case .instantWin:
                 counts.instantWins += 1
@@ -109,7 +109,6 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     farklesInARow[seat] = 0
                     counts.penalties += 1
                     counts.seats[seat].penaltyPoints += penalty
-                    gameNetPoints -= penalty
                     penalized = true
                 }
                 observer.turnEnded(
@@ -117,7 +116,6 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     isFinalRound: situation.isFinalRound)
             case .banked:
                 counts.seats[seat].bankedPoints += turnPoints
-                gameNetPoints += turnPoints
                 counts.bankedPointsSquared += Double(turnPoints) * Double(turnPoints)
                 let total = situation.scores.add(turnPoints, toSeat: seat)
                 farklesInARow[seat] = 0
@@ -262,6 +260,21 @@ private struct SeatTallies {
         SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat(),
         SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat(), SimulationTally.Seat()
     )
+
+    /// Net points (banked less penalties) and turns, summed over seats `0..<players`, read in place.
+    mutating func totals(players: Int) -> (netPoints: Int, turns: Int) {
+        withUnsafeMutableBytes(of: &storage) { bytes in
+            var netPoints = 0
+            var turns = 0
+            for seat in 0..<players {
+                let tally = bytes.load(
+                    fromByteOffset: seat &* MemoryLayout<SimulationTally.Seat>.stride, as: SimulationTally.Seat.self)
+                netPoints &+= tally.netPoints
+                turns &+= tally.turns
+            }
+            return (netPoints, turns)
+        }
+    }
 
     subscript(seat: Int) -> SimulationTally.Seat {
         get {

@@ -10,6 +10,8 @@ public enum BuiltInStrategy: Strategy {
     case greedy(GreedyStrategy)
     /// `threshold:T1,T2`.
     case threshold(ThresholdStrategy)
+    /// `ev` under a three-farkle penalty: a policy for each count of farkles in a row.
+    case farkleStreak(FarkleStreakStrategy)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
@@ -17,13 +19,19 @@ public enum BuiltInStrategy: Strategy {
     /// there on first use (a few milliseconds in a release build) for all its seats.
     public static func make(_ specs: [StrategySpec], context: inout StrategyContext) -> [BuiltInStrategy] {
         var greedy: GreedyStrategy?
-        var expectedValue: ExpectedValueStrategy?
+        var expectedValue: BuiltInStrategy?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
-                let strategy = expectedValue ?? ExpectedValueStrategy(context: &context)
+                if let expectedValue { return expectedValue }
+                let strategy: BuiltInStrategy =
+                    if let solver = context.longRunAverageSolver() {
+                        .farkleStreak(FarkleStreakStrategy(solver: solver))
+                    } else {
+                        .expectedValue(ExpectedValueStrategy(context: &context))
+                    }
                 expectedValue = strategy
-                return .expectedValue(strategy)
+                return strategy
             case .greedy:
                 let strategy = greedy ?? GreedyStrategy(context: context)
                 greedy = strategy
@@ -44,6 +52,7 @@ public enum BuiltInStrategy: Strategy {
     public var name: String {
         switch self {
         case .expectedValue(let strategy): return strategy.name
+        case .farkleStreak(let strategy): return strategy.name
         case .greedy(let strategy): return strategy.name
         case .threshold(let strategy): return strategy.name
         }
@@ -56,6 +65,9 @@ public enum BuiltInStrategy: Strategy {
     ) -> Move {
         switch self {
         case .expectedValue(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .farkleStreak(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         case .greedy(let strategy):
@@ -74,6 +86,9 @@ public enum BuiltInStrategy: Strategy {
     ) -> Bool {
         switch self {
         case .expectedValue(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .farkleStreak(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .greedy(let strategy):

@@ -148,8 +148,8 @@ struct ExpectedValueSimulationTests {
         var context = StrategyContext(table: table)
         let solved = context.longRunAverageSolver()
         let penalty = try #require(solved)
-        let ev = ExpectedValueStrategy(context: &context)
-        #expect(ev.policiesByFarkles.count == 3)
+        let ev = FarkleStreakStrategy(solver: penalty)
+        #expect(ev.policies.count == 3)
         let tally = GameSimulation(table: table, seats: [ev, ev]).run(games: 10_000, seed: 47)
         let error = tally.meanNetPointsPerTurnStandardError
         #expect(error > 0.5 && error < 2 && tally.turns > 250_000)

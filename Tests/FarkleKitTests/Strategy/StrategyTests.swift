@@ -140,16 +140,19 @@ struct StrategyTests {
     @Test("under zilch's penalty ev plays the policy of the player's farkles in a row; without one, a single policy")
     func expectedValueByFarkles() throws {
         let standard = BuiltInStrategy.make([.expectedValue], table: ScoringTable(rules: .standard))
-        guard case .expectedValue(let plain) = standard[0] else {
-            Issue.record("not ev")
+        guard case .expectedValue = standard[0] else {
+            Issue.record("not the single-policy ev")
             return
         }
-        #expect(plain.policiesByFarkles.isEmpty)
+        guard case .farkleStreak = BuiltInStrategy.make([.expectedValue], table: ScoringTable(rules: .zilch))[0] else {
+            Issue.record("zilch's ev does not play by farkles in a row")
+            return
+        }
 
         var context = StrategyContext(table: ScoringTable(rules: .zilch))
         let solved = context.longRunAverageSolver()
         let solver = try #require(solved)
-        let ev = ExpectedValueStrategy(context: &context)
+        let ev = FarkleStreakStrategy(solver: solver)
         var situation = GameSituation(players: 2, end: RuleSet.zilch.game.end)
         var generator = Xoshiro256StarStar(seed: 1)
         var differs = false
