@@ -15,10 +15,18 @@ enum SolveCommand: Command {
             """,
         options: [
             RulesOption.spec,
+            OptionSpec(
+                name: "objective", valueName: "objective",
+                help: "score: the expected-score optimal turn; win: the 2-player game played to win "
+                    + "(more than 2 players is out of scope).",
+                defaultValue: "score"),
             OutputFormat.option(),
             OptionSpec(
                 name: "max-points", valueName: "points", help: "The highest turn points in the table of values.",
                 defaultValue: "3000"),
+            OptionSpec(
+                name: "threads", valueName: "k", help: "Threads for --objective win (never changes the numbers).",
+                defaultValue: "2"),
         ]
     )
 
@@ -27,6 +35,10 @@ enum SolveCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
+        if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
+            let threads = try arguments.integer("threads", in: 1...1024, default: 2)
+            return try WinSolveOutput.run(rules: rules, format: format, threads: threads, spec: spec)
+        }
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)
         // The table prints a row per score step; as many rows as the solver may tabulate levels is plenty.

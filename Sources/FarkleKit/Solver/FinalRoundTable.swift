@@ -1,0 +1,85 @@
+/// The last turn of a game with a final round: the chance to beat (or tie) a total `d` points ahead, for
+/// every deficit `d`, under the play that maximizes P(win) + ½ P(tie).
+///
+/// The turn depends on the deficit alone, not on the two totals, so it is solved once per deficit for
+/// all pairs of totals. Banking pays 1 above the deficit, ½ on it and 0 below; a farkle pays 0; six 1s
+/// that win at once pay 1. The value G(d) never rises with `d` and falls to `limit`, the chance of
+/// rolling those six 1s before a farkle (0 where they do not win). The table stops at the first
+/// deficit `cap` where G is within `tolerance` of the limit: the solver takes G = `limit` for every
+/// larger deficit, which moves no value by more than G(cap) - limit < `tolerance`.
+struct FinalRoundTable: Sendable {
+    /// The largest deficit, in score steps, the table holds; beyond it G is taken as 0.
+    let capLevel: Int
+    /// G(d) at deficit `level * step`, levels `0...capLevel`.
+    let values: [Double]
+    /// The chance of a tie under the same play.
+    let ties: [Double]
+    /// G beyond every deficit: the chance to roll the instantly winning six 1s before a farkle when no
+    /// bank can win (0 where six 1s do not win at once).
+    let limit: Double
+    /// The number of states tabulated.
+    let stateCount: Int
+    /// The least bank of the final-round player.
+    let leastBank: Int
+
+    /// The value of the final-round player below which deficits are cut off.
+    static let tolerance = 1e-13
+
+    /// The most deficit levels solved when G never comes within the tolerance of its limit (it always
+    /// does where a turn can farkle).
+    static let maximumLevels = 4_000
+
+    /// Solves the final-round turn of `turn` for a player whose least bank is `leastBank`.
+    init(turn: WinTurn, leastBank: Int) {
+        let step = turn.mechanics.scoreStep
+        let leastLevel = (leastBank + step - 1) / step
+        let perLevel = TurnMechanics.statesPerLevel
+        var values: [Double] = []
+        var ties: [Double] = []
+        var states = 0
+        let limit = withUnsafeTemporaryAllocation(of: WinTurn.Entry.self, capacity: 1) { scratch in
+            turn.solve(
+                top: 0, topBank: 0, bank: [], bankAux: [], farkle: 0, farkleAux: 0,
+                into: scratch.baseAddress.unsafelyUnwrapped
+            ).value
+        }
+        var level = 0
+        while true {
+            let top = max(level + 1, leastLevel)
+            var bank = [Double](repeating: 0, count: top)
+            var bankTie = [Double](repeating: 0, count: top)
+            for row in 0..<top {
+                bank[row] = row < leastLevel ? -.infinity : row > level ? 1 : row == level ? 0.5 : 0
+                bankTie[row] = row == level && row >= leastLevel ? 1 : 0
+            }
+            var table = [WinTurn.Entry](
+                repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: top * perLevel)
+            let opening = table.withUnsafeMutableBufferPointer { table in
+                turn.solve(
+                    top: top, topBank: 1, bank: bank, bankAux: bankTie, farkle: 0, farkleAux: 0,
+                    into: table.baseAddress.unsafelyUnwrapped)
+            }
+            values.append(opening.value)
+            ties.append(opening.aux)
+            states += top * DiceCounts.maximumDice
+            if (level > 0 && opening.value - limit < Self.tolerance) || level >= Self.maximumLevels { break }
+            level += 1
+        }
+        capLevel = level
+        self.values = values
+        self.ties = ties
+        self.limit = limit
+        stateCount = states
+        self.leastBank = leastBank
+    }
+
+    /// G at deficit level `level`: `limit` beyond the cap.
+    func value(deficitLevel level: Int) -> Double {
+        level <= capLevel ? values[max(level, 0)] : limit
+    }
+
+    /// The chance of a tie at deficit level `level`: 0 beyond the cap.
+    func tie(deficitLevel level: Int) -> Double {
+        level <= capLevel ? ties[max(level, 0)] : 0
+    }
+}

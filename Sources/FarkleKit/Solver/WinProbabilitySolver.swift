@@ -1,0 +1,346 @@
+import Dispatch
+
+/// The exact solution of a two-player game played to win: the play that maximizes P(win) + ½ P(tie)
+/// of the player to move, and that value at every pair of totals.
+///
+/// The state between turns is the pair (my total, the opponent's total); inside a turn, the turn
+/// points and the dice to roll. The game is zero-sum, so the opponent's value is one minus mine.
+/// Every bank raises the sum of the two totals, and a farkle hands the turn over at the same pair,
+/// so the pairs are solved from the highest sum down; the only loop, (a, b) ↔ (b, a) through farkles,
+/// is a one-dimensional fixed point of the turn-start value solved by safeguarded Newton steps. The
+/// final-round turn depends only on the deficit and is solved once (`FinalRoundTable`). The pairs of
+/// one sum are independent and are solved in parallel. <doc:PlayingToWin> explains why the iteration
+/// converges and where the table of turn points stops.
+///
+/// Supports two players racing to a target, with or without a final round, with any scoring, banking,
+/// hot-dice, six-dice-farkle, minimum-bank, entry-minimum and instant-win rules. A three-farkle penalty
+/// (the farkle counts would be part of the state), games of fixed rounds and more than two players
+/// are not supported: `init` throws `WinProbabilitySolver.Unsupported`.
+public struct WinProbabilitySolver: Sendable {
+    /// Why a rule set cannot be solved to win.
+    public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What the solver cannot handle, one line.
+        public var description: String
+    }
+
+    /// The scoring table the solver plays by.
+    public let table: ScoringTable
+    /// The target total.
+    public let target: Int
+    /// Whether reaching the target gives the opponent one more turn.
+    public let hasFinalRound: Bool
+    /// The number of totals below the target: 0, step, ..., (levels - 1) * step.
+    public let levels: Int
+
+    /// The residual below which the fixed point of a pair is accepted, as an estimated error of its value.
+    public static let tolerance = 1e-13
+
+    let turn: WinTurn
+    let layout: PairLayout
+    let entered: FinalRoundTable?
+    let notEntered: FinalRoundTable?
+    /// The value of the player to move at each pair of totals, `values[mine * levels + theirs]`.
+    let values: [Double]
+    /// The chance of a tie from each pair under optimal play by both.
+    let ties: [Double]
+    /// The most Newton steps any pair took.
+    public let maximumIterations: Int
+    /// The number of (pair, turn points, dice) states tabulated, with the final-round turns.
+    public let stateCount: Int
+
+    /// Solves the game of `rules`.
+    ///
+    /// - Parameters:
+    ///   - rules: The rule set: two players racing to a target, without a three-farkle penalty.
+    ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only).
+    /// - Throws: `Unsupported` for rules the solver does not cover.
+    public init(rules: RuleSet, threads: Int = 2) throws(Unsupported) {
+        try self.init(table: ScoringTable(rules: rules), threads: threads)
+    }
+
+    /// Solves the game of `table`'s rules on `threads` threads; see `init(rules:threads:)`.
+    public init(table: ScoringTable, threads: Int = 2) throws(Unsupported) {
+        let rules = table.rules
+        guard rules.game.players == 2 else {
+            throw Unsupported(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
+        }
+        guard case .target(let target, let finalRound) = rules.game.end else {
+            throw Unsupported(description: "the win-probability solver handles races to a target, not fixed rounds")
+        }
+        guard rules.turn.threeFarklePenalty == nil else {
+            throw Unsupported(
+                description:
+                    "the win-probability solver does not handle a three-farkle penalty yet (rules '\(rules.name)')")
+        }
+        let mechanics = table.turnMechanics
+        let step = mechanics.scoreStep
+        let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
+        let entryMinimum = rules.game.entryMinimum
+        let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
+        let newBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: false)
+        let entered = finalRound ? FinalRoundTable(turn: turn, leastBank: enteredBank) : nil
+        let notEntered =
+            finalRound ? (newBank == enteredBank ? entered : FinalRoundTable(turn: turn, leastBank: newBank)) : nil
+        let levels = (target - 1) / step + 1
+        let layout = PairLayout(
+            levels: levels, step: step, target: target, turn: turn, entered: entered, notEntered: notEntered,
+            enteredLeastBank: enteredBank, newLeastBank: newBank)
+
+        let results = PairResults(count: levels * levels)
+        defer { results.deallocate() }
+        for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
+            let low = max(0, sum - (levels - 1))
+            let pairs = (sum / 2) - low + 1
+            let work: @Sendable (Int) -> Void = { index in
+                let mine = low + index
+                layout.solvePair(mine: mine, theirs: sum - mine, results: results)
+            }
+            if threads <= 1 || pairs == 1 {
+                for index in 0..<pairs { work(index) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: pairs, execute: work)
+            }
+        }
+        var states = entered?.stateCount ?? 0
+        if newBank != enteredBank { states += notEntered?.stateCount ?? 0 }
+        for mine in 0..<levels {
+            for theirs in 0..<levels { states += layout.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
+        }
+
+        self.table = table
+        self.target = target
+        hasFinalRound = finalRound
+        self.levels = levels
+        self.turn = turn
+        self.layout = layout
+        self.entered = entered
+        self.notEntered = notEntered
+        values = Array(results.values)
+        ties = Array(results.ties)
+        maximumIterations = results.iterations.max() ?? 0
+        stateCount = states
+    }
+
+    // MARK: - Values
+
+    /// P(win) + ½ P(tie) of the player to move at the start of a turn, with `mine` against `theirs`,
+    /// both below the target, before anyone has reached it.
+    ///
+    /// - Precondition: both totals are multiples of the score step in `0..<target`.
+    public func value(mine: Int, theirs: Int) -> Double {
+        values[index(mine, theirs)]
+    }
+
+    /// The chance that the game ends in a tie from the start of a turn at (`mine`, `theirs`) when both play best.
+    public func tieProbability(mine: Int, theirs: Int) -> Double {
+        ties[index(mine, theirs)]
+    }
+
+    /// The first player's P(win) + ½ P(tie) at the start of the game.
+    public var firstPlayerValue: Double { values[0] }
+
+    /// The first player's chance to win when both play best.
+    public var firstPlayerWinProbability: Double { values[0] - ties[0] / 2 }
+
+    /// The chance of a tie when both play best.
+    public var tieProbability: Double { ties[0] }
+
+    /// The first player's chance to lose when both play best.
+    public var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
+
+    /// The points the second player should start with for the game to be as fair as possible: the
+    /// head start whose first-player value is nearest ½ (a head start counts as having entered).
+    public var fairHeadStart: (points: Int, firstPlayerValue: Double) {
+        var best = (points: 0, firstPlayerValue: values[0])
+        for level in 1..<levels {
+            let value = values[level]
+            if abs(value - 0.5) < abs(best.firstPlayerValue - 0.5) {
+                best = (level * table.scoreStep, value)
+            }
+        }
+        return best
+    }
+
+    /// The final-round player's P(win) + ½ P(tie) in their last turn, `deficit` points behind, having
+    /// entered the game or not.
+    public func finalRoundValue(deficit: Int, hasEntered: Bool = true) -> Double {
+        let table = hasEntered ? entered : notEntered
+        return table?.value(deficitLevel: deficit / self.table.scoreStep) ?? 0
+    }
+
+    /// The largest final-round deficit tabulated; beyond it the final-round player's value is below
+    /// `FinalRoundTable.tolerance` and counted as 0. `nil` without a final round.
+    public var finalRoundCap: Int? {
+        entered.map { $0.capLevel * table.scoreStep }
+    }
+
+    private func index(_ mine: Int, _ theirs: Int) -> Int {
+        let step = table.scoreStep
+        precondition(mine >= 0 && theirs >= 0 && mine < target && theirs < target, "totals below the target")
+        precondition(mine % step == 0 && theirs % step == 0, "totals are multiples of \(step)")
+        return (mine / step) * levels + theirs / step
+    }
+}
+
+// MARK: - Pairs
+
+/// The results of the pairs, written by the thread that solves each pair and read after all are done.
+final class PairResults: @unchecked Sendable {
+    // Each pair (and its mirror) is written by exactly one work item of one sum; work items read only
+    // pairs of higher sums, finished before that sum's `concurrentPerform` started.
+    let values: UnsafeMutableBufferPointer<Double>
+    let ties: UnsafeMutableBufferPointer<Double>
+    let iterations: UnsafeMutableBufferPointer<Int>
+
+    init(count: Int) {
+        values = .allocate(capacity: count)
+        values.initialize(repeating: 0)
+        ties = .allocate(capacity: count)
+        ties.initialize(repeating: 0)
+        iterations = .allocate(capacity: count)
+        iterations.initialize(repeating: 0)
+    }
+
+    func deallocate() {
+        values.deallocate()
+        ties.deallocate()
+        iterations.deallocate()
+    }
+}
+
+/// How the turn of one pair of totals is set up: its table's height and the payoff of each bank.
+struct PairLayout: Sendable {
+    let levels: Int
+    let step: Int
+    let target: Int
+    let turn: WinTurn
+    let entered: FinalRoundTable?
+    let notEntered: FinalRoundTable?
+    let enteredLeastBank: Int
+    let newLeastBank: Int
+
+    /// The payoff of banking above every pair's table: a sure win, less the final-round player's
+    /// chance to roll six 1s that win at once.
+    var topBank: Double { 1 - (entered?.limit ?? 0) }
+
+    /// The least bank of a player with total level `mine` (0: not entered; totals never fall).
+    func leastBank(mine: Int) -> Int {
+        mine == 0 ? newLeastBank : enteredLeastBank
+    }
+
+    /// The first level of turn points from which banking is allowed and wins for sure (up to the
+    /// final-round cap).
+    func top(mine: Int, theirs: Int) -> Int {
+        let reachTarget = (target - mine * step + step - 1) / step
+        let least = (leastBank(mine: mine) + step - 1) / step
+        var top = max(reachTarget, least)
+        if let finalRound = theirs == 0 ? notEntered : entered {
+            top = max(top, finalRound.capLevel + 1 + theirs - mine)
+        }
+        return max(top, 1)
+    }
+
+    /// Fills the bank payoffs (value and tie) of the turn of `mine` against `theirs` below `top`.
+    func fillBank(
+        mine: Int, theirs: Int, top: Int, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>,
+        bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>
+    ) {
+        let least = leastBank(mine: mine)
+        let finalRound = theirs == 0 ? notEntered : entered
+        for level in 0..<top {
+            let total = mine + level
+            if level * step < least {
+                bank[level] = -.infinity
+                bankTie[level] = 0
+            } else if total < levels {
+                let other = theirs * levels + total
+                bank[level] = 1 - values[other]
+                bankTie[level] = ties[other]
+            } else if let finalRound {
+                let deficit = total - theirs
+                bank[level] = 1 - finalRound.value(deficitLevel: deficit)
+                bankTie[level] = finalRound.tie(deficitLevel: deficit)
+            } else {
+                bank[level] = 1
+                bankTie[level] = 0
+            }
+        }
+    }
+
+    /// Solves the pair {mine, theirs} and its mirror: the fixed point of the two turn-start values.
+    func solvePair(mine: Int, theirs: Int, results: PairResults) {
+        let values = UnsafeBufferPointer(results.values)
+        let ties = UnsafeBufferPointer(results.ties)
+        let topMine = top(mine: mine, theirs: theirs)
+        let topTheirs = top(mine: theirs, theirs: mine)
+        let height = max(topMine, topTheirs)
+        let perLevel = TurnMechanics.statesPerLevel
+        let bankMine = UnsafeMutablePointer<Double>.allocate(capacity: 4 * height)
+        defer { bankMine.deallocate() }
+        let tieMine = bankMine + height
+        let bankTheirs = tieMine + height
+        let tieTheirs = bankTheirs + height
+        let scratch = UnsafeMutablePointer<WinTurn.Entry>.allocate(capacity: height * perLevel)
+        defer { scratch.deallocate() }
+        fillBank(
+            mine: mine, theirs: theirs, top: topMine, values: values, ties: ties, bank: bankMine, bankTie: tieMine)
+        fillBank(
+            mine: theirs, theirs: mine, top: topTheirs, values: values, ties: ties, bank: bankTheirs,
+            bankTie: tieTheirs)
+
+        func turnMine(_ farkle: Double) -> WinTurn.Entry {
+            turn.solve(
+                top: topMine, topBank: topBank, bank: bankMine, bankAux: tieMine, farkle: farkle, farkleAux: 0,
+                into: scratch)
+        }
+        func turnTheirs(_ farkle: Double) -> WinTurn.Entry {
+            turn.solve(
+                top: topTheirs, topBank: topBank, bank: bankTheirs, bankAux: tieTheirs, farkle: farkle, farkleAux: 0,
+                into: scratch)
+        }
+
+        // x = W(mine, theirs) solves x = g(x) = f_mine(1 - f_theirs(1 - x)); g is non-decreasing and
+        // piecewise linear with slope below 1, so h(x) = g(x) - x falls through 0 once in [0, 1].
+        var low = 0.0
+        var high = 1.0
+        var x = 0.5
+        var steps = 0
+        var mineEntry: WinTurn.Entry
+        var theirsEntry: WinTurn.Entry
+        while true {
+            steps += 1
+            let slope: Double
+            let g: Double
+            if mine == theirs {
+                mineEntry = turnMine(1 - x)
+                theirsEntry = mineEntry
+                g = mineEntry.value
+                slope = -mineEntry.slope
+            } else {
+                theirsEntry = turnTheirs(1 - x)
+                mineEntry = turnMine(1 - theirsEntry.value)
+                g = mineEntry.value
+                slope = mineEntry.slope * theirsEntry.slope
+            }
+            let residual = g - x
+            if abs(residual) <= WinProbabilitySolver.tolerance * (1 - slope) || steps >= 200 { break }
+            if residual > 0 { low = x } else { high = x }
+            let newton = (g - slope * x) / (1 - slope)
+            x = newton > low && newton < high ? newton : (low + high) / 2
+        }
+        let mineIndex = mine * levels + theirs
+        let theirsIndex = theirs * levels + mine
+        results.values[mineIndex] = mineEntry.value
+        results.iterations[mineIndex] = steps
+        if mine == theirs {
+            results.ties[mineIndex] = mineEntry.aux / (1 - mineEntry.slope)
+        } else {
+            results.values[theirsIndex] = theirsEntry.value
+            // The ties follow the converged play: t_m = c_m + p_m t_t, t_t = c_t + p_t t_m.
+            let tie =
+                (mineEntry.aux + mineEntry.slope * theirsEntry.aux) / (1 - mineEntry.slope * theirsEntry.slope)
+            results.ties[mineIndex] = tie
+            results.ties[theirsIndex] = theirsEntry.aux + theirsEntry.slope * tie
+        }
+    }
+}

@@ -1,0 +1,134 @@
+/// Play that maximizes the chance to win a two-player game (`WinProbabilitySolver`): `win`.
+///
+/// Built from a solved game, it tabulates once the turn of every pair of totals (at the solved
+/// turn-start values) and the final-round turn of every deficit; each decision is then a few table
+/// reads: the keep whose next state is worth most, and the bank decision stored with that state.
+/// Memory grows with the pairs times the turn points tabulated per pair (the final-round cap).
+public struct WinProbabilityStrategy: Strategy {
+    /// The solved game.
+    public let solver: WinProbabilitySolver
+    private let tables: [[WinTurn.Entry]]
+    private let tops: [Int]
+    private let above: [[WinTurn.Entry]]
+    private let finalTables: [[WinTurn.Entry]]
+    private let finalTops: [Int]
+
+    /// The best play of the game `solver` solved.
+    public init(solver: WinProbabilitySolver) {
+        self.solver = solver
+        let levels = solver.levels
+        let layout = solver.layout
+        let perLevel = TurnMechanics.statesPerLevel
+        var tables: [[WinTurn.Entry]] = []
+        var tops: [Int] = []
+        var above: [[WinTurn.Entry]] = []
+        for mine in 0..<levels {
+            for theirs in 0..<levels {
+                let top = layout.top(mine: mine, theirs: theirs)
+                var bank = [Double](repeating: 0, count: top)
+                var tie = [Double](repeating: 0, count: top)
+                solver.values.withUnsafeBufferPointer { values in
+                    solver.ties.withUnsafeBufferPointer { ties in
+                        layout.fillBank(
+                            mine: mine, theirs: theirs, top: top, values: values, ties: ties, bank: &bank,
+                            bankTie: &tie)
+                    }
+                }
+                let farkle = 1 - solver.values[theirs * levels + mine]
+                var table = [WinTurn.Entry](
+                    repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: top * perLevel)
+                table.withUnsafeMutableBufferPointer { table in
+                    _ = solver.turn.solve(
+                        top: top, topBank: layout.topBank, bank: bank, bankAux: tie, farkle: farkle, farkleAux: 0,
+                        into: table.baseAddress.unsafelyUnwrapped)
+                }
+                tables.append(table)
+                tops.append(top)
+                above.append(
+                    solver.turn.groups.withUnsafeBufferPointer { groups in
+                        solver.turn.options.withUnsafeBufferPointer { options in
+                            solver.turn.aboveTable(
+                                topBank: layout.topBank, farkle: farkle, farkleAux: 0, groups: groups, options: options)
+                        }
+                    })
+            }
+        }
+        var finalTables: [[WinTurn.Entry]] = []
+        var finalTops: [Int] = []
+        if let final = solver.entered {
+            let step = solver.table.scoreStep
+            let leastLevel = (final.leastBank + step - 1) / step
+            for deficit in 0...final.capLevel {
+                let top = max(deficit + 1, leastLevel)
+                let bank = (0..<top).map { row -> Double in
+                    row < leastLevel ? -.infinity : row > deficit ? 1 : row == deficit ? 0.5 : 0
+                }
+                var table = [WinTurn.Entry](
+                    repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: top * perLevel)
+                table.withUnsafeMutableBufferPointer { table in
+                    _ = solver.turn.solve(
+                        top: top, topBank: 1, bank: bank, bankAux: bank.map { _ in 0 }, farkle: 0, farkleAux: 0,
+                        into: table.baseAddress.unsafelyUnwrapped)
+                }
+                finalTables.append(table)
+                finalTops.append(top)
+            }
+        }
+        self.tables = tables
+        self.tops = tops
+        self.above = above
+        self.finalTables = finalTables
+        self.finalTops = finalTops
+    }
+
+    /// `win`.
+    public var name: String { "win" }
+
+    /// The entry of the state (`turnPoints`, `diceLeft`) in the turn `situation` is in.
+    private func entry(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> WinTurn.Entry {
+        let step = solver.table.scoreStep
+        let mine = situation.ownScore / step
+        let theirs = (situation.highestOpponentScore ?? 0) / step
+        let level = turnPoints / step
+        if situation.isFinalRound, !finalTables.isEmpty {
+            // The final-round player of a 2-player game has not entered only where the entry minimum
+            // stopped them; the tables are those of an entered player beyond the cap.
+            let deficit = min(max(theirs - mine, 0), finalTables.count - 1)
+            let top = finalTops[deficit]
+            if level < top { return finalTables[deficit][level * TurnMechanics.statesPerLevel + diceLeft] }
+            let banks = solver.turn.mechanics.allowsBanking(diceLeft: diceLeft)
+            return WinTurn.Entry(value: banks ? 1 : solver.turn.reach[diceLeft], slope: 0, aux: 0, banks: banks)
+        }
+        let pair = min(mine, solver.levels - 1) * solver.levels + min(theirs, solver.levels - 1)
+        if level < tops[pair] { return tables[pair][level * TurnMechanics.statesPerLevel + diceLeft] }
+        return above[pair][diceLeft]
+    }
+
+    /// The keep whose next state is worth most, and the bank decision of that state.
+    public func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
+        let global = solver.table.globalIndex(dice: dice, multiset: multiset)
+        // The engine asks only about rolls with a keep; the highest-scoring keep stands in for the first.
+        var best = (
+            keep: solver.table.highestScoringKeep(dice: dice, multiset: multiset) ?? Keep(dice: DiceCounts(), score: 0),
+            entry: WinTurn.Entry(value: -.infinity, slope: 0, aux: 0, banks: false)
+        )
+        for kept in 1...dice {
+            let keep = solver.turn.bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]
+            guard keep.score > 0 else { continue }
+            let next = entry(
+                turnPoints: turnPoints + keep.score, diceLeft: TurnMechanics.diceLeft(afterKeeping: kept, of: dice),
+                situation: situation)
+            if next.value > best.entry.value { best = (keep, next) }
+        }
+        return Move(keep: best.keep, banks: best.entry.banks)
+    }
+
+    /// The bank decision stored with the state.
+    public func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        entry(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation).banks
+    }
+}

@@ -1,0 +1,110 @@
+import FarkleKit
+import FarkleReports
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `farkle-sim solve --objective win`: solves the two-player game to win and prints the odds.
+enum WinSolveOutput {
+    /// The `--objective` choices of `solve`.
+    enum Objective: String, CaseIterable {
+        case score
+        case win
+    }
+
+    /// Solves the game of `rules` to win and prints the result in `format`.
+    static func run(rules: RuleSet, format: OutputFormat, threads: Int, spec: CommandSpec) throws -> Int32 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let solver: WinProbabilitySolver
+        do {
+            solver = try WinProbabilitySolver(rules: rules, threads: threads)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let summary = Summary(solver: solver, seconds: seconds, threads: threads, peakBytes: peakMemoryBytes())
+        switch format {
+        case .md, .csv: Standard.output(summary.markdown, terminator: "")
+        case .json: Standard.output(summary.json)
+        }
+        return ExitStatus.success
+    }
+
+    /// The process's peak resident memory, in bytes (0 where it cannot be read).
+    static func peakMemoryBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+            let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+            let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        #if canImport(Darwin)
+            return Int(usage.ru_maxrss)
+        #else
+            return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+
+    /// What `solve --objective win` prints.
+    struct Summary {
+        let solver: WinProbabilitySolver
+        let seconds: Double
+        let threads: Int
+        let peakBytes: Int
+
+        var markdown: String {
+            let head = solver.fairHeadStart
+            var lines = [
+                "# Playing to win: \(solver.table.rules.name)", "",
+                "Both players maximize P(win) + ½ P(tie); exact, no sampling.", "",
+                "| Figure | Value |", "|---|---:|",
+                "| First player's value, P(win) + ½ P(tie) | \(fixed(solver.firstPlayerValue, 6)) |",
+                "| First player wins | \(fixed(solver.firstPlayerWinProbability, 6)) |",
+                "| Tie | \(fixed(solver.tieProbability, 6)) |",
+                "| First player loses | \(fixed(solver.firstPlayerLossProbability, 6)) |",
+                "| Fair head start for the second player | \(head.points) points "
+                    + "(first player's value \(fixed(head.firstPlayerValue, 6))) |",
+                "| States | \(solver.stateCount) |",
+                "| Wall time | \(fixed(seconds, 2)) s on \(threads) threads |",
+                "| Peak memory | \(peakBytes / (1024 * 1024)) MiB |",
+            ]
+            if let cap = solver.finalRoundCap {
+                lines.append("| Final-round deficits tabulated up to | \(cap) points |")
+            }
+            lines.append("")
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        var json: String {
+            let head = solver.fairHeadStart
+            return """
+                {
+                  "rules": \(JSONText.string(solver.table.rules.name)),
+                  "objective": "win",
+                  "value": \(JSONText.number(solver.firstPlayerValue)),
+                  "first_player_win_probability": \(JSONText.number(solver.firstPlayerWinProbability)),
+                  "tie_probability": \(JSONText.number(solver.tieProbability)),
+                  "first_player_loss_probability": \(JSONText.number(solver.firstPlayerLossProbability)),
+                  "fair_head_start": \(head.points),
+                  "fair_head_start_value": \(JSONText.number(head.firstPlayerValue)),
+                  "states": \(solver.stateCount),
+                  "final_round_cap": \(solver.finalRoundCap.map(String.init) ?? "null"),
+                  "wall_seconds": \(JSONText.number(seconds)),
+                  "threads": \(threads),
+                  "peak_memory_bytes": \(peakBytes)
+                }
+                """
+        }
+
+        private func fixed(_ value: Double, _ digits: Int) -> String {
+            String(format: "%.\(digits)f", value)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import FarkleKit
+
+/// An independent solver of small two-player games played to win, written straight from the rules and
+/// as unlike `WinProbabilitySolver` as possible: every keep of every roll (no grouping), plain value
+/// iteration over all pairs of totals in any order (no ordering by sums, no Newton steps), and turn
+/// points clamped where every payoff is the same.
+///
+/// Meant for rules with short turns: with a final round, the table above the target reaches as far as
+/// the final-round value keeps changing.
+struct WinBruteForce {
+    /// One roll of n dice: its probability, whether it wins at once, and its keeps (points, dice left).
+    struct Roll {
+        var probability: Double
+        var instantWin: Bool
+        var keeps: [(points: Int, diceLeft: Int)]
+    }
+
+    let rules: RuleSet
+    let step: Int
+    let rolls: [[Roll]]
+
+    init(rules: RuleSet) {
+        self.rules = rules
+        let table = ScoringTable(rules: rules)
+        step = table.scoreStep
+        var rolls: [[Roll]] = [[]]
+        for dice in 1...6 {
+            var list: [Roll] = []
+            for (index, roll) in DiceCatalog.shared.multisets[dice].enumerated() {
+                let probability =
+                    Double(DiceCatalog.orderedRollCount(of: roll)) / Double(DiceCatalog.orderedRollCounts[dice])
+                let sixOnes = dice == 6 && roll[1] == 6
+                // Every keep: all of the dice kept means hot dice, six to roll again.
+                let keeps = table.keeps(dice: dice, multiset: index).map { keep in
+                    (points: keep.score, diceLeft: keep.diceUsed == dice ? 6 : dice - keep.diceUsed)
+                }
+                list.append(Roll(probability: probability, instantWin: sixOnes && rules.game.sixOnesWin, keeps: keeps))
+            }
+            rolls.append(list)
+        }
+        self.rolls = rolls
+    }
+
+    /// Whether a player may bank `points` with `dice` dice to roll next.
+    func mayBank(points: Int, dice: Int, entered: Bool) -> Bool {
+        let least = max(rules.turn.minimumBank, entered ? 0 : rules.game.entryMinimum)
+        let diceAllow = dice == 6 ? !rules.turn.hotDiceMandatory : rules.turn.bankingDiceLeft.contains(dice)
+        return diceAllow && points >= least
+    }
+
+    /// The best value of a turn from its opening roll: a farkle pays `farkle`, banking `points` pays
+    /// `bank(points)`; from `clamp` points on every bank pays the same, so higher points count as `clamp`.
+    func turnValue(farkle: Double, clamp: Int, entered: Bool, bank: (Int) -> Double) -> Double {
+        // values[points / step][dice]; the top row (clamp) loops on itself through hot dice.
+        let rows = clamp / step + 1
+        var values = [[Double]](repeating: [Double](repeating: 0, count: 7), count: rows)
+        func valueAfter(_ points: Int, _ dice: Int) -> Double { values[min(points, clamp) / step][dice] }
+        func rollValue(_ points: Int, _ dice: Int, opening: Bool) -> Double {
+            var sum = 0.0
+            for roll in rolls[dice] {
+                if roll.instantWin {
+                    sum += roll.probability
+                } else if roll.keeps.isEmpty {
+                    let bonus = rules.turn.sixDiceFarkle
+                    if dice == 6, let bonus, opening || rules.turn.sixDiceFarkleOnEveryRoll {
+                        sum += roll.probability * valueAfter(points + bonus, 6)
+                    } else {
+                        sum += roll.probability * farkle
+                    }
+                } else {
+                    sum += roll.probability * roll.keeps.map { valueAfter(points + $0.points, $0.diceLeft) }.max()!
+                }
+            }
+            return sum
+        }
+        func settle(_ row: Int) -> Bool {
+            var changed = false
+            for dice in 1...6 {
+                let points = row * step
+                var value = rollValue(points, dice, opening: false)
+                if mayBank(points: points, dice: dice, entered: entered) { value = max(value, bank(points)) }
+                if abs(value - values[row][dice]) > 1e-15 { changed = true }
+                values[row][dice] = value
+            }
+            return changed
+        }
+        var rounds = 0
+        while settle(rows - 1), rounds < 100_000 { rounds += 1 }
+        for row in stride(from: rows - 2, through: 0, by: -1) { _ = settle(row) }
+        return rollValue(0, 6, opening: true)
+    }
+
+    /// The values of the player to move at every pair of totals below the target, by value iteration
+    /// until a sweep changes nothing by more than 1e-14.
+    ///
+    /// With a final round, a bank that reaches the target pays 1 - G(lead) (the opponent's last turn);
+    /// the turn points are clamped at the lead from which G no longer changes by more than 1e-15.
+    func raceValues() -> [[Double]] {
+        guard case .target(let target, let finalRound) = rules.game.end else { fatalError("a race") }
+        let levels = (target + step - 1) / step
+        var last: [Bool: [Double]] = [:]
+        var saturation = 0
+        if finalRound {
+            for entered in [false, true] {
+                var values: [Double] = []
+                var deficit = 0
+                repeat {
+                    values.append(finalRoundValue(deficit: deficit, entered: entered))
+                    deficit += step
+                } while values.count < 3 || abs(values[values.count - 1] - values[values.count - 3]) > 1e-15
+                last[entered] = values
+                saturation = max(saturation, deficit)
+            }
+        }
+        func finalRoundLoss(lead: Int, entered: Bool) -> Double {
+            let values = last[entered]!
+            return values[min(lead / step, values.count - 1)]
+        }
+        var values = [[Double]](repeating: [Double](repeating: 0.5, count: levels), count: levels)
+        for _ in 0..<10_000 {
+            var change = 0.0
+            for mine in 0..<levels {
+                for theirs in 0..<levels {
+                    let entered = mine > 0
+                    let least = max(rules.turn.minimumBank, entered ? 0 : rules.game.entryMinimum)
+                    let toTarget = target - mine * step
+                    let clamp = max(toTarget, least, finalRound ? saturation + (theirs - mine) * step : 0)
+                    let value = turnValue(farkle: 1 - values[theirs][mine], clamp: clamp, entered: entered) { points in
+                        let total = mine * step + points
+                        if total < target { return 1 - values[theirs][total / step] }
+                        return finalRound ? 1 - finalRoundLoss(lead: total - theirs * step, entered: theirs > 0) : 1
+                    }
+                    change = max(change, abs(value - values[mine][theirs]))
+                    values[mine][theirs] = value
+                }
+            }
+            if change < 1e-14 { break }
+        }
+        return values
+    }
+
+    /// The final-round player's P(win) + ½ P(tie), `deficit` points behind.
+    func finalRoundValue(deficit: Int, entered: Bool) -> Double {
+        let least = max(rules.turn.minimumBank, entered ? 0 : rules.game.entryMinimum)
+        let clamp = max(deficit + step, least)
+        return turnValue(farkle: 0, clamp: clamp, entered: entered) { points in
+            points > deficit ? 1 : points == deficit ? 0.5 : 0
+        }
+    }
+}

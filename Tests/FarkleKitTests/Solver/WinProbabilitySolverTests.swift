@@ -1,0 +1,123 @@
+import FarkleKit
+import Testing
+
+/// Only single 1s score (100 each), banking with any dice, hot dice optional: few keeps per roll and short
+/// turns, so the brute force and the final-round table stay cheap in a debug build. Six 1s win at once.
+private func onesOnly(target: Int, finalRound: Bool = false, entryMinimum: Int = 0) -> RuleSet {
+    RuleSet(
+        name: "ones-only-\(target)",
+        combinations: CombinationPoints(singleOne: 100),
+        turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+        game: GameRules(target: target, finalRound: finalRound, entryMinimum: entryMinimum))
+}
+
+/// Single 1s and 5s and three of a kind, banking with 1 or 2 dice, mandatory hot dice and the six-dice
+/// farkle of `standard` on the opening roll: the turn mechanics of `standard` with shorter turns.
+private func smallStandard(target: Int, entryMinimum: Int = 0) -> RuleSet {
+    RuleSet(
+        name: "small-standard-\(target)",
+        combinations: CombinationPoints(singleOne: 100, singleFive: 50, threeOfAKind: [1000, 200, 300, 400, 500, 600]),
+        turn: TurnRules(),
+        game: GameRules(target: target, finalRound: true, entryMinimum: entryMinimum))
+}
+
+/// `rules` raced to `target`, with or without a final round.
+private func racing(_ rules: RuleSet, to target: Int, finalRound: Bool) -> RuleSet {
+    var rules = rules
+    rules.game.end = .target(target, finalRound: finalRound)
+    return rules
+}
+
+/// Compares the solver with the brute force at every pair of totals.
+private func expectAgreement(_ rules: RuleSet, tolerance: Double = 1e-11) throws {
+    let solver = try WinProbabilitySolver(rules: rules)
+    let brute = WinBruteForce(rules: rules).raceValues()
+    let step = solver.table.scoreStep
+    var worst = 0.0
+    for mine in 0..<solver.levels {
+        for theirs in 0..<solver.levels {
+            worst = max(worst, abs(solver.value(mine: mine * step, theirs: theirs * step) - brute[mine][theirs]))
+        }
+    }
+    #expect(worst < tolerance, "largest difference \(worst) for \(rules.name)")
+}
+
+@Suite("Win-probability solver")
+struct WinProbabilitySolverTests {
+    @Test("a race to 500 matches the brute force at every pair of totals (six 1s win at once)")
+    func onesOnlyRace() throws {
+        try expectAgreement(onesOnly(target: 500))
+    }
+
+    @Test("a race to 300 with a final round matches the brute force at every pair of totals")
+    func onesOnlyFinalRound() throws {
+        try expectAgreement(onesOnly(target: 300, finalRound: true))
+    }
+
+    @Test("an entry minimum of 300 matches the brute force")
+    func entryMinimum() throws {
+        try expectAgreement(onesOnly(target: 500, entryMinimum: 300))
+    }
+
+    @Test("cardgames raced to 300 matches the brute force at every pair of totals")
+    func cardgamesRace() throws {
+        try expectAgreement(racing(.cardgames, to: 300, finalRound: false))
+    }
+
+    @Test("the final-round turn matches the brute force for deficits up to 1,500")
+    func finalRound() throws {
+        // The final-round turn does not depend on the target: a short race keeps the rest of the solve cheap.
+        let rules = smallStandard(target: 100)
+        let solver = try WinProbabilitySolver(rules: rules)
+        let brute = WinBruteForce(rules: rules)
+        for deficit in stride(from: 50, through: 1500, by: 50) {
+            let expected = brute.finalRoundValue(deficit: deficit, entered: true)
+            #expect(abs(solver.finalRoundValue(deficit: deficit) - expected) < 1e-12, "deficit \(deficit)")
+        }
+    }
+
+    @Test("the final-round turn of a player yet to enter (entry minimum 500) matches the brute force")
+    func finalRoundBeforeEntering() throws {
+        let rules = smallStandard(target: 100, entryMinimum: 500)
+        let solver = try WinProbabilitySolver(rules: rules)
+        let brute = WinBruteForce(rules: rules)
+        for deficit in [50, 300, 500, 550, 1000] {
+            let expected = brute.finalRoundValue(deficit: deficit, entered: false)
+            #expect(
+                abs(solver.finalRoundValue(deficit: deficit, hasEntered: false) - expected) < 1e-12,
+                "deficit \(deficit)")
+        }
+    }
+
+    @Test("win, tie and loss add up to 1 and the value is P(win) + ½ P(tie)")
+    func probabilities() throws {
+        let solver = try WinProbabilitySolver(rules: onesOnly(target: 1000, finalRound: true))
+        let sum = solver.firstPlayerWinProbability + solver.tieProbability + solver.firstPlayerLossProbability
+        #expect(abs(sum - 1) < 1e-12)
+        #expect(solver.tieProbability > 0)
+        #expect(abs(solver.firstPlayerWinProbability + solver.tieProbability / 2 - solver.firstPlayerValue) < 1e-15)
+        // Moving first is an advantage; the fair head start takes most of it away.
+        #expect(solver.firstPlayerValue > 0.5)
+        #expect(abs(solver.fairHeadStart.firstPlayerValue - 0.5) < abs(solver.firstPlayerValue - 0.5))
+    }
+
+    @Test("the same numbers on one thread and on two")
+    func threads() throws {
+        let rules = onesOnly(target: 1000, finalRound: true)
+        let one = try WinProbabilitySolver(rules: rules, threads: 1)
+        let two = try WinProbabilitySolver(rules: rules, threads: 2)
+        #expect(one.firstPlayerValue == two.firstPlayerValue)
+        #expect(one.tieProbability == two.tieProbability)
+    }
+
+    @Test("penalties, fixed rounds and more than two players are refused with a reason")
+    func unsupported() {
+        var three = RuleSet.standard
+        three.game.players = 3
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: three) }
+        var rounds = RuleSet.standard
+        rounds.game.end = .rounds(10)
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: rounds) }
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: .zilch) }
+    }
+}

@@ -1,0 +1,86 @@
+import FarkleKit
+import Foundation
+import Testing
+
+/// Only single 1s score, banking with any dice, hot dice optional; six 1s win at once; a race to 1,000
+/// with a final round: short games, so the simulator plays many in a debug build.
+private let onesRace = RuleSet(
+    name: "ones-race",
+    combinations: CombinationPoints(singleOne: 100),
+    turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+    game: GameRules(target: 1000, finalRound: true))
+
+@Suite("Strategy win")
+struct WinProbabilityStrategyTests {
+    @Test("win against win in the simulator agrees with the solved P(win) + ½ P(tie) within 4 standard errors")
+    func simulatorAgrees() throws {
+        let solver = try WinProbabilitySolver(rules: onesRace)
+        let strategy = WinProbabilityStrategy(solver: solver)
+        let games = 20_000
+        let tally = GameSimulation(rules: onesRace, seats: [strategy, strategy]).run(games: games, seed: 11)
+        #expect(tally.unfinishedGames == 0)
+        // Per game the first seat scores 1 for a win, ½ for a tie, 0 for a loss.
+        let mean = (Double(tally.seats[0].wins) + Double(tally.ties) / 2) / Double(games)
+        let secondMoment = (Double(tally.seats[0].wins) + Double(tally.ties) / 4) / Double(games)
+        let standardError = ((secondMoment - mean * mean) / Double(games)).squareRoot()
+        #expect(
+            abs(mean - solver.firstPlayerValue) < 4 * standardError,
+            "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
+    }
+
+    @Test("win beats the expected-score policy from either seat")
+    func beatsExpectedScore() throws {
+        let solver = try WinProbabilitySolver(rules: onesRace)
+        let win = BuiltInStrategyOrWin.win(WinProbabilityStrategy(solver: solver))
+        let ev = BuiltInStrategyOrWin.other(
+            BuiltInStrategy.make([.expectedValue], table: ScoringTable(rules: onesRace))[0])
+        let games = 20_000
+        let first = GameSimulation(rules: onesRace, seats: [win, ev]).run(games: games, seed: 12)
+        let second = GameSimulation(rules: onesRace, seats: [ev, win]).run(games: games, seed: 13)
+        // The optimal value bounds what any opponent concedes: win's share is at least its solved value.
+        let firstShare = (Double(first.seats[0].wins) + Double(first.ties) / 2) / Double(games)
+        let secondShare = (Double(second.seats[1].wins) + Double(second.ties) / 2) / Double(games)
+        let standardError = 0.5 / Double(games).squareRoot()
+        #expect(firstShare > solver.firstPlayerValue - 4 * standardError)
+        #expect(secondShare > 1 - solver.firstPlayerValue - 4 * standardError)
+    }
+}
+
+/// The two kinds of seats of the mixed table above.
+private enum BuiltInStrategyOrWin: Strategy {
+    case win(WinProbabilityStrategy)
+    case other(BuiltInStrategy)
+
+    var name: String {
+        switch self {
+        case .win(let strategy): return strategy.name
+        case .other(let strategy): return strategy.name
+        }
+    }
+
+    func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
+        switch self {
+        case .win(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .other(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        }
+    }
+
+    func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        switch self {
+        case .win(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .other(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        }
+    }
+}
