@@ -33,7 +33,8 @@ let package = Package(
         ),
         .testTarget(
             name: "FarkleSimCLITests",
-            dependencies: ["farkle-sim"]
+            // FarkleReports too: the browser test builds the advisor page as `report` does.
+            dependencies: ["farkle-sim", "FarkleReports"]
         ),
     ],
     swiftLanguageModes: [.v6]

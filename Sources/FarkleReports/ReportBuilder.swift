@@ -44,6 +44,7 @@ public struct ReportBuilder: Sendable {
         reports += ReportDocument.optimalPolicy(solver)
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
+        reports.append(ReportDocument.advisorPage(AdvisorPage(solver: solver)))
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
         if let penalty {

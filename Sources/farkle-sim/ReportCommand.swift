@@ -13,9 +13,10 @@ enum ReportCommand: Command {
         discussion: """
             Regenerates the whole set into the output directory (created if missing): scoring odds, the full
             scoring table, the validation summary, bank thresholds and the optimal policy, a strategy comparison
-            from simulated games, SVG charts, and an index README.md saying how to read each file. Each file is
-            written whole or not at all. Prints the path of every file written. With --presets it writes the set \
-            of every preset into a folder of the output directory named after it, and a README.md comparing them.
+            from simulated games, SVG charts, the offline advisor page advisor.html, and an index README.md
+            saying how to read each file. Each file is written whole or not at all. Prints the path of every
+            file written. With --presets it writes the set of every preset into a folder of the output \
+            directory named after it, and a README.md comparing them.
             """,
         options: [
             RulesOption.spec,

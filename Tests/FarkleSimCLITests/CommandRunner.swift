@@ -38,7 +38,8 @@ enum CommandRunner {
         try run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: directory)
     }
 
-    private static func run(executable: URL, _ arguments: [String], in directory: URL?) throws -> CommandResult {
+    /// Runs `executable` (such as the browser of the advisor page's test) and collects what it printed.
+    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -23,7 +23,7 @@ struct ReportCommandTests {
             "README.md", "scoring-odds.md", "scoring-odds.csv", "scoring-table.csv", "validation.md",
             "bank-thresholds.md", "bank-thresholds.csv", "optimal-policy.md", "optimal-policy.csv", "bank-map.svg",
             "turn-values.svg", "banked-points.csv", "banked-points.svg", "strategies.md", "strategies.csv",
-            "two-dice-threshold.svg",
+            "two-dice-threshold.svg", "advisor.html",
         ]
         #expect(written == expected)
         #expect(result.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("Reports/standard/") })

@@ -209,6 +209,14 @@ public struct ExpectedScoreSolver: Sendable {
         (tail.slope[diceLeft], tail.intercept[diceLeft])
     }
 
+    /// The line R(t, n) = slope * t + intercept that holds for every t >= `tailStart`.
+    ///
+    /// `rollValue(turnPoints:diceLeft:)` above `tabulatedPoints` is exactly `slope * Double(t) + intercept`,
+    /// so a program given these two numbers (the advisor page) computes the same `Double`.
+    public func rollTailLine(diceLeft: Int) -> (slope: Double, intercept: Double) {
+        (tail.rollSlope[diceLeft], tail.rollIntercept[diceLeft])
+    }
+
     // MARK: - Thresholds
 
     /// The lowest t from which banking with `diceLeft` dice stays the better choice for every larger t.

@@ -1,0 +1,148 @@
+import FarkleKit
+
+/// The advisor: one self-contained web page per rule set that answers "which dice do I keep, and do I bank?"
+/// offline, from the solver's own numbers.
+///
+/// ```swift
+/// let page = AdvisorPage(solver: ExpectedScoreSolver(rules: .standard))
+/// try ReportFile.write(page.html, to: URL(fileURLWithPath: "advisor.html"))
+/// ```
+///
+/// The page (`html`) holds its markup, style, script and data inline and makes no
+/// network request. Its numbers are not a second implementation of the game:
+/// `data` embeds the scoring table's keeps and the solver's values (R, the
+/// decisions and the exact tail lines), and the script looks them up, computing
+/// only what the solver computes the same way (V = t where the decision banks,
+/// `slope * t + intercept` above the table, the order of the keeps). So it shows
+/// exactly the numbers of `farkle-sim advise --format json`.
+///
+/// The article "The Advisor Page" in FarkleKit's documentation describes the page,
+/// the embedded data (format `farkle-advisor 1`) and the attributes it exposes for
+/// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
+public struct AdvisorPage: Sendable {
+    /// The format of the embedded data, named in it as `format`.
+    public static let format = "farkle-advisor 1"
+
+    /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
+    ///
+    /// One solver where the count of farkles in a row does not change the advice.
+    public let turnSolvers: [ExpectedScoreSolver]
+
+    /// A page showing the values of `solver`.
+    public init(solver: ExpectedScoreSolver) {
+        self.init(turnSolvers: [solver])
+    }
+
+    /// A page showing, for k farkles in a row, the values of `turnSolvers[k]` (the last one for higher counts).
+    ///
+    /// - Precondition: at least one solver, all of the same rule set.
+    public init(turnSolvers: [ExpectedScoreSolver]) {
+        precondition(!turnSolvers.isEmpty, "the page needs a solver")
+        precondition(Set(turnSolvers.map(\.table.rules)).count == 1, "the solvers of one rule set")
+        self.turnSolvers = turnSolvers
+    }
+
+    /// The rule set the page advises on.
+    public var rules: RuleSet { turnSolvers[0].table.rules }
+
+    /// The whole page: HTML with the style, the data and the script inline.
+    public var html: String {
+        AdvisorTemplate.page(data: data)
+    }
+
+    /// The embedded data as JSON text (see the type's documentation for the format).
+    public var data: String {
+        let members: [(key: String, value: String)] = [
+            ("format", JSONText.string(Self.format)),
+            ("rules", rulesJSON),
+            ("keeps", keepsJSON),
+            ("points", JSONText.array(turnSolvers.map(Self.turnTable), indent: 4)),
+        ]
+        let text = "{\n" + members.map { "  " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
+        // Inside a script element "</script" would end it: `\u003c` is the same JSON string character.
+        return (text + "\n}").replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    // MARK: - Parts of the data
+
+    private var rulesJSON: String {
+        let mechanics = turnSolvers[0].table.turnMechanics
+        let maximum = DiceCounts.maximumDice
+        func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+        let sixDiceFarkle = JSONText.object([
+            ("opening", points(mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true))),
+            ("later", points(mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false))),
+        ])
+        let banking = (1...maximum).filter(mechanics.allowsBanking).map(String.init).joined(separator: ", ")
+        return JSONText.object([
+            ("name", JSONText.string(rules.name)),
+            ("score_step", "\(mechanics.scoreStep)"),
+            ("minimum_bank", "\(mechanics.minimumBank)"),
+            ("banking_dice_left", "[\(banking)]"),
+            ("hot_dice_mandatory", "\(rules.turn.hotDiceMandatory)"),
+            ("six_dice_farkle", sixDiceFarkle),
+            ("three_farkle_penalty", points(rules.turn.threeFarklePenalty)),
+            ("target", points(rules.game.end.target)),
+        ])
+    }
+
+    /// Every roll of one to six dice with its keeps, one roll per line.
+    private var keepsJSON: String {
+        let table = turnSolvers[0].table
+        var entries: [String] = []
+        for dice in 1...DiceCounts.maximumDice {
+            for roll in DiceCatalog.shared.multisets[dice] {
+                let keeps = table.keeps(for: roll).map { keep in
+                    "[\"\(keep.dice)\", \(keep.score), "
+                        + "\(TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))]"
+                }
+                entries.append("\"\(roll)\": [\(keeps.joined(separator: ", "))]")
+            }
+        }
+        return "{\n    " + entries.joined(separator: ",\n    ") + "\n  }"
+    }
+
+    /// One solver's R values, decisions and tail lines.
+    private static func turnTable(_ solver: ExpectedScoreSolver) -> String {
+        let step = solver.table.scoreStep
+        let levels = 0...solver.tabulatedPoints / step
+        let dice = 1...DiceCounts.maximumDice
+        let roll = dice.map { dice in
+            "["
+                + levels.map { JSONText.number(solver.rollValue(turnPoints: $0 * step, diceLeft: dice)) }
+                .joined(separator: ", ") + "]"
+        }
+        let decisions = dice.map { dice in
+            JSONText.string(String(levels.map { code(solver.decision(turnPoints: $0 * step, diceLeft: dice)) }))
+        }
+        func line(_ line: (slope: Double, intercept: Double)) -> String {
+            "[\(JSONText.number(line.slope)), \(JSONText.number(line.intercept))]"
+        }
+        let tail = JSONText.object([
+            ("value", "[" + dice.map { line(solver.tailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
+            ("roll", "[" + dice.map { line(solver.rollTailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
+        ])
+        return "{\n      \"roll\": " + JSONText.array(roll, indent: 8) + ",\n      \"decisions\": "
+            + JSONText.array(decisions, indent: 8) + ",\n      \"tail\": " + tail + "\n    }"
+    }
+
+    /// The one-character code of a decision in `decisions`.
+    private static func code(_ decision: BankDecision) -> Character {
+        switch decision {
+        case .bank: "b"
+        case .roll: "r"
+        case .mustRoll: "m"
+        }
+    }
+}
+
+extension ReportDocument {
+    /// `advisor.html`: the offline advisor page of `page`'s rule set.
+    public static func advisorPage(_ page: AdvisorPage) -> ReportDocument {
+        ReportDocument(
+            fileName: "advisor.html", title: "Advisor",
+            summary: "Open in any browser, offline: tap the dice rolled and the turn points for the best keep "
+                + "and whether to bank, with every keep's expected points.",
+            contents: page.html)
+    }
+}

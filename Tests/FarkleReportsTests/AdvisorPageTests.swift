@@ -1,0 +1,148 @@
+import FarkleKit
+import Foundation
+import Testing
+
+@testable import FarkleReports
+
+@Suite("The advisor page")
+struct AdvisorPageTests {
+    /// The embedded data of `page`, parsed from the page itself.
+    private func embeddedData(_ page: AdvisorPage) throws -> [String: Any] {
+        let html = page.html
+        let opening = "<script type=\"application/json\" id=\"advisor-data\">"
+        let start = try #require(html.range(of: opening))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let text = Data(html[start.upperBound..<end.lowerBound].utf8)
+        return try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any])
+    }
+
+    /// One turn table of the data, decoded with `JSONDecoder` (which reads numbers exactly, where
+    /// `JSONSerialization` may not round to the nearest `Double`).
+    private struct TurnTable: Decodable {
+        var roll: [[Double]]
+        var decisions: [String]
+        var tail: [String: [[Double]]]
+    }
+
+    private struct Tables: Decodable {
+        var points: [TurnTable]
+    }
+
+    private func turnTables(_ page: AdvisorPage) throws -> [TurnTable] {
+        try JSONDecoder().decode(Tables.self, from: Data(page.data.utf8)).points
+    }
+
+    @Test("every preset's page is one file under 3 MB that loads nothing from elsewhere")
+    func selfContained() throws {
+        for preset in RulePreset.all {
+            let html = AdvisorPage(solver: ExpectedScoreSolver(rules: preset.rules)).html
+            #expect(html.utf8.count < 3_000_000, "\(preset.name): \(html.utf8.count) bytes")
+            for reference in [
+                "http:", "https:", "src=", "href=", "<link", "@import", "url(", "fetch(", "XMLHttpRequest",
+            ] {
+                #expect(!html.contains(reference), "\(preset.name) has no \(reference)")
+            }
+            #expect(html.components(separatedBy: "<script").count == 3, "the data and the script, inline")
+        }
+    }
+
+    @Test("the data holds the solver's R values, decisions and tail lines at full precision")
+    func turnTable() throws {
+        for rules in [RuleSet.standard, .zilch] {
+            let solver = ExpectedScoreSolver(rules: rules)
+            let page = AdvisorPage(solver: solver)
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 1")
+            let tables = try turnTables(page)
+            #expect(tables.count == 1)
+            let roll = tables[0].roll
+            let decisions = tables[0].decisions
+            let step = solver.table.scoreStep
+            for dice in 1...6 {
+                #expect(roll[dice - 1].count == solver.tabulatedPoints / step + 1)
+                for (level, code) in zip(roll[dice - 1].indices, decisions[dice - 1]) {
+                    let points = level * step
+                    #expect(roll[dice - 1][level] == solver.rollValue(turnPoints: points, diceLeft: dice))
+                    let decision = solver.decision(turnPoints: points, diceLeft: dice)
+                    #expect(["b": BankDecision.bank, "r": .roll, "m": .mustRoll][code] == decision)
+                    // V is t where the decision banks, else R: the solver's own definition.
+                    let value = code == "b" ? Double(points) : roll[dice - 1][level]
+                    #expect(value == solver.value(turnPoints: points, diceLeft: dice))
+                }
+            }
+            let tail = tables[0].tail
+            let beyond = solver.tabulatedPoints + 7 * step
+            for dice in 1...6 {
+                let value = solver.tailLine(diceLeft: dice)
+                let rolling = solver.rollTailLine(diceLeft: dice)
+                #expect(tail["value"]?[dice - 1] == [value.slope, value.intercept])
+                #expect(tail["roll"]?[dice - 1] == [rolling.slope, rolling.intercept])
+                // The same two Double operations the page does give the solver's value above the table.
+                #expect(
+                    value.slope * Double(beyond) + value.intercept == solver.value(turnPoints: beyond, diceLeft: dice))
+                #expect(
+                    rolling.slope * Double(beyond) + rolling.intercept
+                        == solver.rollValue(turnPoints: beyond, diceLeft: dice))
+            }
+        }
+    }
+
+    @Test("the data lists every roll's keeps in the scoring table's order, with the dice left after each")
+    func keeps() throws {
+        let table = ScoringTable(rules: .facebook)
+        let data = try embeddedData(AdvisorPage(solver: ExpectedScoreSolver(table: table)))
+        let keeps = try #require(data["keeps"] as? [String: [[Any]]])
+        #expect(keeps.count == 923, "every roll of one to six dice")
+        #expect(keeps["1"]?.map { $0.map { "\($0)" } } == [["1", "100", "6"]], "a single 1 is hot dice")
+        #expect(keeps["2346"]?.isEmpty == true, "a farkle has no keep")
+        for dice in 1...6 {
+            for roll in DiceCatalog.shared.multisets[dice] {
+                let listed = try #require(keeps["\(roll)"])
+                let expected = table.keeps(for: roll).map {
+                    ["\($0.dice)", "\($0.score)", "\(TurnMechanics.diceLeft(afterKeeping: $0.diceUsed, of: dice))"]
+                }
+                #expect(listed.map { $0.map { "\($0)" } } == expected, "\(roll)")
+            }
+        }
+    }
+
+    @Test("the rules' words and limits: standard's banking, hot dice and six-dice farkle")
+    func rules() throws {
+        let data = try embeddedData(AdvisorPage(solver: ExpectedScoreSolver(rules: .standard)))
+        let rules = try #require(data["rules"] as? [String: Any])
+        #expect(rules["name"] as? String == "standard")
+        #expect(rules["score_step"] as? Int == 50)
+        #expect(rules["banking_dice_left"] as? [Int] == [1, 2])
+        #expect(rules["hot_dice_mandatory"] as? Bool == true)
+        let farkle = try #require(rules["six_dice_farkle"] as? [String: Any])
+        #expect(farkle["opening"] as? Int == 500)
+        #expect(farkle["later"] is NSNull)
+        #expect(rules["target"] as? Int == 10_000)
+    }
+
+    @Test("a rule set named with markup cannot end the data's script element")
+    func escapesMarkup() throws {
+        var rules = RuleSet.standard
+        rules.name = "x</script><script>alert(1)</script>"
+        let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
+        #expect(!page.data.contains("<"))
+        let data = try embeddedData(page)
+        #expect((data["rules"] as? [String: Any])?["name"] as? String == rules.name)
+    }
+
+    @Test("one turn table per farkle count when the page is given one")
+    func tablesPerFarkleCount() throws {
+        let table = ScoringTable(rules: .zilch)
+        let solvers = [ExpectedScoreSolver(table: table), ExpectedScoreSolver(table: table, tabulatedPoints: 20_000)]
+        let tables = try turnTables(AdvisorPage(turnSolvers: solvers))
+        #expect(tables.count == 2)
+        #expect(tables[1].roll.first?.count == 20_000 / table.scoreStep + 1)
+    }
+
+    @Test("report lists the advisor in the index")
+    func inTheIndex() {
+        let index = ReportDocument.index(
+            rules: .standard,
+            documents: [ReportDocument.advisorPage(AdvisorPage(solver: ExpectedScoreSolver(rules: .standard)))])
+        #expect(index.contents.contains("- [Advisor](advisor.html): Open in any browser, offline"))
+    }
+}

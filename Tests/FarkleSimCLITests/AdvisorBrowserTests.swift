@@ -1,0 +1,369 @@
+import FarkleKit
+import FarkleReports
+import Foundation
+import Testing
+
+/// The advisor page run in headless Chromium, checked against `farkle-sim advise --format json`.
+///
+/// For each preset the page is generated as `report` writes it (`AdvisorPage`) and loaded once, with the
+/// first situation in the URL fragment (the page reads it on load). A driver script appended to the page
+/// then enters every other situation as a visitor's link would (replace the fragment, fire `hashchange`)
+/// and copies what the page shows (the `#advice` element's data, each keep row's data and cells) into the
+/// DOM, which `--dump-dom` prints. The page's own script is not touched.
+@Suite("the advisor page in a browser", .enabled(if: Chromium.path != nil, Chromium.missing))
+struct AdvisorBrowserTests {
+    /// Situations drawn per preset (and two fixed ones): 5 presets, 200 situations in all.
+    static let situationsPerPreset = 38
+
+    @Test("best keep, decision and every value shown agree exactly with advise on 200 situations")
+    func agreesWithAdvise() throws {
+        let presets = RulePreset.all.map(\.rules)
+        var generator = SplitMix64(state: 14)
+        let pages = presets.map { AdvisorPage(solver: ExpectedScoreSolver(rules: $0)) }
+        let situations = pages.map { page in
+            (0..<Self.situationsPerPreset).map { Situation.draw(index: $0, page: page, using: &generator) }
+                + Situation.noScore
+        }
+        let all = zip(presets, situations).flatMap { rules, list in list.map { (rules.name, $0) } }
+
+        // The browser runs on a thread of its own while a few more run the advise processes.
+        let browser = Background { try zip(pages, situations).map { try Chromium.shown(by: $0, in: $1) } }
+        let advised = Locked([Int: Data]())
+        let workers = 4
+        let advising = (0..<workers).map { worker in
+            Background {
+                for index in stride(from: worker, to: all.count, by: workers) {
+                    let (rules, situation) = all[index]
+                    let result = try CommandRunner.run(["advise", "--rules", rules] + situation.adviseArguments)
+                    advised.update { $0[index] = Data(result.standardOutput.utf8) }
+                }
+            }
+        }
+        for worker in advising { try worker.wait() }
+        let shown = try browser.wait().flatMap { $0 }
+        try #require(shown.count == all.count)
+        for (index, (rules, situation)) in all.enumerated() {
+            let context = Comment(rawValue: "\(rules) \(situation.fragment)")
+            let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised.value[index] ?? Data())
+            shown[index].check(against: advice, situation: situation, context)
+        }
+        #expect(Set(all.map(\.1.kind)) == Set(Situation.Kind.allCases), "every kind of situation drawn")
+        let decisions = Set(shown.flatMap { $0.advice.map(\.decision) })
+        #expect(decisions == ["bank", "roll", "must-roll", "farkle"], "every decision shown")
+        #expect(shown.contains { $0.rows.contains { $0.sixDiceFarkle != nil } }, "a six-dice farkle shown")
+    }
+
+    @Test("a situation that is not one shows why, and no advice")
+    func problems() throws {
+        let page = AdvisorPage(solver: ExpectedScoreSolver(rules: .standard))
+        let fragments = [
+            "#dice=1,5&turn=75&opening=0", "#dice=1,5,2,3&turn=0&opening=1", "#dice=1,5,2,3,4,6&turn=300&opening=1",
+            "#dice=&turn=0&opening=0",
+        ]
+        let shown = try Chromium.shown(by: page, in: fragments.map { Situation(fragment: $0) })
+        for (fragment, page) in zip(fragments, shown) {
+            #expect(page.problem != nil, "\(fragment)")
+            #expect(page.advice.isEmpty, "\(fragment)")
+            #expect(page.rows.isEmpty, "\(fragment)")
+        }
+    }
+}
+
+// MARK: - Situations
+
+/// One situation at the table: the dice rolled, the turn points before the roll, opening roll or not.
+struct Situation: Sendable {
+    /// What a drawn situation exercises.
+    enum Kind: CaseIterable, Sendable {
+        case opening, hotDice, midTurn, nearTableEnd, tail
+    }
+
+    var kind = Kind.midTurn
+    var dice: [Int] = []
+    var turnPoints = 0
+    var opening = false
+    /// The URL fragment that enters it, in the page's own form.
+    var fragment: String
+
+    init(fragment: String) {
+        self.fragment = fragment
+    }
+
+    init(kind: Kind, dice: [Int], turnPoints: Int, opening: Bool) {
+        self.kind = kind
+        self.dice = dice
+        self.turnPoints = turnPoints
+        self.opening = opening
+        fragment =
+            "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)&opening=\(opening ? 1 : 0)"
+    }
+
+    var adviseArguments: [String] {
+        ["--dice", dice.map(String.init).joined(separator: ","), "--turn-points", "\(turnPoints)"]
+            + (opening ? ["--opening"] : []) + ["--format", "json"]
+    }
+
+    /// Six dice with no score: on the opening roll a six-dice farkle where the rules have one, later a farkle.
+    static let noScore = [
+        Situation(kind: .opening, dice: [2, 2, 3, 4, 6, 6], turnPoints: 0, opening: true),
+        Situation(kind: .midTurn, dice: [2, 2, 3, 4, 6, 6], turnPoints: 0, opening: false),
+    ]
+
+    /// Situation `index` of a page, its kind taken in turn: opening rolls, rolls of 1s and 5s (hot dice),
+    /// any roll mid-turn, turn points around the end of the solver's table and far up the linear tail.
+    static func draw(index: Int, page: AdvisorPage, using generator: inout SplitMix64) -> Situation {
+        let kind = Kind.allCases[index % Kind.allCases.count]
+        let solver = page.turnSolvers[0]
+        let step = solver.table.scoreStep
+        let count = Int.random(in: 1...DiceCounts.maximumDice, using: &generator)
+        let faces = (0..<count).map { _ in Int.random(in: DiceCounts.faces, using: &generator) }
+        let early = step * Int.random(in: 0...3_000 / step, using: &generator)
+        switch kind {
+        case .opening:
+            let six = (0..<DiceCounts.maximumDice).map { _ in Int.random(in: DiceCounts.faces, using: &generator) }
+            return Situation(kind: kind, dice: six, turnPoints: 0, opening: true)
+        case .hotDice:
+            let scoring = faces.map { _ in Bool.random(using: &generator) ? 1 : 5 }
+            return Situation(kind: kind, dice: scoring, turnPoints: early, opening: false)
+        case .midTurn:
+            return Situation(kind: kind, dice: faces, turnPoints: early, opening: false)
+        case .nearTableEnd:
+            let near = solver.tabulatedPoints + step * Int.random(in: -3...3, using: &generator)
+            return Situation(kind: kind, dice: faces, turnPoints: max(0, near), opening: false)
+        case .tail:
+            let far = 2 * solver.tabulatedPoints + step * Int.random(in: 0...1_000, using: &generator)
+            return Situation(kind: kind, dice: faces, turnPoints: far, opening: false)
+        }
+    }
+}
+
+// MARK: - What advise prints
+
+/// The fields of `advise --format json` the page must agree with.
+struct AdviceJSON: Decodable {
+    struct Keep: Decodable {
+        var dice: [Int]
+        var score: Int
+        var diceLeft: Int
+        var expected: Double
+    }
+
+    struct SixDiceFarkle: Decodable {
+        var points: Int
+        var expected: Double
+    }
+
+    struct Decision: Decodable {
+        var action: String
+        var turnPoints: Int
+        var bankValue: Int?
+        var rollValue: Double
+    }
+
+    /// Reads advise's snake_case keys.
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+
+    var keeps: [Keep]
+    var sixDiceFarkle: SixDiceFarkle?
+    var decision: Decision?
+
+    /// The decision as the page names it.
+    var pageDecision: String {
+        guard let decision else { return "farkle" }
+        if decision.action == "roll", decision.bankValue == nil { return "must-roll" }
+        return decision.action
+    }
+}
+
+/// How the page shows a number of points: JavaScript's `toFixed(1)`, which rounds an exact tie (x.x5, a
+/// multiple of 1/4 here) up, where C's `%.1f` rounds it to even.
+func shownPoints(_ value: Double) -> String {
+    let quarters = value * 4
+    let isTie = quarters == quarters.rounded() && quarters.truncatingRemainder(dividingBy: 2) != 0
+    return String(format: "%.1f", isTie ? value + 0.05 : value)
+}
+
+// MARK: - What the page shows
+
+/// What the driver copied from the page after entering one situation.
+struct ShownAdvice: Decodable {
+    struct Advice: Decodable {
+        var objective: String
+        var bestKeep: String
+        var decision: String
+        var turnPoints: String?
+        var rollValue: String?
+        var text: String
+    }
+
+    struct Row: Decodable {
+        var keep: String?
+        var sixDiceFarkle: String?
+        var points: String?
+        var diceLeft: String?
+        var expected: String
+        var shown: String
+    }
+
+    var advice: [Advice]
+    var rows: [Row]
+    var problem: String?
+    var hash: String
+
+    func check(against json: AdviceJSON, situation: Situation, _ context: Comment) {
+        #expect(problem == nil, context)
+        #expect(hash == situation.fragment, "the page keeps the situation in its URL: \(context)")
+        guard advice.count == 1, let advice = advice.first else {
+            Issue.record("one #advice element, not \(self.advice.count): \(context)")
+            return
+        }
+        let faces = json.keeps.first.map { $0.dice.map(String.init).joined(separator: ",") } ?? ""
+        #expect(advice.objective == "points", context)
+        #expect(advice.bestKeep == faces, context)
+        #expect(advice.decision == json.pageDecision, context)
+        if let decision = json.decision {
+            #expect(advice.turnPoints == "\(decision.turnPoints)", context)
+            #expect(advice.rollValue.flatMap(Double.init) == decision.rollValue, context)
+            #expect(advice.text.contains("expected \(shownPoints(decision.rollValue))"), context)
+            #expect(advice.text.contains("\(decision.turnPoints)"), context)
+        }
+        let keeps = rows.filter { $0.keep != nil }
+        #expect(keeps.count == json.keeps.count, context)
+        for (row, keep) in zip(keeps, json.keeps) {
+            #expect(row.keep == keep.dice.map(String.init).joined(separator: ","), context)
+            #expect(row.points == "\(keep.score)", context)
+            #expect(row.diceLeft == "\(keep.diceLeft)", context)
+            #expect(Double(row.expected) == keep.expected, context)
+            #expect(row.shown == shownPoints(keep.expected), context)
+        }
+        let farkleRow = rows.first { $0.sixDiceFarkle != nil }
+        #expect(farkleRow?.sixDiceFarkle == json.sixDiceFarkle.map { "\($0.points)" }, context)
+        if let farkleRow, let farkle = json.sixDiceFarkle {
+            #expect(Double(farkleRow.expected) == farkle.expected, context)
+            #expect(farkleRow.shown == shownPoints(farkle.expected), context)
+        }
+    }
+}
+
+// MARK: - The browser
+
+/// Debian's `chromium`, run headless.
+enum Chromium {
+    /// The browser on the PATH, if any.
+    static let path: String? = {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        for directory in directories {
+            for name in ["chromium", "chromium-browser"] {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        return nil
+    }()
+
+    static let missing: Comment =
+        "chromium is not installed: skipping the browser tests (apt-get install -y chromium; .ci/run installs it)"
+
+    /// Loads `page` with the first situation in its URL, enters the others, and returns what it showed for each.
+    static func shown(by page: AdvisorPage, in situations: [Situation]) throws -> [ShownAdvice] {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-advisor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fragments = String(decoding: try JSONEncoder().encode(situations.map(\.fragment)), as: UTF8.self)
+        let html = page.html.replacingOccurrences(
+            of: "</body>",
+            with: "<script>\n\(driver.replacingOccurrences(of: "FRAGMENTS", with: fragments))</script>\n</body>")
+        let file = directory.appendingPathComponent("advisor.html")
+        try Data(html.utf8).write(to: file)
+        guard let path else { throw BrowserError(description: "chromium is not installed") }
+        let url = file.absoluteString + (situations.first?.fragment ?? "")
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: path),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--timeout=15000",
+                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--dump-dom", url,
+            ])
+        let dom = result.standardOutput
+        guard let start = dom.range(of: "<script type=\"application/json\" id=\"results\">"),
+            let end = dom.range(of: "</script>", range: start.upperBound..<dom.endIndex)
+        else {
+            throw BrowserError(description: "no results in the page; chromium said: \(result.standardError)")
+        }
+        return try JSONDecoder().decode([ShownAdvice].self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+    }
+
+    /// Enters each fragment as a followed link would and copies what the page shows into `#results`.
+    private static let driver = #"""
+        (() => {
+          const capture = () => ({
+            advice: [...document.querySelectorAll("#advice")].map((node) => ({
+              objective: node.dataset.objective, bestKeep: node.dataset.bestKeep, decision: node.dataset.decision,
+              turnPoints: node.dataset.turnPoints ?? null, rollValue: node.dataset.rollValue ?? null,
+              text: node.textContent })),
+            rows: [...document.querySelectorAll("tr[data-expected]")].map((row) => ({
+              keep: row.dataset.keep ?? null, sixDiceFarkle: row.dataset.sixDiceFarkle ?? null,
+              points: row.dataset.points ?? null, diceLeft: row.dataset.diceLeft ?? null,
+              expected: row.dataset.expected, shown: row.cells[3].textContent })),
+            problem: document.querySelector(".problem")?.textContent ?? null,
+            hash: location.hash,
+          });
+          const fragments = FRAGMENTS;
+          const results = [capture()];
+          for (const fragment of fragments.slice(1)) {
+            history.replaceState(null, "", fragment);
+            window.dispatchEvent(new HashChangeEvent("hashchange"));
+            results.push(capture());
+          }
+          const out = document.createElement("script");
+          out.type = "application/json";
+          out.id = "results";
+          out.textContent = JSON.stringify(results).replace(/</g, "\\u003c");
+          document.body.append(out);
+        })();
+        """#
+}
+
+struct BrowserError: Error, CustomStringConvertible {
+    var description: String
+}
+
+// MARK: - Threads
+
+/// A value behind a lock, for results gathered from concurrent work.
+final class Locked<Value>: @unchecked Sendable {
+    private var stored: Value
+    private let lock = NSLock()
+
+    init(_ value: Value) {
+        stored = value
+    }
+
+    var value: Value { lock.withLock { stored } }
+
+    func update(_ body: (inout Value) -> Void) {
+        lock.withLock { body(&stored) }
+    }
+}
+
+/// Work running on a thread of its own until `wait()` collects its result.
+final class Background<Value>: @unchecked Sendable {
+    private var result: Result<Value, any Error>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () throws -> Value) {
+        Thread.detachNewThread { [self] in
+            result = Result(catching: work)
+            done.signal()
+        }
+    }
+
+    func wait() throws -> Value {
+        done.wait()
+        return try result!.get()
+    }
+}
