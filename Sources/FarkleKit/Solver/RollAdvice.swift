@@ -40,7 +40,7 @@ public struct RollAdvice: Hashable, Sendable {
     public let turnPoints: Int
     /// Whether the roll is the turn's opening roll.
     public let isOpeningRoll: Bool
-    /// Every distinct keep, best first (fewer dice first among equal values); empty when no keep exists.
+    /// Every distinct keep, best first (more dice first among equal values); empty when no keep exists.
     public let options: [Option]
     /// The six-dice farkle, when it applies to this roll.
     public let sixDiceFarkle: SixDiceFarkle?
