@@ -38,11 +38,23 @@ enum CommandRunner {
         try run(executable: URL(fileURLWithPath: "/bin/sh"), ["-c", script, executable.path], in: directory)
     }
 
+    /// The environment of every process a test starts: this one's, with no coverage profile written.
+    ///
+    /// Under `swift test --enable-code-coverage` the tool is instrumented too and would write a profile of
+    /// its own per run; a run the tests end with a signal leaves a truncated one that `llvm-profdata` then
+    /// refuses, failing the coverage step. FarkleKit's coverage is measured in the test process itself.
+    static var childEnvironment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LLVM_PROFILE_FILE"] = "/dev/null"
+        return environment
+    }
+
     /// Runs `executable` (such as the browser of the advisor page's test) and collects what it printed.
     static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = childEnvironment
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()

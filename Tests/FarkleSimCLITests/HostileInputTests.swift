@@ -194,6 +194,7 @@ struct HostileInputTests {
         let process = Process()
         process.executableURL = CommandRunner.executable
         process.arguments = ["--games", "1000000000", "--strategy", "greedy", "--quiet", "--out", "result.md"]
+        process.environment = CommandRunner.childEnvironment
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
