@@ -99,7 +99,7 @@ extension ReportDocument {
             ReportDocument(
                 fileName: "optimal-policy.csv", title: "Optimal policy (CSV)",
                 summary: "One row per (turn points, dice left) with the decision, V(t, n) and R(t, n) "
-                    + "to 12 significant digits.",
+                    + "at full precision.",
                 contents: csv.text),
         ]
     }

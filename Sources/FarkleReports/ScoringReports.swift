@@ -78,7 +78,7 @@ extension ReportDocument {
                 contents: text + markdown.text),
             ReportDocument(
                 fileName: "scoring-odds.csv", title: "Scoring odds (CSV)",
-                summary: "The same odds with exact counts, probabilities to 12 significant digits.",
+                summary: "The same odds with exact counts, probabilities at full precision.",
                 contents: csv.text),
         ]
     }

@@ -14,7 +14,7 @@ enum OddsCommand: Command {
               p_farkle        farkles / rolls
               mean_max_score  the mean of the best keep's score over all rolls, a farkle counting 0
             The six-dice farkle bonus of an opening roll is not counted (it is not a keep). Probabilities and
-            means print with 12 significant digits.
+            means print at full precision in CSV and JSON, with 12 significant digits in Markdown.
             """,
         options: [RulesOption.spec, OutputFormat.option()]
     )

@@ -15,7 +15,7 @@ extension ExpectedScoreSolver {
     /// A `Double`, because for extreme rule sets it exceeds what an `Int` holds.
     public static func levelCount(for table: ScoringTable) -> Double {
         let tail = LinearTail(outcomes: RollOutcomes(table: table), mechanics: table.turnMechanics)
-        return (max(tail.exactFrom, 0) / Double(table.scoreStep)).rounded(.up) + 1
+        return tail.firstExactLevel(scoreStep: table.scoreStep) + 1
     }
 
     /// Refuses a rule set whose solver would tabulate more than `maximumLevels` levels, in one line.

@@ -76,7 +76,7 @@ public struct ExpectedScoreSolver: Sendable {
         let step = mechanics.scoreStep
         let outcomes = RollOutcomes(table: table)
         let tail = LinearTail(outcomes: outcomes, mechanics: mechanics, farkleValue: farkleValue)
-        let tailLevel = Int((max(tail.exactFrom, 0) / Double(step)).rounded(.up))
+        let tailLevel = Int(tail.firstExactLevel(scoreStep: step))
         let lastLevel = max(tailLevel, ((tabulatedPoints ?? 0) + step - 1) / step)
         let rowCount = lastLevel + 1
 

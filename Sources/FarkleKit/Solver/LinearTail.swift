@@ -53,6 +53,12 @@ struct LinearTail: Sendable {
     /// does not depend on t, so neither does the chance.
     let farkleChance: [Double]
 
+    /// The first level of turn points, in steps of `scoreStep`, from which the tail is exact: where the
+    /// solver's table may stop. A `Double`, since for extreme rule sets it exceeds what an `Int` holds.
+    func firstExactLevel(scoreStep: Int) -> Double {
+        (max(exactFrom, 0) / Double(scoreStep)).rounded(.up)
+    }
+
     /// V(t, n) for t >= `exactFrom`.
     func value(turnPoints: Int, diceLeft: Int) -> Double {
         slope[diceLeft] * Double(turnPoints) + intercept[diceLeft]
