@@ -32,9 +32,12 @@ struct GameEngine<Seat: Strategy>: Sendable {
 
     /// Plays `games` games with rolls drawn from `generator` and the strategies' random numbers from
     /// `strategyGenerator`, adding them to `tally`.
+    ///
+    /// `startGame(i, &generator)` runs before game i of the call: a simulation gives every game its own
+    /// dice stream there.
     func play<Source: RollSource, StrategyGenerator: RandomNumberGenerator, Observer: GameObserver>(
         games: Int, generator: inout Source, strategyGenerator: inout StrategyGenerator,
-        tally: inout SimulationTally, observer: inout Observer
+        tally: inout SimulationTally, observer: inout Observer, startGame: (Int, inout Source) -> Void = { _, _ in }
     ) {
         rollTable.codes.withUnsafeBufferPointer { codes in
             rollTable.firstCode.withUnsafeBufferPointer { firstCode in
@@ -44,7 +47,8 @@ struct GameEngine<Seat: Strategy>: Sendable {
                             codes: codes, firstCode: firstCode, orderedRollCounts: orderedRollCounts, seats: seats,
                             generator: generator, strategyGenerator: strategyGenerator)
                         var counts = ChunkCounts()
-                        for _ in 0..<games {
+                        for game in 0..<games {
+                            startGame(game, &loop.generator)
                             // The game's net points and turns, for the per-game sums, as differences of the
                             // running totals: nothing to track inside the game loop.
                             let before = counts.seats.totals(players: players)

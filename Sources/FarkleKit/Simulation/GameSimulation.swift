@@ -3,11 +3,18 @@ import Foundation
 
 /// Simulates many games between the strategies of a table, in parallel and reproducibly.
 ///
-/// Games are cut into chunks of `gamesPerChunk`; chunk `c` rolls its dice with
-/// stream `c` of the seed (`Xoshiro256StarStar(seed:stream:)`) and gives its
-/// strategies a stream of their own (`strategyStream(seed:chunk:)`), and the
-/// chunk tallies are merged in chunk order, so the result depends on the seed
-/// alone, never on the number of threads.
+/// Game `g` rolls its dice with a stream of its own (`diceStream(seed:game:)`).
+/// Games are cut into chunks of `gamesPerChunk`; chunk `c` gives its strategies
+/// a stream of their own (`strategyStream(seed:chunk:)`), and the chunk tallies
+/// are merged in chunk order, so the result depends on the seed alone, never on
+/// the number of threads or lanes.
+///
+/// Where every seat's strategy is turn-only (`TurnOnlyStrategy`: `ev` without a
+/// penalty, `greedy`, `threshold`) and the game is a race to a target without a
+/// three-farkle penalty, `run` plays several games at once per thread from a
+/// table of every turn's states (`path` is `.lanes`); elsewhere one game at a
+/// time, asking the strategies on every roll (`.general`). Both give the same
+/// tally for the same seed.
 ///
 /// ```swift
 /// let table = ScoringTable(rules: .standard)
@@ -32,12 +39,31 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     public static var maximumRounds: Int { GameRules.roundRange.upperBound }
 
     private let engine: GameEngine<Seat>
+    private let laneEngine: LaneEngine?
+
+    /// How `run` plays the games; `.lanes(8)` wherever the lane engine covers the seats and the rules
+    /// (`lanesApply`), else `.general`.
+    ///
+    /// Both paths give the same tally; set `.general` to compare them, or another lane count.
+    ///
+    /// - Precondition: `.lanes(n)` only where `lanesApply`, with `n` at least 1.
+    public var path: SimulationPath {
+        didSet {
+            if case .lanes(let lanes) = path { precondition(lanesApply && lanes >= 1, "no lane engine here") }
+        }
+    }
+
+    /// Whether the lane engine covers these seats and rules: turn-only strategies, a race to a target,
+    /// no three-farkle penalty.
+    public var lanesApply: Bool { laneEngine != nil }
 
     /// A table of `seats.count` players with the scoring of `table`.
     ///
     /// - Precondition: 1 to 8 seats.
     public init(table: ScoringTable, seats: [Seat]) {
         engine = GameEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
+        laneEngine = LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
+        path = laneEngine == nil ? .general : .lanes(LaneEngine.defaultLanes)
     }
 
     /// A table of `seats.count` players under `rules`.
@@ -47,12 +73,18 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         self.init(table: ScoringTable(rules: rules), seats: seats)
     }
 
-    /// The random numbers the strategies of chunk `chunk` draw, apart from its dice.
+    /// The dice of game `game` (counted from 0 in a run) of the run with seed `seed`: stream `game` of the seed.
+    @inlinable
+    public static func diceStream(seed: UInt64, game: Int) -> Xoshiro256StarStar {
+        Xoshiro256StarStar(seed: seed, stream: UInt64(truncatingIfNeeded: game))
+    }
+
+    /// The random numbers the strategies of chunk `chunk` draw, apart from the dice.
     ///
-    /// Stream `chunk + 2^61` of the seed: the dice of chunk c take the SplitMix64
-    /// window that starts `4c` steps after the seed's, so these windows start
+    /// Stream `chunk + 2^61` of the seed: the dice of game g take the SplitMix64
+    /// window that starts `4g` steps after the seed's, so these windows start
     /// 2^63 steps away from every dice window of any run shorter than 2^61
-    /// chunks. A strategy that draws numbers thus never moves the dice.
+    /// games. A strategy that draws numbers thus never moves the dice.
     public static func strategyStream(seed: UInt64, chunk: UInt64) -> Xoshiro256StarStar {
         Xoshiro256StarStar(seed: seed, stream: chunk &+ 1 << 61)
     }
@@ -88,12 +120,19 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         defer { results.release() }
         var total = SimulationTally(players: engine.seats.count)
         let engine = engine
+        let laneEngine = laneEngine
+        let path = path
         // One closure for the whole run: a batch only changes what `results` hands out.
         let play: @Sendable (Int) -> Void = { _ in
             while let chunk = results.claim() {
                 let chunkGames = min(chunkSize, games - chunk * chunkSize)
                 results.withSlot(chunk) { tally in
-                    engine.playChunk(games: chunkGames, seed: seed, stream: UInt64(chunk), into: &tally)
+                    if case .lanes(let lanes) = path, let laneEngine {
+                        laneEngine.playChunk(
+                            games: chunkGames, seed: seed, firstGame: chunk * chunkSize, lanes: lanes, into: &tally)
+                    } else {
+                        engine.playChunk(games: chunkGames, seed: seed, chunk: chunk, into: &tally)
+                    }
                 }
             }
         }
@@ -116,18 +155,22 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
 }
 
 extension GameEngine {
-    /// Plays one chunk of games on its own random streams into `tally`, which it first empties.
+    /// Plays chunk `chunk` of a run (its games on their own dice streams) into `tally`, which it first empties.
     ///
     /// Reusing the caller's tally (its arrays stay in place) keeps a long run at
     /// zero allocations per chunk, not only per game.
-    func playChunk(games: Int, seed: UInt64, stream: UInt64, into tally: inout SimulationTally) {
-        var generator = Xoshiro256StarStar(seed: seed, stream: stream)
-        var strategyGenerator = GameSimulation<Seat>.strategyStream(seed: seed, chunk: stream)
+    func playChunk(games: Int, seed: UInt64, chunk: Int, into tally: inout SimulationTally) {
+        let firstGame = chunk * GameSimulation<Seat>.gamesPerChunk
+        var generator = GameSimulation<Seat>.diceStream(seed: seed, game: firstGame)
+        var strategyGenerator = GameSimulation<Seat>.strategyStream(seed: seed, chunk: UInt64(chunk))
         tally.removeAll()
         var observer = UnobservedGames()
         play(
             games: games, generator: &generator, strategyGenerator: &strategyGenerator, tally: &tally,
-            observer: &observer)
+            observer: &observer
+        ) { game, generator in
+            generator = GameSimulation<Seat>.diceStream(seed: seed, game: firstGame + game)
+        }
     }
 }
 
@@ -176,4 +219,13 @@ private final class ChunkResults: @unchecked Sendable {
         slots.deinitialize()
         slots.deallocate()
     }
+}
+
+/// How `GameSimulation.run` plays its games.
+public enum SimulationPath: Hashable, Sendable {
+    /// One game at a time per thread, asking the seats' strategies on every roll: any strategy, any rules.
+    case general
+    /// That many games at once per thread, each roll one read of a table of every turn's states (the lane
+    /// engine): turn-only strategies in a race to a target without a three-farkle penalty.
+    case lanes(Int)
 }

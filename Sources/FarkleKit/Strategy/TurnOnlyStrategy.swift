@@ -1,0 +1,62 @@
+/// A strategy whose every decision depends on the turn alone, so that a simulator may tabulate it.
+///
+/// A conforming strategy promises that `move` and `shouldBank` read only the
+/// turn points, the dice and the roll: never the game situation, never the
+/// random number generator. `GameSimulation` then asks it once for every state
+/// of a turn and plays its games from the resulting table (the lane engine),
+/// instead of calling the strategy on every roll.
+///
+/// `settledTurnPoints` bounds the table: from those turn points on, no decision
+/// changes any more, so every higher turn points can share one row.
+public protocol TurnOnlyStrategy: Strategy {
+    /// The turn points from which every keep and bank decision is the one taken at exactly these points,
+    /// or `nil` when this strategy reads the game situation or draws random numbers and cannot be tabulated.
+    ///
+    /// A value in points (a multiple of the rule set's score step or not); the lower, the smaller the table.
+    var settledTurnPoints: Int? { get }
+}
+
+extension ExpectedValueStrategy: TurnOnlyStrategy {
+    /// The lowest level from which every row of the policy equals its last row, in points.
+    public var settledTurnPoints: Int? { policy.settledLevel * policy.scoreStep }
+}
+
+extension GreedyStrategy: TurnOnlyStrategy {
+    /// 0: greedy's keep depends on the roll alone and it always wishes to bank.
+    public var settledTurnPoints: Int? { 0 }
+}
+
+extension ThresholdStrategy: TurnOnlyStrategy {
+    /// The highest threshold: from there on every bank wish is yes.
+    public var settledTurnPoints: Int? { thresholds.max() }
+}
+
+extension BuiltInStrategy: TurnOnlyStrategy {
+    /// The settled turn points of the strategy inside; `nil` for the penalty policies of `ev`, which read the
+    /// farkles in a row.
+    public var settledTurnPoints: Int? {
+        if case .expectedValue(let strategy) = self { return strategy.settledTurnPoints }
+        if case .greedy(let strategy) = self { return strategy.settledTurnPoints }
+        if case .threshold(let strategy) = self { return strategy.settledTurnPoints }
+        return nil
+    }
+}
+
+extension ExpectedScorePolicy {
+    /// The lowest level from which every decision row (keeps and bank decisions) equals the last tabulated row.
+    ///
+    /// The policy reads the last row for every higher turn points, so above this
+    /// level no decision depends on the turn points.
+    internal var settledLevel: Int {
+        let states = TurnMechanics.statesPerLevel
+        func sameAsLast(_ level: Int) -> Bool {
+            keptDice[(level * groupCount)..<((level + 1) * groupCount)]
+                .elementsEqual(keptDice[(lastLevel * groupCount)..<((lastLevel + 1) * groupCount)])
+                && bankDecisions[(level * states)..<((level + 1) * states)]
+                    .elementsEqual(bankDecisions[(lastLevel * states)..<((lastLevel + 1) * states)])
+        }
+        var level = lastLevel
+        while level > 0, sameAsLast(level - 1) { level -= 1 }
+        return level
+    }
+}
