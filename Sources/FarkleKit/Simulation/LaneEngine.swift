@@ -32,8 +32,7 @@ struct LaneEngine: Sendable {
     init?<Seat: Strategy>(table: ScoringTable, seats: [Seat], maximumRounds: Int) {
         let rules = table.rules
         guard case .target(let target, let finalRound) = rules.game.end, rules.turn.threeFarklePenalty == nil,
-            GameRules.playerRange.contains(seats.count), let tabulated = seats as? [any TurnOnlyStrategy],
-            let automaton = TurnAutomaton(table: table, seats: tabulated)
+            GameRules.playerRange.contains(seats.count), let automaton = Self.automaton(table: table, seats: seats)
         else { return nil }
         self.automaton = automaton
         rollTable = RollTable(table: table)
@@ -41,6 +40,18 @@ struct LaneEngine: Sendable {
         self.target = target
         hasFinalRound = finalRound
         self.maximumRounds = maximumRounds
+    }
+
+    /// The automaton of `seats` if their type is turn-only: built specialized for `BuiltInStrategy`, the
+    /// type of every table the command line sets.
+    private static func automaton<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> TurnAutomaton? {
+        if let builtIn = seats as? [BuiltInStrategy] { return TurnAutomaton(table: table, seats: builtIn) }
+        func open<Tabulated: TurnOnlyStrategy>(_ type: Tabulated.Type) -> TurnAutomaton? {
+            guard let seats = seats as? [Tabulated] else { return nil }
+            return TurnAutomaton(table: table, seats: seats)
+        }
+        guard let type = Seat.self as? any TurnOnlyStrategy.Type else { return nil }
+        return open(type)
     }
 
     // MARK: - Lanes
@@ -52,16 +63,12 @@ struct LaneEngine: Sendable {
         /// The exact turn points (the row's level stops at the automaton's last).
         var turnPoints = 0
         var seat = 0
-        var round = 1
         /// Turns still to play after the current one once the final round has begun; `notFinal` before.
         var finalTurns = Lane.notFinal
+        /// Turns still to play before the round limit, the current one included.
+        var turnsLeft: Int
         /// Bit s is set once seat s has banked.
         var entered = 0
-        /// Turns of this game finished so far.
-        var turns = 0
-        /// The sum of the squares of this game's banked turn points.
-        var squares = 0
-        var rolls = 0
         var generator: Xoshiro256StarStar
 
         /// Larger than every count of turns a game can reach, so `finalTurns < players` means the final round.
@@ -69,7 +76,7 @@ struct LaneEngine: Sendable {
     }
 
     /// The bits of a seat word: the seat's total in this game below, its farkles from bit 40.
-    private static let farkleShift: UInt64 = 40
+    fileprivate static let farkleShift: UInt64 = 40
     private static let totalMask: UInt64 = (1 << 40) - 1
     /// Seat words per lane.
     private static let seatsPerLane = GameRules.playerRange.upperBound
@@ -80,87 +87,137 @@ struct LaneEngine: Sendable {
         precondition(lanes >= 1, "at least one lane")
         tally.removeAll()
         let opening = automaton.openingRows[0]
+        let turnLimit = maximumRounds * players
         withUnsafeTemporaryAllocation(of: Lane.self, capacity: lanes) { laneBuffer in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lanes * Self.seatsPerLane) { seatWords in
-                let lane = laneBuffer.baseAddress.unsafelyUnwrapped
-                let words = seatWords.baseAddress.unsafelyUnwrapped
-                var started = 0
-                func start(_ index: Int) {
-                    (lane + index).initialize(
-                        to: Lane(
-                            row: opening,
-                            generator: GameSimulation<GreedyStrategy>.diceStream(seed: seed, game: firstGame &+ started)
-                        ))
-                    (words + index * Self.seatsPerLane).initialize(repeating: 0, count: Self.seatsPerLane)
-                    started += 1
-                }
-                var active = 0
-                while active < min(lanes, games) {
-                    start(active)
-                    active += 1
-                }
-                let context = StepContext(automaton: automaton, rollTable: rollTable)
-                context.withPointers { tables in
-                    while active > 0 {
-                        var index = 0
-                        while index < active {
-                            guard let over = step(lane + index, words + index * Self.seatsPerLane, tables) else {
-                                index += 1
-                                continue
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lanes &* Self.seatsPerLane) { seatWords in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* lanes) { lists in
+                    let lane = laneBuffer.baseAddress.unsafelyUnwrapped
+                    let words = seatWords.baseAddress.unsafelyUnwrapped
+                    // The lanes whose turn ended in a sweep, then those whose game ended with none left to start.
+                    let endedLanes = lists.baseAddress.unsafelyUnwrapped
+                    let retiring = endedLanes + lanes
+                    var started = 0
+                    func start(_ index: Int) {
+                        (lane + index).initialize(
+                            to: Lane(
+                                row: opening, turnsLeft: turnLimit,
+                                generator: GameSimulation<GreedyStrategy>.diceStream(
+                                    seed: seed, game: firstGame &+ started)))
+                        (words + index &* Self.seatsPerLane).initialize(repeating: 0, count: Self.seatsPerLane)
+                        started += 1
+                    }
+                    var active = 0
+                    while active < min(lanes, games) {
+                        start(active)
+                        active += 1
+                    }
+                    var rolls = 0
+                    var squares = 0
+                    withStepData { data in
+                        while active > 0 {
+                            // A sweep: one roll in every lane, noting (without a branch) the lanes whose turn ended.
+                            var ended = 0
+                            for index in 0..<active {
+                                endedLanes[ended] = index
+                                ended &+= Self.roll(lane + index, data)
                             }
-                            record(lane[index], over, words + index * Self.seatsPerLane, &tally)
-                            if started < games {
-                                start(index)
-                                index += 1
-                            } else {
-                                // Retire the lane: the last active lane takes its place.
+                            rolls &+= active
+                            // Only those lanes do a turn's bookkeeping.
+                            var retired = 0
+                            for position in 0..<ended {
+                                let index = endedLanes[position]
+                                let seatWords = words + index &* Self.seatsPerLane
+                                guard let over = Self.endTurn(lane + index, seatWords, data, &squares) else { continue }
+                                record(lane[index], over, seatWords, &tally)
+                                if started < games {
+                                    start(index)
+                                } else {
+                                    retiring[retired] = index
+                                    retired &+= 1
+                                }
+                            }
+                            // Retire lanes from the highest index down: the last active lane takes each place.
+                            for position in stride(from: retired - 1, through: 0, by: -1) {
+                                let index = retiring[position]
                                 active -= 1
                                 lane[index] = lane[active]
-                                (words + index * Self.seatsPerLane).update(
-                                    from: words + active * Self.seatsPerLane, count: Self.seatsPerLane)
+                                (words + index &* Self.seatsPerLane).update(
+                                    from: words + active &* Self.seatsPerLane, count: Self.seatsPerLane)
                             }
                         }
                     }
-                }
-                lane.deinitialize(count: min(lanes, games))
-            }
-        }
-    }
-
-    /// The tables a step reads, as pointers (no reference counting, no bounds checks in the loop).
-    private struct StepContext {
-        let automaton: TurnAutomaton
-        let rollTable: RollTable
-
-        func withPointers<Result>(_ body: (Tables) -> Result) -> Result {
-            automaton.entries.withUnsafeBufferPointer { entries in
-                automaton.openingRows.withUnsafeBufferPointer { openingRows in
-                    rollTable.codes.withUnsafeBufferPointer { codes in
-                        rollTable.firstCode.withUnsafeBufferPointer { firstCode in
-                            rollTable.orderedRollCounts.withUnsafeBufferPointer { bounds in
-                                body(
-                                    Tables(
-                                        entries: entries.baseAddress.unsafelyUnwrapped,
-                                        openingRows: openingRows.baseAddress.unsafelyUnwrapped,
-                                        codes: codes.baseAddress.unsafelyUnwrapped,
-                                        firstCode: firstCode.baseAddress.unsafelyUnwrapped,
-                                        bounds: bounds.baseAddress.unsafelyUnwrapped,
-                                        scoreStep: automaton.scoreStep))
-                            }
-                        }
-                    }
+                    tally.rolls = rolls
+                    tally.bankedPointsSquared = Double(squares)
+                    lane.deinitialize(count: min(lanes, games))
                 }
             }
         }
     }
 
-    private struct Tables {
+    /// What a step reads besides its lane: the tables as pointers (no reference counting, no bounds
+    /// checks in the loop) and the rules as plain values.
+    private struct StepData {
         let entries: UnsafePointer<UInt32>
         let openingRows: UnsafePointer<Int>
         let codes: UnsafePointer<UInt16>
         let firstCode: UnsafePointer<Int>
         let bounds: UnsafePointer<UInt64>
         let scoreStep: Int
+        let players: Int
+        let target: Int
+        /// 1 where the first bank at the target wins at once (no final round), else 0.
+        let winsAtTarget: Int
+        /// The seat after each seat, 0 after the last.
+        let nextSeats: UnsafePointer<Int>
+        /// For each terminal code: all ones for a bank (to mask the turn points), else 0.
+        let bankMasks: UnsafePointer<Int>
+        /// For each terminal code: one farkle in a seat word's farkle bits for a farkle, else 0.
+        let farkleCounts: UnsafePointer<UInt64>
+    }
+
+    /// Tables that replace selects in `endTurn`: LLVM turned selects written as masks into branches there.
+    private struct EndTables {
+        var nextSeats = [Int](repeating: 0, count: GameRules.playerRange.upperBound)
+        var bankMasks = [Int](repeating: 0, count: TurnAutomaton.terminalLimit)
+        var farkleCounts = [UInt64](repeating: 0, count: TurnAutomaton.terminalLimit)
+
+        init(players: Int) {
+            for seat in 0..<players { nextSeats[seat] = seat + 1 == players ? 0 : seat + 1 }
+            bankMasks[TurnAutomaton.bank] = -1
+            farkleCounts[TurnAutomaton.farkle] = 1 << LaneEngine.farkleShift
+        }
+    }
+
+    private func withStepData<Result>(_ body: (StepData) -> Result) -> Result {
+        let endTables = EndTables(players: players)
+        return automaton.entries.withUnsafeBufferPointer { entries in
+            automaton.openingRows.withUnsafeBufferPointer { openingRows in
+                rollTable.codes.withUnsafeBufferPointer { codes in
+                    rollTable.firstCode.withUnsafeBufferPointer { firstCode in
+                        rollTable.orderedRollCounts.withUnsafeBufferPointer { bounds in
+                            endTables.nextSeats.withUnsafeBufferPointer { nextSeats in
+                                endTables.bankMasks.withUnsafeBufferPointer { bankMasks in
+                                    endTables.farkleCounts.withUnsafeBufferPointer { farkleCounts in
+                                        body(
+                                            StepData(
+                                                entries: entries.baseAddress.unsafelyUnwrapped,
+                                                openingRows: openingRows.baseAddress.unsafelyUnwrapped,
+                                                codes: codes.baseAddress.unsafelyUnwrapped,
+                                                firstCode: firstCode.baseAddress.unsafelyUnwrapped,
+                                                bounds: bounds.baseAddress.unsafelyUnwrapped,
+                                                scoreStep: automaton.scoreStep,
+                                                players: players, target: target, winsAtTarget: hasFinalRound ? 0 : 1,
+                                                nextSeats: nextSeats.baseAddress.unsafelyUnwrapped,
+                                                bankMasks: bankMasks.baseAddress.unsafelyUnwrapped,
+                                                farkleCounts: farkleCounts.baseAddress.unsafelyUnwrapped))
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// How a game ended, for `record`.
@@ -171,59 +228,63 @@ struct LaneEngine: Sendable {
         case unfinished
     }
 
-    /// Rolls once in `lane`; returns how the game ended if this roll ended it (the lane is then left as it was
-    /// at the end of the last turn, for `record`), else `nil`.
+    /// Rolls once in `lane` and moves it to the next state; returns 1 when the turn ended (the lane's row is
+    /// then a terminal code and its turn points are the turn's), else 0.
+    ///
+    /// Reads and writes the lane's fields in place: only what changes is stored.
     @inline(__always)
-    private func step(_ lane: UnsafeMutablePointer<Lane>, _ words: UnsafeMutablePointer<UInt64>, _ tables: Tables)
-        -> GameOver?
-    {
-        var state = lane.pointee
-        let dice = TurnAutomaton.dice(ofRow: state.row)
-        let ordered = state.generator.next(below: tables.bounds[dice])
+    private static func roll(_ lane: UnsafeMutablePointer<Lane>, _ data: StepData) -> Int {
+        let row = lane.pointee.row
+        let dice = TurnAutomaton.dice(ofRow: row)
+        let ordered = lane.pointee.generator.next(below: data.bounds[dice])
         let multiset = Int(
-            truncatingIfNeeded: tables.codes[tables.firstCode[dice] &+ Int(truncatingIfNeeded: ordered)]
+            truncatingIfNeeded: data.codes[data.firstCode[dice] &+ Int(truncatingIfNeeded: ordered)]
                 & RollTable.multisetMask)
-        let entry = tables.entries[state.row &+ multiset]
+        let entry = data.entries[row &+ multiset]
         let next = Int(truncatingIfNeeded: entry & TurnAutomaton.rowMask)
-        let turnPoints =
-            state.turnPoints &+ Int(truncatingIfNeeded: entry &>> UInt32(TurnAutomaton.rowBits))
-            &* tables.scoreStep
-        state.rolls &+= 1
-        // Flags as 0 or 1, combined with & and |: no branch.
-        let ended = Self.flag(next < TurnAutomaton.terminalLimit)
-        let banked = Self.flag(next == TurnAutomaton.bank)
-        let farkled = Self.flag(next == TurnAutomaton.farkle)
-        let points = turnPoints & (0 &- banked)
-        state.squares &+= points &* points
-        let word =
-            words[state.seat] &+ UInt64(truncatingIfNeeded: points)
-            &+ UInt64(truncatingIfNeeded: farkled) &<< Self.farkleShift
-        words[state.seat] = word
-        let total = Int(truncatingIfNeeded: word & Self.totalMask)
-        let trigger = banked & Self.flag(state.finalTurns >= players) & Self.flag(total >= target)
-        let finalTurns = trigger != 0 ? players &- 1 : state.finalTurns
-        let lastSeat = Self.flag(state.seat == players &- 1)
-        let instant = Self.flag(next == TurnAutomaton.instantWin)
-        let winsNow = trigger & Self.flag(!hasFinalRound)
-        let byTotals = Self.flag(finalTurns == 0)
-        let unfinished = lastSeat & Self.flag(state.round >= maximumRounds)
-        if ended & (instant | winsNow | byTotals | unfinished) != 0 {
-            state.turns &+= 1
-            lane.pointee = state
+        lane.pointee.row = next
+        lane.pointee.turnPoints &+=
+            Int(truncatingIfNeeded: entry &>> UInt32(TurnAutomaton.rowBits)) &* data.scoreStep
+        return flag(next < TurnAutomaton.terminalLimit)
+    }
+
+    /// Ends the turn of `lane`, whose row is a terminal code; returns how the game ended if this turn ended it
+    /// (the lane is then left as it was, for `record`), else `nil` with the lane at the next seat's opening roll.
+    @inline(__always)
+    private static func endTurn(
+        _ lane: UnsafeMutablePointer<Lane>, _ words: UnsafeMutablePointer<UInt64>, _ data: StepData,
+        _ squares: inout Int
+    ) -> GameOver? {
+        let code = lane.pointee.row
+        // Flags as 0 or 1, combined with & and |: the kind of ending is not a branch.
+        let bankMask = data.bankMasks[code]
+        let banked = bankMask & 1
+        let points = lane.pointee.turnPoints & bankMask
+        squares &+= points &* points
+        let seat = lane.pointee.seat
+        let word = words[seat] &+ UInt64(truncatingIfNeeded: points) &+ data.farkleCounts[code]
+        words[seat] = word
+        let finalTurns = lane.pointee.finalTurns
+        let trigger =
+            banked & flag(finalTurns >= data.players) & flag(Int(truncatingIfNeeded: word & totalMask) >= data.target)
+        let finalTurnsNow = trigger != 0 ? data.players &- 1 : finalTurns
+        let turnsLeft = lane.pointee.turnsLeft &- 1
+        lane.pointee.turnsLeft = turnsLeft
+        let instant = flag(code == TurnAutomaton.instantWin)
+        let winsNow = trigger & data.winsAtTarget
+        let byTotals = flag(finalTurnsNow == 0)
+        if instant | winsNow | byTotals | flag(turnsLeft == 0) != 0 {
             if instant != 0 { return .instantWin }
             if winsNow != 0 { return .win }
             return byTotals != 0 ? .totals : .unfinished
         }
-        state.finalTurns = finalTurns &- ended
-        state.round &+= ended & lastSeat
-        state.entered |= banked &<< state.seat
-        state.turns &+= ended
-        let seat = ended != 0 ? (lastSeat != 0 ? 0 : state.seat &+ 1) : state.seat
-        let openingRow = tables.openingRows[seat &<< 1 | (state.entered &>> seat & 1)]
-        state.seat = seat
-        state.row = ended != 0 ? openingRow : next
-        state.turnPoints = ended != 0 ? 0 : turnPoints
-        lane.pointee = state
+        lane.pointee.finalTurns = finalTurnsNow &- 1
+        let entered = lane.pointee.entered | banked &<< seat
+        lane.pointee.entered = entered
+        let nextSeat = data.nextSeats[seat]
+        lane.pointee.seat = nextSeat
+        lane.pointee.row = data.openingRows[nextSeat &<< 1 | (entered &>> nextSeat & 1)]
+        lane.pointee.turnPoints = 0
         return nil
     }
 
@@ -236,9 +297,9 @@ struct LaneEngine: Sendable {
     private func record(
         _ lane: Lane, _ over: GameOver, _ words: UnsafeMutablePointer<UInt64>, _ tally: inout SimulationTally
     ) {
+        let turns = maximumRounds * players - lane.turnsLeft
+        let round = (turns - 1) / players + 1
         tally.games += 1
-        tally.rolls += lane.rolls
-        tally.bankedPointsSquared += Double(lane.squares)
         var netPoints = 0
         var highest = Int.min
         for seat in 0..<players {
@@ -246,15 +307,15 @@ struct LaneEngine: Sendable {
             tally.seats[seat].bankedPoints += total
             tally.seats[seat].farkles += Int(truncatingIfNeeded: words[seat] >> Self.farkleShift)
             // Seat 0 played turns 0, p, 2p, ...: seat s played ceil((turns - s) / p) of them.
-            tally.seats[seat].turns += (lane.turns + players - 1 - seat) / players
+            tally.seats[seat].turns += (turns + players - 1 - seat) / players
             netPoints += total
             highest = max(highest, total)
         }
         let points = Double(netPoints)
-        let turns = Double(lane.turns)
+        let count = Double(turns)
         tally.gameNetPointsSquared += points * points
-        tally.gameTurnsSquared += turns * turns
-        tally.gameNetPointsTimesTurns += points * turns
+        tally.gameTurnsSquared += count * count
+        tally.gameNetPointsTimesTurns += points * count
         switch over {
         case .instantWin:
             tally.instantWins += 1
@@ -280,6 +341,6 @@ struct LaneEngine: Sendable {
             tally.unfinishedGames += 1
             return
         }
-        tally.gamesByRound[lane.round] += 1
+        tally.gamesByRound[round] += 1
     }
 }

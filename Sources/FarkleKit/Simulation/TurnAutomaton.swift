@@ -56,7 +56,7 @@ struct TurnAutomaton: Sendable {
 
     /// The automaton of `seats` under the rules of `table`, or `nil` when it does not apply: a seat cannot be
     /// tabulated, or the table would pass `maximumEntries` or a roll's points do not fit an entry.
-    init?(table: ScoringTable, seats: [any TurnOnlyStrategy], maximumEntries: Int = 1 << 21) {
+    init?<Seat: TurnOnlyStrategy>(table: ScoringTable, seats: [Seat], maximumEntries: Int = 1 << 21) {
         let mechanics = table.turnMechanics
         let step = mechanics.scoreStep
         let rules = table.rules
@@ -65,7 +65,12 @@ struct TurnAutomaton: Sendable {
         var blocks: [[UInt32]] = []
         var entries: [UInt32] = []
         var openingRows: [Int] = []
-        for seat in seats {
+        for (index, seat) in seats.enumerated() {
+            // A seat that decides like an earlier one shares its blocks, without asking it anything.
+            if let earlier = seats[..<index].firstIndex(where: { seat.decidesLike($0) }) {
+                openingRows += openingRows[(2 * earlier)...(2 * earlier + 1)]
+                continue
+            }
             guard let settled = seat.settledTurnPoints else { return nil }
             var previousLeast: Int?
             for entered in [false, true] {

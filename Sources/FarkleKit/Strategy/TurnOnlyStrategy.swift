@@ -14,21 +14,48 @@ public protocol TurnOnlyStrategy: Strategy {
     ///
     /// A value in points (a multiple of the rule set's score step or not); the lower, the smaller the table.
     var settledTurnPoints: Int? { get }
+
+    /// Whether `other` takes the same decision as this strategy in every state of a turn, so that both seats
+    /// may share one table; `false` when unsure.
+    func decidesLike(_ other: Self) -> Bool
+}
+
+extension TurnOnlyStrategy {
+    /// `false`: without a cheap proof of equal decisions, every seat gets a table of its own.
+    public func decidesLike(_ other: Self) -> Bool { false }
 }
 
 extension ExpectedValueStrategy: TurnOnlyStrategy {
     /// The lowest level from which every row of the policy equals its last row, in points.
     public var settledTurnPoints: Int? { policy.settledLevel * policy.scoreStep }
+
+    /// Whether both policies hold the same decisions (immediate where seats share one solved policy).
+    public func decidesLike(_ other: Self) -> Bool { policy.decidesLike(other.policy) }
 }
 
 extension GreedyStrategy: TurnOnlyStrategy {
     /// 0: greedy's keep depends on the roll alone and it always wishes to bank.
     public var settledTurnPoints: Int? { 0 }
+
+    /// Whether both take the same keeps (immediate where seats share one table).
+    public func decidesLike(_ other: Self) -> Bool { keeps.decidesLike(other.keeps) }
 }
 
 extension ThresholdStrategy: TurnOnlyStrategy {
     /// The highest threshold: from there on every bank wish is yes.
     public var settledTurnPoints: Int? { thresholds.max() }
+
+    /// Whether both have the same thresholds and keeps.
+    public func decidesLike(_ other: Self) -> Bool {
+        thresholds == other.thresholds && keeps.decidesLike(other.keeps)
+    }
+}
+
+extension HighestKeepTable {
+    /// Whether both tables hold the same keeps; arrays that share storage compare at once.
+    internal func decidesLike(_ other: Self) -> Bool {
+        offsets == other.offsets && keeps == other.keeps
+    }
 }
 
 extension BuiltInStrategy: TurnOnlyStrategy {
@@ -40,9 +67,26 @@ extension BuiltInStrategy: TurnOnlyStrategy {
         if case .threshold(let strategy) = self { return strategy.settledTurnPoints }
         return nil
     }
+
+    /// Whether `other` is the same kind of strategy deciding alike.
+    public func decidesLike(_ other: Self) -> Bool {
+        switch (self, other) {
+        case (.expectedValue(let one), .expectedValue(let two)): return one.decidesLike(two)
+        case (.greedy(let one), .greedy(let two)): return one.decidesLike(two)
+        case (.threshold(let one), .threshold(let two)): return one.decidesLike(two)
+        default: return false
+        }
+    }
 }
 
 extension ExpectedScorePolicy {
+    /// Whether both policies hold the same decisions; arrays that share storage compare at once.
+    internal func decidesLike(_ other: Self) -> Bool {
+        scoreStep == other.scoreStep && lastLevel == other.lastLevel && rollOffset == other.rollOffset
+            && groupOfRoll == other.groupOfRoll && keptDice == other.keptDice && bestKeeps == other.bestKeeps
+            && bankDecisions == other.bankDecisions
+    }
+
     /// The lowest level from which every decision row (keeps and bank decisions) equals the last tabulated row.
     ///
     /// The policy reads the last row for every higher turn points, so above this
