@@ -59,13 +59,42 @@ let benchmarks: @Sendable () -> Void = {
 
     // ev against ev, the default game of `farkle-sim`. Strategies and tables are built before the
     // measurement; the malloc count then covers the games alone (per chunk of 1,024 games, not per game).
+    // `simulation` takes the path `farkle-sim` takes, the lane engine; `general` the same games one at a
+    // time through the strategies' calls (the same tally, roll for roll).
     let table = ScoringTable(rules: .standard)
     let simulation = GameSimulation(table: table, seats: BuiltInStrategy.make([.expectedValue, .expectedValue], table: table))
+    let general = {
+        var general = simulation
+        general.path = .general
+        return general
+    }()
     let games = 100_000
 
     Benchmark("Simulate 100,000 games, 1 thread", configuration: .init(maxIterations: 10)) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(simulation.run(games: games, seed: 1, threads: 1))
+        }
+    }
+
+    Benchmark("Simulate 100,000 games, 1 thread, general engine", configuration: .init(maxIterations: 10)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(general.run(games: games, seed: 1, threads: 1))
+        }
+    }
+
+    // The lane engine with fewer and more lanes than its default of 16.
+    for lanes in [8, 32] {
+        let laned = {
+            var laned = simulation
+            laned.path = .lanes(lanes)
+            return laned
+        }()
+        Benchmark("Simulate 100,000 games, 1 thread, \(lanes) lanes", configuration: .init(maxIterations: 10)) {
+            benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(laned.run(games: games, seed: 1, threads: 1))
+            }
         }
     }
 

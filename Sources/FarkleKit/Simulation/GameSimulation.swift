@@ -41,7 +41,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     private let engine: GameEngine<Seat>
     private let laneEngine: LaneEngine?
 
-    /// How `run` plays the games; `.lanes(8)` wherever the lane engine covers the seats and the rules
+    /// How `run` plays the games; `.lanes(16)` wherever the lane engine covers the seats and the rules
     /// (`lanesApply`), else `.general`.
     ///
     /// Both paths give the same tally; set `.general` to compare them, or another lane count.

@@ -1,13 +1,15 @@
 /// Plays a chunk's games several at a time on one thread, each roll one read of a `TurnAutomaton`.
 ///
-/// Each lane plays one game; a step draws one roll for every lane and reads its
-/// next state. A turn's end (a bank, a farkle), the seat that plays next, the
-/// final round and the bookkeeping are computed with arithmetic and selects on
-/// every step rather than with branches the processor would have to guess (a
-/// turn ends on about one roll in three, at random). The only branch taken at
+/// Each lane plays one game. A sweep rolls once in every lane: draw, map the
+/// roll to its multiset, read the next state; no branch depends on the roll, and
+/// the lanes' chains of dependent reads are independent, so the processor
+/// overlaps them. Whether the turn ended (about one roll in three, at random) is
+/// not a branch either: the sweep appends every lane's index to a list and
+/// advances the list's end by 0 or 1. Only the lanes on that list then do a
+/// turn's bookkeeping (the bank, the seat to play next, the final round), again
+/// with arithmetic and small tables instead of branches. The one branch taken at
 /// random is a game's end, about once in 60 rolls: the lane records the game and
-/// starts the next one of the chunk. With no branch to mispredict, the
-/// processor overlaps the lanes' independent chains of dependent reads.
+/// starts the next one of the chunk.
 ///
 /// Every game draws its dice from its own stream (`GameSimulation.diceStream(seed:game:)`)
 /// and a tally holds whole counts and sums, so the result is the same whichever
@@ -19,7 +21,7 @@
 /// penalty. `GameSimulation` plays everything else with `GameEngine`.
 struct LaneEngine: Sendable {
     /// The number of lanes `GameSimulation` uses by default.
-    static let defaultLanes = 8
+    static let defaultLanes = 16
 
     private let automaton: TurnAutomaton
     private let rollTable: RollTable

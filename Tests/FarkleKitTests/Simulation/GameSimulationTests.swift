@@ -2,13 +2,26 @@ import Testing
 
 @testable import FarkleKit
 
+/// Both ways to play a simulation's games: every test that takes them runs on each.
+let simulationPaths: [SimulationPath] = [.general, .lanes(LaneEngine.defaultLanes)]
+
+extension GameSimulation {
+    /// This simulation on `path`, which must apply to it.
+    func on(_ path: SimulationPath) -> Self {
+        #expect(lanesApply, "the lane engine covers this table")
+        var simulation = self
+        simulation.path = path
+        return simulation
+    }
+}
+
 @Suite("Simulating many games")
 struct GameSimulationTests {
-    @Test("the same seed gives identical tallies on 1 and 4 threads; another seed does not")
-    func reproducible() {
+    @Test("the same seed gives identical tallies on 1 and 4 threads; another seed does not", arguments: simulationPaths)
+    func reproducible(path: SimulationPath) {
         let table = ScoringTable(rules: .standard)
         let seats = BuiltInStrategy.make([.greedy, .threshold([350, 300]), .greedy], table: table)
-        let simulation = GameSimulation(table: table, seats: seats)
+        let simulation = GameSimulation(table: table, seats: seats).on(path)
         // Five chunks, so four threads share them unevenly.
         let games = 4 * GameSimulation<BuiltInStrategy>.gamesPerChunk + 100
         var reported: [Int] = []
@@ -27,11 +40,12 @@ struct GameSimulationTests {
         #expect(abs(rates.map(\.value).reduce(0, +) + Double(one.ties) / Double(games) - 1) < 1e-12)
     }
 
-    @Test("no games give an empty tally")
-    func noGames() {
+    @Test("no games give an empty tally", arguments: simulationPaths)
+    func noGames(path: SimulationPath) {
         let table = ScoringTable(rules: .standard)
         let simulation = GameSimulation(
-            rules: .standard, seats: BuiltInStrategy.make([.greedy, .greedy], table: table))
+            rules: .standard, seats: BuiltInStrategy.make([.greedy, .greedy], table: table)
+        ).on(path)
         #expect(simulation.rules == .standard && simulation.seats.count == 2)
         let tally = simulation.run(games: 0, seed: 1)
         #expect(tally == SimulationTally(players: 2))
@@ -69,8 +83,8 @@ struct GameSimulationTests {
         return afterRoll(6, opening: true)
     }
 
-    @Test("greedy farkles per turn as often as the exact chance, within 4 standard errors")
-    func greedyFarkleRate() {
+    @Test("greedy farkles per turn as often as the exact chance, within 4 standard errors", arguments: simulationPaths)
+    func greedyFarkleRate(path: SimulationPath) {
         var rules = RuleSet.standard
         rules.game.sixOnesWin = false
         let table = ScoringTable(rules: rules)
@@ -79,7 +93,7 @@ struct GameSimulationTests {
         // fraction: 1,106,789 / 6,809,031.
         #expect(abs(exact - 1_106_789.0 / 6_809_031.0) < 1e-12)
         let simulation = GameSimulation(table: table, seats: BuiltInStrategy.make([.greedy, .greedy], table: table))
-        let tally = simulation.run(games: 2000, seed: 21)
+        let tally = simulation.on(path).run(games: 2000, seed: 21)
         let rate = tally.farkleRate.value
         let standardError = (rate * (1 - rate) / Double(tally.turns)).squareRoot()
         #expect(abs(rate - exact) < 4 * standardError, "simulated \(rate), exact \(exact)")
@@ -109,8 +123,8 @@ struct GameSimulationTests {
 
 @Suite("ev against the exact solver")
 struct ExpectedValueSimulationTests {
-    @Test("ev vs ev banks per turn what the solver expects, within 4 standard errors")
-    func meanPointsPerTurn() {
+    @Test("ev vs ev banks per turn what the solver expects, within 4 standard errors", arguments: simulationPaths)
+    func meanPointsPerTurn(path: SimulationPath) {
         // Where six 1s win the game, a turn that rolls them banks nothing; as points
         // they are six of a kind, as the solver counts them.
         var rules = RuleSet.standard
@@ -118,7 +132,7 @@ struct ExpectedValueSimulationTests {
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)
         let ev = ExpectedValueStrategy(solver: solver)
-        let tally = GameSimulation(table: table, seats: [ev, ev]).run(games: 4000, seed: 31)
+        let tally = GameSimulation(table: table, seats: [ev, ev]).on(path).run(games: 4000, seed: 31)
         let error = tally.meanPointsPerTurnStandardError
         #expect(error > 0 && tally.turns > 50_000)
         #expect(
