@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The turns of a table's seats as one automaton: for every state of a turn and every roll, the next state.
 ///
 /// A state is (level of turn points, dice to roll) for one seat's strategy,
@@ -151,18 +153,46 @@ private struct BlockBuilder {
     let flags: [[UInt16]]
 
     func build<Seat: TurnOnlyStrategy>(_ strategy: Seat, players: Int, end: GameEnd) -> [UInt32]? {
-        let catalog = DiceCatalog.shared
         let situation = GameSituation(players: players, end: end)
-        var unused = SplitMix64(state: 0)
         var block = [UInt32](repeating: 0, count: (lastLevel + 1) * TurnAutomaton.rowsPerLevel)
-        for level in 0...lastLevel {
+        // Levels in slices over the cores: each writes its own rows; a slice that fails says so in its slot.
+        let slices = min(lastLevel + 1, 16)
+        var failed = [Bool](repeating: false, count: slices)
+        block.withUnsafeMutableBufferPointer { block in
+            failed.withUnsafeMutableBufferPointer { failed in
+                let output = Output(block: block, failed: failed)
+                DispatchQueue.concurrentPerform(iterations: slices) { slice in
+                    let levels = (slice * (lastLevel + 1) / slices)..<((slice + 1) * (lastLevel + 1) / slices)
+                    output.failed[slice] = !fill(levels, output.block, strategy, situation)
+                }
+            }
+        }
+        return failed.contains(true) ? nil : block
+    }
+
+    /// The buffers the slices of `build` write, each slice its own part.
+    private struct Output: @unchecked Sendable {
+        let block: UnsafeMutableBufferPointer<UInt32>
+        let failed: UnsafeMutableBufferPointer<Bool>
+    }
+
+    /// Writes the rows of `levels` into `block`; `false` where an entry cannot hold a roll's points.
+    private func fill<Seat: TurnOnlyStrategy>(
+        _ levels: Range<Int>, _ block: UnsafeMutableBufferPointer<UInt32>, _ strategy: Seat,
+        _ situation: GameSituation
+    ) -> Bool {
+        let catalog = DiceCatalog.shared
+        let step = mechanics.scoreStep
+        var unused = SplitMix64(state: 0)
+        for level in levels {
             for dice in 1...DiceCounts.maximumDice {
                 // Level 0 with six dice is only ever the opening roll: every keep scores.
                 let isOpeningRoll = level == 0 && dice == DiceCounts.maximumDice
-                let turnPoints = level * mechanics.scoreStep
+                let turnPoints = level * step
                 let row = level * TurnAutomaton.rowsPerLevel + TurnAutomaton.rowOffset(dice: dice)
+                let flags = self.flags[dice]
                 for multiset in 0..<catalog.multisetCount(dice: dice) {
-                    let flag = flags[dice][multiset]
+                    let flag = flags[multiset]
                     var points = 0
                     var left = dice
                     let banks: Bool?
@@ -185,9 +215,9 @@ private struct BlockBuilder {
                         banks = move.banks
                     }
                     let after = turnPoints + points
-                    guard points > 0, points % mechanics.scoreStep == 0,
-                        points / mechanics.scoreStep <= TurnAutomaton.maximumScoreSteps
-                    else { return nil }
+                    guard points > 0, points % step == 0, points / step <= TurnAutomaton.maximumScoreSteps else {
+                        return false
+                    }
                     let bank =
                         banks != false && mechanics.mayBank(turnPoints: after, diceLeft: left, least: least)
                         && (banks
@@ -196,14 +226,13 @@ private struct BlockBuilder {
                     let next =
                         bank
                         ? TurnAutomaton.bank
-                        : base + min(after / mechanics.scoreStep, lastLevel) * TurnAutomaton.rowsPerLevel
+                        : base + min(after / step, lastLevel) * TurnAutomaton.rowsPerLevel
                             + TurnAutomaton.rowOffset(dice: left)
-                    guard next <= Int(TurnAutomaton.rowMask) else { return nil }
-                    block[row + multiset] =
-                        UInt32(next) | UInt32(points / mechanics.scoreStep) << UInt32(TurnAutomaton.rowBits)
+                    guard next <= Int(TurnAutomaton.rowMask) else { return false }
+                    block[row + multiset] = UInt32(next) | UInt32(points / step) << UInt32(TurnAutomaton.rowBits)
                 }
             }
         }
-        return block
+        return true
     }
 }
