@@ -11,10 +11,11 @@ import Foundation
 ///
 /// Where every seat's strategy is turn-only (`TurnOnlyStrategy`: `ev` without a
 /// penalty, `greedy`, `threshold`) and the game is a race to a target without a
-/// three-farkle penalty, `run` plays several games at once per thread from a
-/// table of every turn's states (`path` is `.lanes`); elsewhere one game at a
-/// time, asking the strategies on every roll (`.general`). Both give the same
-/// tally for the same seed.
+/// three-farkle penalty, a run of `lanesMinimumGames` games or more plays several
+/// games at once per thread from a table of every turn's states (the lane
+/// engine); elsewhere games are played one at a time, asking the strategies on
+/// every roll (the general engine). Both give the same tally for the same seed;
+/// `path` chooses one explicitly.
 ///
 /// ```swift
 /// let table = ScoringTable(rules: .standard)
@@ -39,31 +40,34 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     public static var maximumRounds: Int { GameRules.roundRange.upperBound }
 
     private let engine: GameEngine<Seat>
-    private let laneEngine: LaneEngine?
+    private let table: ScoringTable
 
-    /// How `run` plays the games; `.lanes(16)` wherever the lane engine covers the seats and the rules
-    /// (`lanesApply`), else `.general`.
+    /// How `run` plays the games: `.automatic` (the default), or one engine for every run.
     ///
-    /// Both paths give the same tally; set `.general` to compare them, or another lane count.
+    /// All paths give the same tally; set `.general` to compare, or another lane count.
     ///
     /// - Precondition: `.lanes(n)` only where `lanesApply`, with `n` at least 1.
-    public var path: SimulationPath {
+    public var path = SimulationPath.automatic {
         didSet {
             if case .lanes(let lanes) = path { precondition(lanesApply && lanes >= 1, "no lane engine here") }
         }
     }
 
-    /// Whether the lane engine covers these seats and rules: turn-only strategies, a race to a target,
-    /// no three-farkle penalty.
-    public var lanesApply: Bool { laneEngine != nil }
+    /// Whether the lane engine covers these seats and rules: turn-only strategies whose decisions settle
+    /// within its table, a race to a target, no three-farkle penalty.
+    public let lanesApply: Bool
+
+    /// The least number of games for which `.automatic` plays the lane engine: its table costs tens of
+    /// milliseconds to build (for `ev`), which shorter runs would not win back.
+    public static var lanesMinimumGames: Int { 50_000 }
 
     /// A table of `seats.count` players with the scoring of `table`.
     ///
     /// - Precondition: 1 to 8 seats.
     public init(table: ScoringTable, seats: [Seat]) {
         engine = GameEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
-        laneEngine = LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
-        path = laneEngine == nil ? .general : .lanes(LaneEngine.defaultLanes)
+        self.table = table
+        lanesApply = LaneEngine.applies(table: table, seats: seats)
     }
 
     /// A table of `seats.count` players under `rules`.
@@ -120,14 +124,14 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         defer { results.release() }
         var total = SimulationTally(players: engine.seats.count)
         let engine = engine
-        let laneEngine = laneEngine
-        let path = path
+        // The lane engine's table is built for the run, once, before any game.
+        let (laneEngine, lanes) = lanePlan(games: games)
         // One closure for the whole run: a batch only changes what `results` hands out.
         let play: @Sendable (Int) -> Void = { _ in
             while let chunk = results.claim() {
                 let chunkGames = min(chunkSize, games - chunk * chunkSize)
                 results.withSlot(chunk) { tally in
-                    if case .lanes(let lanes) = path, let laneEngine {
+                    if let laneEngine {
                         laneEngine.playChunk(
                             games: chunkGames, seed: seed, firstGame: chunk * chunkSize, lanes: lanes, into: &tally)
                     } else {
@@ -221,8 +225,27 @@ private final class ChunkResults: @unchecked Sendable {
     }
 }
 
+extension GameSimulation {
+    /// The lane engine for a run of `games` games on `path` (`nil`: the general engine), and its lanes.
+    private func lanePlan(games: Int) -> (LaneEngine?, Int) {
+        switch path {
+        case .general:
+            return (nil, 0)
+        case .automatic where !lanesApply || games < Self.lanesMinimumGames:
+            return (nil, 0)
+        case .automatic:
+            return (LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds), LaneEngine.defaultLanes)
+        case .lanes(let lanes):
+            return (LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds), lanes)
+        }
+    }
+}
+
 /// How `GameSimulation.run` plays its games.
 public enum SimulationPath: Hashable, Sendable {
+    /// The lane engine where it applies (`GameSimulation.lanesApply`) and the run has at least
+    /// `GameSimulation.lanesMinimumGames` games, with 16 lanes; else the general engine.
+    case automatic
     /// One game at a time per thread, asking the seats' strategies on every roll: any strategy, any rules.
     case general
     /// That many games at once per thread, each roll one read of a table of every turn's states (the lane

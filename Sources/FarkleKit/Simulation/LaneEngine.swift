@@ -44,6 +44,20 @@ struct LaneEngine: Sendable {
         self.maximumRounds = maximumRounds
     }
 
+    /// Whether the engine covers `seats` under the rules of `table`, without building its table: a race to a
+    /// target without a three-farkle penalty, and turn-only strategies whose decisions settle within the
+    /// automaton's levels.
+    static func applies<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> Bool {
+        let rules = table.rules
+        guard rules.game.end.target != nil, rules.turn.threeFarklePenalty == nil,
+            GameRules.playerRange.contains(seats.count), let tabulated = seats as? [any TurnOnlyStrategy]
+        else { return false }
+        return tabulated.allSatisfy { seat in
+            guard let settled = seat.settledTurnPoints else { return false }
+            return TurnAutomaton.fits(settledTurnPoints: settled, scoreStep: table.turnMechanics.scoreStep)
+        }
+    }
+
     /// The automaton of `seats` if their type is turn-only: built specialized for `BuiltInStrategy`, the
     /// type of every table the command line sets.
     private static func automaton<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> TurnAutomaton? {

@@ -58,7 +58,7 @@ struct TurnAutomaton: Sendable {
 
     /// The automaton of `seats` under the rules of `table`, or `nil` when it does not apply: a seat cannot be
     /// tabulated, or the table would pass `maximumEntries` or a roll's points do not fit an entry.
-    init?<Seat: TurnOnlyStrategy>(table: ScoringTable, seats: [Seat], maximumEntries: Int = 1 << 21) {
+    init?<Seat: TurnOnlyStrategy>(table: ScoringTable, seats: [Seat], maximumEntries: Int = defaultMaximumEntries) {
         let mechanics = table.turnMechanics
         let step = mechanics.scoreStep
         let rules = table.rules
@@ -104,6 +104,14 @@ struct TurnAutomaton: Sendable {
         self.openingRows = openingRows
         scoreStep = step
     }
+
+    /// Whether one block for a strategy that settles at `settledTurnPoints` stays within the default budget.
+    static func fits(settledTurnPoints: Int, scoreStep: Int) -> Bool {
+        settledTurnPoints / scoreStep < defaultMaximumEntries / rowsPerLevel - 1
+    }
+
+    /// The most entries an automaton holds by default: the row bits' reach.
+    static let defaultMaximumEntries = 1 << 21
 
     /// The base of an earlier block equal to `block` once both are read relative to their bases, or `nil`.
     private static func sharedBlock(_ block: [UInt32], base: Int, among blocks: [[UInt32]]) -> Int? {
