@@ -24,6 +24,8 @@ struct LaneEngine: Sendable {
     static let defaultLanes = 16
 
     private let automaton: TurnAutomaton
+    /// Built once: a chunk allocates nothing.
+    private let endTables: EndTables
     private let rollTable: RollTable
     private let players: Int
     private let target: Int
@@ -37,6 +39,7 @@ struct LaneEngine: Sendable {
             GameRules.playerRange.contains(seats.count), let automaton = Self.automaton(table: table, seats: seats)
         else { return nil }
         self.automaton = automaton
+        endTables = EndTables(players: seats.count)
         rollTable = RollTable(table: table)
         players = seats.count
         self.target = target
@@ -192,7 +195,7 @@ struct LaneEngine: Sendable {
     }
 
     /// Tables that replace selects in `endTurn`: LLVM turned selects written as masks into branches there.
-    private struct EndTables {
+    private struct EndTables: Sendable {
         var nextSeats = [Int](repeating: 0, count: GameRules.playerRange.upperBound)
         var bankMasks = [Int](repeating: 0, count: TurnAutomaton.terminalLimit)
         var farkleCounts = [UInt64](repeating: 0, count: TurnAutomaton.terminalLimit)
@@ -205,8 +208,7 @@ struct LaneEngine: Sendable {
     }
 
     private func withStepData<Result>(_ body: (StepData) -> Result) -> Result {
-        let endTables = EndTables(players: players)
-        return automaton.entries.withUnsafeBufferPointer { entries in
+        automaton.entries.withUnsafeBufferPointer { entries in
             automaton.openingRows.withUnsafeBufferPointer { openingRows in
                 rollTable.codes.withUnsafeBufferPointer { codes in
                     rollTable.firstCode.withUnsafeBufferPointer { firstCode in
