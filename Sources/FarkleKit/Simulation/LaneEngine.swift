@@ -136,10 +136,12 @@ struct LaneEngine: Sendable {
                         while active > 0 {
                             // A sweep: one roll in every lane, noting (without a branch) the lanes whose turn ended.
                             var ended = 0
-                            for index in 0..<active {
+                            var index = 0
+                            repeat {
                                 endedLanes[ended] = index
                                 ended &+= Self.roll(lane + index, data)
-                            }
+                                index &+= 1
+                            } while index < active
                             rolls &+= active
                             // Only those lanes do a turn's bookkeeping.
                             var retired = 0
