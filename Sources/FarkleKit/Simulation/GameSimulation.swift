@@ -41,6 +41,8 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
 
     private let engine: GameEngine<Seat>
     private let table: ScoringTable
+    /// The lane engine once a run has built it; copies of this simulation share it.
+    private let laneEngine = LaneEngineCache()
 
     /// How `run` plays the games: `.automatic` (the default), or one engine for every run.
     ///
@@ -58,7 +60,8 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     public let lanesApply: Bool
 
     /// The least number of games for which `.automatic` plays the lane engine: its table costs tens of
-    /// milliseconds to build (for `ev`), which shorter runs would not win back.
+    /// milliseconds to build (for `ev`), which shorter runs would not win back. The first run that plays
+    /// the lane engine builds it; later runs of this simulation (and of its copies) reuse it.
     public static var lanesMinimumGames: Int { 50_000 }
 
     /// A table of `seats.count` players with the scoring of `table`.
@@ -124,7 +127,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         defer { results.release() }
         var total = SimulationTally(players: engine.seats.count)
         let engine = engine
-        // The lane engine's table is built for the run, once, before any game.
+        // The lane engine's table is built before any game, on the first run that needs it.
         let (laneEngine, lanes) = lanePlan(games: games)
         // One closure for the whole run: a batch only changes what `results` hands out.
         let play: @Sendable (Int) -> Void = { _ in
@@ -234,9 +237,30 @@ extension GameSimulation {
         case .automatic where !lanesApply || games < Self.lanesMinimumGames:
             return (nil, 0)
         case .automatic:
-            return (LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds), LaneEngine.defaultLanes)
+            return (builtLaneEngine(), LaneEngine.defaultLanes)
         case .lanes(let lanes):
-            return (LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds), lanes)
+            return (builtLaneEngine(), lanes)
+        }
+    }
+
+    private func builtLaneEngine() -> LaneEngine? {
+        laneEngine.engine { LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds) }
+    }
+}
+
+/// Holds a simulation's lane engine once built, for every later run and every copy of the simulation.
+private final class LaneEngineCache: @unchecked Sendable {
+    // `built` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var built: LaneEngine??
+
+    /// The engine, built by `build` on the first call (`nil` where it does not apply).
+    func engine(_ build: () -> LaneEngine?) -> LaneEngine? {
+        lock.withLock {
+            if let built { return built }
+            let engine = build()
+            built = .some(engine)
+            return engine
         }
     }
 }
