@@ -17,6 +17,9 @@ public struct WinTurnTable: Sendable {
     public let farkleValue: Double
     /// The least turn points the player may bank (the entry minimum until the first bank).
     public let leastBank: Int
+    /// The player's value at the start of the turn, before the opening roll: the solver's turn-start
+    /// value W(my total, opponent's total), or in the final round the chance to beat the opponent's total.
+    public let openingValue: Double
 
     /// The scoring table of the rules.
     public let table: ScoringTable
@@ -47,27 +50,28 @@ public struct WinTurnTable: Sendable {
         self.bank = bank
         self.bankTie = bankTie
         farkleValue = farkle
-        (entries, above) = Self.solve(
+        (entries, above, openingValue) = Self.solve(
             turn: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkle)
     }
 
     private static func solve(
         turn: WinTurn, top: Int, topBank: Double, bank: [Double], bankTie: [Double], farkle: Double
-    ) -> (entries: [WinTurn.Entry], above: [WinTurn.Entry]) {
+    ) -> (entries: [WinTurn.Entry], above: [WinTurn.Entry], opening: Double) {
         var entries = [WinTurn.Entry](
             repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false),
             count: top * TurnMechanics.statesPerLevel)
-        entries.withUnsafeMutableBufferPointer { table in
-            _ = turn.solve(
+        let opening = entries.withUnsafeMutableBufferPointer { table in
+            turn.solve(
                 top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
-                into: table.baseAddress.unsafelyUnwrapped)
+                into: table.baseAddress.unsafelyUnwrapped
+            ).value
         }
         let above = turn.groups.withUnsafeBufferPointer { groups in
             turn.options.withUnsafeBufferPointer { options in
                 turn.aboveTable(topBank: topBank, farkle: farkle, farkleAux: 0, groups: groups, options: options)
             }
         }
-        return (entries, above)
+        return (entries, above, opening)
     }
 
     /// The score step: turn points are multiples of it.
@@ -121,7 +125,7 @@ public struct WinTurnTable: Sendable {
             bankTie.append(0)
         }
         bank[level] = -.infinity
-        let (entries, _) = Self.solve(
+        let (entries, _, _) = Self.solve(
             turn: turn, top: max(top, level + 1), topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkleValue)
         return entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)].value
     }
