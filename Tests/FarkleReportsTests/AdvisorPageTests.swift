@@ -148,18 +148,18 @@ struct AdvisorPageTests {
 
         struct Turn: Decodable {
             var farkle: [Double]
-            var instant_win: [Double]
+            var instantWin: [Double]
             var reach: [Double]
             var groups: [[[Double]]]
         }
 
         var target: Int
-        var final_round: Bool
-        var least_bank: LeastBank
-        var final_round_limit: Double
-        var final_round_values: [String: [Double]]?
+        var finalRound: Bool
+        var leastBank: LeastBank
+        var finalRoundLimit: Double
+        var finalRoundValues: [String: [Double]]?
         var turn: Turn
-        var turn_start: [[Double]]
+        var turnStart: [[Double]]
     }
 
     private struct WithWin: Decodable {
@@ -178,38 +178,40 @@ struct AdvisorPageTests {
             rules.game = GameRules(target: target, finalRound: finalRound, entryMinimum: 300)
             let solver = try WinProbabilitySolver(rules: rules)
             let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules), winSolver: solver)
-            let win = try JSONDecoder().decode(WithWin.self, from: Data(page.data.utf8)).win
-            #expect(win.target == target && win.final_round == finalRound)
-            #expect(win.least_bank.entered == solver.leastBank(hasEntered: true))
-            #expect(win.least_bank.new == 300)
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let win = try decoder.decode(WithWin.self, from: Data(page.data.utf8)).win
+            #expect(win.target == target && win.finalRound == finalRound)
+            #expect(win.leastBank.entered == solver.leastBank(hasEntered: true))
+            #expect(win.leastBank.new == 300)
             let step = solver.table.scoreStep
-            #expect(win.turn_start.count == target / step)
-            for (mine, row) in win.turn_start.enumerated() {
+            #expect(win.turnStart.count == target / step)
+            for (mine, row) in win.turnStart.enumerated() {
                 #expect(row.count == target / step)
                 for (theirs, value) in row.enumerated() {
                     #expect(value == solver.value(mine: mine * step, theirs: theirs * step))
                 }
             }
             if finalRound {
-                let entered = try #require(win.final_round_values?["entered"])
+                let entered = try #require(win.finalRoundValues?["entered"])
                 let cap = try #require(solver.finalRoundCap(hasEntered: true))
                 #expect(entered.count * step == cap + step)
                 for (level, value) in entered.enumerated() {
                     #expect(value == solver.finalRoundValue(deficit: level * step))
                 }
-                let new = try #require(win.final_round_values?["new"])
+                let new = try #require(win.finalRoundValues?["new"])
                 #expect(new.first == solver.finalRoundValue(deficit: 0, hasEntered: false))
             } else {
-                #expect(win.final_round_values == nil)
+                #expect(win.finalRoundValues == nil)
             }
-            #expect(win.final_round_limit == solver.finalRoundLimit)
+            #expect(win.finalRoundLimit == solver.finalRoundLimit)
             // Every roll of n dice is in one group, a farkle or the six 1s that win at once.
             for dice in 1...6 {
                 let groups = win.turn.groups[dice].map { $0[0] }.reduce(0, +)
-                let total = groups + win.turn.farkle[dice] + win.turn.instant_win[dice]
+                let total = groups + win.turn.farkle[dice] + win.turn.instantWin[dice]
                 #expect(abs(total - 1) < 1e-12, "\(dice) dice")
             }
-            #expect(win.turn.instant_win[6] == 1.0 / 46_656)
+            #expect(win.turn.instantWin[6] == 1.0 / 46_656)
         }
     }
 
