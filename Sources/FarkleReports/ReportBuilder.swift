@@ -100,10 +100,13 @@ public struct ReportBuilder: Sendable {
     /// The headline result of the win solver: the first player's chance and the fair head start.
     static func winFinding(_ solver: WinProbabilitySolver) -> String {
         let head = solver.fairHeadStart
+        let ties =
+            solver.tieProbability > 0
+            ? " (ties: \(NumberText.significant(solver.tieProbability, digits: 3)))" : ""
         return "Two players playing to win: the first player wins "
-            + "\(NumberText.significant(solver.firstPlayerWinProbability, digits: 4)) of games (ties "
-            + "\(NumberText.significant(solver.tieProbability, digits: 3))); a head start of \(head.points) points for "
-            + "the second player makes the game fairest (see [playing to win](playing-to-win.md))."
+            + "\(NumberText.significant(solver.firstPlayerWinProbability, digits: 4)) of games\(ties); a head start of "
+            + "\(head.points) points for the second player makes the game fairest "
+            + "(see [playing to win](playing-to-win.md))."
     }
 
     /// The headline result of the penalty solver: the long-run average, and how the counts play apart.

@@ -116,14 +116,24 @@ extension ReportDocument {
         let solver = grid.solver
         let rules = solver.table.rules
         let head = solver.fairHeadStart
+        // One row per opponent's total, dice left and turn points: the ranges of my total where play to win
+        // banks, and where the rules make the player roll; it rolls at every other total.
         var csv = CSVTable(header: [
-            "my_total", "opponent_total", "turn_points", "dice_left", "decision", "value", "bank_value",
+            "opponent_total", "dice_left", "turn_points", "bank_at_my_totals", "must_roll_at_my_totals",
         ])
-        for cell in grid.cells {
-            csv.append([
-                "\(cell.myScore)", "\(cell.opponentScore)", "\(cell.turnPoints)", "\(cell.diceLeft)",
-                cell.decision.rawValue, NumberText.exact(cell.value), cell.bankValue.map(NumberText.exact) ?? "",
-            ])
+        let step = solver.table.scoreStep
+        for theirs in stride(from: 0, to: solver.target, by: step) {
+            for dice in grid.diceCounts {
+                for points in grid.turnPoints {
+                    let decisions = stride(from: 0, to: solver.target, by: step).map { mine in
+                        (mine, grid.decision(myScore: mine, opponentScore: theirs, turnPoints: points, diceLeft: dice))
+                    }
+                    func ranges(_ wanted: BankDecision) -> String {
+                        totalRanges(decisions.filter { $0.1 == wanted }.map(\.0), step: step)
+                    }
+                    csv.append(["\(theirs)", "\(dice)", "\(points)", ranges(.bank), ranges(.mustRoll)])
+                }
+            }
         }
         var maps: [ReportDocument] = []
         for dice in grid.diceCounts {
@@ -165,9 +175,11 @@ extension ReportDocument {
 
             \(links)
 
-            [win-decisions.csv](win-decisions.csv) lists every cell: `my_total`, `opponent_total`, `turn_points`, \
-            `dice_left`, `decision`, `value` (P(win) + ½ P(tie) deciding best) and `bank_value` (the same for \
-            banking; empty where the rules forbid it), at full precision.
+            [win-decisions.csv](win-decisions.csv) holds the maps exactly: one row per opponent's total, dice left \
+            and turn points, with the ranges of your total where play to win banks (`bank_at_my_totals`, such \
+            as `0-2950 9700-9950`) and where the rules make you roll (`must_roll_at_my_totals`); it rolls at \
+            every other total. `farkle-sim advise --my-score --opponent-score` gives the chances behind any one \
+            decision.
 
             """
         return [
@@ -182,6 +194,19 @@ extension ReportDocument {
                     + "of the maps.",
                 contents: csv.text),
         ] + maps
+    }
+
+    /// `totals` (ascending multiples of `step`) as runs, such as `0-2950 9700-9950`, or a single total.
+    static func totalRanges(_ totals: [Int], step: Int) -> String {
+        var runs: [String] = []
+        var index = 0
+        while index < totals.count {
+            var end = index
+            while end + 1 < totals.count && totals[end + 1] == totals[end] + step { end += 1 }
+            runs.append(end == index ? "\(totals[index])" : "\(totals[index])-\(totals[end])")
+            index = end + 1
+        }
+        return runs.joined(separator: " ")
     }
 
     /// The map of play to win with `dice` left and `turnPoints` on the table over both totals.
@@ -203,7 +228,8 @@ extension ReportDocument {
         var chart = HeatMap(
             title: "Play to win with \(words) left and \(turnPoints) turn points (rules: \(solver.table.rules.name))",
             xAxis: ChartAxis(title: "Your total", unit: "points"), rowAxisTitle: "Opponent's total (points)",
-            rowLabels: rows.map { "\($0)" }, xStart: 0, xStep: Double(step), cells: cells,
+            rowLabels: rows.map { ChartAxis.grouped(Double($0), decimals: 0) }, xStart: 0, xStep: Double(step),
+            cells: cells,
             categories: [
                 .init(name: "bank", color: "#009E73"), .init(name: "roll", color: "#E69F00"),
                 .init(name: "must roll (rules)", color: "#d0d0d0"),

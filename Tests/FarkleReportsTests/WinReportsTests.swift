@@ -68,10 +68,29 @@ struct WinReportsTests {
             #expect(document.contents.hasPrefix("<?xml") || document.contents.hasPrefix("<svg"))
             #expect(document.contents.contains(">bank<") && document.contents.contains(">roll<"))
         }
-        let csv = documents[1].contents.split(separator: "\n")
-        #expect(csv.first == "my_total,opponent_total,turn_points,dice_left,decision,value,bank_value")
-        #expect(csv.count == 1 + Self.grid.cells.count)
-        #expect(csv.contains("450,0,300,2,bank,1.0,1.0"))
+        let csv = documents[1].contents.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(csv.first == "opponent_total,dice_left,turn_points,bank_at_my_totals,must_roll_at_my_totals")
+        #expect(csv.count == 1 + 10 * 2 * 3)
+        // The ranges give back every decision of the grid.
+        func totals(_ ranges: Substring) -> Set<Int> {
+            Set(
+                ranges.split(separator: " ").flatMap { run -> [Int] in
+                    let ends = run.split(separator: "-").compactMap { Int($0) }
+                    return Array(stride(from: ends[0], through: ends.last ?? ends[0], by: 50))
+                })
+        }
+        for line in csv.dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            let (theirs, dice, points) = (Int(fields[0])!, Int(fields[1])!, Int(fields[2])!)
+            let (bank, mustRoll) = (totals(fields[3]), totals(fields[4]))
+            for mine in stride(from: 0, to: 500, by: 50) {
+                let expected = Self.grid.decision(
+                    myScore: mine, opponentScore: theirs, turnPoints: points, diceLeft: dice)
+                let listed: BankDecision = bank.contains(mine) ? .bank : mustRoll.contains(mine) ? .mustRoll : .roll
+                #expect(listed == expected, "\(line) at \(mine)")
+            }
+        }
+        #expect(csv.contains("0,2,300,200-450,"), "at 0 the opponent is far: bank what reaches the target")
     }
 
     @Test("given the result of win against ev, the summary states the edge")
