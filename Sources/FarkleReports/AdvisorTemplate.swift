@@ -628,7 +628,8 @@ enum AdvisorTemplate {
         $("turn-up").addEventListener("click", () => stepTurn(1));
         $("turn").addEventListener("input", update);
         $("game").hidden = data.win === null;
-        $("farkles-field").hidden = rules.three_farkle_penalty === null;
+        // Farkles in a row matter only where the page has a turn table per count.
+        $("farkles-field").hidden = data.points.length < 2;
         for (const id of ["me", "them", "farkles"]) $(id).addEventListener("input", update);
         $("me").step = $("them").step = String(rules.score_step);
         $("opening").addEventListener("change", update);
