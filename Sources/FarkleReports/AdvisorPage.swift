@@ -16,30 +16,43 @@ import FarkleKit
 /// `slope * t + intercept` above the table, the order of the keeps). So it shows
 /// exactly the numbers of `farkle-sim advise --format json`.
 ///
+/// Given a solved two-player game (`winSolver`), the page also advises playing to win:
+/// `data` embeds the solver's turn-start values W(my total, opponent's total), the
+/// final-round values and the roll groups of one turn, and the script rebuilds the one
+/// turn of the entered totals with the arithmetic of `WinTurnTable`, in the same order,
+/// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
+///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 1`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 2`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 1"
+    public static let format = "farkle-advisor 2"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
     /// One solver where the count of farkles in a row does not change the advice.
     public let turnSolvers: [ExpectedScoreSolver]
 
-    /// A page showing the values of `solver`.
-    public init(solver: ExpectedScoreSolver) {
-        self.init(turnSolvers: [solver])
+    /// The solved two-player game whose advice to win the page shows for entered totals, if any.
+    public let winSolver: WinProbabilitySolver?
+
+    /// A page showing the values of `solver`, and with `winSolver` the advice to win.
+    public init(solver: ExpectedScoreSolver, winSolver: WinProbabilitySolver? = nil) {
+        self.init(turnSolvers: [solver], winSolver: winSolver)
     }
 
-    /// A page showing, for k farkles in a row, the values of `turnSolvers[k]` (the last one for higher counts).
+    /// A page showing, for k farkles in a row, the values of `turnSolvers[k]` (the last one for higher counts),
+    /// and with `winSolver` the advice to win.
     ///
-    /// - Precondition: at least one solver, all of the same rule set.
-    public init(turnSolvers: [ExpectedScoreSolver]) {
+    /// - Precondition: at least one solver, all of the same rule set, the win solver's too.
+    public init(turnSolvers: [ExpectedScoreSolver], winSolver: WinProbabilitySolver? = nil) {
         precondition(!turnSolvers.isEmpty, "the page needs a solver")
-        precondition(Set(turnSolvers.map(\.table.rules)).count == 1, "the solvers of one rule set")
+        precondition(
+            Set(turnSolvers.map(\.table.rules) + [winSolver?.table.rules].compactMap { $0 }).count == 1,
+            "the solvers of one rule set")
         self.turnSolvers = turnSolvers
+        self.winSolver = winSolver
     }
 
     /// The rule set the page advises on.
@@ -57,6 +70,7 @@ public struct AdvisorPage: Sendable {
             ("rules", rulesJSON),
             ("keeps", keepsJSON),
             ("points", JSONText.array(turnSolvers.map(Self.turnTable), indent: 4)),
+            ("win", winSolver.map(Self.winJSON) ?? "null"),
         ]
         let text = "{\n" + members.map { "  " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
         // Inside a script element "</script" would end it: `\u003c` is the same JSON string character.
@@ -126,6 +140,63 @@ public struct AdvisorPage: Sendable {
             + JSONText.array(decisions, indent: 8) + ",\n      \"tail\": " + tail + "\n    }"
     }
 
+    /// The win solver's turn-start values, final-round values and one turn's roll groups.
+    private static func winJSON(_ solver: WinProbabilitySolver) -> String {
+        let step = solver.table.scoreStep
+        let totals = stride(from: 0, to: solver.target, by: step)
+        let rows = totals.map { mine in
+            "[" + totals.map { JSONText.number(solver.value(mine: mine, theirs: $0)) }.joined(separator: ", ") + "]"
+        }
+        func finalRound(hasEntered: Bool) -> String {
+            guard let cap = solver.finalRoundCap(hasEntered: hasEntered) else { return "null" }
+            return "["
+                + stride(from: 0, through: cap, by: step).map {
+                    JSONText.number(solver.finalRoundValue(deficit: $0, hasEntered: hasEntered))
+                }.joined(separator: ", ") + "]"
+        }
+        let model = solver.turnModel
+        func group(_ group: WinTurnModel.Group) -> String {
+            var parts: [String] = [JSONText.number(group.probability)]
+            for option in group.options {
+                parts.append(String(option.steps))
+                parts.append(String(option.diceLeft))
+            }
+            return "[" + parts.joined(separator: ", ") + "]"
+        }
+        let groups: [String] = model.groups.map { "[" + $0.map(group).joined(separator: ", ") + "]" }
+        func numbers(_ values: [Double]) -> String {
+            "[" + values.map(JSONText.number).joined(separator: ", ") + "]"
+        }
+        func steps(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+        let turn = [
+            ("farkle", numbers(model.farkleProbability)), ("instant_win", numbers(model.instantWinProbability)),
+            ("reach", numbers(model.reach)),
+            (
+                "six_dice_farkle_steps",
+                JSONText.object([
+                    ("opening", steps(model.openingFarkleSteps)), ("later", steps(model.laterFarkleSteps)),
+                ])
+            ),
+            ("groups", JSONText.array(groups, indent: 8)),
+        ]
+        let leastBank = JSONText.object([
+            ("entered", String(solver.leastBank(hasEntered: true))),
+            ("new", String(solver.leastBank(hasEntered: false))),
+        ])
+        let finalRoundValues =
+            solver.hasFinalRound
+            ? JSONText.object([("entered", finalRound(hasEntered: true)), ("new", finalRound(hasEntered: false))])
+            : "null"
+        let turnText = turn.map { "      " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n")
+        let members: [(key: String, value: String)] = [
+            ("target", String(solver.target)), ("final_round", String(solver.hasFinalRound)), ("least_bank", leastBank),
+            ("final_round_limit", JSONText.number(solver.finalRoundLimit)), ("final_round_values", finalRoundValues),
+            ("turn", "{\n" + turnText + "\n    }"), ("turn_start", JSONText.array(rows, indent: 6)),
+        ]
+        return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
+            + "\n  }"
+    }
+
     /// The one-character code of a decision in `decisions`.
     private static func code(_ decision: BankDecision) -> Character {
         switch decision {
@@ -142,7 +213,8 @@ extension ReportDocument {
         ReportDocument(
             fileName: "advisor.html", title: "Advisor",
             summary: "Open in any browser, offline: tap the dice rolled and the turn points for the best keep "
-                + "and whether to bank, with every keep's expected points.",
+                + "and whether to bank, with every keep's expected points"
+                + (page.winSolver == nil ? "." : "; with both totals, the advice to win as well."),
             contents: page.html)
     }
 }

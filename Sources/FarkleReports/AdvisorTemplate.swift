@@ -53,6 +53,20 @@ enum AdvisorTemplate {
             <button type="button" id="turn-up" aria-label="More turn points">+</button>
           </div>
           <label class="check"><input type="checkbox" id="opening"> The turn's opening roll (six dice)</label>
+          <div id="farkles-field" hidden>
+            <label for="farkles">Farkles in a row before this turn</label>
+            <input id="farkles" type="number" inputmode="numeric" min="0" max="2" value="0">
+          </div>
+        </section>
+
+        <section id="game" aria-labelledby="game-heading" hidden>
+          <h2 id="game-heading">The game (2 players)</h2>
+          <p class="note">Both totals before this turn, for the advice to win as well. An opponent at or over
+          the target means this is your last turn.</p>
+          <div class="totals">
+            <label>Your total <input id="me" type="number" inputmode="numeric" min="0"></label>
+            <label>Opponent's total <input id="them" type="number" inputmode="numeric" min="0"></label>
+          </div>
         </section>
 
         <section id="answer" aria-labelledby="answer-heading" aria-live="polite">
@@ -63,7 +77,8 @@ enum AdvisorTemplate {
         <footer class="note">
           <p>Every number comes from farkle-sim's exact solver for these rules, embedded in this file:
           the page works offline. <em>Expected</em> is the points the turn is expected to end with
-          when you keep those dice and play on for the most points.</p>
+          when you keep those dice and play on for the most points. <em>Win</em> is your chance to win
+          the game (a tie counts half) when you keep them and both players play to win.</p>
         </footer>
         </main>
         <script type="application/json" id="advisor-data">
@@ -115,6 +130,10 @@ enum AdvisorTemplate {
         th, td { padding: 0.5rem 0.25rem; border-bottom: 1px solid var(--line); text-align: right; }
         th:first-child, td:first-child { text-align: left; white-space: nowrap; }
         tr.best td { background: var(--best); font-weight: 700; }
+        td.best-win { font-weight: 700; text-decoration: underline; }
+        .totals { display: grid; grid-template-columns: 1fr 1fr; gap: 0.6rem; }
+        .totals label { display: grid; gap: 0.25rem; }
+        .differ { border-left: 0.4rem solid #d55e00; padding: 0.25rem 0.75rem; }
         """#
 
     // MARK: - Script
@@ -182,11 +201,163 @@ enum AdvisorTemplate {
           return { options, sixDiceFarkle, next };
         }
 
+        // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
+
+        // The turn of the player with total `me` against `them` (at or over the target: the final round), as
+        // the solver's WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same
+        // Doubles. Values are P(win) + 1/2 P(tie) of the player to move.
+        function winTurn(me, them) {
+          const win = data.win;
+          const turn = win.turn;
+          const step = rules.score_step;
+          const levels = win.turn_start.length;
+          const mine = me / step;
+          const least = me > 0 ? win.least_bank.entered : win.least_bank.new;
+          const leastLevel = Math.floor((least + step - 1) / step);
+          const bank = [];
+          let top, topBank, farkle;
+          if (them >= win.target) {
+            // The last turn: banking beats the opponent's total above it, ties on it, loses below it.
+            const deficit = (them - me) / step;
+            top = Math.max(deficit + 1, leastLevel);
+            for (let row = 0; row < top; row++) {
+              bank.push(row < leastLevel ? -Infinity : row > deficit ? 1 : row === deficit ? 0.5 : 0);
+            }
+            topBank = 1;
+            farkle = 0;
+          } else {
+            const theirs = them / step;
+            const final = win.final_round ? win.final_round_values[theirs === 0 ? "new" : "entered"] : null;
+            const finalValue = (deficit) => (deficit < final.length ? final[Math.max(deficit, 0)] : win.final_round_limit);
+            top = Math.max(Math.floor((win.target - me + step - 1) / step), leastLevel);
+            if (final) top = Math.max(top, final.length + theirs - mine);
+            top = Math.max(top, 1);
+            for (let level = 0; level < top; level++) {
+              const total = mine + level;
+              if (level * step < least) bank.push(-Infinity);
+              else if (total < levels) bank.push(1 - win.turn_start[theirs][total]);
+              else if (final) bank.push(1 - finalValue(total - theirs));
+              else bank.push(1);
+            }
+            topBank = 1 - win.final_round_limit;
+            farkle = 1 - win.turn_start[theirs][mine];
+          }
+          const allows = (n) => rules.banking_dice_left.includes(n);
+          const later = turn.six_dice_farkle_steps.later;
+
+          // Above the table banking pays topBank wherever it is allowed: only the dice count matters.
+          let above = [null];
+          for (let n = 1; n <= MAX_DICE; n++) {
+            const reach = turn.reach[n];
+            above.push({ value: reach + (1 - reach) * farkle, slope: 1 - reach, banks: allows(n) });
+          }
+          if (!(topBank === 1 && turn.instant_win[MAX_DICE] === 0)) {
+            for (let round = 0; round < 10000; round++) {
+              const next = [null];
+              for (let n = 1; n <= MAX_DICE; n++) {
+                let value = turn.instant_win[n];
+                let slope = 0;
+                for (const group of turn.groups[n]) {
+                  let best = above[group[2]];
+                  for (let i = 4; i < group.length; i += 2) {
+                    if (above[group[i]].value > best.value) best = above[group[i]];
+                  }
+                  value += group[0] * best.value;
+                  slope += group[0] * best.slope;
+                }
+                const farkleChance = turn.farkle[n];
+                if (n === MAX_DICE && later !== null) {
+                  value += farkleChance * above[MAX_DICE].value;
+                  slope += farkleChance * above[MAX_DICE].slope;
+                } else {
+                  value += farkleChance * farkle;
+                  slope += farkleChance;
+                }
+                next.push(allows(n) && topBank >= value ? { value: topBank, slope: 0, banks: true }
+                  : { value, slope, banks: false });
+              }
+              const settled = next.every((entry, n) => n === 0 || (Math.abs(entry.value - above[n].value) <= 1e-15
+                && Math.abs(entry.slope - above[n].slope) <= 1e-15));
+              above = next;
+              if (settled) break;
+            }
+          }
+
+          // The table below the top, from the top down: each level reads only higher ones.
+          const values = new Float64Array(top * (MAX_DICE + 1));
+          const banks = new Uint8Array(top * (MAX_DICE + 1));
+          const valueAt = (level, n) => (level < top ? values[level * (MAX_DICE + 1) + n] : above[n].value);
+          const roll = (level, n) => {
+            let value = turn.instant_win[n];
+            for (const group of turn.groups[n]) {
+              let best = valueAt(level + group[1], group[2]);
+              for (let i = 3; i < group.length; i += 2) {
+                const next = valueAt(level + group[i], group[i + 1]);
+                if (next > best) best = next;
+              }
+              value += group[0] * best;
+            }
+            const farkleChance = turn.farkle[n];
+            if (n === MAX_DICE && later !== null) value += farkleChance * valueAt(level + later, MAX_DICE);
+            else value += farkleChance * farkle;
+            return value;
+          };
+          for (let level = top - 1; level >= 0; level--) {
+            for (let n = 1; n <= MAX_DICE; n++) {
+              let value = roll(level, n);
+              const index = level * (MAX_DICE + 1) + n;
+              if (bank[level] > -Infinity && allows(n) && bank[level] >= value) {
+                value = bank[level];
+                banks[index] = 1;
+              }
+              values[index] = value;
+            }
+          }
+          const levelOf = (t) => t / step;
+          const bankValue = (t) => (levelOf(t) >= top ? topBank : bank[levelOf(t)] > -Infinity ? bank[levelOf(t)] : null);
+          const decision = (t, n) => {
+            if (bankValue(t) === null || !allows(n)) return "must-roll";
+            const level = levelOf(t);
+            return (level < top ? banks[level * (MAX_DICE + 1) + n] === 1 : above[n].banks) ? "bank" : "roll";
+          };
+          return {
+            farkle, value: (t, n) => valueAt(levelOf(t), n), bankValue, decision,
+            // Where the table banks it holds the bank; the roll is then one more step from the levels above.
+            rollValue: (t, n) => (decision(t, n) === "bank" ? roll(Math.min(levelOf(t), top), n)
+              : valueAt(Math.min(levelOf(t), top), n)),
+          };
+        }
+
+        // Every keep of the roll valued by the chance to win, best first, and what to do after the best.
+        function winAdvice(faces, turn, opening, me, them) {
+          const table = winTurn(me, them);
+          const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left], index) => (
+            { dice, score, left, index, value: table.value(turn + score, left) }));
+          // As the solver's advice: higher value first, then more dice, then the scoring table's order.
+          options.sort((a, b) => a.value !== b.value ? (a.value > b.value ? -1 : 1)
+            : b.dice.length - a.dice.length || a.index - b.index);
+          let sixDiceFarkle = null;
+          if (options.length === 0 && faces.length === MAX_DICE) {
+            const points = rules.six_dice_farkle[opening ? "opening" : "later"];
+            if (points !== null) sixDiceFarkle = { points, value: table.value(turn + points, MAX_DICE) };
+          }
+          let next = null;
+          if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
+          else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
+          if (next) {
+            next.decision = table.decision(next.turn, next.left);
+            next.bankValue = next.decision === "must-roll" ? null : table.bankValue(next.turn);
+            next.rollValue = table.rollValue(next.turn, next.left);
+            next.least = me > 0 ? data.win.least_bank.entered : data.win.least_bank.new;
+          }
+          return { options, sixDiceFarkle, next, farkle: table.farkle };
+        }
+
         // ---- Words ----
 
         const spaced = (dice) => dice.split("").join(" ");
         const tight = (dice) => dice.split("").join("\u2009");
-        const points = (x) => x.toFixed(1);
+        const pointsText = (x) => x.toFixed(1);
         const diceWord = (n) => (n === 1 ? "1 die" : n + " dice");
 
         function mustRollReason(next) {
@@ -194,11 +365,11 @@ enum AdvisorTemplate {
           if (!rules.banking_dice_left.includes(next.left)) {
             return "the rules do not allow banking with " + diceWord(next.left) + " left";
           }
-          return "banking needs at least " + rules.minimum_bank + " turn points";
+          return "banking needs at least " + (next.least ?? rules.minimum_bank) + " turn points";
         }
 
         function thenSentence(next) {
-          const expected = "expected " + points(next.rollValue);
+          const expected = "expected " + pointsText(next.rollValue);
           switch (next.decision) {
             case "bank":
               return "Then bank: " + next.turn + " beats rolling " + diceWord(next.left) + " (" + expected + ").";
@@ -208,6 +379,26 @@ enum AdvisorTemplate {
               return "Then roll " + diceWord(next.left) + " with " + next.turn + " turn points: "
                 + mustRollReason(next) + "; " + expected + ".";
           }
+        }
+
+        const percent = (x) => (x * 100).toFixed(2) + "%";
+
+        function winThenSentence(next) {
+          const rolling = "rolling " + diceWord(next.left) + " wins " + percent(next.rollValue);
+          const banking = next.bankValue === null ? "" : "banking " + next.turn + " wins " + percent(next.bankValue);
+          switch (next.decision) {
+            case "bank": return "Then bank: " + banking + ", " + rolling + ".";
+            case "roll": return "Then roll: " + rolling + ", " + banking + ".";
+            default: return "Then roll with " + next.turn + " turn points: " + mustRollReason(next) + "; " + rolling + ".";
+          }
+        }
+
+        // One objective's answer in a few words, to say where the two part.
+        function summary(advice) {
+          const best = advice.options[0];
+          const first = best ? "keep " + spaced(best.dice) : advice.sixDiceFarkle ? "take the six-dice farkle" : "no keep";
+          if (!advice.next) return first;
+          return first + (advice.next.decision === "bank" ? ", then bank" : ", then roll");
         }
 
         function describeRules() {
@@ -229,22 +420,30 @@ enum AdvisorTemplate {
         // ---- Page state and the URL fragment ----
 
         let dice = [];
-        // Fields of the fragment this page does not use (such as me, them, farkles), kept for the link.
+        // Fields of the fragment this page does not use, kept for the link.
         let otherFields = [];
+        const FIELDS = ["dice", "turn", "me", "them", "opening", "farkles"];
 
         function readFragment() {
           const fields = new URLSearchParams(location.hash.slice(1));
-          otherFields = [...fields].filter(([name]) => !["dice", "turn", "opening"].includes(name));
+          otherFields = [...fields].filter(([name]) => !FIELDS.includes(name));
           dice = (fields.get("dice") || "").split(",").map(Number)
             .filter((face) => Number.isInteger(face) && face >= 1 && face <= MAX_DICE).slice(0, MAX_DICE);
           $("turn").value = fields.get("turn") || "0";
+          $("me").value = fields.get("me") || "";
+          $("them").value = fields.get("them") || "";
           $("opening").checked = fields.get("opening") === "1";
+          $("farkles").value = fields.get("farkles") || "0";
         }
 
+        // The fragment in one order: dice, turn, me and them when given, opening, farkles when not 0.
         function writeFragment() {
-          const fragment = "#dice=" + dice.join(",") + "&turn=" + $("turn").value.trim()
+          const text = (id) => $(id).value.trim();
+          const fragment = "#dice=" + dice.join(",") + "&turn=" + text("turn")
+            + (text("me") !== "" ? "&me=" + text("me") : "") + (text("them") !== "" ? "&them=" + text("them") : "")
             + "&opening=" + ($("opening").checked ? 1 : 0)
-            + otherFields.map(([name, text]) => "&" + encodeURIComponent(name) + "=" + encodeURIComponent(text))
+            + (text("farkles") !== "0" && text("farkles") !== "" ? "&farkles=" + text("farkles") : "")
+            + otherFields.map(([name, value]) => "&" + encodeURIComponent(name) + "=" + encodeURIComponent(value))
               .join("");
           if (fragment !== location.hash) history.replaceState(null, "", fragment);
         }
@@ -263,7 +462,33 @@ enum AdvisorTemplate {
           }
           if (opening && dice.length !== MAX_DICE) return { problem: "An opening roll has six dice." };
           if (opening && turn !== 0) return { problem: "An opening roll starts the turn: turn points are 0." };
-          return { turn, opening, farkles: 0 };
+          const farklesText = $("farkles").value.trim();
+          const farkles = Number(farklesText === "" ? "0" : farklesText);
+          if (!Number.isInteger(farkles) || farkles < 0 || farkles > 2) {
+            return { problem: "Farkles in a row before this turn: 0, 1 or 2." };
+          }
+          const totals = gameTotals();
+          if (totals.problem) return totals;
+          return { turn, opening, farkles, totals: totals.me === undefined ? null : totals };
+        }
+
+        // The two totals for the advice to win: none, or both checked against the race.
+        function gameTotals() {
+          const [meText, themText] = [$("me").value.trim(), $("them").value.trim()];
+          if (data.win === null || (meText === "" && themText === "")) return {};
+          if (meText === "" || themText === "") return { problem: "Enter both totals for the advice to win, or neither." };
+          const [me, them] = [Number(meText), Number(themText)];
+          const target = data.win.target;
+          for (const total of [me, them]) {
+            if (!Number.isInteger(total) || total < 0 || total > MAX_TURN_POINTS || total % rules.score_step !== 0) {
+              return { problem: "Totals are whole multiples of " + rules.score_step + " from 0." };
+            }
+          }
+          if (me >= target) return { problem: "Your total has reached the target " + target + ": the game is over." };
+          if (them >= target && !data.win.final_round) {
+            return { problem: "The opponent has reached the target " + target + ": under these rules that wins at once." };
+          }
+          return { me, them };
         }
 
         // ---- Rendering ----
@@ -285,48 +510,89 @@ enum AdvisorTemplate {
           for (const button of document.querySelectorAll("[data-face]")) button.disabled = dice.length >= MAX_DICE;
         }
 
-        function renderAdvice(state) {
-          const { options, sixDiceFarkle, next } = pointsAdvice(dice, state.turn, state.opening, state.farkles);
-          const best = options[0];
-          const advice = element("div", {
-            id: "advice", class: "advice", "data-objective": "points",
+        // The first sentence of an objective's advice: the keep, or why there is none.
+        function keepSentence(advice, worth) {
+          const best = advice.options[0];
+          if (best) return "Keep " + spaced(best.dice) + " for " + best.score + (best.dice.length === dice.length ? " (hot dice)." : ".");
+          if (advice.sixDiceFarkle) {
+            return "No keep scores, but six dice with no score are worth " + advice.sixDiceFarkle.points + " and hot dice.";
+          }
+          return "Farkle: no keep scores, and the turn ends with nothing" + worth + ".";
+        }
+
+        // The element tests read: one per objective, with the best keep and the decision as data.
+        function adviceElement(objective, advice, heading, then) {
+          const best = advice.options[0];
+          const node = element("div", {
+            id: "advice", class: "advice", "data-objective": objective,
             "data-best-keep": best ? best.dice.split("").join(",") : "",
-            "data-decision": next ? next.decision : "farkle",
+            "data-decision": advice.next ? advice.next.decision : "farkle",
           });
-          let first;
-          if (best) {
-            first = "Keep " + spaced(best.dice) + " for " + best.score
-              + (best.dice.length === dice.length ? " (hot dice)." : ".");
-          } else if (sixDiceFarkle) {
-            first = "No keep scores, but six dice with no score are worth " + sixDiceFarkle.points + " and hot dice.";
-          } else {
-            first = "Farkle: no keep scores, and the turn ends with nothing.";
+          const worth = objective === "win" ? "; you then win " + percent(advice.farkle) : "";
+          node.append(element("p", { class: "note" }, heading),
+            element("p", { class: "verdict" }, element("strong", {}, keepSentence(advice, worth)),
+              advice.next ? " " + then(advice.next) : ""));
+          if (advice.next) {
+            node.setAttribute("data-turn-points", String(advice.next.turn));
+            node.setAttribute("data-roll-value", String(advice.next.rollValue));
+            if (objective === "win") node.setAttribute("data-bank-value", String(advice.next.bankValue));
           }
-          advice.append(element("p", { class: "note" }, "For the most points this turn"),
-            element("p", { class: "verdict" }, element("strong", {}, first), next ? " " + thenSentence(next) : ""));
-          if (next) {
-            advice.setAttribute("data-turn-points", String(next.turn));
-            advice.setAttribute("data-roll-value", String(next.rollValue));
+          return node;
+        }
+
+        function renderAdvice(state) {
+          const points = pointsAdvice(dice, state.turn, state.opening, state.farkles);
+          const totals = state.totals;
+          const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them) : null;
+          const body = [adviceElement("points", points, "For the most points this turn", thenSentence)];
+          if (win) {
+            const last = totals.them >= data.win.target ? " (your last turn)" : "";
+            body.push(adviceElement("win", win,
+              "To win at " + totals.me + " against " + totals.them + last + ", ties counting half", winThenSentence));
+            const differ = points.options[0]?.dice !== win.options[0]?.dice
+              || (points.next?.decision === "bank") !== (win.next?.decision === "bank");
+            body.push(differ
+              ? element("p", { id: "objectives", class: "differ", "data-agree": "false" },
+                "The objectives differ: for the most points " + summary(points) + "; to win " + summary(win) + ".")
+              : element("p", { id: "objectives", class: "note", "data-agree": "true" }, "Both objectives agree."));
           }
-          const rows = options.map((option, index) => element("tr", {
-            class: index === 0 ? "best" : "", "data-keep": option.dice.split("").join(","),
-            "data-points": String(option.score), "data-dice-left": String(option.left),
-            "data-expected": String(option.expected),
-          }, element("td", {}, (index === 0 ? "\u2605 " : "") + tight(option.dice)),
-          element("td", {}, String(option.score)), element("td", {}, String(option.left)),
-          element("td", {}, points(option.expected))));
+          const winByKeep = new Map(win ? win.options.map((option) => [option.dice, option]) : []);
+          const bestWin = win?.options[0]?.dice;
+          const winCell = (option) => element("td", { class: option.dice === bestWin ? "best-win" : "" },
+            (option.dice === bestWin ? "\u2605 " : "") + percent(option.value));
+          const rows = points.options.map((option, index) => {
+            const row = element("tr", {
+              class: index === 0 ? "best" : "", "data-keep": option.dice.split("").join(","),
+              "data-points": String(option.score), "data-dice-left": String(option.left),
+              "data-expected": String(option.expected),
+            }, element("td", {}, (index === 0 ? "\u2605 " : "") + tight(option.dice)),
+            element("td", {}, String(option.score)), element("td", {}, String(option.left)),
+            element("td", {}, pointsText(option.expected)));
+            const winning = winByKeep.get(option.dice);
+            if (winning) {
+              row.setAttribute("data-win", String(winning.value));
+              row.append(winCell(winning));
+            }
+            return row;
+          });
+          const sixDiceFarkle = points.sixDiceFarkle;
           if (sixDiceFarkle) {
-            rows.push(element("tr", { class: "best", "data-six-dice-farkle": String(sixDiceFarkle.points),
+            const row = element("tr", { class: "best", "data-six-dice-farkle": String(sixDiceFarkle.points),
               "data-expected": String(sixDiceFarkle.expected) },
             element("td", {}, "\u2605 six-dice farkle"), element("td", {}, String(sixDiceFarkle.points)),
-            element("td", {}, String(MAX_DICE)), element("td", {}, points(sixDiceFarkle.expected))));
+            element("td", {}, String(MAX_DICE)), element("td", {}, pointsText(sixDiceFarkle.expected)));
+            if (win) {
+              row.setAttribute("data-win", String(win.sixDiceFarkle.value));
+              row.append(element("td", { class: "best-win" }, "\u2605 " + percent(win.sixDiceFarkle.value)));
+            }
+            rows.push(row);
           }
-          const body = [advice];
           if (rows.length > 0) {
+            const titles = ["Keep", "Points", "Dice left", "Expected"].concat(win ? ["Win"] : []);
             body.push(element("div", { class: "keeps" }, element("table", {},
-              element("caption", {}, "Every keep, best (\u2605) first. Expected: the points the turn ends with."),
-              element("thead", {}, element("tr", {}, ...["Keep", "Points", "Dice left", "Expected"]
-                .map((title) => element("th", { scope: "col" }, title)))),
+              element("caption", {}, "Every keep, best for points (\u2605) first. Expected: the points the turn ends with."
+                + (win ? " Win: the chance to win after it (\u2605 best)." : "")),
+              element("thead", {}, element("tr", {}, ...titles.map((title) => element("th", { scope: "col" }, title)))),
               element("tbody", {}, ...rows))));
           }
           return body;
@@ -361,6 +627,11 @@ enum AdvisorTemplate {
         $("turn-down").addEventListener("click", () => stepTurn(-1));
         $("turn-up").addEventListener("click", () => stepTurn(1));
         $("turn").addEventListener("input", update);
+        $("game").hidden = data.win === null;
+        // Farkles in a row matter only where the page has a turn table per count.
+        $("farkles-field").hidden = data.points.length < 2;
+        for (const id of ["me", "them", "farkles"]) $(id).addEventListener("input", update);
+        $("me").step = $("them").step = String(rules.score_step);
         $("opening").addEventListener("change", update);
         window.addEventListener("hashchange", () => { readFragment(); update(); });
         // Keys 1 to 6 add a die and Backspace takes the last back, unless a field has the focus.

@@ -35,6 +35,10 @@ public struct HeatMap: Sendable {
     public var cells: [[Int]]
     /// The categories that cell values index.
     public var categories: [Category]
+    /// The rows whose label is drawn, or `nil` for every row; tooltips name every row.
+    public var labeledRows: Set<Int>?
+    /// Whether a thin white line separates the rows (off for maps of many thin rows).
+    public var separatesRows = true
 
     /// A heat map of `cells` under `title`.
     public init(
@@ -80,8 +84,8 @@ public struct HeatMap: Sendable {
                     tooltip: "\(label), \(xAxis.tickLabel(from)) to \(xAxis.tickLabel(to)): \(name)")
                 start = end + 1
             }
-            document.line(x1: frame.left, y1: top, x2: frame.right, y2: top, stroke: "#ffffff")
-            if rowLabels.indices.contains(row) {
+            if separatesRows { document.line(x1: frame.left, y1: top, x2: frame.right, y2: top, stroke: "#ffffff") }
+            if rowLabels.indices.contains(row), labeledRows?.contains(row) ?? true {
                 document.text(
                     rowLabels[row], x: frame.left - 8, y: top + rowHeight / 2 + 4, anchor: .end, size: 11)
             }

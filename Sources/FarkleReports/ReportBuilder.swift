@@ -17,12 +17,17 @@ public struct ReportBuilder: Sendable {
     public var games: Int
     /// The seed of the simulated games; the same seed gives the same reports.
     public var seed: UInt64
+    /// Whether to solve the two-player game to win (where the solver supports the rules) for the reports
+    /// on play to win and the advisor's advice to win: seconds for a short race, minutes for 10,000 points.
+    public var playsToWin: Bool
 
-    /// A builder for `rules`, simulating `games` games per pairing from `seed`.
-    public init(rules: RuleSet, games: Int = 100_000, seed: UInt64 = 1) {
+    /// A builder for `rules`, simulating `games` games per pairing from `seed`, solving the game to win
+    /// if `playsToWin`.
+    public init(rules: RuleSet, games: Int = 100_000, seed: UInt64 = 1, playsToWin: Bool = false) {
         self.rules = rules
         self.games = games
         self.seed = seed
+        self.playsToWin = playsToWin
     }
 
     /// Every report, index last.
@@ -44,9 +49,15 @@ public struct ReportBuilder: Sendable {
         reports += ReportDocument.optimalPolicy(solver)
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
-        reports.append(ReportDocument.advisorPage(AdvisorPage(solver: solver)))
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        let winSolver = playsToWin ? try? WinProbabilitySolver(table: table, threads: threads) : nil
+        reports.append(ReportDocument.advisorPage(AdvisorPage(solver: solver, winSolver: winSolver)))
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
+        if let winSolver {
+            reports += ReportDocument.playingToWin(WinDecisionGrid(solver: winSolver, threads: threads))
+            findings.append(Self.winFinding(winSolver))
+        }
         if let penalty {
             reports += ReportDocument.farklePenalty(penalty, turnAlone: solver)
             findings.append(Self.penaltyFinding(penalty))
@@ -86,6 +97,18 @@ public struct ReportBuilder: Sendable {
         return (reports + [ReportDocument.index(rules: rules, documents: reports, findings: findings)], overview)
     }
 
+    /// The headline result of the win solver: the first player's chance and the fair head start.
+    static func winFinding(_ solver: WinProbabilitySolver) -> String {
+        let head = solver.fairHeadStart
+        let ties =
+            solver.tieProbability > 0
+            ? " (ties: \(NumberText.significant(solver.tieProbability, digits: 3)))" : ""
+        return "Two players playing to win: the first player wins "
+            + "\(NumberText.significant(solver.firstPlayerWinProbability, digits: 4)) of games\(ties); a head start of "
+            + "\(head.points) points for the second player makes the game fairest "
+            + "(see [playing to win](playing-to-win.md))."
+    }
+
     /// The headline result of the penalty solver: the long-run average, and how the counts play apart.
     static func penaltyFinding(_ penalty: LongRunAverageSolver) -> String {
         "Three farkles in a row cost \(penalty.penalty) points: played for the most points in the long run, a turn "
@@ -123,10 +146,10 @@ public struct ReportBuilder: Sendable {
     /// - Throws: `ReportFileError` when a directory cannot be created or a file cannot be written.
     @discardableResult
     public static func writeComparison(
-        of rules: [RuleSet], games: Int = 100_000, seed: UInt64 = 1, to directory: URL
+        of rules: [RuleSet], games: Int = 100_000, seed: UInt64 = 1, playsToWin: Bool = false, to directory: URL
     ) throws(ReportFileError) -> [String] {
         try ReportFile.createDirectory(directory)
-        let sets = rules.map { ReportBuilder(rules: $0, games: games, seed: seed).build() }
+        let sets = rules.map { ReportBuilder(rules: $0, games: games, seed: seed, playsToWin: playsToWin).build() }
         var written: [String] = []
         for (rules, set) in zip(rules, sets) {
             let folder = directory.appendingPathComponent(rules.name)

@@ -9,7 +9,11 @@ enum AdviseCommand: Command {
         abstract: "Advises on a concrete roll: every keep, its expected value, bank or roll.",
         discussion: """
             Lists every keep of the roll with the turn points it is expected to end with under optimal \
-            play afterwards, marks the best, then says whether to bank or roll after it and why.
+            play afterwards, marks the best, then says whether to bank or roll after it and why. With both \
+            totals (--my-score and --opponent-score, a 2-player race) it also gives the advice that \
+            maximizes the chance to win, ties counting half (each keep's chance, the best keep, bank or \
+            roll), and says where the two objectives differ. That solves the whole game first: seconds for \
+            a short race, minutes for a 10,000-point one.
             """,
         options: [
             OptionSpec(
@@ -18,6 +22,13 @@ enum AdviseCommand: Command {
                 name: "turn-points", valueName: "points", help: "Turn points before this roll.", defaultValue: "0"),
             RulesOption.spec,
             .flag("opening", help: "The roll is the turn's first (six dice; the six-dice farkle applies)."),
+            OptionSpec(
+                name: "my-score", valueName: "points",
+                help: "Your total before this turn: adds the advice to win a 2-player race."),
+            OptionSpec(
+                name: "opponent-score", valueName: "points",
+                help: "The opponent's total (at or above the target with --final-round)."),
+            .flag("final-round", help: "The opponent has reached the target: this is your last turn."),
             OutputFormat.option([.md, .json]),
         ]
     )
@@ -42,13 +53,84 @@ enum AdviseCommand: Command {
                 "'--turn-points' must be a multiple of \(step) under rules '\(rules.name)', not \(turnPoints)",
                 spec: spec)
         }
-        let advice = solver.advice(for: DiceCounts(faces: faces), turnPoints: turnPoints, isOpeningRoll: opening)
-        let text = AdviceText(advice: advice, rules: rules)
+        let totals = try Totals(arguments, rules: rules, step: step)
+        let roll = DiceCounts(faces: faces)
+        let advice = solver.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+        var win: WinRollAdvice?
+        if let totals {
+            let winSolver: WinProbabilitySolver
+            do {
+                winSolver = try WinProbabilitySolver(table: solver.table)
+            } catch {
+                throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
+            }
+            win = winSolver.turnTable(
+                myScore: totals.mine, opponentScore: totals.theirs, isFinalRound: totals.isFinalRound
+            ).advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+        }
+        let text = AdviceText(advice: advice, win: win, rules: rules)
         switch format {
         case .json: Standard.output(text.json)
         default: Standard.output(text.markdown, terminator: "")
         }
         return ExitStatus.success
+    }
+
+    /// `--my-score`, `--opponent-score` and `--final-round`, checked against the race of `rules`.
+    private struct Totals {
+        let mine: Int
+        let theirs: Int
+        let isFinalRound: Bool
+
+        /// The totals, or `nil` when neither is given.
+        init?(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) {
+            let given = (arguments.value("my-score"), arguments.value("opponent-score"))
+            let finalRound = arguments.flag("final-round")
+            switch given {
+            case (nil, nil):
+                if finalRound {
+                    throw UsageError("'--final-round' needs '--my-score' and '--opponent-score'", spec: spec)
+                }
+                return nil
+            case (nil, _): throw UsageError("'--opponent-score' needs '--my-score'", spec: spec)
+            case (_, nil): throw UsageError("'--my-score' needs '--opponent-score'", spec: spec)
+            default: break
+            }
+            guard let target = rules.game.end.target else {
+                throw UsageError(
+                    "'--my-score' needs a race to a target; rules '\(rules.name)' play a fixed number of rounds",
+                    spec: spec)
+            }
+            mine = try arguments.integer("my-score", in: 0...(target - 1), default: 0)
+            theirs = try arguments.integer("opponent-score", in: 0...1_000_000_000, default: 0)
+            isFinalRound = finalRound
+            for (name, total) in [("my-score", mine), ("opponent-score", theirs)] where total % step != 0 {
+                throw UsageError(
+                    "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
+            }
+            if finalRound {
+                guard rules.game.end.hasFinalRound else {
+                    throw UsageError(
+                        "'--final-round': under rules '\(rules.name)' the first to reach \(target) wins at once",
+                        spec: spec)
+                }
+                guard theirs >= target else {
+                    throw UsageError(
+                        "'--final-round' means the opponent has reached \(target); '--opponent-score' is \(theirs)",
+                        spec: spec)
+                }
+            } else if theirs >= target, !rules.game.end.hasFinalRound {
+                throw UsageError(
+                    "'--opponent-score' \(theirs) has reached the target \(target), which ends the game under "
+                        + "rules '\(rules.name)'",
+                    spec: spec)
+            } else if theirs >= target {
+                throw UsageError(
+                    "'--opponent-score' \(theirs) has reached the target \(target): add '--final-round' "
+                        + "for your last turn",
+                    spec: spec)
+            }
+        }
     }
 
     /// The faces of `--dice`: one to six numbers from 1 to 6, separated by commas.
@@ -80,16 +162,26 @@ enum AdviseCommand: Command {
 
 // MARK: - Formats
 
-/// `RollAdvice` as Markdown and JSON, with the reason for the decision in words.
+/// `RollAdvice` (and, with totals, `WinRollAdvice`) as Markdown and JSON, with the reasons in words.
 private struct AdviceText {
     let advice: RollAdvice
+    let win: WinRollAdvice?
     let rules: RuleSet
+
+    /// Why the rules make the player roll after a keep that leaves `diceLeft` with `turnPoints`.
+    private func mustRollReason(diceLeft: Int, leastBank: Int) -> String {
+        let turn = rules.turn
+        if diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory { return "hot dice must be rolled" }
+        if !turn.allowsBanking(diceLeft: diceLeft) {
+            return "the rules do not allow banking with \(dice(diceLeft)) left"
+        }
+        return "banking needs at least \(leastBank) turn points"
+    }
 
     /// Why optimal play banks or rolls after the best keep, with the two values compared.
     var reason: String? {
         guard let next = advice.next else { return nil }
-        let turn = rules.turn
-        let dice = next.diceLeft == 1 ? "1 die" : "\(next.diceLeft) dice"
+        let dice = dice(next.diceLeft)
         let expected = Self.fixed(next.rollValue)
         let rolling = "rolling \(dice) is expected to end with \(expected)"
         switch next.decision {
@@ -98,14 +190,43 @@ private struct AdviceText {
         case .roll:
             return "\(rolling), more than banking \(next.turnPoints)"
         case .mustRoll:
-            let why =
-                next.diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory
-                ? "hot dice must be rolled"
-                : !turn.allowsBanking(diceLeft: next.diceLeft)
-                    ? "the rules do not allow banking with \(dice) left"
-                    : "banking needs at least \(turn.minimumBank) turn points"
-            return "\(why); \(rolling)"
+            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: rules.turn.minimumBank)); \(rolling)"
         }
+    }
+
+    /// Why play to win banks or rolls after its best keep, with the two chances compared.
+    var winReason: String? {
+        guard let win, let next = win.next else { return nil }
+        let rolling = "rolling \(dice(next.diceLeft)) wins \(Self.percent(next.rollValue))"
+        let banking = next.bankValue.map { "banking \(next.turnPoints) wins \(Self.percent($0))" }
+        switch next.decision {
+        case .bank: return "\(banking ?? ""), \(rolling)"
+        case .roll: return "\(rolling), \(banking ?? "")"
+        case .mustRoll:
+            let least = win.myScore == 0 ? max(rules.turn.minimumBank, rules.game.entryMinimum) : rules.turn.minimumBank
+            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: least)); \(rolling)"
+        }
+    }
+
+    /// One objective's answer in a few words: the best keep and what follows.
+    private static func summary(keep: Keep?, sixDiceFarkle: Bool, decision: BankDecision?) -> String {
+        let first =
+            keep.map { "keep \(spaced($0.dice.faces))" } ?? (sixDiceFarkle ? "take the six-dice farkle" : "no keep")
+        guard let decision else { return first }
+        return first + (decision == .bank ? ", then bank" : ", then roll")
+    }
+
+    /// Where the two objectives part, in words; `nil` when they agree on the keep and on bank or roll.
+    var difference: String? {
+        guard let win else { return nil }
+        let points = Self.summary(
+            keep: advice.best?.keep, sixDiceFarkle: advice.sixDiceFarkle != nil, decision: advice.next?.decision)
+        let winning = Self.summary(
+            keep: win.best?.keep, sixDiceFarkle: win.sixDiceFarkle != nil, decision: win.next?.decision)
+        let sameKeep = advice.best?.keep.dice == win.best?.keep.dice
+        let sameDecision = (advice.next?.decision == .bank) == (win.next?.decision == .bank)
+        if sameKeep && sameDecision { return nil }
+        return "The objectives differ: for the most points \(points); to win \(winning)."
     }
 
     var markdown: String {
@@ -141,12 +262,48 @@ private struct AdviceText {
         if let next = advice.next, let reason {
             lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(reason).")
         }
+        if let win { lines += winMarkdown(win) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func winMarkdown(_ win: WinRollAdvice) -> [String] {
+        let situation =
+            win.isFinalRound
+            ? "your last turn, \(win.myScore) against \(win.opponentScore) who has reached the target"
+            : "\(win.myScore) against \(win.opponentScore)"
+        var lines = [
+            "", "## To win", "",
+            "At \(situation): the chance to win (ties count half) when both players play to win.", "",
+        ]
+        if win.options.isEmpty {
+            if let sixDiceFarkle = win.sixDiceFarkle {
+                lines.append(
+                    "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
+                        + "wins \(Self.percent(sixDiceFarkle.value)).")
+            } else {
+                lines.append("Farkle: the turn ends with 0 points; you then win \(Self.percent(win.farkleValue)).")
+            }
+        } else {
+            lines += ["| Keep | Score | Dice left | Win chance | |", "|---|---:|---:|---:|---|"]
+            for (index, option) in win.options.enumerated() {
+                lines.append(
+                    "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
+                        + "| \(Self.percent(option.value)) | \(index == 0 ? "best" : "") |")
+            }
+            if let best = win.best {
+                lines += ["", "Best to win: keep \(Self.spaced(best.keep.dice.faces)) for \(best.keep.score)."]
+            }
+        }
+        if let next = win.next, let winReason {
+            lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(winReason).")
+        }
+        lines += ["", difference ?? "Both objectives agree."]
+        return lines
     }
 
     var json: String {
         let keeps = advice.options.enumerated().map { index, option in
-            "    {\"dice\": [\(option.keep.dice.faces.map(String.init).joined(separator: ", "))], "
+            "    {\"dice\": \(Self.faces(option.keep)), "
                 + "\"score\": \(option.keep.score), \"dice_left\": \(option.diceLeft), "
                 + "\"expected\": \(JSONText.number(option.expected)), \"best\": \(index == 0)}"
         }
@@ -170,9 +327,47 @@ private struct AdviceText {
               "keeps": [
             \(keeps.joined(separator: ",\n"))
               ],
-              "decision": \(next ?? "null")
+              "decision": \(next ?? "null")\(win.map { ",\n  \"win\": " + winJSON($0) } ?? "")
             }
             """
+    }
+
+    /// The `win` member: the same fields as the points advice, values as P(win) + ½ P(tie).
+    private func winJSON(_ win: WinRollAdvice) -> String {
+        let keeps = win.options.enumerated().map { index, option in
+            "      {\"dice\": \(Self.faces(option.keep)), \"score\": \(option.keep.score), "
+                + "\"dice_left\": \(option.diceLeft), \"value\": \(JSONText.number(option.value)), "
+                + "\"best\": \(index == 0)}"
+        }
+        let farkle = win.sixDiceFarkle.map { "{\"points\": \($0.points), \"value\": \(JSONText.number($0.value))}" }
+        let next = win.next.map { next in
+            "{\"action\": \"\(next.decision == .bank ? "bank" : "roll")\", \"turn_points\": \(next.turnPoints), "
+                + "\"dice_left\": \(next.diceLeft), \"bank_value\": \(next.bankValue.map(JSONText.number) ?? "null"), "
+                + "\"roll_value\": \(JSONText.number(next.rollValue)), \"reason\": \(JSONText.string(winReason ?? ""))}"
+        }
+        return """
+            {
+                "my_score": \(win.myScore),
+                "opponent_score": \(win.opponentScore),
+                "final_round": \(win.isFinalRound),
+                "farkle_value": \(JSONText.number(win.farkleValue)),
+                "six_dice_farkle": \(farkle ?? "null"),
+                "keeps": [
+            \(keeps.joined(separator: ",\n"))
+                ],
+                "decision": \(next ?? "null"),
+                "agrees": \(difference == nil),
+                "difference": \(difference.map(JSONText.string) ?? "null")
+              }
+            """
+    }
+
+    private func dice(_ count: Int) -> String {
+        count == 1 ? "1 die" : "\(count) dice"
+    }
+
+    private static func faces(_ keep: Keep) -> String {
+        "[\(keep.dice.faces.map(String.init).joined(separator: ", "))]"
     }
 
     private static func spaced(_ faces: [Int]) -> String {
@@ -181,5 +376,10 @@ private struct AdviceText {
 
     private static func fixed(_ value: Double) -> String {
         String(format: "%.2f", value)
+    }
+
+    /// A chance as a percentage with two decimals, as the advisor page shows it.
+    private static func percent(_ value: Double) -> String {
+        String(format: "%.2f%%", value * 100)
     }
 }

@@ -14,7 +14,9 @@ enum ReportCommand: Command {
             Regenerates the whole set into the output directory (created if missing): scoring odds, the full
             scoring table, the validation summary, bank thresholds and the optimal policy, a strategy comparison
             from simulated games, SVG charts, the offline advisor page advisor.html, and an index README.md
-            saying how to read each file. Each file is written whole or not at all. Prints the path of every
+            saying how to read each file. For a 2-player race the win solver supports it also solves the game \
+            to win (minutes for a 10,000-point race; --no-win skips it): the first player's exact chances, the \
+            fair head start, maps of bank or roll over both totals, and the advice to win in advisor.html. Each file is written whole or not at all. Prints the path of every
             file written. With --presets it writes the set of every preset into a folder of the output \
             directory named after it, and a README.md comparing them.
             """,
@@ -30,6 +32,9 @@ enum ReportCommand: Command {
                 name: "seed", valueName: "x", help: "The seed of the simulated games, from 0 to 2^64 - 1.",
                 defaultValue: "\(SimulateCommand.defaultSeed)"),
             .flag("presets", help: "Write the report set of every preset and a README.md comparing them."),
+            .flag(
+                "no-win",
+                help: "Skip solving the 2-player game to win (its reports and the advisor's advice to win)."),
         ]
     )
 
@@ -42,7 +47,7 @@ enum ReportCommand: Command {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
-        let builder = ReportBuilder(rules: rules, games: games, seed: seed)
+        let builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: !arguments.flag("no-win"))
         do {
             for document in try builder.write(to: directory) {
                 Standard.output(directory.appendingPathComponent(document.fileName).relativePath)
@@ -61,7 +66,9 @@ enum ReportCommand: Command {
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports")
         do {
             let presets = RulePreset.all.map(\.rules)
-            for path in try ReportBuilder.writeComparison(of: presets, games: games, seed: seed, to: directory) {
+            for path in try ReportBuilder.writeComparison(
+                of: presets, games: games, seed: seed, playsToWin: !arguments.flag("no-win"), to: directory)
+            {
                 Standard.output(directory.appendingPathComponent(path).relativePath)
             }
         } catch {

@@ -51,7 +51,8 @@ struct AdvisorPageTests {
         for rules in [RuleSet.standard, .zilch] {
             let solver = ExpectedScoreSolver(rules: rules)
             let page = AdvisorPage(solver: solver)
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 1")
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 2")
+            #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
             let tables = try turnTables(page)
             #expect(tables.count == 1)
             let roll = tables[0].roll
@@ -136,6 +137,82 @@ struct AdvisorPageTests {
         let tables = try turnTables(AdvisorPage(turnSolvers: solvers))
         #expect(tables.count == 2)
         #expect(tables[1].roll.first?.count == 20_000 / table.scoreStep + 1)
+    }
+
+    /// The `win` member of the data, decoded exactly.
+    private struct WinData: Decodable {
+        struct LeastBank: Decodable {
+            var entered: Int
+            var new: Int
+        }
+
+        struct Turn: Decodable {
+            var farkle: [Double]
+            var instantWin: [Double]
+            var reach: [Double]
+            var groups: [[[Double]]]
+        }
+
+        var target: Int
+        var finalRound: Bool
+        var leastBank: LeastBank
+        var finalRoundLimit: Double
+        var finalRoundValues: [String: [Double]]?
+        var turn: Turn
+        var turnStart: [[Double]]
+    }
+
+    private struct WithWin: Decodable {
+        var win: WinData
+    }
+
+    @Test("with a win solver the data holds its turn-start values, final-round values and roll groups exactly")
+    func winData() throws {
+        // Standard scoring without a final round; single 1s with one (its final round is short).
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/rules")
+        let ones = try RuleSet.load(fixtures.appendingPathComponent("ones-race.json").path)
+        for (base, target, finalRound) in [(ones, 500, true), (RuleSet.standard, 1_000, false)] {
+            var rules = base
+            rules.name = "race-\(target)"
+            rules.game = GameRules(target: target, finalRound: finalRound, entryMinimum: 300)
+            let solver = try WinProbabilitySolver(rules: rules)
+            let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules), winSolver: solver)
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let win = try decoder.decode(WithWin.self, from: Data(page.data.utf8)).win
+            #expect(win.target == target && win.finalRound == finalRound)
+            #expect(win.leastBank.entered == solver.leastBank(hasEntered: true))
+            #expect(win.leastBank.new == 300)
+            let step = solver.table.scoreStep
+            #expect(win.turnStart.count == target / step)
+            for (mine, row) in win.turnStart.enumerated() {
+                #expect(row.count == target / step)
+                for (theirs, value) in row.enumerated() {
+                    #expect(value == solver.value(mine: mine * step, theirs: theirs * step))
+                }
+            }
+            if finalRound {
+                let entered = try #require(win.finalRoundValues?["entered"])
+                let cap = try #require(solver.finalRoundCap(hasEntered: true))
+                #expect(entered.count * step == cap + step)
+                for (level, value) in entered.enumerated() {
+                    #expect(value == solver.finalRoundValue(deficit: level * step))
+                }
+                let new = try #require(win.finalRoundValues?["new"])
+                #expect(new.first == solver.finalRoundValue(deficit: 0, hasEntered: false))
+            } else {
+                #expect(win.finalRoundValues == nil)
+            }
+            #expect(win.finalRoundLimit == solver.finalRoundLimit)
+            // Every roll of n dice is in one group, a farkle or the six 1s that win at once.
+            for dice in 1...6 {
+                let groups = win.turn.groups[dice].map { $0[0] }.reduce(0, +)
+                let total = groups + win.turn.farkle[dice] + win.turn.instantWin[dice]
+                #expect(abs(total - 1) < 1e-12, "\(dice) dice")
+            }
+            #expect(win.turn.instantWin[6] == 1.0 / 46_656)
+        }
     }
 
     @Test("report lists the advisor in the index")

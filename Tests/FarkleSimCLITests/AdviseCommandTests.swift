@@ -78,6 +78,97 @@ struct AdviseCommandTests {
         #expect(forced["bank_value"] is NSNull)
     }
 
+    @Test("with both totals: the advice to win beside the points advice, and where the two differ")
+    func win() throws {
+        // 1 2 3 5 at 300, 500 against 900 in a race to 1,000: for points keep 1 5 and bank 450, to win keep
+        // the 1 alone and roll 3 dice.
+        let arguments = [
+            "advise", "--rules", fixtureRules("short-race.json"), "--dice", "1,5,2,3", "--turn-points", "300",
+            "--my-score", "500", "--opponent-score", "900",
+        ]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        let json = try jsonObject(result)
+        #expect((try keeps(json)).first?["dice"] as? [Int] == [1, 5], "the points advice is unchanged")
+        let win = try #require(json["win"] as? [String: Any])
+        #expect(win["my_score"] as? Int == 500 && win["opponent_score"] as? Int == 900)
+        #expect(win["final_round"] as? Bool == false)
+        let winKeeps = try #require(win["keeps"] as? [[String: Any]])
+        #expect(winKeeps.first?["dice"] as? [Int] == [1])
+        let values = winKeeps.compactMap { $0["value"] as? Double }
+        #expect(values.count == 3 && values == values.sorted(by: >) && values.allSatisfy { $0 > 0 && $0 < 1 })
+        let decision = try #require(win["decision"] as? [String: Any])
+        #expect(decision["action"] as? String == "roll")
+        #expect(decision["bank_value"] is NSNull, "3 dice left: the rules do not allow banking")
+        #expect(decision["roll_value"] as? Double == values.first)
+        #expect(win["agrees"] as? Bool == false)
+        #expect(
+            win["difference"] as? String
+                == "The objectives differ: for the most points keep 1 5, then bank; to win keep 1, then roll.")
+        let markdown = try CommandRunner.run(arguments)
+        #expect(markdown.standardOutput.contains("## To win"))
+        #expect(markdown.standardOutput.contains("| 1 | 100 | 3 | "))
+        #expect(markdown.standardOutput.contains("The objectives differ:"))
+        // Without totals there is no win member.
+        let plain = try jsonObject(CommandRunner.run(Array(arguments.dropLast(4)) + ["--format", "json"]))
+        #expect(plain["win"] == nil)
+    }
+
+    @Test("the final round: banking the opponent's lead exactly ties, worth one half")
+    func finalRound() throws {
+        // Single 1s only: 1 2 at 400 is 500 with 1 die; the opponent stands 500 ahead, so banking ties.
+        let result = try CommandRunner.run([
+            "advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1,2", "--turn-points", "400",
+            "--my-score", "600", "--opponent-score", "1100", "--final-round", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let win = try #require(try jsonObject(result)["win"] as? [String: Any])
+        #expect(win["final_round"] as? Bool == true)
+        #expect(win["farkle_value"] as? Double == 0)
+        let decision = try #require(win["decision"] as? [String: Any])
+        #expect(decision["bank_value"] as? Double == 0.5)
+        // One die rolls a 1 a sixth of the time (and wins then): the sure tie is worth more.
+        #expect(decision["action"] as? String == "bank")
+        #expect(abs(try #require(decision["roll_value"] as? Double) - 1.0 / 6) < 1e-12)
+    }
+
+    @Test(
+        "totals that do not fit the race are one Error line and exit 64",
+        arguments: [
+            (["--my-score", "500"], "'--my-score' needs '--opponent-score'"),
+            (["--opponent-score", "500"], "'--opponent-score' needs '--my-score'"),
+            (["--final-round"], "'--final-round' needs '--my-score' and '--opponent-score'"),
+            (["--my-score", "1000", "--opponent-score", "0"], "'--my-score' must be from 0 to 999, not 1000"),
+            (["--my-score", "25", "--opponent-score", "0"], "'--my-score' must be a multiple of 50"),
+            (["--my-score", "0", "--opponent-score", "1000"], "has reached the target 1000, which ends the game"),
+            (["--my-score", "0", "--opponent-score", "500", "--final-round"], "the first to reach 1000 wins at once"),
+        ])
+    func badTotals(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(
+            ["advise", "--rules", fixtureRules("short-race.json"), "--dice", "1,5"] + arguments)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test("rules the win solver does not cover are refused with its reason, exit 64")
+    func unsupported() throws {
+        let penalty = try CommandRunner.run([
+            "advise", "--rules", "zilch", "--dice", "1,5", "--my-score", "0", "--opponent-score", "0",
+        ])
+        #expect(penalty.exitStatus == 64)
+        #expect(penalty.standardError.hasPrefix("Error: '--my-score' needs the 2-player win solver, but "))
+        #expect(penalty.standardError.contains("three-farkle penalty"))
+        let finalRound = try CommandRunner.run([
+            "advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1", "--my-score", "0",
+            "--opponent-score", "900", "--final-round",
+        ])
+        #expect(finalRound.exitStatus == 64)
+        #expect(finalRound.standardError.contains("'--final-round' means the opponent has reached 1000"))
+    }
+
     @Test(
         "bad input is one Error line and exit 64",
         arguments: [

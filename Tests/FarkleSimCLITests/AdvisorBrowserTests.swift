@@ -53,6 +53,53 @@ struct AdvisorBrowserTests {
         #expect(shown.contains { $0.rows.contains { $0.sixDiceFarkle != nil } }, "a six-dice farkle shown")
     }
 
+    /// Situations drawn per short race for the advice to win (each advise run solves the race again).
+    static let winSituationsPerRace = 30
+
+    @Test("with both totals, the advice to win agrees exactly with advise --my-score/--opponent-score")
+    func winAgreesWithAdvise() throws {
+        // Short races keep the solves cheap: one without a final round and with an entry minimum (standard
+        // scoring, six 1s win at once), one with a final round.
+        let files = [fixtureRules("short-race.json"), fixtureRules("ones-race.json")]
+        var generator = SplitMix64(state: 11)
+        let pages = try files.map { file in
+            let rules = try RuleSet.load(file)
+            return AdvisorPage(
+                solver: ExpectedScoreSolver(rules: rules), winSolver: try WinProbabilitySolver(rules: rules))
+        }
+        let situations = pages.map { page in
+            (0..<Self.winSituationsPerRace).map { Situation.drawWithTotals(index: $0, page: page, using: &generator) }
+        }
+        let all = zip(files, situations).flatMap { file, list in list.map { (file, $0) } }
+        let browser = Background { try zip(pages, situations).map { try Chromium.shown(by: $0, in: $1) } }
+        let advised = Locked([Int: Data]())
+        let workers = 4
+        let advising = (0..<workers).map { worker in
+            Background {
+                for index in stride(from: worker, to: all.count, by: workers) {
+                    let (file, situation) = all[index]
+                    let result = try CommandRunner.run(["advise", "--rules", file] + situation.adviseArguments)
+                    advised.update { $0[index] = Data(result.standardOutput.utf8) }
+                }
+            }
+        }
+        for worker in advising { try worker.wait() }
+        let shown = try browser.wait().flatMap { $0 }
+        try #require(shown.count == all.count)
+        var agreements: Set<Bool> = []
+        var decisions: Set<String> = []
+        for (index, (file, situation)) in all.enumerated() {
+            let context = Comment(rawValue: "\(URL(fileURLWithPath: file).lastPathComponent) \(situation.fragment)")
+            let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised.value[index] ?? Data())
+            shown[index].check(against: advice, situation: situation, context)
+            if let win = advice.win { agreements.insert(win.agrees) }
+            decisions.formUnion(shown[index].advice.filter { $0.objective == "win" }.map(\.decision))
+        }
+        #expect(agreements == [true, false], "situations where the objectives agree and where they differ")
+        #expect(decisions.isSuperset(of: ["bank", "roll", "must-roll"]), "every decision to win shown")
+        #expect(all.contains { $0.1.them ?? 0 >= 1000 }, "final-round turns")
+    }
+
     @Test("a situation that is not one shows why, and no advice")
     func problems() throws {
         let page = AdvisorPage(solver: ExpectedScoreSolver(rules: .standard))
@@ -82,6 +129,12 @@ struct Situation: Sendable {
     var dice: [Int] = []
     var turnPoints = 0
     var opening = false
+    /// My total and the opponent's, for the advice to win; the opponent at or over the target means the
+    /// final round.
+    var me: Int?
+    var them: Int?
+    /// The target, when totals are given.
+    var target = 0
     /// The URL fragment that enters it, in the page's own form.
     var fragment: String
 
@@ -89,18 +142,51 @@ struct Situation: Sendable {
         self.fragment = fragment
     }
 
-    init(kind: Kind, dice: [Int], turnPoints: Int, opening: Bool) {
+    init(kind: Kind, dice: [Int], turnPoints: Int, opening: Bool, totals: (me: Int, them: Int, target: Int)? = nil) {
         self.kind = kind
         self.dice = dice
         self.turnPoints = turnPoints
         self.opening = opening
+        me = totals?.me
+        them = totals?.them
+        target = totals?.target ?? 0
+        let game = totals.map { "&me=\($0.me)&them=\($0.them)" } ?? ""
         fragment =
-            "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)&opening=\(opening ? 1 : 0)"
+            "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)\(game)&opening=\(opening ? 1 : 0)"
     }
 
     var adviseArguments: [String] {
-        ["--dice", dice.map(String.init).joined(separator: ","), "--turn-points", "\(turnPoints)"]
-            + (opening ? ["--opening"] : []) + ["--format", "json"]
+        var totals: [String] = []
+        if let me, let them {
+            totals = ["--my-score", "\(me)", "--opponent-score", "\(them)"] + (them >= target ? ["--final-round"] : [])
+        }
+        return ["--dice", dice.map(String.init).joined(separator: ","), "--turn-points", "\(turnPoints)"]
+            + (opening ? ["--opening"] : []) + totals + ["--format", "json"]
+    }
+
+    /// Situation `index` of a page with a win solver, with totals: mostly near the target, and in the final
+    /// round (the opponent over the target) where the rules have one.
+    static func drawWithTotals(index: Int, page: AdvisorPage, using generator: inout SplitMix64) -> Situation {
+        let drawn = draw(index: index, page: page, using: &generator)
+        guard let solver = page.winSolver else { return drawn }
+        let step = solver.table.scoreStep
+        let levels = solver.target / step
+        func total() -> Int {
+            let near = Int.random(in: 0..<4, using: &generator) > 0
+            let low = near ? max(0, levels - 8) : 0
+            return step * Int.random(in: low..<levels, using: &generator)
+        }
+        var me = total()
+        var them = total()
+        if Int.random(in: 0..<4, using: &generator) == 0 { me = 0 }
+        if solver.hasFinalRound, Int.random(in: 0..<3, using: &generator) == 0 {
+            them = solver.target + step * Int.random(in: 0...10, using: &generator)
+        }
+        // Turn points far up the tail say little in a short race: keep them within a few targets.
+        let turnPoints = min(drawn.turnPoints, 3 * solver.target + step * Int.random(in: 0...10, using: &generator))
+        return Situation(
+            kind: drawn.kind, dice: drawn.dice, turnPoints: turnPoints, opening: drawn.opening,
+            totals: (me, them, solver.target))
     }
 
     /// Six dice with no score: on the opening roll a six-dice farkle where the rules have one, later a farkle.
@@ -167,9 +253,42 @@ struct AdviceJSON: Decodable {
         return decoder
     }
 
+    /// The `win` member: the advice to win.
+    struct Win: Decodable {
+        struct Keep: Decodable {
+            var dice: [Int]
+            var value: Double
+        }
+
+        struct SixDiceFarkle: Decodable {
+            var points: Int
+            var value: Double
+        }
+
+        struct Decision: Decodable {
+            var action: String
+            var turnPoints: Int
+            var bankValue: Double?
+            var rollValue: Double
+        }
+
+        var keeps: [Keep]
+        var sixDiceFarkle: SixDiceFarkle?
+        var decision: Decision?
+        var farkleValue: Double
+        var agrees: Bool
+
+        var pageDecision: String {
+            guard let decision else { return "farkle" }
+            if decision.action == "roll", decision.bankValue == nil { return "must-roll" }
+            return decision.action
+        }
+    }
+
     var keeps: [Keep]
     var sixDiceFarkle: SixDiceFarkle?
     var decision: Decision?
+    var win: Win?
 
     /// The decision as the page names it.
     var pageDecision: String {
@@ -177,6 +296,12 @@ struct AdviceJSON: Decodable {
         if decision.action == "roll", decision.bankValue == nil { return "must-roll" }
         return decision.action
     }
+}
+
+/// How the page and advise show a chance: a percentage with two decimals (no exact ties occur: a
+/// Double times 100 is never exactly halfway between two hundredths).
+func shownPercent(_ value: Double) -> String {
+    String(format: "%.2f%%", value * 100)
 }
 
 /// How the page shows a number of points: JavaScript's `toFixed(1)`, which rounds an exact tie (x.x5, a
@@ -197,6 +322,7 @@ struct ShownAdvice: Decodable {
         var decision: String
         var turnPoints: String?
         var rollValue: String?
+        var bankValue: String?
         var text: String
     }
 
@@ -207,20 +333,25 @@ struct ShownAdvice: Decodable {
         var diceLeft: String?
         var expected: String
         var shown: String
+        var win: String?
+        var winShown: String?
     }
 
     var advice: [Advice]
     var rows: [Row]
     var problem: String?
     var hash: String
+    var agree: String?
 
     func check(against json: AdviceJSON, situation: Situation, _ context: Comment) {
         #expect(problem == nil, context)
         #expect(hash == situation.fragment, "the page keeps the situation in its URL: \(context)")
-        guard advice.count == 1, let advice = advice.first else {
-            Issue.record("one #advice element, not \(self.advice.count): \(context)")
+        let objectives = json.win == nil ? ["points"] : ["points", "win"]
+        guard self.advice.map(\.objective) == objectives, let advice = advice.first else {
+            Issue.record("#advice elements for \(objectives), not \(self.advice.map(\.objective)): \(context)")
             return
         }
+        if let win = json.win, self.advice.count == 2 { check(win: win, shown: self.advice[1], context) }
         let faces = json.keeps.first.map { $0.dice.map(String.init).joined(separator: ",") } ?? ""
         #expect(advice.objective == "points", context)
         #expect(advice.bestKeep == faces, context)
@@ -240,11 +371,43 @@ struct ShownAdvice: Decodable {
             #expect(Double(row.expected) == keep.expected, context)
             #expect(row.shown == shownPoints(keep.expected), context)
         }
+        if let win = json.win {
+            for row in keeps {
+                let keep = win.keeps.first { $0.dice.map(String.init).joined(separator: ",") == row.keep }
+                let best = win.keeps.first.map { $0.dice.map(String.init).joined(separator: ",") == row.keep } ?? false
+                #expect(row.win.flatMap(Double.init) == keep?.value, context)
+                #expect(row.winShown == keep.map { (best ? "\u{2605} " : "") + shownPercent($0.value) }, context)
+            }
+        } else {
+            #expect(rows.allSatisfy { $0.win == nil && $0.winShown == nil }, "no win column: \(context)")
+        }
         let farkleRow = rows.first { $0.sixDiceFarkle != nil }
         #expect(farkleRow?.sixDiceFarkle == json.sixDiceFarkle.map { "\($0.points)" }, context)
+        if let farkleRow, let farkle = json.win?.sixDiceFarkle {
+            #expect(farkleRow.win.flatMap(Double.init) == farkle.value, context)
+        }
         if let farkleRow, let farkle = json.sixDiceFarkle {
             #expect(Double(farkleRow.expected) == farkle.expected, context)
             #expect(farkleRow.shown == shownPoints(farkle.expected), context)
+        }
+    }
+}
+
+extension ShownAdvice {
+    /// The advice to win against advise's `win` member: best keep, decision, values to the last bit.
+    func check(win json: AdviceJSON.Win, shown advice: Advice, _ context: Comment) {
+        #expect(
+            advice.bestKeep == (json.keeps.first.map { $0.dice.map(String.init).joined(separator: ",") } ?? ""), context
+        )
+        #expect(advice.decision == json.pageDecision, context)
+        #expect(agree == "\(json.agrees)", context)
+        if let decision = json.decision {
+            #expect(advice.turnPoints == "\(decision.turnPoints)", context)
+            #expect(advice.rollValue.flatMap(Double.init) == decision.rollValue, context)
+            #expect(advice.bankValue.flatMap(Double.init) == decision.bankValue, context)
+            #expect(advice.text.contains("wins \(shownPercent(decision.rollValue))"), context)
+        } else if json.sixDiceFarkle == nil {
+            #expect(advice.text.contains("you then win \(shownPercent(json.farkleValue))"), context)
         }
     }
 }
@@ -304,13 +467,15 @@ enum Chromium {
             advice: [...document.querySelectorAll("#advice")].map((node) => ({
               objective: node.dataset.objective, bestKeep: node.dataset.bestKeep, decision: node.dataset.decision,
               turnPoints: node.dataset.turnPoints ?? null, rollValue: node.dataset.rollValue ?? null,
-              text: node.textContent })),
+              bankValue: node.dataset.bankValue ?? null, text: node.textContent })),
             rows: [...document.querySelectorAll("tr[data-expected]")].map((row) => ({
               keep: row.dataset.keep ?? null, sixDiceFarkle: row.dataset.sixDiceFarkle ?? null,
               points: row.dataset.points ?? null, diceLeft: row.dataset.diceLeft ?? null,
-              expected: row.dataset.expected, shown: row.cells[3].textContent })),
+              expected: row.dataset.expected, shown: row.cells[3].textContent,
+              win: row.dataset.win ?? null, winShown: row.cells[4]?.textContent ?? null })),
             problem: document.querySelector(".problem")?.textContent ?? null,
             hash: location.hash,
+            agree: document.querySelector("#objectives")?.dataset.agree ?? null,
           });
           const fragments = FRAGMENTS;
           const results = [capture()];

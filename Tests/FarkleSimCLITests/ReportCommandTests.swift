@@ -14,7 +14,7 @@ struct ReportCommandTests {
     func writesTheSet() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try CommandRunner.run(["report", "--games", "200"], in: directory)
+        let result = try CommandRunner.run(["report", "--games", "200", "--no-win"], in: directory)
         #expect(result.exitStatus == 0)
         #expect(result.standardError.isEmpty)
         let out = directory.appendingPathComponent("Reports/standard")
@@ -35,6 +35,34 @@ struct ReportCommandTests {
         for file in written where file != "README.md" {
             #expect(index.contains("](\(file)):"), "index links \(file)")
         }
+    }
+
+    @Test("for a race the win solver covers: the reports on play to win, linked from the index")
+    func playingToWin() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run([
+            "report", "--rules", fixtureRules("short-race.json"), "--games", "50", "--out", directory.path,
+        ])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        let win: Set = [
+            "playing-to-win.md", "win-decisions.csv", "win-map-2-dice-300.svg", "win-map-2-dice-500.svg",
+            "win-map-2-dice-1000.svg", "win-map-1-die-300.svg", "win-map-1-die-500.svg", "win-map-1-die-1000.svg",
+        ]
+        #expect(win.isSubset(of: written))
+        let index = try String(contentsOf: directory.appendingPathComponent("README.md"), encoding: .utf8)
+        for file in win { #expect(index.contains("](\(file)):"), "index links \(file)") }
+        #expect(index.contains("Two players playing to win: the first player wins"))
+        let page = try String(contentsOf: directory.appendingPathComponent("advisor.html"), encoding: .utf8)
+        #expect(page.contains("\"turn_start\": ["), "the advisor advises to win too")
+        let noWin = try CommandRunner.run([
+            "report", "--rules", fixtureRules("short-race.json"), "--games", "50", "--no-win", "--out",
+            directory.appendingPathComponent("no-win").path,
+        ])
+        #expect(noWin.exitStatus == 0)
+        #expect(!noWin.standardOutput.contains("playing-to-win.md"))
     }
 
     @Test("an unwritable output directory is one Error: line and exit 1, with nothing on stdout")

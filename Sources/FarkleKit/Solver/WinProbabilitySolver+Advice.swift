@@ -1,0 +1,251 @@
+/// One turn of a two-player game played to win, tabulated for one situation: the value of every state
+/// (turn points, dice to roll) under the play that maximizes P(win) + ½ P(tie), and its decisions.
+///
+/// Built by `WinProbabilitySolver.turnTable(myScore:opponentScore:isFinalRound:)` from the solved
+/// turn-start values, with the solver's own turn (one table of `WinTurn`, milliseconds): this is what
+/// `farkle-sim advise --my-score --opponent-score` and the advisor page show, and what the report's
+/// decision maps read. Every value is the chance to win, ties counting half, of the player to move.
+public struct WinTurnTable: Sendable {
+    /// The player's total before the turn.
+    public let myScore: Int
+    /// The opponent's total.
+    public let opponentScore: Int
+    /// Whether the opponent has reached the target and this is the player's last turn.
+    public let isFinalRound: Bool
+    /// The value of a farkle: the player's value when the opponent starts a turn at the same totals
+    /// (0 in the final round).
+    public let farkleValue: Double
+    /// The least turn points the player may bank (the entry minimum until the first bank).
+    public let leastBank: Int
+    /// The player's value at the start of the turn, before the opening roll: the solver's turn-start
+    /// value W(my total, opponent's total), or in the final round the chance to beat the opponent's total.
+    public let openingValue: Double
+
+    /// The scoring table of the rules.
+    public let table: ScoringTable
+    let turn: WinTurn
+    /// The first level above the table; there banking is allowed and pays `topBank`.
+    let top: Int
+    let topBank: Double
+    /// The payoff of banking at each level below `top`; `-infinity` where the least bank forbids it.
+    let bank: [Double]
+    /// The tie payoff of banking at each level below `top` (the solver's second payoff).
+    let bankTie: [Double]
+    let entries: [WinTurn.Entry]
+    let above: [WinTurn.Entry]
+
+    init(
+        myScore: Int, opponentScore: Int, isFinalRound: Bool, leastBank: Int, table: ScoringTable, turn: WinTurn,
+        top: Int,
+        topBank: Double, bank: [Double], bankTie: [Double], farkle: Double
+    ) {
+        self.myScore = myScore
+        self.opponentScore = opponentScore
+        self.isFinalRound = isFinalRound
+        self.leastBank = leastBank
+        self.table = table
+        self.turn = turn
+        self.top = top
+        self.topBank = topBank
+        self.bank = bank
+        self.bankTie = bankTie
+        farkleValue = farkle
+        (entries, above, openingValue) = Self.solve(
+            turn: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkle)
+    }
+
+    private static func solve(
+        turn: WinTurn, top: Int, topBank: Double, bank: [Double], bankTie: [Double], farkle: Double
+    ) -> (entries: [WinTurn.Entry], above: [WinTurn.Entry], opening: Double) {
+        var entries = [WinTurn.Entry](
+            repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false),
+            count: top * TurnMechanics.statesPerLevel)
+        let opening = entries.withUnsafeMutableBufferPointer { table in
+            turn.solve(
+                top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
+                into: table.baseAddress.unsafelyUnwrapped
+            ).value
+        }
+        let above = turn.groups.withUnsafeBufferPointer { groups in
+            turn.options.withUnsafeBufferPointer { options in
+                turn.aboveTable(topBank: topBank, farkle: farkle, farkleAux: 0, groups: groups, options: options)
+            }
+        }
+        return (entries, above, opening)
+    }
+
+    /// The score step: turn points are multiples of it.
+    public var scoreStep: Int { turn.mechanics.scoreStep }
+
+    /// The turn points from which banking pays the same whatever the turn points: the table's top.
+    public var tabulatedPoints: Int { top * scoreStep }
+
+    private func entry(level: Int, diceLeft: Int) -> WinTurn.Entry {
+        level < top ? entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)] : above[diceLeft]
+    }
+
+    /// The player's value with `turnPoints` on the table and `diceLeft` dice to roll, deciding best.
+    ///
+    /// - Precondition: `turnPoints` is a non-negative multiple of `scoreStep`; `diceLeft` is 1 to 6.
+    public func value(turnPoints: Int, diceLeft: Int) -> Double {
+        entry(level: turnPoints / scoreStep, diceLeft: diceLeft).value
+    }
+
+    /// The value of banking `turnPoints`, or `nil` where the least bank forbids it (the dice left
+    /// may forbid it too: `decision(turnPoints:diceLeft:)`).
+    public func bankValue(turnPoints: Int) -> Double? {
+        let level = turnPoints / scoreStep
+        guard level < top else { return topBank }
+        return bank[level] > -.infinity ? bank[level] : nil
+    }
+
+    /// Bank, roll, or roll because the rules say so, under the play that maximizes the value.
+    public func decision(turnPoints: Int, diceLeft: Int) -> BankDecision {
+        guard bankValue(turnPoints: turnPoints) != nil, turn.mechanics.allowsBanking(diceLeft: diceLeft) else {
+            return .mustRoll
+        }
+        return entry(level: turnPoints / scoreStep, diceLeft: diceLeft).banks ? .bank : .roll
+    }
+
+    /// The value of rolling `diceLeft` dice with `turnPoints` on the table, then deciding best.
+    ///
+    /// The table holds the better of banking and rolling; this solves the turn once more with banking
+    /// forbidden at `turnPoints`, which changes no state with more turn points (a keep always scores), so
+    /// the state then holds the roll alone. Above the table every roll lands above it too, so one level
+    /// above the top stands for all. About as costly as building the table.
+    public func rollValue(turnPoints: Int, diceLeft: Int) -> Double {
+        let level = min(turnPoints / scoreStep, top)
+        guard decision(turnPoints: turnPoints, diceLeft: diceLeft) == .bank else {
+            return entry(level: level, diceLeft: diceLeft).value
+        }
+        var bank = bank
+        var bankTie = bankTie
+        if level == top {
+            bank.append(topBank)
+            bankTie.append(0)
+        }
+        bank[level] = -.infinity
+        let (entries, _, _) = Self.solve(
+            turn: turn, top: max(top, level + 1), topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkleValue)
+        return entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)].value
+    }
+}
+
+// MARK: - The solver's turns and the numbers the advisor page embeds
+
+extension WinProbabilitySolver {
+    /// The least turn points a player may bank, before (`hasEntered` false) or after their first bank.
+    public func leastBank(hasEntered: Bool) -> Int {
+        hasEntered ? layout.enteredLeastBank : layout.newLeastBank
+    }
+
+    /// The largest final-round deficit the solver tabulates for a player who has entered or not; beyond
+    /// it the final-round player's value is `finalRoundLimit`. `nil` without a final round.
+    public func finalRoundCap(hasEntered: Bool) -> Int? {
+        (hasEntered ? entered : notEntered).map { $0.capLevel * table.scoreStep }
+    }
+
+    /// The final-round player's value beyond every tabulated deficit: the chance to roll six 1s that win
+    /// at once before a farkle (0 where they do not win, or without a final round).
+    public var finalRoundLimit: Double { entered?.limit ?? 0 }
+
+    /// The turn of the player to move with `myScore` against `opponentScore`.
+    ///
+    /// - Parameters:
+    ///   - myScore: The player's total, a multiple of the score step below the target.
+    ///   - opponentScore: The opponent's total: below the target, or at or above it in the final round.
+    ///   - isFinalRound: Whether the opponent has reached the target and this is the player's last turn:
+    ///     banking then pays 1 above the opponent's total, ½ on it and 0 below, a farkle 0.
+    /// - Precondition: the totals fit the game as described (the CLI checks them first).
+    public func turnTable(myScore: Int, opponentScore: Int, isFinalRound: Bool = false) -> WinTurnTable {
+        let step = table.scoreStep
+        precondition(myScore >= 0 && myScore < target && myScore % step == 0, "my total below the target")
+        precondition(opponentScore >= 0 && opponentScore % step == 0, "the opponent's total a multiple of \(step)")
+        let least = leastBank(hasEntered: myScore > 0)
+        if isFinalRound {
+            precondition(
+                hasFinalRound && opponentScore >= target, "a final round after the opponent reached the target")
+            // As `FinalRoundTable` sets up one deficit, for any deficit (no cap is needed for one turn).
+            let deficit = (opponentScore - myScore) / step
+            let leastLevel = (least + step - 1) / step
+            let top = max(deficit + 1, leastLevel)
+            let bank = (0..<top).map { row -> Double in
+                row < leastLevel ? -.infinity : row > deficit ? 1 : row == deficit ? 0.5 : 0
+            }
+            let ties = (0..<top).map { row -> Double in row == deficit && row >= leastLevel ? 1 : 0 }
+            return WinTurnTable(
+                myScore: myScore, opponentScore: opponentScore, isFinalRound: true, leastBank: least, table: table,
+                turn: turn,
+                top: top, topBank: 1, bank: bank, bankTie: ties, farkle: 0)
+        }
+        precondition(opponentScore < target, "the opponent's total below the target")
+        let mine = myScore / step
+        let theirs = opponentScore / step
+        let top = layout.top(mine: mine, theirs: theirs)
+        var bank = [Double](repeating: 0, count: top)
+        var ties = [Double](repeating: 0, count: top)
+        values.withUnsafeBufferPointer { values in
+            self.ties.withUnsafeBufferPointer { allTies in
+                layout.fillBank(
+                    mine: mine, theirs: theirs, top: top, values: values, ties: allTies, bank: &bank, bankTie: &ties)
+            }
+        }
+        return WinTurnTable(
+            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: least, table: table,
+            turn: turn,
+            top: top, topBank: layout.topBank, bank: bank, bankTie: ties, farkle: 1 - values[theirs * levels + mine])
+    }
+
+    /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript, with the
+    /// same arithmetic in the same order (see <doc:AdvisorPage>).
+    public var turnModel: WinTurnModel {
+        let maximum = DiceCounts.maximumDice
+        let groups = (0...maximum).map { dice in
+            turn.groups[turn.groupRange[dice]].map { group in
+                WinTurnModel.Group(
+                    probability: group.probability,
+                    options: turn.options[group.firstOption..<group.endOption].map {
+                        WinTurnModel.Option(steps: $0.steps, diceLeft: $0.diceLeft)
+                    })
+            }
+        }
+        return WinTurnModel(
+            groups: groups, farkleProbability: turn.farkleProbability,
+            instantWinProbability: turn.instantWinProbability, reach: turn.reach,
+            openingFarkleSteps: turn.openingFarkleSteps, laterFarkleSteps: turn.everyRollFarkleSteps)
+    }
+}
+
+/// The roll groups of one turn and the probabilities the win solver's turn sums, by dice count 0 to 6
+/// (index 0 unused), for a page that recomputes a turn (`WinProbabilitySolver.turnModel`).
+public struct WinTurnModel: Hashable, Sendable {
+    /// One way to play a group of rolls: the keep's points in score steps and the dice to roll next.
+    public struct Option: Hashable, Sendable {
+        /// The keep's points divided by the score step.
+        public let steps: Int
+        /// The dice to roll next: 6 after hot dice.
+        public let diceLeft: Int
+    }
+
+    /// Rolls that offer the same options: their probability among the rolls of that many dice, and the
+    /// best keep of each size, fewest dice first.
+    public struct Group: Hashable, Sendable {
+        /// The chance of a roll of the group.
+        public let probability: Double
+        /// Its options.
+        public let options: [Option]
+    }
+
+    /// The groups of each dice count.
+    public let groups: [[Group]]
+    /// The chance that a roll of n dice allows no keep.
+    public let farkleProbability: [Double]
+    /// The chance that a roll of n dice is six 1s that win at once.
+    public let instantWinProbability: [Double]
+    /// The chance, above the table, to reach a state that allows banking before a farkle.
+    public let reach: [Double]
+    /// The score steps of the six-dice farkle on a turn's opening roll, or `nil`.
+    public let openingFarkleSteps: Int?
+    /// The score steps of the six-dice farkle on any later roll, or `nil`.
+    public let laterFarkleSteps: Int?
+}
