@@ -1,3 +1,5 @@
+import Foundation
+
 /// The easy, medium and hard bots of the online game Farkle Ten, played exactly as designed
 /// (`farkleten-easy`, `farkleten-medium`, `farkleten-hard`).
 ///
@@ -30,6 +32,16 @@ public struct FarkleTenBot: Strategy {
         case medium
         /// The best points plus expected gain; banks by the score, the rounds left and the dice.
         case hard
+
+        /// The level's place among each roll's three choices.
+        @inlinable
+        var choiceOffset: Int {
+            switch self {
+            case .easy: return 0
+            case .medium: return 1
+            case .hard: return 2
+            }
+        }
     }
 
     /// The bot's level.
@@ -60,12 +72,16 @@ public struct FarkleTenBot: Strategy {
     /// The expected gain of rolling n = 1...6 dice as the bots use it, in points (index 0 unused).
     public static let expectedGain: [Double] = [0, 83, 100, 150, 200, 250, 350]
 
+    // Computed constants, not stored `static let`s: the hot loop reads them without a lazy-initialization check.
+
     /// The share of easy's keeps taken at random.
-    public static let easyRandomKeepChance = 0.3
-    /// The range of easy's fresh bank threshold, in points.
-    public static let easyThresholds = 300...450
+    @inlinable public static var easyRandomKeepChance: Double { 0.3 }
+    /// The least of easy's fresh bank thresholds, in points.
+    @inlinable public static var easyLeastThreshold: Int { 300 }
+    /// The number of easy's bank thresholds, 300 to 450 points.
+    @inlinable public static var easyThresholdCount: UInt { 151 }
     /// Easy banks with this many dice left or fewer, whatever the points.
-    public static let easyBankDice = 2
+    @inlinable public static var easyBankDice: Int { 2 }
     /// Medium's and hard's bonus factors for a combination that uses every die rolled.
     public static let mediumHotDiceFactor = 1.2
     /// See `mediumHotDiceFactor`.
@@ -74,45 +90,78 @@ public struct FarkleTenBot: Strategy {
     // MARK: - Moves
 
     /// The bot's keep, and its bank decision right after it.
-    @inlinable
+    @inlinable @inline(__always)
     public func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
+        // The draws go to a local copy of the generator, stored back after the last read of the bot: a write
+        // through `generator` while the bot is read would make the engine copy (and retain) the bot's tables.
+        var random = generator
         let global = combinations.globalIndex(dice: dice, multiset: multiset)
-        let keep: Combinations.Candidate
-        switch level {
-        case .easy:
-            let candidates = combinations.candidates(global: global)
-            if Double.random(in: 0..<1, using: &generator) < Self.easyRandomKeepChance {
-                keep = candidates[candidates.startIndex + Int.random(in: 0..<candidates.count, using: &generator)]
-            } else {
-                keep = combinations.choice(global: global, .easy)
-            }
-        case .medium, .hard:
-            keep = combinations.choice(global: global, level)
+        var keep = combinations.choice(global: global, level)
+        // A uniform draw from [0, 1) on 53 bits, as `Double.random(in:using:)` makes it.
+        if level == .easy, Double(random.next() >> 11) * 0x1p-53 < Self.easyRandomKeepChance {
+            let first = Int(combinations.candidateStart[global])
+            let count = Int(combinations.candidateStart[global &+ 1]) &- first
+            keep = combinations.candidateList[first &+ Int(random.next(upperBound: UInt(count)))]
         }
         let points = turnPoints + Int(keep.score)
         let diceLeft = TurnMechanics.diceLeft(afterKeeping: Int(keep.diceUsed), of: dice)
-        let banks = shouldBank(turnPoints: points, diceLeft: diceLeft, situation: situation, using: &generator)
+        let banks = Self.banks(
+            level, turnPoints: points, diceLeft: diceLeft, mediumBankFrom: combinations.mediumBankFrom[diceLeft],
+            situation: situation, using: &random)
+        generator = random
         return Move(score: Int(keep.score), diceUsed: Int(keep.diceUsed), banks: banks)
     }
 
     /// The bot's bank decision with `turnPoints` and `diceLeft` dice to roll (6 after hot dice).
-    @inlinable
+    @inlinable @inline(__always)
     public func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        var random = generator
+        let banks = Self.banks(
+            level, turnPoints: turnPoints, diceLeft: diceLeft, mediumBankFrom: combinations.mediumBankFrom[diceLeft],
+            situation: situation, using: &random)
+        generator = random
+        return banks
+    }
+
+    /// The bank decision of `level`, given medium's bank threshold for the dice left.
+    ///
+    /// Static and given plain values, so that a call copies nothing of the bot's tables: the engine reads the bot
+    /// in place, and a call that took the bot itself would retain its arrays on every roll.
+    @inlinable
+    static func banks<Generator: RandomNumberGenerator>(
+        _ level: Level, turnPoints: Int, diceLeft: Int, mediumBankFrom: Int, situation: GameSituation,
+        using generator: inout Generator
     ) -> Bool {
         switch level {
         case .easy:
             // A fresh threshold on every decision, drawn even where few dice decide it.
-            let threshold = Int.random(in: Self.easyThresholds, using: &generator)
-            return diceLeft <= Self.easyBankDice || turnPoints >= threshold
+            let threshold = easyLeastThreshold &+ Int(generator.next(upperBound: easyThresholdCount))
+            return diceLeft <= easyBankDice || turnPoints >= threshold
         case .medium:
-            if let lead = Self.lead(situation), lead > 2000, turnPoints >= 350 { return true }
-            return !Self.rollsOn(turnPoints: turnPoints, diceLeft: diceLeft)
+            if let lead = lead(situation), lead > 2000, turnPoints >= 350 { return true }
+            return turnPoints >= mediumBankFrom
         case .hard:
-            return Self.hardBanks(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)
+            return hardBanks(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, mediumBankFrom: mediumBankFrom)
         }
+    }
+
+    /// The least turn points from which medium's rule banks with `diceLeft` dice: medium's rule as a table.
+    ///
+    /// (1 − p)(T + E) − pT − T falls as T grows, so the rule rolls below one number of points and banks from
+    /// it; searched with the rule itself, so the table and the formula agree on every whole number.
+    public static func mediumBankFrom(diceLeft: Int) -> Int {
+        var low = 0
+        var high = StrategySpec.maximumThreshold
+        while low < high {
+            let middle = (low + high) / 2
+            if rollsOn(turnPoints: middle, diceLeft: diceLeft) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Medium's rule, which hard falls back on: roll while (1 − p)(T + E) − pT > T, with p and E of `diceLeft`.
@@ -136,6 +185,14 @@ public struct FarkleTenBot: Strategy {
     /// 8. otherwise medium's rule (`rollsOn(turnPoints:diceLeft:)`).
     @inlinable
     public static func hardBanks(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+        hardBanks(
+            turnPoints: turnPoints, diceLeft: diceLeft, situation: situation,
+            mediumBankFrom: mediumBankFrom(diceLeft: diceLeft))
+    }
+
+    /// `hardBanks(turnPoints:diceLeft:situation:)` with medium's rule read from its table.
+    @inlinable
+    static func hardBanks(turnPoints: Int, diceLeft: Int, situation: GameSituation, mediumBankFrom: Int) -> Bool {
         let points = turnPoints
         let dice = diceLeft
         if let lead = lead(situation) {
@@ -145,22 +202,25 @@ public struct FarkleTenBot: Strategy {
             if -lead > 1500, points < 600, dice >= 3 { return false }
         }
         if let roundsLeft = situation.roundsLeft, roundsLeft <= 2 {
-            if let opponent = situation.highestOpponentScore, dice >= 3,
-                situation.ownScore + points < opponent + 300 * roundsLeft
-            {
+            // Own total + T < the best other total + 300 × rounds left, with the lead as own − best other.
+            if let lead = lead(situation), dice >= 3, points < 300 * roundsLeft - lead {
                 return false
             }
             if points >= 350 { return true }
         }
         if dice <= 2, points >= 400 { return true }
         if dice >= 5, points < 300 { return false }
-        return !rollsOn(turnPoints: points, diceLeft: dice)
+        return points >= mediumBankFrom
     }
 
     /// The player's total less the best other player's (negative when behind), or `nil` alone.
     @inlinable
     public static func lead(_ situation: GameSituation) -> Int? {
-        situation.highestOpponentScore.map { situation.ownScore - $0 }
+        let scores = situation.scores
+        guard scores.count > 1 else { return nil }
+        var best = Int.min
+        for seat in 0..<scores.count where seat != situation.seat { best = max(best, scores[seat]) }
+        return scores[situation.seat] - best
     }
 }
 
@@ -169,9 +229,14 @@ public struct FarkleTenBot: Strategy {
 extension FarkleTenBot {
     /// The combinations the bots choose from, for every roll, and each level's deterministic choice.
     ///
-    /// Built once per rule set; the bots read it with one array access per roll.
+    /// Built once per rule set and kept for the life of the process (`Cache`): the bot holds plain pointers
+    /// into it, so a bot is trivially copyable and the engine, which reads it through a pointer and lends the
+    /// strategies its random generator, has no reference count to keep on any roll. Each rule set's tables
+    /// take about 40 KB.
     @usableFromInline
-    internal struct Combinations: Sendable {
+    internal struct Combinations: @unchecked Sendable {
+        // Unchecked: the pointers lead to memory written once, before any bot exists, and never freed.
+
         /// A combination: its points (as the rules score its dice) and its dice.
         @usableFromInline
         internal struct Candidate: Hashable, Sendable {
@@ -180,15 +245,22 @@ extension FarkleTenBot {
         }
 
         /// The candidates of global roll g are `candidateList[candidateStart[g] ..< candidateStart[g + 1]]`.
-        @usableFromInline let candidateStart: [Int32]
-        @usableFromInline let candidateList: [Candidate]
+        @usableFromInline let candidateStart: UnsafePointer<Int32>
+        @usableFromInline let candidateList: UnsafePointer<Candidate>
         /// Easy's (highest score), medium's and hard's choice of global roll g at `3 g + level`.
-        @usableFromInline let choices: [Candidate]
-
+        @usableFromInline let choices: UnsafePointer<Candidate>
+        /// `FarkleTenBot.mediumBankFrom(diceLeft:)` for 0...6 dice (0 unused).
+        @usableFromInline let mediumBankFrom: UnsafePointer<Int>
         /// The first global roll number of each dice count.
-        @usableFromInline let rollOffset: [Int]
+        @usableFromInline let rollOffset: UnsafePointer<Int>
 
+        /// The tables of the rules of `table`, built on the first request for these rules.
         init(table: ScoringTable) {
+            self = Self.cache.tables(for: table)
+        }
+
+        /// The tables of `table`, newly built into memory that is never freed.
+        private init(building table: ScoringTable) {
             var starts: [Int32] = [0]
             var list: [Candidate] = []
             var choices: [Candidate] = []
@@ -207,11 +279,38 @@ extension FarkleTenBot {
                     ]
                 }
             }
-            candidateStart = starts
-            candidateList = list
-            self.choices = choices
-            rollOffset = offsets
+            let bankFrom = (0...DiceCounts.maximumDice).map { $0 == 0 ? 0 : FarkleTenBot.mediumBankFrom(diceLeft: $0) }
+            candidateStart = Self.immortal(starts)
+            candidateList = Self.immortal(list)
+            self.choices = Self.immortal(choices)
+            rollOffset = Self.immortal(offsets)
+            mediumBankFrom = Self.immortal(bankFrom)
         }
+
+        /// A copy of `values` in memory that is never freed.
+        private static func immortal<Element>(_ values: [Element]) -> UnsafePointer<Element> {
+            let memory = UnsafeMutablePointer<Element>.allocate(capacity: max(1, values.count))
+            memory.initialize(from: values, count: values.count)
+            return UnsafePointer(memory)
+        }
+
+        /// Every rule set's tables built so far, by rule set.
+        private final class Cache: @unchecked Sendable {
+            // Unchecked: `built` is read and written only under `lock`.
+            private let lock = NSLock()
+            private var built: [RuleSet: Combinations] = [:]
+
+            func tables(for table: ScoringTable) -> Combinations {
+                lock.lock()
+                defer { lock.unlock() }
+                if let tables = built[table.rules] { return tables }
+                let tables = Combinations(building: table)
+                built[table.rules] = tables
+                return tables
+            }
+        }
+
+        private static let cache = Cache()
 
         @inlinable
         func globalIndex(dice: Int, multiset: Int) -> Int {
@@ -219,17 +318,8 @@ extension FarkleTenBot {
         }
 
         @inlinable
-        func candidates(global: Int) -> ArraySlice<Candidate> {
-            candidateList[Int(candidateStart[global])..<Int(candidateStart[global + 1])]
-        }
-
-        @inlinable
         func choice(global: Int, _ level: Level) -> Candidate {
-            switch level {
-            case .easy: return choices[3 &* global]
-            case .medium: return choices[3 &* global &+ 1]
-            case .hard: return choices[3 &* global &+ 2]
-            }
+            choices[3 &* global &+ level.choiceOffset]
         }
 
         /// The combinations of `roll` as the bots enumerate them, in this order, each set of dice once: a single

@@ -166,6 +166,18 @@ struct FarkleTenBotTests {
         #expect(FarkleTenBot.rollsOn(turnPoints: turnPoints, diceLeft: dice) == !banks)
     }
 
+    @Test("medium's rule as a table: it rolls below the table's points and banks from them, for every whole number")
+    func mediumTable() {
+        for dice in 1...6 {
+            let bankFrom = FarkleTenBot.mediumBankFrom(diceLeft: dice)
+            #expect(bankFrom == FarkleTenBot.Combinations(table: Self.table).mediumBankFrom[dice])
+            for points in 0...10_000 {
+                #expect(FarkleTenBot.rollsOn(turnPoints: points, diceLeft: dice) == (points < bankFrom))
+            }
+        }
+        #expect((1...6).map { FarkleTenBot.mediumBankFrom(diceLeft: $0) } == [21, 63, 195, 549, 1495, 7401])
+    }
+
     @Test("medium banks from 350 when it leads by more than 2000; its own turn points do not count as a lead")
     func mediumLead() {
         #expect(Self.banks(Self.medium, 350, dice: 6, Self.situation(own: 5100, other: 3000)))
