@@ -78,14 +78,14 @@ struct GameProgress {
     /// `scores` are the totals after the turn: after the last round of a game of rounds, a shared highest total
     /// plays another round, up to `extraRoundsOnTie` of them.
     @inline(__always)
-    mutating func endTurn(scores: SeatScores? = nil) -> Next {
+    mutating func endTurn(scores: borrowing SeatScores) -> Next {
         if isFinalRound {
             if finalTurnsLeft == 0 { return .scoreTotals }
             finalTurnsLeft -= 1
         }
         let isLastSeat = seat == players - 1
         if isLastSeat, let rounds = end.rounds, round >= rounds {
-            guard round < rounds + extraRoundsOnTie, let scores, Self.leaders(scores).nonzeroBitCount > 1 else {
+            guard round < rounds + extraRoundsOnTie, Self.leaders(copy scores).nonzeroBitCount > 1 else {
                 return .scoreTotals
             }
         } else if isLastSeat, round >= maximumRounds {
@@ -94,6 +94,12 @@ struct GameProgress {
         seat = isLastSeat ? 0 : seat + 1
         if isLastSeat { round += 1 }
         return .nextTurn
+    }
+
+    /// Ends the current seat's turn in a game that cannot go to extra rounds (`endTurn(scores:)` without totals).
+    mutating func endTurn() -> Next {
+        precondition(extraRoundsOnTie == 0, "extra rounds depend on the totals")
+        return endTurn(scores: SeatScores(seats: players))
     }
 
     /// The seats that share first place at the end of the game, one bit per seat (bit s for seat s): the

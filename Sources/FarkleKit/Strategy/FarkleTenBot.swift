@@ -90,7 +90,7 @@ public struct FarkleTenBot: Strategy {
     // MARK: - Moves
 
     /// The bot's keep, and its bank decision right after it.
-    @inlinable @inline(__always)
+    @inlinable @inline(never)
     public func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
@@ -115,7 +115,7 @@ public struct FarkleTenBot: Strategy {
     }
 
     /// The bot's bank decision with `turnPoints` and `diceLeft` dice to roll (6 after hot dice).
-    @inlinable @inline(__always)
+    @inlinable @inline(never)
     public func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
