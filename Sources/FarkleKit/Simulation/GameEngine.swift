@@ -126,9 +126,15 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     isFinalRound: situation.isFinalRound)
                 if winsNow { return finish(winner: seat, situation.scores, progress.round, &counts, &tally, &observer) }
             }
-            switch progress.endTurn(scores: situation.scores) {
+            switch progress.endTurn() {
             case .nextTurn: continue
-            case .scoreTotals: return finishByTotals(situation.scores, progress, &counts, &tally, &observer)
+            case .scoreTotals:
+                if progress.playsExtraRound(situation.scores) { continue }
+                let onTotals = GameProgress.leaders(situation.scores)
+                tally.addEnding(sharedHighestTotal: onTotals.nonzeroBitCount > 1, isExtraRound: progress.isExtraRound)
+                return finishByTotals(
+                    situation.scores, progress.round, leaders: progress.breakingTie(onTotals), &counts, &tally,
+                    &observer)
             case .unfinished:
                 counts.unfinishedGames += 1
                 observer.gameEnded(winner: nil, scores: situation.scores)
@@ -140,12 +146,9 @@ struct GameEngine<Seat: Strategy>: Sendable {
     /// Scores a game at its end by the totals: the highest total wins; a shared highest total is a tie, unless
     /// the rules break it by the highest single turn (`GameProgress.leaders(_:)`).
     private func finishByTotals<Observer: GameObserver>(
-        _ scores: SeatScores, _ progress: GameProgress, _ counts: inout ChunkCounts, _ tally: inout SimulationTally,
-        _ observer: inout Observer
+        _ scores: SeatScores, _ round: Int, leaders: UInt8, _ counts: inout ChunkCounts,
+        _ tally: inout SimulationTally, _ observer: inout Observer
     ) {
-        let round = progress.round
-        tally.addEnding(scores, isExtraRound: progress.isExtraRound)
-        let leaders = progress.leaders(scores)
         if leaders.nonzeroBitCount == 1 {
             return finish(winner: leaders.trailingZeroBitCount, scores, round, &counts, &tally, &observer)
         }

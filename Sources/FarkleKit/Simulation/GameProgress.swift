@@ -75,37 +75,41 @@ struct GameProgress {
 
     /// Ends the current seat's turn and says whether the game goes on; if it does, moves to the next seat.
     ///
-    /// `scores` are the totals after the turn: after the last round of a game of rounds, a shared highest total
-    /// plays another round, up to `extraRoundsOnTie` of them.
+    /// After the last round of a game of rounds it answers `scoreTotals`; `playsExtraRound(_:)` then says
+    /// whether a shared highest total plays one more.
     @inline(__always)
-    mutating func endTurn(scores: borrowing SeatScores) -> Next {
+    mutating func endTurn() -> Next {
         if isFinalRound {
             if finalTurnsLeft == 0 { return .scoreTotals }
             finalTurnsLeft -= 1
         }
         let isLastSeat = seat == players - 1
-        if isLastSeat, let rounds = end.rounds, round >= rounds {
-            guard round < rounds + extraRoundsOnTie, Self.leaders(copy scores).nonzeroBitCount > 1 else {
-                return .scoreTotals
-            }
-        } else if isLastSeat, round >= maximumRounds {
-            return .unfinished
-        }
+        if isLastSeat, let rounds = end.rounds, round >= rounds { return .scoreTotals }
+        if isLastSeat, round >= maximumRounds { return .unfinished }
         seat = isLastSeat ? 0 : seat + 1
         if isLastSeat { round += 1 }
         return .nextTurn
     }
 
-    /// Ends the current seat's turn in a game that cannot go to extra rounds (`endTurn(scores:)` without totals).
-    mutating func endTurn() -> Next {
-        precondition(extraRoundsOnTie == 0, "extra rounds depend on the totals")
-        return endTurn(scores: SeatScores(seats: players))
+    /// At the end of a game of rounds with the totals `scores`: whether the highest total is shared and an extra
+    /// round is left to break the tie; if so, starts that round.
+    mutating func playsExtraRound(_ scores: SeatScores) -> Bool {
+        guard let rounds = end.rounds, round < rounds + extraRoundsOnTie, Self.leaders(scores).nonzeroBitCount > 1
+        else { return false }
+        seat = 0
+        round += 1
+        return true
     }
 
     /// The seats that share first place at the end of the game, one bit per seat (bit s for seat s): the
     /// highest total, then, where the rules say so, the highest single turn among them.
     func leaders(_ scores: SeatScores) -> UInt8 {
-        let first = Self.leaders(scores)
+        breakingTie(Self.leaders(scores))
+    }
+
+    /// `first`, the seats with the highest total, narrowed to those with the highest single turn where the rules
+    /// break ties so; one bit per seat.
+    func breakingTie(_ first: UInt8) -> UInt8 {
         guard highestTurnBreaksTie, first.nonzeroBitCount > 1 else { return first }
         var best = Int.min
         for seat in 0..<players where first & (1 << seat) != 0 { best = max(best, highestTurns[seat]) }
@@ -119,9 +123,16 @@ struct GameProgress {
     /// The seats with the highest total, one bit per seat.
     static func leaders(_ scores: SeatScores) -> UInt8 {
         var highest = Int.min
-        for score in scores { highest = max(highest, score) }
         var leaders: UInt8 = 0
-        for seat in scores.indices where scores[seat] == highest { leaders |= 1 << seat }
+        for seat in 0..<scores.count {
+            let score = scores[seat]
+            if score > highest {
+                highest = score
+                leaders = 1 << seat
+            } else if score == highest {
+                leaders |= 1 << seat
+            }
+        }
         return leaders
     }
 }

@@ -161,8 +161,8 @@ public struct SimulationTally: Hashable, Sendable {
     }
 
     /// Counts how a game of rounds that ended by the totals got there: a shared highest total, extra rounds.
-    mutating func addEnding(_ scores: SeatScores, isExtraRound: Bool) {
-        if GameProgress.leaders(scores).nonzeroBitCount > 1 { sharedHighestTotals += 1 }
+    mutating func addEnding(sharedHighestTotal: Bool, isExtraRound: Bool) {
+        if sharedHighestTotal { sharedHighestTotals += 1 }
         if isExtraRound { extraRoundGames += 1 }
     }
 

@@ -80,14 +80,14 @@ struct TenRoundGameTests {
         tied[0] = 500
         tied[1] = 500
         var turns = 0
-        while progress.endTurn(scores: tied) == .nextTurn { turns += 1 }
+        while progress.endTurn() == .nextTurn || progress.playsExtraRound(tied) { turns += 1 }
         #expect(turns == 2 * 15 - 1)
         #expect(progress.round == 15 && progress.isExtraRound)
         var decided = GameProgress(players: 2, rules: RuleSet.farkleten.game, maximumRounds: 1000)
         var ahead = tied
         ahead[1] = 550
         turns = 0
-        while decided.endTurn(scores: ahead) == .nextTurn { turns += 1 }
+        while decided.endTurn() == .nextTurn || decided.playsExtraRound(ahead) { turns += 1 }
         #expect(turns == 2 * 10 - 1 && !decided.isExtraRound)
     }
 
@@ -98,11 +98,13 @@ struct TenRoundGameTests {
         rules.highestTurnBreaksTie = true
         var progress = GameProgress(players: 2, rules: rules, maximumRounds: 1000)
         _ = progress.banked(total: 1000, turnPoints: 1000)
-        #expect(progress.endTurn(scores: SeatScores(seats: 2)) == .nextTurn)
-        #expect(progress.endTurn(scores: SeatScores(seats: 2)) == .scoreTotals)
+        #expect(progress.endTurn() == .nextTurn)
+        #expect(progress.endTurn() == .scoreTotals)
         var tied = SeatScores(seats: 2)
         tied[0] = 1000
         tied[1] = 1000
+        let extra = progress.playsExtraRound(tied)
+        #expect(!extra)
         #expect(progress.leaders(tied) == 0b11)
     }
 
