@@ -152,6 +152,24 @@ struct TenRoundGameTests {
         }
     }
 
+    @Test("alone under ev, the mean ten-round total is ten times the solver's expected turn, within 4 standard errors")
+    func soloTotal() {
+        let table = ScoringTable(rules: .farkleten)
+        let expected = 10 * ExpectedScoreSolver(table: table).expectedTurnScore
+        let tally = GameSimulation(table: table, seats: BuiltInStrategy.make([.expectedValue], table: table))
+            .run(games: 20_000, seed: 3)
+        #expect(tally.extraRoundGames == 0 && tally.seats[0].wins == 20_000)
+        // Every total is a multiple of the bin width, so the histogram gives the sample variance exactly.
+        var sumOfSquares = 0.0
+        for (bin, count) in tally.finalTotalCounts.enumerated() {
+            let total = Double(bin * SimulationTally.finalTotalBinWidth)
+            sumOfSquares += Double(count) * total * total
+        }
+        let mean = tally.meanFinalTotal(seat: 0)
+        let variance = (sumOfSquares - 20_000 * mean * mean) / 19_999
+        #expect(abs(mean - expected) < 4 * (variance / 20_000).squareRoot(), "mean \(mean), exact \(expected)")
+    }
+
     @Test("the situation in an extra round has one round left, as in the last round")
     func roundsLeftInExtraRound() {
         var situation = GameSituation(players: 2, end: .rounds(10))
