@@ -30,11 +30,12 @@ struct GameProgress {
     /// The extra rounds a game of rounds may add while the highest total is shared.
     private let extraRoundsOnTie: Int
     private let highestTurnBreaksTie: Bool
-    /// Each seat's highest banked turn, kept only where it breaks ties.
-    private var highestTurns: SeatScores
+    /// Each seat's highest banked turn, kept only where it breaks ties (a tuple read in place: no copy per bank).
+    private var highestTurns: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     /// The start of a game of `players` seats that ends as `end` says, or unfinished after `maximumRounds`;
     /// a game of rounds breaks ties as `extraRoundsOnTie` and `highestTurnBreaksTie` say.
+    @inline(__always)
     init(
         players: Int, end: GameEnd, maximumRounds: Int, extraRoundsOnTie: Int = 0, highestTurnBreaksTie: Bool = false
     ) {
@@ -44,10 +45,10 @@ struct GameProgress {
         let isRounds = end.rounds != nil
         self.extraRoundsOnTie = isRounds ? extraRoundsOnTie : 0
         self.highestTurnBreaksTie = isRounds && highestTurnBreaksTie
-        highestTurns = SeatScores(seats: players)
     }
 
     /// The start of a game of `players` seats under `rules`, unfinished after `maximumRounds`.
+    @inline(__always)
     init(players: Int, rules: GameRules, maximumRounds: Int) {
         self.init(
             players: players, end: rules.end, maximumRounds: maximumRounds, extraRoundsOnTie: rules.extraRoundsOnTie,
@@ -65,7 +66,11 @@ struct GameProgress {
     /// In a race with a final round the first bank that reaches the target starts it: every other seat plays once more.
     @inline(__always)
     mutating func banked(total: Int, turnPoints: Int = 0) -> Bool {
-        if highestTurnBreaksTie, turnPoints > highestTurns[seat] { highestTurns[seat] = turnPoints }
+        if highestTurnBreaksTie, turnPoints > highestTurn(seat) {
+            withUnsafeMutableBytes(of: &highestTurns) {
+                $0.storeBytes(of: turnPoints, toByteOffset: seat &* MemoryLayout<Int>.stride, as: Int.self)
+            }
+        }
         guard case .target(let target, let finalRound) = end, !isFinalRound, total >= target else { return false }
         guard finalRound else { return true }
         isFinalRound = true
@@ -112,12 +117,20 @@ struct GameProgress {
     func breakingTie(_ first: UInt8) -> UInt8 {
         guard highestTurnBreaksTie, first.nonzeroBitCount > 1 else { return first }
         var best = Int.min
-        for seat in 0..<players where first & (1 << seat) != 0 { best = max(best, highestTurns[seat]) }
+        for seat in 0..<players where first & (1 << seat) != 0 { best = max(best, highestTurn(seat)) }
         var leaders: UInt8 = 0
-        for seat in 0..<players where first & (1 << seat) != 0 && highestTurns[seat] == best {
+        for seat in 0..<players where first & (1 << seat) != 0 && highestTurn(seat) == best {
             leaders |= 1 << seat
         }
         return leaders
+    }
+
+    /// The highest banked turn of `seat` so far (0 where highest turns are not kept).
+    @inline(__always)
+    private func highestTurn(_ seat: Int) -> Int {
+        withUnsafeBytes(of: highestTurns) {
+            $0.load(fromByteOffset: seat &* MemoryLayout<Int>.stride, as: Int.self)
+        }
     }
 
     /// The seats with the highest total, one bit per seat.
