@@ -90,6 +90,9 @@ public struct FarkleTenBot: Strategy {
     // MARK: - Moves
 
     /// The bot's keep, and its bank decision right after it.
+    ///
+    /// Not inlined into the engine: one call per roll costs the bots little, and keeps the engine's loop as
+    /// small for every other strategy (inlined, it cost `ev` against `ev` about 5% more instructions).
     @inlinable @inline(never)
     public func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
