@@ -177,3 +177,40 @@ struct TenRoundGameTests {
         #expect(situation.roundsLeft == 1)
     }
 }
+
+@Suite("The exact distribution of a ten-round solo total under ev")
+struct TenRoundTotalTests {
+    static let table = ScoringTable(rules: .farkleten)
+    static let solver = ExpectedScoreSolver(table: table)
+    static let turn = BankedPointsDistribution(solver: solver, maximumPoints: 20_000)
+    static let total = BankedPointsDistribution(summing: turn, turns: 10)
+
+    @Test("the total of ten turns has ten times a turn's mean and sums to one")
+    func moments() {
+        #expect(abs(Self.total.mean - 10 * Self.turn.mean) < 1e-6)
+        let sum = Self.total.probabilities.reduce(0, +)
+        #expect(abs(sum + Self.total.truncatedProbability - 1) < 1e-9)
+        #expect(abs(Self.total.mean - 10 * Self.solver.expectedTurnScore) < 1e-3)
+        // One turn is its own total; two turns convolve: both 0 only if both farkle.
+        let farkle = Self.turn.probability(ofBanking: 0)
+        let two = BankedPointsDistribution(summing: Self.turn, turns: 2)
+        #expect(abs(two.probability(ofBanking: 0) - farkle * farkle) < 1e-15)
+        #expect(BankedPointsDistribution(summing: Self.turn, turns: 1).probabilities == Self.turn.probabilities)
+        #expect(abs(Self.total.probability(ofAtLeast: 0) - sum) < 1e-12)
+    }
+
+    @Test("the chance to reach 5,000 and 7,500 in ten rounds matches simulated solo games within 4 standard errors")
+    func reachChance() {
+        let games = 20_000
+        let tally = GameSimulation(table: Self.table, seats: BuiltInStrategy.make([.expectedValue], table: Self.table))
+            .run(games: games, seed: 8)
+        for target in [5000, 7500] {
+            let exact = Self.total.probability(ofAtLeast: target)
+            let bin = target / SimulationTally.finalTotalBinWidth
+            let reached = tally.finalTotalCounts[bin...].reduce(0, +)
+            let observed = Double(reached) / Double(games)
+            let error = (exact * (1 - exact) / Double(games)).squareRoot()
+            #expect(abs(observed - exact) < 4 * error, "target \(target): \(observed) against \(exact)")
+        }
+    }
+}
