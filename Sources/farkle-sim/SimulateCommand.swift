@@ -216,21 +216,33 @@ private struct Summary {
         seat.turns == 0 ? 0 : Double(seat.farkles) / Double(seat.turns)
     }
 
+    /// Whether the game is one of fixed rounds, whose final totals the seat table shows.
+    private var showsFinalTotals: Bool { rules.game.end.rounds != nil }
+
+    /// A seat's final totals at the 25th, 50th and 75th percentile.
+    private func finalTotalQuartiles(seat: Int) -> [Int] {
+        [0.25, 0.5, 0.75].map { tally.finalTotalQuantile(seat: seat, $0) }
+    }
+
     var markdown: String {
         let grouped = SimulateCommand.grouped
+        let totals = showsFinalTotals ? " Mean total | Total quartiles |" : ""
         var lines = [
             "# \(grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)",
             "",
-            "| Seat | Strategy | Wins | Win rate | 95% CI | Ties | Points per turn | Farkle rate |",
-            "|---:|---|---:|---:|---|---:|---:|---:|",
+            "| Seat | Strategy | Wins | Win rate | 95% CI | Ties |\(totals) Points per turn | Farkle rate |",
+            "|---:|---|---:|---:|---|---:|" + (showsFinalTotals ? "---:|---|" : "") + "---:|---:|",
         ]
         for (index, seat) in tally.seats.enumerated() {
             let rate = tally.winRate(seat: index)
             let interval = rate.wilsonInterval()
+            let quartiles = finalTotalQuartiles(seat: index).map(grouped).joined(separator: " / ")
+            let seatTotals =
+                showsFinalTotals ? " \(grouped(Int(tally.meanFinalTotal(seat: index).rounded()))) | \(quartiles) |" : ""
             lines.append(
                 "| \(index + 1) | \(strategies[index]) | \(grouped(seat.wins)) | \(percent(rate.value)) | "
-                    + "\(percent(interval.lowerBound)) to \(percent(interval.upperBound)) | \(grouped(seat.ties)) | "
-                    + "\(decimal(seatPoints(seat))) | \(percent(seatFarkleRate(seat))) |")
+                    + "\(percent(interval.lowerBound)) to \(percent(interval.upperBound)) | \(grouped(seat.ties)) |"
+                    + "\(seatTotals) \(decimal(seatPoints(seat))) | \(percent(seatFarkleRate(seat))) |")
         }
         lines += [
             "",
@@ -245,6 +257,13 @@ private struct Summary {
                     + "\(grouped(tally.unfinishedGames)) |")
         }
         if tally.penalties > 0 { lines.append("| Three-farkle penalties | \(grouped(tally.penalties)) |") }
+        if rules.game.extraRoundsOnTie > 0, showsFinalTotals {
+            lines.append("| Games that played extra rounds to break a tie | \(grouped(tally.extraRoundGames)) |")
+        }
+        if rules.game.highestTurnBreaksTie, showsFinalTotals {
+            lines.append(
+                "| Games decided by the highest single turn | \(grouped(tally.sharedHighestTotals - tally.ties)) |")
+        }
         if tally.seats.count == 1, let target = rules.game.end.target {
             let quartiles = [0.25, 0.5, 0.75].map { String(tally.roundsQuantile($0)) }.joined(separator: " / ")
             lines += [
@@ -276,18 +295,20 @@ private struct Summary {
         var lines = [
             "seat,strategy,wins,win_rate,win_rate_low,win_rate_high,ties,turns,mean_points_per_turn,farkle_rate,"
                 + "games,all_ties,instant_wins,unfinished_games,mean_turns_per_game,rolls,elapsed_seconds,"
-                + "mean_net_points_per_turn"
+                + "mean_net_points_per_turn,mean_final_total,final_total_q1,final_total_median,final_total_q3"
         ]
         for (index, seat) in tally.seats.enumerated() {
             let rate = tally.winRate(seat: index)
             let interval = rate.wilsonInterval()
-            let fields: [String] = [
-                "\(index + 1)", strategies[index], "\(seat.wins)", number(rate.value), number(interval.lowerBound),
-                number(interval.upperBound), "\(seat.ties)", "\(seat.turns)", number(seatPoints(seat)),
-                number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",
-                "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)", number(elapsedSeconds),
-                number(seat.meanNetPointsPerTurn),
-            ]
+            let fields: [String] =
+                [
+                    "\(index + 1)", strategies[index], "\(seat.wins)", number(rate.value), number(interval.lowerBound),
+                    number(interval.upperBound), "\(seat.ties)", "\(seat.turns)", number(seatPoints(seat)),
+                    number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",
+                    "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)",
+                    number(elapsedSeconds),
+                    number(seat.meanNetPointsPerTurn), number(tally.meanFinalTotal(seat: index)),
+                ] + finalTotalQuartiles(seat: index).map(String.init)
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -312,7 +333,9 @@ private struct Summary {
                 "win_rate": \(number(rate.value)), "win_rate_low": \(number(interval.lowerBound)), \
                 "win_rate_high": \(number(interval.upperBound)), "ties": \(seat.ties), "turns": \(seat.turns), \
                 "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat))), \
-                "penalty_points": \(seat.penaltyPoints), "mean_net_points_per_turn": \(number(seat.meanNetPointsPerTurn))}
+                "penalty_points": \(seat.penaltyPoints), "mean_net_points_per_turn": \(number(seat.meanNetPointsPerTurn)), \
+                "mean_final_total": \(number(tally.meanFinalTotal(seat: index))), \
+                "final_total_quartiles": [\(finalTotalQuartiles(seat: index).map(String.init).joined(separator: ", "))]}
                 """
         }
         return """
@@ -326,6 +349,8 @@ private struct Summary {
             \(seats.joined(separator: ",\n"))
               ],
               "ties": \(tally.ties),
+              "shared_highest_totals": \(tally.sharedHighestTotals),
+              "extra_round_games": \(tally.extraRoundGames),
               "instant_wins": \(tally.instantWins),
               "unfinished_games": \(tally.unfinishedGames),
               "penalties": \(tally.penalties),

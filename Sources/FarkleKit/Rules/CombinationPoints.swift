@@ -31,6 +31,9 @@ public struct CombinationPoints: Hashable, Sendable {
     public var smallStraight: Int?
     /// Six dice in a row, 1-2-3-4-5-6 (1500 in `standard`).
     public var largeStraight: Int?
+    /// The six-dice combinations that score at least their points: the higher of their points and their six
+    /// dice counted face by face (`facePoints(_:face:)`); none in `standard`.
+    public var countingFaces: Set<SixDiceCombination>
 
     /// Creates a set of combination points; anything not given is switched off.
     public init(
@@ -47,7 +50,8 @@ public struct CombinationPoints: Hashable, Sendable {
         twoTriplets: Int? = nil,
         twoTripletsIncludeSixOfAKind: Bool = false,
         smallStraight: Int? = nil,
-        largeStraight: Int? = nil
+        largeStraight: Int? = nil,
+        countingFaces: Set<SixDiceCombination> = []
     ) {
         precondition(threeOfAKind.count == 6, "three of a kind has one value per face")
         self.singleOne = singleOne
@@ -64,6 +68,7 @@ public struct CombinationPoints: Hashable, Sendable {
         self.twoTripletsIncludeSixOfAKind = twoTripletsIncludeSixOfAKind
         self.smallStraight = smallStraight
         self.largeStraight = largeStraight
+        self.countingFaces = countingFaces
     }
 
     /// The points of `count` (3...6) dice of `face`, or `nil` if that combination is off.
@@ -76,6 +81,30 @@ public struct CombinationPoints: Hashable, Sendable {
         case 6: return sixOfAKind.points(forCount: 6, threeOfAKind: triple)
         default: return nil
         }
+    }
+
+    /// The points of `count` dice of `face` counted on their own: the best of its n of a kind (with any dice
+    /// beyond it as singles) and single 1s and 5s; 0 for dice that score nothing alone.
+    ///
+    /// This is how a combination in `countingFaces` counts its six dice: in `farkleten`, 6-6-6-6-2-2 counts
+    /// 1200 (four 6s) + 0 (two 2s).
+    public func facePoints(_ count: Int, face: Int) -> Int {
+        let single = (face == 1 ? singleOne : face == 5 ? singleFive : nil) ?? 0
+        var best = count * single
+        for size in stride(from: 3, through: count, by: 1) {
+            guard let points = ofAKind(size, face: face) else { continue }
+            best = max(best, points + (count - size) * single)
+        }
+        return best
+    }
+
+    /// The points of the six-dice combination `combination` made of `dice` (face: count), or `nil` if it is off.
+    ///
+    /// `points` is the combination's value (`threePairs`, ...); where `countingFaces` holds the combination,
+    /// the dice counted face by face score instead when that is higher.
+    public func points(_ points: Int?, of combination: SixDiceCombination, dice: [Int: Int]) -> Int? {
+        guard let points, countingFaces.contains(combination) else { return points }
+        return max(points, dice.reduce(0) { $0 + facePoints($1.value, face: $1.key) })
     }
 
     /// The points of three `tripleFace`s with a pair of another face, or `nil` if off.
@@ -126,4 +155,15 @@ public enum PairsPattern: String, Hashable, Sendable, CaseIterable {
     case fourAndPair = "four_and_pair"
     /// Six of a kind (4-4-4-4-4-4).
     case sixOfAKind = "six_of_a_kind"
+}
+
+/// The combinations of all six dice that a rule set may score at least their dice counted face by face
+/// (`CombinationPoints.countingFaces`).
+public enum SixDiceCombination: String, Hashable, Sendable, CaseIterable {
+    /// 1-2-3-4-5-6 (`CombinationPoints.largeStraight`).
+    case largeStraight = "large_straight"
+    /// Three pairs and the patterns counted as three pairs (`CombinationPoints.threePairs`).
+    case threePairs = "three_pairs"
+    /// Two triplets, and six of a kind where it counts as two triplets (`CombinationPoints.twoTriplets`).
+    case twoTriplets = "two_triplets"
 }

@@ -28,5 +28,8 @@ public struct RulePreset: Hashable, Sendable {
         RulePreset(
             rules: .cardgames,
             summary: "The cardgames.io game: straight 2500, the first bank to reach 10,000 wins at once."),
+        RulePreset(
+            rules: .farkleten,
+            summary: "Farkle Ten: ten rounds, highest total wins; three pairs at least 750, counting the faces."),
     ]
 }

@@ -231,8 +231,23 @@ private struct RuleReader {
             case .twoTripletsIncludeSixOfAKind: points.twoTripletsIncludeSixOfAKind = try bool(value, path)
             case .smallStraight: points.smallStraight = try self.points(value, path)
             case .largeStraight: points.largeStraight = try self.points(value, path)
+            case .countingFaces: points.countingFaces = try sixDiceCombinations(value, path)
             }
         }
+    }
+
+    /// A list of six-dice combinations (`counting_faces`).
+    func sixDiceCombinations(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Set<SixDiceCombination> {
+        let known = SixDiceCombination.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        guard case .array(let values) = value else { throw fail(key, "must list combinations (\(known))") }
+        var combinations = Set<SixDiceCombination>()
+        for element in values {
+            guard case .string(let text) = element, let combination = SixDiceCombination(rawValue: text) else {
+                throw fail(key, "lists \(element.kindDescription); known: \(known)")
+            }
+            combinations.insert(combination)
+        }
+        return combinations
     }
 
     func readTurn(_ value: JSONValue, into turn: inout TurnRules) throws(RuleSetError) {
@@ -278,7 +293,9 @@ private struct RuleReader {
         let members = try object(value, section, allowed: GameKey.allCases.map(\.rawValue))
         var target = game.end.target ?? GameRules().end.target ?? 0
         var finalRound = game.end.target == nil ? true : game.end.hasFinalRound
-        var rounds: Int?
+        // A base's game of rounds stays one unless the file gives a target or final round.
+        let givesRace = members[GameKey.target.rawValue] != nil || members[GameKey.finalRound.rawValue] != nil
+        var rounds: Int? = givesRace ? nil : game.end.rounds
         for name in members.keys.sorted() {
             guard let key = GameKey(rawValue: name), let value = members[name] else { continue }
             let path = "\(section).\(name)"
@@ -287,6 +304,8 @@ private struct RuleReader {
             case .target: target = try integer(value, path, in: RuleReader.pointRange)
             case .finalRound: finalRound = try bool(value, path)
             case .rounds: rounds = try integer(value, path, in: GameRules.roundRange)
+            case .extraRoundsOnTie: game.extraRoundsOnTie = try integer(value, path, in: GameRules.extraRoundRange)
+            case .highestTurnBreaksTie: game.highestTurnBreaksTie = try bool(value, path)
             case .entryMinimum: game.entryMinimum = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
             case .sixOnes:
                 switch value {
@@ -304,7 +323,14 @@ private struct RuleReader {
             }
             game.end = .rounds(rounds)
         } else {
+            // The tie-breaks of a game of rounds: refused beside a target, dropped when a file turns a base's
+            // game of rounds into a race.
+            for key in [GameKey.extraRoundsOnTie, .highestTurnBreaksTie] where members[key.rawValue] != nil {
+                throw fail("\(section).\(key.rawValue)", "needs game.rounds (a race to a target has no extra rounds)")
+            }
             game.end = .target(target, finalRound: finalRound)
+            game.extraRoundsOnTie = 0
+            game.highestTurnBreaksTie = false
         }
     }
 }
@@ -327,6 +353,7 @@ enum CombinationKey: String, CaseIterable {
     case twoTripletsIncludeSixOfAKind = "two_triplets_include_six_of_a_kind"
     case smallStraight = "small_straight"
     case largeStraight = "large_straight"
+    case countingFaces = "counting_faces"
 }
 
 /// The keys of the `turn` object.
@@ -345,6 +372,8 @@ enum GameKey: String, CaseIterable {
     case target
     case finalRound = "final_round"
     case rounds
+    case extraRoundsOnTie = "extra_rounds_on_tie"
+    case highestTurnBreaksTie = "highest_turn_breaks_tie"
     case entryMinimum = "entry_minimum"
     case sixOnes = "six_ones"
 }
@@ -371,11 +400,15 @@ extension RuleSet {
         }
         let pairs = combinations.threePairsAlso.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
         let triples = combinations.threeOfAKind.map(points).joined(separator: ", ")
+        let countingFaces = combinations.countingFaces.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
         let banking = turn.bankingDiceLeft.sorted().map(String.init).joined(separator: ", ")
         let end: String
         switch game.end {
         case .target(let target, let finalRound): end = "\"target\": \(target),\n    \"final_round\": \(finalRound)"
-        case .rounds(let rounds): end = "\"rounds\": \(rounds)"
+        case .rounds(let rounds):
+            end =
+                "\"rounds\": \(rounds),\n    \"extra_rounds_on_tie\": \(game.extraRoundsOnTie),\n"
+                + "    \"highest_turn_breaks_tie\": \(game.highestTurnBreaksTie)"
         }
         return """
             {
@@ -394,7 +427,8 @@ extension RuleSet {
                 "two_triplets": \(points(combinations.twoTriplets)),
                 "two_triplets_include_six_of_a_kind": \(combinations.twoTripletsIncludeSixOfAKind),
                 "small_straight": \(points(combinations.smallStraight)),
-                "large_straight": \(points(combinations.largeStraight))
+                "large_straight": \(points(combinations.largeStraight)),
+                "counting_faces": [\(countingFaces)]
               },
               "turn": {
                 "bank_with_dice_left": [\(banking)],

@@ -113,6 +113,28 @@ extension RuleSet {
         game: GameRules(end: .target(10_000, finalRound: false), sixOnesWin: false)
     )
 
+    /// Farkle Ten, the online game of ten rounds: linear of a kind, and the straight, three pairs and two
+    /// triplets score at least 1000, 750 and 2500, or their six dice counted face by face if that is more.
+    public static let farkleten = RuleSet(
+        name: "farkleten",
+        combinations: CombinationPoints(
+            singleOne: 100,
+            singleFive: 50,
+            threeOfAKind: hundredTimesFace,
+            fourOfAKind: .linear,
+            fiveOfAKind: .linear,
+            sixOfAKind: .linear,
+            threePairs: 750,
+            threePairsAlso: [.fourAndPair, .sixOfAKind],
+            twoTriplets: 2500,
+            twoTripletsIncludeSixOfAKind: true,
+            largeStraight: 1000,
+            countingFaces: [.largeStraight, .threePairs, .twoTriplets]
+        ),
+        turn: TurnRules(bankingDiceLeft: anyDiceLeft, hotDiceMandatory: false, sixDiceFarkle: nil),
+        game: GameRules(end: .rounds(10), sixOnesWin: false, extraRoundsOnTie: 5, highestTurnBreaksTie: true)
+    )
+
     /// The named presets, by name (`RulePreset.all` lists them in order, with a line on each).
     public static let presets: [String: RuleSet] = Dictionary(
         uniqueKeysWithValues: RulePreset.all.map { ($0.name, $0.rules) })

@@ -12,8 +12,8 @@ public struct Combination: Hashable, Sendable {
     /// Every combination switched on by `rules`, at most one entry per dice pattern (the highest points).
     public static func all(for rules: CombinationPoints) -> [Combination] {
         var best: [DiceCounts: Int] = [:]
-        func add(_ counts: [Int: Int], _ points: Int?) {
-            guard let points else { return }
+        func add(_ counts: [Int: Int], _ points: Int?, _ sixDice: SixDiceCombination? = nil) {
+            guard let points = sixDice.map({ rules.points(points, of: $0, dice: counts) }) ?? points else { return }
             var dice = DiceCounts()
             for (face, count) in counts {
                 for _ in 0..<count { dice.add(face) }
@@ -28,18 +28,20 @@ public struct Combination: Hashable, Sendable {
             for other in faces where other != face {
                 add([face: 3, other: 2], rules.fullHouse(tripleFace: face))
                 add([face: 4, other: 2], rules.fullMansion)
-                if rules.threePairsAlso.contains(.fourAndPair) { add([face: 4, other: 2], rules.threePairs) }
-                if other > face { add([face: 3, other: 3], rules.twoTriplets) }
+                if rules.threePairsAlso.contains(.fourAndPair) {
+                    add([face: 4, other: 2], rules.threePairs, .threePairs)
+                }
+                if other > face { add([face: 3, other: 3], rules.twoTriplets, .twoTriplets) }
                 for third in faces where third > other && other > face {
-                    add([face: 2, other: 2, third: 2], rules.threePairs)
+                    add([face: 2, other: 2, third: 2], rules.threePairs, .threePairs)
                 }
             }
-            if rules.threePairsAlso.contains(.sixOfAKind) { add([face: 6], rules.threePairs) }
-            if rules.twoTripletsIncludeSixOfAKind { add([face: 6], rules.twoTriplets) }
+            if rules.threePairsAlso.contains(.sixOfAKind) { add([face: 6], rules.threePairs, .threePairs) }
+            if rules.twoTripletsIncludeSixOfAKind { add([face: 6], rules.twoTriplets, .twoTriplets) }
         }
         add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1], rules.smallStraight)
         add([2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.smallStraight)
-        add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.largeStraight)
+        add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.largeStraight, .largeStraight)
         return best.map { Combination(dice: $0.key, points: $0.value) }.sorted { $0.dice < $1.dice }
     }
 }

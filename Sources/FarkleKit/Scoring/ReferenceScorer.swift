@@ -93,8 +93,12 @@ public struct ReferenceScorer: Sendable {
         if shape.count == 1, faces.count >= 3, let face = faces.first {
             candidates.append(ofAKind(count: faces.count, face: face))
             if faces.count == 6 {
-                if combinations.threePairsAlso.contains(.sixOfAKind) { candidates.append(combinations.threePairs) }
-                if combinations.twoTripletsIncludeSixOfAKind { candidates.append(combinations.twoTriplets) }
+                if combinations.threePairsAlso.contains(.sixOfAKind) {
+                    candidates.append(atLeastFaces(combinations.threePairs, .threePairs, faces))
+                }
+                if combinations.twoTripletsIncludeSixOfAKind {
+                    candidates.append(atLeastFaces(combinations.twoTriplets, .twoTriplets, faces))
+                }
             }
         }
         if shape == [3, 2], let tripleFace = tally.firstIndex(of: 3) {
@@ -107,14 +111,45 @@ public struct ReferenceScorer: Sendable {
         }
         if shape == [4, 2] {
             candidates.append(combinations.fullMansion)
-            if combinations.threePairsAlso.contains(.fourAndPair) { candidates.append(combinations.threePairs) }
+            if combinations.threePairsAlso.contains(.fourAndPair) {
+                candidates.append(atLeastFaces(combinations.threePairs, .threePairs, faces))
+            }
         }
-        if shape == [2, 2, 2] { candidates.append(combinations.threePairs) }
-        if shape == [3, 3] { candidates.append(combinations.twoTriplets) }
+        if shape == [2, 2, 2] { candidates.append(atLeastFaces(combinations.threePairs, .threePairs, faces)) }
+        if shape == [3, 3] { candidates.append(atLeastFaces(combinations.twoTriplets, .twoTriplets, faces)) }
         if faces == [1, 2, 3, 4, 5] || faces == [2, 3, 4, 5, 6] { candidates.append(combinations.smallStraight) }
-        if faces == [1, 2, 3, 4, 5, 6] { candidates.append(combinations.largeStraight) }
+        if faces == [1, 2, 3, 4, 5, 6] {
+            candidates.append(atLeastFaces(combinations.largeStraight, .largeStraight, faces))
+        }
 
         return candidates.compactMap { $0 }.max()
+    }
+
+    /// A six-dice combination's `points`, or the dice counted face by face where the rules say "at least" and
+    /// that is higher.
+    private func atLeastFaces(_ points: Int?, _ combination: SixDiceCombination, _ faces: [Int]) -> Int? {
+        guard let points, combinations.countingFaces.contains(combination) else { return points }
+        var counted = 0
+        for face in 1...6 { counted += alone(faces.filter { $0 == face }) }
+        return max(points, counted)
+    }
+
+    /// The most that dice of one face score with nothing else: each die is either a single 1 or 5, or part of one
+    /// three-or-more of a kind, or scores nothing; searched by taking the first die every possible way.
+    private func alone(_ sameFaces: [Int]) -> Int {
+        guard let face = sameFaces.first else { return 0 }
+        let rest = Array(sameFaces.dropFirst())
+        var single: Int?
+        if face == 1 { single = combinations.singleOne }
+        if face == 5 { single = combinations.singleFive }
+        var best = alone(rest) + (single ?? 0)
+        if sameFaces.count >= 3 {
+            for size in 3...sameFaces.count {
+                guard let group = ofAKind(count: size, face: face) else { continue }
+                best = max(best, group + alone(Array(sameFaces.dropFirst(size))))
+            }
+        }
+        return best
     }
 
     /// Three to six dice of one face, from the rule definitions (see the Rules article).

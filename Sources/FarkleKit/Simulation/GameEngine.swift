@@ -83,7 +83,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
         _ observer: inout Observer
     ) {
         var situation = GameSituation(players: players, end: end)
-        var progress = GameProgress(players: players, end: end, maximumRounds: maximumRounds)
+        var progress = GameProgress(players: players, rules: rules.game, maximumRounds: maximumRounds)
         var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
         counts.games += 1
@@ -124,7 +124,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 let total = situation.scores.add(turnPoints, toSeat: seat)
                 farklesInARow[seat] = 0
                 entered |= 1 << seat
-                let winsNow = progress.banked(total: total)
+                let winsNow = progress.banked(total: total, turnPoints: turnPoints)
                 observer.turnEnded(
                     seat: seat, outcome: outcome, turnPoints: turnPoints, scores: situation.scores,
                     isFinalRound: situation.isFinalRound)
@@ -132,7 +132,13 @@ struct GameEngine<Seat: Strategy>: Sendable {
             }
             switch progress.endTurn() {
             case .nextTurn: continue
-            case .scoreTotals: return finishByTotals(situation.scores, progress.round, &counts, &tally, &observer)
+            case .scoreTotals:
+                if progress.playsExtraRound(situation.scores) { continue }
+                let onTotals = GameProgress.leaders(situation.scores)
+                tally.addEnding(sharedHighestTotal: onTotals.nonzeroBitCount > 1, isExtraRound: progress.isExtraRound)
+                return finishByTotals(
+                    situation.scores, progress.round, leaders: progress.breakingTie(onTotals), &counts, &tally,
+                    &observer)
             case .unfinished:
                 counts.unfinishedGames += 1
                 observer.gameEnded(winner: nil, scores: situation.scores)
@@ -141,23 +147,19 @@ struct GameEngine<Seat: Strategy>: Sendable {
         }
     }
 
-    /// Scores a game at its end by the totals: the highest total wins; a shared highest total is a tie.
+    /// Scores a game at its end by the totals: the highest total wins; a shared highest total is a tie, unless
+    /// the rules break it by the highest single turn (`GameProgress.leaders(_:)`).
     private func finishByTotals<Observer: GameObserver>(
-        _ scores: SeatScores, _ round: Int, _ counts: inout ChunkCounts, _ tally: inout SimulationTally,
-        _ observer: inout Observer
+        _ scores: SeatScores, _ round: Int, leaders: UInt8, _ counts: inout ChunkCounts,
+        _ tally: inout SimulationTally, _ observer: inout Observer
     ) {
-        var highest = Int.min
-        for score in scores { highest = max(highest, score) }
-        var leaders = 0
-        var leader = 0
-        for seat in 0..<players where scores[seat] == highest {
-            leaders += 1
-            leader = seat
+        if leaders.nonzeroBitCount == 1 {
+            return finish(winner: leaders.trailingZeroBitCount, scores, round, &counts, &tally, &observer)
         }
-        if leaders == 1 { return finish(winner: leader, scores, round, &counts, &tally, &observer) }
         counts.ties += 1
-        for seat in 0..<players where scores[seat] == highest { counts.seats[seat].ties += 1 }
+        for seat in 0..<players where leaders & (1 << seat) != 0 { counts.seats[seat].ties += 1 }
         tally.gamesByRound[round] += 1
+        tally.addFinalTotals(scores)
         observer.gameEnded(winner: nil, scores: scores)
     }
 
@@ -168,6 +170,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
     ) {
         counts.seats[winner].wins += 1
         tally.gamesByRound[round] += 1
+        tally.addFinalTotals(scores)
         observer.gameEnded(winner: winner, scores: scores)
     }
 

@@ -68,17 +68,39 @@ public struct SimulationTally: Hashable, Sendable {
     ///
     /// In a solo race to the target this is the distribution of the turns the player needed.
     public var gamesByRound: [Int]
+    /// Games of rounds that ended by the totals with the highest total shared, before any highest-turn
+    /// tie-break: `ties` plus the games that break decided.
+    public var sharedHighestTotals = 0
+    /// Games of rounds that played extra rounds because the highest total was shared after the last round.
+    public var extraRoundGames = 0
+    /// Each seat's final totals of the finished games, in bins of `finalTotalBinWidth` points: seat s, bin b at
+    /// `s * finalTotalBins + b` (totals below 0 in bin 0, totals past the last bin in the last).
+    public var finalTotalCounts: [Int]
+    /// Each seat's final totals of the finished games, summed.
+    public var finalTotalSums: [Int]
+
+    /// The points each bin of `finalTotalCounts` spans: the quartiles of final totals are exact to this.
+    public static let finalTotalBinWidth = 50
+    /// The bins per seat of `finalTotalCounts`, from 0 to 204,750 points.
+    public static let finalTotalBins = 4096
 
     /// An empty tally for `players` seats.
     public init(players: Int) {
         seats = Array(repeating: Seat(), count: players)
-        gamesByRound = Array(repeating: 0, count: GameRules.roundRange.upperBound + 1)
+        gamesByRound = Array(
+            repeating: 0, count: GameRules.roundRange.upperBound + GameRules.extraRoundRange.upperBound + 1)
+        finalTotalCounts = Array(repeating: 0, count: players * Self.finalTotalBins)
+        finalTotalSums = Array(repeating: 0, count: players)
     }
 
     /// Sets every count back to zero in place, keeping the storage of the seats and rounds.
     public mutating func removeAll() {
         for seat in seats.indices { seats[seat] = Seat() }
         for round in gamesByRound.indices { gamesByRound[round] = 0 }
+        for bin in finalTotalCounts.indices { finalTotalCounts[bin] = 0 }
+        for seat in finalTotalSums.indices { finalTotalSums[seat] = 0 }
+        sharedHighestTotals = 0
+        extraRoundGames = 0
         games = 0
         ties = 0
         instantWins = 0
@@ -109,6 +131,10 @@ public struct SimulationTally: Hashable, Sendable {
         precondition(other.seats.count == seats.count, "tallies of different tables")
         for seat in seats.indices { seats[seat].add(other.seats[seat]) }
         for round in gamesByRound.indices { gamesByRound[round] += other.gamesByRound[round] }
+        for bin in finalTotalCounts.indices { finalTotalCounts[bin] += other.finalTotalCounts[bin] }
+        for seat in finalTotalSums.indices { finalTotalSums[seat] += other.finalTotalSums[seat] }
+        sharedHighestTotals += other.sharedHighestTotals
+        extraRoundGames += other.extraRoundGames
         games += other.games
         ties += other.ties
         instantWins += other.instantWins
@@ -119,6 +145,48 @@ public struct SimulationTally: Hashable, Sendable {
         gameNetPointsSquared += other.gameNetPointsSquared
         gameTurnsSquared += other.gameTurnsSquared
         gameNetPointsTimesTurns += other.gameNetPointsTimesTurns
+    }
+
+    // MARK: - Final totals
+
+    /// Counts the final totals of a finished game, every seat's.
+    mutating func addFinalTotals(_ scores: SeatScores) {
+        let last = Self.finalTotalBins - 1
+        for seat in scores.indices {
+            let total = scores[seat]
+            finalTotalSums[seat] += total
+            let bin = min(last, max(0, total / Self.finalTotalBinWidth))
+            finalTotalCounts[seat * Self.finalTotalBins + bin] += 1
+        }
+    }
+
+    /// Counts how a game of rounds that ended by the totals got there: a shared highest total, extra rounds.
+    mutating func addEnding(sharedHighestTotal: Bool, isExtraRound: Bool) {
+        if sharedHighestTotal { sharedHighestTotals += 1 }
+        if isExtraRound { extraRoundGames += 1 }
+    }
+
+    /// The games whose final totals were counted (won or tied).
+    private var finishedGames: Int { games - unfinishedGames }
+
+    /// The mean final total of `seat` over the finished games (0 before any).
+    public func meanFinalTotal(seat: Int) -> Double {
+        finishedGames == 0 ? 0 : Double(finalTotalSums[seat]) / Double(finishedGames)
+    }
+
+    /// The least total (a multiple of `finalTotalBinWidth`) such that at least `fraction` of `seat`'s final
+    /// totals are below the next multiple: the quantile, exact wherever totals are multiples of the bin width.
+    public func finalTotalQuantile(seat: Int, _ fraction: Double) -> Int {
+        let counts = finalTotalCounts[seat * Self.finalTotalBins..<(seat + 1) * Self.finalTotalBins]
+        let finished = counts.reduce(0, +)
+        var cumulative = 0
+        for (bin, count) in counts.enumerated() {
+            cumulative += count
+            if finished > 0, Double(cumulative) >= fraction * Double(finished) {
+                return bin * Self.finalTotalBinWidth
+            }
+        }
+        return (Self.finalTotalBins - 1) * Self.finalTotalBinWidth
     }
 
     // MARK: - Rates

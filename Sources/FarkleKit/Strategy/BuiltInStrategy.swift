@@ -12,6 +12,8 @@ public enum BuiltInStrategy: Strategy {
     case threshold(ThresholdStrategy)
     /// `ev` under a three-farkle penalty: a policy for each count of farkles in a row.
     case farkleStreak(FarkleStreakStrategy)
+    /// `farkleten-easy`, `farkleten-medium`, `farkleten-hard`.
+    case farkleTen(FarkleTenBot)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
@@ -20,6 +22,7 @@ public enum BuiltInStrategy: Strategy {
     public static func make(_ specs: [StrategySpec], context: inout StrategyContext) -> [BuiltInStrategy] {
         var greedy: GreedyStrategy?
         var expectedValue: BuiltInStrategy?
+        var botCombinations: FarkleTenBot.Combinations?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
@@ -38,6 +41,10 @@ public enum BuiltInStrategy: Strategy {
                 return .greedy(strategy)
             case .threshold(let thresholds):
                 return .threshold(ThresholdStrategy(context: context, thresholds: thresholds))
+            case .farkleTen(let level):
+                let combinations = botCombinations ?? FarkleTenBot.Combinations(table: context.table)
+                botCombinations = combinations
+                return .farkleTen(FarkleTenBot(level: level, combinations: combinations))
             }
         }
     }
@@ -55,6 +62,7 @@ public enum BuiltInStrategy: Strategy {
         case .farkleStreak(let strategy): return strategy.name
         case .greedy(let strategy): return strategy.name
         case .threshold(let strategy): return strategy.name
+        case .farkleTen(let strategy): return strategy.name
         }
     }
 
@@ -76,6 +84,9 @@ public enum BuiltInStrategy: Strategy {
         case .threshold(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .farkleTen(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         }
     }
 
@@ -95,6 +106,9 @@ public enum BuiltInStrategy: Strategy {
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .threshold(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .farkleTen(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         }

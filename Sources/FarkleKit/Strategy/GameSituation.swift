@@ -35,11 +35,11 @@ public struct GameSituation: Hashable, Sendable {
     @inlinable
     public var target: Int? { end.target }
 
-    /// The rounds still to play in a game of fixed rounds, the current one included (1 in the last round);
-    /// `nil` in a race to a target.
+    /// The rounds still to play in a game of fixed rounds, the current one included (1 in the last round, and in
+    /// each extra round that breaks a tie, which may be the last); `nil` in a race to a target.
     @inlinable
     public var roundsLeft: Int? {
-        end.rounds.map { $0 - round + 1 }
+        end.rounds.map { max(1, $0 - round + 1) }
     }
 
     /// The current player's total.

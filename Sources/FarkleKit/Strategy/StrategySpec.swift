@@ -9,9 +9,11 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     case greedy
     /// The highest-scoring keep, banking from a number of points for each count of dice left (1, 2, ...).
     case threshold([Int])
+    /// A bot of the online game Farkle Ten, as designed (`FarkleTenBot`).
+    case farkleTen(FarkleTenBot.Level)
 
     /// The spec names a user may type, for help texts.
-    public static let syntax = "ev, greedy, threshold:T1,T2"
+    public static let syntax = "ev, greedy, threshold:T1,T2, farkleten-easy, farkleten-medium, farkleten-hard"
 
     /// The highest threshold a spec may give: 1,000,000,000 points, far above any turn a game sees.
     ///
@@ -27,6 +29,9 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
         switch text {
         case "ev": self = .expectedValue
         case "greedy": self = .greedy
+        case "farkleten-easy": self = .farkleTen(.easy)
+        case "farkleten-medium": self = .farkleTen(.medium)
+        case "farkleten-hard": self = .farkleTen(.hard)
         default:
             let prefix = "threshold:"
             guard text.hasPrefix(prefix) else {
@@ -60,6 +65,7 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
         case .expectedValue: return "ev"
         case .greedy: return "greedy"
         case .threshold(let thresholds): return "threshold:" + thresholds.map(String.init).joined(separator: ",")
+        case .farkleTen(let level): return "farkleten-" + level.rawValue
         }
     }
 }

@@ -5,9 +5,10 @@ import Testing
 
 @Suite("Rule presets: names, rule files, the rules each preset states")
 struct RulePresetTests {
-    static let names = ["standard", "zilch", "facebook", "boxed", "cardgames"]
+    static let names = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten"]
 
-    @Test("the presets are standard, zilch, facebook, boxed and cardgames, in that order, each with a summary")
+    @Test(
+        "the presets are standard, zilch, facebook, boxed, cardgames and farkleten, in that order, each with a summary")
     func list() {
         #expect(RulePreset.all.map(\.name) == Self.names)
         #expect(Set(RuleSet.presets.keys) == Set(Self.names))
