@@ -17,6 +17,7 @@ enum AdviseCommand: Command {
             OptionSpec(
                 name: "turn-points", valueName: "points", help: "Turn points before this roll.", defaultValue: "0"),
             RulesOption.spec,
+            RulesOption.target,
             .flag("opening", help: "The roll is the turn's first (six dice; the six-dice farkle applies)."),
             OutputFormat.option([.md, .json]),
         ]

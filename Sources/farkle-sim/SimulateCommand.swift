@@ -42,6 +42,7 @@ enum SimulateCommand: Command {
                 name: "threads", valueName: "k", help: "Threads playing at once (never changes the numbers).",
                 defaultValue: "the active processor count"),
             RulesOption.spec,
+            RulesOption.target,
             OutputFormat.option(),
             OptionSpec(name: "out", valueName: "file", help: "Write the results to a file instead of stdout."),
             .flag("quiet", help: "Show no progress line."),

@@ -16,7 +16,7 @@ enum ValidateCommand: Command {
             Prints, per number of dice, the rolls checked and how many disagree, then the first few disagreements.
             Exits 0 when every roll agrees, 1 on any disagreement.
             """,
-        options: [RulesOption.spec, OutputFormat.option()]
+        options: [RulesOption.spec, RulesOption.target, OutputFormat.option()]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("farkle-sim rules and the presets on every command")
 struct RulesCommandTests {
-    static let presets = ["standard", "zilch", "facebook", "boxed", "cardgames"]
+    static let presets = ["standard", "zilch", "facebook", "boxed", "cardgames", "kcd"]
 
     /// Writes `text` to a fresh file and returns its path.
     private static func write(_ text: String) throws -> String {
@@ -15,7 +15,7 @@ struct RulesCommandTests {
         return file.path
     }
 
-    @Test("'rules' lists the five presets, one line each: name, then a description")
+    @Test("'rules' lists the six presets, one line each: name, then a description")
     func list() throws {
         let result = try CommandRunner.run(["rules"])
         #expect(result.exitStatus == 0)
@@ -35,7 +35,7 @@ struct RulesCommandTests {
         #expect(Set(json.keys) == ["name", "combinations", "turn", "game"])
         // The keys of a rule file, as the README documents them.
         let combinations = try #require(json["combinations"] as? [String: Any])
-        #expect(combinations.count == 14)
+        #expect(combinations.count == 15)
         let turn = try #require(json["turn"] as? [String: Any])
         #expect(
             Set(turn.keys) == [

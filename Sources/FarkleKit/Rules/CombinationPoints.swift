@@ -32,6 +32,12 @@ public struct CombinationPoints: Hashable, Sendable {
     /// Six dice in a row, 1-2-3-4-5-6 (1500 in `standard`).
     public var largeStraight: Int?
 
+    /// The five dice 2-3-4-5-6 where they score differently from 1-2-3-4-5 (750 in `kcd`); `nil`: the
+    /// `smallStraight` value applies to both.
+    ///
+    /// Set after `init` (`kcd` does), so the initializer's signature stays as it was.
+    public var highSmallStraight: Int? = nil
+
     /// Creates a set of combination points; anything not given is switched off.
     public init(
         singleOne: Int? = nil,
@@ -76,6 +82,11 @@ public struct CombinationPoints: Hashable, Sendable {
         case 6: return sixOfAKind.points(forCount: 6, threeOfAKind: triple)
         default: return nil
         }
+    }
+
+    /// The points of the five dice in a row from `lowestFace` (1: 1-2-3-4-5, 2: 2-3-4-5-6), or `nil` if off.
+    public func smallStraight(from lowestFace: Int) -> Int? {
+        lowestFace == 2 ? highSmallStraight ?? smallStraight : smallStraight
     }
 
     /// The points of three `tripleFace`s with a pair of another face, or `nil` if off.

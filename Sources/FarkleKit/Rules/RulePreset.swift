@@ -28,5 +28,8 @@ public struct RulePreset: Hashable, Sendable {
         RulePreset(
             rules: .cardgames,
             summary: "The cardgames.io game: straight 2500, the first bank to reach 10,000 wins at once."),
+        RulePreset(
+            rules: .kcd,
+            summary: "Kingdom Come: Deliverance dice: doubling of a kind, straights 500/750/1500, race to 4000."),
     ]
 }

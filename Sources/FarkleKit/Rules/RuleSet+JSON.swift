@@ -231,6 +231,7 @@ private struct RuleReader {
             case .twoTripletsIncludeSixOfAKind: points.twoTripletsIncludeSixOfAKind = try bool(value, path)
             case .smallStraight: points.smallStraight = try self.points(value, path)
             case .largeStraight: points.largeStraight = try self.points(value, path)
+            case .smallStraightTwoToSix: points.highSmallStraight = try self.points(value, path)
             }
         }
     }
@@ -327,6 +328,7 @@ enum CombinationKey: String, CaseIterable {
     case twoTripletsIncludeSixOfAKind = "two_triplets_include_six_of_a_kind"
     case smallStraight = "small_straight"
     case largeStraight = "large_straight"
+    case smallStraightTwoToSix = "small_straight_2_to_6"
 }
 
 /// The keys of the `turn` object.
@@ -394,7 +396,8 @@ extension RuleSet {
                 "two_triplets": \(points(combinations.twoTriplets)),
                 "two_triplets_include_six_of_a_kind": \(combinations.twoTripletsIncludeSixOfAKind),
                 "small_straight": \(points(combinations.smallStraight)),
-                "large_straight": \(points(combinations.largeStraight))
+                "large_straight": \(points(combinations.largeStraight)),
+                "small_straight_2_to_6": \(points(combinations.highSmallStraight))
               },
               "turn": {
                 "bank_with_dice_left": [\(banking)],
