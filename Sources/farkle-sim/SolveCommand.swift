@@ -15,6 +15,7 @@ enum SolveCommand: Command {
             """,
         options: [
             RulesOption.spec,
+            RulesOption.target,
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "score: the expected-score optimal turn; win: the 2-player game played to win "
@@ -52,10 +53,13 @@ enum SolveCommand: Command {
         }
         let penalty = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
         let rows = rows(solver, penalty: penalty, upTo: maximum)
+        let capped = format == .csv ? nil : CappedSolveOutput(rules: rules, table: table)
         switch format {
-        case .md: Standard.output(markdown(solver, penalty: penalty, rows: rows, maximum: maximum), terminator: "")
+        case .md:
+            Standard.output(
+                markdown(solver, penalty: penalty, capped: capped, rows: rows, maximum: maximum), terminator: "")
         case .csv: Standard.output(csv(rows, penalty: penalty != nil), terminator: "")
-        case .json: Standard.output(json(solver, penalty: penalty, rows: rows))
+        case .json: Standard.output(json(solver, penalty: penalty, capped: capped, rows: rows))
         }
         return ExitStatus.success
     }
@@ -106,7 +110,8 @@ enum SolveCommand: Command {
     // MARK: - Formats
 
     private static func markdown(
-        _ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, rows: [Row], maximum: Int
+        _ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, capped: CappedSolveOutput?, rows: [Row],
+        maximum: Int
     ) -> String {
         var lines = [
             "# Optimal turn: \(solver.table.rules.name)", "",
@@ -135,6 +140,7 @@ enum SolveCommand: Command {
             lines.append("| \(dice) | \(fixed(line.slope, 6)) t + \(fixed(line.intercept, 2)) |")
         }
         if let penalty { lines += penaltyMarkdown(penalty) }
+        if let capped { lines += capped.markdown }
         lines += [
             "", "## Values up to \(maximum) turn points", "",
             "| t | n | V(t, n) | R(t, n) | Decision |" + (penalty == nil ? "" : " V, 0 / 1 / 2 farkles | Decisions |"),
@@ -193,7 +199,9 @@ enum SolveCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, rows: [Row]) -> String {
+    private static func json(
+        _ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, capped: CappedSolveOutput?, rows: [Row]
+    ) -> String {
         let thresholds = thresholds(solver)
         let thresholdMembers = thresholds.map { "\"\($0.dice)\": \($0.threshold.map(String.init) ?? "null")" }
         let islandMembers = thresholds.map { dice, _ in
@@ -222,7 +230,7 @@ enum SolveCommand: Command {
               "expected_turn_score": \(JSONText.number(solver.expectedTurnScore)),
               "bank_thresholds": {\(thresholdMembers.joined(separator: ", "))},
               "bank_ranges_below_threshold": {\(islandMembers.joined(separator: ", "))},
-              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? "")
+              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? "")\(capped?.json ?? "")
               "values": [
             \(rowObjects.joined(separator: ",\n"))
               ]
@@ -255,7 +263,7 @@ enum SolveCommand: Command {
     }
 
     /// `value` with exactly `digits` decimals.
-    private static func fixed(_ value: Double, _ digits: Int) -> String {
+    static func fixed(_ value: Double, _ digits: Int) -> String {
         String(format: "%.\(digits)f", value)
     }
 
