@@ -28,6 +28,8 @@ enum SolveCommand: Command {
             OptionSpec(
                 name: "threads", valueName: "k", help: "Threads for --objective win (never changes the numbers).",
                 defaultValue: "2"),
+            DiceSetOption.set,
+            DiceSetOption.catalog,
         ]
     )
 
@@ -36,6 +38,14 @@ enum SolveCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
+        let set = try DiceSetOption.set(arguments)
+        if !set.isOrdinary {
+            try DiceSetOption.requireRace(rules, arguments)
+            if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
+                throw UsageError("'--objective win' with loaded dice is not solved yet", spec: spec)
+            }
+            return LoadedSolveOutput.run(rules: rules, set: set, format: format)
+        }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
             return try WinSolveOutput.run(rules: rules, format: format, threads: threads, spec: spec)

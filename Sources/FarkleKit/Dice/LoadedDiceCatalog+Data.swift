@@ -2,7 +2,7 @@
 // FarkleKit needs no resource bundle. A test checks that the two are the same, byte for byte.
 
 extension LoadedDiceCatalog {
-    /// The JSON text of the built-in catalog, as in `Catalogs/kcd-dice.json`.
+    /// The JSON text of the built-in catalog, as in `Catalogs/kcd-dice.json` (the empty line keeps its final newline).
     static let builtInText = #"""
         {
           "dice": [
@@ -45,5 +45,6 @@ extension LoadedDiceCatalog {
             {"name": "wisdom-tooth", "weights": [1, 1, 1, 1, 1, 1], "source": "KCD II community dice table (plain weights)"}
           ]
         }
+
         """#
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite("Loaded dice on the command line: --dice-set and --dice-catalog")
+struct DiceSetCommandTests {
+    @Test("solve --dice-set: six ordinary dice by any name give the plain kcd value; loaded dice score more")
+    func solve() throws {
+        let plain = try jsonObject(
+            try CommandRunner.run(["solve", "--rules", "kcd", "--target", "1000", "--format", "json"]))
+        let plainCapped = try #require(plain["capped"] as? [String: Any])
+        let named = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "1000", "--dice-set", "hugos:6", "--format", "json",
+        ])
+        let namedCapped = try #require(try jsonObject(named)["capped"] as? [String: Any])
+        #expect(namedCapped["from_zero"] as? Double == plainCapped["from_zero"] as? Double)
+        let loaded = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "1000", "--dice-set", "heavenly-kingdom:2,odd:1", "--format", "json",
+        ])
+        #expect(loaded.exitStatus == 0)
+        let json = try jsonObject(loaded)
+        #expect(json["dice_set"] as? String == "heavenly-kingdom:2,odd:1,ordinary:3")
+        #expect(json["states"] as? Int == 23)
+        let value = try #require(json["expected_points_toward_target"] as? Double)
+        #expect(value > (plainCapped["from_zero"] as? Double ?? .infinity))
+    }
+
+    @Test("validate --dice-set checks every part of the set die by die and passes")
+    func validate() throws {
+        let result = try CommandRunner.run([
+            "validate", "--rules", "kcd", "--dice-set", "odd:2", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let states = try #require(try jsonObject(result)["states"] as? [[String: Any]])
+        #expect(states.count == 3 * 5 - 1)
+        #expect(states.allSatisfy { $0["passed"] as? Bool == true })
+    }
+
+    @Test("a user catalog adds dice; unknown dice, bad counts and bad catalogs are one-line usage errors")
+    func catalogAndErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kcd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("mine.json")
+        try Data(#"{"dice": [{"name": "sixes", "weights": [1, 1, 1, 1, 1, 20]}]}"#.utf8).write(to: file)
+        let mine = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "500", "--dice-catalog", file.path, "--dice-set", "sixes:3",
+        ])
+        #expect(mine.exitStatus == 0)
+        for (arguments, message) in [
+            (["--dice-set", "nosuch:1"], "Error: '--dice-set': 'nosuch:1' in the dice set"),
+            (
+                ["--dice-set", "odd:9"],
+                "Error: '--dice-set': 'odd:9' in the dice set 'odd:9': the count must be 1 to 6"
+            ),
+            (
+                ["--dice-catalog", directory.appendingPathComponent("none.json").path, "--dice-set", "odd"],
+                "cannot be read"
+            ),
+            (["--target", "5000", "--objective", "win", "--dice-set", "odd"], "not solved yet"),
+            (["--rules", "cardgames", "--dice-set", "odd", "--objective", "win"], "not solved yet"),
+            (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race won at the target"),
+        ] {
+            let rules = arguments.contains("--rules") ? [] : ["--rules", "kcd"]
+            let result = try CommandRunner.run(["solve"] + rules + arguments)
+            #expect(result.exitStatus == 64, "\(arguments)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: "))
+            #expect(result.standardOutput.isEmpty)
+        }
+    }
+}
