@@ -20,12 +20,18 @@ enum AdviseCommand: Command {
             RulesOption.target,
             .flag("opening", help: "The roll is the turn's first (six dice; the six-dice farkle applies)."),
             OutputFormat.option([.md, .json]),
+            DiceSetOption.set,
+            DiceSetOption.catalog,
         ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
+        // Loaded dice (`5@odd` or a --dice-set) take their own path: states by kind, the capped objective.
+        if arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil {
+            return try LoadedAdvice.run(arguments, rules: rules)
+        }
         let format = try arguments.format(allowed: [.md, .json])
         let faces = try dice(arguments)
         let turnPoints = try arguments.integer("turn-points", in: 0...1_000_000_000, default: 0)

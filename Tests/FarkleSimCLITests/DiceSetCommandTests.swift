@@ -69,3 +69,38 @@ struct DiceSetCommandTests {
         }
     }
 }
+
+@Suite("farkle-sim advise with loaded dice")
+struct LoadedAdviseCommandTests {
+    @Test("face@die names a loaded die; each keep lists the dice it leaves, bank_value and roll_value")
+    func keepChoiceVisible() throws {
+        let result = try CommandRunner.run([
+            "advise", "--rules", "kcd", "--dice", "5@heavenly-kingdom,5,2,2,3,4", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        #expect(json["dice_set"] as? String == "heavenly-kingdom:1,ordinary:5")
+        let keeps = try #require(json["keeps"] as? [[String: Any]])
+        let singles = keeps.filter { $0["points"] as? Int == 50 }
+        #expect(singles.map { $0["leaves"] as? String } == ["heavenly-kingdom:1,ordinary:4", "ordinary:5"])
+        #expect(singles.allSatisfy { $0["bank_value"] as? Double == 50 })
+        let values = singles.compactMap { $0["roll_value"] as? Double }
+        #expect(values.count == 2 && values[0] > values[1] + 1)
+        #expect(keeps.first?["best"] as? Bool == true && keeps.first?["dice"] as? [String] == ["5"])
+    }
+
+    @Test("a die the set does not hold, too many of a kind, or an unknown die is a usage error")
+    func badRolls() throws {
+        for (dice, set, message) in [
+            ("5@odd", "heavenly-kingdom:1", "rolls a odd die, which the set"),
+            ("5@odd,1@odd", "odd:1", "rolls 2 odd dice; the set"),
+            ("5@nosuch", "", "'nosuch' is no die of the catalog"),
+            ("7@odd", "", "must list faces from 1 to 6"),
+        ] {
+            let result = try CommandRunner.run(
+                ["advise", "--rules", "kcd", "--dice", dice] + (set.isEmpty ? [] : ["--dice-set", set]))
+            #expect(result.exitStatus == 64, "\(dice)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+}

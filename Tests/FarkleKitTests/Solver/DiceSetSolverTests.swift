@@ -112,3 +112,43 @@ struct DiceSetSolverTests {
         return value
     }
 }
+
+@Suite("Advice on a roll of loaded dice")
+struct DiceSetAdviceTests {
+    @Test("the best keep of every roll, weighed by its chance, adds up to the solver's opening value")
+    func adviceAddsUpToTheSolve() throws {
+        let set = try DiceSet(parsing: "heavenly-kingdom:1,odd:2")
+        let outcomes = DiceSetOutcomes(table: ScoringTable(rules: .kcd), set: set)
+        let solver = CappedScoreSolver(outcomes: outcomes, cap: 1000)
+        var total = 0.0
+        let kinds = set.kinds
+        func visit(_ kind: Int, _ roll: [DiceCounts], _ chance: Double) {
+            guard kind < kinds.count else {
+                total += chance * (solver.advice(for: roll, turnPoints: 0).first?.value ?? 0)
+                return
+            }
+            let weights = kinds[kind].weights
+            let sum = Double(weights.reduce(0, +))
+            for dice in DiceCatalog.shared.multisets[kinds[kind].count] {
+                var probability = Double(DiceCatalog.orderedRollCount(of: dice))
+                for face in dice.faces { probability *= Double(weights[face - 1]) / sum }
+                visit(kind + 1, roll + [dice], chance * probability)
+            }
+        }
+        visit(0, [], 1)
+        #expect(abs(total - solver.openingValue) < 1e-9, "\(total) vs \(solver.openingValue)")
+    }
+
+    @Test("each keep says which dice it leaves; keeps of equal points leaving different dice differ in value")
+    func keepsSayWhatTheyLeave() throws {
+        let set = try DiceSet(parsing: "heavenly-kingdom:1")
+        let solver = CappedScoreSolver(outcomes: DiceSetOutcomes(table: ScoringTable(rules: .kcd), set: set), cap: 4000)
+        let advice = solver.advice(for: [DiceCounts(faces: [5]), DiceCounts(faces: [5, 2, 2, 3, 4])], turnPoints: 0)
+        #expect(advice.count == 3)
+        let best = try #require(advice.first)
+        // The best keeps the ordinary 5 and rolls the heavenly-kingdom die again.
+        #expect(best.choice.taken == [DiceCounts(), DiceCounts(faces: [5])])
+        #expect(!best.banks && best.bankValue == 50)
+        #expect(best.rollValue > advice[1].rollValue + 1)
+    }
+}
