@@ -104,3 +104,42 @@ struct LoadedAdviseCommandTests {
         }
     }
 }
+
+@Suite("farkle-sim with a --dice-set per seat")
+struct LoadedSimulateCommandTests {
+    @Test("each seat's first turns agree with the exact value within 4 standard errors; same seed, same output")
+    func games() throws {
+        let arguments = [
+            "--rules", "kcd", "--target", "1000", "--dice-set", "weighted:2", "--dice-set", "ordinary",
+            "--games", "3000", "--format", "json", "--seed", "5",
+        ]
+        let result = try CommandRunner.run(arguments + ["--threads", "2"])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        let seats = try #require(json["seats"] as? [[String: Any]])
+        #expect(seats.map { $0["dice_set"] as? String } == ["weighted:2,ordinary:4", "ordinary:6"])
+        for seat in seats {
+            let mean = try #require(seat["first_turn_mean"] as? Double)
+            let error = try #require(seat["first_turn_standard_error"] as? Double)
+            let exact = try #require(seat["first_turn_exact"] as? Double)
+            #expect(abs(mean - exact) < 4 * error, "\(mean) ± \(error) vs \(exact)")
+        }
+        #expect(seats.compactMap { $0["wins"] as? Int }.reduce(0, +) == 3000)
+        let again = try jsonObject(try CommandRunner.run(arguments + ["--threads", "1"]))
+        #expect((again["seats"] as? [[String: Any]])?.map { $0["wins"] as? Int } == seats.map { $0["wins"] as? Int })
+    }
+
+    @Test("a set per seat must match the players; other strategies are refused")
+    func badSeats() throws {
+        for (extra, message) in [
+            (["--dice-set", "odd", "--dice-set", "even", "--players", "3"], "2 '--dice-set' for 3 players"),
+            (["--dice-set", "odd", "--strategy", "greedy"], "every seat plays the capped-optimal turn"),
+            (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
+        ] {
+            let rules = extra.contains("--rules") ? [] : ["--rules", "kcd"]
+            let result = try CommandRunner.run(rules + extra + ["--games", "10"])
+            #expect(result.exitStatus == 64, "\(extra)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+}

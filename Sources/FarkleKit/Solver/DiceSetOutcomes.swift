@@ -63,6 +63,10 @@ public struct DiceSetOutcomes: Sendable {
     let options: [Option]
     /// The probability that a roll of each state scores nothing.
     public let farkleProbability: [Double]
+    /// The group of every roll of state `s` (-1: a farkle) from `rollGroupStart[s]`, numbered kind by kind in
+    /// mixed radix of the kinds' multiset numbers (`DiceCatalog.index(of:)`), kind 0 fastest.
+    let rollGroup: [Int32]
+    let rollGroupStart: [Int]
 
     /// The whole set: the state of the opening roll and of the roll after hot dice.
     public var fullState: Int { stateCount - 1 }
@@ -85,7 +89,7 @@ public struct DiceSetOutcomes: Sendable {
         diceInState = (0..<layout.stateCount).map { layout.dice(in: $0).reduce(0, +) }
         var builder = Builder()
         if set.isOrdinary && !forceKinds {
-            builder.addPlain(RollOutcomes(table: table))
+            builder.addPlain(RollOutcomes(table: table), table: table)
         } else {
             for state in 0..<layout.stateCount { builder.add(state: state, kinds: set.kinds, layout: layout) }
         }
@@ -94,6 +98,29 @@ public struct DiceSetOutcomes: Sendable {
         optionStart = builder.starts
         options = builder.options
         farkleProbability = builder.farkles
+        rollGroup = builder.rollGroups
+        rollGroupStart = builder.rollGroupStarts
+    }
+
+    /// The group of a roll showing `roll[k]` on the dice of kind k (the whole roll of a state), or `nil` for
+    /// a farkle. A lookup, for simulators.
+    public func group(of roll: [DiceCounts]) -> Int? {
+        let catalog = DiceCatalog.shared
+        var position = 0
+        var stride = 1
+        var state = 0
+        for (kind, dice) in roll.enumerated() {
+            position += catalog.index(of: dice) * stride
+            stride *= catalog.multisetCount(dice: dice.count)
+            state += dice.count * radix[kind]
+        }
+        let group = rollGroup[rollGroupStart[state] + position]
+        return group < 0 ? nil : Int(group)
+    }
+
+    /// The options of group `group`: for every state a keep can lead to, the highest points of such a keep.
+    public func groupOptions(_ group: Int) -> ArraySlice<Option> {
+        options(of: group)
     }
 
     /// The dice of each kind in `state`.
@@ -210,9 +237,11 @@ private struct Builder {
     var starts: [Int] = [0]
     var options: [DiceSetOutcomes.Option] = []
     var farkles: [Double] = []
+    var rollGroups: [Int32] = []
+    var rollGroupStarts: [Int] = []
 
     /// The plain groups of identical fair dice: state n is n dice, in the plain solver's order.
-    mutating func addPlain(_ outcomes: RollOutcomes) {
+    mutating func addPlain(_ outcomes: RollOutcomes, table: ScoringTable) {
         for dice in 0...DiceCounts.maximumDice {
             let total = Double(DiceCatalog.orderedRollCounts[dice])
             let first = probabilities.count
@@ -227,6 +256,12 @@ private struct Builder {
             }
             ranges.append(first..<probabilities.count)
             farkles.append(dice == 0 ? 0 : outcomes.farkleWeight[dice] / total)
+            // The plain groups are numbered from 1 (0: farkles) across all dice counts, in this same order.
+            rollGroupStarts.append(rollGroups.count)
+            for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
+                let group = dice == 0 ? 0 : outcomes.groupOfRoll[table.globalIndex(dice: dice, multiset: multiset)]
+                rollGroups.append(group - 1)
+            }
         }
     }
 
@@ -234,9 +269,11 @@ private struct Builder {
     mutating func add(state: Int, kinds: [DiceSet.Kind], layout: StateLayout) {
         let first = probabilities.count
         let dice = layout.dice(in: state)
+        rollGroupStarts.append(rollGroups.count)
         guard state > 0 else {
             ranges.append(first..<first)
             farkles.append(0)
+            rollGroups.append(-1)
             return
         }
         // Each kind's rolls of its dice, with the integer weight of each: multinomial times the face weights.
@@ -266,6 +303,7 @@ private struct Builder {
                 roll.append(entry.roll)
                 weight *= entry.weight
             }
+            var rollGroupNumber: Int32 = -1
             if weight > 0 {
                 var best: [Int: Int] = [:]
                 for choice in layout.choices(for: roll) where choice.points > best[choice.next] ?? 0 {
@@ -278,7 +316,9 @@ private struct Builder {
                     let key = sorted.flatMap { [$0.key, $0.value] }
                     if let group = groupOfOptions[key] {
                         weights[group] += weight
+                        rollGroupNumber = Int32(first + group)
                     } else {
+                        rollGroupNumber = Int32(first + weights.count)
                         groupOfOptions[key] = weights.count
                         weights.append(weight)
                         groupOptions.append(
@@ -286,6 +326,7 @@ private struct Builder {
                     }
                 }
             }
+            rollGroups.append(rollGroupNumber)
             // The next roll, kind by kind like an odometer.
             var kind = 0
             while kind < kinds.count {
