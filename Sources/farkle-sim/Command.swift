@@ -27,8 +27,10 @@ enum RulesOption {
     /// can end.
     ///
     /// - Throws: `UsageError` with the loader's one-line message, or for a `--target` under a game of rounds.
-    static func load(_ arguments: ParsedArguments) throws(UsageError) -> RuleSet {
-        let source = arguments.value("rules") ?? RuleSet.standard.name
+    static func load(
+        _ arguments: ParsedArguments, default preset: String = RuleSet.standard.name
+    ) throws(UsageError) -> RuleSet {
+        let source = arguments.value("rules") ?? preset
         var rules: RuleSet
         do {
             rules = try RuleSet.load(source)

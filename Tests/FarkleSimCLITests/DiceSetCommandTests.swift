@@ -143,3 +143,41 @@ struct LoadedSimulateCommandTests {
         }
     }
 }
+
+@Suite("farkle-sim dice-set")
+struct DiceSetSearchCommandTests {
+    @Test("every candidate from the inventory is solved; the best matches solve --dice-set for that set")
+    func bestSet() throws {
+        let result = try CommandRunner.run([
+            "dice-set", "--inventory", "odd:2,weighted,hugos:3,ci,lu", "--target", "300", "--format", "json",
+            "--top", "3",
+        ])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        // odd (up to 2), weighted and one type for ci and lu (2): 3 × 2 × 3 = 18 sets; hugos is fair.
+        #expect(json["die_types"] as? Int == 3)
+        #expect(json["candidates"] as? Int == 18)
+        let best = try #require((json["best"] as? [[String: Any]])?.first)
+        let set = try #require(best["dice_set"] as? String)
+        let solved = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "300", "--dice-set", set, "--format", "json",
+        ])
+        #expect(try jsonObject(solved)["expected_points_toward_target"] as? Double == best["value"] as? Double)
+        let ordinary = try #require(json["ordinary_value"] as? Double)
+        #expect(try #require(best["value"] as? Double) > ordinary)
+    }
+
+    @Test("an unknown die, a bad count or the unsolved win objective is a usage error")
+    func badInventory() throws {
+        for (extra, message) in [
+            (["--inventory", "nosuch"], "'nosuch' names no die"),
+            (["--inventory", "odd:0"], "the count must be 1 to 99"),
+            (["--inventory", "odd", "--objective", "win"], "is not solved yet"),
+            (["--inventory", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
+        ] {
+            let result = try CommandRunner.run(["dice-set"] + extra)
+            #expect(result.exitStatus == 64, "\(extra)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+}
