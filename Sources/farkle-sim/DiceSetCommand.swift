@@ -16,8 +16,15 @@ enum DiceSetCommand: Command {
         options: [
             OptionSpec(
                 name: "inventory", valueName: "dice",
-                help: "The dice owned: name:count,... from the dice catalog (odd:2,heavenly-kingdom:2,weighted).",
-                isRequired: true),
+                help: "The dice owned: name:count,... from the dice catalog (odd:2,heavenly-kingdom:2,weighted)."),
+            .flag(
+                "rank-catalog",
+                help: "Instead: rank every catalog die paired with five ordinary dice, by points and by wins "
+                    + "against six ordinary dice (simulated, --games per seat order)."),
+            OptionSpec(
+                name: "games", valueName: "n", help: "Games per seat order for --rank-catalog.",
+                defaultValue: "20,000"),
+            OptionSpec(name: "seed", valueName: "x", help: "The seed of --rank-catalog's games.", defaultValue: "1"),
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "points: the expected points toward the target (win, against --opponent-set, is not solved yet).",
@@ -32,7 +39,7 @@ enum DiceSetCommand: Command {
                 name: "rules", valueName: "rules", help: "A preset or a JSON rule file, a race won at the target.",
                 defaultValue: RuleSet.kcd.name),
             RulesOption.target,
-            OutputFormat.option([.md, .json]),
+            OutputFormat.option([.md, .csv, .json]),
             DiceSetOption.catalog,
         ]
     )
@@ -47,7 +54,7 @@ enum DiceSetCommand: Command {
         let rules = try RulesOption.load(arguments, default: RuleSet.kcd.name)
         try DiceSetOption.requireRace(rules, arguments)
         try RulesOption.checkSolverSize(rules, arguments)
-        let format = try arguments.format(allowed: [.md, .json])
+        let format = try arguments.format(allowed: [.md, .csv, .json])
         let top = try arguments.integer("top", in: 1...100_000, default: 10)
         let threads = try arguments.integer(
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
@@ -56,6 +63,12 @@ enum DiceSetCommand: Command {
         }
         if arguments.value("opponent-set") != nil {
             throw UsageError("'--opponent-set' belongs to '--objective win', which is not solved yet", spec: spec)
+        }
+        if arguments.flag("rank-catalog") {
+            return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
+        }
+        guard arguments.value("inventory") != nil else {
+            throw UsageError("missing '--inventory <dice>' (or give '--rank-catalog')", spec: spec)
         }
         let inventory = try inventory(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }

@@ -181,3 +181,24 @@ struct DiceSetSearchCommandTests {
         }
     }
 }
+
+@Suite("farkle-sim dice-set --rank-catalog")
+struct CatalogRankingCommandTests {
+    @Test("every catalog die with five ordinary dice: one row per way of rolling, exact points beside simulated wins")
+    func ranking() throws {
+        let result = try CommandRunner.run([
+            "dice-set", "--rank-catalog", "--target", "150", "--games", "50", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let dice = try #require(try jsonObject(result)["dice"] as? [[String: Any]])
+        // 37 dice; the six fair ones, ci/lu/fer and painters/unlucky roll alike: 29 rows.
+        #expect(dice.count == 29)
+        let points = dice.compactMap { $0["points"] as? Double }
+        #expect(points == points.sorted(by: >))
+        let fair = try #require(dice.first { ($0["dice"] as? [String])?.contains("ordinary") == true })
+        #expect(fair["win_rate"] as? Double == 0.5)
+        let solved = try CommandRunner.run(["solve", "--rules", "kcd", "--target", "150", "--format", "json"])
+        let capped = try #require(try jsonObject(solved)["capped"] as? [String: Any])
+        #expect(fair["points"] as? Double == capped["from_zero"] as? Double)
+    }
+}
