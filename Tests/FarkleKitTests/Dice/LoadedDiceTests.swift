@@ -82,3 +82,28 @@ struct LoadedDiceTests {
         }
     }
 }
+
+@Suite("Loaded dice: files and chances")
+struct LoadedDieFileTests {
+    @Test("a catalog file loads by path; a missing file or an empty path is one line")
+    func files() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("mine.json")
+        try Data(
+            #"{"dice": [{"name": "x", "weights": [1, 2, 3, 4, 5, 6], "source": "me", "alternative_weights": [1, 1, 1, 1, 1, 2]}]}"#
+                .utf8
+        ).write(to: file)
+        let catalog = try LoadedDiceCatalog.load(path: file.path)
+        let die = try #require(catalog["x"])
+        #expect(die.source == "me" && die.alternativeWeights == [1, 1, 1, 1, 1, 2])
+        #expect(die.totalWeight == 21 && die.probability(of: 6) == 6.0 / 21)
+        #expect(!die.isFair)
+        #expect(throws: DiceSetError("the dice catalog is an empty path")) { try LoadedDiceCatalog.load(path: "") }
+        #expect(throws: DiceSetError.self) {
+            try LoadedDiceCatalog.load(path: directory.appendingPathComponent("no").path)
+        }
+        #expect(LoadedDie(name: "y", weights: [2, 2, 2, 2, 2, 2], source: "").reducedWeights == [1, 1, 1, 1, 1, 1])
+    }
+}
