@@ -27,10 +27,12 @@ enum DiceSetCommand: Command {
             OptionSpec(name: "seed", valueName: "x", help: "The seed of --rank-catalog's games.", defaultValue: "1"),
             OptionSpec(
                 name: "objective", valueName: "objective",
-                help: "points: the expected points toward the target (win, against --opponent-set, is not solved yet).",
+                help: "points: the expected points toward the target from 0; win: the chance to win against "
+                    + "--opponent-set, who starts decided by a coin (seconds per set: small inventories).",
                 defaultValue: "points"),
             OptionSpec(
-                name: "opponent-set", valueName: "set", help: "The opponent's dice, for --objective win."),
+                name: "opponent-set", valueName: "set", help: "The opponent's dice, for --objective win.",
+                defaultValue: "six ordinary dice"),
             OptionSpec(name: "top", valueName: "n", help: "How many of the best sets to print.", defaultValue: "10"),
             OptionSpec(
                 name: "threads", valueName: "k", help: "Sets solved at once (never changes the numbers).",
@@ -58,27 +60,45 @@ enum DiceSetCommand: Command {
         let top = try arguments.integer("top", in: 1...100_000, default: 10)
         let threads = try arguments.integer(
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
-        if try arguments.choice("objective", default: Objective.points) == .win {
-            throw UsageError("'--objective win' (against an opponent's set) is not solved yet; use points", spec: spec)
-        }
-        if arguments.value("opponent-set") != nil {
-            throw UsageError("'--opponent-set' belongs to '--objective win', which is not solved yet", spec: spec)
-        }
         if arguments.flag("rank-catalog") {
             return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
         }
         guard arguments.value("inventory") != nil else {
             throw UsageError("missing '--inventory <dice>' (or give '--rank-catalog')", spec: spec)
         }
+        let objective = try arguments.choice("objective", default: Objective.points)
+        var opponent = DiceSet.ordinary
+        if let text = arguments.value("opponent-set") {
+            guard objective == .win else {
+                throw UsageError("'--opponent-set' belongs to '--objective win'", spec: spec)
+            }
+            let catalog = try DiceSetOption.catalog(arguments)
+            do {
+                opponent = try DiceSet(parsing: text, catalog: catalog)
+            } catch {
+                throw UsageError("'--opponent-set': \(error.description)", spec: spec)
+            }
+        }
+        if objective == .win, !LoadedWinSolver.supports(rules) {
+            throw UsageError(
+                "'--objective win' needs banking after any keep, with no minimum bank, six-dice farkle or penalty "
+                    + "(as in kcd); rules '\(rules.name)' differ", spec: spec)
+        }
         let inventory = try inventory(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }
         let search = DiceSetSearch(table: ScoringTable(rules: rules), target: target, inventory: inventory)
         let clock = ContinuousClock()
         let start = clock.now
-        let ranked = search.rank(threads: threads)
+        let ranked =
+            objective == .win
+            ? search.rankByWins(against: opponent, threads: threads) : search.rank(threads: threads)
         let seconds = (clock.now - start) / .seconds(1)
         let shown = Array(ranked.prefix(top))
         let ordinary = ranked.first { $0.set.isOrdinary }?.value ?? 0
+        let measure =
+            objective == .win
+            ? "the chance to win against \(opponent), a coin deciding who starts, both playing to win"
+            : "E[min(turn points, \(target))] from a total of 0"
         switch format {
         case .json:
             let rows = shown.map {
@@ -91,7 +111,8 @@ enum DiceSetCommand: Command {
                 {
                   "rules": \(JSONText.string(rules.name)),
                   "target": \(target),
-                  "objective": "points",
+                  "objective": \(JSONText.string(objective.rawValue)),
+                  "opponent_set": \(objective == .win ? JSONText.string(opponent.description) : "null"),
                   "die_types": \(search.types.count),
                   "candidates": \(ranked.count),
                   "ordinary_value": \(JSONText.number(ordinary)),
@@ -103,14 +124,14 @@ enum DiceSetCommand: Command {
             var lines = [
                 "# Best dice sets: \(rules.name), target \(target)", "",
                 "\(ranked.count) candidate sets from \(search.types.count) die types, each solved exactly for "
-                    + "E[min(turn points, \(target))] from a total of 0 (six ordinary dice: "
-                    + "\(String(format: "%.2f", ordinary))).", "",
-                "| Rank | Dice set | Expected points toward the target | Gain over ordinary |", "|---:|---|---:|---:|",
+                    + "\(measure) (six ordinary dice: \(String(format: "%.4f", ordinary))).", "",
+                "| Rank | Dice set | \(objective == .win ? "Chance to win" : "Expected points toward the target") "
+                    + "| Gain over ordinary |", "|---:|---|---:|---:|",
             ]
             for (index, entry) in shown.enumerated() {
                 lines.append(
-                    "| \(index + 1) | \(entry.set) | \(String(format: "%.2f", entry.value)) "
-                        + "| \(String(format: "%+.2f", entry.value - ordinary)) |")
+                    "| \(index + 1) | \(entry.set) | \(String(format: "%.4f", entry.value)) "
+                        + "| \(String(format: "%+.4f", entry.value - ordinary)) |")
             }
             Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
         }

@@ -40,7 +40,11 @@ enum DiceSetOption {
 
     /// The one `--dice-set`, or six ordinary dice.
     static func set(_ arguments: ParsedArguments) throws(UsageError) -> DiceSet {
-        try sets(arguments).last ?? .ordinary
+        let sets = try sets(arguments)
+        guard sets.count <= 1 else {
+            throw UsageError("'--dice-set' given more than once", spec: arguments.spec)
+        }
+        return sets.first ?? .ordinary
     }
 
     /// Refuses loaded dice under rules that are not a race won at the target at once: only there is the

@@ -28,7 +28,11 @@ enum SolveCommand: Command {
             OptionSpec(
                 name: "threads", valueName: "k", help: "Threads for --objective win (never changes the numbers).",
                 defaultValue: "2"),
-            DiceSetOption.set,
+            OptionSpec(
+                name: "dice-set", valueName: "set",
+                help: "A player's dice (name:count,... from the catalog, the rest ordinary); with --objective win "
+                    + "one per player, player 1 first (one: player 2 has ordinary dice).",
+                defaultValue: "six ordinary dice", isRepeatable: true),
             DiceSetOption.catalog,
         ]
     )
@@ -38,13 +42,16 @@ enum SolveCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
-        let set = try DiceSetOption.set(arguments)
-        if !set.isOrdinary {
+        let sets = try DiceSetOption.sets(arguments)
+        if !sets.isEmpty, !sets.allSatisfy(\.isOrdinary) {
             try DiceSetOption.requireRace(rules, arguments)
             if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
-                throw UsageError("'--objective win' with loaded dice is not solved yet", spec: spec)
+                return try LoadedWinOutput.run(rules: rules, sets: sets, format: format, spec: spec)
             }
-            return LoadedSolveOutput.run(rules: rules, set: set, format: format)
+            guard sets.count == 1 else {
+                throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)
+            }
+            return LoadedSolveOutput.run(rules: rules, set: sets[0], format: format)
         }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)

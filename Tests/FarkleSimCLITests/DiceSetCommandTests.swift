@@ -56,8 +56,7 @@ struct DiceSetCommandTests {
                 ["--dice-catalog", directory.appendingPathComponent("none.json").path, "--dice-set", "odd"],
                 "cannot be read"
             ),
-            (["--target", "5000", "--objective", "win", "--dice-set", "odd"], "not solved yet"),
-            (["--rules", "cardgames", "--dice-set", "odd", "--objective", "win"], "not solved yet"),
+            (["--dice-set", "odd", "--dice-set", "even"], "takes one '--dice-set'"),
             (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race won at the target"),
         ] {
             let rules = arguments.contains("--rules") ? [] : ["--rules", "kcd"]
@@ -172,7 +171,8 @@ struct DiceSetSearchCommandTests {
         for (extra, message) in [
             (["--inventory", "nosuch"], "'nosuch' names no die"),
             (["--inventory", "odd:0"], "the count must be 1 to 99"),
-            (["--inventory", "odd", "--objective", "win"], "is not solved yet"),
+            (["--inventory", "odd", "--opponent-set", "odd"], "'--opponent-set' belongs to '--objective win'"),
+            (["--inventory", "odd", "--objective", "win", "--opponent-set", "nosuch"], "'--opponent-set': "),
             (["--inventory", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
         ] {
             let result = try CommandRunner.run(["dice-set"] + extra)
@@ -200,5 +200,30 @@ struct CatalogRankingCommandTests {
         let solved = try CommandRunner.run(["solve", "--rules", "kcd", "--target", "150", "--format", "json"])
         let capped = try #require(try jsonObject(solved)["capped"] as? [String: Any])
         #expect(fair["points"] as? Double == capped["from_zero"] as? Double)
+    }
+}
+
+@Suite("The race played to win with dice sets on the command line")
+struct LoadedWinCommandTests {
+    @Test("solve --objective win: a set per player; dice-set --objective win ranks by the chance to win")
+    func win() throws {
+        let solved = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "300", "--objective", "win", "--dice-set", "weighted",
+            "--dice-set", "odd", "--format", "json",
+        ])
+        #expect(solved.exitStatus == 0)
+        let json = try jsonObject(solved)
+        #expect(json["dice_sets"] as? [String] == ["weighted:1,ordinary:5", "odd:1,ordinary:5"])
+        let first = try #require(json["first_player_win_probability"] as? Double)
+        let second = try #require(json["second_player_win_probability_if_it_starts"] as? Double)
+        let search = try CommandRunner.run([
+            "dice-set", "--inventory", "weighted", "--objective", "win", "--opponent-set", "odd", "--target", "300",
+            "--format", "json",
+        ])
+        let best = try #require((try jsonObject(search)["best"] as? [[String: Any]])?.first)
+        #expect(best["dice_set"] as? String == "weighted:1,ordinary:5")
+        let value = try #require(best["value"] as? Double)
+        // A coin decides who starts: the mean of winning as the starter and as the second player.
+        #expect(abs(value - (first + 1 - second) / 2) < 1e-12)
     }
 }

@@ -26,7 +26,7 @@ public struct DiceSetSearch: Sendable {
     public struct Ranked: Hashable, Sendable {
         /// The six dice.
         public let set: DiceSet
-        /// E[min(turn points, target)] from a total of 0 under best play.
+        /// E[min(turn points, target)] from a total of 0 under best play, or with `rankByWins` the chance to win.
         public let value: Double
     }
 
@@ -80,15 +80,38 @@ public struct DiceSetSearch: Sendable {
     ///   - threads: How many candidates are solved at once; the result does not depend on it.
     ///   - progress: Called from worker threads with the number of candidates solved so far.
     public func rank(threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil) -> [Ranked] {
+        let table = table
+        let target = target
+        return rank(threads: threads, progress: progress) { set in
+            CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target).openingValue
+        }
+    }
+
+    /// Solves the race against `opponent` for every candidate and returns them best first: the chance to win
+    /// when who starts is decided by a fair coin, both players playing to win (`LoadedWinSolver`).
+    ///
+    /// - Precondition: `LoadedWinSolver.supports(table.rules)`.
+    public func rankByWins(
+        against opponent: DiceSet, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil
+    ) -> [Ranked] {
+        let table = table
+        let theirs = DiceSetOutcomes(table: table, set: opponent)
+        return rank(threads: threads, progress: progress) { set in
+            let solver = LoadedWinSolver(outcomes: [DiceSetOutcomes(table: table, set: set), theirs])
+            // Starting: W_0(0, 0); moving second: 1 − W_1(0, 0), from the same solve.
+            return (solver.firstPlayerWinProbability + 1 - solver.winProbability(player: 1, own: 0, opponent: 0)) / 2
+        }
+    }
+
+    private func rank(
+        threads: Int, progress: (@Sendable (Int) -> Void)?, value: @escaping @Sendable (DiceSet) -> Double
+    ) -> [Ranked] {
         let candidates = candidates
         let values = ValueSlots(count: candidates.count)
         let workers = max(1, min(threads, candidates.count))
-        let table = table
-        let target = target
         let solve: @Sendable (Int) -> Void = { worker in
             for index in stride(from: worker, to: candidates.count, by: workers) {
-                let outcomes = DiceSetOutcomes(table: table, set: candidates[index])
-                let done = values.store(CappedScoreSolver(outcomes: outcomes, cap: target).openingValue, at: index)
+                let done = values.store(value(candidates[index]), at: index)
                 progress?(done)
             }
         }
