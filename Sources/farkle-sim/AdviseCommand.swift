@@ -21,6 +21,7 @@ enum AdviseCommand: Command {
             OptionSpec(
                 name: "turn-points", valueName: "points", help: "Turn points before this roll.", defaultValue: "0"),
             RulesOption.spec,
+            RulesOption.target,
             .flag("opening", help: "The roll is the turn's first (six dice; the six-dice farkle applies)."),
             OptionSpec(
                 name: "my-score", valueName: "points",
@@ -30,12 +31,18 @@ enum AdviseCommand: Command {
                 help: "The opponent's total (at or above the target with --final-round)."),
             .flag("final-round", help: "The opponent has reached the target: this is your last turn."),
             OutputFormat.option([.md, .json]),
+            DiceSetOption.set,
+            DiceSetOption.catalog,
         ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
+        // Loaded dice (`5@odd` or a --dice-set) take their own path: states by kind, the capped objective.
+        if arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil {
+            return try LoadedAdvice.run(arguments, rules: rules)
+        }
         let format = try arguments.format(allowed: [.md, .json])
         let faces = try dice(arguments)
         let turnPoints = try arguments.integer("turn-points", in: 0...1_000_000_000, default: 0)

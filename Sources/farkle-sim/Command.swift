@@ -17,18 +17,41 @@ enum RulesOption {
         help: "A preset (\(RuleSet.presets.keys.sorted().joined(separator: ", "))) or a JSON rule file.",
         defaultValue: RuleSet.standard.name)
 
-    /// The rule set named by `--rules`, or `standard`, refused unless a game under it can end.
+    /// `--target`, which every command that takes `--rules` takes beside it.
+    static let target = OptionSpec(
+        name: "target", valueName: "points",
+        help: "The target of the race, 1 to 1,000,000 (the stake sets it in kcd).",
+        defaultValue: "the rule set's")
+
+    /// The rule set named by `--rules`, or `standard`, with `--target` applied, refused unless a game under it
+    /// can end.
     ///
-    /// - Throws: `UsageError` with the loader's one-line message.
-    static func load(_ arguments: ParsedArguments) throws(UsageError) -> RuleSet {
-        let source = arguments.value("rules") ?? RuleSet.standard.name
+    /// - Throws: `UsageError` with the loader's one-line message, or for a `--target` under a game of rounds.
+    static func load(
+        _ arguments: ParsedArguments, default preset: String = RuleSet.standard.name
+    ) throws(UsageError) -> RuleSet {
+        let source = arguments.value("rules") ?? preset
+        var rules: RuleSet
         do {
-            let rules = try RuleSet.load(source)
-            try BankReachability(table: ScoringTable(rules: rules)).check(source: source)
-            return rules
+            rules = try RuleSet.load(source)
         } catch {
             throw UsageError(error.description, spec: arguments.spec)
         }
+        if arguments.value(target.name) != nil {
+            guard rules.game.end.target != nil else {
+                throw UsageError(
+                    "'--target' needs a race to a target; rules '\(rules.name)' play a fixed number of rounds",
+                    spec: arguments.spec)
+            }
+            let points = try arguments.integer(target.name, in: 1...1_000_000, default: 0)
+            rules.game.end = .target(points, finalRound: rules.game.end.hasFinalRound)
+        }
+        do {
+            try BankReachability(table: ScoringTable(rules: rules)).check(source: source)
+        } catch {
+            throw UsageError(error.description, spec: arguments.spec)
+        }
+        return rules
     }
 
     /// Refuses, before any solving, a rule set whose expected-score solver would be too large.

@@ -20,6 +20,7 @@ enum FarkleSim {
         AdviseCommand.self,
         ReportCommand.self,
         RulesCommand.self,
+        DiceSetCommand.self,
     ]
 
     /// The command that runs when no subcommand is named.

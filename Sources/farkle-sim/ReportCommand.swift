@@ -22,6 +22,7 @@ enum ReportCommand: Command {
             """,
         options: [
             RulesOption.spec,
+            RulesOption.target,
             OptionSpec(
                 name: "out", valueName: "directory", help: "The directory to write into.",
                 defaultValue: "Reports/<rule set name>, or Reports with --presets"),

@@ -42,14 +42,25 @@ enum SimulateCommand: Command {
                 name: "threads", valueName: "k", help: "Threads playing at once (never changes the numbers).",
                 defaultValue: "the active processor count"),
             RulesOption.spec,
+            RulesOption.target,
             OutputFormat.option(),
             OptionSpec(name: "out", valueName: "file", help: "Write the results to a file instead of stdout."),
             .flag("quiet", help: "Show no progress line."),
+            OptionSpec(
+                name: "dice-set", valueName: "set",
+                help:
+                    "A seat's dice (name:count,... from the catalog, the rest ordinary): one per seat, or one for all.",
+                defaultValue: "six ordinary dice", isRepeatable: true),
+            DiceSetOption.catalog,
         ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
+        // Loaded dice take their own engine, so the plain games' hot loop stays as it is.
+        if !arguments.allValues(DiceSetOption.set.name).isEmpty {
+            return try LoadedSimulateOutput.run(arguments, rules: rules)
+        }
         let games = try arguments.integer(
             "games", in: 1...maximumGames, default: defaultGames, because: gamesLimitReason)
         let players = try arguments.integer("players", in: GameRules.playerRange, default: rules.game.players)

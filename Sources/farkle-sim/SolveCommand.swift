@@ -15,6 +15,7 @@ enum SolveCommand: Command {
             """,
         options: [
             RulesOption.spec,
+            RulesOption.target,
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "score: the expected-score optimal turn; win: the 2-player game played to win "
@@ -27,6 +28,12 @@ enum SolveCommand: Command {
             OptionSpec(
                 name: "threads", valueName: "k", help: "Threads for --objective win (never changes the numbers).",
                 defaultValue: "2"),
+            OptionSpec(
+                name: "dice-set", valueName: "set",
+                help: "A player's dice (name:count,... from the catalog, the rest ordinary); with --objective win "
+                    + "one per player, player 1 first (one: player 2 has ordinary dice).",
+                defaultValue: "six ordinary dice", isRepeatable: true),
+            DiceSetOption.catalog,
         ]
     )
 
@@ -35,6 +42,17 @@ enum SolveCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
+        let sets = try DiceSetOption.sets(arguments)
+        if !sets.isEmpty, !sets.allSatisfy(\.isOrdinary) {
+            try DiceSetOption.requireRace(rules, arguments)
+            if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
+                return try LoadedWinOutput.run(rules: rules, sets: sets, format: format, spec: spec)
+            }
+            guard sets.count == 1 else {
+                throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)
+            }
+            return LoadedSolveOutput.run(rules: rules, set: sets[0], format: format)
+        }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
             return try WinSolveOutput.run(rules: rules, format: format, threads: threads, spec: spec)
@@ -52,10 +70,13 @@ enum SolveCommand: Command {
         }
         let penalty = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
         let rows = rows(solver, penalty: penalty, upTo: maximum)
+        let capped = format == .csv ? nil : CappedSolveOutput(rules: rules, table: table)
         switch format {
-        case .md: Standard.output(markdown(solver, penalty: penalty, rows: rows, maximum: maximum), terminator: "")
+        case .md:
+            Standard.output(
+                markdown(solver, penalty: penalty, capped: capped, rows: rows, maximum: maximum), terminator: "")
         case .csv: Standard.output(csv(rows, penalty: penalty != nil), terminator: "")
-        case .json: Standard.output(json(solver, penalty: penalty, rows: rows))
+        case .json: Standard.output(json(solver, penalty: penalty, capped: capped, rows: rows))
         }
         return ExitStatus.success
     }
@@ -106,7 +127,8 @@ enum SolveCommand: Command {
     // MARK: - Formats
 
     private static func markdown(
-        _ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, rows: [Row], maximum: Int
+        _ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, capped: CappedSolveOutput?, rows: [Row],
+        maximum: Int
     ) -> String {
         var lines = [
             "# Optimal turn: \(solver.table.rules.name)", "",
@@ -135,6 +157,7 @@ enum SolveCommand: Command {
             lines.append("| \(dice) | \(fixed(line.slope, 6)) t + \(fixed(line.intercept, 2)) |")
         }
         if let penalty { lines += penaltyMarkdown(penalty) }
+        if let capped { lines += capped.markdown }
         lines += [
             "", "## Values up to \(maximum) turn points", "",
             "| t | n | V(t, n) | R(t, n) | Decision |" + (penalty == nil ? "" : " V, 0 / 1 / 2 farkles | Decisions |"),
@@ -193,7 +216,9 @@ enum SolveCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func json(_ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, rows: [Row]) -> String {
+    private static func json(
+        _ solver: ExpectedScoreSolver, penalty: LongRunAverageSolver?, capped: CappedSolveOutput?, rows: [Row]
+    ) -> String {
         let thresholds = thresholds(solver)
         let thresholdMembers = thresholds.map { "\"\($0.dice)\": \($0.threshold.map(String.init) ?? "null")" }
         let islandMembers = thresholds.map { dice, _ in
@@ -222,7 +247,7 @@ enum SolveCommand: Command {
               "expected_turn_score": \(JSONText.number(solver.expectedTurnScore)),
               "bank_thresholds": {\(thresholdMembers.joined(separator: ", "))},
               "bank_ranges_below_threshold": {\(islandMembers.joined(separator: ", "))},
-              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? "")
+              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? "")\(capped?.json ?? "")
               "values": [
             \(rowObjects.joined(separator: ",\n"))
               ]
@@ -255,7 +280,7 @@ enum SolveCommand: Command {
     }
 
     /// `value` with exactly `digits` decimals.
-    private static func fixed(_ value: Double, _ digits: Int) -> String {
+    static func fixed(_ value: Double, _ digits: Int) -> String {
         String(format: "%.\(digits)f", value)
     }
 

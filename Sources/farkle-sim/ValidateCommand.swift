@@ -16,13 +16,26 @@ enum ValidateCommand: Command {
             Prints, per number of dice, the rolls checked and how many disagree, then the first few disagreements.
             Exits 0 when every roll agrees, 1 on any disagreement.
             """,
-        options: [RulesOption.spec, OutputFormat.option()]
+        options: [
+            RulesOption.spec, RulesOption.target, OutputFormat.option(), DiceSetOption.set, DiceSetOption.catalog,
+        ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let rules = try RulesOption.load(arguments)
         let validation = ScoringValidator(rules: rules).validate()
+        let set = try DiceSetOption.set(arguments)
+        if !set.isOrdinary {
+            // The table check is the plain one; the loaded check follows it (CSV: the loaded check only).
+            if format == .md { Standard.output(ReportDocument.validationSummary(validation).contents, terminator: "") }
+            let loadedPassed = LoadedValidateOutput.run(table: ScoringTable(rules: rules), set: set, format: format)
+            guard validation.passed, loadedPassed else {
+                ErrorLine.print("the loaded dice's grouped chances disagree with the die-by-die enumeration")
+                return ExitStatus.failure
+            }
+            return ExitStatus.success
+        }
         switch format {
         case .md: Standard.output(ReportDocument.validationSummary(validation).contents, terminator: "")
         case .csv: Standard.output(csv(validation), terminator: "")

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("farkle-sim rules and the presets on every command")
 struct RulesCommandTests {
-    static let presets = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten"]
+    static let presets = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten", "kcd"]
 
     /// Writes `text` to a fresh file and returns its path.
     private static func write(_ text: String) throws -> String {
@@ -35,7 +35,7 @@ struct RulesCommandTests {
         #expect(Set(json.keys) == ["name", "combinations", "turn", "game"])
         // The keys of a rule file, as the README documents them.
         let combinations = try #require(json["combinations"] as? [String: Any])
-        #expect(combinations.count == 15)
+        #expect(combinations.count == 16)
         let turn = try #require(json["turn"] as? [String: Any])
         #expect(
             Set(turn.keys) == [

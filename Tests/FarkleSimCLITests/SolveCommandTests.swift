@@ -158,3 +158,50 @@ struct SolvePenaltyCommandTests {
         for count in 0...2 { #expect(text.contains("\n| \(count) | ")) }
     }
 }
+
+@Suite("farkle-sim solve: the capped objective of a race won at the target")
+struct CappedSolveCommandTests {
+    @Test("kcd: JSON gives E[min(turn, target - total)] from every total, 0 to 3950; the last is 50 × P(score)")
+    func everyTotal() throws {
+        let result = try CommandRunner.run(["solve", "--rules", "kcd", "--format", "json", "--max-points", "0"])
+        #expect(result.exitStatus == 0)
+        let capped = try #require(try jsonObject(result)["capped"] as? [String: Any])
+        #expect(capped["target"] as? Int == 4000)
+        let rows = try #require(capped["by_total"] as? [[String: Any]])
+        #expect(rows.map { $0["total"] as? Int } == Array(stride(from: 0, to: 4000, by: 50)))
+        let last = try #require(rows.last?["value"] as? Double)
+        #expect(abs(last - 50 * (1 - 1440.0 / 46656)) < 1e-12)
+        let fromZero = try #require(capped["from_zero"] as? Double)
+        #expect(rows.first?["value"] as? Double == fromZero)
+        // Nearer the target a turn can bring fewer points toward it.
+        let values = rows.compactMap { $0["value"] as? Double }
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 > $1 })
+    }
+
+    @Test("--target sets the race's target; a rule set without a target race shows no capped value")
+    func target() throws {
+        let short = try CommandRunner.run(["solve", "--rules", "kcd", "--target", "2000", "--format", "json"])
+        let capped = try #require(try jsonObject(short)["capped"] as? [String: Any])
+        #expect(capped["target"] as? Int == 2000)
+        #expect((capped["by_total"] as? [Any])?.count == 40)
+        let markdown = try CommandRunner.run(["solve", "--rules", "kcd", "--max-points", "0"])
+        #expect(markdown.standardOutput.contains("E[min(turn points, 4000 - own total)] from a total of 0: **"))
+        let standard = try CommandRunner.run(["solve", "--format", "json", "--max-points", "0"])
+        #expect(try jsonObject(standard)["capped"] == nil)
+    }
+
+    @Test("--target is refused out of range and for a game of rounds")
+    func badTarget() throws {
+        let zero = try CommandRunner.run(["solve", "--rules", "kcd", "--target", "0"])
+        #expect(zero.exitStatus == 64)
+        #expect(zero.standardError.hasPrefix("Error: '--target' must be from 1 to 1,000,000"))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kcd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("rounds.json")
+        try Data(#"{"game": {"rounds": 10}}"#.utf8).write(to: file)
+        let rounds = try CommandRunner.run(["odds", "--rules", file.path, "--target", "3000"])
+        #expect(rounds.exitStatus == 64)
+        #expect(rounds.standardError.hasPrefix("Error: '--target' needs a race to a target"))
+    }
+}

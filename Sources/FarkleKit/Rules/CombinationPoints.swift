@@ -35,6 +35,12 @@ public struct CombinationPoints: Hashable, Sendable {
     /// dice counted face by face (`facePoints(_:face:)`); none in `standard`.
     public var countingFaces: Set<SixDiceCombination>
 
+    /// The five dice 2-3-4-5-6 where they score differently from 1-2-3-4-5 (750 in `kcd`); `nil`: the
+    /// `smallStraight` value applies to both.
+    ///
+    /// Set after `init` (`kcd` does), so the initializer's signature stays as it was.
+    public var highSmallStraight: Int? = nil
+
     /// Creates a set of combination points; anything not given is switched off.
     public init(
         singleOne: Int? = nil,
@@ -105,6 +111,11 @@ public struct CombinationPoints: Hashable, Sendable {
     public func points(_ points: Int?, of combination: SixDiceCombination, dice: [Int: Int]) -> Int? {
         guard let points, countingFaces.contains(combination) else { return points }
         return max(points, dice.reduce(0) { $0 + facePoints($1.value, face: $1.key) })
+    }
+
+    /// The points of the five dice in a row from `lowestFace` (1: 1-2-3-4-5, 2: 2-3-4-5-6), or `nil` if off.
+    public func smallStraight(from lowestFace: Int) -> Int? {
+        lowestFace == 2 ? highSmallStraight ?? smallStraight : smallStraight
     }
 
     /// The points of three `tripleFace`s with a pair of another face, or `nil` if off.

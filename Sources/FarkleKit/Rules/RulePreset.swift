@@ -31,5 +31,8 @@ public struct RulePreset: Hashable, Sendable {
         RulePreset(
             rules: .farkleten,
             summary: "Farkle Ten: ten rounds, highest total wins; three pairs at least 750, counting the faces."),
+        RulePreset(
+            rules: .kcd,
+            summary: "Kingdom Come: Deliverance dice: doubling of a kind, straights 500/750/1500, race to 4000."),
     ]
 }

@@ -232,6 +232,7 @@ private struct RuleReader {
             case .smallStraight: points.smallStraight = try self.points(value, path)
             case .largeStraight: points.largeStraight = try self.points(value, path)
             case .countingFaces: points.countingFaces = try sixDiceCombinations(value, path)
+            case .smallStraightTwoToSix: points.highSmallStraight = try self.points(value, path)
             }
         }
     }
@@ -354,6 +355,7 @@ enum CombinationKey: String, CaseIterable {
     case smallStraight = "small_straight"
     case largeStraight = "large_straight"
     case countingFaces = "counting_faces"
+    case smallStraightTwoToSix = "small_straight_2_to_6"
 }
 
 /// The keys of the `turn` object.
@@ -428,6 +430,7 @@ extension RuleSet {
                 "two_triplets_include_six_of_a_kind": \(combinations.twoTripletsIncludeSixOfAKind),
                 "small_straight": \(points(combinations.smallStraight)),
                 "large_straight": \(points(combinations.largeStraight)),
+                "small_straight_2_to_6": \(points(combinations.highSmallStraight)),
                 "counting_faces": [\(countingFaces)]
               },
               "turn": {

@@ -135,6 +135,29 @@ extension RuleSet {
         game: GameRules(end: .rounds(10), sixOnesWin: false, extraRoundsOnTie: 5, highestTurnBreaksTie: true)
     )
 
+    /// The dice game of Kingdom Come: Deliverance I and II: doubling of a kind, straights 1-5 = 500,
+    /// 2-6 = 750 and 1-6 = 1500, nothing else; bank after any keep; the first bank that reaches the
+    /// target (4000, the stake sets it in the game) wins at once.
+    public static let kcd: RuleSet = {
+        var combinations = CombinationPoints(
+            singleOne: 100,
+            singleFive: 50,
+            threeOfAKind: hundredTimesFace,
+            fourOfAKind: .doubling,
+            fiveOfAKind: .doubling,
+            sixOfAKind: .doubling,
+            smallStraight: 500,
+            largeStraight: 1500
+        )
+        combinations.highSmallStraight = 750
+        return RuleSet(
+            name: "kcd",
+            combinations: combinations,
+            turn: TurnRules(bankingDiceLeft: anyDiceLeft, hotDiceMandatory: false, sixDiceFarkle: nil),
+            game: GameRules(end: .target(4000, finalRound: false), sixOnesWin: false)
+        )
+    }()
+
     /// The named presets, by name (`RulePreset.all` lists them in order, with a line on each).
     public static let presets: [String: RuleSet] = Dictionary(
         uniqueKeysWithValues: RulePreset.all.map { ($0.name, $0.rules) })

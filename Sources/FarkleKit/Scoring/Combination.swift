@@ -39,8 +39,8 @@ public struct Combination: Hashable, Sendable {
             if rules.threePairsAlso.contains(.sixOfAKind) { add([face: 6], rules.threePairs, .threePairs) }
             if rules.twoTripletsIncludeSixOfAKind { add([face: 6], rules.twoTriplets, .twoTriplets) }
         }
-        add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1], rules.smallStraight)
-        add([2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.smallStraight)
+        add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1], rules.smallStraight(from: 1))
+        add([2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.smallStraight(from: 2))
         add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.largeStraight, .largeStraight)
         return best.map { Combination(dice: $0.key, points: $0.value) }.sorted { $0.dice < $1.dice }
     }

@@ -5,10 +5,10 @@ import Testing
 
 @Suite("Rule presets: names, rule files, the rules each preset states")
 struct RulePresetTests {
-    static let names = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten"]
+    static let names = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten", "kcd"]
 
     @Test(
-        "the presets are standard, zilch, facebook, boxed, cardgames and farkleten, in that order, each with a summary")
+        "the presets are standard, zilch, facebook, boxed, cardgames, farkleten and kcd, in that order, each with a summary")
     func list() {
         #expect(RulePreset.all.map(\.name) == Self.names)
         #expect(Set(RuleSet.presets.keys) == Set(Self.names))
@@ -90,5 +90,24 @@ struct RulePresetTests {
         #expect(RuleSet.boxed.game.end == .target(10_000, finalRound: true))
         #expect(RuleSet.cardgames.game.end == .target(10_000, finalRound: false))
         #expect(RuleSet.cardgames.game.entryMinimum == 0)
+    }
+
+    @Test("kcd: bank with any dice after any keep, no minimum or penalty; the first bank to reach 4000 wins")
+    func kcdTurnAndGame() {
+        let mechanics = ScoringTable(rules: .kcd).turnMechanics
+        for dice in 1...6 { #expect(mechanics.mayBank(turnPoints: 50, diceLeft: dice)) }
+        #expect(RuleSet.kcd.turn.minimumBank == 0 && RuleSet.kcd.turn.threeFarklePenalty == nil)
+        #expect(RuleSet.kcd.game.end == .target(4000, finalRound: false))
+        #expect(!RuleSet.kcd.game.sixOnesWin)
+    }
+
+    @Test("the 2-3-4-5-6 straight has its own key; left out it scores as small_straight")
+    func highSmallStraightKey() throws {
+        let own = try RuleSet(json: Data(#"{"combinations": {"small_straight_2_to_6": 900}}"#.utf8), source: "t")
+        #expect(own.combinations.smallStraight(from: 1) == 1500 && own.combinations.smallStraight(from: 2) == 900)
+        #expect(RuleSet.standard.combinations.smallStraight(from: 2) == 1500)
+        #expect(throws: RuleSetError.self) {
+            try RuleSet(json: Data(#"{"combinations": {"small_straight_2_to_6": 0}}"#.utf8), source: "t")
+        }
     }
 }

@@ -131,4 +131,44 @@ struct PresetScoringTests {
         expectBest(.cardgames, [4, 4, 4, 4], keeping: 4, scores: 1000)
         expectBest(.cardgames, [1, 1, 1, 1, 1], keeping: 5, scores: 2000)
     }
+
+    // MARK: - kcd
+
+    @Test("kcd: each die beyond three doubles: four 2s 400, six 2s 1600, six 1s 8000")
+    func kcdDoubling() {
+        expectBest(.kcd, [2, 2, 2, 2], keeping: 4, scores: 400)
+        expectBest(.kcd, [2, 2, 2, 2, 2], keeping: 5, scores: 800)
+        expectBest(.kcd, [2, 2, 2, 2, 2, 2], keeping: 6, scores: 1600)
+        expectBest(.kcd, [1, 1, 1, 1, 1, 1], keeping: 6, scores: 8000)
+    }
+
+    @Test("kcd: straights 1-5 = 500, 2-6 = 750, 1-6 = 1500")
+    func kcdStraights() {
+        expectBest(.kcd, [5, 4, 3, 2, 1], keeping: 5, scores: 500)
+        expectBest(.kcd, [6, 5, 4, 3, 2], keeping: 5, scores: 750)
+        expectBest(.kcd, [1, 2, 3, 4, 5, 6], keeping: 6, scores: 1500)
+    }
+
+    @Test("kcd: a keep is scoring dice at the best split: 1-5 + 1 = 600, 2-6 + 5 = 800, 2-6 + 6 is no keep")
+    func kcdSplits() {
+        expectBest(.kcd, [1, 2, 3, 4, 5, 1], keeping: 6, scores: 600)
+        expectBest(.kcd, [2, 3, 4, 5, 6, 5], keeping: 6, scores: 800)
+        expectBest(.kcd, [2, 3, 4, 5, 6, 6], keeping: 6, scores: 0)
+        expectBest(.kcd, [2, 3, 4, 5, 6, 6], keeping: 5, scores: 750)
+    }
+
+    @Test("kcd: no three pairs, full house, two triplets or six-dice bonus")
+    func kcdNothingElse() {
+        expectBest(.kcd, [2, 2, 3, 3, 4, 4], keeping: 6, scores: 0)
+        expectBest(.kcd, [2, 2, 2, 3, 3], keeping: 5, scores: 0)
+        expectBest(.kcd, [2, 2, 2, 3, 3, 3], keeping: 6, scores: 500)
+        expectBest(.kcd, [2, 2, 2, 2, 3, 3], keeping: 6, scores: 0)
+    }
+
+    @Test("kcd: six dice that score nothing are an ordinary farkle, 1,440 of the 46,656 rolls")
+    func kcdSixDiceFarkles() {
+        let odds = ScoringOdds(table: ScoringTable(rules: .kcd))
+        #expect(odds.rows.first { $0.dice == 6 }?.farkles == 1440)
+        #expect(RuleSet.kcd.turn.sixDiceFarkle == nil)
+    }
 }

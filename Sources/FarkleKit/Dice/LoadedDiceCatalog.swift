@@ -1,0 +1,123 @@
+import Foundation
+
+/// Named dice: the built-in catalog of Kingdom Come's loaded dice, extendable by a user's JSON file.
+///
+/// A catalog file is `{"dice": [{"name": ..., "weights": [w1, ..., w6], "source": ..., "alternative_weights":
+/// [...]}, ...]}`; `source` and `alternative_weights` may be left out. A die of a file replaces a built-in die of
+/// the same name. Joker dice and badges change the rules, not the odds, and are not in the catalog.
+public struct LoadedDiceCatalog: Sendable {
+    /// The dice, in catalog order.
+    public let dice: [LoadedDie]
+
+    /// The catalog that ships with FarkleKit (`Catalogs/kcd-dice.json`): the KCD II dice with their weights.
+    public static let builtIn: LoadedDiceCatalog = {
+        // The text is checked by the tests; a failure here is a broken build, not bad input.
+        guard let catalog = try? LoadedDiceCatalog(json: Data(builtInText.utf8), source: "built-in catalog")
+        else { preconditionFailure("the built-in dice catalog must load") }
+        return catalog
+    }()
+
+    /// Creates a catalog of `dice`.
+    public init(dice: [LoadedDie]) {
+        self.dice = dice
+    }
+
+    /// Reads a catalog file.
+    ///
+    /// - Throws: `DiceSetError` naming the file and what is wrong (not JSON, a key that is not known, weights
+    ///   that are not six whole numbers from 0 to 1000 with one positive, a name given twice).
+    public init(json: Data, source: String) throws(DiceSetError) {
+        guard json.count <= RuleSet.maximumFileSize else {
+            throw DiceSetError("\(source): is larger than \(RuleSet.maximumFileSize) bytes, too large for a catalog")
+        }
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: [UInt8](json))
+        } catch {
+            throw DiceSetError("\(source): \(error.problem)")
+        }
+        guard case .object(let members) = root, members.keys.sorted() == ["dice"],
+            case .array(let entries) = members["dice"]
+        else { throw DiceSetError("\(source): must be an object {\"dice\": [...]}") }
+        var dice: [LoadedDie] = []
+        for (position, entry) in entries.enumerated() {
+            dice.append(try Self.die(entry, at: "\(source): dice[\(position)]"))
+        }
+        let names = dice.map(\.name)
+        if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw DiceSetError("\(source): the die '\(repeated)' is given twice")
+        }
+        self.dice = dice
+    }
+
+    /// Loads a catalog file by path.
+    ///
+    /// - Throws: `DiceSetError` for a file that cannot be read or is not a catalog.
+    public static func load(path: String) throws(DiceSetError) -> LoadedDiceCatalog {
+        guard !path.isEmpty else { throw DiceSetError("the dice catalog is an empty path") }
+        guard let handle = FileHandle(forReadingAtPath: path),
+            let data = try? handle.read(upToCount: RuleSet.maximumFileSize + 1)
+        else { throw DiceSetError("\(path): cannot be read as a dice catalog") }
+        try? handle.close()
+        return try LoadedDiceCatalog(json: data, source: path)
+    }
+
+    /// This catalog with the dice of `other` added; a die of `other` replaces one of the same name.
+    public func extended(with other: LoadedDiceCatalog) -> LoadedDiceCatalog {
+        let replaced = Set(other.dice.map(\.name))
+        return LoadedDiceCatalog(dice: dice.filter { !replaced.contains($0.name) } + other.dice)
+    }
+
+    /// The die named `name`, or `nil`.
+    public subscript(name: String) -> LoadedDie? {
+        dice.first { $0.name == name }
+    }
+
+    private static func die(_ entry: JSONValue, at path: String) throws(DiceSetError) -> LoadedDie {
+        let known = ["alternative_weights", "name", "source", "weights"]
+        guard case .object(let members) = entry else { throw DiceSetError("\(path): must be an object") }
+        if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
+            throw DiceSetError("\(path): '\(unknown)' is not a key of a die (known: \(known.joined(separator: ", ")))")
+        }
+        guard case .string(let name) = members["name"], !name.isEmpty,
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { throw DiceSetError("\(path): 'name' must be a name of letters, digits, - and _") }
+        guard let weights = Self.weights(members["weights"]) else {
+            throw DiceSetError("\(path) (\(name)): 'weights' must be six whole numbers from 0 to 1000, one positive")
+        }
+        var source = "user catalog"
+        if let value = members["source"] {
+            guard case .string(let text) = value else { throw DiceSetError("\(path): 'source' must be a string") }
+            source = text
+        }
+        var alternative: [Int]?
+        if let value = members["alternative_weights"] {
+            guard let parsed = Self.weights(value) else {
+                throw DiceSetError("\(path) (\(name)): 'alternative_weights' must be six whole numbers from 0 to 1000")
+            }
+            alternative = parsed
+        }
+        return LoadedDie(name: name, weights: weights, source: source, alternativeWeights: alternative)
+    }
+
+    private static func weights(_ value: JSONValue?) -> [Int]? {
+        guard case .array(let values) = value else { return nil }
+        var weights: [Int] = []
+        for value in values {
+            guard case .integer(let weight) = value else { return nil }
+            weights.append(weight)
+        }
+        return LoadedDie.isValid(weights: weights) ? weights : nil
+    }
+}
+
+/// A dice catalog or a dice set that cannot be read: one line saying what and where.
+public struct DiceSetError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The message, without `Error:`.
+    public let description: String
+
+    /// Creates an error with `description`.
+    public init(_ description: String) {
+        self.description = description
+    }
+}

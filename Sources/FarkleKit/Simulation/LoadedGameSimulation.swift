@@ -1,0 +1,244 @@
+import Dispatch
+import Foundation
+
+/// Simulates races in which every seat carries its own dice set, each die drawn from its own weights.
+///
+/// A separate path from `GameSimulation`, whose inner loop stays as it is for
+/// identical dice: here a roll is drawn kind by kind and looked up in the seat's
+/// `DiceSetOutcomes`, and every seat plays the capped-optimal turn for its own
+/// total (`CappedScoreSolver` with cap target − total, one per total). The game is
+/// a race that the first bank to reach the target wins at once (`kcd`).
+///
+/// Reproducible like `GameSimulation`: chunk `c` of `gamesPerChunk` games rolls
+/// with stream `c` of the seed, chunk tallies merge in chunk order, so the result
+/// depends on the seed alone, never on the number of threads.
+public struct LoadedGameSimulation: Sendable {
+    /// The rules; their game is a race won at the target at once.
+    public let rules: RuleSet
+    /// The dice set of every seat, seat 0 (who starts every game) first.
+    public let sets: [DiceSet]
+    /// The target of the race.
+    public let target: Int
+
+    private let players: [Player]
+
+    /// The games of one chunk: one random stream, one tally.
+    public static var gamesPerChunk: Int { 1024 }
+
+    /// A game still running after this many turns of every seat is stopped and counted as unfinished.
+    public static var maximumRounds: Int { GameRules.roundRange.upperBound }
+
+    /// One seat's dice and its capped-optimal play for every own total.
+    private struct Player: Sendable {
+        let outcomes: DiceSetOutcomes
+        /// `solvers[total / step]` plays with cap target − total.
+        let solvers: [CappedScoreSolver]
+        /// Each kind's cumulative face weights and their sum, for drawing a face.
+        let cumulative: [[UInt64]]
+    }
+
+    /// A table of `sets.count` players under `rules`, each with its set.
+    ///
+    /// - Precondition: 1 to 8 sets; the rules are a race to a target without a final round.
+    public init(rules: RuleSet, sets: [DiceSet]) {
+        precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
+        guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
+            preconditionFailure("loaded dice play a race won at the target at once")
+        }
+        self.rules = rules
+        self.sets = sets
+        self.target = target
+        let table = ScoringTable(rules: rules)
+        var built: [DiceSet: Player] = [:]
+        players = sets.map { set in
+            if let player = built[set] { return player }
+            let outcomes = DiceSetOutcomes(table: table, set: set)
+            let solvers = stride(from: 0, to: target, by: table.scoreStep).map {
+                CappedScoreSolver(outcomes: outcomes, cap: target - $0)
+            }
+            let cumulative = set.kinds.map { kind in
+                kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
+            }
+            let player = Player(outcomes: outcomes, solvers: solvers, cumulative: cumulative)
+            built[set] = player
+            return player
+        }
+    }
+
+    /// The exact expected points toward the target of seat `seat`'s first turn (own total 0), for comparing
+    /// with `LoadedSimulationTally.firstTurnPoints`.
+    public func expectedFirstTurnPoints(seat: Int) -> Double {
+        players[seat].solvers[0].openingValue
+    }
+
+    /// Plays `games` games and returns their tally.
+    ///
+    /// - Parameters:
+    ///   - games: The number of games, 0 or more.
+    ///   - seed: The seed of every random stream; the same seed gives the same tally.
+    ///   - threads: How many threads play chunks at once (1 or more).
+    public func run(games: Int, seed: UInt64, threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads)
+        -> LoadedSimulationTally
+    {
+        precondition(games >= 0 && threads >= 1, "games and threads")
+        let chunkCount = games / Self.gamesPerChunk + (games % Self.gamesPerChunk == 0 ? 0 : 1)
+        let seats = sets.count
+        let results = ChunkTallies(count: chunkCount, seats: seats)
+        let workers = min(threads, max(chunkCount, 1))
+        // Worker w plays chunks w, w + workers, ...; each chunk has its own stream, so the split is free.
+        let play: @Sendable (Int) -> Void = { worker in
+            for chunk in stride(from: worker, to: chunkCount, by: workers) {
+                let count = min(Self.gamesPerChunk, games - chunk * Self.gamesPerChunk)
+                var random = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
+                var tally = LoadedSimulationTally(seats: seats)
+                for _ in 0..<count { self.play(&tally, &random) }
+                results.store(tally, at: chunk)
+            }
+        }
+        if workers == 1 { play(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: play) }
+        return results.merged()
+    }
+
+    // MARK: - A game
+
+    private func play(_ tally: inout LoadedSimulationTally, _ random: inout Xoshiro256StarStar) {
+        var totals = [Int](repeating: 0, count: sets.count)
+        tally.games += 1
+        for round in 0..<Self.maximumRounds {
+            for seat in sets.indices {
+                let banked = turn(players[seat], total: totals[seat], &random)
+                tally.turns[seat] += 1
+                tally.bankedPoints[seat] += Double(banked)
+                if banked == 0 { tally.farklesOrNothing[seat] += 1 }
+                if round == 0 {
+                    tally.firstTurns[seat] += 1
+                    let points = Double(min(banked, target))
+                    tally.firstTurnPoints[seat] += points
+                    tally.firstTurnSquares[seat] += points * points
+                }
+                totals[seat] += banked
+                if totals[seat] >= target {
+                    tally.wins[seat] += 1
+                    return
+                }
+            }
+        }
+        tally.unfinished += 1
+    }
+
+    /// One turn of `player` with own total `total`: the points banked, 0 on a farkle.
+    private func turn(_ player: Player, total: Int, _ random: inout Xoshiro256StarStar) -> Int {
+        let outcomes = player.outcomes
+        let solver = player.solvers[total / outcomes.table.scoreStep]
+        var points = 0
+        var state = outcomes.fullState
+        while true {
+            let dice = outcomes.dice(in: state)
+            var roll: [DiceCounts] = []
+            for (kind, count) in dice.enumerated() {
+                var faces = DiceCounts()
+                let weights = player.cumulative[kind]
+                for _ in 0..<count {
+                    let draw = random.next(below: weights[weights.count - 1])
+                    faces.add((weights.firstIndex { draw < $0 } ?? weights.count - 1) + 1)
+                }
+                roll.append(faces)
+            }
+            guard let group = outcomes.group(of: roll) else { return 0 }
+            var best: DiceSetOutcomes.Option?
+            var bestValue = -Double.infinity
+            for option in outcomes.groupOptions(group) {
+                let value = solver.value(turnPoints: points + option.points, state: option.next)
+                if value > bestValue {
+                    bestValue = value
+                    best = option
+                }
+            }
+            guard let best else { return 0 }
+            points += best.points
+            state = best.next
+            if solver.shouldBank(turnPoints: points, state: state) { return points }
+        }
+    }
+}
+
+/// The tally of every chunk, written once each by the thread that played it, merged in chunk order.
+private final class ChunkTallies: @unchecked Sendable {
+    private var tallies: [LoadedSimulationTally]
+    private let seats: Int
+    private let lock = NSLock()
+
+    init(count: Int, seats: Int) {
+        self.seats = seats
+        tallies = Array(repeating: LoadedSimulationTally(seats: seats), count: count)
+    }
+
+    func store(_ tally: LoadedSimulationTally, at chunk: Int) {
+        lock.lock()
+        tallies[chunk] = tally
+        lock.unlock()
+    }
+
+    func merged() -> LoadedSimulationTally {
+        lock.lock()
+        defer { lock.unlock() }
+        return tallies.reduce(into: LoadedSimulationTally(seats: seats)) { $0.merge($1) }
+    }
+}
+
+/// What a run of `LoadedGameSimulation` counts, per seat.
+public struct LoadedSimulationTally: Hashable, Sendable {
+    /// Games played.
+    public var games = 0
+    /// Games stopped after `maximumRounds` rounds without a winner.
+    public var unfinished = 0
+    /// Games won, per seat.
+    public var wins: [Int]
+    /// Turns taken, per seat.
+    public var turns: [Int]
+    /// Points banked over all turns, per seat.
+    public var bankedPoints: [Double]
+    /// Turns that banked nothing (farkles), per seat.
+    public var farklesOrNothing: [Int]
+    /// First turns taken, per seat (a seat whose opponent won on the first turn takes none).
+    public var firstTurns: [Int]
+    /// The sum over first turns of min(points banked, target), per seat.
+    public var firstTurnPoints: [Double]
+    /// The sum over first turns of the square of min(points banked, target), per seat.
+    public var firstTurnSquares: [Double]
+
+    /// An empty tally for `seats` seats.
+    public init(seats: Int) {
+        wins = Array(repeating: 0, count: seats)
+        turns = wins
+        farklesOrNothing = wins
+        firstTurns = wins
+        bankedPoints = Array(repeating: 0, count: seats)
+        firstTurnPoints = bankedPoints
+        firstTurnSquares = bankedPoints
+    }
+
+    /// Adds the counts of `other`.
+    public mutating func merge(_ other: LoadedSimulationTally) {
+        games += other.games
+        unfinished += other.unfinished
+        for seat in wins.indices {
+            wins[seat] += other.wins[seat]
+            turns[seat] += other.turns[seat]
+            bankedPoints[seat] += other.bankedPoints[seat]
+            farklesOrNothing[seat] += other.farklesOrNothing[seat]
+            firstTurns[seat] += other.firstTurns[seat]
+            firstTurnPoints[seat] += other.firstTurnPoints[seat]
+            firstTurnSquares[seat] += other.firstTurnSquares[seat]
+        }
+    }
+
+    /// The mean of min(first turn's points, target) of `seat` and its standard error, from the sample.
+    public func firstTurn(seat: Int) -> (mean: Double, standardError: Double) {
+        let count = Double(firstTurns[seat])
+        guard count > 1 else { return (firstTurnPoints[seat], .infinity) }
+        let mean = firstTurnPoints[seat] / count
+        let variance = (firstTurnSquares[seat] - count * mean * mean) / (count - 1)
+        return (mean, (max(variance, 0) / count).squareRoot())
+    }
+}

@@ -1,0 +1,41 @@
+extension CappedScoreSolver {
+    /// One keep of a roll of a dice set, and what banking or rolling on after it is worth.
+    public struct KeepAdvice: Hashable, Sendable {
+        /// The keep: the dice it takes of each kind, its points and the state it leaves.
+        public let choice: DiceSetOutcomes.Choice
+        /// The turn points after the keep.
+        public let turnPoints: Int
+        /// What banking after the keep is worth (min(turn points, cap)), or `nil` where banking is not allowed.
+        public let bankValue: Double?
+        /// What rolling the dice left (all six after hot dice) is worth under best play.
+        public let rollValue: Double
+
+        /// The better of banking and rolling on.
+        public var value: Double { max(bankValue ?? -.infinity, rollValue) }
+
+        /// Whether best play banks after the keep (on equal values it banks).
+        public var banks: Bool { bankValue.map { $0 >= rollValue } ?? false }
+    }
+
+    /// Every keep of a roll showing `roll[k]` on the dice of kind k, with `turnPoints` before it, best first
+    /// (on equal values: more points, then fewer dice taken, then the set order of kinds); empty for a farkle.
+    ///
+    /// - Precondition: `turnPoints` is a multiple of the score step; the roll is part of the set.
+    public func advice(for roll: [DiceCounts], turnPoints: Int) -> [KeepAdvice] {
+        let choices = outcomes.choices(for: roll)
+        let advice = choices.map { choice in
+            let points = turnPoints + choice.points
+            return KeepAdvice(
+                choice: choice, turnPoints: points, bankValue: bankValue(turnPoints: points, state: choice.next),
+                rollValue: rollValue(turnPoints: points, state: choice.next))
+        }
+        return advice.sorted { lhs, rhs in
+            if lhs.value != rhs.value { return lhs.value > rhs.value }
+            if lhs.choice.points != rhs.choice.points { return lhs.choice.points > rhs.choice.points }
+            let left = lhs.choice.taken.map(\.count)
+            let right = rhs.choice.taken.map(\.count)
+            if left.reduce(0, +) != right.reduce(0, +) { return left.reduce(0, +) < right.reduce(0, +) }
+            return left.lexicographicallyPrecedes(right)
+        }
+    }
+}

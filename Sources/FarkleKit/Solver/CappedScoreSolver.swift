@@ -1,0 +1,181 @@
+/// The turn that maximizes E[min(turn points, cap)], solved exactly, for any dice set.
+///
+/// In a race where the first bank that reaches the target wins at once (`kcd`),
+/// points past the target are worth nothing: a player with `total` points plays
+/// best for the expected points toward the target, E[min(turn points, target −
+/// total)]. `cap` is that distance. The state is (turn points, dice of each kind
+/// left), `DiceSetOutcomes` numbering the dice; V(t, s) is the expected capped
+/// points under best play with t turn points and the dice of state s to roll,
+/// R(t, s) the same when rolling now.
+///
+/// Every keep adds at least one score step, so t only grows: rows of t are solved
+/// from the top down, each from higher rows only, with no iteration. From
+/// `max(cap, minimum bank)` on, a bank takes the whole cap, so V(t, s) is `cap`
+/// times the chance q(s) of reaching a state that may bank before a farkle
+/// (1 wherever banking is allowed; a short fixed-point iteration otherwise,
+/// converged to 1e-15).
+public struct CappedScoreSolver: Sendable {
+    /// The dice set's rolls and the scoring table.
+    public let outcomes: DiceSetOutcomes
+    /// The points a bank can be worth at most (the target less the player's total).
+    public let cap: Int
+    /// E[min(turn points, cap)] under best play, from the opening roll of the whole set.
+    ///
+    /// Counts the six-dice farkle of an opening roll where the rules have one.
+    public let openingValue: Double
+
+    private let mechanics: TurnMechanics
+    /// Levels 0..<topLevel are tabulated; from `topLevel` on V(t, s) = cap · reach[s].
+    private let topLevel: Int
+    private let values: [Double]
+    private let rollValues: [Double]
+    private let reach: [Double]
+
+    /// Solves the capped turn for the dice of `outcomes` with banks worth at most `cap` points.
+    ///
+    /// - Precondition: `cap` is positive.
+    public init(outcomes: DiceSetOutcomes, cap: Int) {
+        precondition(cap > 0, "a positive cap")
+        let mechanics = outcomes.table.turnMechanics
+        let step = mechanics.scoreStep
+        let states = outcomes.stateCount
+        let full = outcomes.fullState
+        let top = (max(cap, mechanics.minimumBank) + step - 1) / step
+        let reach = Self.reachChances(outcomes, mechanics)
+        var values = [Double](repeating: 0, count: top * states)
+        var rollValues = [Double](repeating: 0, count: top * states)
+        let capValue = Double(cap)
+        func later(_ level: Int, _ state: Int) -> Double {
+            level >= top ? capValue * reach[state] : values[level * states + state]
+        }
+        let everyRollFarkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
+        for level in stride(from: top - 1, through: 0, by: -1) {
+            let points = level * step
+            for state in 1..<states {
+                var sum = 0.0
+                for group in outcomes.groups(of: state) {
+                    var best = -Double.infinity
+                    for option in outcomes.options(of: group) {
+                        best = max(best, later(level + option.steps, option.next))
+                    }
+                    sum += outcomes.groupProbability[group] * best
+                }
+                if state == full, outcomes.diceInState[state] == DiceCounts.maximumDice, let farkle = everyRollFarkle {
+                    sum += outcomes.farkleProbability[state] * later(level + mechanics.level(turnPoints: farkle), full)
+                }
+                let dice = outcomes.diceInState[state]
+                let bank = mechanics.mayBank(turnPoints: points, diceLeft: dice) ? Double(min(points, cap)) : 0
+                rollValues[level * states + state] = sum
+                values[level * states + state] = max(bank, sum)
+            }
+        }
+        var opening = top > 0 ? rollValues[full] : capValue * reach[full]
+        if outcomes.diceInState[full] == DiceCounts.maximumDice, everyRollFarkle == nil,
+            let farkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true)
+        {
+            opening += outcomes.farkleProbability[full] * later(mechanics.level(turnPoints: farkle), full)
+        }
+        self.outcomes = outcomes
+        self.cap = cap
+        self.mechanics = mechanics
+        self.topLevel = top
+        self.values = values
+        self.rollValues = rollValues
+        self.reach = reach
+        self.openingValue = opening
+    }
+
+    /// Builds the table of `rules` and solves six ordinary dice with banks worth at most `cap`.
+    public init(rules: RuleSet, cap: Int) {
+        self.init(outcomes: DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary), cap: cap)
+    }
+
+    // MARK: - Values
+
+    /// V(t, s): the expected capped points under best play with `turnPoints` on the table and the dice of
+    /// `state` to roll.
+    ///
+    /// - Precondition: `turnPoints` is a non-negative multiple of the score step; `state` is 1..<stateCount.
+    public func value(turnPoints: Int, state: Int) -> Double {
+        let level = checkedLevel(turnPoints, state)
+        return level >= topLevel ? Double(cap) * reach[state] : values[level * outcomes.stateCount + state]
+    }
+
+    /// R(t, s): the expected capped points if the player rolls the dice of `state` now and plays best after.
+    ///
+    /// - Precondition: as for `value(turnPoints:state:)`.
+    public func rollValue(turnPoints: Int, state: Int) -> Double {
+        let level = checkedLevel(turnPoints, state)
+        if level >= topLevel {
+            // Every roll that does not farkle keeps the cap within reach: the same sum as a tabulated row.
+            var sum = 0.0
+            for group in outcomes.groups(of: state) {
+                sum +=
+                    outcomes.groupProbability[group]
+                    * (outcomes.options(of: group).map { Double(cap) * reach[$0.next] }.max() ?? 0)
+            }
+            return sum
+        }
+        return rollValues[level * outcomes.stateCount + state]
+    }
+
+    /// What banking `turnPoints` with the dice of `state` left is worth, or `nil` where banking is not allowed.
+    public func bankValue(turnPoints: Int, state: Int) -> Double? {
+        mechanics.mayBank(turnPoints: turnPoints, diceLeft: outcomes.diceInState[state])
+            ? Double(min(turnPoints, cap)) : nil
+    }
+
+    /// Whether best play banks `turnPoints` with the dice of `state` left (on equal values it banks).
+    public func shouldBank(turnPoints: Int, state: Int) -> Bool {
+        guard let bank = bankValue(turnPoints: turnPoints, state: state) else { return false }
+        return bank >= rollValue(turnPoints: turnPoints, state: state)
+    }
+
+    /// The opening value for every own total 0, step, ... below `target`, each with the cap target − total.
+    ///
+    /// The expected points toward the target of a turn that starts at each total; solved once per total.
+    public static func openingValues(outcomes: DiceSetOutcomes, target: Int) -> [(total: Int, value: Double)] {
+        stride(from: 0, to: target, by: outcomes.table.scoreStep).map { total in
+            (total, CappedScoreSolver(outcomes: outcomes, cap: target - total).openingValue)
+        }
+    }
+
+    private func checkedLevel(_ turnPoints: Int, _ state: Int) -> Int {
+        let step = mechanics.scoreStep
+        precondition(turnPoints >= 0 && turnPoints % step == 0, "turn points are multiples of \(step)")
+        precondition((1..<outcomes.stateCount).contains(state), "a state with dice to roll")
+        return mechanics.level(turnPoints: turnPoints)
+    }
+
+    // MARK: - Reaching a bank
+
+    /// The chance q(s) of reaching, from the dice of state s, a state that may bank, before a farkle, under
+    /// the play that maximizes it; once the turn points are past the cap and the minimum bank, V = cap · q.
+    private static func reachChances(_ outcomes: DiceSetOutcomes, _ mechanics: TurnMechanics) -> [Double] {
+        let states = outcomes.stateCount
+        var reach = [Double](repeating: 0, count: states)
+        let banks = (0..<states).map { mechanics.allowsBanking(diceLeft: outcomes.diceInState[$0]) }
+        let everyRollFarkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false) != nil
+        for state in 1..<states where banks[state] { reach[state] = 1 }
+        // Only hot dice lead back to more dice, so a pass in order of states converges fast; 10,000 passes
+        // bound it where a rule set makes the whole set hard to leave.
+        for _ in 0..<10_000 {
+            var change = 0.0
+            for state in 1..<states where !banks[state] {
+                var sum = 0.0
+                for group in outcomes.groups(of: state) {
+                    sum +=
+                        outcomes.groupProbability[group]
+                        * (outcomes.options(of: group).map { reach[$0.next] }.max() ?? 0)
+                }
+                if state == outcomes.fullState, everyRollFarkle {
+                    sum += outcomes.farkleProbability[state] * reach[state]
+                }
+                change = max(change, abs(sum - reach[state]))
+                reach[state] = sum
+            }
+            if change <= 1e-15 { break }
+        }
+        return reach
+    }
+}

@@ -1,0 +1,348 @@
+/// The rolls of every part of a dice set, grouped by what a decision can see of them.
+///
+/// With dice of different kinds the chance of a roll depends on which dice are
+/// rolled, and two keeps of the same points that leave different dice lead to
+/// different states. A state is therefore how many dice of each kind are left
+/// to roll (`DiceSet.kinds`), numbered in mixed radix: state
+/// `Σ left[k] * radix[k]`, state 0 is no dice and the last state is the whole set
+/// (rolled at the start and again after hot dice).
+///
+/// For each state the rolls of its dice are summed up by their options: for every
+/// state a keep can lead to, the highest points of a keep that leads there (the
+/// value of a state never falls as turn points grow, so a lower-scoring keep to
+/// the same state is never better). Rolls with the same options form one group,
+/// whose probability is the sum of theirs. Probabilities are computed from the
+/// integer face weights, one division per group.
+///
+/// A set of identical fair dice is exactly the plain game: its states are the
+/// dice counts 0...6 and its groups those of the plain solver, built from the same
+/// table in the same order, so every value computed from it is the plain one.
+public struct DiceSetOutcomes: Sendable {
+    /// One way to play a roll: keep dice scoring `points`, then roll the dice of state `next`.
+    public struct Option: Hashable, Sendable {
+        /// The keep's points divided by the score step.
+        public let steps: Int
+        /// The keep's points.
+        public let points: Int
+        /// The state to roll next; the whole set after hot dice.
+        public let next: Int
+    }
+
+    /// One keep of a roll, kind by kind.
+    public struct Choice: Hashable, Sendable {
+        /// The dice kept of each kind.
+        public let taken: [DiceCounts]
+        /// The keep's points.
+        public let points: Int
+        /// The state to roll next; the whole set after hot dice.
+        public let next: Int
+    }
+
+    /// The dice set.
+    public let set: DiceSet
+    /// The scoring table (and through it the rules).
+    public let table: ScoringTable
+    /// The number of dice of each kind in the set.
+    public let counts: [Int]
+    /// State `s` has `(s / radix[k]) % (counts[k] + 1)` dice of kind k.
+    public let radix: [Int]
+    /// The number of states, the empty one (0) included.
+    public let stateCount: Int
+    /// The number of dice of every state.
+    public let diceInState: [Int]
+
+    let layout: StateLayout
+
+    /// The groups of rolls of state `s` are `groupsOfState[s]`.
+    let groupsOfState: [Range<Int>]
+    /// The probability of each group of rolls, given its state.
+    let groupProbability: [Double]
+    /// The options of group `g` are `options[optionStart[g] ..< optionStart[g + 1]]`.
+    let optionStart: [Int]
+    /// The options of every group, one after the other.
+    let options: [Option]
+    /// The probability that a roll of each state scores nothing.
+    public let farkleProbability: [Double]
+    /// The group of every roll of state `s` (-1: a farkle) from `rollGroupStart[s]`, numbered kind by kind in
+    /// mixed radix of the kinds' multiset numbers (`DiceCatalog.index(of:)`), kind 0 fastest.
+    let rollGroup: [Int32]
+    let rollGroupStart: [Int]
+
+    /// The whole set: the state of the opening roll and of the roll after hot dice.
+    public var fullState: Int { stateCount - 1 }
+
+    /// The number of groups of rolls over all states.
+    public var groupCount: Int { groupProbability.count }
+
+    /// Groups the rolls of every part of `set` under the rules of `table`.
+    ///
+    /// A set of identical fair dice takes the plain groups (`RollOutcomes`); `forceKinds` builds it kind by
+    /// kind like any other set, for tests that compare the two.
+    public init(table: ScoringTable, set: DiceSet, forceKinds: Bool = false) {
+        let layout = StateLayout(table: table, counts: set.kinds.map(\.count))
+        self.table = table
+        self.set = set
+        self.layout = layout
+        counts = layout.counts
+        radix = layout.radix
+        stateCount = layout.stateCount
+        diceInState = (0..<layout.stateCount).map { layout.dice(in: $0).reduce(0, +) }
+        var builder = Builder()
+        if set.isOrdinary && !forceKinds {
+            builder.addPlain(RollOutcomes(table: table), table: table)
+        } else {
+            for state in 0..<layout.stateCount { builder.add(state: state, kinds: set.kinds, layout: layout) }
+        }
+        groupsOfState = builder.ranges
+        groupProbability = builder.probabilities
+        optionStart = builder.starts
+        options = builder.options
+        farkleProbability = builder.farkles
+        rollGroup = builder.rollGroups
+        rollGroupStart = builder.rollGroupStarts
+    }
+
+    /// The group of a roll showing `roll[k]` on the dice of kind k (the whole roll of a state), or `nil` for
+    /// a farkle. A lookup, for simulators.
+    public func group(of roll: [DiceCounts]) -> Int? {
+        let catalog = DiceCatalog.shared
+        var position = 0
+        var stride = 1
+        var state = 0
+        for (kind, dice) in roll.enumerated() {
+            position += catalog.index(of: dice) * stride
+            stride *= catalog.multisetCount(dice: dice.count)
+            state += dice.count * radix[kind]
+        }
+        let group = rollGroup[rollGroupStart[state] + position]
+        return group < 0 ? nil : Int(group)
+    }
+
+    /// The options of group `group`: for every state a keep can lead to, the highest points of such a keep.
+    public func groupOptions(_ group: Int) -> ArraySlice<Option> {
+        options(of: group)
+    }
+
+    /// The dice of each kind in `state`.
+    public func dice(in state: Int) -> [Int] {
+        layout.dice(in: state)
+    }
+
+    /// The state with `dice[k]` dice of kind k.
+    public func state(with dice: [Int]) -> Int {
+        layout.state(with: dice)
+    }
+
+    /// Every keep of a roll showing `roll[k]` on the dice of kind k, with the dice it takes of each kind and
+    /// the state it leaves (the whole set after hot dice); empty for a farkle.
+    ///
+    /// - Precondition: `roll[k].count` dice of kind k are at most what the set holds.
+    public func choices(for roll: [DiceCounts]) -> [Choice] {
+        layout.choices(for: roll)
+    }
+
+    /// The groups of rolls of `state`.
+    func groups(of state: Int) -> Range<Int> {
+        groupsOfState[state]
+    }
+
+    /// The options of group `group`.
+    func options(of group: Int) -> ArraySlice<Option> {
+        options[optionStart[group]..<optionStart[group + 1]]
+    }
+
+    /// Every way to take `keep` from the dice of each kind of `roll`.
+    static func splits(of keep: DiceCounts, over roll: [DiceCounts]) -> [[DiceCounts]] {
+        var results: [[DiceCounts]] = [Array(repeating: DiceCounts(), count: roll.count)]
+        for face in DiceCounts.faces where keep[face] > 0 {
+            var grown: [[DiceCounts]] = []
+            for partial in results {
+                Self.distribute(keep[face], of: face, from: 0, over: roll, into: partial, results: &grown)
+            }
+            results = grown
+        }
+        return results
+    }
+
+    private static func distribute(
+        _ remaining: Int, of face: Int, from kind: Int, over roll: [DiceCounts], into partial: [DiceCounts],
+        results: inout [[DiceCounts]]
+    ) {
+        if remaining == 0 {
+            results.append(partial)
+            return
+        }
+        guard kind < roll.count else { return }
+        for take in 0...min(remaining, roll[kind][face]) {
+            var next = partial
+            for _ in 0..<take { next[kind].add(face) }
+            distribute(remaining - take, of: face, from: kind + 1, over: roll, into: next, results: &results)
+        }
+    }
+}
+
+// MARK: - States
+
+/// How states number the dice left of each kind, and how a keep moves between them.
+struct StateLayout: Sendable {
+    let table: ScoringTable
+    let counts: [Int]
+    let radix: [Int]
+    let stateCount: Int
+
+    init(table: ScoringTable, counts: [Int]) {
+        self.table = table
+        self.counts = counts
+        var radix: [Int] = []
+        var size = 1
+        for count in counts {
+            radix.append(size)
+            size *= count + 1
+        }
+        self.radix = radix
+        stateCount = size
+    }
+
+    var fullState: Int { stateCount - 1 }
+
+    func dice(in state: Int) -> [Int] {
+        zip(counts, radix).map { count, step in (state / step) % (count + 1) }
+    }
+
+    func state(with dice: [Int]) -> Int {
+        zip(dice, radix).reduce(0) { $0 + $1.0 * $1.1 }
+    }
+
+    func choices(for roll: [DiceCounts]) -> [DiceSetOutcomes.Choice] {
+        precondition(roll.count == counts.count, "one roll per kind")
+        let rolled = state(with: roll.map(\.count))
+        let combined = roll.reduce(DiceCounts(), +)
+        var choices: [DiceSetOutcomes.Choice] = []
+        for keep in table.keeps(for: combined) {
+            for taken in DiceSetOutcomes.splits(of: keep.dice, over: roll) {
+                let left = rolled - zip(taken, radix).reduce(0) { $0 + $1.0.count * $1.1 }
+                choices.append(.init(taken: taken, points: keep.score, next: left == 0 ? fullState : left))
+            }
+        }
+        return choices
+    }
+}
+
+// MARK: - Building
+
+/// The tables of `DiceSetOutcomes`, grown state by state.
+private struct Builder {
+    var ranges: [Range<Int>] = []
+    var probabilities: [Double] = []
+    var starts: [Int] = [0]
+    var options: [DiceSetOutcomes.Option] = []
+    var farkles: [Double] = []
+    var rollGroups: [Int32] = []
+    var rollGroupStarts: [Int] = []
+
+    /// The plain groups of identical fair dice: state n is n dice, in the plain solver's order.
+    mutating func addPlain(_ outcomes: RollOutcomes, table: ScoringTable) {
+        for dice in 0...DiceCounts.maximumDice {
+            let total = Double(DiceCatalog.orderedRollCounts[dice])
+            let first = probabilities.count
+            if dice > 0 {
+                for group in outcomes.groupsByDice[dice] {
+                    probabilities.append(outcomes.weight[group] / total)
+                    for option in outcomes.options(of: group) {
+                        options.append(.init(steps: option.steps, points: option.points, next: option.diceLeft))
+                    }
+                    starts.append(options.count)
+                }
+            }
+            ranges.append(first..<probabilities.count)
+            farkles.append(dice == 0 ? 0 : outcomes.farkleWeight[dice] / total)
+            // The plain groups are numbered from 1 (0: farkles) across all dice counts, in this same order.
+            rollGroupStarts.append(rollGroups.count)
+            for multiset in 0..<DiceCatalog.shared.multisetCount(dice: dice) {
+                let group = dice == 0 ? 0 : outcomes.groupOfRoll[table.globalIndex(dice: dice, multiset: multiset)]
+                rollGroups.append(group - 1)
+            }
+        }
+    }
+
+    /// The groups of `state`: every roll of its dice, kind by kind, weighed by the integer face weights.
+    mutating func add(state: Int, kinds: [DiceSet.Kind], layout: StateLayout) {
+        let first = probabilities.count
+        let dice = layout.dice(in: state)
+        rollGroupStarts.append(rollGroups.count)
+        guard state > 0 else {
+            ranges.append(first..<first)
+            farkles.append(0)
+            rollGroups.append(-1)
+            return
+        }
+        // Each kind's rolls of its dice, with the integer weight of each: multinomial times the face weights.
+        let perKind: [[(roll: DiceCounts, weight: Int)]] = kinds.indices.map { kind in
+            DiceCatalog.shared.multisets[dice[kind]].map { roll in
+                var weight = DiceCatalog.orderedRollCount(of: roll)
+                for face in DiceCounts.faces {
+                    for _ in 0..<roll[face] { weight *= kinds[kind].weights[face - 1] }
+                }
+                return (roll, weight)
+            }
+        }
+        let denominator = kinds.indices.reduce(1) { product, kind in
+            (0..<dice[kind]).reduce(product) { value, _ in value * kinds[kind].weights.reduce(0, +) }
+        }
+        var groupOfOptions: [[Int]: Int] = [:]
+        var weights: [Int] = []
+        var groupOptions: [[DiceSetOutcomes.Option]] = []
+        var farkleWeight = 0
+        var positions = [Int](repeating: 0, count: kinds.count)
+        let step = layout.table.scoreStep
+        while true {
+            var roll: [DiceCounts] = []
+            var weight = 1
+            for kind in kinds.indices {
+                let entry = perKind[kind][positions[kind]]
+                roll.append(entry.roll)
+                weight *= entry.weight
+            }
+            var rollGroupNumber: Int32 = -1
+            if weight > 0 {
+                var best: [Int: Int] = [:]
+                for choice in layout.choices(for: roll) where choice.points > best[choice.next] ?? 0 {
+                    best[choice.next] = choice.points
+                }
+                if best.isEmpty {
+                    farkleWeight += weight
+                } else {
+                    let sorted = best.sorted { $0.key < $1.key }
+                    let key = sorted.flatMap { [$0.key, $0.value] }
+                    if let group = groupOfOptions[key] {
+                        weights[group] += weight
+                        rollGroupNumber = Int32(first + group)
+                    } else {
+                        rollGroupNumber = Int32(first + weights.count)
+                        groupOfOptions[key] = weights.count
+                        weights.append(weight)
+                        groupOptions.append(
+                            sorted.map { .init(steps: $0.value / step, points: $0.value, next: $0.key) })
+                    }
+                }
+            }
+            rollGroups.append(rollGroupNumber)
+            // The next roll, kind by kind like an odometer.
+            var kind = 0
+            while kind < kinds.count {
+                positions[kind] += 1
+                if positions[kind] < perKind[kind].count { break }
+                positions[kind] = 0
+                kind += 1
+            }
+            if kind == kinds.count { break }
+        }
+        for (weight, groupOptionList) in zip(weights, groupOptions) {
+            probabilities.append(Double(weight) / Double(denominator))
+            options += groupOptionList
+            starts.append(options.count)
+        }
+        ranges.append(first..<probabilities.count)
+        farkles.append(Double(farkleWeight) / Double(denominator))
+    }
+}

@@ -1,0 +1,166 @@
+import FarkleKit
+import FarkleReports
+import Foundation
+
+/// `farkle-sim dice-set`: the best six dice to carry from an inventory, every candidate solved exactly.
+enum DiceSetCommand: Command {
+    static let spec = CommandSpec(
+        name: "dice-set",
+        abstract: "Finds the best six dice to carry from an inventory of loaded dice, exactly.",
+        discussion: """
+            Every way to take up to six dice from the inventory (ordinary dice fill the rest) is solved exactly \
+            for the expected points toward the target of a turn from a total of 0, E[min(turn points, target)]. \
+            Dice that roll alike (proportional weights, such as ci, lu and fer, or any fair die) count as one \
+            die type, so each distinct set is solved once; no candidate is skipped on an estimate.
+            """,
+        options: [
+            OptionSpec(
+                name: "inventory", valueName: "dice",
+                help: "The dice owned: name:count,... from the dice catalog (odd:2,heavenly-kingdom:2,weighted)."),
+            .flag(
+                "rank-catalog",
+                help: "Instead: rank every catalog die paired with five ordinary dice, by points and by wins "
+                    + "against six ordinary dice (simulated, --games per seat order)."),
+            OptionSpec(
+                name: "games", valueName: "n", help: "Games per seat order for --rank-catalog.",
+                defaultValue: "20,000"),
+            OptionSpec(name: "seed", valueName: "x", help: "The seed of --rank-catalog's games.", defaultValue: "1"),
+            OptionSpec(
+                name: "objective", valueName: "objective",
+                help: "points: the expected points toward the target from 0; win: the chance to win against "
+                    + "--opponent-set, who starts decided by a coin (seconds per set: small inventories).",
+                defaultValue: "points"),
+            OptionSpec(
+                name: "opponent-set", valueName: "set", help: "The opponent's dice, for --objective win.",
+                defaultValue: "six ordinary dice"),
+            OptionSpec(name: "top", valueName: "n", help: "How many of the best sets to print.", defaultValue: "10"),
+            OptionSpec(
+                name: "threads", valueName: "k", help: "Sets solved at once (never changes the numbers).",
+                defaultValue: "the active processor count"),
+            OptionSpec(
+                name: "rules", valueName: "rules", help: "A preset or a JSON rule file, a race won at the target.",
+                defaultValue: RuleSet.kcd.name),
+            RulesOption.target,
+            OutputFormat.option([.md, .csv, .json]),
+            DiceSetOption.catalog,
+        ]
+    )
+
+    /// The objectives `--objective` names.
+    enum Objective: String, CaseIterable {
+        case points
+        case win
+    }
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let rules = try RulesOption.load(arguments, default: RuleSet.kcd.name)
+        try DiceSetOption.requireRace(rules, arguments)
+        try RulesOption.checkSolverSize(rules, arguments)
+        let format = try arguments.format(allowed: [.md, .csv, .json])
+        let top = try arguments.integer("top", in: 1...100_000, default: 10)
+        let threads = try arguments.integer(
+            "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
+        if arguments.flag("rank-catalog") {
+            return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
+        }
+        guard arguments.value("inventory") != nil else {
+            throw UsageError("missing '--inventory <dice>' (or give '--rank-catalog')", spec: spec)
+        }
+        let objective = try arguments.choice("objective", default: Objective.points)
+        var opponent = DiceSet.ordinary
+        if let text = arguments.value("opponent-set") {
+            guard objective == .win else {
+                throw UsageError("'--opponent-set' belongs to '--objective win'", spec: spec)
+            }
+            let catalog = try DiceSetOption.catalog(arguments)
+            do {
+                opponent = try DiceSet(parsing: text, catalog: catalog)
+            } catch {
+                throw UsageError("'--opponent-set': \(error.description)", spec: spec)
+            }
+        }
+        if objective == .win, !LoadedWinSolver.supports(rules) {
+            throw UsageError(
+                "'--objective win' needs banking after any keep, with no minimum bank, six-dice farkle or penalty "
+                    + "(as in kcd); rules '\(rules.name)' differ", spec: spec)
+        }
+        let inventory = try inventory(arguments)
+        guard let target = rules.game.end.target else { return ExitStatus.failure }
+        let search = DiceSetSearch(table: ScoringTable(rules: rules), target: target, inventory: inventory)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let ranked =
+            objective == .win
+            ? search.rankByWins(against: opponent, threads: threads) : search.rank(threads: threads)
+        let seconds = (clock.now - start) / .seconds(1)
+        let shown = Array(ranked.prefix(top))
+        let ordinary = ranked.first { $0.set.isOrdinary }?.value ?? 0
+        let measure =
+            objective == .win
+            ? "the chance to win against \(opponent), a coin deciding who starts, both playing to win"
+            : "E[min(turn points, \(target))] from a total of 0"
+        switch format {
+        case .json:
+            let rows = shown.map {
+                JSONText.object([
+                    ("dice_set", JSONText.string($0.set.description)), ("value", JSONText.number($0.value)),
+                ])
+            }
+            Standard.output(
+                """
+                {
+                  "rules": \(JSONText.string(rules.name)),
+                  "target": \(target),
+                  "objective": \(JSONText.string(objective.rawValue)),
+                  "opponent_set": \(objective == .win ? JSONText.string(opponent.description) : "null"),
+                  "die_types": \(search.types.count),
+                  "candidates": \(ranked.count),
+                  "ordinary_value": \(JSONText.number(ordinary)),
+                  "best": \(JSONText.array(rows, indent: 4)),
+                  "elapsed_seconds": \(JSONText.number(seconds))
+                }
+                """)
+        case .md, .csv:
+            var lines = [
+                "# Best dice sets: \(rules.name), target \(target)", "",
+                "\(ranked.count) candidate sets from \(search.types.count) die types, each solved exactly for "
+                    + "\(measure) (six ordinary dice: \(String(format: "%.4f", ordinary))).", "",
+                "| Rank | Dice set | \(objective == .win ? "Chance to win" : "Expected points toward the target") "
+                    + "| Gain over ordinary |", "|---:|---|---:|---:|",
+            ]
+            for (index, entry) in shown.enumerated() {
+                lines.append(
+                    "| \(index + 1) | \(entry.set) | \(String(format: "%.4f", entry.value)) "
+                        + "| \(String(format: "%+.4f", entry.value - ordinary)) |")
+            }
+            Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
+        }
+        return ExitStatus.success
+    }
+
+    /// `--inventory`: catalog dice with counts (any count; at most six of a die are ever used).
+    private static func inventory(_ arguments: ParsedArguments) throws(UsageError) -> [DiceSet.Member] {
+        let catalog = try DiceSetOption.catalog(arguments)
+        let text = arguments.value("inventory") ?? ""
+        var members: [DiceSet.Member] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
+            guard pieces.count <= 2, let die = catalog[String(pieces[0])] else {
+                throw UsageError(
+                    "'--inventory': '\(part)' names no die of the catalog (name or name:count)", spec: spec)
+            }
+            var count = 1
+            if pieces.count == 2 {
+                guard let parsed = Int(pieces[1]), (1...99).contains(parsed) else {
+                    throw UsageError("'--inventory': '\(part)': the count must be 1 to 99", spec: spec)
+                }
+                count = parsed
+            }
+            guard !members.contains(where: { $0.die.name == die.name }) else {
+                throw UsageError("'--inventory' names '\(die.name)' twice", spec: spec)
+            }
+            members.append(DiceSet.Member(die: die, count: count))
+        }
+        return members
+    }
+}

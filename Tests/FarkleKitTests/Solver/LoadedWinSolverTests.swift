@@ -1,0 +1,45 @@
+import Testing
+
+@testable import FarkleKit
+
+@Suite("The race played to win, each player with a dice set")
+struct LoadedWinSolverTests {
+    static func kcd(target: Int) -> RuleSet {
+        var rules = RuleSet.kcd
+        rules.game.end = .target(target, finalRound: false)
+        return rules
+    }
+
+    @Test("six ordinary dice each: the same values as the plain game solver at every pair of totals")
+    func ordinaryMatchesPlain() throws {
+        let rules = Self.kcd(target: 400)
+        let table = ScoringTable(rules: rules)
+        let plain = try WinProbabilitySolver(table: table, threads: 1)
+        let outcomes = DiceSetOutcomes(table: table, set: .ordinary)
+        let loaded = LoadedWinSolver(outcomes: [outcomes, outcomes])
+        #expect(loaded.largestLastChange < 1e-13)
+        var worst = 0.0
+        for own in stride(from: 0, to: 400, by: 50) {
+            for other in stride(from: 0, to: 400, by: 50) {
+                let expected = plain.value(mine: own, theirs: other)
+                worst = max(worst, abs(loaded.winProbability(player: 0, own: own, opponent: other) - expected))
+            }
+        }
+        #expect(worst < 1e-12, "largest difference \(worst)")
+    }
+
+    @Test("better dice win more, from either seat; the two seats' chances from 0-0 are consistent")
+    func betterDiceWinMore() throws {
+        let table = ScoringTable(rules: Self.kcd(target: 300))
+        let loaded = DiceSetOutcomes(table: table, set: try DiceSet(parsing: "weighted:1"))
+        let plain = DiceSetOutcomes(table: table, set: .ordinary)
+        let first = LoadedWinSolver(outcomes: [loaded, plain])
+        let second = LoadedWinSolver(outcomes: [plain, loaded])
+        let symmetric = LoadedWinSolver(outcomes: [plain, plain])
+        #expect(first.firstPlayerWinProbability > symmetric.firstPlayerWinProbability)
+        #expect(1 - second.firstPlayerWinProbability > 1 - symmetric.firstPlayerWinProbability)
+        // The loaded player's chance from 0-0 when the other starts is 1 - W_plain(0, 0) in the same solve.
+        #expect(
+            abs(first.winProbability(player: 1, own: 0, opponent: 0) - second.firstPlayerWinProbability) < 1e-12)
+    }
+}

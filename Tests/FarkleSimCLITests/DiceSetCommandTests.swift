@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+@Suite("Loaded dice on the command line: --dice-set and --dice-catalog")
+struct DiceSetCommandTests {
+    @Test("solve --dice-set: six ordinary dice by any name give the plain kcd value; loaded dice score more")
+    func solve() throws {
+        let plain = try jsonObject(
+            try CommandRunner.run(["solve", "--rules", "kcd", "--target", "1000", "--format", "json"]))
+        let plainCapped = try #require(plain["capped"] as? [String: Any])
+        let named = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "1000", "--dice-set", "hugos:6", "--format", "json",
+        ])
+        let namedCapped = try #require(try jsonObject(named)["capped"] as? [String: Any])
+        #expect(namedCapped["from_zero"] as? Double == plainCapped["from_zero"] as? Double)
+        let loaded = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "1000", "--dice-set", "heavenly-kingdom:2,odd:1", "--format", "json",
+        ])
+        #expect(loaded.exitStatus == 0)
+        let json = try jsonObject(loaded)
+        #expect(json["dice_set"] as? String == "heavenly-kingdom:2,odd:1,ordinary:3")
+        #expect(json["states"] as? Int == 23)
+        let value = try #require(json["expected_points_toward_target"] as? Double)
+        #expect(value > (plainCapped["from_zero"] as? Double ?? .infinity))
+    }
+
+    @Test("validate --dice-set checks every part of the set die by die and passes")
+    func validate() throws {
+        let result = try CommandRunner.run([
+            "validate", "--rules", "kcd", "--dice-set", "odd:2", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let states = try #require(try jsonObject(result)["states"] as? [[String: Any]])
+        #expect(states.count == 3 * 5 - 1)
+        #expect(states.allSatisfy { $0["passed"] as? Bool == true })
+    }
+
+    @Test("a user catalog adds dice; unknown dice, bad counts and bad catalogs are one-line usage errors")
+    func catalogAndErrors() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kcd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("mine.json")
+        try Data(#"{"dice": [{"name": "sixes", "weights": [1, 1, 1, 1, 1, 20]}]}"#.utf8).write(to: file)
+        let mine = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "500", "--dice-catalog", file.path, "--dice-set", "sixes:3",
+        ])
+        #expect(mine.exitStatus == 0)
+        for (arguments, message) in [
+            (["--dice-set", "nosuch:1"], "Error: '--dice-set': 'nosuch:1' in the dice set"),
+            (
+                ["--dice-set", "odd:9"],
+                "Error: '--dice-set': 'odd:9' in the dice set 'odd:9': the count must be 1 to 6"
+            ),
+            (
+                ["--dice-catalog", directory.appendingPathComponent("none.json").path, "--dice-set", "odd"],
+                "cannot be read"
+            ),
+            (["--dice-set", "odd", "--dice-set", "even"], "takes one '--dice-set'"),
+            (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race won at the target"),
+        ] {
+            let rules = arguments.contains("--rules") ? [] : ["--rules", "kcd"]
+            let result = try CommandRunner.run(["solve"] + rules + arguments)
+            #expect(result.exitStatus == 64, "\(arguments)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: "))
+            #expect(result.standardOutput.isEmpty)
+        }
+    }
+}
+
+@Suite("farkle-sim advise with loaded dice")
+struct LoadedAdviseCommandTests {
+    @Test("face@die names a loaded die; each keep lists the dice it leaves, bank_value and roll_value")
+    func keepChoiceVisible() throws {
+        let result = try CommandRunner.run([
+            "advise", "--rules", "kcd", "--dice", "5@heavenly-kingdom,5,2,2,3,4", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        #expect(json["dice_set"] as? String == "heavenly-kingdom:1,ordinary:5")
+        let keeps = try #require(json["keeps"] as? [[String: Any]])
+        let singles = keeps.filter { $0["points"] as? Int == 50 }
+        #expect(singles.map { $0["leaves"] as? String } == ["heavenly-kingdom:1,ordinary:4", "ordinary:5"])
+        #expect(singles.allSatisfy { $0["bank_value"] as? Double == 50 })
+        let values = singles.compactMap { $0["roll_value"] as? Double }
+        #expect(values.count == 2 && values[0] > values[1] + 1)
+        #expect(keeps.first?["best"] as? Bool == true && keeps.first?["dice"] as? [String] == ["5"])
+    }
+
+    @Test("a die the set does not hold, too many of a kind, or an unknown die is a usage error")
+    func badRolls() throws {
+        for (dice, set, message) in [
+            ("5@odd", "heavenly-kingdom:1", "rolls a odd die, which the set"),
+            ("5@odd,1@odd", "odd:1", "rolls 2 odd dice; the set"),
+            ("5@nosuch", "", "'nosuch' is no die of the catalog"),
+            ("7@odd", "", "must list faces from 1 to 6"),
+        ] {
+            let result = try CommandRunner.run(
+                ["advise", "--rules", "kcd", "--dice", dice] + (set.isEmpty ? [] : ["--dice-set", set]))
+            #expect(result.exitStatus == 64, "\(dice)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+}
+
+@Suite("farkle-sim with a --dice-set per seat")
+struct LoadedSimulateCommandTests {
+    @Test("each seat's first turns agree with the exact value within 4 standard errors; same seed, same output")
+    func games() throws {
+        let arguments = [
+            "--rules", "kcd", "--target", "1000", "--dice-set", "weighted:2", "--dice-set", "ordinary",
+            "--games", "3000", "--format", "json", "--seed", "5",
+        ]
+        let result = try CommandRunner.run(arguments + ["--threads", "2"])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        let seats = try #require(json["seats"] as? [[String: Any]])
+        #expect(seats.map { $0["dice_set"] as? String } == ["weighted:2,ordinary:4", "ordinary:6"])
+        for seat in seats {
+            let mean = try #require(seat["first_turn_mean"] as? Double)
+            let error = try #require(seat["first_turn_standard_error"] as? Double)
+            let exact = try #require(seat["first_turn_exact"] as? Double)
+            #expect(abs(mean - exact) < 4 * error, "\(mean) ± \(error) vs \(exact)")
+        }
+        #expect(seats.compactMap { $0["wins"] as? Int }.reduce(0, +) == 3000)
+        let again = try jsonObject(try CommandRunner.run(arguments + ["--threads", "1"]))
+        #expect((again["seats"] as? [[String: Any]])?.map { $0["wins"] as? Int } == seats.map { $0["wins"] as? Int })
+    }
+
+    @Test("a set per seat must match the players; other strategies are refused")
+    func badSeats() throws {
+        for (extra, message) in [
+            (["--dice-set", "odd", "--dice-set", "even", "--players", "3"], "2 '--dice-set' for 3 players"),
+            (["--dice-set", "odd", "--strategy", "greedy"], "every seat plays the capped-optimal turn"),
+            (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
+        ] {
+            let rules = extra.contains("--rules") ? [] : ["--rules", "kcd"]
+            let result = try CommandRunner.run(rules + extra + ["--games", "10"])
+            #expect(result.exitStatus == 64, "\(extra)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+}
+
+@Suite("farkle-sim dice-set")
+struct DiceSetSearchCommandTests {
+    @Test("every candidate from the inventory is solved; the best matches solve --dice-set for that set")
+    func bestSet() throws {
+        let result = try CommandRunner.run([
+            "dice-set", "--inventory", "odd:2,weighted,hugos:3,ci,lu", "--target", "300", "--format", "json",
+            "--top", "3",
+        ])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        // odd (up to 2), weighted and one type for ci and lu (2): 3 × 2 × 3 = 18 sets; hugos is fair.
+        #expect(json["die_types"] as? Int == 3)
+        #expect(json["candidates"] as? Int == 18)
+        let best = try #require((json["best"] as? [[String: Any]])?.first)
+        let set = try #require(best["dice_set"] as? String)
+        let solved = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "300", "--dice-set", set, "--format", "json",
+        ])
+        #expect(try jsonObject(solved)["expected_points_toward_target"] as? Double == best["value"] as? Double)
+        let ordinary = try #require(json["ordinary_value"] as? Double)
+        #expect(try #require(best["value"] as? Double) > ordinary)
+    }
+
+    @Test("an unknown die, a bad count or the unsolved win objective is a usage error")
+    func badInventory() throws {
+        for (extra, message) in [
+            (["--inventory", "nosuch"], "'nosuch' names no die"),
+            (["--inventory", "odd:0"], "the count must be 1 to 99"),
+            (["--inventory", "odd", "--opponent-set", "odd"], "'--opponent-set' belongs to '--objective win'"),
+            (["--inventory", "odd", "--objective", "win", "--opponent-set", "nosuch"], "'--opponent-set': "),
+            (["--inventory", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
+        ] {
+            let result = try CommandRunner.run(["dice-set"] + extra)
+            #expect(result.exitStatus == 64, "\(extra)")
+            #expect(result.standardError.contains(message), "\(result.standardError)")
+        }
+    }
+}
+
+@Suite("farkle-sim dice-set --rank-catalog")
+struct CatalogRankingCommandTests {
+    @Test("every catalog die with five ordinary dice: one row per way of rolling, exact points beside simulated wins")
+    func ranking() throws {
+        let result = try CommandRunner.run([
+            "dice-set", "--rank-catalog", "--target", "150", "--games", "50", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let dice = try #require(try jsonObject(result)["dice"] as? [[String: Any]])
+        // 37 dice; the six fair ones, ci/lu/fer and painters/unlucky roll alike: 29 rows.
+        #expect(dice.count == 29)
+        let points = dice.compactMap { $0["points"] as? Double }
+        #expect(points == points.sorted(by: >))
+        let fair = try #require(dice.first { ($0["dice"] as? [String])?.contains("ordinary") == true })
+        #expect(fair["win_rate"] as? Double == 0.5)
+        let solved = try CommandRunner.run(["solve", "--rules", "kcd", "--target", "150", "--format", "json"])
+        let capped = try #require(try jsonObject(solved)["capped"] as? [String: Any])
+        #expect(fair["points"] as? Double == capped["from_zero"] as? Double)
+    }
+}
+
+@Suite("The race played to win with dice sets on the command line")
+struct LoadedWinCommandTests {
+    @Test("solve --objective win: a set per player; dice-set --objective win ranks by the chance to win")
+    func win() throws {
+        let solved = try CommandRunner.run([
+            "solve", "--rules", "kcd", "--target", "300", "--objective", "win", "--dice-set", "weighted",
+            "--dice-set", "odd", "--format", "json",
+        ])
+        #expect(solved.exitStatus == 0)
+        let json = try jsonObject(solved)
+        #expect(json["dice_sets"] as? [String] == ["weighted:1,ordinary:5", "odd:1,ordinary:5"])
+        let first = try #require(json["first_player_win_probability"] as? Double)
+        let second = try #require(json["second_player_win_probability_if_it_starts"] as? Double)
+        let search = try CommandRunner.run([
+            "dice-set", "--inventory", "weighted", "--objective", "win", "--opponent-set", "odd", "--target", "300",
+            "--format", "json",
+        ])
+        let best = try #require((try jsonObject(search)["best"] as? [[String: Any]])?.first)
+        #expect(best["dice_set"] as? String == "weighted:1,ordinary:5")
+        let value = try #require(best["value"] as? Double)
+        // A coin decides who starts: the mean of winning as the starter and as the second player.
+        #expect(abs(value - (first + 1 - second) / 2) < 1e-12)
+    }
+}
