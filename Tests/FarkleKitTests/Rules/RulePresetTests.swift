@@ -8,7 +8,8 @@ struct RulePresetTests {
     static let names = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten", "kcd"]
 
     @Test(
-        "the presets are standard, zilch, facebook, boxed, cardgames, farkleten and kcd, in that order, each with a summary")
+        "the presets are standard, zilch, facebook, boxed, cardgames, farkleten and kcd, in that order, each with a summary"
+    )
     func list() {
         #expect(RulePreset.all.map(\.name) == Self.names)
         #expect(Set(RuleSet.presets.keys) == Set(Self.names))
