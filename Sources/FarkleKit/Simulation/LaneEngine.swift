@@ -362,5 +362,8 @@ struct LaneEngine: Sendable {
             return
         }
         tally.gamesByRound[round] += 1
+        for seat in 0..<players {
+            tally.addFinalTotal(Int(truncatingIfNeeded: words[seat] & Self.totalMask), seat: seat)
+        }
     }
 }

@@ -151,13 +151,15 @@ public struct SimulationTally: Hashable, Sendable {
 
     /// Counts the final totals of a finished game, every seat's.
     mutating func addFinalTotals(_ scores: SeatScores) {
-        let last = Self.finalTotalBins - 1
-        for seat in scores.indices {
-            let total = scores[seat]
-            finalTotalSums[seat] += total
-            let bin = min(last, max(0, total / Self.finalTotalBinWidth))
-            finalTotalCounts[seat * Self.finalTotalBins + bin] += 1
-        }
+        for seat in scores.indices { addFinalTotal(scores[seat], seat: seat) }
+    }
+
+    /// Counts `seat`'s final `total` of a finished game (won or tied).
+    @inline(__always)
+    mutating func addFinalTotal(_ total: Int, seat: Int) {
+        finalTotalSums[seat] += total
+        let bin = min(Self.finalTotalBins - 1, max(0, total / Self.finalTotalBinWidth))
+        finalTotalCounts[seat * Self.finalTotalBins + bin] += 1
     }
 
     /// Counts how a game of rounds that ended by the totals got there: a shared highest total, extra rounds.
