@@ -134,7 +134,6 @@ struct WinTurn: Sendable {
         }
         return reach
     }
-
     /// The entries of the states above the table: banking pays `topBank` wherever it is allowed, so only
     /// the dice count matters; solved by value iteration over the six dice counts.
     ///
@@ -146,53 +145,115 @@ struct WinTurn: Sendable {
         topBank: Double, farkle: Double, farkleAux: Double, groups: UnsafeBufferPointer<Group>,
         options: UnsafeBufferPointer<Option>
     ) -> [Entry] {
+        var above = [Entry](repeating: Entry(value: 0, slope: 0, aux: 0, banks: false), count: Self.aboveCount)
+        var unused = Validity.unbounded
+        above.withUnsafeMutableBufferPointer { above in
+            fillAbove(
+                topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups, options: options,
+                into: above.baseAddress.unsafelyUnwrapped, validity: &unused, tracking: false)
+        }
+        return above
+    }
+
+    /// The number of entries `fillAbove` writes: one per dice count 0...6 (0 unused).
+    static let aboveCount = DiceCounts.maximumDice + 1
+
+    /// Writes the entries above the table (see `aboveTable`) into `above`, and narrows `validity` to
+    /// the farkle payoffs over which their play stays best when `tracking`.
+    private func fillAbove(
+        topBank: Double, farkle: Double, farkleAux: Double, groups: UnsafeBufferPointer<Group>,
+        options: UnsafeBufferPointer<Option>, into above: UnsafeMutablePointer<Entry>, validity: inout Validity,
+        tracking: Bool
+    ) {
         let maximum = DiceCounts.maximumDice
-        var above = [Entry](repeating: Entry(value: 0, slope: 0, aux: 0, banks: false), count: maximum + 1)
+        above[0] = Entry(value: 0, slope: 0, aux: 0, banks: false)
         for dice in 1...maximum {
             let reach = reach[dice]
             above[dice] = Entry(
                 value: reach + (1 - reach) * farkle, slope: 1 - reach, aux: (1 - reach) * farkleAux,
                 banks: mechanics.allowsBanking(diceLeft: dice))
         }
-        if topBank == 1 && instantWinProbability[maximum] == 0 { return above }
-        for _ in 0..<10_000 {
-            var next = above
-            for dice in 1...maximum {
-                var value = instantWinProbability[dice]
-                var slope = 0.0
-                var aux = 0.0
-                for group in groups[groupRange[dice]] {
-                    var best = above[options[group.firstOption].diceLeft]
-                    for index in (group.firstOption + 1)..<group.endOption {
-                        let candidate = above[options[index].diceLeft]
-                        if candidate.value > best.value { best = candidate }
+        // With every bank paying 1 and no six 1s, maximizing the chance to reach a bank is best for
+        // every farkle payoff below 1: the value is z + reach (1 - z).
+        if topBank == 1 && instantWinProbability[maximum] == 0 { return }
+        withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { next in
+            for round in 0..<10_000 {
+                let last = round == 9_999
+                var settled = true
+                for dice in 1...maximum {
+                    var state = rollValue(
+                        dice: dice, groups: groups, options: options, farkle: farkle, farkleAux: farkleAux,
+                        farkleSteps: everyRollFarkleSteps, validity: &validity, tracking: false
+                    ) { _, dice in above[dice] }
+                    if mechanics.allowsBanking(diceLeft: dice), topBank >= state.value {
+                        state = Entry(value: topBank, slope: 0, aux: 0, banks: true)
                     }
-                    value += group.probability * best.value
-                    slope += group.probability * best.slope
-                    aux += group.probability * best.aux
+                    if abs(state.value - above[dice].value) > 1e-15 || abs(state.slope - above[dice].slope) > 1e-15 {
+                        settled = false
+                    }
+                    next[dice] = state
                 }
-                let farkleChance = farkleProbability[dice]
-                if dice == maximum, everyRollFarkleSteps != nil {
-                    value += farkleChance * above[maximum].value
-                    slope += farkleChance * above[maximum].slope
-                    aux += farkleChance * above[maximum].aux
-                } else {
-                    value += farkleChance * farkle
-                    slope += farkleChance
-                    aux += farkleChance * farkleAux
-                }
-                next[dice] = Entry(value: value, slope: slope, aux: aux, banks: false)
-                if mechanics.allowsBanking(diceLeft: dice), topBank >= value {
-                    next[dice] = Entry(value: topBank, slope: 0, aux: 0, banks: true)
-                }
+                for dice in 1...maximum { above[dice] = next[dice] }
+                if settled || last { break }
             }
-            let settled = (1...maximum).allSatisfy {
-                abs(next[$0].value - above[$0].value) <= 1e-15 && abs(next[$0].slope - above[$0].slope) <= 1e-15
-            }
-            above = next
-            if settled { break }
         }
-        return above
+        guard tracking else { return }
+        // The play of the settled entries, checked once against every alternative.
+        for dice in 1...maximum {
+            let state = rollValue(
+                dice: dice, groups: groups, options: options, farkle: farkle, farkleAux: farkleAux,
+                farkleSteps: everyRollFarkleSteps, validity: &validity, tracking: true
+            ) { _, dice in above[dice] }
+            if mechanics.allowsBanking(diceLeft: dice) {
+                validity.compareBank(topBank, banks: above[dice].banks, roll: state)
+            }
+        }
+    }
+
+    /// The value of rolling `dice` dice at `level` when the state after each keep is `entry(level, dice)`;
+    /// with `tracking`, narrows `validity` to the farkle payoffs over which each group's best keep stays best.
+    @inline(__always)
+    private func rollValue(
+        level: Int = 0, dice: Int, groups: UnsafeBufferPointer<Group>, options: UnsafeBufferPointer<Option>,
+        farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool,
+        entry: (Int, Int) -> Entry
+    ) -> Entry {
+        var value = instantWinProbability[dice]
+        var slope = 0.0
+        var aux = 0.0
+        let range = groupRange[dice]
+        for groupIndex in range.lowerBound..<range.upperBound {
+            let group = groups[groupIndex]
+            var best = entry(level &+ options[group.firstOption].steps, options[group.firstOption].diceLeft)
+            var index = group.firstOption &+ 1
+            while index < group.endOption {
+                let option = options[index]
+                let next = entry(level &+ option.steps, option.diceLeft)
+                if next.value > best.value { best = next }
+                index &+= 1
+            }
+            if tracking && group.endOption &- group.firstOption > 1 {
+                for index in group.firstOption..<group.endOption {
+                    let option = options[index]
+                    validity.compare(best: best, other: entry(level &+ option.steps, option.diceLeft))
+                }
+            }
+            value += group.probability * best.value
+            slope += group.probability * best.slope
+            aux += group.probability * best.aux
+        }
+        let farkleChance = farkleProbability[dice]
+        if dice == DiceCounts.maximumDice, let steps = farkleSteps {
+            let next = entry(level &+ steps, DiceCounts.maximumDice)
+            value += farkleChance * next.value
+            slope += farkleChance * next.slope
+            aux += farkleChance * next.aux
+        } else {
+            value += farkleChance * farkle
+            slope += farkleChance
+            aux += farkleChance * farkleAux
+        }
+        return Entry(value: value, slope: slope, aux: aux, banks: false)
     }
 
     /// Fills `table` (levels `0..<top`, `TurnMechanics.statesPerLevel` entries each) and returns the
@@ -210,58 +271,99 @@ struct WinTurn: Sendable {
         farkleAux: Double,
         into table: UnsafeMutablePointer<Entry>
     ) -> Entry {
+        var unused = Validity.unbounded
+        return solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankAux, farkle: farkle, farkleAux: farkleAux,
+            into: table, validity: &unused, tracking: false)
+    }
+
+    /// Fills `table` as `solve(top:topBank:bank:bankAux:farkle:farkleAux:into:)` does and, with
+    /// `tracking`, narrows `validity` to the farkle payoffs around `farkle` over which the play found
+    /// stays best: there every value is exactly affine in the farkle payoff, with the slope returned.
+    func solve(
+        top: Int, topBank: Double, bank: UnsafePointer<Double>, bankAux: UnsafePointer<Double>, farkle: Double,
+        farkleAux: Double, into table: UnsafeMutablePointer<Entry>, validity: inout Validity, tracking: Bool
+    ) -> Entry {
         let maximum = DiceCounts.maximumDice
         let perLevel = TurnMechanics.statesPerLevel
         return groups.withUnsafeBufferPointer { groups in
             options.withUnsafeBufferPointer { options in
-                let above = aboveTable(
-                    topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups, options: options)
-                return above.withUnsafeBufferPointer { above in
-                    func entry(_ level: Int, _ dice: Int) -> Entry {
+                withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { above in
+                    let above = above.baseAddress.unsafelyUnwrapped
+                    fillAbove(
+                        topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups, options: options,
+                        into: above, validity: &validity, tracking: tracking)
+                    let entry: (Int, Int) -> Entry = { level, dice in
                         level < top ? table[level &* perLevel &+ dice] : above[dice]
-                    }
-                    func roll(_ level: Int, _ dice: Int, farkleSteps: Int?) -> Entry {
-                        var value = instantWinProbability[dice]
-                        var slope = 0.0
-                        var aux = 0.0
-                        for group in groups[groupRange[dice]] {
-                            var best = entry(
-                                level &+ options[group.firstOption].steps, options[group.firstOption].diceLeft)
-                            for index in (group.firstOption &+ 1)..<group.endOption {
-                                let option = options[index]
-                                let next = entry(level &+ option.steps, option.diceLeft)
-                                if next.value > best.value { best = next }
-                            }
-                            value += group.probability * best.value
-                            slope += group.probability * best.slope
-                            aux += group.probability * best.aux
-                        }
-                        let farkleChance = farkleProbability[dice]
-                        if dice == maximum, let steps = farkleSteps {
-                            let next = entry(level &+ steps, maximum)
-                            value += farkleChance * next.value
-                            slope += farkleChance * next.slope
-                            aux += farkleChance * next.aux
-                        } else {
-                            value += farkleChance * farkle
-                            slope += farkleChance
-                            aux += farkleChance * farkleAux
-                        }
-                        return Entry(value: value, slope: slope, aux: aux, banks: false)
                     }
                     for level in stride(from: top - 1, through: 0, by: -1) {
                         let payoff = bank[level]
                         for dice in 1...maximum {
-                            var state = roll(level, dice, farkleSteps: everyRollFarkleSteps)
-                            if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice), payoff >= state.value {
-                                state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true)
+                            var state = rollValue(
+                                level: level, dice: dice, groups: groups, options: options, farkle: farkle,
+                                farkleAux: farkleAux, farkleSteps: everyRollFarkleSteps, validity: &validity,
+                                tracking: tracking, entry: entry)
+                            if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice) {
+                                let banks = payoff >= state.value
+                                if tracking { validity.compareBank(payoff, banks: banks, roll: state) }
+                                if banks { state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true) }
                             }
                             table[level &* perLevel &+ dice] = state
                         }
                     }
-                    return roll(0, maximum, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps)
+                    return rollValue(
+                        dice: maximum, groups: groups, options: options, farkle: farkle, farkleAux: farkleAux,
+                        farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps, validity: &validity,
+                        tracking: tracking, entry: entry)
                 }
             }
+        }
+    }
+}
+
+// MARK: - Validity
+
+extension WinTurn {
+    /// How far the farkle payoff may move from the one a turn was solved for, down or up, with the
+    /// turn's play staying best.
+    ///
+    /// Under a fixed play every value of a turn is affine in the farkle payoff z, with slope the chance
+    /// to end in a farkle from there. A play found best at z stays best at z + Δ as long as, at every
+    /// decision, the chosen option's affine value is still at least every alternative's, each
+    /// alternative followed by the same play: a margin m ≥ 0 at z and a difference of slopes d allow
+    /// Δ up to m / d when d > 0 (down to -m / -d when d < 0). Within the range the turn's values are
+    /// exact at z + Δ without solving it again.
+    struct Validity: Sendable {
+        /// How far z may fall.
+        var down: Double
+        /// How far z may rise.
+        var up: Double
+
+        /// No limit yet.
+        static let unbounded = Validity(down: .infinity, up: .infinity)
+
+        /// Whether a move of the farkle payoff by `delta` keeps the play.
+        func contains(_ delta: Double) -> Bool {
+            delta >= -down && delta <= up
+        }
+
+        /// Narrows the range so that `best` stays at least `other`.
+        @inline(__always)
+        mutating func compare(best: Entry, other: Entry) {
+            let margin = best.value - other.value
+            let slopes = other.slope - best.slope
+            if slopes > 0 {
+                if margin < up * slopes { up = margin / slopes }
+            } else if slopes < 0 {
+                if margin < down * -slopes { down = margin / -slopes }
+            }
+        }
+
+        /// Narrows the range so that banking `payoff` (slope 0) keeps its place against `roll`.
+        @inline(__always)
+        mutating func compareBank(_ payoff: Double, banks: Bool, roll: Entry) {
+            let bankEntry = Entry(value: payoff, slope: 0, aux: 0, banks: true)
+            if banks { compare(best: bankEntry, other: roll) } else { compare(best: roll, other: bankEntry) }
         }
     }
 }
