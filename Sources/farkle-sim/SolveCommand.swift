@@ -27,6 +27,10 @@ enum SolveCommand: Command {
             OptionSpec(
                 name: "threads", valueName: "k", help: "Threads for --objective win (never changes the numbers).",
                 defaultValue: "2"),
+            OptionSpec(
+                name: "out", valueName: "file",
+                help: "With --objective win: also write the solved policy to this binary file, read back by "
+                    + "the library (WinProbabilitySolver(contentsOf:rules:)) without solving again."),
         ]
     )
 
@@ -37,7 +41,11 @@ enum SolveCommand: Command {
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
-            return try WinSolveOutput.run(rules: rules, format: format, threads: threads, spec: spec)
+            return try WinSolveOutput.run(
+                rules: rules, format: format, threads: threads, out: arguments.value("out"), spec: spec)
+        }
+        if arguments.value("out") != nil {
+            throw UsageError("'--out' writes the policy of --objective win; the score objective has none", spec: spec)
         }
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)

@@ -19,7 +19,13 @@ enum WinSolveOutput {
     }
 
     /// Solves the game of `rules` to win and prints the result in `format`.
-    static func run(rules: RuleSet, format: OutputFormat, threads: Int, spec: CommandSpec) throws -> Int32 {
+    ///
+    /// With `out`, writes the policy file there after solving (exit 1 with one error line when it cannot).
+    static func run(rules: RuleSet, format: OutputFormat, threads: Int, out: String?, spec: CommandSpec) throws
+        -> Int32
+    {
+        let outURL = out.map { URL(fileURLWithPath: $0) }
+        if let outURL { try checkWritable(outURL) }
         let start = DispatchTime.now().uptimeNanoseconds
         let solver: WinProbabilitySolver
         do {
@@ -28,12 +34,32 @@ enum WinSolveOutput {
             throw UsageError(error.description, spec: spec)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if let outURL {
+            do {
+                try solver.writePolicy(to: outURL)
+            } catch {
+                throw RuntimeFailure(error.description)
+            }
+        }
         let summary = Summary(solver: solver, seconds: seconds, threads: threads, peakBytes: peakMemoryBytes())
         switch format {
         case .md, .csv: Standard.output(summary.markdown, terminator: "")
         case .json: Standard.output(summary.json)
         }
         return ExitStatus.success
+    }
+
+    /// Fails before a long solve when the policy file could not be written: its directory missing or not
+    /// writable, or a directory in its place.
+    private static func checkWritable(_ url: URL) throws(RuntimeFailure) {
+        var isDirectory: ObjCBool = false
+        let directory = url.deletingLastPathComponent().path
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RuntimeFailure("policy file '\(url.path)': it is a directory")
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw RuntimeFailure("policy file '\(url.path)': cannot create a file in '\(directory)'")
+        }
     }
 
     /// The process's peak resident memory, in bytes (0 where it cannot be read).
