@@ -336,13 +336,12 @@ struct PairLayout: Sendable {
         let topMine = top(mine: mine, theirs: theirs)
         let topTheirs = top(mine: theirs, theirs: mine)
         let height = max(topMine, topTheirs)
-        let perLevel = TurnMechanics.statesPerLevel
         let bankMine = UnsafeMutablePointer<Double>.allocate(capacity: 4 * height)
         defer { bankMine.deallocate() }
         let tieMine = bankMine + height
         let bankTheirs = tieMine + height
         let tieTheirs = bankTheirs + height
-        let scratch = UnsafeMutablePointer<WinTurn.Entry>.allocate(capacity: height * perLevel)
+        let scratch = TurnTable(rows: height + turn.maximumJump + 1)
         defer { scratch.deallocate() }
         fillBank(
             mine: mine, theirs: theirs, top: topMine, values: values, ties: ties, bank: bankMine, bankTie: tieMine)

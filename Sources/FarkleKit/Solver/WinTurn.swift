@@ -50,6 +50,10 @@ struct WinTurn: Sendable {
     /// The chance, from a state above the table with n dice to roll, to reach a state where banking is
     /// allowed (or roll six 1s that win) before a farkle, under the play that maximizes it.
     let reach: [Double]
+    /// The most levels one roll can add (a keep or the six-dice farkle): how far a table is padded above its top.
+    let maximumJump: Int
+    /// Each option's next state relative to the current one: `steps * statesPerLevel + diceLeft`.
+    let optionOffsets: [Int]
     /// The group of every roll, by `ScoringTable.globalIndex(dice:multiset:)`; 0 for a farkle.
     let groupOfRoll: [Int32]
     /// The best keep of exactly k dice of every roll (`RollOutcomes.bestKeeps`).
@@ -90,6 +94,7 @@ struct WinTurn: Sendable {
         self.groupRange = groupRange
         self.groups = groups
         options = outcomes.options.map { Option(steps: $0.steps, diceLeft: $0.diceLeft, kept: $0.kept) }
+        optionOffsets = options.map { $0.steps * TurnMechanics.statesPerLevel + $0.diceLeft }
         farkleProbability = (0...maximum).map {
             $0 == 0 ? 0 : outcomes.farkleWeight[$0] / Double(DiceCatalog.orderedRollCounts[$0])
         }
@@ -99,6 +104,8 @@ struct WinTurn: Sendable {
         let step = mechanics.scoreStep
         everyRollFarkleSteps = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false).map { $0 / step }
         openingFarkleSteps = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true).map { $0 / step }
+        maximumJump = max(
+            options.map(\.steps).max() ?? 0, everyRollFarkleSteps ?? 0, openingFarkleSteps ?? 0)
         reach = Self.reachProbabilities(
             mechanics: mechanics, groupRange: groupRange, groups: groups, options: options,
             farkle: farkleProbability, instant: instant, everyRollFarkle: everyRollFarkleSteps != nil)
@@ -210,11 +217,13 @@ struct WinTurn: Sendable {
         }
     }
 
-    /// The value of rolling `dice` dice at `level` when the state after each keep is `entry(level, dice)`;
-    /// with `tracking`, narrows `validity` to the farkle payoffs over which each group's best keep stays best.
+    /// The value of rolling `dice` dice when the state after each keep is `entry(option)` (the
+    /// option's index in `options`, or -1 for the six-dice farkle); with `tracking`, narrows `validity`
+    /// to the farkle payoffs over which each group's best keep stays best. For the few entries above
+    /// the table; the table's rows use `rollRow`.
     @inline(__always)
     private func rollValue(
-        level: Int = 0, dice: Int, groups: UnsafeBufferPointer<Group>, options: UnsafeBufferPointer<Option>,
+        dice: Int, groups: UnsafeBufferPointer<Group>, options: UnsafeBufferPointer<Option>,
         farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool,
         entry: (Int, Int) -> Entry
     ) -> Entry {
@@ -224,18 +233,18 @@ struct WinTurn: Sendable {
         let range = groupRange[dice]
         for groupIndex in range.lowerBound..<range.upperBound {
             let group = groups[groupIndex]
-            var best = entry(level &+ options[group.firstOption].steps, options[group.firstOption].diceLeft)
+            var best = entry(options[group.firstOption].steps, options[group.firstOption].diceLeft)
             var index = group.firstOption &+ 1
             while index < group.endOption {
                 let option = options[index]
-                let next = entry(level &+ option.steps, option.diceLeft)
+                let next = entry(option.steps, option.diceLeft)
                 if next.value > best.value { best = next }
                 index &+= 1
             }
             if tracking && group.endOption &- group.firstOption > 1 {
                 for index in group.firstOption..<group.endOption {
                     let option = options[index]
-                    validity.compare(best: best, other: entry(level &+ option.steps, option.diceLeft))
+                    validity.compare(best: best, other: entry(option.steps, option.diceLeft))
                 }
             }
             value += group.probability * best.value
@@ -244,10 +253,67 @@ struct WinTurn: Sendable {
         }
         let farkleChance = farkleProbability[dice]
         if dice == DiceCounts.maximumDice, let steps = farkleSteps {
-            let next = entry(level &+ steps, DiceCounts.maximumDice)
+            let next = entry(steps, DiceCounts.maximumDice)
             value += farkleChance * next.value
             slope += farkleChance * next.slope
             aux += farkleChance * next.aux
+        } else {
+            value += farkleChance * farkle
+            slope += farkleChance
+            aux += farkleChance * farkleAux
+        }
+        return Entry(value: value, slope: slope, aux: aux, banks: false)
+    }
+
+    /// The value of rolling `dice` dice at the state `base` (`level * statesPerLevel`) of `table`: the
+    /// hot loop of the solver. Each keep's next state is `base + optionOffsets[option]`; the table is
+    /// padded above its top, so no read needs a bounds check. With `tracking`, narrows `validity` to the
+    /// farkle payoffs over which each group's best keep stays best.
+    @inline(__always)
+    private func rollRow(
+        base: Int, dice: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int>,
+        farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool
+    ) -> Entry {
+        let values = table.value
+        let slopes = table.slope
+        let auxes = table.aux
+        var value = instantWinProbability[dice]
+        var slope = 0.0
+        var aux = 0.0
+        let range = groupRange[dice]
+        for groupIndex in range.lowerBound..<range.upperBound {
+            let group = groups[groupIndex]
+            var bestIndex = base &+ offsets[group.firstOption]
+            var bestValue = values[bestIndex]
+            var index = group.firstOption &+ 1
+            while index < group.endOption {
+                let next = base &+ offsets[index]
+                let candidate = values[next]
+                if candidate > bestValue {
+                    bestValue = candidate
+                    bestIndex = next
+                }
+                index &+= 1
+            }
+            let bestSlope = slopes[bestIndex]
+            if tracking && group.endOption &- group.firstOption > 1 {
+                let best = Entry(value: bestValue, slope: bestSlope, aux: 0, banks: false)
+                for index in group.firstOption..<group.endOption {
+                    let next = base &+ offsets[index]
+                    validity.compare(
+                        best: best, other: Entry(value: values[next], slope: slopes[next], aux: 0, banks: false))
+                }
+            }
+            value += group.probability * bestValue
+            slope += group.probability * bestSlope
+            aux += group.probability * auxes[bestIndex]
+        }
+        let farkleChance = farkleProbability[dice]
+        if dice == DiceCounts.maximumDice, let steps = farkleSteps {
+            let next = base &+ steps &* TurnMechanics.statesPerLevel &+ DiceCounts.maximumDice
+            value += farkleChance * values[next]
+            slope += farkleChance * slopes[next]
+            aux += farkleChance * auxes[next]
         } else {
             value += farkleChance * farkle
             slope += farkleChance
@@ -272,51 +338,110 @@ struct WinTurn: Sendable {
         into table: UnsafeMutablePointer<Entry>
     ) -> Entry {
         var unused = Validity.unbounded
-        return solve(
+        let columns = TurnTable(rows: top + maximumJump + 1)
+        defer { columns.deallocate() }
+        let opening = solve(
             top: top, topBank: topBank, bank: bank, bankAux: bankAux, farkle: farkle, farkleAux: farkleAux,
-            into: table, validity: &unused, tracking: false)
+            into: columns, validity: &unused, tracking: false)
+        for index in 0..<top * TurnMechanics.statesPerLevel {
+            table[index] = columns[index]
+        }
+        return opening
     }
 
-    /// Fills `table` as `solve(top:topBank:bank:bankAux:farkle:farkleAux:into:)` does and, with
-    /// `tracking`, narrows `validity` to the farkle payoffs around `farkle` over which the play found
-    /// stays best: there every value is exactly affine in the farkle payoff, with the slope returned.
+    /// Fills `table` as `solve(top:topBank:bank:bankAux:farkle:farkleAux:into:)` does, its rows from
+    /// `top` on (at least `maximumJump` of them) with the entries above the table, and, with `tracking`,
+    /// narrows `validity` to the farkle payoffs around `farkle` over which the play found stays best:
+    /// there every value is exactly affine in the farkle payoff, with the slope returned.
     func solve(
         top: Int, topBank: Double, bank: UnsafePointer<Double>, bankAux: UnsafePointer<Double>, farkle: Double,
-        farkleAux: Double, into table: UnsafeMutablePointer<Entry>, validity: inout Validity, tracking: Bool
+        farkleAux: Double, into table: TurnTable, validity: inout Validity, tracking: Bool
     ) -> Entry {
         let maximum = DiceCounts.maximumDice
         let perLevel = TurnMechanics.statesPerLevel
+        precondition(table.rows > top + maximumJump, "a table padded above its top")
         return groups.withUnsafeBufferPointer { groups in
             options.withUnsafeBufferPointer { options in
-                withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { above in
-                    let above = above.baseAddress.unsafelyUnwrapped
-                    fillAbove(
-                        topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups, options: options,
-                        into: above, validity: &validity, tracking: tracking)
-                    let entry: (Int, Int) -> Entry = { level, dice in
-                        level < top ? table[level &* perLevel &+ dice] : above[dice]
-                    }
-                    for level in stride(from: top - 1, through: 0, by: -1) {
-                        let payoff = bank[level]
-                        for dice in 1...maximum {
-                            var state = rollValue(
-                                level: level, dice: dice, groups: groups, options: options, farkle: farkle,
-                                farkleAux: farkleAux, farkleSteps: everyRollFarkleSteps, validity: &validity,
-                                tracking: tracking, entry: entry)
-                            if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice) {
-                                let banks = payoff >= state.value
-                                if tracking { validity.compareBank(payoff, banks: banks, roll: state) }
-                                if banks { state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true) }
-                            }
-                            table[level &* perLevel &+ dice] = state
+                optionOffsets.withUnsafeBufferPointer { offsets in
+                    withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { above in
+                        let above = above.baseAddress.unsafelyUnwrapped
+                        fillAbove(
+                            topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups,
+                            options: options, into: above, validity: &validity, tracking: tracking)
+                        for level in top..<top + maximumJump + 1 {
+                            for dice in 0...maximum { table[level &* perLevel &+ dice] = above[dice] }
                         }
+                        for level in stride(from: top - 1, through: 0, by: -1) {
+                            let payoff = bank[level]
+                            let base = level &* perLevel
+                            for dice in 1...maximum {
+                                var state = rollRow(
+                                    base: base, dice: dice, table: table, groups: groups, offsets: offsets,
+                                    farkle: farkle, farkleAux: farkleAux, farkleSteps: everyRollFarkleSteps,
+                                    validity: &validity, tracking: tracking)
+                                if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice) {
+                                    let banks = payoff >= state.value
+                                    if tracking { validity.compareBank(payoff, banks: banks, roll: state) }
+                                    if banks {
+                                        state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true)
+                                    }
+                                }
+                                table[base &+ dice] = state
+                            }
+                        }
+                        return rollRow(
+                            base: 0, dice: maximum, table: table, groups: groups, offsets: offsets, farkle: farkle,
+                            farkleAux: farkleAux, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps,
+                            validity: &validity, tracking: tracking)
                     }
-                    return rollValue(
-                        dice: maximum, groups: groups, options: options, farkle: farkle, farkleAux: farkleAux,
-                        farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps, validity: &validity,
-                        tracking: tracking, entry: entry)
                 }
             }
+        }
+    }
+}
+
+// MARK: - Table
+
+/// The states of one turn, one column per field (values, slopes, second payoffs, bank decisions), so
+/// that the solver's inner loop reads only values; `rows` levels of `TurnMechanics.statesPerLevel`.
+///
+/// Allocated by the caller and freed with `deallocate()`; a plain view of memory, copied freely.
+struct TurnTable {
+    let rows: Int
+    let value: UnsafeMutablePointer<Double>
+    let slope: UnsafeMutablePointer<Double>
+    let aux: UnsafeMutablePointer<Double>
+    let banks: UnsafeMutablePointer<Bool>
+
+    /// Room for `rows` levels.
+    init(rows: Int) {
+        self.rows = rows
+        let count = rows * TurnMechanics.statesPerLevel
+        value = .allocate(capacity: count)
+        slope = .allocate(capacity: count)
+        aux = .allocate(capacity: count)
+        banks = .allocate(capacity: count)
+        value.initialize(repeating: 0, count: count)
+        slope.initialize(repeating: 0, count: count)
+        aux.initialize(repeating: 0, count: count)
+        banks.initialize(repeating: false, count: count)
+    }
+
+    func deallocate() {
+        value.deallocate()
+        slope.deallocate()
+        aux.deallocate()
+        banks.deallocate()
+    }
+
+    /// The state at `index` (`level * statesPerLevel + dice`).
+    subscript(index: Int) -> WinTurn.Entry {
+        get { WinTurn.Entry(value: value[index], slope: slope[index], aux: aux[index], banks: banks[index]) }
+        nonmutating set {
+            value[index] = newValue.value
+            slope[index] = newValue.slope
+            aux[index] = newValue.aux
+            banks[index] = newValue.banks
         }
     }
 }
