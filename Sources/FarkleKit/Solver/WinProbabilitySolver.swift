@@ -14,8 +14,9 @@ import Dispatch
 ///
 /// Supports two players racing to a target, with or without a final round, with any scoring, banking,
 /// hot-dice, six-dice-farkle, minimum-bank, entry-minimum and instant-win rules. A three-farkle penalty
-/// (the farkle counts would be part of the state), games of fixed rounds and more than two players
-/// are not supported: `init` throws `WinProbabilitySolver.Unsupported`.
+/// (the farkle counts join the state) is `PenaltyWinSolver`'s; games of fixed rounds and more than two
+/// players are not supported: `init` throws `WinProbabilitySolver.Unsupported`. A solved game is saved
+/// with `writePolicy(to:)` and loaded, without solving again, with `init(contentsOf:rules:)`.
 public struct WinProbabilitySolver: Sendable {
     /// Why a rule set cannot be solved to win.
     public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {
@@ -137,7 +138,7 @@ public struct WinProbabilitySolver: Sendable {
             guard rules.turn.threeFarklePenalty == nil else {
                 throw Unsupported(
                     description:
-                        "the win-probability solver does not handle a three-farkle penalty yet (rules '\(rules.name)')"
+                        "WinProbabilitySolver does not handle a three-farkle penalty (rules '\(rules.name)'); PenaltyWinSolver does"
                 )
             }
             let mechanics = table.turnMechanics
