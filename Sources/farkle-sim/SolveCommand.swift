@@ -34,6 +34,10 @@ enum SolveCommand: Command {
                     + "one per player, player 1 first (one: player 2 has ordinary dice).",
                 defaultValue: "six ordinary dice", isRepeatable: true),
             DiceSetOption.catalog,
+            OptionSpec(
+                name: "out", valueName: "file",
+                help: "With --objective win: also write the solved policy to this binary file, read back by "
+                    + "the library (WinProbabilitySolver(contentsOf:rules:)) without solving again."),
         ]
     )
 
@@ -55,7 +59,11 @@ enum SolveCommand: Command {
         }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
-            return try WinSolveOutput.run(rules: rules, format: format, threads: threads, spec: spec)
+            return try WinSolveOutput.run(
+                rules: rules, format: format, threads: threads, out: arguments.value("out"), spec: spec)
+        }
+        if arguments.value("out") != nil {
+            throw UsageError("'--out' writes the policy of --objective win; the score objective has none", spec: spec)
         }
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)

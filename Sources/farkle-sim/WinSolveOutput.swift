@@ -19,21 +19,57 @@ enum WinSolveOutput {
     }
 
     /// Solves the game of `rules` to win and prints the result in `format`.
-    static func run(rules: RuleSet, format: OutputFormat, threads: Int, spec: CommandSpec) throws -> Int32 {
+    ///
+    /// With `out`, writes the policy file there after solving (exit 1 with one error line when it cannot).
+    static func run(rules: RuleSet, format: OutputFormat, threads: Int, out: String?, spec: CommandSpec) throws
+        -> Int32
+    {
+        let outURL = out.map { URL(fileURLWithPath: $0) }
+        if let outURL { try checkWritable(outURL) }
         let start = DispatchTime.now().uptimeNanoseconds
-        let solver: WinProbabilitySolver
+        var figures: Figures
         do {
-            solver = try WinProbabilitySolver(rules: rules, threads: threads)
-        } catch {
+            if rules.turn.threeFarklePenalty != nil {
+                guard out == nil else {
+                    throw UsageError(
+                        "'--out' writes the policy of games without a three-farkle penalty; rules '\(rules.name)' have one",
+                        spec: spec)
+                }
+                figures = Figures(try PenaltyWinSolver(rules: rules, threads: threads))
+            } else {
+                let solver = try WinProbabilitySolver(rules: rules, threads: threads)
+                if let outURL {
+                    do {
+                        try solver.writePolicy(to: outURL)
+                    } catch {
+                        throw RuntimeFailure(error.description)
+                    }
+                }
+                figures = Figures(solver)
+            }
+        } catch let error as WinProbabilitySolver.Unsupported {
             throw UsageError(error.description, spec: spec)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let summary = Summary(solver: solver, seconds: seconds, threads: threads, peakBytes: peakMemoryBytes())
+        figures.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let summary = Summary(solver: figures, seconds: figures.seconds, threads: threads, peakBytes: peakMemoryBytes())
         switch format {
         case .md, .csv: Standard.output(summary.markdown, terminator: "")
         case .json: Standard.output(summary.json)
         }
         return ExitStatus.success
+    }
+
+    /// Fails before a long solve when the policy file could not be written: its directory missing or not
+    /// writable, or a directory in its place.
+    private static func checkWritable(_ url: URL) throws(RuntimeFailure) {
+        var isDirectory: ObjCBool = false
+        let directory = url.deletingLastPathComponent().path
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw RuntimeFailure("policy file '\(url.path)': it is a directory")
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw RuntimeFailure("policy file '\(url.path)': cannot create a file in '\(directory)'")
+        }
     }
 
     /// The process's peak resident memory, in bytes (0 where it cannot be read).
@@ -52,9 +88,47 @@ enum WinSolveOutput {
         #endif
     }
 
+    /// The figures of a solved game, with or without a three-farkle penalty.
+    struct Figures {
+        let table: ScoringTable
+        let firstPlayerValue: Double
+        let firstPlayerWinProbability: Double
+        let tieProbability: Double
+        let firstPlayerLossProbability: Double
+        let fairHeadStart: (points: Int, firstPlayerValue: Double)
+        let stateCount: Int
+        let finalRoundCap: Int?
+        /// The floor on negative totals, the sweeps and the last sweep's change, under a penalty.
+        var penalty: (floor: Int, sweeps: Int, lastChange: Double)?
+        var seconds = 0.0
+
+        init(_ solver: WinProbabilitySolver) {
+            table = solver.table
+            firstPlayerValue = solver.firstPlayerValue
+            firstPlayerWinProbability = solver.firstPlayerWinProbability
+            tieProbability = solver.tieProbability
+            firstPlayerLossProbability = solver.firstPlayerLossProbability
+            fairHeadStart = solver.fairHeadStart
+            stateCount = solver.stateCount
+            finalRoundCap = solver.finalRoundCap
+        }
+
+        init(_ solver: PenaltyWinSolver) {
+            table = solver.table
+            firstPlayerValue = solver.firstPlayerValue
+            firstPlayerWinProbability = solver.firstPlayerWinProbability
+            tieProbability = solver.tieProbability
+            firstPlayerLossProbability = solver.firstPlayerLossProbability
+            fairHeadStart = solver.fairHeadStart
+            stateCount = solver.stateCount
+            finalRoundCap = solver.finalRoundCap
+            penalty = (solver.floor, solver.sweeps, solver.lastChange)
+        }
+    }
+
     /// What `solve --objective win` prints.
     struct Summary {
-        let solver: WinProbabilitySolver
+        let solver: Figures
         let seconds: Double
         let threads: Int
         let peakBytes: Int
@@ -78,6 +152,10 @@ enum WinSolveOutput {
             if let cap = solver.finalRoundCap {
                 lines.append("| Final-round deficits tabulated up to | \(cap) points |")
             }
+            if let penalty = solver.penalty {
+                lines.append("| Lowest total tabulated (penalty floor) | \(penalty.floor) points |")
+                lines.append("| Sweeps (last change) | \(penalty.sweeps) (\(penalty.lastChange)) |")
+            }
             lines.append("")
             return lines.joined(separator: "\n") + "\n"
         }
@@ -95,11 +173,22 @@ enum WinSolveOutput {
                   "fair_head_start": \(head.points),
                   "fair_head_start_value": \(JSONText.number(head.firstPlayerValue)),
                   "states": \(solver.stateCount),
-                  "final_round_cap": \(solver.finalRoundCap.map(String.init) ?? "null"),
+                  "final_round_cap": \(solver.finalRoundCap.map(String.init) ?? "null"),\(penaltyMembers)
                   "wall_seconds": \(JSONText.number(seconds)),
                   "threads": \(threads),
                   "peak_memory_bytes": \(peakBytes)
                 }
+                """
+        }
+
+        /// The penalty's members on lines of their own, or nothing.
+        private var penaltyMembers: String {
+            guard let penalty = solver.penalty else { return "" }
+            return """
+
+                  "penalty_floor": \(penalty.floor),
+                  "sweeps": \(penalty.sweeps),
+                  "last_sweep_change": \(JSONText.number(penalty.lastChange)),
                 """
         }
 

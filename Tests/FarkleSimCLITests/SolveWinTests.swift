@@ -39,4 +39,36 @@ struct SolveWinTests {
         #expect(result.exitStatus == 64)
         #expect(result.standardError.contains("'--objective' must be one of score, win"))
     }
+
+    @Test("--out writes the policy file; an unwritable path exits 1 with one error line and leaves no file")
+    func policyFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("solve-win-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("ones.policy").path
+        let written = try CommandRunner.run([
+            "solve", "--objective", "win", "--rules", fixtureRules("ones-race.json"), "--out", path,
+        ])
+        #expect(written.exitStatus == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes.prefix(7) == Data("FRKLWIN".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ones.policy"])
+
+        let missing = directory.appendingPathComponent("missing/ones.policy").path
+        let failed = try CommandRunner.run([
+            "solve", "--objective", "win", "--rules", fixtureRules("ones-race.json"), "--out", missing,
+        ])
+        #expect(failed.exitStatus == 1)
+        #expect(failed.standardOutput.isEmpty)
+        #expect(failed.standardError.hasPrefix("Error: policy file '\(missing)'"))
+        #expect(failed.standardError.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ones.policy"])
+    }
+
+    @Test("--out with the score objective is a usage error")
+    func policyFileNeedsWin() throws {
+        let result = try CommandRunner.run(["solve", "--out", "x.policy"])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: '--out' writes the policy of --objective win"))
+    }
 }

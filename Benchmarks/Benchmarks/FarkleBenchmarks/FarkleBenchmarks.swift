@@ -30,6 +30,30 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: - The win-probability solver
+
+    // The whole 10,000-point game of `standard` takes about a minute of CPU (`farkle-sim solve --objective
+    // win`, Reports/benchmarks.md); a race to 2,000 with the same rules has 1/25 of its pairs and the same
+    // final-round table, so each pair's turn is as long, and takes a few seconds.
+    var race = RuleSet.standard
+    race.name = "standard-2000"
+    race.game.end = .target(2000, finalRound: true)
+    let raceTable = ScoringTable(rules: race)
+
+    Benchmark("WinProbabilitySolver(standard raced to 2,000), 1 thread", configuration: .init(maxIterations: 3)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try WinProbabilitySolver(table: raceTable, threads: 1).firstPlayerValue)
+        }
+    }
+
+    Benchmark("WinProbabilitySolver(standard raced to 2,000), 2 threads", configuration: .init(maxIterations: 3)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try WinProbabilitySolver(table: raceTable, threads: 2).firstPlayerValue)
+        }
+    }
+
     // MARK: - The bare loop
 
     // The floor under every simulated roll: draw an ordered roll in 0..<6^n with the simulator's generator

@@ -73,6 +73,16 @@ struct FinalRoundTable: Sendable {
         self.leastBank = leastBank
     }
 
+    /// A table solved before (read from a policy file).
+    init(capLevel: Int, values: [Double], ties: [Double], limit: Double, stateCount: Int, leastBank: Int) {
+        self.capLevel = capLevel
+        self.values = values
+        self.ties = ties
+        self.limit = limit
+        self.stateCount = stateCount
+        self.leastBank = leastBank
+    }
+
     /// G at deficit level `level`: `limit` beyond the cap.
     func value(deficitLevel level: Int) -> Double {
         level <= capLevel ? values[max(level, 0)] : limit

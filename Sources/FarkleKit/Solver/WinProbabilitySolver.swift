@@ -14,8 +14,9 @@ import Dispatch
 ///
 /// Supports two players racing to a target, with or without a final round, with any scoring, banking,
 /// hot-dice, six-dice-farkle, minimum-bank, entry-minimum and instant-win rules. A three-farkle penalty
-/// (the farkle counts would be part of the state), games of fixed rounds and more than two players
-/// are not supported: `init` throws `WinProbabilitySolver.Unsupported`.
+/// (the farkle counts join the state) is `PenaltyWinSolver`'s; games of fixed rounds and more than two
+/// players are not supported: `init` throws `WinProbabilitySolver.Unsupported`. A solved game is saved
+/// with `writePolicy(to:)` and loaded, without solving again, with `init(contentsOf:rules:)`.
 public struct WinProbabilitySolver: Sendable {
     /// Why a rule set cannot be solved to win.
     public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {
@@ -45,6 +46,9 @@ public struct WinProbabilitySolver: Sendable {
     let ties: [Double]
     /// The most Newton steps any pair took.
     public let maximumIterations: Int
+    /// The number of turns solved for the pairs' fixed points (each pair's two turns count once): the
+    /// solver's work is about this times the states of a pair.
+    public let turnSolves: Int
     /// The number of (pair, turn points, dice) states tabulated, with the final-round turns.
     public let stateCount: Int
 
@@ -60,32 +64,9 @@ public struct WinProbabilitySolver: Sendable {
 
     /// Solves the game of `table`'s rules on `threads` threads; see `init(rules:threads:)`.
     public init(table: ScoringTable, threads: Int = 2) throws(Unsupported) {
-        let rules = table.rules
-        guard rules.game.players == 2 else {
-            throw Unsupported(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
-        }
-        guard case .target(let target, let finalRound) = rules.game.end else {
-            throw Unsupported(description: "the win-probability solver handles races to a target, not fixed rounds")
-        }
-        guard rules.turn.threeFarklePenalty == nil else {
-            throw Unsupported(
-                description:
-                    "the win-probability solver does not handle a three-farkle penalty yet (rules '\(rules.name)')")
-        }
-        let mechanics = table.turnMechanics
-        let step = mechanics.scoreStep
-        let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
-        let entryMinimum = rules.game.entryMinimum
-        let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
-        let newBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: false)
-        let entered = finalRound ? FinalRoundTable(turn: turn, leastBank: enteredBank) : nil
-        let notEntered =
-            finalRound ? (newBank == enteredBank ? entered : FinalRoundTable(turn: turn, leastBank: newBank)) : nil
-        let levels = (target - 1) / step + 1
-        let layout = PairLayout(
-            levels: levels, step: step, target: target, turn: turn, entered: entered, notEntered: notEntered,
-            enteredLeastBank: enteredBank, newLeastBank: newBank)
-
+        let setup = try Setup(table: table)
+        let levels = setup.levels
+        let layout = setup.layout
         let results = PairResults(count: levels * levels)
         defer { results.deallocate() }
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
@@ -101,24 +82,91 @@ public struct WinProbabilitySolver: Sendable {
                 DispatchQueue.concurrentPerform(iterations: pairs, execute: work)
             }
         }
-        var states = entered?.stateCount ?? 0
-        if newBank != enteredBank { states += notEntered?.stateCount ?? 0 }
-        for mine in 0..<levels {
-            for theirs in 0..<levels { states += layout.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
-        }
+        self.init(
+            setup: setup, values: Array(results.values), ties: Array(results.ties),
+            maximumIterations: results.iterations.max() ?? 0, turnSolves: results.iterations.reduce(0, +))
+    }
 
-        self.table = table
-        self.target = target
-        hasFinalRound = finalRound
-        self.levels = levels
-        self.turn = turn
+    /// The solution of `setup`'s game with turn-start `values` and `ties` found (by a solve or in a file).
+    init(setup: Setup, values: [Double], ties: [Double], maximumIterations: Int, turnSolves: Int) {
+        let layout = setup.layout
+        var states = setup.entered?.stateCount ?? 0
+        if layout.newLeastBank != layout.enteredLeastBank { states += setup.notEntered?.stateCount ?? 0 }
+        for mine in 0..<setup.levels {
+            for theirs in 0..<setup.levels {
+                states += layout.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice
+            }
+        }
+        table = setup.table
+        target = setup.target
+        hasFinalRound = setup.hasFinalRound
+        levels = setup.levels
+        turn = setup.turn
         self.layout = layout
-        self.entered = entered
-        self.notEntered = notEntered
-        values = Array(results.values)
-        ties = Array(results.ties)
-        maximumIterations = results.iterations.max() ?? 0
+        entered = setup.entered
+        notEntered = setup.notEntered
+        self.values = values
+        self.ties = ties
+        self.maximumIterations = maximumIterations
+        self.turnSolves = turnSolves
         stateCount = states
+    }
+
+    /// What a solve needs before the pairs: the checked rules, the turn, the final-round tables.
+    struct Setup {
+        let table: ScoringTable
+        let target: Int
+        let hasFinalRound: Bool
+        let levels: Int
+        let turn: WinTurn
+        let entered: FinalRoundTable?
+        let notEntered: FinalRoundTable?
+        let layout: PairLayout
+
+        /// Checks that the solver covers `table`'s rules and sets up their game; with `finalRounds`
+        /// (a file's tables, entered first), takes the final-round tables instead of solving them.
+        init(table: ScoringTable, finalRounds: (FinalRoundTable, FinalRoundTable)? = nil) throws(Unsupported) {
+            let rules = table.rules
+            guard rules.game.players == 2 else {
+                throw Unsupported(
+                    description: "the win-probability solver handles 2 players, not \(rules.game.players)")
+            }
+            guard case .target(let target, let finalRound) = rules.game.end else {
+                throw Unsupported(
+                    description: "the win-probability solver handles races to a target, not fixed rounds")
+            }
+            guard rules.turn.threeFarklePenalty == nil else {
+                throw Unsupported(
+                    description:
+                        "WinProbabilitySolver does not handle a three-farkle penalty (rules '\(rules.name)'); PenaltyWinSolver does"
+                )
+            }
+            let mechanics = table.turnMechanics
+            let step = mechanics.scoreStep
+            let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
+            let entryMinimum = rules.game.entryMinimum
+            let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
+            let newBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: false)
+            var entered: FinalRoundTable?
+            var notEntered: FinalRoundTable?
+            if let finalRounds, finalRound {
+                (entered, notEntered) = finalRounds
+            } else if finalRound {
+                entered = FinalRoundTable(turn: turn, leastBank: enteredBank)
+                notEntered = newBank == enteredBank ? entered : FinalRoundTable(turn: turn, leastBank: newBank)
+            }
+            let levels = (target - 1) / step + 1
+            self.table = table
+            self.target = target
+            hasFinalRound = finalRound
+            self.levels = levels
+            self.turn = turn
+            self.entered = entered
+            self.notEntered = notEntered
+            layout = PairLayout(
+                levels: levels, step: step, target: target, turn: turn, entered: entered, notEntered: notEntered,
+                enteredLeastBank: enteredBank, newLeastBank: newBank)
+        }
     }
 
     // MARK: - Values
@@ -267,6 +315,21 @@ struct PairLayout: Sendable {
         }
     }
 
+    /// A first guess of W(mine, theirs) from the pairs of higher sums, already solved: the plane through
+    /// the three nearest, or the nearest one, or ½.
+    func guess(mine: Int, theirs: Int, values: UnsafeBufferPointer<Double>) -> Double {
+        let up = mine + 1 < levels
+        let right = theirs + 1 < levels
+        let index = mine * levels + theirs
+        switch (up, right) {
+        case (true, true):
+            return min(max(values[index + levels] + values[index + 1] - values[index + levels + 1], 0), 1)
+        case (true, false): return values[index + levels]
+        case (false, true): return values[index + 1]
+        case (false, false): return 0.5
+        }
+    }
+
     /// Solves the pair {mine, theirs} and its mirror: the fixed point of the two turn-start values.
     func solvePair(mine: Int, theirs: Int, results: PairResults) {
         let values = UnsafeBufferPointer(results.values)
@@ -274,13 +337,12 @@ struct PairLayout: Sendable {
         let topMine = top(mine: mine, theirs: theirs)
         let topTheirs = top(mine: theirs, theirs: mine)
         let height = max(topMine, topTheirs)
-        let perLevel = TurnMechanics.statesPerLevel
         let bankMine = UnsafeMutablePointer<Double>.allocate(capacity: 4 * height)
         defer { bankMine.deallocate() }
         let tieMine = bankMine + height
         let bankTheirs = tieMine + height
         let tieTheirs = bankTheirs + height
-        let scratch = UnsafeMutablePointer<WinTurn.Entry>.allocate(capacity: height * perLevel)
+        let scratch = TurnTable(rows: height + turn.maximumJump + 1)
         defer { scratch.deallocate() }
         fillBank(
             mine: mine, theirs: theirs, top: topMine, values: values, ties: ties, bank: bankMine, bankTie: tieMine)
@@ -288,22 +350,26 @@ struct PairLayout: Sendable {
             mine: theirs, theirs: mine, top: topTheirs, values: values, ties: ties, bank: bankTheirs,
             bankTie: tieTheirs)
 
+        var mineValidity = WinTurn.Validity.unbounded
+        var theirsValidity = WinTurn.Validity.unbounded
         func turnMine(_ farkle: Double) -> WinTurn.Entry {
-            turn.solve(
+            mineValidity = .unbounded
+            return turn.solve(
                 top: topMine, topBank: topBank, bank: bankMine, bankAux: tieMine, farkle: farkle, farkleAux: 0,
-                into: scratch)
+                into: scratch, validity: &mineValidity, tracking: true)
         }
         func turnTheirs(_ farkle: Double) -> WinTurn.Entry {
-            turn.solve(
+            theirsValidity = .unbounded
+            return turn.solve(
                 top: topTheirs, topBank: topBank, bank: bankTheirs, bankAux: tieTheirs, farkle: farkle, farkleAux: 0,
-                into: scratch)
+                into: scratch, validity: &theirsValidity, tracking: true)
         }
 
         // x = W(mine, theirs) solves x = g(x) = f_mine(1 - f_theirs(1 - x)); g is non-decreasing and
         // piecewise linear with slope below 1, so h(x) = g(x) - x falls through 0 once in [0, 1].
         var low = 0.0
         var high = 1.0
-        var x = 0.5
+        var x = guess(mine: mine, theirs: theirs, values: values)
         var steps = 0
         var mineEntry: WinTurn.Entry
         var theirsEntry: WinTurn.Entry
@@ -326,7 +392,28 @@ struct PairLayout: Sendable {
             if abs(residual) <= WinProbabilitySolver.tolerance * (1 - slope) || steps >= 200 { break }
             if residual > 0 { low = x } else { high = x }
             let newton = (g - slope * x) / (1 - slope)
-            x = newton > low && newton < high ? newton : (low + high) / 2
+            guard newton > low && newton < high else {
+                x = (low + high) / 2
+                continue
+            }
+            // Where both turns keep their play at the Newton point, g is affine up to it and the point
+            // is the fixed point itself: move the entries there without solving the turns again.
+            let theirsDelta = x - newton
+            if mine == theirs {
+                if mineValidity.contains(theirsDelta) {
+                    mineEntry.value += mineEntry.slope * theirsDelta
+                    theirsEntry = mineEntry
+                    break
+                }
+            } else if theirsValidity.contains(theirsDelta) {
+                let mineDelta = -theirsEntry.slope * theirsDelta
+                if mineValidity.contains(mineDelta) {
+                    theirsEntry.value += theirsEntry.slope * theirsDelta
+                    mineEntry.value += mineEntry.slope * mineDelta
+                    break
+                }
+            }
+            x = newton
         }
         let mineIndex = mine * levels + theirs
         let theirsIndex = theirs * levels + mine

@@ -50,6 +50,10 @@ struct WinTurn: Sendable {
     /// The chance, from a state above the table with n dice to roll, to reach a state where banking is
     /// allowed (or roll six 1s that win) before a farkle, under the play that maximizes it.
     let reach: [Double]
+    /// The most levels one roll can add (a keep or the six-dice farkle): how far a table is padded above its top.
+    let maximumJump: Int
+    /// Each option's next state relative to the current one: `steps * statesPerLevel + diceLeft`.
+    let optionOffsets: [Int]
     /// The group of every roll, by `ScoringTable.globalIndex(dice:multiset:)`; 0 for a farkle.
     let groupOfRoll: [Int32]
     /// The best keep of exactly k dice of every roll (`RollOutcomes.bestKeeps`).
@@ -90,6 +94,7 @@ struct WinTurn: Sendable {
         self.groupRange = groupRange
         self.groups = groups
         options = outcomes.options.map { Option(steps: $0.steps, diceLeft: $0.diceLeft, kept: $0.kept) }
+        optionOffsets = options.map { $0.steps * TurnMechanics.statesPerLevel + $0.diceLeft }
         farkleProbability = (0...maximum).map {
             $0 == 0 ? 0 : outcomes.farkleWeight[$0] / Double(DiceCatalog.orderedRollCounts[$0])
         }
@@ -99,6 +104,8 @@ struct WinTurn: Sendable {
         let step = mechanics.scoreStep
         everyRollFarkleSteps = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false).map { $0 / step }
         openingFarkleSteps = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true).map { $0 / step }
+        maximumJump = max(
+            options.map(\.steps).max() ?? 0, everyRollFarkleSteps ?? 0, openingFarkleSteps ?? 0)
         reach = Self.reachProbabilities(
             mechanics: mechanics, groupRange: groupRange, groups: groups, options: options,
             farkle: farkleProbability, instant: instant, everyRollFarkle: everyRollFarkleSteps != nil)
@@ -134,7 +141,6 @@ struct WinTurn: Sendable {
         }
         return reach
     }
-
     /// The entries of the states above the table: banking pays `topBank` wherever it is allowed, so only
     /// the dice count matters; solved by value iteration over the six dice counts.
     ///
@@ -146,53 +152,174 @@ struct WinTurn: Sendable {
         topBank: Double, farkle: Double, farkleAux: Double, groups: UnsafeBufferPointer<Group>,
         options: UnsafeBufferPointer<Option>
     ) -> [Entry] {
+        var above = [Entry](repeating: Entry(value: 0, slope: 0, aux: 0, banks: false), count: Self.aboveCount)
+        var unused = Validity.unbounded
+        above.withUnsafeMutableBufferPointer { above in
+            fillAbove(
+                topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups, options: options,
+                into: above.baseAddress.unsafelyUnwrapped, validity: &unused, tracking: false)
+        }
+        return above
+    }
+
+    /// The number of entries `fillAbove` writes: one per dice count 0...6 (0 unused).
+    static let aboveCount = DiceCounts.maximumDice + 1
+
+    /// Writes the entries above the table (see `aboveTable`) into `above`, and narrows `validity` to
+    /// the farkle payoffs over which their play stays best when `tracking`.
+    private func fillAbove(
+        topBank: Double, farkle: Double, farkleAux: Double, groups: UnsafeBufferPointer<Group>,
+        options: UnsafeBufferPointer<Option>, into above: UnsafeMutablePointer<Entry>, validity: inout Validity,
+        tracking: Bool
+    ) {
         let maximum = DiceCounts.maximumDice
-        var above = [Entry](repeating: Entry(value: 0, slope: 0, aux: 0, banks: false), count: maximum + 1)
+        above[0] = Entry(value: 0, slope: 0, aux: 0, banks: false)
         for dice in 1...maximum {
             let reach = reach[dice]
             above[dice] = Entry(
                 value: reach + (1 - reach) * farkle, slope: 1 - reach, aux: (1 - reach) * farkleAux,
                 banks: mechanics.allowsBanking(diceLeft: dice))
         }
-        if topBank == 1 && instantWinProbability[maximum] == 0 { return above }
-        for _ in 0..<10_000 {
-            var next = above
-            for dice in 1...maximum {
-                var value = instantWinProbability[dice]
-                var slope = 0.0
-                var aux = 0.0
-                for group in groups[groupRange[dice]] {
-                    var best = above[options[group.firstOption].diceLeft]
-                    for index in (group.firstOption + 1)..<group.endOption {
-                        let candidate = above[options[index].diceLeft]
-                        if candidate.value > best.value { best = candidate }
+        // With every bank paying 1 and no six 1s, maximizing the chance to reach a bank is best for
+        // every farkle payoff below 1: the value is z + reach (1 - z).
+        if topBank == 1 && instantWinProbability[maximum] == 0 { return }
+        withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { next in
+            for round in 0..<10_000 {
+                let last = round == 9_999
+                var settled = true
+                for dice in 1...maximum {
+                    var state = rollValue(
+                        dice: dice, groups: groups, options: options, farkle: farkle, farkleAux: farkleAux,
+                        farkleSteps: everyRollFarkleSteps, validity: &validity, tracking: false
+                    ) { _, dice in above[dice] }
+                    if mechanics.allowsBanking(diceLeft: dice), topBank >= state.value {
+                        state = Entry(value: topBank, slope: 0, aux: 0, banks: true)
                     }
-                    value += group.probability * best.value
-                    slope += group.probability * best.slope
-                    aux += group.probability * best.aux
+                    if abs(state.value - above[dice].value) > 1e-15 || abs(state.slope - above[dice].slope) > 1e-15 {
+                        settled = false
+                    }
+                    next[dice] = state
                 }
-                let farkleChance = farkleProbability[dice]
-                if dice == maximum, everyRollFarkleSteps != nil {
-                    value += farkleChance * above[maximum].value
-                    slope += farkleChance * above[maximum].slope
-                    aux += farkleChance * above[maximum].aux
-                } else {
-                    value += farkleChance * farkle
-                    slope += farkleChance
-                    aux += farkleChance * farkleAux
-                }
-                next[dice] = Entry(value: value, slope: slope, aux: aux, banks: false)
-                if mechanics.allowsBanking(diceLeft: dice), topBank >= value {
-                    next[dice] = Entry(value: topBank, slope: 0, aux: 0, banks: true)
-                }
+                for dice in 1...maximum { above[dice] = next[dice] }
+                if settled || last { break }
             }
-            let settled = (1...maximum).allSatisfy {
-                abs(next[$0].value - above[$0].value) <= 1e-15 && abs(next[$0].slope - above[$0].slope) <= 1e-15
-            }
-            above = next
-            if settled { break }
         }
-        return above
+        guard tracking else { return }
+        // The play of the settled entries, checked once against every alternative.
+        for dice in 1...maximum {
+            let state = rollValue(
+                dice: dice, groups: groups, options: options, farkle: farkle, farkleAux: farkleAux,
+                farkleSteps: everyRollFarkleSteps, validity: &validity, tracking: true
+            ) { _, dice in above[dice] }
+            if mechanics.allowsBanking(diceLeft: dice) {
+                validity.compareBank(topBank, banks: above[dice].banks, roll: state)
+            }
+        }
+    }
+
+    /// The value of rolling `dice` dice when the state after each keep is `entry(option)` (the
+    /// option's index in `options`, or -1 for the six-dice farkle); with `tracking`, narrows `validity`
+    /// to the farkle payoffs over which each group's best keep stays best. For the few entries above
+    /// the table; the table's rows use `rollRow`.
+    @inline(__always)
+    private func rollValue(
+        dice: Int, groups: UnsafeBufferPointer<Group>, options: UnsafeBufferPointer<Option>,
+        farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool,
+        entry: (Int, Int) -> Entry
+    ) -> Entry {
+        var value = instantWinProbability[dice]
+        var slope = 0.0
+        var aux = 0.0
+        let range = groupRange[dice]
+        for groupIndex in range.lowerBound..<range.upperBound {
+            let group = groups[groupIndex]
+            var best = entry(options[group.firstOption].steps, options[group.firstOption].diceLeft)
+            var index = group.firstOption &+ 1
+            while index < group.endOption {
+                let option = options[index]
+                let next = entry(option.steps, option.diceLeft)
+                if next.value > best.value { best = next }
+                index &+= 1
+            }
+            if tracking && group.endOption &- group.firstOption > 1 {
+                for index in group.firstOption..<group.endOption {
+                    let option = options[index]
+                    validity.compare(best: best, other: entry(option.steps, option.diceLeft))
+                }
+            }
+            value += group.probability * best.value
+            slope += group.probability * best.slope
+            aux += group.probability * best.aux
+        }
+        let farkleChance = farkleProbability[dice]
+        if dice == DiceCounts.maximumDice, let steps = farkleSteps {
+            let next = entry(steps, DiceCounts.maximumDice)
+            value += farkleChance * next.value
+            slope += farkleChance * next.slope
+            aux += farkleChance * next.aux
+        } else {
+            value += farkleChance * farkle
+            slope += farkleChance
+            aux += farkleChance * farkleAux
+        }
+        return Entry(value: value, slope: slope, aux: aux, banks: false)
+    }
+
+    /// The value of rolling `dice` dice at the state `base` (`level * statesPerLevel`) of `table`: the
+    /// hot loop of the solver. Each keep's next state is `base + optionOffsets[option]`; the table is
+    /// padded above its top, so no read needs a bounds check. With `tracking`, narrows `validity` to the
+    /// farkle payoffs over which each group's best keep stays best.
+    @inline(__always)
+    private func rollRow(
+        base: Int, dice: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int>,
+        farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool
+    ) -> Entry {
+        let values = table.value
+        let slopes = table.slope
+        let auxes = table.aux
+        var value = instantWinProbability[dice]
+        var slope = 0.0
+        var aux = 0.0
+        let range = groupRange[dice]
+        for groupIndex in range.lowerBound..<range.upperBound {
+            let group = groups[groupIndex]
+            var bestIndex = base &+ offsets[group.firstOption]
+            var bestValue = values[bestIndex]
+            var index = group.firstOption &+ 1
+            while index < group.endOption {
+                let next = base &+ offsets[index]
+                let candidate = values[next]
+                if candidate > bestValue {
+                    bestValue = candidate
+                    bestIndex = next
+                }
+                index &+= 1
+            }
+            let bestSlope = slopes[bestIndex]
+            if tracking && group.endOption &- group.firstOption > 1 {
+                let best = Entry(value: bestValue, slope: bestSlope, aux: 0, banks: false)
+                for index in group.firstOption..<group.endOption {
+                    let next = base &+ offsets[index]
+                    validity.compare(
+                        best: best, other: Entry(value: values[next], slope: slopes[next], aux: 0, banks: false))
+                }
+            }
+            value += group.probability * bestValue
+            slope += group.probability * bestSlope
+            aux += group.probability * auxes[bestIndex]
+        }
+        let farkleChance = farkleProbability[dice]
+        if dice == DiceCounts.maximumDice, let steps = farkleSteps {
+            let next = base &+ steps &* TurnMechanics.statesPerLevel &+ DiceCounts.maximumDice
+            value += farkleChance * values[next]
+            slope += farkleChance * slopes[next]
+            aux += farkleChance * auxes[next]
+        } else {
+            value += farkleChance * farkle
+            slope += farkleChance
+            aux += farkleChance * farkleAux
+        }
+        return Entry(value: value, slope: slope, aux: aux, banks: false)
     }
 
     /// Fills `table` (levels `0..<top`, `TurnMechanics.statesPerLevel` entries each) and returns the
@@ -210,58 +337,158 @@ struct WinTurn: Sendable {
         farkleAux: Double,
         into table: UnsafeMutablePointer<Entry>
     ) -> Entry {
+        var unused = Validity.unbounded
+        let columns = TurnTable(rows: top + maximumJump + 1)
+        defer { columns.deallocate() }
+        let opening = solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankAux, farkle: farkle, farkleAux: farkleAux,
+            into: columns, validity: &unused, tracking: false)
+        for index in 0..<top * TurnMechanics.statesPerLevel {
+            table[index] = columns[index]
+        }
+        return opening
+    }
+
+    /// Fills `table` as `solve(top:topBank:bank:bankAux:farkle:farkleAux:into:)` does, its rows from
+    /// `top` on (at least `maximumJump` of them) with the entries above the table, and, with `tracking`,
+    /// narrows `validity` to the farkle payoffs around `farkle` over which the play found stays best:
+    /// there every value is exactly affine in the farkle payoff, with the slope returned.
+    func solve(
+        top: Int, topBank: Double, bank: UnsafePointer<Double>, bankAux: UnsafePointer<Double>, farkle: Double,
+        farkleAux: Double, into table: TurnTable, validity: inout Validity, tracking: Bool
+    ) -> Entry {
         let maximum = DiceCounts.maximumDice
         let perLevel = TurnMechanics.statesPerLevel
+        precondition(table.rows > top + maximumJump, "a table padded above its top")
         return groups.withUnsafeBufferPointer { groups in
             options.withUnsafeBufferPointer { options in
-                let above = aboveTable(
-                    topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups, options: options)
-                return above.withUnsafeBufferPointer { above in
-                    func entry(_ level: Int, _ dice: Int) -> Entry {
-                        level < top ? table[level &* perLevel &+ dice] : above[dice]
-                    }
-                    func roll(_ level: Int, _ dice: Int, farkleSteps: Int?) -> Entry {
-                        var value = instantWinProbability[dice]
-                        var slope = 0.0
-                        var aux = 0.0
-                        for group in groups[groupRange[dice]] {
-                            var best = entry(
-                                level &+ options[group.firstOption].steps, options[group.firstOption].diceLeft)
-                            for index in (group.firstOption &+ 1)..<group.endOption {
-                                let option = options[index]
-                                let next = entry(level &+ option.steps, option.diceLeft)
-                                if next.value > best.value { best = next }
+                optionOffsets.withUnsafeBufferPointer { offsets in
+                    withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { above in
+                        let above = above.baseAddress.unsafelyUnwrapped
+                        fillAbove(
+                            topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups,
+                            options: options, into: above, validity: &validity, tracking: tracking)
+                        for level in top..<top + maximumJump + 1 {
+                            for dice in 0...maximum { table[level &* perLevel &+ dice] = above[dice] }
+                        }
+                        for level in stride(from: top - 1, through: 0, by: -1) {
+                            let payoff = bank[level]
+                            let base = level &* perLevel
+                            for dice in 1...maximum {
+                                var state = rollRow(
+                                    base: base, dice: dice, table: table, groups: groups, offsets: offsets,
+                                    farkle: farkle, farkleAux: farkleAux, farkleSteps: everyRollFarkleSteps,
+                                    validity: &validity, tracking: tracking)
+                                if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice) {
+                                    let banks = payoff >= state.value
+                                    if tracking { validity.compareBank(payoff, banks: banks, roll: state) }
+                                    if banks {
+                                        state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true)
+                                    }
+                                }
+                                table[base &+ dice] = state
                             }
-                            value += group.probability * best.value
-                            slope += group.probability * best.slope
-                            aux += group.probability * best.aux
                         }
-                        let farkleChance = farkleProbability[dice]
-                        if dice == maximum, let steps = farkleSteps {
-                            let next = entry(level &+ steps, maximum)
-                            value += farkleChance * next.value
-                            slope += farkleChance * next.slope
-                            aux += farkleChance * next.aux
-                        } else {
-                            value += farkleChance * farkle
-                            slope += farkleChance
-                            aux += farkleChance * farkleAux
-                        }
-                        return Entry(value: value, slope: slope, aux: aux, banks: false)
+                        return rollRow(
+                            base: 0, dice: maximum, table: table, groups: groups, offsets: offsets, farkle: farkle,
+                            farkleAux: farkleAux, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps,
+                            validity: &validity, tracking: tracking)
                     }
-                    for level in stride(from: top - 1, through: 0, by: -1) {
-                        let payoff = bank[level]
-                        for dice in 1...maximum {
-                            var state = roll(level, dice, farkleSteps: everyRollFarkleSteps)
-                            if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice), payoff >= state.value {
-                                state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true)
-                            }
-                            table[level &* perLevel &+ dice] = state
-                        }
-                    }
-                    return roll(0, maximum, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps)
                 }
             }
+        }
+    }
+}
+
+// MARK: - Table
+
+/// The states of one turn, one column per field (values, slopes, second payoffs, bank decisions), so
+/// that the solver's inner loop reads only values; `rows` levels of `TurnMechanics.statesPerLevel`.
+///
+/// Allocated by the caller and freed with `deallocate()`; a plain view of memory, copied freely.
+struct TurnTable {
+    let rows: Int
+    let value: UnsafeMutablePointer<Double>
+    let slope: UnsafeMutablePointer<Double>
+    let aux: UnsafeMutablePointer<Double>
+    let banks: UnsafeMutablePointer<Bool>
+
+    /// Room for `rows` levels.
+    init(rows: Int) {
+        self.rows = rows
+        let count = rows * TurnMechanics.statesPerLevel
+        value = .allocate(capacity: count)
+        slope = .allocate(capacity: count)
+        aux = .allocate(capacity: count)
+        banks = .allocate(capacity: count)
+        value.initialize(repeating: 0, count: count)
+        slope.initialize(repeating: 0, count: count)
+        aux.initialize(repeating: 0, count: count)
+        banks.initialize(repeating: false, count: count)
+    }
+
+    func deallocate() {
+        value.deallocate()
+        slope.deallocate()
+        aux.deallocate()
+        banks.deallocate()
+    }
+
+    /// The state at `index` (`level * statesPerLevel + dice`).
+    subscript(index: Int) -> WinTurn.Entry {
+        get { WinTurn.Entry(value: value[index], slope: slope[index], aux: aux[index], banks: banks[index]) }
+        nonmutating set {
+            value[index] = newValue.value
+            slope[index] = newValue.slope
+            aux[index] = newValue.aux
+            banks[index] = newValue.banks
+        }
+    }
+}
+
+// MARK: - Validity
+
+extension WinTurn {
+    /// How far the farkle payoff may move from the one a turn was solved for, down or up, with the
+    /// turn's play staying best.
+    ///
+    /// Under a fixed play every value of a turn is affine in the farkle payoff z, with slope the chance
+    /// to end in a farkle from there. A play found best at z stays best at z + Δ as long as, at every
+    /// decision, the chosen option's affine value is still at least every alternative's, each
+    /// alternative followed by the same play: a margin m ≥ 0 at z and a difference of slopes d allow
+    /// Δ up to m / d when d > 0 (down to -m / -d when d < 0). Within the range the turn's values are
+    /// exact at z + Δ without solving it again.
+    struct Validity: Sendable {
+        /// How far z may fall.
+        var down: Double
+        /// How far z may rise.
+        var up: Double
+
+        /// No limit yet.
+        static let unbounded = Validity(down: .infinity, up: .infinity)
+
+        /// Whether a move of the farkle payoff by `delta` keeps the play.
+        func contains(_ delta: Double) -> Bool {
+            delta >= -down && delta <= up
+        }
+
+        /// Narrows the range so that `best` stays at least `other`.
+        @inline(__always)
+        mutating func compare(best: Entry, other: Entry) {
+            let margin = best.value - other.value
+            let slopes = other.slope - best.slope
+            if slopes > 0 {
+                if margin < up * slopes { up = margin / slopes }
+            } else if slopes < 0 {
+                if margin < down * -slopes { down = margin / -slopes }
+            }
+        }
+
+        /// Narrows the range so that banking `payoff` (slope 0) keeps its place against `roll`.
+        @inline(__always)
+        mutating func compareBank(_ payoff: Double, banks: Bool, roll: Entry) {
+            let bankEntry = Entry(value: payoff, slope: 0, aux: 0, banks: true)
+            if banks { compare(best: bankEntry, other: roll) } else { compare(best: roll, other: bankEntry) }
         }
     }
 }

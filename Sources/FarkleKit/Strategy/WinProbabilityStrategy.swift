@@ -3,11 +3,14 @@
 /// Built from a solved game, it tabulates once the turn of every pair of totals (at the solved
 /// turn-start values) and the final-round turn of every deficit; each decision is then a few table
 /// reads: the keep whose next state is worth most, and the bank decision stored with that state.
-/// Memory grows with the pairs times the turn points tabulated per pair (the final-round cap).
+/// Memory grows with the pairs times the turn points tabulated per pair (the final-round cap): each
+/// state keeps its value as a `Float` and its bank decision, 5 bytes (about 1.1 GB for `standard`, whose
+/// tables reach 880 levels above the target). A `Float` value can only swap keeps whose values differ by
+/// less than about 10⁻⁷, which moves the chance to win by less than that.
 public struct WinProbabilityStrategy: Strategy {
     /// The solved game.
     public let solver: WinProbabilitySolver
-    private let tables: [[WinTurn.Entry]]
+    private let tables: [CompactTurnTable]
     private let tops: [Int]
     private let above: [[WinTurn.Entry]]
     private let finalTables: [[WinTurn.Entry]]
@@ -19,7 +22,7 @@ public struct WinProbabilityStrategy: Strategy {
         let levels = solver.levels
         let layout = solver.layout
         let perLevel = TurnMechanics.statesPerLevel
-        var tables: [[WinTurn.Entry]] = []
+        var tables: [CompactTurnTable] = []
         var tops: [Int] = []
         var above: [[WinTurn.Entry]] = []
         for mine in 0..<levels {
@@ -42,7 +45,7 @@ public struct WinProbabilityStrategy: Strategy {
                         top: top, topBank: layout.topBank, bank: bank, bankAux: tie, farkle: farkle, farkleAux: 0,
                         into: table.baseAddress.unsafelyUnwrapped)
                 }
-                tables.append(table)
+                tables.append(CompactTurnTable(table))
                 tops.append(top)
                 above.append(
                     solver.turn.groups.withUnsafeBufferPointer { groups in
@@ -130,5 +133,20 @@ public struct WinProbabilityStrategy: Strategy {
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         entry(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation).banks
+    }
+}
+
+/// A turn's table kept small for a strategy: each state's value as a `Float` and its bank decision.
+private struct CompactTurnTable: Sendable {
+    let values: [Float]
+    let banks: [Bool]
+
+    init(_ entries: [WinTurn.Entry]) {
+        values = entries.map { Float($0.value) }
+        banks = entries.map(\.banks)
+    }
+
+    subscript(index: Int) -> WinTurn.Entry {
+        WinTurn.Entry(value: Double(values[index]), slope: 0, aux: 0, banks: banks[index])
     }
 }

@@ -68,7 +68,9 @@ struct WinBruteForce {
                         sum += roll.probability * farkle
                     }
                 } else {
-                    sum += roll.probability * roll.keeps.map { valueAfter(points + $0.points, $0.diceLeft) }.max()!
+                    var best = -Double.infinity
+                    for keep in roll.keeps { best = max(best, valueAfter(points + keep.points, keep.diceLeft)) }
+                    sum += roll.probability * best
                 }
             }
             return sum
@@ -146,5 +148,56 @@ struct WinBruteForce {
         return turnValue(farkle: 0, clamp: clamp, entered: entered) { points in
             points > deficit ? 1 : points == deficit ? 0.5 : 0
         }
+    }
+
+    /// The values under a three-farkle penalty, `values[myFarkles][theirFarkles][mine][theirs]` with totals
+    /// as indices from `floor`, by value iteration over every state in any order until a sweep changes
+    /// nothing by more than 1e-14. A third farkle in a row takes the penalty (never below `floor`) and
+    /// restarts the count; a bank restarts it too.
+    func penaltyValues(floor: Int) -> [[[[Double]]]] {
+        guard case .target(let target, let finalRound) = rules.game.end, let penalty = rules.turn.threeFarklePenalty
+        else { fatalError("a race with a penalty") }
+        let levels = (target - floor + step - 1) / step
+        var last: [Double] = []
+        if finalRound {
+            var deficit = 0
+            repeat {
+                last.append(finalRoundValue(deficit: deficit, entered: true))
+                deficit += step
+            } while last.count < 3 || abs(last[last.count - 1] - last[last.count - 3]) > 1e-15
+        }
+        let row = [Double](repeating: 0.5, count: levels)
+        var values = [[[[Double]]]](
+            repeating: [[[Double]]](repeating: [[Double]](repeating: row, count: levels), count: 3), count: 3)
+        for _ in 0..<10_000 {
+            var change = 0.0
+            for mine in 0..<levels {
+                for theirs in 0..<levels {
+                    for myFarkles in 0...2 {
+                        for theirFarkles in 0...2 {
+                            let myTotal = floor + mine * step
+                            let theirTotal = floor + theirs * step
+                            let farkle =
+                                myFarkles < 2
+                                ? 1 - values[theirFarkles][myFarkles + 1][theirs][mine]
+                                : 1 - values[theirFarkles][0][theirs][(max(myTotal - penalty, floor) - floor) / step]
+                            let clamp = max(
+                                target - myTotal, rules.turn.minimumBank,
+                                finalRound ? last.count * step + theirTotal - myTotal : 0)
+                            let value = turnValue(farkle: farkle, clamp: clamp, entered: true) { points in
+                                let total = myTotal + points
+                                if total < target { return 1 - values[theirFarkles][0][theirs][(total - floor) / step] }
+                                guard finalRound else { return 1 }
+                                return 1 - last[min((total - theirTotal) / step, last.count - 1)]
+                            }
+                            change = max(change, abs(value - values[myFarkles][theirFarkles][mine][theirs]))
+                            values[myFarkles][theirFarkles][mine][theirs] = value
+                        }
+                    }
+                }
+            }
+            if change < 1e-14 { break }
+        }
+        return values
     }
 }

@@ -120,4 +120,85 @@ struct WinProbabilitySolverTests {
         #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: rounds) }
         #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: .zilch) }
     }
+
+    // MARK: - Three-farkle penalty
+
+    @Test("a race to 200 with a penalty of 100 matches the brute force in every state, below zero too")
+    func penaltyRace() throws {
+        try expectPenaltyAgreement(penalized(onesOnly(target: 200), penalty: 100), floor: -300)
+    }
+
+    @Test("with a penalty of 0 the farkle counts change nothing: the values of the solver without one, final round too")
+    func zeroPenalty() throws {
+        let rules = onesOnly(target: 500, finalRound: true)
+        let plain = try WinProbabilitySolver(rules: rules)
+        let counted = try PenaltyWinSolver(rules: penalized(rules, penalty: 0), floor: 0)
+        var worst = 0.0
+        for mine in stride(from: 0, to: 500, by: 100) {
+            for theirs in stride(from: 0, to: 500, by: 100) {
+                for myFarkles in 0...2 {
+                    for theirFarkles in 0...2 {
+                        let value = counted.value(
+                            mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+                        worst = max(worst, abs(value - plain.value(mine: mine, theirs: theirs)))
+                    }
+                }
+            }
+        }
+        #expect(worst < 1e-11, "largest difference \(worst)")
+        #expect(abs(counted.tieProbability - plain.tieProbability) < 1e-11)
+        #expect(counted.tieProbability > 0)
+    }
+
+    @Test("lowering the floor on negative totals changes no value at totals of zero or more by 1e-9")
+    func penaltyFloor() throws {
+        let rules = penalized(onesOnly(target: 300), penalty: 100)
+        let shallow = try PenaltyWinSolver(rules: rules, floor: -600)
+        let deep = try PenaltyWinSolver(rules: rules, floor: -1200)
+        var worst = 0.0
+        for mine in stride(from: 0, to: 300, by: 100) {
+            for theirs in stride(from: 0, to: 300, by: 100) {
+                for myFarkles in 0...2 {
+                    for theirFarkles in 0...2 {
+                        let difference =
+                            shallow.value(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+                            - deep.value(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+                        worst = max(worst, abs(difference))
+                    }
+                }
+            }
+        }
+        #expect(worst < 1e-9, "largest difference \(worst)")
+        #expect(shallow.lastChange <= PenaltyWinSolver.tolerance)
+    }
+}
+
+/// `rules` with a three-farkle penalty of `penalty` points.
+private func penalized(_ rules: RuleSet, penalty: Int) -> RuleSet {
+    var rules = rules
+    rules.name += "-penalty"
+    rules.turn.threeFarklePenalty = penalty
+    return rules
+}
+
+/// Compares the penalty solver with the brute force in every state, totals from `floor` up.
+private func expectPenaltyAgreement(_ rules: RuleSet, floor: Int) throws {
+    let solver = try PenaltyWinSolver(rules: rules, floor: floor)
+    let brute = WinBruteForce(rules: rules).penaltyValues(floor: floor)
+    let step = solver.table.scoreStep
+    var worst = 0.0
+    for mine in 0..<solver.levels {
+        for theirs in 0..<solver.levels {
+            for myFarkles in 0...2 {
+                for theirFarkles in 0...2 {
+                    let value = solver.value(
+                        mine: floor + mine * step, theirs: floor + theirs * step, myFarkles: myFarkles,
+                        theirFarkles: theirFarkles)
+                    worst = max(worst, abs(value - brute[myFarkles][theirFarkles][mine][theirs]))
+                }
+            }
+        }
+    }
+    #expect(worst < 1e-11, "largest difference \(worst) for \(rules.name)")
+    #expect(solver.lastChange <= PenaltyWinSolver.tolerance)
 }

@@ -1,0 +1,273 @@
+import Dispatch
+
+/// The exact solution of a two-player game played to win under a three-farkle penalty: the play that
+/// maximizes P(win) + ½ P(tie) of the player to move, at every pair of totals and farkle counts.
+///
+/// The state between turns adds each player's farkles in a row (0, 1 or 2) to the pair of totals, and
+/// the totals may fall below zero. Totals below `floor` are counted as `floor`: a penalty at the floor
+/// takes nothing more (<doc:PlayingToWin> shows that the floor changes no value above 10⁻⁹).
+///
+/// A bank raises the sum of the totals and a farkle keeps it with a higher farkle count, so the states
+/// of one sum are solved from the highest count down and need no fixed point of their own; only the
+/// penalty lowers a total, so the values it leads to come from the previous sweep. Sweeps over all sums
+/// are repeated until no value changes by more than `tolerance`. Each state is one turn solved once
+/// per sweep, so the cost is the states times the sweeps: see <doc:PlayingToWin>.
+///
+/// An entry minimum with the penalty is not supported (a total of zero or below would no longer tell
+/// whether a player has entered); nor are more than two players or games of fixed rounds.
+public struct PenaltyWinSolver: Sendable {
+    /// The scoring table the solver plays by.
+    public let table: ScoringTable
+    /// The target total.
+    public let target: Int
+    /// Whether reaching the target gives the opponent one more turn.
+    public let hasFinalRound: Bool
+    /// The points a third farkle in a row costs.
+    public let penalty: Int
+    /// The lowest total tabulated: a penalty never takes a total below it.
+    public let floor: Int
+    /// The number of totals tabulated: floor, floor + step, ..., target - step.
+    public let levels: Int
+    /// The most a sweep changed any value in the last sweep.
+    public let lastChange: Double
+    /// The number of sweeps.
+    public let sweeps: Int
+    /// The number of (totals, counts, turn points, dice) states tabulated, with the final-round turns.
+    public let stateCount: Int
+
+    /// The change below which the sweeps stop.
+    public static let tolerance = 1e-12
+
+    /// The default floor: four penalties below zero.
+    public static func defaultFloor(penalty: Int) -> Int { -4 * penalty }
+
+    let turn: WinTurn
+    let finalRound: FinalRoundTable?
+    /// Values of the player to move, `values[counts * levels² + (mine - floor) * levels + (theirs - floor)]`
+    /// with `counts = 3 * myFarkles + theirFarkles`, totals in score steps.
+    let values: [Double]
+    let ties: [Double]
+
+    /// Solves the game of `rules`, whose turn rules have a three-farkle penalty.
+    ///
+    /// - Parameters:
+    ///   - floor: The lowest total tabulated (a non-positive multiple of the score step), or `nil` for
+    ///     `defaultFloor(penalty:)`.
+    ///   - threads: The number of threads to spread each step's states over.
+    ///   - maximumSweeps: The most sweeps before giving up on the tolerance.
+    public init(rules: RuleSet, floor: Int? = nil, threads: Int = 2, maximumSweeps: Int = 1_000)
+        throws(WinProbabilitySolver.Unsupported)
+    {
+        typealias Unsupported = WinProbabilitySolver.Unsupported
+        guard rules.game.players == 2 else {
+            throw Unsupported(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
+        }
+        guard case .target(let target, let hasFinalRound) = rules.game.end else {
+            throw Unsupported(description: "the win-probability solver handles races to a target, not fixed rounds")
+        }
+        guard let penalty = rules.turn.threeFarklePenalty else {
+            throw Unsupported(description: "rules '\(rules.name)' have no three-farkle penalty")
+        }
+        guard rules.game.entryMinimum <= rules.turn.minimumBank else {
+            throw Unsupported(
+                description: "the win-probability solver does not handle an entry minimum with a three-farkle penalty")
+        }
+        let table = ScoringTable(rules: rules)
+        let step = table.scoreStep
+        let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
+        let least = table.turnMechanics.minimumBank
+        let finalTable = hasFinalRound ? FinalRoundTable(turn: turn, leastBank: least) : nil
+        let floorLevel = -((-(floor ?? Self.defaultFloor(penalty: penalty))) / step)
+        let targetLevel = (target - 1) / step + 1
+        let levels = targetLevel - floorLevel
+        let space = StateSpace(
+            levels: levels, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
+            penaltyLevels: (penalty + step - 1) / step, leastBank: least, turn: turn, finalRound: finalTable)
+        let store = PairResults(count: 9 * levels * levels)
+        defer { store.deallocate() }
+        store.values.update(repeating: 0.5)
+        var sweeps = 0
+        var change = Double.infinity
+        while change > Self.tolerance && sweeps < maximumSweeps {
+            sweeps += 1
+            change = space.sweep(store: store, threads: threads)
+        }
+        var states = finalTable?.stateCount ?? 0
+        for mine in 0..<levels {
+            for theirs in 0..<levels { states += 9 * space.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
+        }
+        self.table = table
+        self.target = target
+        self.hasFinalRound = hasFinalRound
+        self.penalty = penalty
+        self.floor = floorLevel * step
+        self.levels = levels
+        self.turn = turn
+        finalRound = finalTable
+        values = Array(store.values)
+        ties = Array(store.ties)
+        lastChange = change
+        self.sweeps = sweeps
+        stateCount = states
+    }
+
+    // MARK: - Values
+
+    /// P(win) + ½ P(tie) of the player to move at the start of a turn with `mine` against `theirs`
+    /// (totals from `floor` to below the target, multiples of the score step) and the farkles in a row
+    /// of each (0...2).
+    public func value(mine: Int, theirs: Int, myFarkles: Int = 0, theirFarkles: Int = 0) -> Double {
+        values[index(mine, theirs, myFarkles, theirFarkles)]
+    }
+
+    /// The chance of a tie from that state when both play best.
+    public func tieProbability(mine: Int, theirs: Int, myFarkles: Int = 0, theirFarkles: Int = 0) -> Double {
+        ties[index(mine, theirs, myFarkles, theirFarkles)]
+    }
+
+    /// The first player's P(win) + ½ P(tie) at the start of the game.
+    public var firstPlayerValue: Double { value(mine: 0, theirs: 0) }
+
+    /// The chance of a tie when both play best.
+    public var tieProbability: Double { tieProbability(mine: 0, theirs: 0) }
+
+    /// The first player's chance to win when both play best.
+    public var firstPlayerWinProbability: Double { firstPlayerValue - tieProbability / 2 }
+
+    /// The first player's chance to lose when both play best.
+    public var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
+
+    /// The head start for the second player whose first-player value is nearest ½.
+    public var fairHeadStart: (points: Int, firstPlayerValue: Double) {
+        var best = (points: 0, firstPlayerValue: firstPlayerValue)
+        for points in stride(from: table.scoreStep, to: target, by: table.scoreStep) {
+            let value = value(mine: 0, theirs: points)
+            if abs(value - 0.5) < abs(best.firstPlayerValue - 0.5) { best = (points, value) }
+        }
+        return best
+    }
+
+    /// The largest final-round deficit tabulated, or `nil` without a final round.
+    public var finalRoundCap: Int? {
+        finalRound.map { $0.capLevel * table.scoreStep }
+    }
+
+    private func index(_ mine: Int, _ theirs: Int, _ myFarkles: Int, _ theirFarkles: Int) -> Int {
+        let step = table.scoreStep
+        precondition(mine >= floor && theirs >= floor && mine < target && theirs < target, "totals in range")
+        precondition(mine % step == 0 && theirs % step == 0, "totals are multiples of \(step)")
+        precondition((0...2).contains(myFarkles) && (0...2).contains(theirFarkles), "0 to 2 farkles in a row")
+        let counts = 3 * myFarkles + theirFarkles
+        return (counts * levels + (mine - floor) / step) * levels + (theirs - floor) / step
+    }
+}
+
+// MARK: - Sweeps
+
+/// The states of a penalty game and one sweep over them.
+private struct StateSpace: Sendable {
+    /// Totals tabulated, from the floor.
+    let levels: Int
+    /// The floor in score steps (≤ 0).
+    let floorLevel: Int
+    /// The target in score steps: the first total that reaches it.
+    let targetLevel: Int
+    let step: Int
+    let penaltyLevels: Int
+    let leastBank: Int
+    let turn: WinTurn
+    let finalRound: FinalRoundTable?
+
+    /// The payoff of banking above every table: a win, less the final-round player's instant-win chance.
+    var topBank: Double { 1 - (finalRound?.limit ?? 0) }
+
+    /// The index of the state (mine, theirs, counts), totals as indices from the floor.
+    func index(_ mine: Int, _ theirs: Int, _ myFarkles: Int, _ theirFarkles: Int) -> Int {
+        ((3 * myFarkles + theirFarkles) * levels + mine) * levels + theirs
+    }
+
+    /// The first level of turn points above the table of `mine` against `theirs` (indices from the floor).
+    func top(mine: Int, theirs: Int) -> Int {
+        let reachTarget = levels - mine
+        var top = max(reachTarget, (leastBank + step - 1) / step)
+        if let finalRound { top = max(top, finalRound.capLevel + 1 + theirs - mine) }
+        return max(top, 1)
+    }
+
+    /// Solves every state once, sums from the highest down and counts from the highest down within a sum,
+    /// and returns the largest change of a value.
+    func sweep(store: PairResults, threads: Int) -> Double {
+        // Each state's change, written by the one work item that solves it.
+        let changes = PairResults(count: 9 * levels * levels)
+        defer { changes.deallocate() }
+        for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
+            let low = max(0, sum - (levels - 1))
+            let high = min(sum, levels - 1)
+            for counts in stride(from: 4, through: 0, by: -1) {
+                let pairs = high - low + 1
+                let countPairs = (0...2).flatMap { mine in (0...2).map { (mine, $0) } }.filter { $0.0 + $0.1 == counts }
+                let work = pairs * countPairs.count
+                let solve: @Sendable (Int) -> Void = { item in
+                    let mine = low + item / countPairs.count
+                    let (myFarkles, theirFarkles) = countPairs[item % countPairs.count]
+                    changes.values[index(mine, sum - mine, myFarkles, theirFarkles)] = solveState(
+                        mine: mine, theirs: sum - mine, myFarkles: myFarkles, theirFarkles: theirFarkles,
+                        store: store)
+                }
+                if threads <= 1 || work == 1 {
+                    for item in 0..<work { solve(item) }
+                } else {
+                    // Each item writes its own state and reads states of higher sums, of this sum with more
+                    // farkles, or of lower sums (the previous sweep's): none written by this batch.
+                    DispatchQueue.concurrentPerform(iterations: work) { item in solve(item) }
+                }
+            }
+        }
+        return changes.values.max() ?? 0
+    }
+
+    /// Solves the turn of one state from the current values and returns how much its value changed.
+    func solveState(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, store: PairResults) -> Double {
+        let values = store.values
+        let ties = store.ties
+        let top = top(mine: mine, theirs: theirs)
+        let bank = UnsafeMutablePointer<Double>.allocate(capacity: 2 * top)
+        defer { bank.deallocate() }
+        let bankTie = bank + top
+        for level in 0..<top {
+            let total = mine + level
+            if level * step < leastBank {
+                bank[level] = -.infinity
+                bankTie[level] = 0
+            } else if total < levels {
+                let next = index(theirs, total, theirFarkles, 0)
+                bank[level] = 1 - values[next]
+                bankTie[level] = ties[next]
+            } else if let finalRound {
+                let deficit = total - theirs
+                bank[level] = 1 - finalRound.value(deficitLevel: deficit)
+                bankTie[level] = finalRound.tie(deficitLevel: deficit)
+            } else {
+                bank[level] = 1
+                bankTie[level] = 0
+            }
+        }
+        // A farkle hands the turn over with one more farkle in a row, or on the third with the penalty
+        // taken (never below the floor) and the count restarted.
+        let next =
+            myFarkles < 2
+            ? index(theirs, mine, theirFarkles, myFarkles + 1)
+            : index(theirs, max(mine - penaltyLevels, 0), theirFarkles, 0)
+        let scratch = TurnTable(rows: top + turn.maximumJump + 1)
+        defer { scratch.deallocate() }
+        var unused = WinTurn.Validity.unbounded
+        let entry = turn.solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: 1 - values[next],
+            farkleAux: ties[next], into: scratch, validity: &unused, tracking: false)
+        let own = index(mine, theirs, myFarkles, theirFarkles)
+        let change = abs(entry.value - values[own])
+        values[own] = entry.value
+        ties[own] = entry.aux
+        return change
+    }
+}

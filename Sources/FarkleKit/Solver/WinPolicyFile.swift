@@ -1,0 +1,289 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The solved game in a file: what `farkle-sim solve --objective win --out FILE` writes and
+/// `WinProbabilitySolver(contentsOf:rules:)` reads back, so that a strategy plays the solution without
+/// solving the game again.
+///
+/// The turn-start values of every pair of totals determine the whole play (each turn is then one
+/// table of a pair, built when asked for), so the file holds those values, the chances of a tie and the
+/// final-round tables: about 16 bytes per pair. All numbers are little-endian; doubles are stored bit
+/// for bit, so a round trip gives identical values. Layout (format version 1):
+///
+/// | Bytes | Field |
+/// |---|---|
+/// | 8 | magic `FRKLWIN` and a zero byte |
+/// | 4 | format version (1) |
+/// | 8 | FNV-1a digest of the rule set's canonical JSON (`RuleSet.jsonText`, name left out) |
+/// | 4 + n | the rule set's name, its length first (for the error message) |
+/// | 8 × 6 | target, score step, levels, final round (0 or 1), most Newton steps, turns solved |
+/// | per final-round table (entered, then not entered) | cap level, limit, cap + 1 values, cap + 1 ties |
+/// | 8 × levels² × 2 | values, then ties, `mine * levels + theirs` |
+/// | 8 | FNV-1a digest of every byte before it |
+public enum WinPolicyFile {
+    /// The first eight bytes of a policy file.
+    static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
+    /// The format this version writes and reads.
+    public static let formatVersion: UInt32 = 1
+
+    /// The digest of `rules` a policy file records: FNV-1a over the canonical JSON with an empty name,
+    /// so that a copy of a rule set under another name loads the same file.
+    public static func digest(of rules: RuleSet) -> UInt64 {
+        var unnamed = rules
+        unnamed.name = ""
+        return fnv1a(Array(unnamed.jsonText.utf8))
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes`.
+    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    // MARK: - Writing
+
+    /// The bytes of the policy file of `solver`.
+    static func encode(_ solver: WinProbabilitySolver) -> [UInt8] {
+        var bytes = magic
+        bytes.reserveCapacity(64 + 16 * solver.values.count)
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        func append(_ values: [Double]) {
+            for value in values { append(value.bitPattern) }
+        }
+        append(formatVersion)
+        append(digest(of: solver.table.rules))
+        let name = Array(solver.table.rules.name.utf8)
+        append(UInt32(name.count))
+        bytes.append(contentsOf: name)
+        for field in [
+            solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0,
+            solver.maximumIterations, solver.turnSolves,
+        ] {
+            append(Int64(field))
+        }
+        for table in [solver.entered, solver.notEntered] {
+            guard let table else { continue }
+            append(Int64(table.capLevel))
+            append(table.limit.bitPattern)
+            append(table.values)
+            append(table.ties)
+        }
+        append(solver.values)
+        append(solver.ties)
+        append(fnv1a(bytes))
+        return bytes
+    }
+
+    /// Writes `bytes` to `url` whole or not at all: into a hidden temporary file in the same directory,
+    /// renamed over `url` once complete; on any failure the temporary file is removed.
+    static func write(_ bytes: [UInt8], to url: URL) throws(WinPolicyError) {
+        let directory = url.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            throw WinPolicyError(path: url.path, reason: "cannot create a file in '\(directory.path)'")
+        }
+        var written = 0
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let result = systemWrite(
+                    descriptor, buffer.baseAddress.unsafelyUnwrapped + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                written += result
+            }
+        }
+        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        if failure == nil, rename(temporary, url.path) != 0 { failure = "cannot replace the file" }
+        if let failure {
+            _ = unlink(temporary)
+            throw WinPolicyError(path: url.path, reason: failure.lowercased())
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The solution stored in `bytes`, for `rules`.
+    static func decode(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError) -> WinProbabilitySolver {
+        var reader = Reader(bytes: bytes, path: path)
+        guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
+            throw WinPolicyError(path: path, reason: "not a win-policy file")
+        }
+        reader.offset = magic.count
+        let version = try reader.integer(UInt32.self)
+        guard version == formatVersion else {
+            throw WinPolicyError(
+                path: path, reason: "format version \(version); this farkle-sim reads version \(formatVersion)")
+        }
+        guard bytes.count >= 8, fnv1a(bytes.dropLast(8)) == Reader.littleEndian(bytes.suffix(8)) else {
+            throw WinPolicyError(path: path, reason: "the file is truncated or corrupt (its checksum does not match)")
+        }
+        let digest = try reader.integer(UInt64.self)
+        let nameLength = Int(try reader.integer(UInt32.self))
+        let name = String(decoding: try reader.bytes(nameLength), as: UTF8.self)
+        guard digest == self.digest(of: rules) else {
+            throw WinPolicyError(
+                path: path, reason: "it was solved for rules '\(name)', not for rules '\(rules.name)'")
+        }
+        let table = ScoringTable(rules: rules)
+        let target = try reader.count()
+        let step = try reader.count()
+        let levels = try reader.count()
+        let finalRound = try reader.count() == 1
+        let maximumIterations = try reader.count()
+        let turnSolves = try reader.count()
+        guard rules.game.end == .target(target, finalRound: finalRound), step == table.scoreStep,
+            levels == (target - 1) / step + 1
+        else {
+            throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
+        }
+        var finalRounds: (FinalRoundTable, FinalRoundTable)?
+        if finalRound {
+            let mechanics = table.turnMechanics
+            let entry = rules.game.entryMinimum
+            let entered = try reader.finalRoundTable(
+                leastBank: mechanics.leastBank(entryMinimum: entry, hasEntered: true), step: step)
+            let notEntered = try reader.finalRoundTable(
+                leastBank: mechanics.leastBank(entryMinimum: entry, hasEntered: false), step: step)
+            finalRounds = (entered, notEntered)
+        }
+        let values = try reader.doubles(levels * levels)
+        let ties = try reader.doubles(levels * levels)
+        guard reader.offset == bytes.count - 8 else {
+            throw WinPolicyError(path: path, reason: "the file is corrupt (its length does not match its header)")
+        }
+        let setup: WinProbabilitySolver.Setup
+        do {
+            setup = try WinProbabilitySolver.Setup(table: table, finalRounds: finalRounds)
+        } catch {
+            throw WinPolicyError(path: path, reason: error.description)
+        }
+        return WinProbabilitySolver(
+            setup: setup, values: values, ties: ties, maximumIterations: maximumIterations, turnSolves: turnSolves)
+    }
+
+    /// Reads the fields of a policy file in order, refusing to read past its end.
+    struct Reader {
+        let bytes: [UInt8]
+        let path: String
+        var offset = 0
+
+        static func littleEndian<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
+            bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+
+        mutating func bytes(_ count: Int) throws(WinPolicyError) -> ArraySlice<UInt8> {
+            guard count >= 0, count <= bytes.count - 8 - offset else {
+                throw WinPolicyError(path: path, reason: "the file is truncated or corrupt (a field runs past its end)")
+            }
+            defer { offset += count }
+            return bytes[offset..<offset + count]
+        }
+
+        mutating func integer<T: FixedWidthInteger>(_: T.Type) throws(WinPolicyError) -> T {
+            T(truncatingIfNeeded: Self.littleEndian(try bytes(MemoryLayout<T>.size)))
+        }
+
+        /// A non-negative 64-bit count below a bound no real file reaches.
+        mutating func count() throws(WinPolicyError) -> Int {
+            let value = Int64(bitPattern: try integer(UInt64.self))
+            guard value >= 0, value < 1 << 40 else {
+                throw WinPolicyError(path: path, reason: "the file is corrupt (a count of \(value))")
+            }
+            return Int(value)
+        }
+
+        mutating func doubles(_ count: Int) throws(WinPolicyError) -> [Double] {
+            let raw = try bytes(count.multipliedReportingOverflow(by: 8).overflow ? -1 : count * 8)
+            var values = [Double](repeating: 0, count: count)
+            var index = raw.startIndex
+            for position in 0..<count {
+                values[position] = Double(bitPattern: Self.littleEndian(raw[index..<index + 8]))
+                index += 8
+            }
+            return values
+        }
+
+        mutating func finalRoundTable(leastBank: Int, step: Int) throws(WinPolicyError) -> FinalRoundTable {
+            let cap = try count()
+            let limit = Double(bitPattern: try integer(UInt64.self))
+            let values = try doubles(cap + 1)
+            let ties = try doubles(cap + 1)
+            // The states the solve tabulated: one table per deficit, as high as the deficit or the least bank.
+            let leastLevel = (leastBank + step - 1) / step
+            let states = (0...cap).reduce(0) { $0 + max($1 + 1, leastLevel) * DiceCounts.maximumDice }
+            return FinalRoundTable(
+                capLevel: cap, values: values, ties: ties, limit: limit, stateCount: states, leastBank: leastBank)
+        }
+    }
+}
+
+/// `write(2)`, named apart from the methods called `write`.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
+/// A policy file that could not be written or read; its description is one line naming the path and the reason.
+public struct WinPolicyError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file.
+    public let path: String
+    /// Why, in a few words.
+    public let reason: String
+
+    /// "cannot use the policy file 'x.policy': it was solved for rules 'zilch', not for rules 'standard'".
+    public var description: String {
+        "policy file '\(path)': \(reason)"
+    }
+}
+
+extension WinProbabilitySolver {
+    /// The solution stored in the policy file at `url`, for `rules`: the same values as the solve that
+    /// wrote it, without solving the game again (the final-round tables are read too).
+    ///
+    /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, has another format
+    ///   version, was written for other rules (the message names both rule sets), or is truncated or corrupt.
+    public init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw WinPolicyError(path: url.path, reason: "cannot read the file")
+        }
+        self = try WinPolicyFile.decode(Array(data), rules: rules, path: url.path)
+    }
+
+    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`; see `init(contentsOf:rules:)`.
+    public init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+        self = try WinPolicyFile.decode(bytes, rules: rules, path: "(bytes)")
+    }
+
+    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format).
+    public var policyFileBytes: [UInt8] {
+        WinPolicyFile.encode(self)
+    }
+
+    /// Writes the policy file of this solution to `url`, whole or not at all.
+    ///
+    /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
+    ///   rename fails; no temporary file is left behind.
+    public func writePolicy(to url: URL) throws(WinPolicyError) {
+        try WinPolicyFile.write(policyFileBytes, to: url)
+    }
+}

@@ -1,0 +1,96 @@
+import FarkleKit
+import Foundation
+import Testing
+
+/// Only single 1s score; a race to 1,000 with a final round and an entry minimum, so that both
+/// final-round tables are in the file.
+private let onesRace = RuleSet(
+    name: "ones-race",
+    combinations: CombinationPoints(singleOne: 100),
+    turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+    game: GameRules(target: 1000, finalRound: true, entryMinimum: 300))
+
+/// A fresh directory for one test's files.
+private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("win-policy-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite("Win policy file")
+struct WinPolicyFileTests {
+    @Test("a written file loads back to identical values, ties and final-round values")
+    func roundTrip() throws {
+        let solver = try WinProbabilitySolver(rules: onesRace)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("ones.policy")
+        try solver.writePolicy(to: url)
+        let loaded = try WinProbabilitySolver(contentsOf: url, rules: onesRace)
+        #expect(loaded.levels == solver.levels)
+        for mine in stride(from: 0, to: 1000, by: 100) {
+            for theirs in stride(from: 0, to: 1000, by: 100) {
+                #expect(loaded.value(mine: mine, theirs: theirs) == solver.value(mine: mine, theirs: theirs))
+                #expect(
+                    loaded.tieProbability(mine: mine, theirs: theirs)
+                        == solver.tieProbability(mine: mine, theirs: theirs))
+            }
+        }
+        for deficit in stride(from: 0, through: 2000, by: 100) {
+            #expect(loaded.finalRoundValue(deficit: deficit) == solver.finalRoundValue(deficit: deficit))
+            #expect(
+                loaded.finalRoundValue(deficit: deficit, hasEntered: false)
+                    == solver.finalRoundValue(deficit: deficit, hasEntered: false))
+        }
+        #expect(loaded.stateCount == solver.stateCount)
+        #expect(loaded.fairHeadStart.points == solver.fairHeadStart.points)
+        // Only the temporary file's rename put the file there: nothing else is left in the directory.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ones.policy"])
+    }
+
+    @Test("a file of other rules is refused, naming both rule sets")
+    func otherRules() throws {
+        let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
+        var other = onesRace
+        other.name = "other"
+        other.game.entryMinimum = 0
+        #expect {
+            try WinProbabilitySolver(policyFileBytes: bytes, rules: other)
+        } throws: { error in
+            let text = (error as? WinPolicyError)?.description ?? ""
+            return text.contains("'ones-race'") && text.contains("'other'")
+        }
+        // The same rules under another name are the same game.
+        var renamed = onesRace
+        renamed.name = "renamed"
+        let loaded = try WinProbabilitySolver(policyFileBytes: bytes, rules: renamed)
+        #expect(loaded.firstPlayerValue == (try WinProbabilitySolver(rules: onesRace)).firstPlayerValue)
+    }
+
+    @Test("truncated, corrupt and foreign files are refused with a reason, never a crash")
+    func damaged() throws {
+        let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
+        var damaged: [[UInt8]] = [[], Array(bytes.prefix(20)), Array(bytes.dropLast(1)), Array(bytes.dropLast(9))]
+        for offset in [9, 30, 60, bytes.count / 2, bytes.count - 1] {
+            var copy = bytes
+            copy[offset] ^= 0x40
+            damaged.append(copy)
+        }
+        damaged.append(Array("{\"name\": \"standard\"}".utf8))
+        for candidate in damaged {
+            #expect(throws: WinPolicyError.self) {
+                try WinProbabilitySolver(policyFileBytes: candidate, rules: onesRace)
+            }
+        }
+    }
+
+    @Test("writing into a missing directory throws and leaves no file")
+    func unwritable() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let solver = try WinProbabilitySolver(rules: onesRace)
+        let url = directory.appendingPathComponent("missing/ones.policy")
+        #expect(throws: WinPolicyError.self) { try solver.writePolicy(to: url) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+}
