@@ -12,14 +12,22 @@ public enum BuiltInStrategy: Strategy {
     case threshold(ThresholdStrategy)
     /// `ev` under a three-farkle penalty: a policy for each count of farkles in a row.
     case farkleStreak(FarkleStreakStrategy)
+    /// `win`: a reference, so the payload stays one pointer however large the solved tables are.
+    case win(SharedWinStrategy)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
     /// `ev` takes the context's expected-score solution, solving the rule set
     /// there on first use (a few milliseconds in a release build) for all its seats.
+    /// `win` takes the context's solution of the game played to win
+    /// (`StrategyContext.winProbabilitySolver(threads:)`; minutes for a 10,000-point race).
+    ///
+    /// - Precondition: `.win` only under rules `WinProbabilitySolver` solves: ask the context for the
+    ///   solver first to get the reason it refuses a rule set.
     public static func make(_ specs: [StrategySpec], context: inout StrategyContext) -> [BuiltInStrategy] {
         var greedy: GreedyStrategy?
         var expectedValue: BuiltInStrategy?
+        var win: SharedWinStrategy?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
@@ -38,6 +46,17 @@ public enum BuiltInStrategy: Strategy {
                 return .greedy(strategy)
             case .threshold(let thresholds):
                 return .threshold(ThresholdStrategy(context: context, thresholds: thresholds))
+            case .win:
+                if let win { return .win(win) }
+                let solver: WinProbabilitySolver
+                do {
+                    solver = try context.winProbabilitySolver()
+                } catch {
+                    preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
+                }
+                let strategy = SharedWinStrategy(WinProbabilityStrategy(solver: solver))
+                win = strategy
+                return .win(strategy)
             }
         }
     }
@@ -55,6 +74,7 @@ public enum BuiltInStrategy: Strategy {
         case .farkleStreak(let strategy): return strategy.name
         case .greedy(let strategy): return strategy.name
         case .threshold(let strategy): return strategy.name
+        case .win(let strategy): return strategy.name
         }
     }
 
@@ -76,6 +96,9 @@ public enum BuiltInStrategy: Strategy {
         case .threshold(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .win(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         }
     }
 
@@ -95,6 +118,9 @@ public enum BuiltInStrategy: Strategy {
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .threshold(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .win(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         }

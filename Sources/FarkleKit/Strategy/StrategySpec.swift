@@ -1,4 +1,4 @@
-/// A strategy named on the command line: `ev`, `greedy` or `threshold:T1,T2`.
+/// A strategy named on the command line: `ev`, `greedy`, `threshold:T1,T2` or `win`.
 ///
 /// A spec is only a description; `BuiltInStrategy.make(_:table:)` turns specs
 /// into strategies for a rule set.
@@ -9,9 +9,11 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     case greedy
     /// The highest-scoring keep, banking from a number of points for each count of dice left (1, 2, ...).
     case threshold([Int])
+    /// The play that maximizes the chance to win a two-player game (`WinProbabilityStrategy`).
+    case win
 
     /// The spec names a user may type, for help texts.
-    public static let syntax = "ev, greedy, threshold:T1,T2"
+    public static let syntax = "ev, greedy, threshold:T1,T2, win"
 
     /// The highest threshold a spec may give: 1,000,000,000 points, far above any turn a game sees.
     ///
@@ -19,7 +21,7 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     /// and compared with them; this bound keeps all of that far inside 64 bits.
     public static let maximumThreshold = 1_000_000_000
 
-    /// Parses `ev`, `greedy` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
+    /// Parses `ev`, `greedy`, `win` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
     /// `maximumThreshold`).
     ///
     /// - Throws: `StrategySpecError` naming what is wrong.
@@ -27,6 +29,7 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
         switch text {
         case "ev": self = .expectedValue
         case "greedy": self = .greedy
+        case "win": self = .win
         default:
             let prefix = "threshold:"
             guard text.hasPrefix(prefix) else {
@@ -54,11 +57,12 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The spec as typed: `ev`, `greedy`, `threshold:300,300`.
+    /// The spec as typed: `ev`, `greedy`, `threshold:300,300`, `win`.
     public var description: String {
         switch self {
         case .expectedValue: return "ev"
         case .greedy: return "greedy"
+        case .win: return "win"
         case .threshold(let thresholds): return "threshold:" + thresholds.map(String.init).joined(separator: ",")
         }
     }
