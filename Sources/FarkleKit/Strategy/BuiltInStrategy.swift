@@ -12,7 +12,8 @@ public enum BuiltInStrategy: Strategy {
     case threshold(ThresholdStrategy)
     /// `ev` under a three-farkle penalty: a policy for each count of farkles in a row.
     case farkleStreak(FarkleStreakStrategy)
-    /// `win`: a reference, so the payload stays one pointer however large the solved tables are.
+    /// `win`, at a table of two seats: a reference, so the payload stays one pointer however large the
+    /// solved tables are.
     case win(SharedWinStrategy)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
@@ -98,7 +99,8 @@ public enum BuiltInStrategy: Strategy {
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         case .win(let strategy):
             return strategy.move(
-                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+                turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
+                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
         }
     }
 
@@ -122,7 +124,8 @@ public enum BuiltInStrategy: Strategy {
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .win(let strategy):
             return strategy.shouldBank(
-                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+                turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
+                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
         }
     }
 }
