@@ -17,6 +17,7 @@ enum FarkleSim {
         OddsCommand.self,
         TableCommand.self,
         SolveCommand.self,
+        EvaluateCommand.self,
         AdviseCommand.self,
         ReportCommand.self,
         RulesCommand.self,

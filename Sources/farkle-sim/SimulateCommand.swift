@@ -23,7 +23,8 @@ enum SimulateCommand: Command {
             intervals, ties, turns, points and farkles per turn, and the speed. Give one --strategy for all seats,
             or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; greedy: the
             highest-scoring keep, bank as soon as allowed; threshold: bank with 1 die from T1, with 2 dice from T2
-            points). The same --seed gives the same numbers on any number of threads.
+            points; win: the play that maximizes the chance to win, 2 players only, solved first: minutes for a
+            10,000-point race). The same --seed gives the same numbers on any number of threads.
             """,
         options: [
             OptionSpec(
@@ -73,10 +74,20 @@ enum SimulateCommand: Command {
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
         let outputFile = try arguments.path("out").map(openOutput)
 
+        let table = ScoringTable(rules: rules)
+        var context = StrategyContext(table: table)
+        if specs.contains(.win) {
+            // The solver plays the table as simulated: as many players as seats.
+            var rules = rules
+            rules.game.players = players
+            context = StrategyContext(table: ScoringTable(rules: rules))
+            try StrategyArguments.solveToWin(
+                &context, threads: threads, quiet: arguments.flag("quiet"), spec: spec)
+        }
+        let seats = BuiltInStrategy.make(specs, context: &context)
+        // Timed from here: the games, not a solve for `win` before them.
         let clock = ContinuousClock()
         let start = clock.now
-        let table = ScoringTable(rules: rules)
-        let seats = BuiltInStrategy.make(specs, table: table)
         let simulation = GameSimulation(table: table, seats: seats)
         var progress = ProgressLine(total: games, isShown: !arguments.flag("quiet") && Standard.errorIsTerminal)
         let tally = simulation.run(games: games, seed: seed, threads: threads) { done in
@@ -106,15 +117,7 @@ enum SimulateCommand: Command {
 
     /// One spec per seat: none given means `ev` everywhere, one given fills every seat.
     private static func seatSpecs(_ arguments: ParsedArguments, players: Int) throws(UsageError) -> [StrategySpec] {
-        let texts = arguments.allValues("strategy")
-        var specs: [StrategySpec] = []
-        for text in texts {
-            do {
-                specs.append(try StrategySpec(parsing: text))
-            } catch {
-                throw UsageError(error.description, spec: spec)
-            }
-        }
+        let specs = try StrategyArguments.specs(arguments, spec: spec)
         switch specs.count {
         case 0: return Array(repeating: .expectedValue, count: players)
         case 1: return Array(repeating: specs[0], count: players)

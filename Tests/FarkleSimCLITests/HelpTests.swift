@@ -13,7 +13,7 @@ struct HelpTests {
 
     @Test(
         "every subcommand has --help on stdout with exit 0",
-        arguments: ["validate", "odds", "table", "solve", "advise", "report", "rules"])
+        arguments: ["validate", "odds", "table", "solve", "evaluate", "advise", "report", "rules"])
     func subcommandHelp(name: String) throws {
         let result = try CommandRunner.run([name, "--help"])
         #expect(result.exitStatus == 0)

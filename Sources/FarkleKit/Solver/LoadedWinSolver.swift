@@ -49,7 +49,8 @@ public struct LoadedWinSolver: Sendable {
         var values = [[Double]](repeating: Array(repeating: 0, count: levels * levels), count: 2)
         var largest = 0.0
         var turns = [
-            LoadedTurnTable(outcomes: outcomes[0], levels: levels), LoadedTurnTable(outcomes: outcomes[1], levels: levels),
+            LoadedTurnTable(outcomes: outcomes[0], levels: levels),
+            LoadedTurnTable(outcomes: outcomes[1], levels: levels),
         ]
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             for own in max(0, sum - levels + 1)...min(sum, levels - 1) {

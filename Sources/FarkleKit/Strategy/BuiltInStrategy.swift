@@ -14,15 +14,24 @@ public enum BuiltInStrategy: Strategy {
     case farkleStreak(FarkleStreakStrategy)
     /// `farkleten-easy`, `farkleten-medium`, `farkleten-hard`.
     case farkleTen(FarkleTenBot)
+    /// `win`, at a table of two seats: a reference, so the payload stays one pointer however large the
+    /// solved tables are.
+    case win(SharedWinStrategy)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
     /// `ev` takes the context's expected-score solution, solving the rule set
     /// there on first use (a few milliseconds in a release build) for all its seats.
+    /// `win` takes the context's solution of the game played to win
+    /// (`StrategyContext.winProbabilitySolver(threads:)`; minutes for a 10,000-point race).
+    ///
+    /// - Precondition: `.win` only under rules `WinProbabilitySolver` solves: ask the context for the
+    ///   solver first to get the reason it refuses a rule set.
     public static func make(_ specs: [StrategySpec], context: inout StrategyContext) -> [BuiltInStrategy] {
         var greedy: GreedyStrategy?
         var expectedValue: BuiltInStrategy?
         var botCombinations: FarkleTenBot.Combinations?
+        var win: SharedWinStrategy?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
@@ -45,6 +54,17 @@ public enum BuiltInStrategy: Strategy {
                 let combinations = botCombinations ?? FarkleTenBot.Combinations(table: context.table)
                 botCombinations = combinations
                 return .farkleTen(FarkleTenBot(level: level, combinations: combinations))
+            case .win:
+                if let win { return .win(win) }
+                let solver: WinProbabilitySolver
+                do {
+                    solver = try context.winProbabilitySolver()
+                } catch {
+                    preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
+                }
+                let strategy = SharedWinStrategy(WinProbabilityStrategy(solver: solver))
+                win = strategy
+                return .win(strategy)
             }
         }
     }
@@ -63,6 +83,7 @@ public enum BuiltInStrategy: Strategy {
         case .greedy(let strategy): return strategy.name
         case .threshold(let strategy): return strategy.name
         case .farkleTen(let strategy): return strategy.name
+        case .win(let strategy): return strategy.name
         }
     }
 
@@ -87,6 +108,10 @@ public enum BuiltInStrategy: Strategy {
         case .farkleTen(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .win(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
+                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
         }
     }
 
@@ -111,6 +136,10 @@ public enum BuiltInStrategy: Strategy {
         case .farkleTen(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .win(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
+                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
         }
     }
 }

@@ -17,6 +17,7 @@ public struct StrategyContext: Sendable {
 
     private var solver: ExpectedScoreSolver?
     private var penaltySolver: LongRunAverageSolver?
+    private var winSolver: WinProbabilitySolver?
 
     /// A context for the rules of `table`; pass a solver already built for the same table to reuse it.
     public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil, options: [String: String] = [:]) {
@@ -43,6 +44,23 @@ public struct StrategyContext: Sendable {
         if let penaltySolver { return penaltySolver }
         let solved = LongRunAverageSolver(table: table)
         penaltySolver = solved
+        return solved
+    }
+
+    /// The two-player game solved to win (`WinProbabilitySolver`), solved on the first call and kept.
+    ///
+    /// The full solve of a 10,000-point race takes minutes; a context shares it between every `win`
+    /// seat and every exact evaluation built from it.
+    ///
+    /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets the solver does not cover (more than two
+    ///   players, fixed rounds, a three-farkle penalty); nothing is kept then.
+    public mutating func winProbabilitySolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
+        -> WinProbabilitySolver
+    {
+        if let winSolver { return winSolver }
+        let solved = try WinProbabilitySolver(table: table, threads: threads)
+        winSolver = solved
         return solved
     }
 }

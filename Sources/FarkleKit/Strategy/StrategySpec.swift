@@ -1,4 +1,4 @@
-/// A strategy named on the command line: `ev`, `greedy` or `threshold:T1,T2`.
+/// A strategy named on the command line: `ev`, `greedy`, `threshold:T1,T2` or `win`.
 ///
 /// A spec is only a description; `BuiltInStrategy.make(_:table:)` turns specs
 /// into strategies for a rule set.
@@ -11,9 +11,11 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     case threshold([Int])
     /// A bot of the online game Farkle Ten, as designed (`FarkleTenBot`).
     case farkleTen(FarkleTenBot.Level)
+    /// The play that maximizes the chance to win a two-player game (`WinProbabilityStrategy`).
+    case win
 
     /// The spec names a user may type, for help texts.
-    public static let syntax = "ev, greedy, threshold:T1,T2, farkleten-easy, farkleten-medium, farkleten-hard"
+    public static let syntax = "ev, greedy, threshold:T1,T2, win, farkleten-easy, farkleten-medium, farkleten-hard"
 
     /// The highest threshold a spec may give: 1,000,000,000 points, far above any turn a game sees.
     ///
@@ -21,7 +23,7 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     /// and compared with them; this bound keeps all of that far inside 64 bits.
     public static let maximumThreshold = 1_000_000_000
 
-    /// Parses `ev`, `greedy` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
+    /// Parses `ev`, `greedy`, `win` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
     /// `maximumThreshold`).
     ///
     /// - Throws: `StrategySpecError` naming what is wrong.
@@ -32,6 +34,7 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
         case "farkleten-easy": self = .farkleTen(.easy)
         case "farkleten-medium": self = .farkleTen(.medium)
         case "farkleten-hard": self = .farkleTen(.hard)
+        case "win": self = .win
         default:
             let prefix = "threshold:"
             guard text.hasPrefix(prefix) else {
@@ -59,11 +62,12 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The spec as typed: `ev`, `greedy`, `threshold:300,300`.
+    /// The spec as typed: `ev`, `greedy`, `threshold:300,300`, `win`.
     public var description: String {
         switch self {
         case .expectedValue: return "ev"
         case .greedy: return "greedy"
+        case .win: return "win"
         case .threshold(let thresholds): return "threshold:" + thresholds.map(String.init).joined(separator: ",")
         case .farkleTen(let level): return "farkleten-" + level.rawValue
         }

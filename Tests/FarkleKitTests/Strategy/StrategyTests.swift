@@ -4,13 +4,14 @@ import Testing
 
 @Suite("Strategy specs and the simple strategies")
 struct StrategyTests {
-    @Test("reads ev, greedy and threshold specs and prints them back")
+    @Test("reads ev, greedy, win and threshold specs and prints them back")
     func parsesSpecs() throws {
         #expect(try StrategySpec(parsing: "ev") == .expectedValue)
         #expect(try StrategySpec(parsing: "greedy") == .greedy)
+        #expect(try StrategySpec(parsing: "win") == .win)
         #expect(try StrategySpec(parsing: "threshold:300,350") == .threshold([300, 350]))
         #expect(try StrategySpec(parsing: "threshold:1,2,3,4,5,6") == .threshold([1, 2, 3, 4, 5, 6]))
-        for text in ["ev", "greedy", "threshold:300,350"] {
+        for text in ["ev", "greedy", "threshold:300,350", "win"] {
             #expect(try StrategySpec(parsing: text).description == text)
         }
     }
@@ -18,7 +19,7 @@ struct StrategyTests {
     @Test(
         "rejects unknown names and bad thresholds with a message naming the spec",
         arguments: [
-            "bold", "", "threshold", "threshold:", "threshold:300", "threshold:a,b", "threshold:-1,2",
+            "bold", "", "Win", "win:2", "threshold", "threshold:", "threshold:300", "threshold:a,b", "threshold:-1,2",
             "threshold:1,2,3,4,5,6,7", "threshold:300,,", "threshold:0,4611686018427387904",
             "threshold:1000000001,0", "threshold:0,99999999999999999999", "threshold:+5,5",
         ])

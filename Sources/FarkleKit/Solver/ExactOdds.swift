@@ -1,0 +1,284 @@
+import Dispatch
+
+/// The exact chances of each seat to win a two-player game, and of a tie, between two fixed strategies:
+/// no sampling.
+///
+/// It works where each strategy's decisions depend only on the two totals, the turn points, the dice
+/// to roll and the roll: `ev`, `greedy`, `threshold:...` (which ignore the totals) and `win` (the play
+/// of `WinProbabilitySolver`). It uses the win solver's structure with each seat's play fixed (policy
+/// evaluation, not maximization). Between turns the state is the pair of totals and the seat to move;
+/// every bank raises the sum of the totals and a farkle hands the turn over at the same pair, so the
+/// pairs are worked out from the highest sum down, the pairs of one sum in parallel. At a pair
+/// (a, b), seat A's turn ends in a bank whose outcome is known from higher sums (or from the final
+/// round, or an immediate win), in six 1s that win, or, with probability s_A, in a farkle that gives
+/// seat B the turn at (b, a). With both plays fixed the farkle cycle (a, b) ↔ (b, a) is linear:
+///
+///     W_A = c_A + s_A (1 - W_B - T_B),   T_A = d_A + s_A T_B   (and the same with A and B swapped),
+///
+/// where W and T are the chances to win and to tie of the seat to move and c, d what its turn wins and
+/// ties without farkling. It is solved in closed form (the determinant 1 - s_A s_B is positive unless
+/// both seats always farkle). A strategy that ignores the totals plays the same turn everywhere: its
+/// banks are worked out once (`BlindTurnOutcomes`), and each pair only weighs them. The final round
+/// of the last player is played by that player's own strategy.
+///
+/// Exact up to rounding, and up to two cut-offs below 1e-13: turns of a strategy that ignores the
+/// totals are followed until less than `BlindTurnOutcomes.tolerance` of probability is still going, and
+/// `win`'s turn beyond the solver's table is counted as in the solver (<doc:PlayingToWin>).
+public struct ExactOdds: Sendable {
+    /// Why two strategies cannot be evaluated under a rule set.
+    public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What cannot be evaluated, one line.
+        public var description: String
+
+        /// An error saying `description`.
+        public init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    /// The strategies, seat 1 first.
+    public let strategies: [StrategySpec]
+    /// The chance that each seat wins, seat 1 (who starts) first.
+    public let winProbabilities: [Double]
+    /// The chance of a tie.
+    public let tieProbability: Double
+    /// The number of pairs of totals below the target worked out (each with both seats to move).
+    public let pairCount: Int
+
+    /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
+    public static let maximumLevels = 2_000
+
+    /// Evaluates `strategies` (exactly two, seat 1 first) under the rules of `context`.
+    ///
+    /// - Parameters:
+    ///   - context: Where the strategies come from; `win` takes its solution there (`StrategyContext.
+    ///     winProbabilitySolver(threads:)`), solving the game first if needed: minutes for a 10,000-point
+    ///     race.
+    ///   - threads: The threads the pairs of one sum are spread over (1: this thread only).
+    /// - Throws: `Unsupported` for other than two strategies, rules other than a two-player race to a
+    ///   target without a three-farkle penalty, or a game no seat can end.
+    public init(strategies: [StrategySpec], context: inout StrategyContext, threads: Int = 2) throws(Unsupported) {
+        let rules = context.rules
+        guard strategies.count == 2 else {
+            throw Unsupported("exact odds need exactly 2 strategies, one per seat, not \(strategies.count)")
+        }
+        guard rules.game.players == 2 else {
+            throw Unsupported(
+                "exact odds are for 2 players; rules '\(rules.name)' have \(rules.game.players) (simulate instead)")
+        }
+        guard case .target(let target, let finalRound) = rules.game.end else {
+            throw Unsupported("exact odds are for races to a target; rules '\(rules.name)' play fixed rounds")
+        }
+        guard rules.turn.threeFarklePenalty == nil else {
+            throw Unsupported(
+                "exact odds do not handle a three-farkle penalty (the farkle counts would join the state; rules '"
+                    + "\(rules.name)')")
+        }
+        let step = context.table.scoreStep
+        let levels = (target - 1) / step + 1
+        guard levels <= Self.maximumLevels else {
+            throw Unsupported(
+                "a target of \(target) in steps of \(step) is \(levels) levels; exact odds tabulate at most "
+                    + "\(Self.maximumLevels)")
+        }
+        var seats: [OddsSeat] = []
+        for spec in strategies { seats.append(try OddsSeat(spec, context: &context, threads: threads)) }
+        if seats.allSatisfy(\.neverScores) {
+            throw Unsupported("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
+        }
+
+        let game = OddsGame(levels: levels, finalRound: finalRound, seats: seats)
+        defer { game.results.deallocate() }
+        for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
+            let low = max(0, sum - (levels - 1))
+            let pairs = sum / 2 - low + 1
+            let work: @Sendable (Int) -> Void = { index in
+                let mine = low + index
+                game.solve(mine: mine, theirs: sum - mine)
+                if mine != sum - mine { game.solve(mine: sum - mine, theirs: mine) }
+            }
+            if threads <= 1 || pairs == 1 {
+                for index in 0..<pairs { work(index) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: pairs, execute: work)
+            }
+        }
+        self.strategies = strategies
+        let first = (win: game.results.win[0][0], tie: game.results.tie[0][0])
+        winProbabilities = [first.win, 1 - first.win - first.tie]
+        tieProbability = first.tie
+        pairCount = levels * levels
+    }
+}
+
+// MARK: - Seats
+
+/// What one turn of a seat is worth: its chances to win and to tie the game without farkling, and to farkle.
+struct TurnOdds: Sendable {
+    var win: Double
+    var tie: Double
+    var farkle: Double
+}
+
+/// How a seat plays, in the form the evaluation needs.
+private enum OddsSeat: Sendable {
+    /// A strategy that ignores the totals: its turn as a player who has entered the game and as one who has not.
+    case blind(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)
+    /// The solution of the game played to win.
+    case win(WinProbabilitySolver)
+
+    /// The play of `spec` under the rules of `context`.
+    init(_ spec: StrategySpec, context: inout StrategyContext, threads: Int) throws(ExactOdds.Unsupported) {
+        switch spec {
+        case .farkleTen:
+            throw ExactOdds.Unsupported(
+                "strategy '\(spec)' reads the game's situation and draws random numbers; evaluate plays ev, greedy, "
+                    + "threshold and win")
+        case .win:
+            do {
+                self = .win(try context.winProbabilitySolver(threads: threads))
+            } catch {
+                throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
+            }
+        case .expectedValue, .greedy, .threshold:
+            let strategy = BuiltInStrategy.make([spec], context: &context)[0]
+            let rules = context.rules
+            let mechanics = context.table.turnMechanics
+            let rolls = RollList(table: context.table)
+            func outcomes(hasEntered: Bool) throws(ExactOdds.Unsupported) -> BlindTurnOutcomes {
+                var situation = GameSituation(players: 2, end: rules.game.end)
+                situation.hasEntered = hasEntered
+                guard
+                    let outcomes = BlindTurnOutcomes(
+                        strategy: strategy, rolls: rolls, mechanics: mechanics,
+                        leastBank: mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: hasEntered),
+                        situation: situation)
+                else {
+                    throw ExactOdds.Unsupported(
+                        "a turn of strategy '\(spec)' need not end under rules '\(rules.name)' (it never banks)")
+                }
+                return outcomes
+            }
+            let entered = try outcomes(hasEntered: true)
+            let sameLeast =
+                mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
+            self = .blind(entered: entered, notEntered: sameLeast ? entered : try outcomes(hasEntered: false))
+        }
+    }
+
+    /// Whether a turn of this seat can never bank nor win at once (so it always farkles).
+    var neverScores: Bool {
+        switch self {
+        case .blind(let entered, let notEntered):
+            return [entered, notEntered].allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
+        case .win:
+            return false
+        }
+    }
+
+    /// This seat's chances to win and to tie its last turn in the final round, `deficit` levels behind.
+    func finalRound(deficit: Int, hasEntered: Bool) -> (win: Double, tie: Double) {
+        switch self {
+        case .blind(let entered, let notEntered):
+            return (hasEntered ? entered : notEntered).finalRound(deficit: deficit)
+        case .win(let solver):
+            return solver.finalRoundOdds(deficit: deficit, hasEntered: hasEntered)
+        }
+    }
+
+    /// This seat's turn at (`mine`, `theirs`) levels, where a bank of `level` levels is worth `payoff(level)`.
+    func turn(mine: Int, theirs: Int, payoff: (Int) -> (win: Double, tie: Double)) -> TurnOdds {
+        switch self {
+        case .blind(let entered, let notEntered):
+            let outcomes = mine == 0 ? notEntered : entered
+            var odds = TurnOdds(win: outcomes.instantWin, tie: 0, farkle: outcomes.farkle)
+            for (level, chance) in outcomes.banked.enumerated() where chance > 0 {
+                let after = payoff(level)
+                odds.win += chance * after.win
+                odds.tie += chance * after.tie
+            }
+            return odds
+        case .win(let solver):
+            return solver.fixedPlayTurn(mine: mine, theirs: theirs, payoff: payoff)
+        }
+    }
+}
+
+// MARK: - Pairs
+
+/// The pairs' results: `win[s][mine * levels + theirs]` is the chance that seat s, to move with
+/// `mine` against `theirs`, wins; `tie` the chance of a tie.
+private final class OddsResults: @unchecked Sendable {
+    // Each pair is written by one work item of one sum; work items read only pairs of higher sums,
+    // finished before that sum's `concurrentPerform` started.
+    let win: [UnsafeMutableBufferPointer<Double>]
+    let tie: [UnsafeMutableBufferPointer<Double>]
+
+    init(count: Int) {
+        func zeros() -> UnsafeMutableBufferPointer<Double> {
+            let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+            buffer.initialize(repeating: 0)
+            return buffer
+        }
+        win = [zeros(), zeros()]
+        tie = [zeros(), zeros()]
+    }
+
+    func deallocate() {
+        for buffer in win + tie { buffer.deallocate() }
+    }
+}
+
+/// The game being evaluated: the seats, the table of totals and where results go.
+private struct OddsGame: Sendable {
+    let levels: Int
+    let finalRound: Bool
+    let seats: [OddsSeat]
+    let results: OddsResults
+
+    init(levels: Int, finalRound: Bool, seats: [OddsSeat]) {
+        self.levels = levels
+        self.finalRound = finalRound
+        self.seats = seats
+        results = OddsResults(count: levels * levels)
+    }
+
+    /// What a bank to `total` levels is worth to the seat `mover` against `theirs`: the other seat then
+    /// moves below the target, or plays its last turn, or the game is won.
+    func bankPayoff(mover: Int, total: Int, theirs: Int) -> (win: Double, tie: Double) {
+        let other = 1 - mover
+        if total < levels {
+            let index = theirs * levels + total
+            let tie = results.tie[other][index]
+            return (1 - results.win[other][index] - tie, tie)
+        }
+        guard finalRound else { return (1, 0) }
+        let last = seats[other].finalRound(deficit: total - theirs, hasEntered: theirs > 0)
+        return (1 - last.win - last.tie, last.tie)
+    }
+
+    /// Solves the farkle cycle between seat 1 to move at (`mine`, `theirs`) and seat 2 to move at
+    /// (`theirs`, `mine`).
+    func solve(mine: Int, theirs: Int) {
+        let first = seats[0].turn(mine: mine, theirs: theirs) {
+            bankPayoff(mover: 0, total: mine + $0, theirs: theirs)
+        }
+        let second = seats[1].turn(mine: theirs, theirs: mine) {
+            bankPayoff(mover: 1, total: theirs + $0, theirs: mine)
+        }
+        // W1 = c1 + s1 (1 - W2 - T2), T1 = d1 + s1 T2, and the same with 1 and 2 swapped.
+        let determinant = 1 - first.farkle * second.farkle
+        let tie1 = (first.tie + first.farkle * second.tie) / determinant
+        let tie2 = second.tie + second.farkle * tie1
+        let win1 =
+            (first.win + first.farkle * (1 - tie2 - second.win) - first.farkle * second.farkle * (1 - tie1))
+            / determinant
+        let win2 = second.win + second.farkle * (1 - win1 - tie1)
+        let index = mine * levels + theirs
+        let mirror = theirs * levels + mine
+        results.win[0][index] = win1
+        results.tie[0][index] = tie1
+        results.win[1][mirror] = win2
+        results.tie[1][mirror] = tie2
+    }
+}

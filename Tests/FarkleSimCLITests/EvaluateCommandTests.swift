@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@Suite("farkle-sim evaluate")
+struct EvaluateCommandTests {
+    @Test("JSON gives each seat's chance to win and the tie chance, adding up to 1, nothing on stderr")
+    func json() throws {
+        let result = try CommandRunner.run([
+            "evaluate", "--strategy", "ev", "--strategy", "greedy", "--rules", fixtureRules("ones-race.json"),
+            "--format", "json",
+        ])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        let json = try jsonObject(result)
+        let wins = try #require(json["win_probabilities"] as? [Double])
+        let tie = try #require(json["tie_probability"] as? Double)
+        #expect(wins.count == 2)
+        #expect(abs(wins[0] + wins[1] + tie - 1) < 1e-12)
+        // ev banks more points per turn than greedy in this race, and moves first.
+        #expect(wins[0] > wins[1])
+        #expect(json["strategies"] as? [String] == ["ev", "greedy"])
+    }
+
+    @Test("win against win gives the odds solve --objective win prints")
+    func winMirrorMatchesSolve() throws {
+        let rules = fixtureRules("ones-race.json")
+        let evaluated = try CommandRunner.run([
+            "evaluate", "--strategy", "win", "--strategy", "win", "--rules", rules, "--format", "json", "--quiet",
+        ])
+        let solved = try CommandRunner.run(["solve", "--objective", "win", "--rules", rules, "--format", "json"])
+        #expect(evaluated.exitStatus == 0 && solved.exitStatus == 0)
+        #expect(evaluated.standardError.isEmpty)
+        let odds = try jsonObject(evaluated)
+        let solution = try jsonObject(solved)
+        let wins = try #require(odds["win_probabilities"] as? [Double])
+        let tie = try #require(odds["tie_probability"] as? Double)
+        let solvedWin = try #require(solution["first_player_win_probability"] as? Double)
+        let solvedTie = try #require(solution["tie_probability"] as? Double)
+        #expect(abs(wins[0] - solvedWin) < 1e-9)
+        #expect(abs(tie - solvedTie) < 1e-9)
+    }
+
+    @Test("Markdown names the seats, and a win seat is solved first with a note on stderr")
+    func markdown() throws {
+        let result = try CommandRunner.run([
+            "evaluate", "--strategy", "win", "--strategy", "threshold:300,300", "--rules",
+            fixtureRules("ones-race.json"),
+        ])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardOutput.hasPrefix("# Exact odds: win against threshold:300,300 (rules: ones-race)"))
+        #expect(result.standardOutput.contains("| 1 | win | 0."))
+        #expect(result.standardOutput.contains("| 2 | threshold:300,300 | 0."))
+        #expect(result.standardError.hasPrefix("Solving rules 'ones-race' to win"))
+    }
+
+    @Test("--help says it is exact and for 2 players only")
+    func help() throws {
+        let result = try CommandRunner.run(["evaluate", "--help"])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardOutput.contains("2 players only"))
+        #expect(result.standardOutput.contains("no sampling") || result.standardOutput.contains("without sampling"))
+    }
+
+    @Test(
+        "bad strategies and rule sets it cannot evaluate: one Error line, usage, exit 64, nothing on stdout",
+        arguments: [
+            (["--strategy", "ev"], "Error: evaluate needs exactly 2 strategies"),
+            (
+                ["--strategy", "ev", "--strategy", "ev", "--strategy", "ev"],
+                "Error: evaluate needs exactly 2 strategies"
+            ),
+            (["--strategy", "ev", "--strategy", "bold"], "Error: strategy 'bold' is not a strategy"),
+            ([], "Error: missing"),
+            (
+                ["--strategy", "ev", "--strategy", "ev", "--rules", "zilch"],
+                "Error: exact odds do not handle a three-farkle"
+            ),
+            (["--strategy", "win", "--strategy", "ev", "--rules", "zilch"], "Error: strategy 'win': "),
+            (["--strategy", "ev", "--strategy", "ev", "--format", "csv"], "Error: "),
+            (["--strategy", "ev", "--strategy", "ev", "--threads", "0"], "Error: "),
+        ])
+    func refusals(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(["evaluate"] + arguments)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+        #expect(result.standardError.components(separatedBy: "Error:").count == 2)
+        #expect(result.standardError.contains("Usage: farkle-sim evaluate"))
+    }
+
+    @Test("more than 2 players in the rule file are refused")
+    func threePlayers() throws {
+        let result = try CommandRunner.run([
+            "evaluate", "--strategy", "ev", "--strategy", "greedy", "--rules", fixtureRules("house-variant.json"),
+        ])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: exact odds are for 2 players"))
+    }
+}
+
+@Suite("farkle-sim --strategy win")
+struct SimulateWinTests {
+    @Test("simulate solves first (a note on stderr, none with --quiet) and names the win seat")
+    func simulatesWin() throws {
+        let rules = fixtureRules("ones-race.json")
+        let noisy = try CommandRunner.run([
+            "--strategy", "win", "--strategy", "ev", "--rules", rules, "--games", "2000",
+        ])
+        #expect(noisy.exitStatus == 0)
+        #expect(noisy.standardOutput.contains("| 1 | win |"))
+        #expect(noisy.standardError.hasPrefix("Solving rules 'ones-race' to win"))
+        let quiet = try CommandRunner.run([
+            "--strategy", "win", "--rules", rules, "--games", "2000", "--quiet", "--format", "json",
+        ])
+        #expect(quiet.exitStatus == 0)
+        #expect(quiet.standardError.isEmpty)
+    }
+
+    @Test(
+        "win where the solver does not apply: one Error line, exit 64",
+        arguments: [
+            (["--players", "3"], "Error: strategy 'win' plays 2-player games only, not 3 players"),
+            (["--rules", "zilch"], "Error: strategy 'win': "),
+        ])
+    func refusals(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(["--strategy", "win", "--games", "10"] + arguments)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+    }
+}
