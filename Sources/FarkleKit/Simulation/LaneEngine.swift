@@ -349,6 +349,7 @@ struct LaneEngine: Sendable {
                 leaders += 1
                 leader = seat
             }
+            tally.addEnding(sharedHighestTotal: leaders > 1, isExtraRound: false)
             if leaders == 1 {
                 tally.seats[leader].wins += 1
             } else {
