@@ -30,6 +30,7 @@ enum AdviseCommand: Command {
                 name: "opponent-score", valueName: "points",
                 help: "The opponent's total (at or above the target with --final-round)."),
             .flag("final-round", help: "The opponent has reached the target: this is your last turn."),
+            StrategyArguments.policy,
             OutputFormat.option([.md, .json]),
             DiceSetOption.set,
             DiceSetOption.catalog,
@@ -65,9 +66,10 @@ enum AdviseCommand: Command {
         let advice = solver.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
         var win: WinRollAdvice?
         if let totals {
+            let policy = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
             let winSolver: WinProbabilitySolver
             do {
-                winSolver = try WinProbabilitySolver(table: solver.table)
+                if let policy { winSolver = policy } else { winSolver = try WinProbabilitySolver(table: solver.table) }
             } catch {
                 throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
             }

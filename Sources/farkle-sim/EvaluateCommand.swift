@@ -20,6 +20,7 @@ enum EvaluateCommand: Command {
             OptionSpec(
                 name: "strategy", valueName: "s", help: "A seat's strategy, seat 1 first: \(StrategySpec.syntax).",
                 isRepeatable: true, isRequired: true),
+            StrategyArguments.policy,
             RulesOption.spec,
             OutputFormat.option([.md, .json]),
             OptionSpec(
@@ -45,7 +46,8 @@ enum EvaluateCommand: Command {
         let start = clock.now
         var context = StrategyContext(table: ScoringTable(rules: rules))
         if specs.contains(.win) {
-            try StrategyArguments.solveToWin(&context, threads: threads, quiet: arguments.flag("quiet"), spec: spec)
+            try StrategyArguments.solveToWin(
+                &context, threads: threads, quiet: arguments.flag("quiet"), arguments: arguments, spec: spec)
         }
         let odds: ExactOdds
         do {

@@ -42,6 +42,7 @@ enum SimulateCommand: Command {
             OptionSpec(
                 name: "threads", valueName: "k", help: "Threads playing at once (never changes the numbers).",
                 defaultValue: "the active processor count"),
+            StrategyArguments.policy,
             RulesOption.spec,
             RulesOption.target,
             OutputFormat.option(),
@@ -82,7 +83,7 @@ enum SimulateCommand: Command {
             rules.game.players = players
             context = StrategyContext(table: ScoringTable(rules: rules))
             try StrategyArguments.solveToWin(
-                &context, threads: threads, quiet: arguments.flag("quiet"), spec: spec)
+                &context, threads: threads, quiet: arguments.flag("quiet"), arguments: arguments, spec: spec)
         }
         let seats = BuiltInStrategy.make(specs, context: &context)
         // Timed from here: the games, not a solve for `win` before them.

@@ -15,20 +15,47 @@ enum StrategyArguments {
                 throw UsageError(error.description, spec: spec)
             }
         }
+        if arguments.value(policy.name) != nil, !specs.contains(.win) {
+            throw UsageError("'--policy' is the solved game of strategy 'win', and no seat plays 'win'", spec: spec)
+        }
         return specs
     }
 
-    /// Solves the game of `context` to win before a `win` seat is built, saying so on stderr unless `quiet`.
+    /// The `--policy` option: a policy file written by `solve --objective win --out`, read instead of solving.
+    static let policy = OptionSpec(
+        name: "policy", valueName: "file",
+        help: "For strategy win: the solved game from 'solve --objective win --out FILE' (no solve then).")
+
+    /// The solution in the `--policy` file of `arguments` for `rules`, or `nil` without the option.
+    ///
+    /// - Throws: `UsageError` when the file cannot be read, is not a policy file, or was solved for other rules.
+    static func policy(
+        _ arguments: ParsedArguments, rules: RuleSet, spec: CommandSpec
+    ) throws(UsageError) -> WinProbabilitySolver? {
+        guard let path = arguments.value(policy.name) else { return nil }
+        do {
+            return try WinProbabilitySolver(contentsOf: URL(fileURLWithPath: path), rules: rules)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
+    }
+
+    /// Solves the game of `context` to win before a `win` seat is built, saying so on stderr unless `quiet`,
+    /// or reads the solution from the `--policy` file of `arguments`.
     ///
     /// - Throws: `UsageError` with the solver's reason where it does not apply (more than two players,
-    ///   fixed rounds, a three-farkle penalty).
+    ///   fixed rounds, a three-farkle penalty), or when the policy file cannot be used.
     static func solveToWin(
-        _ context: inout StrategyContext, threads: Int, quiet: Bool, spec: CommandSpec
+        _ context: inout StrategyContext, threads: Int, quiet: Bool, arguments: ParsedArguments, spec: CommandSpec
     ) throws(UsageError) {
         let rules = context.rules
         guard rules.game.players == 2 else {
             throw UsageError(
                 "strategy 'win' plays 2-player games only, not \(rules.game.players) players", spec: spec)
+        }
+        if let solution = try policy(arguments, rules: rules, spec: spec) {
+            context.use(solution)
+            return
         }
         // The note only where a solve will run: a refused rule set gets its one error line and nothing else.
         let willSolve = rules.game.end.target != nil && rules.turn.threeFarklePenalty == nil

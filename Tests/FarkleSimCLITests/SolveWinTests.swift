@@ -71,4 +71,61 @@ struct SolveWinTests {
         #expect(result.exitStatus == 64)
         #expect(result.standardError.hasPrefix("Error: '--out' writes the policy of --objective win"))
     }
+
+    @Test("--policy reads the solved game back: evaluate, advise and simulate give the numbers of a fresh solve")
+    func policyReadBack() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("policy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("short.policy").path
+        let rules = fixtureRules("short-race.json")
+        let written = try CommandRunner.run(["solve", "--objective", "win", "--rules", rules, "--out", path])
+        #expect(written.exitStatus == 0)
+
+        let evaluate = ["evaluate", "--strategy", "win", "--strategy", "ev", "--rules", rules, "--format", "json"]
+        let solved = try jsonObject(try CommandRunner.run(evaluate + ["--quiet"]))
+        let read = try CommandRunner.run(evaluate + ["--policy", path])
+        #expect(read.exitStatus == 0)
+        #expect(read.standardError.isEmpty)
+        let fromFile = try jsonObject(read)
+        #expect(fromFile["win_probabilities"] as? [Double] == solved["win_probabilities"] as? [Double])
+        #expect(fromFile["tie_probability"] as? Double == solved["tie_probability"] as? Double)
+
+        let advise = [
+            "advise", "--dice", "1,5,2,3", "--turn-points", "300", "--my-score", "500", "--opponent-score", "650",
+            "--rules", rules, "--format", "json",
+        ]
+        let advisedFresh = try CommandRunner.run(advise)
+        let advisedFromFile = try CommandRunner.run(advise + ["--policy", path])
+        #expect(advisedFromFile.exitStatus == 0)
+        #expect(advisedFromFile.standardOutput == advisedFresh.standardOutput)
+
+        let simulate = ["--games", "2000", "--strategy", "win", "--strategy", "ev", "--rules", rules, "--quiet"]
+        let simulatedFresh = try CommandRunner.run(simulate + ["--format", "csv"])
+        let simulatedFromFile = try CommandRunner.run(simulate + ["--format", "csv", "--policy", path])
+        #expect(simulatedFromFile.exitStatus == 0)
+        #expect(Self.withoutTimes(simulatedFromFile.standardOutput) == Self.withoutTimes(simulatedFresh.standardOutput))
+
+        // A policy solved for other rules is refused by name, exit 64, one line.
+        let other = try CommandRunner.run([
+            "evaluate", "--strategy", "win", "--strategy", "ev", "--rules", fixtureRules("ones-race.json"),
+            "--policy", path,
+        ])
+        #expect(other.exitStatus == 64)
+        #expect(other.standardOutput.isEmpty)
+        #expect(other.standardError.hasPrefix("Error: policy file '\(path)'"))
+        #expect(other.standardError.contains("short-race"))
+
+        // Without a seat playing win, --policy is a mistake worth saying.
+        let unused = try CommandRunner.run(["--games", "10", "--policy", path, "--rules", rules])
+        #expect(unused.exitStatus == 64)
+        #expect(unused.standardError.hasPrefix("Error: '--policy' is the solved game of strategy 'win'"))
+    }
+
+    /// CSV `text` without its `elapsed_seconds` column, the one figure that differs from run to run.
+    private static func withoutTimes(_ text: String) -> [[Substring]] {
+        let rows = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        guard let column = rows.first?.firstIndex(of: "elapsed_seconds") else { return rows }
+        return rows.map { row in row.enumerated().filter { $0.offset != column }.map(\.element) }
+    }
 }

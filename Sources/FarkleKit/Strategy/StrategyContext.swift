@@ -63,4 +63,13 @@ public struct StrategyContext: Sendable {
         winSolver = solved
         return solved
     }
+
+    /// Keeps `solution`, read from a policy file or solved elsewhere, as the game solved to win, so that
+    /// `winProbabilitySolver(threads:)` returns it without solving.
+    ///
+    /// - Precondition: `solution` was solved for this context's rules.
+    public mutating func use(_ solution: WinProbabilitySolver) {
+        precondition(solution.table.rules == rules, "a solution of rules '\(solution.table.rules.name)'")
+        winSolver = solution
+    }
 }
