@@ -54,10 +54,6 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.advisorPage(AdvisorPage(solver: solver, winSolver: winSolver)))
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
-        if let winSolver {
-            reports += ReportDocument.playingToWin(WinDecisionGrid(solver: winSolver, threads: threads))
-            findings.append(Self.winFinding(winSolver))
-        }
         if let penalty {
             reports += ReportDocument.farklePenalty(penalty, turnAlone: solver)
             findings.append(Self.penaltyFinding(penalty))
@@ -70,8 +66,19 @@ public struct ReportBuilder: Sendable {
         for (index, first) in specs.enumerated() {
             for second in specs[(index + 1)...] { pairs.append((first, second)) }
         }
-        let comparison = StrategyComparison(table: table, pairs: pairs, games: games, seed: seed)
+        // Playing to win against playing for points, where the game is solved to win: the edge of `win`.
+        var context = StrategyContext(table: table, expectedScoreSolver: solver)
+        if let winSolver {
+            context.use(winSolver)
+            pairs.append((.win, .expectedValue))
+        }
+        let comparison = StrategyComparison(table: table, pairs: pairs, games: games, seed: seed, context: context)
         reports += ReportDocument.strategyComparison(comparison, rules: rules, seed: seed)
+        if let winSolver {
+            let edge = comparison.matchups.last
+            reports += ReportDocument.playingToWin(WinDecisionGrid(solver: winSolver, threads: threads), edge: edge)
+            findings.append(Self.winFinding(winSolver))
+        }
         if let mirror = comparison.matchups.first {
             findings.append(
                 "The first player has an edge: with both players on `ev`, whoever starts wins "

@@ -56,9 +56,12 @@ public struct StrategyComparison: Sendable {
     }
 
     /// Plays each of `pairs` for `games` games, from `seed`.
+    ///
+    /// - Parameter context: Where the strategies take their solved tables (a game already solved to win, for
+    ///   `win`); a fresh context of `table` by default.
     public init(
         table: ScoringTable, pairs: [(StrategySpec, StrategySpec)], games: Int, seed: UInt64,
-        threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads
+        threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads, context: StrategyContext? = nil
     ) {
         precondition(games >= 2, "one game for each seating at least")
         // One call makes every strategy, so all `ev` seats share one solved policy.
@@ -66,7 +69,8 @@ public struct StrategyComparison: Sendable {
         for pair in pairs {
             for spec in [pair.0, pair.1] where !specs.contains(spec) { specs.append(spec) }
         }
-        let made = BuiltInStrategy.make(specs, table: table)
+        var context = context ?? StrategyContext(table: table)
+        let made = BuiltInStrategy.make(specs, context: &context)
         var matchups: [Matchup] = []
         for (index, pair) in pairs.enumerated() {
             let strategies = [pair.0, pair.1].map { spec in made[specs.firstIndex(of: spec) ?? 0] }
