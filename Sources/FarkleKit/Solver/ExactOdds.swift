@@ -51,9 +51,10 @@ public struct ExactOdds: Sendable {
     /// Evaluates `strategies` (exactly two, seat 1 first) under the rules of `context`.
     ///
     /// - Parameters:
+    ///   - strategies: The two seats' strategies, seat 1 first: `ev`, `greedy`, `threshold:...` or `win`.
     ///   - context: Where the strategies come from; `win` takes its solution there (`StrategyContext.
-    ///     winProbabilitySolver(threads:)`), solving the game first if needed: minutes for a 10,000-point
-    ///     race.
+    ///     winProbabilitySolver(threads:)`), solving the game first if needed: about 30 s on 2 cores for a
+    ///     10,000-point race.
     ///   - threads: The threads the pairs of one sum are spread over (1: this thread only).
     /// - Throws: `Unsupported` for other than two strategies, rules other than a two-player race to a
     ///   target without a three-farkle penalty, or a game no seat can end.

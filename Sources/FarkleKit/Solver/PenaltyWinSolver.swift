@@ -51,6 +51,7 @@ public struct PenaltyWinSolver: Sendable {
     /// Solves the game of `rules`, whose turn rules have a three-farkle penalty.
     ///
     /// - Parameters:
+    ///   - rules: The rule set: two players racing to a target, with a three-farkle penalty.
     ///   - floor: The lowest total tabulated (a non-positive multiple of the score step), or `nil` for
     ///     `defaultFloor(penalty:)`.
     ///   - threads: The number of threads to spread each step's states over.
