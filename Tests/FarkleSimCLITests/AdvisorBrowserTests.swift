@@ -289,6 +289,10 @@ struct AdviceJSON: Decodable {
     var sixDiceFarkle: SixDiceFarkle?
     var decision: Decision?
     var win: Win?
+    /// The farkles in a row advised for, under a three-farkle penalty.
+    var farklesInARow: Int?
+    /// What a farkle counts in the expected values, in points.
+    var farkleValue: Double?
 
     /// The decision as the page names it.
     var pageDecision: String {
