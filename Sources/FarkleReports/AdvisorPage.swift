@@ -16,6 +16,10 @@ import FarkleKit
 /// `slope * t + intercept` above the table, the order of the keeps). So it shows
 /// exactly the numbers of `farkle-sim advise --format json`.
 ///
+/// Under a three-farkle penalty (`init(penaltySolver:)`) `data` embeds one turn table per count of
+/// farkles in a row, each with a farkle worth what it costs later, and the page asks for the count and
+/// uses its table, as `farkle-sim advise --farkles` does.
+///
 /// Given a solved two-player game (`winSolver`), the page also advises playing to win:
 /// `data` embeds the solver's turn-start values W(my total, opponent's total), the
 /// final-round values and the roll groups of one turn, and the script rebuilds the one
@@ -40,6 +44,14 @@ public struct AdvisorPage: Sendable {
     /// A page showing the values of `solver`, and with `winSolver` the advice to win.
     public init(solver: ExpectedScoreSolver, winSolver: WinProbabilitySolver? = nil) {
         self.init(turnSolvers: [solver], winSolver: winSolver)
+    }
+
+    /// A page for rules with a three-farkle penalty: for k farkles in a row before the turn, the values of
+    /// `penaltySolver.turnSolver(farklesInARow: k)` (a farkle worth what it costs later), k = 0, 1, 2.
+    public init(penaltySolver: LongRunAverageSolver, winSolver: WinProbabilitySolver? = nil) {
+        self.init(
+            turnSolvers: LongRunAverageSolver.farkleCounts.map { penaltySolver.turnSolver(farklesInARow: $0) },
+            winSolver: winSolver)
     }
 
     /// A page showing, for k farkles in a row, the values of `turnSolvers[k]` (the last one for higher counts),
@@ -214,6 +226,7 @@ extension ReportDocument {
             fileName: "advisor.html", title: "Advisor",
             summary: "Open in any browser, offline: tap the dice rolled and the turn points for the best keep "
                 + "and whether to bank, with every keep's expected points"
+                + (page.turnSolvers.count > 1 ? " for the farkles in a row before the turn" : "")
                 + (page.winSolver == nil ? "." : "; with both totals, the advice to win as well."),
             contents: page.html)
     }

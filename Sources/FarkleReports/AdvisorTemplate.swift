@@ -56,6 +56,8 @@ enum AdvisorTemplate {
           <div id="farkles-field" hidden>
             <label for="farkles">Farkles in a row before this turn</label>
             <input id="farkles" type="number" inputmode="numeric" min="0" max="2" value="0">
+            <p class="note">The third in a row costs the penalty, so every farkle counts what it costs later:
+            <em>Expected</em> includes it, and the advice banks sooner the more farkles in a row.</p>
           </div>
         </section>
 
@@ -149,6 +151,9 @@ enum AdvisorTemplate {
 
         // ---- The solver's values, looked up ----
 
+        // Whether the page has a turn table per count of farkles in a row (a three-farkle penalty).
+        const perFarkleCount = () => data.points.length > 1;
+
         // The turn table for `farkles` farkles in a row (the last one covers higher counts).
         function turnTable(farkles) {
           return data.points[Math.min(farkles, data.points.length - 1)];
@@ -198,7 +203,7 @@ enum AdvisorTemplate {
             next.decision = { b: "bank", r: "roll", m: "must-roll" }[decisionCode(table, next.turn, next.left)];
             next.rollValue = rollValue(table, next.turn, next.left);
           }
-          return { options, sixDiceFarkle, next };
+          return { options, sixDiceFarkle, next, farkles };
         }
 
         // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
@@ -411,8 +416,9 @@ enum AdvisorTemplate {
           if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
           else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
           if (rules.three_farkle_penalty !== null) {
-            parts.push("three farkles in a row cost " + rules.three_farkle_penalty
-              + " (the advice counts this turn's points alone, not the penalty)");
+            parts.push("three farkles in a row cost " + rules.three_farkle_penalty + (perFarkleCount()
+              ? " (the advice plays for the most points in the long run, penalties included)"
+              : " (the advice counts this turn's points alone, not the penalty)"));
           }
           return parts.join(" · ") + ".";
         }
@@ -462,10 +468,11 @@ enum AdvisorTemplate {
           }
           if (opening && dice.length !== MAX_DICE) return { problem: "An opening roll has six dice." };
           if (opening && turn !== 0) return { problem: "An opening roll starts the turn: turn points are 0." };
+          // The count only matters, and is only checked, where the page has a table per count.
           const farklesText = $("farkles").value.trim();
-          const farkles = Number(farklesText === "" ? "0" : farklesText);
-          if (!Number.isInteger(farkles) || farkles < 0 || farkles > 2) {
-            return { problem: "Farkles in a row before this turn: 0, 1 or 2." };
+          const farkles = perFarkleCount() ? Number(farklesText === "" ? "0" : farklesText) : 0;
+          if (!Number.isInteger(farkles) || farkles < 0 || farkles >= data.points.length) {
+            return { problem: "Farkles in a row before this turn: a whole number from 0 to " + (data.points.length - 1) + "." };
           }
           const totals = gameTotals();
           if (totals.problem) return totals;
@@ -520,6 +527,13 @@ enum AdvisorTemplate {
           return "Farkle: no keep scores, and the turn ends with nothing" + worth + ".";
         }
 
+        // What a farkle now costs under a penalty, in words; nothing without one.
+        function farkleCost(farkles) {
+          if (!perFarkleCount()) return "";
+          if (farkles === 2) return "; your third farkle in a row, it costs " + rules.three_farkle_penalty;
+          return "; that makes " + (farkles + 1) + " farkle" + (farkles === 0 ? "" : "s") + " in a row";
+        }
+
         // The element tests read: one per objective, with the best keep and the decision as data.
         function adviceElement(objective, advice, heading, then) {
           const best = advice.options[0];
@@ -528,7 +542,7 @@ enum AdvisorTemplate {
             "data-best-keep": best ? best.dice.split("").join(",") : "",
             "data-decision": advice.next ? advice.next.decision : "farkle",
           });
-          const worth = objective === "win" ? "; you then win " + percent(advice.farkle) : "";
+          const worth = objective === "win" ? "; you then win " + percent(advice.farkle) : farkleCost(advice.farkles);
           node.append(element("p", { class: "note" }, heading),
             element("p", { class: "verdict" }, element("strong", {}, keepSentence(advice, worth)),
               advice.next ? " " + then(advice.next) : ""));
@@ -544,7 +558,11 @@ enum AdvisorTemplate {
           const points = pointsAdvice(dice, state.turn, state.opening, state.farkles);
           const totals = state.totals;
           const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them) : null;
-          const body = [adviceElement("points", points, "For the most points this turn", thenSentence)];
+          const heading = perFarkleCount()
+            ? "For the most points in the long run, penalties included, with " + state.farkles + " farkle"
+              + (state.farkles === 1 ? "" : "s") + " in a row before this turn"
+            : "For the most points this turn";
+          const body = [adviceElement("points", points, heading, thenSentence)];
           if (win) {
             const last = totals.them >= data.win.target ? " (your last turn)" : "";
             body.push(adviceElement("win", win,
@@ -629,7 +647,8 @@ enum AdvisorTemplate {
         $("turn").addEventListener("input", update);
         $("game").hidden = data.win === null;
         // Farkles in a row matter only where the page has a turn table per count.
-        $("farkles-field").hidden = data.points.length < 2;
+        $("farkles-field").hidden = !perFarkleCount();
+        $("farkles").max = String(data.points.length - 1);
         for (const id of ["me", "them", "farkles"]) $(id).addEventListener("input", update);
         $("me").step = $("them").step = String(rules.score_step);
         $("opening").addEventListener("change", update);

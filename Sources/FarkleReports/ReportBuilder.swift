@@ -51,7 +51,11 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
         let winSolver = playsToWin ? try? WinProbabilitySolver(table: table, threads: threads) : nil
-        reports.append(ReportDocument.advisorPage(AdvisorPage(solver: solver, winSolver: winSolver)))
+        // Under a penalty the page advises each count of farkles in a row, as `advise --farkles` does.
+        let advisor =
+            penalty.map { AdvisorPage(penaltySolver: $0, winSolver: winSolver) }
+            ?? AdvisorPage(solver: solver, winSolver: winSolver)
+        reports.append(ReportDocument.advisorPage(advisor))
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
         if let penalty {

@@ -13,7 +13,9 @@ enum AdviseCommand: Command {
             totals (--my-score and --opponent-score, a 2-player race) it also gives the advice that \
             maximizes the chance to win, ties counting half (each keep's chance, the best keep, bank or \
             roll), and says where the two objectives differ. That solves the whole game first: seconds for \
-            a short race, minutes for a 10,000-point one.
+            a short race, minutes for a 10,000-point one. Under a three-farkle penalty the advice is best play \
+            for the most points in the long run with --farkles farkles in a row before this turn: a farkle \
+            counts what it costs later, and the expected values include it.
             """,
         options: [
             OptionSpec(
@@ -23,6 +25,10 @@ enum AdviseCommand: Command {
             RulesOption.spec,
             RulesOption.target,
             .flag("opening", help: "The roll is the turn's first (six dice; the six-dice farkle applies)."),
+            OptionSpec(
+                name: "farkles", valueName: "n",
+                help: "Farkles in a row before this turn, 0 to 2 (rules with a three-farkle penalty only).",
+                defaultValue: "0"),
             OptionSpec(
                 name: "my-score", valueName: "points",
                 help: "Your total before this turn: adds the advice to win a 2-player race."),
@@ -42,6 +48,11 @@ enum AdviseCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         // Loaded dice (`5@odd` or a --dice-set) take their own path: states by kind, the capped objective.
         if arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil {
+            if arguments.value("farkles") != nil {
+                throw UsageError(
+                    "'--farkles' applies to ordinary dice; loaded dice are solved without the three-farkle penalty",
+                    spec: spec)
+            }
             return try LoadedAdvice.run(arguments, rules: rules)
         }
         let format = try arguments.format(allowed: [.md, .json])
@@ -54,8 +65,9 @@ enum AdviseCommand: Command {
         if opening, turnPoints != 0 {
             throw UsageError("'--opening' is the turn's first roll, so '--turn-points' must be 0", spec: spec)
         }
-        let solver = ExpectedScoreSolver(rules: rules)
-        let step = solver.table.scoreStep
+        let farkles = try farklesInARow(arguments, rules: rules)
+        let table = ScoringTable(rules: rules)
+        let step = table.scoreStep
         guard turnPoints % step == 0 else {
             throw UsageError(
                 "'--turn-points' must be a multiple of \(step) under rules '\(rules.name)', not \(turnPoints)",
@@ -63,13 +75,12 @@ enum AdviseCommand: Command {
         }
         let totals = try Totals(arguments, rules: rules, step: step)
         let roll = DiceCounts(faces: faces)
-        let advice = solver.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
         var win: WinRollAdvice?
         if let totals {
             let policy = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
             let winSolver: WinProbabilitySolver
             do {
-                if let policy { winSolver = policy } else { winSolver = try WinProbabilitySolver(table: solver.table) }
+                if let policy { winSolver = policy } else { winSolver = try WinProbabilitySolver(table: table) }
             } catch {
                 throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
             }
@@ -77,7 +88,13 @@ enum AdviseCommand: Command {
                 myScore: totals.mine, opponentScore: totals.theirs, isFinalRound: totals.isFinalRound
             ).advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
         }
-        let text = AdviceText(advice: advice, win: win, rules: rules)
+        // Under a penalty: the turn of the long-run policy for the count, its farkle worth what it costs later.
+        let solver =
+            farkles.map { LongRunAverageSolver(table: table).turnSolver(farklesInARow: $0) }
+            ?? ExpectedScoreSolver(table: table)
+        let advice = solver.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+        let text = AdviceText(
+            advice: advice, win: win, rules: rules, farkles: farkles, farkleValue: solver.farkleValue)
         switch format {
         case .json: Standard.output(text.json)
         default: Standard.output(text.markdown, terminator: "")
@@ -142,6 +159,21 @@ enum AdviseCommand: Command {
         }
     }
 
+    /// `--farkles`, the farkles in a row before this turn (default 0) under a three-farkle penalty; `nil`
+    /// for rules without one, which refuse the option.
+    private static func farklesInARow(_ arguments: ParsedArguments, rules: RuleSet) throws(UsageError) -> Int? {
+        guard let penalty = rules.turn.threeFarklePenalty else {
+            if arguments.value("farkles") != nil {
+                throw UsageError(
+                    "'--farkles' counts toward a three-farkle penalty; rules '\(rules.name)' have none", spec: spec)
+            }
+            return nil
+        }
+        return try arguments.integer(
+            "farkles", in: LongRunAverageSolver.farkleCounts, default: 0,
+            because: "the third farkle in a row costs \(penalty) and starts the count again")
+    }
+
     /// The faces of `--dice`: one to six numbers from 1 to 6, separated by commas.
     private static func dice(_ arguments: ParsedArguments) throws(UsageError) -> [Int] {
         let text = arguments.value("dice") ?? ""
@@ -176,6 +208,10 @@ private struct AdviceText {
     let advice: RollAdvice
     let win: WinRollAdvice?
     let rules: RuleSet
+    /// The farkles in a row before this turn under a three-farkle penalty; `nil` without one.
+    let farkles: Int?
+    /// What a farkle counts in the expected values, in points: 0 without a penalty.
+    let farkleValue: Double
 
     /// Why the rules make the player roll after a keep that leaves `diceLeft` with `turnPoints`.
     private func mustRollReason(diceLeft: Int, leastBank: Int) -> String {
@@ -244,6 +280,15 @@ private struct AdviceText {
             "Roll \(Self.spaced(roll.faces)) with \(advice.turnPoints) turn points"
                 + "\(advice.isOpeningRoll ? " (opening roll)" : "") under \(rules.name)", "",
         ]
+        if let farkles, let penalty = rules.turn.threeFarklePenalty {
+            lines += [
+                "\(farkles) farkle\(farkles == 1 ? "" : "s") in a row before this turn; three in a row cost "
+                    + "\(penalty). Played for the most points in the long run, penalties included: a farkle now "
+                    + "counts \(Self.fixed(farkleValue)) points, what it costs later, and every expected value "
+                    + "below includes it.",
+                "",
+            ]
+        }
         if advice.options.isEmpty {
             if let sixDiceFarkle = advice.sixDiceFarkle {
                 lines.append(
@@ -331,6 +376,8 @@ private struct AdviceText {
               "dice": [\(advice.roll.faces.map(String.init).joined(separator: ", "))],
               "turn_points": \(advice.turnPoints),
               "opening": \(advice.isOpeningRoll),
+              "farkles_in_a_row": \(farkles.map(String.init) ?? "null"),
+              "farkle_value": \(JSONText.number(farkleValue)),
               "farkle": \(advice.options.isEmpty),
               "six_dice_farkle": \(farkle ?? "null"),
               "keeps": [

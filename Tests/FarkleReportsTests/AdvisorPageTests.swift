@@ -139,6 +139,31 @@ struct AdvisorPageTests {
         #expect(tables[1].roll.first?.count == 20_000 / table.scoreStep + 1)
     }
 
+    @Test("under a three-farkle penalty: the turn table of each farkle count, a farkle worth what it costs later")
+    func penaltyTables() throws {
+        let penalty = LongRunAverageSolver(rules: .zilch)
+        let page = AdvisorPage(penaltySolver: penalty)
+        let tables = try turnTables(page)
+        #expect(tables.count == 3)
+        for (count, table) in tables.enumerated() {
+            let solver = penalty.turnSolver(farklesInARow: count)
+            let step = solver.table.scoreStep
+            for dice in 1...6 {
+                #expect(table.roll[dice - 1].count == solver.tabulatedPoints / step + 1)
+                for (level, value) in table.roll[dice - 1].enumerated() {
+                    #expect(value == solver.rollValue(turnPoints: level * step, diceLeft: dice), "\(count) \(dice)")
+                }
+                let line = solver.rollTailLine(diceLeft: dice)
+                #expect(table.tail["roll"]?[dice - 1] == [line.slope, line.intercept])
+            }
+        }
+        // The nearer the penalty, the more a farkle costs, and the lower every value of rolling on.
+        #expect(tables[0].roll[1][0] > tables[1].roll[1][0])
+        #expect(tables[1].roll[1][0] > tables[2].roll[1][0])
+        let document = ReportDocument.advisorPage(page)
+        #expect(document.summary.contains("for the farkles in a row before the turn"))
+    }
+
     /// The `win` member of the data, decoded exactly.
     private struct WinData: Decodable {
         struct LeastBank: Decodable {

@@ -1,3 +1,4 @@
+import FarkleKit
 import Foundation
 import Testing
 
@@ -183,5 +184,75 @@ struct AdviseCommandTests {
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }.count == 1)
+    }
+
+    // MARK: - Farkles in a row under a three-farkle penalty
+
+    @Test("zilch --farkles N: the long-run play after N in a row; 400 with 3 dice rolls after 0, banks after 1 or 2")
+    func farklesInARow() throws {
+        let penalty = LongRunAverageSolver(rules: .zilch)
+        let roll = DiceCounts(faces: [1, 2, 3, 4])
+        var actions: [String] = []
+        for count in LongRunAverageSolver.farkleCounts {
+            let result = try CommandRunner.run([
+                "advise", "--rules", "zilch", "--dice", "1,2,3,4", "--turn-points", "300", "--farkles", "\(count)",
+                "--format", "json",
+            ])
+            #expect(result.exitStatus == 0)
+            let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: Data(result.standardOutput.utf8))
+            let solver = penalty.turnSolver(farklesInARow: count)
+            let expected = solver.advice(for: roll, turnPoints: 300)
+            #expect(advice.farklesInARow == count)
+            #expect(advice.farkleValue == solver.farkleValue)
+            #expect(advice.keeps.map(\.expected) == expected.options.map(\.expected))
+            #expect(advice.decision?.rollValue == expected.next?.rollValue)
+            actions.append(advice.decision?.action ?? "none")
+        }
+        // Zilch's bank thresholds with 3 dice left: 450, 350 and 300 after 0, 1 and 2 farkles in a row.
+        #expect(actions == ["roll", "bank", "bank"])
+    }
+
+    @Test("zilch advises after no farkle in a row unless told; rules without a penalty say null and 0")
+    func farklesDefault() throws {
+        let zilch = try jsonObject(
+            CommandRunner.run(["advise", "--rules", "zilch", "--dice", "1,5", "--format", "json"]))
+        #expect(zilch["farkles_in_a_row"] as? Int == 0)
+        #expect(try #require(zilch["farkle_value"] as? Double) < 0, "a farkle costs something later")
+        let standard = try jsonObject(CommandRunner.run(["advise", "--dice", "1,5", "--format", "json"]))
+        #expect(standard["farkles_in_a_row"] is NSNull)
+        #expect(standard["farkle_value"] as? Double == 0)
+        let markdown = try CommandRunner.run(["advise", "--dice", "1,5"]).standardOutput
+        #expect(!markdown.contains("in a row"))
+    }
+
+    @Test("the Markdown says the count, the penalty and what a farkle now counts")
+    func farklesMarkdown() throws {
+        let result = try CommandRunner.run(["advise", "--rules", "zilch", "--dice", "1,5", "--farkles", "2"])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardOutput.contains("2 farkles in a row before this turn; three in a row cost 500."))
+        #expect(result.standardOutput.contains("a farkle now counts -500.00 points, what it costs later"))
+    }
+
+    @Test(
+        "--farkles needs a penalty and a count from 0 to 2: one Error line, exit 64",
+        arguments: [
+            (
+                ["--dice", "1,5", "--farkles", "0"],
+                "'--farkles' counts toward a three-farkle penalty; rules 'standard'"
+            ),
+            (["--rules", "zilch", "--dice", "1,5", "--farkles", "3"], "'--farkles' must be from 0 to 2 (the third"),
+            (["--rules", "zilch", "--dice", "1,5", "--farkles", "-1"], "'--farkles' must be from 0 to 2"),
+            (["--rules", "zilch", "--dice", "1,5", "--farkles", "x"], "'--farkles' must be a whole number"),
+            (
+                ["--rules", "kcd", "--dice", "5@heavenly-kingdom,5,2,2,3,4", "--farkles", "1"],
+                "'--farkles' applies to ordinary dice"
+            ),
+        ])
+    func badFarkles(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(["advise"] + arguments)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 }

@@ -15,16 +15,25 @@ struct AdvisorBrowserTests {
     /// Situations drawn per preset (and two fixed ones): 5 presets, 200 situations in all.
     static let situationsPerPreset = 38
 
+    /// The page of `rules` as `report` writes it (without the advice to win): one turn table per farkle count
+    /// under a three-farkle penalty.
+    static func page(_ rules: RuleSet) -> AdvisorPage {
+        rules.turn.threeFarklePenalty == nil
+            ? AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
+            : AdvisorPage(penaltySolver: LongRunAverageSolver(rules: rules))
+    }
+
     @Test("best keep, decision and every value shown agree exactly with advise on 200 situations")
     func agreesWithAdvise() throws {
         let presets = RulePreset.all.map(\.rules)
         var generator = SplitMix64(state: 14)
-        let pages = presets.map { AdvisorPage(solver: ExpectedScoreSolver(rules: $0)) }
+        let pages = presets.map(Self.page)
         let situations = pages.map { page in
             (0..<Self.situationsPerPreset).map { Situation.draw(index: $0, page: page, using: &generator) }
                 + Situation.noScore
         }
         let all = zip(presets, situations).flatMap { rules, list in list.map { (rules.name, $0) } }
+        let penalized = Set(presets.filter { $0.turn.threeFarklePenalty != nil }.map(\.name))
 
         // The browser runs on a thread of its own while a few more run the advise processes.
         let browser = Background { try zip(pages, situations).map { try Chromium.shown(by: $0, in: $1) } }
@@ -46,8 +55,13 @@ struct AdvisorBrowserTests {
             let context = Comment(rawValue: "\(rules) \(situation.fragment)")
             let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised.value[index] ?? Data())
             shown[index].check(against: advice, situation: situation, context)
+            // Under zilch's penalty the page asks for the count and shows the one entered, as advise used it.
+            let farkles = penalized.contains(rules) ? situation.farkles ?? 0 : nil
+            #expect(shown[index].farkles == farkles.map(String.init), context)
+            #expect(advice.farklesInARow == farkles, context)
         }
         #expect(Set(all.map(\.1.kind)) == Set(Situation.Kind.allCases), "every kind of situation drawn")
+        #expect(Set(all.compactMap(\.1.farkles)) == [0, 1, 2], "zilch situations after 0, 1 and 2 farkles")
         let decisions = Set(shown.flatMap { $0.advice.map(\.decision) })
         #expect(decisions == ["bank", "roll", "must-roll", "farkle"], "every decision shown")
         #expect(shown.contains { $0.rows.contains { $0.sixDiceFarkle != nil } }, "a six-dice farkle shown")
@@ -108,7 +122,10 @@ struct AdvisorBrowserTests {
             "#dice=&turn=0&opening=0",
         ]
         let shown = try Chromium.shown(by: page, in: fragments.map { Situation(fragment: $0) })
-        for (fragment, page) in zip(fragments, shown) {
+        // Under a penalty the count of farkles in a row is 0, 1 or 2.
+        let counts = ["#dice=1,5&turn=0&opening=0&farkles=3", "#dice=1,5&turn=0&opening=0&farkles=-1"]
+        let penaltyShown = try Chromium.shown(by: Self.page(.zilch), in: counts.map { Situation(fragment: $0) })
+        for (fragment, page) in zip(fragments + counts, shown + penaltyShown) {
             #expect(page.problem != nil, "\(fragment)")
             #expect(page.advice.isEmpty, "\(fragment)")
             #expect(page.rows.isEmpty, "\(fragment)")
@@ -129,6 +146,8 @@ struct Situation: Sendable {
     var dice: [Int] = []
     var turnPoints = 0
     var opening = false
+    /// The farkles in a row before the turn, entered where the rules have a three-farkle penalty.
+    var farkles: Int?
     /// My total and the opponent's, for the advice to win; the opponent at or over the target means the
     /// final round.
     var me: Int?
@@ -142,17 +161,24 @@ struct Situation: Sendable {
         self.fragment = fragment
     }
 
-    init(kind: Kind, dice: [Int], turnPoints: Int, opening: Bool, totals: (me: Int, them: Int, target: Int)? = nil) {
+    init(
+        kind: Kind, dice: [Int], turnPoints: Int, opening: Bool, farkles: Int? = nil,
+        totals: (me: Int, them: Int, target: Int)? = nil
+    ) {
         self.kind = kind
         self.dice = dice
         self.turnPoints = turnPoints
         self.opening = opening
+        self.farkles = farkles
         me = totals?.me
         them = totals?.them
         target = totals?.target ?? 0
         let game = totals.map { "&me=\($0.me)&them=\($0.them)" } ?? ""
+        // The page writes the count only when it is not 0.
+        let count = farkles.map { $0 == 0 ? "" : "&farkles=\($0)" } ?? ""
         fragment =
             "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)\(game)&opening=\(opening ? 1 : 0)"
+            + count
     }
 
     var adviseArguments: [String] {
@@ -161,7 +187,8 @@ struct Situation: Sendable {
             totals = ["--my-score", "\(me)", "--opponent-score", "\(them)"] + (them >= target ? ["--final-round"] : [])
         }
         return ["--dice", dice.map(String.init).joined(separator: ","), "--turn-points", "\(turnPoints)"]
-            + (opening ? ["--opening"] : []) + totals + ["--format", "json"]
+            + (opening ? ["--opening"] : []) + (farkles.map { ["--farkles", "\($0)"] } ?? []) + totals
+            + ["--format", "json"]
     }
 
     /// Situation `index` of a page with a win solver, with totals: mostly near the target, and in the final
@@ -196,8 +223,20 @@ struct Situation: Sendable {
     ]
 
     /// Situation `index` of a page, its kind taken in turn: opening rolls, rolls of 1s and 5s (hot dice),
-    /// any roll mid-turn, turn points around the end of the solver's table and far up the linear tail.
+    /// any roll mid-turn, turn points around the end of the solver's table and far up the linear tail; on a
+    /// page with a turn table per farkle count, the count taken in turn too (0, 1, 2).
     static func draw(index: Int, page: AdvisorPage, using generator: inout SplitMix64) -> Situation {
+        var situation = drawTurn(index: index, page: page, using: &generator)
+        if page.turnSolvers.count > 1 {
+            situation = Situation(
+                kind: situation.kind, dice: situation.dice, turnPoints: situation.turnPoints,
+                opening: situation.opening, farkles: index % page.turnSolvers.count)
+        }
+        return situation
+    }
+
+    /// The turn of situation `index`: its kind, dice, turn points and opening roll.
+    private static func drawTurn(index: Int, page: AdvisorPage, using generator: inout SplitMix64) -> Situation {
         let kind = Kind.allCases[index % Kind.allCases.count]
         let solver = page.turnSolvers[0]
         let step = solver.table.scoreStep
@@ -289,6 +328,10 @@ struct AdviceJSON: Decodable {
     var sixDiceFarkle: SixDiceFarkle?
     var decision: Decision?
     var win: Win?
+    /// The farkles in a row advised for, under a three-farkle penalty.
+    var farklesInARow: Int?
+    /// What a farkle counts in the expected values, in points.
+    var farkleValue: Double?
 
     /// The decision as the page names it.
     var pageDecision: String {
@@ -342,6 +385,8 @@ struct ShownAdvice: Decodable {
     var problem: String?
     var hash: String
     var agree: String?
+    /// The farkles in a row entered, where the page asks for them.
+    var farkles: String?
 
     func check(against json: AdviceJSON, situation: Situation, _ context: Comment) {
         #expect(problem == nil, context)
@@ -476,6 +521,7 @@ enum Chromium {
             problem: document.querySelector(".problem")?.textContent ?? null,
             hash: location.hash,
             agree: document.querySelector("#objectives")?.dataset.agree ?? null,
+            farkles: document.getElementById("farkles-field").hidden ? null : document.getElementById("farkles").value,
           });
           const fragments = FRAGMENTS;
           const results = [capture()];
