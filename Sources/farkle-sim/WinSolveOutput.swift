@@ -35,7 +35,9 @@ enum WinSolveOutput {
                         "'--out' writes the policy of games without a three-farkle penalty; rules '\(rules.name)' have one",
                         spec: spec)
                 }
-                figures = Figures(try PenaltyWinSolver(rules: rules, threads: threads))
+                let solver = try PenaltyWinSolver(rules: rules, threads: threads)
+                figures = Figures(solver)
+                figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
             } else {
                 let solver = try WinProbabilitySolver(rules: rules, threads: threads)
                 if let outURL {
@@ -102,7 +104,7 @@ enum WinSolveOutput {
         var penalty: (floor: Int, sweeps: Int, lastChange: Double)?
         var seconds = 0.0
 
-        init(_ solver: WinProbabilitySolver) {
+        init(_ solver: some SolvedWinGame) {
             table = solver.table
             firstPlayerValue = solver.firstPlayerValue
             firstPlayerWinProbability = solver.firstPlayerWinProbability
@@ -113,17 +115,6 @@ enum WinSolveOutput {
             finalRoundCap = solver.finalRoundCap
         }
 
-        init(_ solver: PenaltyWinSolver) {
-            table = solver.table
-            firstPlayerValue = solver.firstPlayerValue
-            firstPlayerWinProbability = solver.firstPlayerWinProbability
-            tieProbability = solver.tieProbability
-            firstPlayerLossProbability = solver.firstPlayerLossProbability
-            fairHeadStart = solver.fairHeadStart
-            stateCount = solver.stateCount
-            finalRoundCap = solver.finalRoundCap
-            penalty = (solver.floor, solver.sweeps, solver.lastChange)
-        }
     }
 
     /// What `solve --objective win` prints.
@@ -197,3 +188,18 @@ enum WinSolveOutput {
         }
     }
 }
+
+/// What `solve --objective win` reads from a solved game, with or without a three-farkle penalty.
+protocol SolvedWinGame {
+    var table: ScoringTable { get }
+    var firstPlayerValue: Double { get }
+    var firstPlayerWinProbability: Double { get }
+    var tieProbability: Double { get }
+    var firstPlayerLossProbability: Double { get }
+    var fairHeadStart: (points: Int, firstPlayerValue: Double) { get }
+    var stateCount: Int { get }
+    var finalRoundCap: Int? { get }
+}
+
+extension WinProbabilitySolver: SolvedWinGame {}
+extension PenaltyWinSolver: SolvedWinGame {}

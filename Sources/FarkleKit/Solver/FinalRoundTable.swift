@@ -92,4 +92,15 @@ struct FinalRoundTable: Sendable {
     func tie(deficitLevel level: Int) -> Double {
         level <= capLevel ? ties[max(level, 0)] : 0
     }
+
+    /// What a bank that reaches the target is worth to the player who banks, value and chance of a tie: with
+    /// a final round (`finalRound`), the opponent's last turn against the lead `total - theirs` (both in score
+    /// steps); without one, the game won at once.
+    static func bankReachingTarget(
+        total: Int, theirs: Int, finalRound: FinalRoundTable?
+    ) -> (value: Double, tie: Double) {
+        guard let finalRound else { return (1, 0) }
+        let deficit = total - theirs
+        return (1 - finalRound.value(deficitLevel: deficit), finalRound.tie(deficitLevel: deficit))
+    }
 }

@@ -244,13 +244,9 @@ private struct StateSpace: Sendable {
                 let next = index(theirs, total, theirFarkles, 0)
                 bank[level] = 1 - values[next]
                 bankTie[level] = ties[next]
-            } else if let finalRound {
-                let deficit = total - theirs
-                bank[level] = 1 - finalRound.value(deficitLevel: deficit)
-                bankTie[level] = finalRound.tie(deficitLevel: deficit)
             } else {
-                bank[level] = 1
-                bankTie[level] = 0
+                (bank[level], bankTie[level]) = FinalRoundTable.bankReachingTarget(
+                    total: total, theirs: theirs, finalRound: finalRound)
             }
         }
         // A farkle hands the turn over with one more farkle in a row, or on the third with the penalty

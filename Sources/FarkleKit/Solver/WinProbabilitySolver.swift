@@ -304,13 +304,9 @@ struct PairLayout: Sendable {
                 let other = theirs * levels + total
                 bank[level] = 1 - values[other]
                 bankTie[level] = ties[other]
-            } else if let finalRound {
-                let deficit = total - theirs
-                bank[level] = 1 - finalRound.value(deficitLevel: deficit)
-                bankTie[level] = finalRound.tie(deficitLevel: deficit)
             } else {
-                bank[level] = 1
-                bankTie[level] = 0
+                (bank[level], bankTie[level]) = FinalRoundTable.bankReachingTarget(
+                    total: total, theirs: theirs, finalRound: finalRound)
             }
         }
     }
