@@ -11,7 +11,10 @@ enum SolveCommand: Command {
             V(t, n) is the expected points a turn banks under best play with t turn points and n dice \
             to roll; R(t, n) the same when rolling now. Values are exact (no sampling). Under a \
             three-farkle penalty it also gives the long-run average of points per turn, penalties \
-            included, and the bank thresholds and values for 0, 1 and 2 farkles in a row.
+            included, and the bank thresholds and values for 0, 1 and 2 farkles in a row. \
+            --objective reach:N (a game of rounds, such as farkleten) gives the play that maximizes the chance \
+            of a total of N or more after the game's rounds, alone: that chance, the chance under ev, and the \
+            chance and bank thresholds from every total with every number of rounds left.
             """,
         options: [
             RulesOption.spec,
@@ -19,7 +22,8 @@ enum SolveCommand: Command {
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "score: the expected-score optimal turn; win: the 2-player game played to win "
-                    + "(more than 2 players is out of scope).",
+                    + "(more than 2 players is out of scope); reach:N: the best chance of a total of N or more "
+                    + "within the rounds of a game of rounds, alone.",
                 defaultValue: "score"),
             OutputFormat.option(),
             OptionSpec(
@@ -44,6 +48,9 @@ enum SolveCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
+        if ReachSolveOutput.isReach(arguments.value("objective")) {
+            return try ReachSolveOutput.run(rules: rules, arguments: arguments)
+        }
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
         let sets = try DiceSetOption.sets(arguments)

@@ -150,8 +150,9 @@ public struct CappedScoreSolver: Sendable {
     // MARK: - Reaching a bank
 
     /// The chance q(s) of reaching, from the dice of state s, a state that may bank, before a farkle, under
-    /// the play that maximizes it; once the turn points are past the cap and the minimum bank, V = cap · q.
-    private static func reachChances(_ outcomes: DiceSetOutcomes, _ mechanics: TurnMechanics) -> [Double] {
+    /// the play that maximizes it; once the turn points are past the cap and the minimum bank, V = cap · q
+    /// (`ReachProbabilitySolver` uses it likewise past the target).
+    static func reachChances(_ outcomes: DiceSetOutcomes, _ mechanics: TurnMechanics) -> [Double] {
         let states = outcomes.stateCount
         var reach = [Double](repeating: 0, count: states)
         let banks = (0..<states).map { mechanics.allowsBanking(diceLeft: outcomes.diceInState[$0]) }
