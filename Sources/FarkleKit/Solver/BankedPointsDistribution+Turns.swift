@@ -12,8 +12,21 @@ extension BankedPointsDistribution {
     /// - Precondition: `turns` is 1 or more.
     public init(summing turn: BankedPointsDistribution, turns: Int) {
         precondition(turns >= 1, "at least one turn")
-        var total = turn.probabilities
-        for _ in 1..<turns {
+        self.init(summing: Array(repeating: turn, count: turns))
+    }
+
+    /// The exact distribution of the points banked over independent turns distributed as `turns`, in order: the
+    /// final total of a solo game whose player plays each round by its own policy (`farkleten-hard` alone plays
+    /// its last two rounds apart).
+    ///
+    /// As `init(summing:turns:)`; a total that includes a truncated turn counts in `truncatedProbability`.
+    ///
+    /// - Precondition: `turns` is not empty, and every turn has the same score step.
+    public init(summing turns: [BankedPointsDistribution]) {
+        precondition(!turns.isEmpty, "at least one turn")
+        precondition(turns.allSatisfy { $0.scoreStep == turns[0].scoreStep }, "one score step")
+        var total = turns[0].probabilities
+        for turn in turns.dropFirst() {
             var next = [Double](repeating: 0, count: total.count + turn.probabilities.count - 1)
             for (sum, probability) in total.enumerated() where probability > 0 {
                 for (points, chance) in turn.probabilities.enumerated() where chance > 0 {
@@ -22,10 +35,10 @@ extension BankedPointsDistribution {
             }
             total = next
         }
-        scoreStep = turn.scoreStep
+        scoreStep = turns[0].scoreStep
         probabilities = total
         var untruncated = 1.0
-        for _ in 0..<turns { untruncated *= 1 - turn.truncatedProbability }
+        for turn in turns { untruncated *= 1 - turn.truncatedProbability }
         truncatedProbability = 1 - untruncated
     }
 

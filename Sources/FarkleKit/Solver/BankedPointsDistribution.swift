@@ -1,10 +1,11 @@
-/// The exact probability of every number of points a turn banks under expected-score optimal play.
+/// The exact probability of every number of points a turn banks under expected-score optimal play, or under
+/// any policy that looks only at the turn.
 ///
 /// Computed forward from the opening roll over the states (turn points, dice to
 /// roll), turn points ascending: every keep adds points, so a state's probability
 /// is final before it is spread to its successors. Each roll of n dice is
 /// weighted by its count of ordered outcomes over 6^n, and the keep and the bank
-/// decision are the solver's policy. A farkle banks 0. Its mean is the solver's
+/// decision are the policy's (the solver's, or a bot's, at random where it draws). A farkle banks 0. Its mean is the solver's
 /// expected turn score, which the tests check.
 public struct BankedPointsDistribution: Sendable {
     /// The turn points step of the rule set; `probabilities[i]` is for `i * scoreStep` points.
@@ -16,8 +17,30 @@ public struct BankedPointsDistribution: Sendable {
 
     /// The distribution under `solver`'s policy, tracking turn points up to `maximumPoints`.
     public init(solver: ExpectedScoreSolver, maximumPoints: Int = 50_000) {
-        let mechanics = solver.table.turnMechanics
         let policy = solver.policy
+        self.init(table: solver.table, maximumPoints: maximumPoints) { turnPoints, dice, multiset, keep in
+            let best = policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
+            if best.diceUsed > 0 { keep(best.score, best.diceUsed, 1) }
+        } bankChance: { turnPoints, diceLeft in
+            policy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft) ? 1 : 0
+        }
+    }
+
+    /// The distribution of the points a turn banks under any policy that looks only at the turn: exact policy
+    /// evaluation, tracking turn points up to `maximumPoints`.
+    ///
+    /// The policy may be random. After rolling `dice` dice that show multiset `multiset` (a `DiceCatalog`
+    /// index) with `turnPoints` before the roll, `keeps` calls its last argument once for every keep the
+    /// policy may take, with the keep's points, its dice and the chance of taking it (the chances summing to
+    /// 1); it calls it for no keep on a roll that scores nothing. `bankChance` is the chance that the policy
+    /// banks with `turnPoints` and `diceLeft` dice to roll (6 after hot dice), asked after every keep and
+    /// counted only where the rules allow the bank. A turn starts with a roll, without asking.
+    public init(
+        table: ScoringTable, maximumPoints: Int = 50_000,
+        keeps: (_ turnPoints: Int, _ dice: Int, _ multiset: Int, _ keep: (Int, Int, Double) -> Void) -> Void,
+        bankChance: (_ turnPoints: Int, _ diceLeft: Int) -> Double
+    ) {
+        let mechanics = table.turnMechanics
         let catalog = DiceCatalog.shared
         let step = mechanics.scoreStep
         let levels = mechanics.level(turnPoints: maximumPoints) + 1
@@ -41,25 +64,28 @@ public struct BankedPointsDistribution: Sendable {
         for level in 0..<levels {
             let points = level * step
             for dice in 1...DiceCounts.maximumDice {
-                let probability = mass[TurnMechanics.stateIndex(level: level, diceLeft: dice)]
+                var probability = mass[TurnMechanics.stateIndex(level: level, diceLeft: dice)]
                 guard probability > 0 else { continue }
-                if policy.shouldBank(turnPoints: points, diceLeft: dice) {
-                    banked[level] += probability
-                    continue
-                }
                 let isOpening = points == 0 && dice == DiceCounts.maximumDice
+                if !isOpening, mechanics.mayBank(turnPoints: points, diceLeft: dice) {
+                    let chance = bankChance(points, dice)
+                    banked[level] += probability * chance
+                    probability *= 1 - chance
+                    guard probability > 0 else { continue }
+                }
                 for (multiset, weight) in weights[dice].enumerated() {
-                    let keep = policy.keep(turnPoints: points, dice: dice, multiset: multiset)
-                    if keep.diceUsed == 0 {
-                        if let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpening) {
-                            add(probability * weight, points: points + bonus, dice: dice)
-                        } else {
-                            banked[0] += probability * weight
-                        }
-                        continue
+                    var scored = false
+                    keeps(points, dice, multiset) { score, kept, chance in
+                        scored = true
+                        let left = TurnMechanics.diceLeft(afterKeeping: kept, of: dice)
+                        add(probability * weight * chance, points: points + score, dice: left)
                     }
-                    let left = TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
-                    add(probability * weight, points: points + keep.score, dice: left)
+                    guard !scored else { continue }
+                    if let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpening) {
+                        add(probability * weight, points: points + bonus, dice: dice)
+                    } else {
+                        banked[0] += probability * weight
+                    }
                 }
             }
         }
