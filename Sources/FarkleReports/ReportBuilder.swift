@@ -89,6 +89,15 @@ public struct ReportBuilder: Sendable {
                     + "\(ReportDocument.rateWithInterval(mirror.starterWinRate)) of games "
                     + "(see [strategies](strategies.md)).")
         }
+        // A game of rounds: the bots and ev alone (exact), the chance to reach a total, and a round robin.
+        if let section = FarkleTenSection(
+            // Solo games are ten turns of one player: ten times as many cost about what the round robin does.
+            table: table, solver: solver, games: games, soloGames: games * 10, seed: seed &+ 2_000, context: context,
+            playsToWin: playsToWin, threads: threads)
+        {
+            reports += ReportDocument.farkleTen(section)
+            findings.append(Self.roundsFinding(section))
+        }
         let sweep = Array(stride(from: 200, through: 800, by: 50))
         let thresholdGames = StrategyComparison(
             table: table, pairs: sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, games: games,
@@ -118,6 +127,21 @@ public struct ReportBuilder: Sendable {
             + "\(NumberText.significant(solver.firstPlayerWinProbability, digits: 4)) of games\(ties); a head start of "
             + "\(head.points) points for the second player makes the game fairest "
             + "(see [playing to win](playing-to-win.md))."
+    }
+
+    /// The headline results of a game of rounds: points per round alone, and the chance to reach the first target.
+    static func roundsFinding(_ section: FarkleTenSection) -> String {
+        let points = section.solo.map {
+            "`\($0.name)` \(ChartAxis.grouped($0.total.mean / Double(section.rounds), decimals: 2))"
+        }
+        var finding = "Alone, points per round (exact): " + points.joined(separator: ", ") + "."
+        if let first = section.reach.first, let best = first.bestChance {
+            finding +=
+                " Best play for a total of \(first.target) in \(section.rounds) rounds reaches it with "
+                + "\(NumberText.significant(best, digits: 4)), against \(NumberText.significant(first.evChance, digits: 4)) "
+                + "for `ev`"
+        }
+        return finding + " (see [\(section.rounds) rounds](farkleten.md))."
     }
 
     /// The headline result of the penalty solver: the long-run average, and how the counts play apart.

@@ -1,0 +1,99 @@
+import FarkleKit
+import Foundation
+import Testing
+
+@testable import FarkleReports
+
+@Suite("Reports on a game of rounds (Farkle Ten)")
+struct FarkleTenReportsTests {
+    static let table = ScoringTable(rules: .farkleten)
+    static let solver = ExpectedScoreSolver(table: table)
+    /// Small targets and few games keep the debug build fast; turns past 20,000 points (below 1e-9) are left out.
+    static let section = FarkleTenSection(
+        table: table, solver: solver, targets: [50, 1000], games: 200, seed: 3, context: StrategyContext(table: table),
+        maximumPoints: 20_000, threads: 2)
+    static let documents = section.map(ReportDocument.farkleTen) ?? []
+
+    static func document(_ name: String) throws -> String {
+        try #require(documents.first { $0.fileName == name }).contents
+    }
+
+    /// The CSV's rows as cells, without the header.
+    static func rows(_ name: String) throws -> [[String]] {
+        try document(name).split(separator: "\n").dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    @Test("a race has no such section")
+    func raceHasNone() {
+        let standard = ScoringTable(rules: .standard)
+        let section = FarkleTenSection(
+            table: standard, solver: ExpectedScoreSolver(table: standard), games: 2, seed: 1,
+            context: StrategyContext(table: standard))
+        #expect(section == nil)
+    }
+
+    @Test("ev's points per round are the solver's expected turn score; 50 in ten rounds fails only on ten farkles")
+    func exactFigures() throws {
+        let points = try Self.rows("farkleten-points.csv")
+        #expect(points.map(\.[0]) == ["ev", "farkleten-easy", "farkleten-medium", "farkleten-hard"])
+        let ev = try #require(Double(points[0][1]))
+        // The solver's backward value, not the forward distribution the report sums.
+        #expect(abs(ev - Self.solver.expectedTurnScore) < 1e-6)
+        // Reaching 50: under ev, every turn must not farkle; under best play, the opening roll must score.
+        let reach = try Self.rows("farkleten-reach.csv")
+        #expect(reach.map(\.[0]) == ["50", "1000"])
+        let evChance = try #require(Double(reach[0][1]))
+        let best = try #require(Double(reach[0][2]))
+        #expect(abs(evChance - (1 - pow(Self.solver.farkleChance, 10))) < 1e-9)
+        #expect(abs(best - (1 - pow(Double(1080) / Double(46656), 10))) < 1e-14)
+        // Best play for a target never does worse than ev.
+        for row in reach {
+            #expect(try #require(Double(row[2])) >= #require(Double(row[1])))
+        }
+        // The points table's chance to reach 50 under ev is the reach table's.
+        #expect(points[0][7] == reach[0][1])
+    }
+
+    @Test("hard's points per round are the mean of its ten rounds' turns, each evaluated on its own")
+    func hardByRound() throws {
+        let bot = FarkleTenBot(level: .hard, table: Self.table)
+        let means = (1...10).map {
+            bot.soloTurnDistribution(table: Self.table, roundsLeft: $0, maximumPoints: 20_000).mean
+        }
+        let hard = try #require(Double(try Self.rows("farkleten-points.csv")[3][1]))
+        #expect(abs(hard - means.reduce(0, +) / 10) < 1e-9)
+        #expect(means[0] != means[2])
+    }
+
+    @Test("the round robin plays every pair of ev and the three bots; win joins it only where it can be built")
+    func roundRobin() throws {
+        let section = try #require(Self.section)
+        let names = ["ev", "farkleten-easy", "farkleten-medium", "farkleten-hard"]
+        let pairs = section.roundRobin.matchups.map { [$0.first, $0.second] }
+        var context = StrategyContext(table: Self.table)
+        let winBuilds = (try? context.winProbabilitySolver(threads: 1)) != nil
+        #expect(pairs.count == (winBuilds ? 10 : 6))
+        for (index, first) in names.enumerated() {
+            for second in names[(index + 1)...] { #expect(pairs.contains([first, second])) }
+        }
+        let markdown = try Self.document("farkleten.md")
+        #expect(markdown.contains("`win` is left out of the round robin: ") == !winBuilds)
+        #expect(section.roundRobin.matchups.allSatisfy { $0.games == 200 })
+        #expect(try Self.rows("farkleten-round-robin.csv").count == pairs.count)
+    }
+
+    @Test("the total's CSV sums to one with ev's mean, and the chart is an SVG histogram of it")
+    func totalDistribution() throws {
+        let rows = try Self.rows("farkleten-total.csv")
+        let probabilities = try rows.map { try #require(Double($0[1])) }
+        #expect(abs(probabilities.reduce(0, +) - 1) < 1e-6)
+        let mean = try zip(rows, probabilities).reduce(0.0) { $0 + (try #require(Double($1.0[0]))) * $1.1 }
+        #expect(abs(mean - 10 * Self.solver.expectedTurnScore) < 1e-2)
+        let svg = try Self.document("farkleten-total.svg")
+        #expect(svg.contains("<svg") && svg.contains("Final total of 10 rounds alone under ev"))
+        let markdown = try Self.document("farkleten.md")
+        #expect(markdown.contains("](farkleten-total.svg)") && markdown.contains("| `farkleten-hard` "))
+    }
+}
