@@ -141,7 +141,7 @@ extension ReportDocument {
         return [
             ReportDocument(
                 fileName: "farkleten.md", title: "A game of \(roundsText): bots, ev, reaching a total",
-                summary: "Points per round of each Farkle Ten bot and of ev alone (exact), the \(roundsText) total "
+                summary: "Points per round of each Farkle Ten bot and of ev alone (exact), the total of \(roundsText) "
                     + "under ev, the chance to reach \(targets.map(String.init).joined(separator: ", ")) under ev and "
                     + "under best play for the target, and a round robin in two-player games with 95% intervals.",
                 contents: text),

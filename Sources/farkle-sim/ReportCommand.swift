@@ -18,6 +18,9 @@ enum ReportCommand: Command {
             For a 2-player race the win solver supports it also solves the game to win (about 30 s for a
             10,000-point race on 2 cores; --no-win skips it): the first player's exact chances, the fair head
             start, maps of bank or roll over both totals, and the advice to win in advisor.html.
+            For a game of rounds (farkleten) it also writes farkleten.md and its files: each Farkle Ten bot's and
+            ev's exact points per round alone, ev's solo total, the chance to reach 5,000, 7,500 and 10,000
+            under ev and under best play for the total, and a round robin in two-player games.
             Each file is written whole or not at all. Prints the path of every file written. With --presets it
             writes the set of every preset into a folder of the output directory named after it, and a
             README.md comparing them.
