@@ -114,26 +114,7 @@ extension ReportDocument {
 
 
             """
-        var robin = MarkdownTable(
-            header: ["First", "Second", "Games", "First wins", "Second wins", "Ties", "First's win rate (95% CI)"],
-            alignments: [.left, .left, .right, .right, .right, .right, .right])
-        var robinCSV = CSVTable(header: [
-            "first", "second", "games", "first_wins", "second_wins", "ties", "first_win_rate", "first_win_rate_low",
-            "first_win_rate_high", "starter_win_rate",
-        ])
-        for matchup in section.roundRobin.matchups {
-            let rate = matchup.firstWinRate
-            let bounds = rate.wilsonInterval()
-            robin.append([
-                "`\(matchup.first)`", "`\(matchup.second)`", "\(matchup.games)", "\(matchup.firstWins)",
-                "\(matchup.secondWins)", "\(matchup.ties)", rateWithInterval(rate),
-            ])
-            robinCSV.append([
-                matchup.first, matchup.second, "\(matchup.games)", "\(matchup.firstWins)", "\(matchup.secondWins)",
-                "\(matchup.ties)", NumberText.exact(rate.value), NumberText.exact(bounds.lowerBound),
-                NumberText.exact(bounds.upperBound), NumberText.exact(matchup.starterWinRate.value),
-            ])
-        }
+        let (robin, robinCSV) = matchupTables(section.roundRobin.matchups)
         text += robin.text
         if let omission = section.winOmission {
             text += "\n`win` is left out of the round robin: \(omission).\n"
@@ -176,32 +157,16 @@ extension ReportDocument {
 
     /// Every total of `ev` alone with its exact probability and the running sum.
     private static func totalDistributionCSV(_ total: BankedPointsDistribution) -> ReportDocument {
-        var csv = CSVTable(header: ["total", "probability", "cumulative"])
-        var cumulative = 0.0
-        for (index, probability) in total.probabilities.enumerated() where probability > 0 {
-            cumulative += probability
-            csv.append([
-                "\(index * total.scoreStep)", NumberText.exact(probability), NumberText.exact(cumulative),
-            ])
-        }
         return ReportDocument(
             fileName: "farkleten-total.csv", title: "Solo total under ev (CSV)",
             summary: "The exact probability of every final total of ev alone, with the running sum.",
-            contents: csv.text)
+            contents: total.cumulativeTable(pointsHeader: "total").text)
     }
 
     /// The solo total of `ev` as a histogram of 250-point bins up to the 99.9th percentile.
     private static func totalChart(_ total: BankedPointsDistribution, rules: RuleSet, rounds: Int) -> ReportDocument {
         let width = 250
-        let upper = (total.quantile(0.999) / width + 1) * width
-        var bins = stride(from: 0, to: upper, by: width).map {
-            Histogram.Bin(lowerBound: Double($0), upperBound: Double($0 + width), value: 0)
-        }
-        for (index, probability) in total.probabilities.enumerated() {
-            let points = index * total.scoreStep
-            guard points < upper else { break }
-            bins[points / width].value += probability
-        }
+        let bins = total.histogramBins(width: width, upToQuantile: 0.999)
         let chart = Histogram(
             title: "Final total of \(rounds) rounds alone under ev (rules: \(rules.name))",
             xAxis: ChartAxis(title: "Final total", unit: "points"),

@@ -155,26 +155,9 @@ extension ReportDocument {
 
     /// The distribution of banked points per turn as a CSV and an SVG histogram.
     public static func bankedPoints(_ distribution: BankedPointsDistribution, rules: RuleSet) -> [ReportDocument] {
-        var csv = CSVTable(header: ["points", "probability", "cumulative"])
-        var cumulative = 0.0
-        for (index, probability) in distribution.probabilities.enumerated() where probability > 0 {
-            cumulative += probability
-            csv.append([
-                "\(index * distribution.scoreStep)", NumberText.exact(probability), NumberText.exact(cumulative),
-            ])
-        }
+        let csv = distribution.cumulativeTable(pointsHeader: "points")
         let width = distribution.scoreStep * 2
-        let upper = (distribution.quantile(0.99) / width + 1) * width
-        var bins = [Histogram.Bin(lowerBound: 0, upperBound: Double(width), value: 0)]
-        for (index, probability) in distribution.probabilities.enumerated() {
-            let points = index * distribution.scoreStep
-            guard points < upper else { break }
-            if points / width >= bins.count {
-                let start = Double(points / width * width)
-                bins.append(.init(lowerBound: start, upperBound: start + Double(width), value: 0))
-            }
-            bins[points / width].value += probability
-        }
+        let bins = distribution.histogramBins(width: width, upToQuantile: 0.99)
         let chart = Histogram(
             title: "Points banked per turn under optimal play (rules: \(rules.name))",
             xAxis: ChartAxis(title: "Points banked in one turn", unit: "points"),

@@ -21,26 +21,7 @@ extension ReportDocument {
     public static func strategyComparison(_ comparison: StrategyComparison, rules: RuleSet, seed: UInt64)
         -> [ReportDocument]
     {
-        var csv = CSVTable(header: [
-            "first", "second", "games", "first_wins", "second_wins", "ties", "first_win_rate", "first_win_rate_low",
-            "first_win_rate_high", "starter_win_rate",
-        ])
-        var markdown = MarkdownTable(
-            header: ["First", "Second", "Games", "First wins", "Second wins", "Ties", "First's win rate (95% CI)"],
-            alignments: [.left, .left, .right, .right, .right, .right, .right])
-        for matchup in comparison.matchups {
-            let rate = matchup.firstWinRate
-            let interval = rate.wilsonInterval()
-            csv.append([
-                matchup.first, matchup.second, "\(matchup.games)", "\(matchup.firstWins)", "\(matchup.secondWins)",
-                "\(matchup.ties)", NumberText.exact(rate.value), NumberText.exact(interval.lowerBound),
-                NumberText.exact(interval.upperBound), NumberText.exact(matchup.starterWinRate.value),
-            ])
-            markdown.append([
-                "`\(matchup.first)`", "`\(matchup.second)`", "\(matchup.games)", "\(matchup.firstWins)",
-                "\(matchup.secondWins)", "\(matchup.ties)", rateWithInterval(rate),
-            ])
-        }
+        let (markdown, csv) = matchupTables(comparison.matchups)
         let length: String
         switch rules.game.end {
         case .target(let target, _): length = "to \(target)"
@@ -77,6 +58,33 @@ extension ReportDocument {
                 summary: "The same games with raw win, loss and tie counts and the interval bounds.",
                 contents: csv.text),
         ]
+    }
+
+    /// The matchups as a Markdown table (win rates with their intervals) and a CSV table (raw counts, bounds).
+    ///
+    /// CSV columns as in `strategyComparison(_:rules:seed:)`.
+    static func matchupTables(_ matchups: [StrategyComparison.Matchup]) -> (markdown: MarkdownTable, csv: CSVTable) {
+        var csv = CSVTable(header: [
+            "first", "second", "games", "first_wins", "second_wins", "ties", "first_win_rate", "first_win_rate_low",
+            "first_win_rate_high", "starter_win_rate",
+        ])
+        var markdown = MarkdownTable(
+            header: ["First", "Second", "Games", "First wins", "Second wins", "Ties", "First's win rate (95% CI)"],
+            alignments: [.left, .left, .right, .right, .right, .right, .right])
+        for matchup in matchups {
+            let rate = matchup.firstWinRate
+            let interval = rate.wilsonInterval()
+            csv.append([
+                matchup.first, matchup.second, "\(matchup.games)", "\(matchup.firstWins)", "\(matchup.secondWins)",
+                "\(matchup.ties)", NumberText.exact(rate.value), NumberText.exact(interval.lowerBound),
+                NumberText.exact(interval.upperBound), NumberText.exact(matchup.starterWinRate.value),
+            ])
+            markdown.append([
+                "`\(matchup.first)`", "`\(matchup.second)`", "\(matchup.games)", "\(matchup.firstWins)",
+                "\(matchup.secondWins)", "\(matchup.ties)", rateWithInterval(rate),
+            ])
+        }
+        return (markdown, csv)
     }
 
     /// The win rate of `threshold:T1,T2` against an opponent as T2 varies, as an SVG line chart with error bars.
