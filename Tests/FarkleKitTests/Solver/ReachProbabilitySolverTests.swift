@@ -163,6 +163,14 @@ struct ReachProbabilitySolverTests {
         #expect(solver.shouldBank(turnsLeft: 2, total: 600, turnPoints: 400, state: 1))
         #expect(solver.bankValue(turnsLeft: 1, total: 600, turnPoints: 350, state: 3) == 0)
         #expect(!solver.shouldBank(turnsLeft: 1, total: 600, turnPoints: 350, state: 3))
+        // In the last turn a bank short of the target is worth nothing: bank exactly from the target on.
+        for state in 1...6 {
+            #expect(solver.bankThreshold(turnsLeft: 1, total: 600, state: state) == 400)
+        }
+        // With more turns to come, banking short of the target starts lower.
+        let early = try #require(solver.bankThreshold(turnsLeft: 2, total: 0, state: 1))
+        #expect(early < 1000)
+        #expect(solver.shouldBank(turnsLeft: 2, total: 0, turnPoints: early, state: 1))
         // With 1 die past the target, a roll reaches it only if the die scores (2 in 6) and then banks.
         let roll = solver.rollValue(turnsLeft: 1, total: 600, turnPoints: 400, state: 1)
         #expect(abs(roll - 2.0 / 6) < 1e-15)
