@@ -30,6 +30,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Ten rounds of `farkleten` played alone for a total of 5,000: 303,000 states, acyclic, no iteration.
+    Benchmark("ReachProbabilitySolver(farkleten, 5,000 in 10 rounds)", configuration: .init(maxIterations: 10)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try ReachProbabilitySolver(rules: .farkleten, target: 5000, turns: 10).chance)
+        }
+    }
+
     // MARK: - The win-probability solver
 
     // The whole 10,000-point game of `standard` takes about a minute of CPU (`farkle-sim solve --objective
