@@ -1,0 +1,80 @@
+import Testing
+
+@testable import FarkleKit
+
+@Suite("Exact odds of a race with a dice set per player, both plays fixed")
+struct LoadedExactOddsTests {
+    static func kcd(target: Int) -> RuleSet {
+        var rules = RuleSet.kcd
+        rules.game.end = .target(target, finalRound: false)
+        return rules
+    }
+
+    static func outcomes(_ sets: [String], target: Int) throws -> [DiceSetOutcomes] {
+        let table = ScoringTable(rules: kcd(target: target))
+        return try sets.map { DiceSetOutcomes(table: table, set: try DiceSet(parsing: $0)) }
+    }
+
+    @Test("win against win is the game solver's value; the two chances add up to 1")
+    func winAgainstWinIsTheSolve() throws {
+        let outcomes = try Self.outcomes(["odd:2", "heavenly-kingdom:1"], target: 500)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        let odds = LoadedExactOdds(outcomes: outcomes, plays: [.win, .win], solver: solver)
+        #expect(abs(odds.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-12)
+        #expect(odds.winProbabilities.reduce(0, +) == 1)
+        #expect(odds.pairCount == 100)
+    }
+
+    @Test("playing to win beats playing for points, from either seat, against the same opponent")
+    func winBeatsPoints() throws {
+        let outcomes = try Self.outcomes(["odd:2", "heavenly-kingdom:1"], target: 500)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        let points = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .win], solver: solver)
+        let both = LoadedExactOdds(outcomes: outcomes, plays: [.win, .win], solver: solver)
+        let pointsSecond = LoadedExactOdds(outcomes: outcomes, plays: [.win, .cappedScore], solver: solver)
+        #expect(points.winProbabilities[0] < both.winProbabilities[0])
+        #expect(pointsSecond.winProbabilities[1] < both.winProbabilities[1])
+        // Against an opponent who plays for points, playing to win is the best reply: it does at least as well.
+        let mixed = LoadedExactOdds(outcomes: outcomes, plays: [.win, .cappedScore], solver: solver)
+        let neither = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .cappedScore])
+        #expect(mixed.winProbabilities[0] > neither.winProbabilities[0])
+    }
+
+    @Test("a turn played to win reproduces the game's value at its pair of totals")
+    func turnMatchesGame() throws {
+        let outcomes = try Self.outcomes(["odd:2", "weighted:1"], target: 400)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        for (own, other) in [(0, 0), (150, 300), (350, 50)] {
+            for player in 0..<2 {
+                let turn = solver.turn(player: player, own: own, opponent: other)
+                let full = outcomes[player].fullState
+                let expected = solver.winProbability(player: player, own: own, opponent: other)
+                #expect(abs(turn.rollValue(turnPoints: 0, state: full) - expected) < 1e-12)
+                #expect(turn.bankValue(turnPoints: 0, state: full) == nil)
+                #expect(turn.value(turnPoints: 400 - own, state: full) == 1)
+                // A bank below the target is worth what the opponent does not win from there.
+                let bank = turn.bankValue(turnPoints: 50, state: full)
+                let rival =
+                    own + 50 < 400 ? solver.winProbability(player: 1 - player, own: other, opponent: own + 50) : 0
+                #expect(bank == 1 - rival)
+            }
+        }
+    }
+
+    @Test("the exact odds of win against ev with two loaded sets agree with simulated games within 4 SE")
+    func agreesWithSimulation() throws {
+        let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
+        let rules = Self.kcd(target: 500)
+        let table = ScoringTable(rules: rules)
+        for plays in [[LoadedPlay.win, .cappedScore], [.cappedScore, .win]] {
+            let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
+            let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays)
+            let games = 20_000
+            let tally = simulation.run(games: games, seed: 15, threads: 2)
+            #expect(tally.unfinished == 0)
+            let rate = Double(tally.wins[0]) / Double(games)
+            let error = (rate * (1 - rate) / Double(games)).squareRoot()
+            #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(plays): \(rate) ± \(error) vs \(odds)")
+        }
+    }
+}
