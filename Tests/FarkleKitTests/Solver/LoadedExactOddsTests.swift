@@ -73,4 +73,32 @@ struct LoadedExactOddsTests {
         let error = (rate * (1 - rate) / Double(games)).squareRoot()
         #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
     }
+
+    @Test("the best keeps to win of every opening roll, weighed by their chances, add up to the game's value")
+    func adviceAddsUpToTheGame() throws {
+        let outcomes = try Self.outcomes(["odd:1", "weighted:1"], target: 300)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        let turn = solver.turn(player: 0, own: 100, opponent: 150)
+        let kinds = outcomes[0].set.kinds
+        // Every roll of the whole set, kind by kind, with its chance from the face weights.
+        var rolls: [(roll: [DiceCounts], chance: Double)] = [([], 1)]
+        for kind in kinds {
+            let total = Double(kind.weights.reduce(0, +))
+            rolls = rolls.flatMap { partial in
+                DiceCatalog.shared.multisets[kind.count].map { dice in
+                    var chance = Double(DiceCatalog.orderedRollCount(of: dice))
+                    for face in DiceCounts.faces {
+                        for _ in 0..<dice[face] { chance *= Double(kind.weights[face - 1]) / total }
+                    }
+                    return (partial.roll + [dice], partial.chance * chance)
+                }
+            }
+        }
+        var sum = 0.0
+        for (roll, chance) in rolls where chance > 0 {
+            sum += chance * (turn.advice(for: roll, turnPoints: 0).first?.value ?? turn.farkleValue)
+        }
+        let expected = solver.winProbability(player: 0, own: 100, opponent: 150)
+        #expect(abs(sum - expected) < 1e-12, "\(sum) vs \(expected)")
+    }
 }
