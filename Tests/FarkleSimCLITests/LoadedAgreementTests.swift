@@ -35,34 +35,34 @@ struct LoadedAgreementTests {
 
     @Test("advise: --my-score caps what a bank is worth; --opponent-score adds the chance to win per keep")
     func adviseTotals() throws {
-        let base = ["advise", "--rules", "kcd", "--target", "1000", "--dice", "1,5@odd,5,2,3", "--format", "json"]
-        let capped = try jsonObject(try CommandRunner.run(base + ["--my-score", "900"]))
-        #expect(capped["my_score"] as? Int == 900)
+        let base = ["advise", "--rules", "kcd", "--target", "300", "--dice", "1,5@odd,5,2,3", "--format", "json"]
+        let capped = try jsonObject(try CommandRunner.run(base + ["--my-score", "200"]))
+        #expect(capped["my_score"] as? Int == 200)
         let keeps = try #require(capped["keeps"] as? [[String: Any]])
         // A bank is worth at most the 100 points left to the target, rolling on no more.
         #expect(
             keeps.allSatisfy { ($0["bank_value"] as? Double ?? 0) <= 100 && ($0["roll_value"] as? Double ?? 0) <= 100 })
         #expect(keeps.allSatisfy { $0["win_bank_value"] == nil })
         let result = try CommandRunner.run(
-            base + ["--my-score", "900", "--opponent-score", "850", "--opponent-set", "weighted"])
+            base + ["--my-score", "200", "--opponent-score", "250", "--opponent-set", "weighted"])
         #expect(result.exitStatus == 0, "\(result.standardError)")
         let json = try jsonObject(result)
         #expect(json["opponent_dice_set"] as? String == "weighted:1,ordinary:5")
         let win = try #require(json["keeps"] as? [[String: Any]])
-        // A keep of 100 points or more reaches the target from 900: banking wins at once.
+        // A keep of 100 points or more reaches the target from 200: banking wins at once.
         let reaching = win.filter { ($0["points"] as? Int ?? 0) >= 100 }
         #expect(reaching.count == 5)
         #expect(reaching.allSatisfy { $0["win_bank_value"] as? Double == 1 && $0["win_action"] as? String == "bank" })
         #expect(win.allSatisfy { ($0["win_roll_value"] as? Double ?? 2) < 1 })
         #expect(win.filter { $0["best_to_win"] as? Bool == true }.count == 1)
         let text = try CommandRunner.run(
-            Array(base.dropLast(2)) + ["--my-score", "0", "--opponent-score", "850"])
-        #expect(text.standardOutput.contains("## To win: 0 against 850"))
+            Array(base.dropLast(2)) + ["--my-score", "0", "--opponent-score", "250"])
+        #expect(text.standardOutput.contains("## To win: 0 against 250"))
         #expect(text.standardOutput.contains("objectives"))
         for (extra, message) in [
             (["--opponent-score", "100"], "'--opponent-score' needs '--my-score'"),
             (["--my-score", "0", "--opponent-set", "odd"], "'--opponent-set' is for the advice to win"),
-            (["--my-score", "1000"], "'--my-score' must be from 0 to 999"),
+            (["--my-score", "300"], "'--my-score' must be from 0 to 299"),
         ] {
             let refused = try CommandRunner.run(base + extra)
             #expect(refused.exitStatus == 64, "\(extra)")
