@@ -52,7 +52,7 @@ enum AdviseCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
-        // Loaded dice (`5@odd` or a --dice-set) take their own path: states by kind, the capped objective.
+        // Loaded dice (`5@odd`, a --dice-set or an --opponent-set) take their own path: states by kind.
         if arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil
             || arguments.value(LoadedAdvice.opponentSetOption.name) != nil
         {
