@@ -15,7 +15,12 @@ enum AdviseCommand: Command {
             roll), and says where the two objectives differ. That solves the whole game first: seconds for \
             a short race, minutes for a 10,000-point one. Under a three-farkle penalty the advice is best play \
             for the most points in the long run with --farkles farkles in a row before this turn: a farkle \
-            counts what it costs later, and the expected values include it.
+            counts what it costs later, and the expected values include it. \
+            Loaded dice (a face written 5@odd, or --dice-set) are advised kind by kind in a race won at the \
+            target at once (kcd): each keep lists the dice it leaves and what banking and rolling on are worth \
+            in points toward the target from --my-score (0 by default); with --opponent-score as well, the \
+            chance to win against an opponent carrying --opponent-set (six ordinary dice by default), and where \
+            the two objectives differ.
             """,
         options: [
             OptionSpec(
@@ -39,6 +44,7 @@ enum AdviseCommand: Command {
             StrategyArguments.policy,
             OutputFormat.option([.md, .json]),
             DiceSetOption.set,
+            LoadedAdvice.opponentSetOption,
             DiceSetOption.catalog,
         ]
     )
@@ -46,8 +52,10 @@ enum AdviseCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
-        // Loaded dice (`5@odd` or a --dice-set) take their own path: states by kind, the capped objective.
-        if arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil {
+        // Loaded dice (`5@odd`, a --dice-set or an --opponent-set) take their own path: states by kind.
+        if arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil
+            || arguments.value(LoadedAdvice.opponentSetOption.name) != nil
+        {
             if arguments.value("farkles") != nil {
                 throw UsageError(
                     "'--farkles' applies to ordinary dice; loaded dice are solved without the three-farkle penalty",

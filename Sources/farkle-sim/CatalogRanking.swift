@@ -1,21 +1,42 @@
+import Dispatch
 import FarkleKit
 import FarkleReports
 import Foundation
 
 /// `dice-set --rank-catalog`: every catalog die with five ordinary dice, by the exact expected points toward the
-/// target from 0 and by the share of games won against six ordinary dice (simulated, both seat orders).
+/// target from 0 and by the chance to win against six ordinary dice: exact with both playing to win
+/// (`--wins exact`), or the share of simulated games with both playing the capped-optimal turn (both seat orders).
 enum CatalogRanking {
+    /// How `--rank-catalog` finds the chance to win.
+    enum Wins: String, CaseIterable {
+        /// Both play to win, solved exactly (`LoadedWinSolver`), one solve per die.
+        case exact
+        /// Both play the capped-optimal turn, games simulated in both seat orders.
+        case simulated
+    }
+
+    /// `--wins`.
+    static let winsOption = OptionSpec(
+        name: "wins", valueName: "how",
+        help: "For --rank-catalog: exact (both play to win, solved: seconds per die at target 4000, a minute at "
+            + "8000) or simulated (both play for points, --games per seat order).",
+        defaultValue: "simulated")
+
     private struct Row {
         let names: [String]
         let weights: [Int]
         let points: Double
         let winRate: Double
+        /// The 95% interval of a simulated rate; a point for an exact one.
         let interval: ClosedRange<Double>
+        /// The exact chances to win moving first and moving second, with `--wins exact`.
+        var exact: (first: Double, second: Double)?
     }
 
     static func run(_ arguments: ParsedArguments, rules: RuleSet, threads: Int, format: OutputFormat)
         throws(UsageError) -> Int32
     {
+        let wins = try arguments.choice(winsOption.name, default: Wins.simulated)
         let games = try arguments.integer("games", in: 1...10_000_000, default: 20_000)
         let seed = try arguments.seed(default: 1)
         let catalog = try DiceSetOption.catalog(arguments)
@@ -30,22 +51,39 @@ enum CatalogRanking {
             }
         }
         let table = ScoringTable(rules: rules)
+        if wins == .exact, !LoadedWinSolver.supports(rules) {
+            throw UsageError(
+                "'--wins exact' needs banking after any keep, with no minimum bank, six-dice farkle or penalty "
+                    + "(as in kcd); rules '\(rules.name)' differ", spec: arguments.spec)
+        }
+        let sets = groups.map { DiceSet(members: [DiceSet.Member(die: $0.dice[0], count: 1)]) }
+        let exact = wins == .exact ? exactWins(sets, table: table, threads: threads) : []
         var rows: [Row] = []
-        for group in groups {
-            let set = DiceSet(members: [DiceSet.Member(die: group.dice[0], count: 1)])
+        for (index, group) in groups.enumerated() {
+            let set = sets[index]
             let points = CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target).openingValue
-            var wins = 0
+            if wins == .exact {
+                let (first, second) = exact[index]
+                // Six ordinary dice against themselves win half the games on a coin, exactly.
+                let rate = set.isOrdinary ? 0.5 : (first + second) / 2
+                rows.append(
+                    Row(
+                        names: group.dice.map(\.name), weights: group.dice[0].weights, points: points, winRate: rate,
+                        interval: rate...rate, exact: (first, second)))
+                continue
+            }
+            var won = 0
             if set.isOrdinary {
-                wins = games
+                won = games
             } else {
                 let first = LoadedGameSimulation(rules: rules, sets: [set, .ordinary])
                     .run(games: games, seed: seed, threads: threads)
                 let second = LoadedGameSimulation(rules: rules, sets: [.ordinary, set])
                     .run(games: games, seed: seed &+ 1, threads: threads)
-                wins = first.wins[0] + second.wins[1]
+                won = first.wins[0] + second.wins[1]
             }
             // Six ordinary dice against themselves win half the games by symmetry of the two seat orders.
-            let estimate = ProportionEstimate(successes: wins, trials: 2 * games)
+            let estimate = ProportionEstimate(successes: won, trials: 2 * games)
             let rate = set.isOrdinary ? 0.5 : estimate.value
             let interval = set.isOrdinary ? 0.5...0.5 : estimate.wilsonInterval()
             rows.append(
@@ -55,62 +93,132 @@ enum CatalogRanking {
         }
         let byPoints = rows.sorted { $0.points > $1.points }
         let byWins = rows.sorted { $0.winRate > $1.winRate }
+        let isExact = wins == .exact
         switch format {
         case .json:
             let objects = byPoints.map { row in
-                JSONText.object([
+                var fields = [
                     ("dice", "[\(row.names.map(JSONText.string).joined(separator: ", "))]"),
                     ("weights", "[\(row.weights.map(String.init).joined(separator: ", "))]"),
                     ("points", JSONText.number(row.points)), ("win_rate", JSONText.number(row.winRate)),
-                    (
-                        "win_rate_interval",
-                        "[\(JSONText.number(row.interval.lowerBound)), \(JSONText.number(row.interval.upperBound))]"
-                    ),
-                ])
+                ]
+                if let exact = row.exact {
+                    fields += [
+                        ("win_rate_moving_first", JSONText.number(exact.first)),
+                        ("win_rate_moving_second", JSONText.number(exact.second)),
+                    ]
+                } else {
+                    fields.append(
+                        (
+                            "win_rate_interval",
+                            "[\(JSONText.number(row.interval.lowerBound)), \(JSONText.number(row.interval.upperBound))]"
+                        ))
+                }
+                return JSONText.object(fields)
             }
+            let sampling = isExact ? "" : "\n  \"games_per_order\": \(games),\n  \"seed\": \(seed),"
             Standard.output(
                 """
                 {
                   "rules": \(JSONText.string(rules.name)),
                   "target": \(target),
-                  "games_per_order": \(games),
-                  "seed": \(seed),
+                  "wins": \(JSONText.string(wins.rawValue)),\(sampling)
                   "dice": \(JSONText.array(objects, indent: 4))
                 }
                 """)
         case .csv:
-            var lines = ["dice,weights,points,win_rate,win_rate_low,win_rate_high"]
+            var lines = [
+                "dice,weights,points,win_rate,"
+                    + (isExact ? "win_rate_moving_first,win_rate_moving_second" : "win_rate_low,win_rate_high")
+            ]
             for row in byPoints {
+                let bounds =
+                    row.exact.map { [$0.first, $0.second] }
+                    ?? [row.interval.lowerBound, row.interval.upperBound]
                 lines.append(
                     "\(row.names.joined(separator: "/")),\(row.weights.map(String.init).joined(separator: " ")),"
                         + "\(NumberText.exact(row.points)),\(NumberText.exact(row.winRate)),"
-                        + "\(NumberText.exact(row.interval.lowerBound)),\(NumberText.exact(row.interval.upperBound))")
+                        + bounds.map(NumberText.exact).joined(separator: ","))
             }
             Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
         case .md:
+            let winsText =
+                isExact
+                ? "Wins: the exact chance to win against six ordinary dice, both playing to win (LoadedWinSolver), "
+                    + "who starts decided by a fair coin, with the chances moving first and moving second."
+                : "Wins: the share of games won against six ordinary dice, both playing the capped-optimal turn for "
+                    + "their own total, \(SimulateCommand.grouped(games)) games with each seat order (seed \(seed)), "
+                    + "with a 95% interval."
+            let header =
+                isExact
+                ? [
+                    "| Rank | Die | Weights 1-6 | Points | Wins (coin) | Moving first | Moving second |",
+                    "|---:|---|---|---:|---:|---:|---:|",
+                ]
+                : ["| Rank | Die | Weights 1-6 | Points | Wins | 95% CI |", "|---:|---|---|---:|---:|---|"]
             var lines = [
                 "# One loaded die and five ordinary dice: \(rules.name), target \(target)", "",
-                "Points: E[min(turn points, \(target))] from a total of 0 under best play, exact. Wins: the share of "
-                    + "games won against six ordinary dice, both playing the capped-optimal turn for their own "
-                    + "total, \(SimulateCommand.grouped(games)) games with each seat order (seed \(seed)), with a 95% "
-                    + "interval.", "",
+                "Points: E[min(turn points, \(target))] from a total of 0 under best play, exact. " + winsText, "",
                 "## By points", "",
-                "| Rank | Die | Weights 1-6 | Points | Wins | 95% CI |", "|---:|---|---|---:|---:|---|",
             ]
-            lines += byPoints.enumerated().map { line($0.offset, $0.element) }
-            lines += [
-                "", "## By wins against six ordinary dice", "",
-                "| Rank | Die | Weights 1-6 | Points | Wins | 95% CI |", "|---:|---|---|---:|---:|---|",
-            ]
-            lines += byWins.enumerated().map { line($0.offset, $0.element) }
+            lines += header + byPoints.enumerated().map { line($0.offset, $0.element) }
+            lines += ["", "## By wins against six ordinary dice", ""]
+            lines += header + byWins.enumerated().map { line($0.offset, $0.element) }
             Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
         }
         return ExitStatus.success
     }
 
     private static func line(_ index: Int, _ row: Row) -> String {
-        "| \(index + 1) | \(row.names.joined(separator: ", ")) | \(row.weights.map(String.init).joined(separator: " ")) "
-            + "| \(String(format: "%.2f", row.points)) | \(String(format: "%.2f%%", row.winRate * 100)) "
-            + "| \(String(format: "%.2f%% to %.2f%%", row.interval.lowerBound * 100, row.interval.upperBound * 100)) |"
+        let last =
+            row.exact.map { "\(percent($0.first)) | \(percent($0.second))" }
+            ?? String(format: "%.2f%% to %.2f%%", row.interval.lowerBound * 100, row.interval.upperBound * 100)
+        return "| \(index + 1) | \(row.names.joined(separator: ", ")) "
+            + "| \(row.weights.map(String.init).joined(separator: " ")) | \(String(format: "%.2f", row.points)) "
+            + "| \(percent(row.winRate)) | \(last) |"
+    }
+
+    private static func percent(_ value: Double) -> String {
+        String(format: "%.2f%%", value * 100)
+    }
+
+    /// The exact chances of each set to win against six ordinary dice, moving first and moving second, both
+    /// playing to win: one solve per set (the same solve gives both seat orders), sets spread over `threads`.
+    private static func exactWins(_ sets: [DiceSet], table: ScoringTable, threads: Int) -> [(Double, Double)] {
+        let results = ExactWinResults(count: sets.count)
+        let plain = DiceSetOutcomes(table: table, set: .ordinary)
+        let workers = max(1, min(threads, sets.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: sets.count, by: workers) {
+                let solver = LoadedWinSolver(outcomes: [DiceSetOutcomes(table: table, set: sets[index]), plain])
+                // Moving second, the set wins whatever the ordinary dice, moving first, do not.
+                results.store(
+                    (solver.firstPlayerWinProbability, 1 - solver.winProbability(player: 1, own: 0, opponent: 0)),
+                    at: index)
+            }
+        }
+        return results.values
+    }
+}
+
+/// The exact chances of every set, each written once by the thread that solved it.
+private final class ExactWinResults: @unchecked Sendable {
+    private var stored: [(Double, Double)]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        stored = Array(repeating: (0, 0), count: count)
+    }
+
+    func store(_ value: (Double, Double), at index: Int) {
+        lock.lock()
+        stored[index] = value
+        lock.unlock()
+    }
+
+    var values: [(Double, Double)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
     }
 }

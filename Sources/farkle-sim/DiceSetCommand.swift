@@ -20,11 +20,12 @@ enum DiceSetCommand: Command {
             .flag(
                 "rank-catalog",
                 help: "Instead: rank every catalog die paired with five ordinary dice, by points and by wins "
-                    + "against six ordinary dice (simulated, --games per seat order)."),
+                    + "against six ordinary dice (--wins: simulated, --games per seat order, or exact)."),
             OptionSpec(
                 name: "games", valueName: "n", help: "Games per seat order for --rank-catalog.",
                 defaultValue: "20,000"),
             OptionSpec(name: "seed", valueName: "x", help: "The seed of --rank-catalog's games.", defaultValue: "1"),
+            CatalogRanking.winsOption,
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "points: the expected points toward the target from 0; win: the chance to win against "

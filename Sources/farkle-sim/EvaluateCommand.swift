@@ -14,7 +14,10 @@ enum EvaluateCommand: Command {
             first, which takes minutes for a 10,000-point race). Strategies must decide from the totals, the \
             turn points, the dice and the roll alone. 2 players only, in a race to a target without a \
             three-farkle penalty; other rule sets are refused (simulate them instead). Probabilities print in \
-            full precision in JSON, with 12 significant digits in Markdown.
+            full precision in JSON, with 12 significant digits in Markdown. With --dice-set (one per seat, or \
+            one for both) each seat carries its own dice in a race won at the target at once (kcd): strategies \
+            ev (the turn that maximizes the expected points toward the target from the seat's own total) and \
+            win (solved for the two sets).
             """,
         options: [
             OptionSpec(
@@ -22,11 +25,14 @@ enum EvaluateCommand: Command {
                 isRepeatable: true, isRequired: true),
             StrategyArguments.policy,
             RulesOption.spec,
+            RulesOption.target,
             OutputFormat.option([.md, .json]),
             OptionSpec(
                 name: "threads", valueName: "k", help: "Threads for the pairs of totals (never changes the numbers).",
                 defaultValue: "2"),
             .flag("quiet", help: "Say nothing on stderr while solving the game for win."),
+            LoadedPlayArguments.sets,
+            DiceSetOption.catalog,
         ]
     )
 
@@ -34,6 +40,10 @@ enum EvaluateCommand: Command {
         let rules = try RulesOption.load(arguments)
         let format = try arguments.format(allowed: [.md, .json])
         let threads = try arguments.integer("threads", in: 1...1024, default: 2)
+        // Loaded dice take their own evaluation over dice states by kind.
+        if !arguments.allValues(LoadedPlayArguments.sets.name).isEmpty {
+            return try LoadedEvaluateOutput.run(arguments, rules: rules, format: format)
+        }
         let specs = try StrategyArguments.specs(arguments, spec: spec)
         guard specs.count == 2 else {
             throw UsageError(

@@ -3,7 +3,8 @@ import FarkleReports
 import Foundation
 
 /// `advise --dice 1,5@odd,...`: a roll of loaded dice, each keep with the dice it leaves and what banking and
-/// rolling on after it are worth under the capped objective (own total 0: banks worth at most the target).
+/// rolling on after it are worth under the capped objective (banks worth at most the target less `--my-score`),
+/// and with `--opponent-score` also as chances to win against an opponent with `--opponent-set`.
 enum LoadedAdvice {
     /// One rolled die: its face and the kind of the set it belongs to.
     private struct RolledDie {
@@ -56,25 +57,62 @@ enum LoadedAdvice {
                 spec: spec)
         }
         guard let target = rules.game.end.target else { return ExitStatus.failure }
-        let solver = CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target)
+        let totals = try LoadedAdviceTotals(arguments, target: target, step: table.scoreStep)
+        let outcomes = DiceSetOutcomes(table: table, set: set)
+        let solver = CappedScoreSolver(outcomes: outcomes, cap: target - totals.mine)
+        let hot = { (choice: DiceSetOutcomes.Choice) in choice.taken.reduce(0) { $0 + $1.count } == rolled.count }
         let advice = solver.advice(for: roll, turnPoints: turnPoints)
-        let keeps = advice.map { keep in
-            Keep(
-                dice: keepText(keep.choice.taken, names), points: keep.choice.points, turnPoints: keep.turnPoints,
-                leaves: leavesText(
-                    solver.outcomes, keep.choice.next, names,
-                    hot: keep.choice.taken.reduce(0) { $0 + $1.count } == rolled.count),
-                bankValue: keep.bankValue, rollValue: keep.rollValue, banks: keep.banks)
+        var win: [CappedScoreSolver.KeepAdvice]?
+        var opponentSet: DiceSet?
+        if let theirs = totals.theirs {
+            guard LoadedWinSolver.supports(rules) else {
+                throw UsageError(
+                    "'--opponent-score' with loaded dice needs the win solver: banking after any keep, with no "
+                        + "minimum bank, six-dice farkle or penalty (as in kcd); rules '\(rules.name)' differ",
+                    spec: spec)
+            }
+            let opponent = try readOpponentSet(arguments, catalog: catalog)
+            opponentSet = opponent
+            let game = LoadedWinSolver(outcomes: [outcomes, DiceSetOutcomes(table: table, set: opponent)])
+            win = game.turn(player: 0, own: totals.mine, opponent: theirs).advice(for: roll, turnPoints: turnPoints)
         }
-        let heading =
-            "Roll \(rolled.map(\.text).joined(separator: " ")) with \(turnPoints) turn points under \(rules.name), "
-            + "dice set \(set); banks count toward the target \(target) (own total 0)"
+        let keeps = advice.map { keep in
+            let rank = win?.firstIndex { $0.choice == keep.choice }
+            let toWin = rank.flatMap { win?[$0] }
+            return Keep(
+                dice: keepText(keep.choice.taken, names), points: keep.choice.points, turnPoints: keep.turnPoints,
+                leaves: leavesText(solver.outcomes, keep.choice.next, names, hot: hot(keep.choice)),
+                bankValue: keep.bankValue, rollValue: keep.rollValue, banks: keep.banks,
+                win: toWin.map { WinValues(bankValue: $0.bankValue, rollValue: $0.rollValue, banks: $0.banks) },
+                winRank: rank)
+        }
+        let situation = Situation(
+            rules: rules, set: set, rolled: rolled.map(\.text), turnPoints: turnPoints, target: target,
+            mine: totals.mine, theirs: totals.theirs, opponentSet: opponentSet)
         switch format {
-        case .json: Standard.output(json(rules, set, rolled, turnPoints, target, keeps))
-        default: Standard.output(markdown(heading, keeps), terminator: "")
+        case .json: Standard.output(json(situation, keeps))
+        default: Standard.output(markdown(situation, keeps), terminator: "")
         }
         return ExitStatus.success
     }
+
+    /// `--opponent-set`, six ordinary dice by default.
+    private static func readOpponentSet(_ arguments: ParsedArguments, catalog: LoadedDiceCatalog) throws(UsageError)
+        -> DiceSet
+    {
+        guard let text = arguments.value(opponentSetOption.name) else { return .ordinary }
+        do {
+            return try DiceSet(parsing: text, catalog: catalog)
+        } catch {
+            throw UsageError("'--opponent-set': \(error.description)", spec: arguments.spec)
+        }
+    }
+
+    /// `--opponent-set`: the opponent's dice for the advice to win.
+    static let opponentSetOption = OptionSpec(
+        name: "opponent-set", valueName: "set",
+        help: "With loaded dice and --opponent-score: the opponent's dice (name:count,...), the rest ordinary.",
+        defaultValue: "six ordinary dice")
 
     // MARK: - Parsing
 
@@ -106,6 +144,12 @@ enum LoadedAdvice {
 
     // MARK: - Formats
 
+    private struct WinValues {
+        let bankValue: Double?
+        let rollValue: Double
+        let banks: Bool
+    }
+
     private struct Keep {
         let dice: [String]
         let points: Int
@@ -114,6 +158,24 @@ enum LoadedAdvice {
         let bankValue: Double?
         let rollValue: Double
         let banks: Bool
+        /// The chances to win after the keep, with `--opponent-score`.
+        let win: WinValues?
+        /// The keep's place by the chance to win, 0 the best, with `--opponent-score`.
+        let winRank: Int?
+
+        var bestToWin: Bool { winRank == 0 }
+    }
+
+    /// What the advice is for: the roll, the totals and the sets.
+    private struct Situation {
+        let rules: RuleSet
+        let set: DiceSet
+        let rolled: [String]
+        let turnPoints: Int
+        let target: Int
+        let mine: Int
+        let theirs: Int?
+        let opponentSet: DiceSet?
     }
 
     private static func text(_ face: Int, _ kind: String) -> String {
@@ -129,8 +191,13 @@ enum LoadedAdvice {
         return (hot ? "hot dice: " : "") + left.joined(separator: ",")
     }
 
-    private static func markdown(_ heading: String, _ keeps: [Keep]) -> String {
-        var lines = [heading, ""]
+    private static func markdown(_ situation: Situation, _ keeps: [Keep]) -> String {
+        let cap = situation.target - situation.mine
+        var lines = [
+            "Roll \(situation.rolled.joined(separator: " ")) with \(situation.turnPoints) turn points under "
+                + "\(situation.rules.name), dice set \(situation.set); banks count toward the target "
+                + "\(situation.target) (own total \(situation.mine): a bank is worth at most \(cap) points)", "",
+        ]
         if keeps.isEmpty {
             lines.append("Farkle: no keep is possible, the turn ends with 0 points.")
             return lines.joined(separator: "\n") + "\n"
@@ -143,32 +210,111 @@ enum LoadedAdvice {
                     + "| \(String(format: "%.2f", keep.rollValue)) | \(keep.banks ? "bank" : "roll") "
                     + "| \(index == 0 ? "best" : "") |")
         }
+        guard let theirs = situation.theirs, let opponentSet = situation.opponentSet else {
+            return lines.joined(separator: "\n") + "\n"
+        }
+        lines += [
+            "", "## To win: \(situation.mine) against \(theirs), the opponent carrying \(opponentSet)", "",
+            "The chance to win the race, both playing to win from here, after each keep.", "",
+            "| Keep | Leaves | Bank | Roll on | Then | |", "|---|---|---:|---:|---|---|",
+        ]
+        let byWin = keeps.filter { $0.win != nil }.sorted { ($0.winRank ?? 0) < ($1.winRank ?? 0) }
+        for keep in byWin {
+            guard let win = keep.win else { continue }
+            lines.append(
+                "| \(keep.dice.joined(separator: " ")) | \(keep.leaves) "
+                    + "| \(win.bankValue.map(percent) ?? "not allowed") | \(percent(win.rollValue)) "
+                    + "| \(win.banks ? "bank" : "roll") | \(keep.bestToWin ? "best" : "") |")
+        }
+        lines += ["", difference(keeps)]
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func json(
-        _ rules: RuleSet, _ set: DiceSet, _ rolled: [RolledDie], _ turnPoints: Int, _ target: Int, _ keeps: [Keep]
-    ) -> String {
+    /// Where the advice to win differs from the advice for points, one sentence.
+    private static func difference(_ keeps: [Keep]) -> String {
+        guard let points = keeps.first, let win = keeps.first(where: \.bestToWin), let winValues = win.win else {
+            return ""
+        }
+        let action = { (banks: Bool) in banks ? "bank" : "roll on" }
+        if points.dice == win.dice && points.leaves == win.leaves {
+            if points.banks == winValues.banks {
+                return "Both objectives agree: keep \(points.dice.joined(separator: " ")), then "
+                    + "\(action(points.banks))."
+            }
+            return "Both objectives keep \(points.dice.joined(separator: " ")), but for points you "
+                + "\(action(points.banks)) and to win you \(action(winValues.banks))."
+        }
+        return "The objectives differ: for points keep \(points.dice.joined(separator: " ")) (leaves "
+            + "\(points.leaves)), then \(action(points.banks)); to win keep \(win.dice.joined(separator: " ")) "
+            + "(leaves \(win.leaves)), then \(action(winValues.banks))."
+    }
+
+    private static func percent(_ value: Double) -> String {
+        String(format: "%.2f%%", value * 100)
+    }
+
+    private static func json(_ situation: Situation, _ keeps: [Keep]) -> String {
         let objects = keeps.enumerated().map { index, keep in
-            JSONText.object([
+            var fields = [
                 ("dice", "[\(keep.dice.map(JSONText.string).joined(separator: ", "))]"),
                 ("points", "\(keep.points)"), ("turn_points", "\(keep.turnPoints)"),
                 ("leaves", JSONText.string(keep.leaves)),
                 ("bank_value", keep.bankValue.map(JSONText.number) ?? "null"),
                 ("roll_value", JSONText.number(keep.rollValue)),
                 ("action", JSONText.string(keep.banks ? "bank" : "roll")), ("best", "\(index == 0)"),
-            ])
-        }
-        return """
-            {
-              "rules": \(JSONText.string(rules.name)),
-              "dice_set": \(JSONText.string(set.description)),
-              "dice": [\(rolled.map { JSONText.string($0.text) }.joined(separator: ", "))],
-              "turn_points": \(turnPoints),
-              "target": \(target),
-              "farkle": \(keeps.isEmpty),
-              "keeps": \(JSONText.array(objects, indent: 4))
+            ]
+            if let win = keep.win {
+                fields += [
+                    ("win_bank_value", win.bankValue.map(JSONText.number) ?? "null"),
+                    ("win_roll_value", JSONText.number(win.rollValue)),
+                    ("win_action", JSONText.string(win.banks ? "bank" : "roll")),
+                    ("best_to_win", "\(keep.bestToWin)"),
+                ]
             }
-            """
+            return JSONText.object(fields)
+        }
+        var header = [
+            "\"rules\": \(JSONText.string(situation.rules.name))",
+            "\"dice_set\": \(JSONText.string(situation.set.description))",
+            "\"dice\": [\(situation.rolled.map { JSONText.string($0) }.joined(separator: ", "))]",
+            "\"turn_points\": \(situation.turnPoints)", "\"target\": \(situation.target)",
+            "\"my_score\": \(situation.mine)",
+        ]
+        if let theirs = situation.theirs, let opponentSet = situation.opponentSet {
+            header += [
+                "\"opponent_score\": \(theirs)",
+                "\"opponent_dice_set\": \(JSONText.string(opponentSet.description))",
+            ]
+        }
+        header += ["\"farkle\": \(keeps.isEmpty)", "\"keeps\": \(JSONText.array(objects, indent: 4))"]
+        return "{\n" + header.map { "  " + $0 }.joined(separator: ",\n") + "\n}"
+    }
+}
+
+/// `--my-score` and `--opponent-score` for loaded dice: the own total sets the cap of the points advice;
+/// with the opponent's total too, the advice to win is added.
+private struct LoadedAdviceTotals {
+    let mine: Int
+    let theirs: Int?
+
+    init(_ arguments: ParsedArguments, target: Int, step: Int) throws(UsageError) {
+        let spec = arguments.spec
+        if arguments.flag("final-round") {
+            throw UsageError("'--final-round': with loaded dice the first to reach the target wins at once", spec: spec)
+        }
+        if arguments.value("opponent-score") != nil, arguments.value("my-score") == nil {
+            throw UsageError("'--opponent-score' needs '--my-score'", spec: spec)
+        }
+        mine = try arguments.integer("my-score", in: 0...(target - 1), default: 0)
+        theirs =
+            arguments.value("opponent-score") == nil
+            ? nil : try arguments.integer("opponent-score", in: 0...(target - 1), default: 0)
+        for (name, total) in [("my-score", mine), ("opponent-score", theirs ?? 0)] where total % step != 0 {
+            throw UsageError("'--\(name)' must be a multiple of \(step), not \(total)", spec: spec)
+        }
+        if arguments.value(LoadedAdvice.opponentSetOption.name) != nil, theirs == nil {
+            throw UsageError(
+                "'--opponent-set' is for the advice to win: add '--my-score' and '--opponent-score'", spec: spec)
+        }
     }
 }

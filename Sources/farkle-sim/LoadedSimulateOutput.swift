@@ -17,23 +17,21 @@ enum LoadedSimulateOutput {
         if arguments.value("out") != nil {
             throw UsageError("'--out' is not supported with '--dice-set' yet; redirect stdout instead", spec: spec)
         }
-        if arguments.allValues("strategy").contains(where: { $0 != "ev" }) {
-            throw UsageError(
-                "with '--dice-set' every seat plays the capped-optimal turn ('ev'); other strategies do not "
-                    + "know loaded dice", spec: spec)
-        }
-        var sets = try DiceSetOption.sets(arguments)
+        let given = try DiceSetOption.sets(arguments)
         let players = try arguments.integer(
-            "players", in: GameRules.playerRange, default: sets.count > 1 ? sets.count : rules.game.players)
-        if sets.count == 1 { sets = Array(repeating: sets[0], count: players) }
-        guard sets.count == players else {
+            "players", in: GameRules.playerRange, default: given.count > 1 ? given.count : rules.game.players)
+        let sets = try LoadedPlayArguments.sets(arguments, seats: players)
+        var plays = try LoadedPlayArguments.plays(arguments)
+        if plays.count <= 1 { plays = Array(repeating: plays.first ?? .cappedScore, count: players) }
+        guard plays.count == players else {
             throw UsageError(
-                "\(sets.count) '--dice-set' for \(players) players: give one for every seat, or one for all",
+                "\(plays.count) '--strategy' for \(players) players: give one for every seat, or one for all",
                 spec: spec)
         }
+        try LoadedPlayArguments.checkWin(plays, sets: sets, rules: rules, simulating: true, arguments: arguments)
         let clock = ContinuousClock()
         let start = clock.now
-        let simulation = LoadedGameSimulation(rules: rules, sets: sets)
+        let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays)
         let tally = simulation.run(games: games, seed: seed, threads: threads)
         let seconds = (clock.now - start) / .seconds(1)
         switch format {
@@ -50,18 +48,19 @@ enum LoadedSimulateOutput {
             "# \(SimulateCommand.grouped(tally.games)) games, \(simulation.sets.count) players, rules "
                 + "\(simulation.rules.name), target \(simulation.target), seed \(seed)",
             "",
-            "Each seat plays the capped-optimal turn for its own total with its own dice. First turn: the mean "
-                + "points toward the target of each seat's first turn, with the exact value beside it.",
+            "Each seat plays with its own dice: ev, the capped-optimal turn for its own total, or win, the play "
+                + "that maximizes the chance to win. First turn: the mean points toward the target of each seat's "
+                + "first turn, with the capped-optimal exact value beside it (the expected value of an ev seat).",
             "",
-            "| Seat | Dice set | Wins | Win rate | 95% CI | First turn | Exact | Points per turn |",
-            "|---:|---|---:|---:|---|---:|---:|---:|",
+            "| Seat | Strategy | Dice set | Wins | Win rate | 95% CI | First turn | Exact (ev) | Points per turn |",
+            "|---:|---|---|---:|---:|---|---:|---:|---:|",
         ]
         for seat in simulation.sets.indices {
             let estimate = ProportionEstimate(successes: tally.wins[seat], trials: tally.games)
             let interval = estimate.wilsonInterval()
             let first = tally.firstTurn(seat: seat)
             lines.append(
-                "| \(seat + 1) | \(simulation.sets[seat]) | \(SimulateCommand.grouped(tally.wins[seat])) "
+                "| \(seat + 1) | \(simulation.plays[seat]) | \(simulation.sets[seat]) | \(SimulateCommand.grouped(tally.wins[seat])) "
                     + "| \(percent(estimate.value)) | \(percent(interval.lowerBound)) to "
                     + "\(percent(interval.upperBound)) | \(String(format: "%.2f ± %.2f", first.mean, first.standardError)) "
                     + "| \(String(format: "%.2f", simulation.expectedFirstTurnPoints(seat: seat))) "
@@ -79,6 +78,7 @@ enum LoadedSimulateOutput {
             let interval = estimate.wilsonInterval()
             let first = tally.firstTurn(seat: seat)
             return JSONText.object([
+                ("strategy", JSONText.string(simulation.plays[seat].description)),
                 ("dice_set", JSONText.string(simulation.sets[seat].description)),
                 ("wins", "\(tally.wins[seat])"), ("win_rate", JSONText.number(estimate.value)),
                 (

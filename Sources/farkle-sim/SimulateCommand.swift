@@ -24,7 +24,9 @@ enum SimulateCommand: Command {
             or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; greedy: the
             highest-scoring keep, bank as soon as allowed; threshold: bank with 1 die from T1, with 2 dice from T2
             points; win: the play that maximizes the chance to win, 2 players only, solved first: minutes for a
-            10,000-point race). The same --seed gives the same numbers on any number of threads.
+            10,000-point race). The same --seed gives the same numbers on any number of threads. With --dice-set
+            each seat carries its own dice in a race won at the target at once (kcd) and plays ev (the turn that
+            maximizes the expected points toward the target from its own total) or win (2 players).
             """,
         options: [
             OptionSpec(
@@ -48,11 +50,7 @@ enum SimulateCommand: Command {
             OutputFormat.option(),
             OptionSpec(name: "out", valueName: "file", help: "Write the results to a file instead of stdout."),
             .flag("quiet", help: "Show no progress line."),
-            OptionSpec(
-                name: "dice-set", valueName: "set",
-                help:
-                    "A seat's dice (name:count,... from the catalog, the rest ordinary): one per seat, or one for all.",
-                defaultValue: "six ordinary dice", isRepeatable: true),
+            LoadedPlayArguments.sets,
             DiceSetOption.catalog,
         ]
     )

@@ -132,7 +132,10 @@ struct LoadedSimulateCommandTests {
     func badSeats() throws {
         for (extra, message) in [
             (["--dice-set", "odd", "--dice-set", "even", "--players", "3"], "2 '--dice-set' for 3 players"),
-            (["--dice-set", "odd", "--strategy", "greedy"], "every seat plays the capped-optimal turn"),
+            (
+                ["--dice-set", "odd", "--strategy", "greedy"],
+                "a seat plays 'ev' (the capped-optimal turn for its own total) or 'win'"
+            ),
             (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
         ] {
             let rules = extra.contains("--rules") ? [] : ["--rules", "kcd"]

@@ -5,9 +5,11 @@ import Foundation
 ///
 /// A separate path from `GameSimulation`, whose inner loop stays as it is for
 /// identical dice: here a roll is drawn kind by kind and looked up in the seat's
-/// `DiceSetOutcomes`, and every seat plays the capped-optimal turn for its own
-/// total (`CappedScoreSolver` with cap target − total, one per total). The game is
-/// a race that the first bank to reach the target wins at once (`kcd`).
+/// `DiceSetOutcomes`, and every seat plays its `LoadedPlay`: by default the
+/// capped-optimal turn for its own total (`CappedScoreSolver` with cap target −
+/// total, one per total); in a two-player game a seat may play to win instead
+/// (`LoadedWinSolver`, its turn at every pair of totals tabulated before the games).
+/// The game is a race that the first bank to reach the target wins at once (`kcd`).
 ///
 /// Reproducible like `GameSimulation`: chunk `c` of `gamesPerChunk` games rolls
 /// with stream `c` of the seed, chunk tallies merge in chunk order, so the result
@@ -19,6 +21,8 @@ public struct LoadedGameSimulation: Sendable {
     public let sets: [DiceSet]
     /// The target of the race.
     public let target: Int
+    /// The play of every seat.
+    public let plays: [LoadedPlay]
 
     private let players: [Player]
 
@@ -35,22 +39,50 @@ public struct LoadedGameSimulation: Sendable {
         let solvers: [CappedScoreSolver]
         /// Each kind's cumulative face weights and their sum, for drawing a face.
         let cumulative: [[UInt64]]
+        /// For a seat playing to win: its turn at every pair of totals, `winTurns[own / step * levels +
+        /// opponent / step]`; empty otherwise.
+        var winTurns: [LoadedWinSolver.Turn] = []
     }
 
-    /// A table of `sets.count` players under `rules`, each with its set.
+    /// The most (turn points, dice state) entries the turns of a seat playing to win may take over all pairs
+    /// of totals (two 8-byte values and a flag each): about 0.5 GB.
+    public static let maximumWinTableEntries = 30_000_000
+
+    /// The entries the turns of a seat with `set` playing to win take under `rules` (see
+    /// `maximumWinTableEntries`): for every pair of totals, the turn points left to the target times the
+    /// dice states.
+    public static func winTableEntries(rules: RuleSet, set: DiceSet) -> Int {
+        let step = ScoringTable(rules: rules).scoreStep
+        let levels = ((rules.game.end.target ?? 0) + step - 1) / step
+        let states = set.kinds.reduce(1) { $0 * ($1.count + 1) }
+        return levels * levels * (levels + 1) / 2 * states
+    }
+
+    /// A table of `sets.count` players under `rules`, each with its set, each playing the capped-optimal turn.
     ///
     /// - Precondition: 1 to 8 sets; the rules are a race to a target without a final round.
     public init(rules: RuleSet, sets: [DiceSet]) {
+        self.init(rules: rules, sets: sets, plays: Array(repeating: .cappedScore, count: sets.count))
+    }
+
+    /// A table of `sets.count` players under `rules`, each with its set and its play.
+    ///
+    /// - Precondition: 1 to 8 sets, one play each; the rules are a race to a target without a final round;
+    ///   where a seat plays `.win`, two seats, rules `LoadedWinSolver.supports`, and at most
+    ///   `maximumWinTableEntries` entries for that seat.
+    public init(rules: RuleSet, sets: [DiceSet], plays: [LoadedPlay]) {
         precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
+        precondition(plays.count == sets.count, "one play per seat")
         guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
             preconditionFailure("loaded dice play a race won at the target at once")
         }
         self.rules = rules
         self.sets = sets
         self.target = target
+        self.plays = plays
         let table = ScoringTable(rules: rules)
         var built: [DiceSet: Player] = [:]
-        players = sets.map { set in
+        var players = sets.map { set in
             if let player = built[set] { return player }
             let outcomes = DiceSetOutcomes(table: table, set: set)
             let solvers = stride(from: 0, to: target, by: table.scoreStep).map {
@@ -63,6 +95,20 @@ public struct LoadedGameSimulation: Sendable {
             built[set] = player
             return player
         }
+        if plays.contains(.win) {
+            precondition(sets.count == 2, "playing to win is solved for two players")
+            let solver = LoadedWinSolver(outcomes: players.map(\.outcomes))
+            let step = table.scoreStep
+            for seat in 0..<2 where plays[seat] == .win {
+                precondition(
+                    Self.winTableEntries(rules: rules, set: sets[seat]) <= Self.maximumWinTableEntries,
+                    "a win table that fits in memory")
+                players[seat].winTurns = stride(from: 0, to: target, by: step).flatMap { own in
+                    stride(from: 0, to: target, by: step).map { solver.turn(player: seat, own: own, opponent: $0) }
+                }
+            }
+        }
+        self.players = players
     }
 
     /// The exact expected points toward the target of seat `seat`'s first turn (own total 0), for comparing
@@ -106,7 +152,8 @@ public struct LoadedGameSimulation: Sendable {
         tally.games += 1
         for round in 0..<Self.maximumRounds {
             for seat in sets.indices {
-                let banked = turn(players[seat], total: totals[seat], &random)
+                let banked = turn(
+                    players[seat], total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0, &random)
                 tally.turns[seat] += 1
                 tally.bankedPoints[seat] += Double(banked)
                 if banked == 0 { tally.farklesOrNothing[seat] += 1 }
@@ -127,9 +174,13 @@ public struct LoadedGameSimulation: Sendable {
     }
 
     /// One turn of `player` with own total `total`: the points banked, 0 on a farkle.
-    private func turn(_ player: Player, total: Int, _ random: inout Xoshiro256StarStar) -> Int {
+    private func turn(_ player: Player, total: Int, opponent: Int, _ random: inout Xoshiro256StarStar) -> Int {
         let outcomes = player.outcomes
-        let solver = player.solvers[total / outcomes.table.scoreStep]
+        let step = outcomes.table.scoreStep
+        let solver = player.solvers[total / step]
+        let winTurn =
+            player.winTurns.isEmpty
+            ? nil : player.winTurns[(total / step) * ((target + step - 1) / step) + opponent / step]
         var points = 0
         var state = outcomes.fullState
         while true {
@@ -148,7 +199,9 @@ public struct LoadedGameSimulation: Sendable {
             var best: DiceSetOutcomes.Option?
             var bestValue = -Double.infinity
             for option in outcomes.groupOptions(group) {
-                let value = solver.value(turnPoints: points + option.points, state: option.next)
+                let value =
+                    winTurn?.value(turnPoints: points + option.points, state: option.next)
+                    ?? solver.value(turnPoints: points + option.points, state: option.next)
                 if value > bestValue {
                     bestValue = value
                     best = option
@@ -157,7 +210,11 @@ public struct LoadedGameSimulation: Sendable {
             guard let best else { return 0 }
             points += best.points
             state = best.next
-            if solver.shouldBank(turnPoints: points, state: state) { return points }
+            if winTurn?.shouldBank(turnPoints: points, state: state)
+                ?? solver.shouldBank(turnPoints: points, state: state)
+            {
+                return points
+            }
         }
     }
 }

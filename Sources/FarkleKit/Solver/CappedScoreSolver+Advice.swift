@@ -22,14 +22,22 @@ extension CappedScoreSolver {
     ///
     /// - Precondition: `turnPoints` is a multiple of the score step; the roll is part of the set.
     public func advice(for roll: [DiceCounts], turnPoints: Int) -> [KeepAdvice] {
-        let choices = outcomes.choices(for: roll)
-        let advice = choices.map { choice in
+        KeepAdvice.ranked(outcomes.choices(for: roll)) { choice in
             let points = turnPoints + choice.points
             return KeepAdvice(
                 choice: choice, turnPoints: points, bankValue: bankValue(turnPoints: points, state: choice.next),
                 rollValue: rollValue(turnPoints: points, state: choice.next))
         }
-        return advice.sorted { lhs, rhs in
+    }
+}
+
+extension CappedScoreSolver.KeepAdvice {
+    /// The advice of every choice, best first (on equal values: more points, then fewer dice taken, then the
+    /// set order of kinds).
+    static func ranked(
+        _ choices: [DiceSetOutcomes.Choice], _ advice: (DiceSetOutcomes.Choice) -> Self
+    ) -> [Self] {
+        choices.map(advice).sorted { lhs, rhs in
             if lhs.value != rhs.value { return lhs.value > rhs.value }
             if lhs.choice.points != rhs.choice.points { return lhs.choice.points > rhs.choice.points }
             let left = lhs.choice.taken.map(\.count)

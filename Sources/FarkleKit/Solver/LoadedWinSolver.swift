@@ -26,7 +26,8 @@ public struct LoadedWinSolver: Sendable {
     /// The largest change of the last step of any pair's iteration: how far from converged the values are.
     public let largestLastChange: Double
 
-    private let values: [[Double]]
+    /// W_p(a, b) at `values[p][a * levels + b]`, totals in score steps.
+    let values: [[Double]]
 
     /// Whether the solver supports `rules`: a race won at the target at once, banking after any keep.
     public static func supports(_ rules: RuleSet) -> Bool {
@@ -53,35 +54,31 @@ public struct LoadedWinSolver: Sendable {
             LoadedTurnTable(outcomes: outcomes[1], levels: levels),
         ]
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
+            // Every pair of totals once: W_0(own, other) with W_1(other, own), own over the whole range.
             for own in max(0, sum - levels + 1)...min(sum, levels - 1) {
                 let other = sum - own
-                for mover in 0..<2 {
-                    let rival = 1 - mover
-                    // Unknowns: x0 = W_mover(own, other), x1 = W_rival(other, own).
-                    var x1 = 0.5
-                    var x0 = 0.5
-                    var change = 1.0
-                    var steps = 0
-                    while change > 1e-15 && steps < 100 {
-                        let f0 = 1 - x1
-                        let first = turns[mover].solve(
-                            own: own, other: other, farkle: f0, rivalValues: values[rival])
-                        let f1 = 1 - first.value
-                        let second = turns[rival].solve(
-                            own: other, other: own, farkle: f1, rivalValues: values[mover])
-                        let a0 = first.value + first.slope * (1 - f0)
-                        let a1 = second.value + second.slope * (1 - f1)
-                        let next0 = (a0 - first.slope * a1) / (1 - first.slope * second.slope)
-                        let next1 = a1 - second.slope * next0
-                        change = max(abs(next0 - x0), abs(next1 - x1))
-                        x0 = next0
-                        x1 = next1
-                        steps += 1
-                    }
-                    largest = max(largest, change)
-                    values[mover][own * levels + other] = x0
-                    values[rival][other * levels + own] = x1
+                // Unknowns: x0 = W_0(own, other), x1 = W_1(other, own).
+                var x1 = 0.5
+                var x0 = 0.5
+                var change = 1.0
+                var steps = 0
+                while change > 1e-15 && steps < 100 {
+                    let f0 = 1 - x1
+                    let first = turns[0].solve(own: own, other: other, farkle: f0, rivalValues: values[1])
+                    let f1 = 1 - first.value
+                    let second = turns[1].solve(own: other, other: own, farkle: f1, rivalValues: values[0])
+                    let a0 = first.value + first.slope * (1 - f0)
+                    let a1 = second.value + second.slope * (1 - f1)
+                    let next0 = (a0 - first.slope * a1) / (1 - first.slope * second.slope)
+                    let next1 = a1 - second.slope * next0
+                    change = max(abs(next0 - x0), abs(next1 - x1))
+                    x0 = next0
+                    x1 = next1
+                    steps += 1
                 }
+                largest = max(largest, change)
+                values[0][own * levels + other] = x0
+                values[1][other * levels + own] = x1
             }
         }
         self.outcomes = outcomes
@@ -105,22 +102,58 @@ public struct LoadedWinSolver: Sendable {
 
 // MARK: - One turn
 
+/// How `LoadedTurnTable.evaluate` plays a turn: which option of a roll it takes and whether it banks.
+protocol LoadedTurnPlay {
+    /// The number the play maximizes over a roll's options (the first highest wins): the option leads to
+    /// `level` steps of turn points with the dice of `state`, worth `current` in the table being computed.
+    func rank(current: Double, level: Int, state: Int) -> Double
+
+    /// Whether the play banks at `level` with the dice of `state`, banking being worth `bank` (-∞ where
+    /// not allowed) and rolling on `roll` in the table being computed.
+    func banks(level: Int, state: Int, bank: Double, roll: Double) -> Bool
+}
+
+/// Best play: the table's own values decide (the maximization of `LoadedWinSolver`).
+struct BestLoadedPlay: LoadedTurnPlay {
+    func rank(current: Double, level: Int, state: Int) -> Double { current }
+    func banks(level: Int, state: Int, bank: Double, roll: Double) -> Bool { bank >= roll }
+}
+
 /// The turn of one player for one pair of totals, with buffers reused from pair to pair.
-private struct LoadedTurnTable {
+///
+/// Values are chances to win: a bank of `level` steps is worth 1 − W_rival(other, own + level), a bank that
+/// reaches the target 1, a farkle `farkle`. Rows 0..<(levels − own) are those of the last pair computed.
+struct LoadedTurnTable {
     let outcomes: DiceSetOutcomes
     let levels: Int
+    /// The value of every (level, state) under the play, at `level * stateCount + state`.
     var value: [Double]
+    /// The slope of `value` in the farkle's worth: the chance that the turn ends in a farkle.
     var slope: [Double]
+    /// What rolling the dice of the state is worth under the play.
+    var roll: [Double]
+    /// Whether the play banks.
+    var banks: [Bool]
 
     init(outcomes: DiceSetOutcomes, levels: Int) {
         self.outcomes = outcomes
         self.levels = levels
         value = Array(repeating: 0, count: levels * outcomes.stateCount)
         slope = value
+        roll = value
+        banks = Array(repeating: false, count: value.count)
     }
 
-    /// The value of the turn from its opening roll and its slope in `farkle` (the chance of a farkle).
+    /// The value of the turn from its opening roll under best play and its slope in `farkle`.
     mutating func solve(own: Int, other: Int, farkle: Double, rivalValues: [Double]) -> (value: Double, slope: Double) {
+        evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: BestLoadedPlay())
+    }
+
+    /// The value of the turn from its opening roll under `play` and its slope in `farkle` (the chance of a
+    /// farkle): the value is linear in `farkle` as long as the play does not depend on it.
+    mutating func evaluate<Play: LoadedTurnPlay>(
+        own: Int, other: Int, farkle: Double, rivalValues: [Double], play: Play
+    ) -> (value: Double, slope: Double) {
         let states = outcomes.stateCount
         let top = levels - own
         var opening = (value: 0.0, slope: 0.0)
@@ -132,26 +165,32 @@ private struct LoadedTurnTable {
                 var sumSlope = outcomes.farkleProbability[state]
                 for group in outcomes.groups(of: state) {
                     var best = -Double.infinity
-                    var bestSlope = 0.0
+                    var chosen = 0.0
+                    var chosenSlope = 0.0
                     for option in outcomes.options(of: group) {
                         let after = level + option.steps
                         let candidate = after >= top ? 1 : value[after * states + option.next]
-                        if candidate > best {
-                            best = candidate
-                            bestSlope = after >= top ? 0 : slope[after * states + option.next]
+                        let rank = play.rank(current: candidate, level: after, state: option.next)
+                        if rank > best {
+                            best = rank
+                            chosen = candidate
+                            chosenSlope = after >= top ? 0 : slope[after * states + option.next]
                         }
                     }
-                    sum += outcomes.groupProbability[group] * best
-                    sumSlope += outcomes.groupProbability[group] * bestSlope
+                    sum += outcomes.groupProbability[group] * chosen
+                    sumSlope += outcomes.groupProbability[group] * chosenSlope
                 }
                 if level == 0 && state == outcomes.fullState { opening = (sum, sumSlope) }
                 let index = level * states + state
-                if bank >= sum {
+                roll[index] = sum
+                if play.banks(level: level, state: state, bank: bank, roll: sum) {
                     value[index] = bank
                     slope[index] = 0
+                    banks[index] = true
                 } else {
                     value[index] = sum
                     slope[index] = sumSlope
+                    banks[index] = false
                 }
             }
         }

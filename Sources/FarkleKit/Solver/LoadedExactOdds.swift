@@ -1,0 +1,114 @@
+/// The exact chance of each player to win a two-player race with a dice set each, both plays fixed: no
+/// sampling.
+///
+/// The policy evaluation that goes with `LoadedWinSolver`: the same pairs of totals from the highest sum
+/// down, the same turn tables over (turn points, dice of each kind left), but each player's choices are
+/// those of its `LoadedPlay` instead of the best for the chance to win. E_p(a, b) is the chance that player
+/// p, about to move with `a` against `b`, wins. With both plays fixed, a turn's value is linear in what a
+/// farkle is worth, E_p(a, b) = c_p + s_p (1 − E_q(b, a)) with s_p the chance of a farkle, so each pair's two
+/// unknowns are solved in closed form, without iteration (the determinant 1 − s_p s_q is positive: no set
+/// farkles every roll).
+///
+/// The race ends at the first bank that reaches the target, so there are no ties: the two chances add up
+/// to 1 up to rounding.
+public struct LoadedExactOdds: Sendable {
+    /// The dice of each player, player 0 (who starts) first.
+    public let outcomes: [DiceSetOutcomes]
+    /// The play of each player.
+    public let plays: [LoadedPlay]
+    /// The chance that each player wins, player 0 (who starts) first.
+    public let winProbabilities: [Double]
+    /// The number of pairs of totals below the target worked out (each with both players to move).
+    public let pairCount: Int
+
+    /// Evaluates `plays` with the dice of `outcomes` (two each, player 0 first, on one scoring table).
+    ///
+    /// - Parameters:
+    ///   - solver: The game solved to win for these outcomes, if already at hand; solved here when a play
+    ///     is `.win` and it is `nil`.
+    /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`.
+    public init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil) {
+        precondition(outcomes.count == 2 && plays.count == 2, "two players")
+        let rules = outcomes[0].table.rules
+        precondition(LoadedWinSolver.supports(rules), "a race won at the target, banking after any keep")
+        let target = rules.game.end.target ?? 0
+        let step = outcomes[0].table.scoreStep
+        let levels = (target + step - 1) / step
+        let winSolver = plays.contains(.win) ? solver ?? LoadedWinSolver(outcomes: outcomes) : nil
+        // The capped solvers of a player who plays for points, one per own total.
+        let capped: [[CappedScoreSolver]] = (0..<2).map { player in
+            guard plays[player] == .cappedScore else { return [] }
+            return (0..<levels).map { CappedScoreSolver(outcomes: outcomes[player], cap: target - $0 * step) }
+        }
+        var values = [[Double]](repeating: Array(repeating: 0, count: levels * levels), count: 2)
+        var tables = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
+        var references = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
+        for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
+            for own in max(0, sum - levels + 1)...min(sum, levels - 1) {
+                let totals = [(own, sum - own), (sum - own, own)]
+                var turns: [(value: Double, slope: Double)] = []
+                for player in 0..<2 {
+                    let (mine, theirs) = totals[player]
+                    let rivalValues = values[1 - player]
+                    if let winSolver, plays[player] == .win {
+                        // The play to win at this pair: the best turn against the game's values.
+                        let rival = winSolver.values[1 - player]
+                        _ = references[player].solve(
+                            own: mine, other: theirs, farkle: 1 - rival[theirs * levels + mine], rivalValues: rival)
+                        turns.append(
+                            tables[player].evaluate(
+                                own: mine, other: theirs, farkle: 0, rivalValues: rivalValues,
+                                play: ReferencePlay(table: references[player], top: levels - mine)))
+                    } else {
+                        turns.append(
+                            tables[player].evaluate(
+                                own: mine, other: theirs, farkle: 0, rivalValues: rivalValues,
+                                play: CappedPlay(solver: capped[player][mine], step: step)))
+                    }
+                }
+                // x0 = c0 + s0 (1 − x1), x1 = c1 + s1 (1 − x0).
+                let (c0, s0) = turns[0]
+                let (c1, s1) = turns[1]
+                let x0 = (c0 + s0 - s0 * (c1 + s1)) / (1 - s0 * s1)
+                values[0][own * levels + sum - own] = x0
+                values[1][(sum - own) * levels + own] = c1 + s1 * (1 - x0)
+            }
+        }
+        self.outcomes = outcomes
+        self.plays = plays
+        winProbabilities = [values[0][0], 1 - values[0][0]]
+        pairCount = levels * levels
+    }
+}
+
+// MARK: - Plays
+
+/// The capped-optimal turn for the player's own total: the keep with the highest capped value, banking
+/// where the capped solver banks.
+private struct CappedPlay: LoadedTurnPlay {
+    let solver: CappedScoreSolver
+    let step: Int
+
+    func rank(current: Double, level: Int, state: Int) -> Double {
+        solver.value(turnPoints: level * step, state: state)
+    }
+
+    func banks(level: Int, state: Int, bank: Double, roll: Double) -> Bool {
+        level > 0 && solver.shouldBank(turnPoints: level * step, state: state)
+    }
+}
+
+/// The choices of another table of the same pair: the best play to win, solved against the game's values.
+private struct ReferencePlay: LoadedTurnPlay {
+    let table: LoadedTurnTable
+    /// The levels of turn points below the target at this pair.
+    let top: Int
+
+    func rank(current: Double, level: Int, state: Int) -> Double {
+        level >= top ? 1 : table.value[level * table.outcomes.stateCount + state]
+    }
+
+    func banks(level: Int, state: Int, bank: Double, roll: Double) -> Bool {
+        table.banks[level * table.outcomes.stateCount + state]
+    }
+}

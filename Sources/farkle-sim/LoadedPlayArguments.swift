@@ -1,0 +1,72 @@
+import FarkleKit
+
+/// `--strategy` with `--dice-set`: the plays that know loaded dice (`ev` and `win`), one per seat.
+enum LoadedPlayArguments {
+    /// The `--dice-set` option of `simulate` and `evaluate`: one per seat, or one for all.
+    static let sets = OptionSpec(
+        name: "dice-set", valueName: "set",
+        help: "A seat's dice (name:count,... from the catalog, the rest ordinary): one per seat, or one for all.",
+        defaultValue: "six ordinary dice", isRepeatable: true)
+
+    /// The play of every `--strategy` given: `ev` (the capped-optimal turn for the seat's own total) or `win`.
+    ///
+    /// - Throws: `UsageError` for any other strategy, which does not know loaded dice.
+    static func plays(_ arguments: ParsedArguments) throws(UsageError) -> [LoadedPlay] {
+        var plays: [LoadedPlay] = []
+        for text in arguments.allValues("strategy") {
+            switch text {
+            case LoadedPlay.cappedScore.description: plays.append(.cappedScore)
+            case LoadedPlay.win.description: plays.append(.win)
+            default:
+                throw UsageError(
+                    "with '--dice-set' a seat plays 'ev' (the capped-optimal turn for its own total) or 'win'; "
+                        + "'\(text)' does not know loaded dice", spec: arguments.spec)
+            }
+        }
+        if arguments.value(StrategyArguments.policy.name) != nil {
+            throw UsageError(
+                "'--policy' holds a game solved for ordinary dice; with '--dice-set' strategy 'win' is solved "
+                    + "for the sets", spec: arguments.spec)
+        }
+        return plays
+    }
+
+    /// The sets of `seats` seats from `--dice-set`: one for all, or one per seat.
+    static func sets(_ arguments: ParsedArguments, seats: Int) throws(UsageError) -> [DiceSet] {
+        let sets = try DiceSetOption.sets(arguments)
+        if sets.count == 1 { return Array(repeating: sets[0], count: seats) }
+        guard sets.count == seats else {
+            throw UsageError(
+                "\(sets.count) '--dice-set' for \(seats) players: give one for every seat, or one for all",
+                spec: arguments.spec)
+        }
+        return sets
+    }
+
+    /// Refuses `win` where the race cannot be solved to win with dice sets, or where its turns would not fit
+    /// in memory for a simulation (`simulating`).
+    static func checkWin(
+        _ plays: [LoadedPlay], sets: [DiceSet], rules: RuleSet, simulating: Bool, arguments: ParsedArguments
+    ) throws(UsageError) {
+        guard plays.contains(.win) else { return }
+        guard plays.count == 2 else {
+            throw UsageError("strategy 'win' with dice sets plays 2-player games only", spec: arguments.spec)
+        }
+        guard LoadedWinSolver.supports(rules) else {
+            throw UsageError(
+                "strategy 'win' with dice sets needs banking after any keep, with no minimum bank, six-dice "
+                    + "farkle or penalty (as in kcd); rules '\(rules.name)' differ", spec: arguments.spec)
+        }
+        guard simulating else { return }
+        for (seat, set) in sets.enumerated() where plays[seat] == .win {
+            let entries = LoadedGameSimulation.winTableEntries(rules: rules, set: set)
+            guard entries <= LoadedGameSimulation.maximumWinTableEntries else {
+                throw UsageError(
+                    "strategy 'win' with the dice set \(set) at target \(rules.game.end.target ?? 0) needs "
+                        + "\(entries) table entries for its turns, more than the "
+                        + "\(LoadedGameSimulation.maximumWinTableEntries) a simulation holds; use a lower "
+                        + "'--target' or 'evaluate'", spec: arguments.spec)
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+
+@testable import FarkleKit
+
+@Suite("Exact odds of a race with a dice set per player, both plays fixed")
+struct LoadedExactOddsTests {
+    static func kcd(target: Int) -> RuleSet {
+        var rules = RuleSet.kcd
+        rules.game.end = .target(target, finalRound: false)
+        return rules
+    }
+
+    static func outcomes(_ sets: [String], target: Int) throws -> [DiceSetOutcomes] {
+        let table = ScoringTable(rules: kcd(target: target))
+        return try sets.map { DiceSetOutcomes(table: table, set: try DiceSet(parsing: $0)) }
+    }
+
+    @Test("win against win is the game solver's value; the two chances add up to 1")
+    func winAgainstWinIsTheSolve() throws {
+        let outcomes = try Self.outcomes(["odd:2", "heavenly-kingdom:1"], target: 300)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        let odds = LoadedExactOdds(outcomes: outcomes, plays: [.win, .win], solver: solver)
+        #expect(abs(odds.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-12)
+        #expect(odds.winProbabilities.reduce(0, +) == 1)
+        #expect(odds.pairCount == 36)
+    }
+
+    @Test("playing to win beats playing for points, from either seat, against the same opponent")
+    func winBeatsPoints() throws {
+        let outcomes = try Self.outcomes(["odd:1", "weighted:1"], target: 300)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        let both = LoadedExactOdds(outcomes: outcomes, plays: [.win, .win], solver: solver)
+        let pointsFirst = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .win], solver: solver)
+        let pointsSecond = LoadedExactOdds(outcomes: outcomes, plays: [.win, .cappedScore], solver: solver)
+        // Against an opponent who plays to win, playing for points does worse, from either seat.
+        #expect(pointsFirst.winProbabilities[0] < both.winProbabilities[0])
+        #expect(pointsSecond.winProbabilities[1] < both.winProbabilities[1])
+    }
+
+    @Test("a turn played to win reproduces the game's value at its pair of totals")
+    func turnMatchesGame() throws {
+        let outcomes = try Self.outcomes(["odd:2", "weighted:1"], target: 400)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        for (own, other) in [(0, 0), (150, 300), (350, 50)] {
+            for player in 0..<2 {
+                let turn = solver.turn(player: player, own: own, opponent: other)
+                let full = outcomes[player].fullState
+                let expected = solver.winProbability(player: player, own: own, opponent: other)
+                #expect(abs(turn.rollValue(turnPoints: 0, state: full) - expected) < 1e-12)
+                #expect(turn.bankValue(turnPoints: 0, state: full) == nil)
+                #expect(turn.value(turnPoints: 400 - own, state: full) == 1)
+                // A bank below the target is worth what the opponent does not win from there.
+                let bank = turn.bankValue(turnPoints: 50, state: full)
+                let rival =
+                    own + 50 < 400 ? solver.winProbability(player: 1 - player, own: other, opponent: own + 50) : 0
+                #expect(bank == 1 - rival)
+            }
+        }
+    }
+
+    @Test("the exact odds of win against ev with two loaded sets agree with simulated games within 4 SE")
+    func agreesWithSimulation() throws {
+        let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
+        let rules = Self.kcd(target: 300)
+        let table = ScoringTable(rules: rules)
+        let plays = [LoadedPlay.win, .cappedScore]
+        let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
+        let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays)
+        let games = 10_000
+        let tally = simulation.run(games: games, seed: 15, threads: 2)
+        #expect(tally.unfinished == 0)
+        let rate = Double(tally.wins[0]) / Double(games)
+        let error = (rate * (1 - rate) / Double(games)).squareRoot()
+        #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
+    }
+
+    @Test("the best keeps to win of every opening roll, weighed by their chances, add up to the game's value")
+    func adviceAddsUpToTheGame() throws {
+        let outcomes = try Self.outcomes(["odd:1", "weighted:1"], target: 300)
+        let solver = LoadedWinSolver(outcomes: outcomes)
+        let turn = solver.turn(player: 0, own: 100, opponent: 150)
+        let kinds = outcomes[0].set.kinds
+        // Every roll of the whole set, kind by kind, with its chance from the face weights.
+        var rolls: [(roll: [DiceCounts], chance: Double)] = [([], 1)]
+        for kind in kinds {
+            let total = Double(kind.weights.reduce(0, +))
+            rolls = rolls.flatMap { partial in
+                DiceCatalog.shared.multisets[kind.count].map { dice in
+                    var chance = Double(DiceCatalog.orderedRollCount(of: dice))
+                    for face in DiceCounts.faces {
+                        for _ in 0..<dice[face] { chance *= Double(kind.weights[face - 1]) / total }
+                    }
+                    return (partial.roll + [dice], partial.chance * chance)
+                }
+            }
+        }
+        var sum = 0.0
+        for (roll, chance) in rolls where chance > 0 {
+            sum += chance * (turn.advice(for: roll, turnPoints: 0).first?.value ?? turn.farkleValue)
+        }
+        let expected = solver.winProbability(player: 0, own: 100, opponent: 150)
+        #expect(abs(sum - expected) < 1e-12, "\(sum) vs \(expected)")
+    }
+}

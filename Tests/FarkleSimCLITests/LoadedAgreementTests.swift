@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@Suite("Loaded dice: evaluate, simulate, solve and advise agree")
+struct LoadedAgreementTests {
+    static let race = ["--rules", "kcd", "--target", "300", "--dice-set", "odd:2", "--dice-set", "heavenly-kingdom:1"]
+
+    @Test("evaluate's exact odds of win against ev match simulated games within 4 SE; win against win is solve's")
+    func evaluateMatchesSimulateAndSolve() throws {
+        let evaluated = try CommandRunner.run(
+            ["evaluate"] + Self.race + ["--strategy", "win", "--strategy", "ev", "--format", "json", "--quiet"])
+        #expect(evaluated.exitStatus == 0, "\(evaluated.standardError)")
+        let odds = try #require(try jsonObject(evaluated)["win_probabilities"] as? [Double])
+        #expect(odds.count == 2 && abs(odds[0] + odds[1] - 1) < 1e-12)
+        let games = 10_000
+        let simulated = try CommandRunner.run(
+            Self.race + [
+                "--strategy", "win", "--strategy", "ev", "--games", "\(games)", "--seed", "5", "--format", "json",
+                "--quiet",
+            ])
+        #expect(simulated.exitStatus == 0, "\(simulated.standardError)")
+        let seats = try #require(try jsonObject(simulated)["seats"] as? [[String: Any]])
+        #expect(seats.map { $0["strategy"] as? String } == ["win", "ev"])
+        let rate = try #require(seats[0]["win_rate"] as? Double)
+        let error = (rate * (1 - rate) / Double(games)).squareRoot()
+        #expect(abs(rate - odds[0]) < 4 * error, "\(rate) ± \(error) vs \(odds[0])")
+
+        let both = try CommandRunner.run(
+            ["evaluate"] + Self.race + ["--strategy", "win", "--strategy", "win", "--format", "json", "--quiet"])
+        let solved = try CommandRunner.run(Array(["solve", "--objective", "win", "--format", "json"] + Self.race))
+        let first = try #require(try jsonObject(solved)["first_player_win_probability"] as? Double)
+        let exact = try #require(try jsonObject(both)["win_probabilities"] as? [Double])
+        #expect(abs(exact[0] - first) < 1e-12)
+    }
+
+    @Test("advise: --my-score caps what a bank is worth; --opponent-score adds the chance to win per keep")
+    func adviseTotals() throws {
+        let base = ["advise", "--rules", "kcd", "--target", "300", "--dice", "1,5@odd,5,2,3", "--format", "json"]
+        let capped = try jsonObject(try CommandRunner.run(base + ["--my-score", "200"]))
+        #expect(capped["my_score"] as? Int == 200)
+        let keeps = try #require(capped["keeps"] as? [[String: Any]])
+        // A bank is worth at most the 100 points left to the target, rolling on no more.
+        #expect(
+            keeps.allSatisfy { ($0["bank_value"] as? Double ?? 0) <= 100 && ($0["roll_value"] as? Double ?? 0) <= 100 })
+        #expect(keeps.allSatisfy { $0["win_bank_value"] == nil })
+        let result = try CommandRunner.run(
+            base + ["--my-score", "200", "--opponent-score", "250", "--opponent-set", "weighted"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let json = try jsonObject(result)
+        #expect(json["opponent_dice_set"] as? String == "weighted:1,ordinary:5")
+        let win = try #require(json["keeps"] as? [[String: Any]])
+        // A keep of 100 points or more reaches the target from 200: banking wins at once.
+        let reaching = win.filter { ($0["points"] as? Int ?? 0) >= 100 }
+        #expect(reaching.count == 5)
+        #expect(reaching.allSatisfy { $0["win_bank_value"] as? Double == 1 && $0["win_action"] as? String == "bank" })
+        #expect(win.allSatisfy { ($0["win_roll_value"] as? Double ?? 2) < 1 })
+        #expect(win.filter { $0["best_to_win"] as? Bool == true }.count == 1)
+        let text = try CommandRunner.run(
+            Array(base.dropLast(2)) + ["--my-score", "0", "--opponent-score", "250"])
+        #expect(text.standardOutput.contains("## To win: 0 against 250"))
+        #expect(text.standardOutput.contains("objectives"))
+        for (extra, message) in [
+            (["--opponent-score", "100"], "'--opponent-score' needs '--my-score'"),
+            (["--my-score", "0", "--opponent-set", "odd"], "'--opponent-set' is for the advice to win"),
+            (["--my-score", "300"], "'--my-score' must be from 0 to 299"),
+        ] {
+            let refused = try CommandRunner.run(base + extra)
+            #expect(refused.exitStatus == 64, "\(extra)")
+            #expect(refused.standardError.contains(message), "\(refused.standardError)")
+        }
+    }
+}
