@@ -7,7 +7,7 @@ private func onesAndFives(rounds: Int, extraRounds: Int) -> RuleSet {
     RuleSet(
         name: "ones-and-fives-\(rounds)-rounds",
         combinations: CombinationPoints(singleOne: 100, singleFive: 50),
-        turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5, 6], hotDiceMandatory: false, sixDiceFarkle: nil),
+        turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
         game: GameRules(end: .rounds(rounds), sixOnesWin: false, extraRoundsOnTie: extraRounds))
 }
 
