@@ -12,8 +12,10 @@ enum EvaluateCommand: Command {
             totals, no games played) for two players, seat 1 starting. Give --strategy twice, seat 1 first: \
             ev, greedy, threshold:T1,T2 or win (the play that maximizes the chance to win; the game is solved \
             first, which takes minutes for a 10,000-point race). Strategies must decide from the totals, the \
-            turn points, the dice and the roll alone. 2 players only, in a race to a target without a \
-            three-farkle penalty; other rule sets are refused (simulate them instead). Probabilities print in \
+            turn points, the dice and the roll alone. 2 players only, in a race to a target or a game of \
+            fixed rounds (farkleten: there equal totals after every extra round count as a tie, the \
+            highest-single-turn tie-break is not played) without a three-farkle penalty; other rule sets \
+            are refused (simulate them instead). Probabilities print in \
             full precision in JSON, with 12 significant digits in Markdown.
             """,
         options: [

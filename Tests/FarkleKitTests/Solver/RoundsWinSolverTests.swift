@@ -146,4 +146,25 @@ struct RoundsWinSolverTests {
                 "simulated \(observed), exact \(expected), standard error \(standardError)")
         }
     }
+
+    @Test("exact odds: win against win is the solver's value; win against ev agrees with the simulator")
+    func exactOdds() throws {
+        let rules = onesAndFives(rounds: 2, extraRounds: 5)
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let solver = try context.roundsWinSolver()
+        let mirror = try ExactOdds(strategies: [.win, .win], context: &context)
+        #expect(abs(mirror.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-12)
+        #expect(abs(mirror.tieProbability - solver.tieProbability) < 1e-12)
+        for (specs, seed) in [([StrategySpec.win, .expectedValue], UInt64(32)), ([.expectedValue, .greedy], 33)] {
+            let exact = try ExactOdds(strategies: specs, context: &context)
+            let seats = BuiltInStrategy.make(specs, context: &context)
+            let games = 20_000
+            let tally = GameSimulation(table: context.table, seats: seats).run(games: games, seed: seed)
+            let observed = Double(tally.seats[0].wins) / Double(games)
+            let standardError = (observed * (1 - observed) / Double(games)).squareRoot()
+            #expect(
+                abs(observed - exact.winProbabilities[0]) <= 4 * standardError,
+                "\(specs): simulated \(observed), exact \(exact.winProbabilities[0]), standard error \(standardError)")
+        }
+    }
 }
