@@ -68,9 +68,13 @@ enum EvaluateCommand: Command {
 
     private static func markdown(_ odds: ExactOdds, rules: RuleSet, seconds: Double) -> String {
         let names = odds.strategies.map(\.description)
+        // A game of rounds is worked out by turn and difference of totals (`ExactOdds.pairCount` counts those).
+        let isRace = rules.game.end.rounds == nil
+        let each = isRace ? "pair of totals" : "turn and difference of totals"
+        let counted = isRace ? "pairs of totals" : "(turn, difference of totals) states"
         var lines = [
             "# Exact odds: \(names[0]) against \(names[1]) (rules: \(rules.name))", "",
-            "Seat 1 starts. Exact, no sampling: every roll weighed at every pair of totals.", "",
+            "Seat 1 starts. Exact, no sampling: every roll weighed at every \(each).", "",
             "| Seat | Strategy | Wins |", "|---:|---|---:|",
         ]
         for seat in 0..<2 {
@@ -79,7 +83,7 @@ enum EvaluateCommand: Command {
         }
         lines += [
             "| Tie | | \(NumberText.significant(odds.tieProbability)) |", "",
-            "\(odds.pairCount) pairs of totals in \(String(format: "%.2f", seconds)) s.", "",
+            "\(odds.pairCount) \(counted) in \(String(format: "%.2f", seconds)) s.", "",
         ]
         return lines.joined(separator: "\n")
     }

@@ -44,7 +44,8 @@ public struct ExactOdds: Sendable {
     public let winProbabilities: [Double]
     /// The chance of a tie.
     public let tieProbability: Double
-    /// The number of pairs of totals below the target worked out (each with both seats to move).
+    /// The number of pairs of totals below the target worked out (each with both seats to move); in a game
+    /// of fixed rounds, the number of (turn, difference of totals) states.
     public let pairCount: Int
 
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
