@@ -27,6 +27,8 @@ public final class RoundsWinStrategy: Strategy {
     /// The best play of the game `solver` solved, its tables built on `threads` threads.
     ///
     /// - Parameters:
+    ///   - solver: The solved game of rounds.
+    ///   - threads: The threads the tables are built on (1: this thread only).
     ///   - tabulatedDifference: The differences of totals, either way, whose turns are tabulated (points).
     ///   - tabulatedTurnPoints: The turn points tabulated in each turn (points).
     public init(
