@@ -3,7 +3,7 @@ import Testing
 
 @Suite("farkle-sim solve --objective win in a game of fixed rounds")
 struct SolveRoundsWinTests {
-    @Test("JSON gives the race's keys, the tie-break's share, the cap and a head start for the first player")
+    @Test("JSON gives the race's keys, the tie-break's share, the cap and any head start to the first player")
     func json() throws {
         let result = try CommandRunner.run([
             "solve", "--objective", "win", "--rules", fixtureRules("ones-rounds.json"), "--format", "json",
@@ -19,7 +19,9 @@ struct SolveRoundsWinTests {
         #expect(abs(win + tie + loss - 1) < 1e-12)
         // The second player sees the first player's total before every turn: moving first is a handicap.
         #expect(value < 0.5)
-        #expect((json["fair_head_start"] as? Int ?? 0) < 0)
+        #expect((json["fair_head_start"] as? Int ?? 1) <= 0)
+        let fair = try #require(json["fair_head_start_value"] as? Double)
+        #expect(abs(fair - 0.5) <= abs(value - 0.5))
         #expect(json["highest_turn_tie_break_probability"] as? Double == tie)
         #expect(tie > 0 && tie < 1e-3)
         #expect((json["difference_cap_error_bound"] as? Double ?? 1) <= 1e-12)
@@ -61,10 +63,10 @@ struct SolveRoundsWinTests {
 
 @Suite("farkle-sim advise in a game of fixed rounds")
 struct AdviseRoundsTests {
-    @Test("the last turn of the second seat, behind: bank what wins, and rolling 4 dice wins 1 - (2/3)^4")
+    @Test("the last turn of the second seat, behind: bank what wins, and rolling 5 dice wins 1 - (5/6)^5")
     func lastTurn() throws {
         let result = try CommandRunner.run([
-            "advise", "--rules", fixtureRules("ones-rounds.json"), "--dice", "1,5,2,3,4,6", "--turn-points", "300",
+            "advise", "--rules", fixtureRules("ones-rounds.json"), "--dice", "1,5,2,3,4,6", "--turn-points", "400",
             "--my-score", "0", "--opponent-score", "400", "--rounds-left", "1", "--seat", "2", "--format", "json",
         ])
         #expect(result.exitStatus == 0)
@@ -73,9 +75,9 @@ struct AdviseRoundsTests {
         let decision = try #require(win["decision"] as? [String: Any])
         #expect(decision["action"] as? String == "bank")
         #expect(decision["bank_value"] as? Double == 1)
-        // Only 1s and 5s score: 4 dice farkle with chance (4/6)^4, and any keep wins.
+        // Only 1s score: 5 dice farkle with chance (5/6)^5, and any keep wins.
         let rolling = try #require(decision["roll_value"] as? Double)
-        #expect(abs(rolling - (1 - 16.0 / 81)) < 1e-12)
+        #expect(abs(rolling - (1 - 3125.0 / 7776)) < 1e-12)
     }
 
     @Test("--rounds-left is required in a game of rounds and refused in a race")
