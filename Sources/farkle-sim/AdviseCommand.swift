@@ -10,10 +10,11 @@ enum AdviseCommand: Command {
         discussion: """
             Lists every keep of the roll with the turn points it is expected to end with under optimal \
             play afterwards, marks the best, then says whether to bank or roll after it and why. With both \
-            totals (--my-score and --opponent-score, a 2-player race) it also gives the advice that \
+            totals (--my-score and --opponent-score, a 2-player race; in a game of fixed rounds such as \
+            farkleten also --rounds-left and --seat) it also gives the advice that \
             maximizes the chance to win, ties counting half (each keep's chance, the best keep, bank or \
             roll), and says where the two objectives differ. That solves the whole game first: seconds for \
-            a short race, minutes for a 10,000-point one. Under a three-farkle penalty the advice is best play \
+            a short race, minutes for a 10,000-point one, under a minute for farkleten. Under a three-farkle penalty the advice is best play \
             for the most points in the long run with --farkles farkles in a row before this turn: a farkle \
             counts what it costs later, and the expected values include it. \
             Loaded dice (a face written 5@odd, or --dice-set) are advised kind by kind in a race won at the \
@@ -36,11 +37,20 @@ enum AdviseCommand: Command {
                 defaultValue: "0"),
             OptionSpec(
                 name: "my-score", valueName: "points",
-                help: "Your total before this turn: adds the advice to win a 2-player race."),
+                help: "Your total before this turn: adds the advice to win a 2-player game (with --rounds-left in "
+                    + "a game of rounds)."),
             OptionSpec(
                 name: "opponent-score", valueName: "points",
                 help: "The opponent's total (at or above the target with --final-round)."),
             .flag("final-round", help: "The opponent has reached the target: this is your last turn."),
+            OptionSpec(
+                name: "rounds-left", valueName: "k",
+                help: "In a game of fixed rounds (farkleten): the rounds left, this one included; with the totals "
+                    + "it adds the advice to win."),
+            OptionSpec(
+                name: "seat", valueName: "s",
+                help: "With --rounds-left: 1 if you play first in the round, 2 if the opponent has played it.",
+                defaultValue: "1"),
             StrategyArguments.policy,
             OutputFormat.option([.md, .json]),
             DiceSetOption.set,
@@ -84,7 +94,21 @@ enum AdviseCommand: Command {
         let totals = try Totals(arguments, rules: rules, step: step)
         let roll = DiceCounts(faces: faces)
         var win: WinRollAdvice?
-        if let totals {
+        if let totals, let turnIndex = totals.turnIndex {
+            if arguments.value(StrategyArguments.policy.name) != nil {
+                throw UsageError(
+                    "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds",
+                    spec: spec)
+            }
+            let solver: RoundsWinSolver
+            do {
+                solver = try RoundsWinSolver(table: table)
+            } catch {
+                throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
+            }
+            win = solver.turnTable(turnIndex: turnIndex, myScore: totals.mine, opponentScore: totals.theirs)
+                .advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+        } else if let totals {
             let policy = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
             let winSolver: WinProbabilitySolver
             do {
@@ -115,11 +139,22 @@ enum AdviseCommand: Command {
         let mine: Int
         let theirs: Int
         let isFinalRound: Bool
+        /// In a game of fixed rounds, the turn (`RoundsWinSolver.turnIndex(round:seat:)`); `nil` in a race.
+        var turnIndex: Int?
 
         /// The totals, or `nil` when neither is given.
         init?(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) {
             let given = (arguments.value("my-score"), arguments.value("opponent-score"))
             let finalRound = arguments.flag("final-round")
+            for name in ["rounds-left", "seat"] where arguments.value(name) != nil {
+                guard rules.game.end.rounds != nil else {
+                    throw UsageError(
+                        "'--\(name)' belongs to games of fixed rounds; rules '\(rules.name)' race", spec: spec)
+                }
+                guard given.0 != nil, given.1 != nil else {
+                    throw UsageError("'--\(name)' needs '--my-score' and '--opponent-score'", spec: spec)
+                }
+            }
             switch given {
             case (nil, nil):
                 if finalRound {
@@ -129,6 +164,11 @@ enum AdviseCommand: Command {
             case (nil, _): throw UsageError("'--opponent-score' needs '--my-score'", spec: spec)
             case (_, nil): throw UsageError("'--my-score' needs '--opponent-score'", spec: spec)
             default: break
+            }
+            if let rounds = rules.game.end.rounds {
+                (mine, theirs, turnIndex) = try Self.roundsTotals(arguments, rules: rules, step: step, rounds: rounds)
+                isFinalRound = false
+                return
             }
             guard let target = rules.game.end.target else {
                 throw UsageError(
@@ -164,6 +204,30 @@ enum AdviseCommand: Command {
                         + "for your last turn",
                     spec: spec)
             }
+        }
+
+        /// The totals and the turn in a game of `rounds` rounds, with `--rounds-left` and `--seat`.
+        private static func roundsTotals(
+            _ arguments: ParsedArguments, rules: RuleSet, step: Int, rounds: Int
+        ) throws(UsageError) -> (mine: Int, theirs: Int, turnIndex: Int) {
+            guard !arguments.flag("final-round") else {
+                throw UsageError(
+                    "'--final-round' belongs to races; rules '\(rules.name)' play \(rounds) rounds: give '--rounds-left'",
+                    spec: spec)
+            }
+            guard arguments.value("rounds-left") != nil else {
+                throw UsageError(
+                    "rules '\(rules.name)' play \(rounds) rounds: '--my-score' needs '--rounds-left'", spec: spec)
+            }
+            let left = try arguments.integer("rounds-left", in: 1...rounds, default: 1)
+            let seat = try arguments.integer("seat", in: 1...2, default: 1)
+            let mine = try arguments.integer("my-score", in: 0...1_000_000_000, default: 0)
+            let theirs = try arguments.integer("opponent-score", in: 0...1_000_000_000, default: 0)
+            for (name, total) in [("my-score", mine), ("opponent-score", theirs)] where total % step != 0 {
+                throw UsageError(
+                    "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
+            }
+            return (mine, theirs, RoundsWinSolver.turnIndex(round: rounds - left + 1, seat: seat - 1))
         }
     }
 

@@ -12,12 +12,13 @@ enum EvaluateCommand: Command {
             totals, no games played) for two players, seat 1 starting. Give --strategy twice, seat 1 first: \
             ev, greedy, threshold:T1,T2 or win (the play that maximizes the chance to win; the game is solved \
             first, which takes minutes for a 10,000-point race). Strategies must decide from the totals, the \
-            turn points, the dice and the roll alone. 2 players only, in a race to a target without a \
-            three-farkle penalty; other rule sets are refused (simulate them instead). Probabilities print in \
-            full precision in JSON, with 12 significant digits in Markdown. With --dice-set (one per seat, or \
-            one for both) each seat carries its own dice in a race won at the target at once (kcd): strategies \
-            ev (the turn that maximizes the expected points toward the target from the seat's own total) and \
-            win (solved for the two sets).
+            turn points, the dice and the roll alone. 2 players only, in a race to a target or a game of \
+            fixed rounds (farkleten: there equal totals after every extra round count as a tie, the \
+            highest-single-turn tie-break is not played) without a three-farkle penalty; other rule sets \
+            are refused (simulate them instead). Probabilities print in full precision in JSON, with 12 \
+            significant digits in Markdown. With --dice-set (one per seat, or one for both) each seat carries \
+            its own dice in a race won at the target at once (kcd): strategies ev (the turn that maximizes the \
+            expected points toward the target from the seat's own total) and win (solved for the two sets).
             """,
         options: [
             OptionSpec(
@@ -76,9 +77,13 @@ enum EvaluateCommand: Command {
 
     private static func markdown(_ odds: ExactOdds, rules: RuleSet, seconds: Double) -> String {
         let names = odds.strategies.map(\.description)
+        // A game of rounds is worked out by turn and difference of totals (`ExactOdds.pairCount` counts those).
+        let isRace = rules.game.end.rounds == nil
+        let each = isRace ? "pair of totals" : "turn and difference of totals"
+        let counted = isRace ? "pairs of totals" : "(turn, difference of totals) states"
         var lines = [
             "# Exact odds: \(names[0]) against \(names[1]) (rules: \(rules.name))", "",
-            "Seat 1 starts. Exact, no sampling: every roll weighed at every pair of totals.", "",
+            "Seat 1 starts. Exact, no sampling: every roll weighed at every \(each).", "",
             "| Seat | Strategy | Wins |", "|---:|---|---:|",
         ]
         for seat in 0..<2 {
@@ -87,7 +92,7 @@ enum EvaluateCommand: Command {
         }
         lines += [
             "| Tie | | \(NumberText.significant(odds.tieProbability)) |", "",
-            "\(odds.pairCount) pairs of totals in \(String(format: "%.2f", seconds)) s.", "",
+            "\(odds.pairCount) \(counted) in \(String(format: "%.2f", seconds)) s.", "",
         ]
         return lines.joined(separator: "\n")
     }

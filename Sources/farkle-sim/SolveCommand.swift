@@ -21,9 +21,9 @@ enum SolveCommand: Command {
             RulesOption.target,
             OptionSpec(
                 name: "objective", valueName: "objective",
-                help: "score: the expected-score optimal turn; win: the 2-player game played to win "
-                    + "(more than 2 players is out of scope); reach:N: the best chance of a total of N or more "
-                    + "within the rounds of a game of rounds, alone.",
+                help: "score: the expected-score optimal turn; win: the 2-player game played to win, a race or "
+                    + "fixed rounds (farkleten) (more than 2 players is out of scope); reach:N: the best chance "
+                    + "of a total of N or more within the rounds of a game of rounds, alone.",
                 defaultValue: "score"),
             OutputFormat.option(),
             OptionSpec(
@@ -40,8 +40,8 @@ enum SolveCommand: Command {
             DiceSetOption.catalog,
             OptionSpec(
                 name: "out", valueName: "file",
-                help: "With --objective win: also write the solved policy to this binary file, read back by "
-                    + "the library (WinProbabilitySolver(contentsOf:rules:)) without solving again."),
+                help: "With --objective win in a race: also write the solved policy to this binary file, read "
+                    + "back by the library (WinProbabilitySolver(contentsOf:rules:)) without solving again."),
         ]
     )
 

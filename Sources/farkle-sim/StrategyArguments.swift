@@ -53,6 +53,10 @@ enum StrategyArguments {
             throw UsageError(
                 "strategy 'win' plays 2-player games only, not \(rules.game.players) players", spec: spec)
         }
+        if rules.game.end.rounds != nil {
+            try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
+            return
+        }
         if let solution = try policy(arguments, rules: rules, spec: spec) {
             context.use(solution)
             return
@@ -72,6 +76,26 @@ enum StrategyArguments {
         if !quiet, willSolve {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             Standard.error("Solved in \(String(format: "%.1f", seconds)) s.")
+        }
+    }
+
+    /// `solveToWin` for a game of fixed rounds (`RoundsWinSolver`): no policy file, a solve of seconds.
+    private static func solveRoundsToWin(
+        _ context: inout StrategyContext, threads: Int, quiet: Bool, arguments: ParsedArguments, spec: CommandSpec
+    ) throws(UsageError) {
+        let rules = context.rules
+        if arguments.value(policy.name) != nil {
+            throw UsageError(
+                "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds, "
+                    + "which strategy 'win' solves itself", spec: spec)
+        }
+        if !quiet, rules.turn.threeFarklePenalty == nil, !rules.game.sixOnesWin {
+            Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' (under a minute)...")
+        }
+        do {
+            _ = try context.roundsWinSolver(threads: threads)
+        } catch {
+            throw UsageError("strategy 'win': \(error.description)", spec: spec)
         }
     }
 }

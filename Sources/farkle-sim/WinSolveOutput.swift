@@ -29,7 +29,16 @@ enum WinSolveOutput {
         let start = DispatchTime.now().uptimeNanoseconds
         var figures: Figures
         do {
-            if rules.turn.threeFarklePenalty != nil {
+            if rules.game.end.rounds != nil {
+                guard out == nil else {
+                    throw UsageError(
+                        "'--out' writes the policy of races to a target; rules '\(rules.name)' play fixed rounds "
+                            + "(strategy win solves them in seconds)", spec: spec)
+                }
+                let solver = try RoundsWinSolver(rules: rules, threads: threads)
+                figures = Figures(solver)
+                figures.rounds = (solver.differenceCap, solver.capErrorBound)
+            } else if rules.turn.threeFarklePenalty != nil {
                 guard out == nil else {
                     throw UsageError(
                         "'--out' writes the policy of games without a three-farkle penalty; rules '\(rules.name)' have one",
@@ -102,6 +111,8 @@ enum WinSolveOutput {
         let finalRoundCap: Int?
         /// The floor on negative totals, the sweeps and the last sweep's change, under a penalty.
         var penalty: (floor: Int, sweeps: Int, lastChange: Double)?
+        /// In a game of fixed rounds, the cap on the difference of totals and the bound on its error.
+        var rounds: (cap: Int, errorBound: Double)?
         var seconds = 0.0
 
         init(_ solver: some SolvedWinGame) {
@@ -134,7 +145,9 @@ enum WinSolveOutput {
                 "| First player wins | \(fixed(solver.firstPlayerWinProbability, 6)) |",
                 "| Tie | \(fixed(solver.tieProbability, 6)) |",
                 "| First player loses | \(fixed(solver.firstPlayerLossProbability, 6)) |",
-                "| Fair head start for the second player | \(head.points) points "
+                "| Fair head start for the second player | \(head.points) points"
+                    + (head.points < 0 ? " (\(-head.points) to the first player)" : "")
+                    + " "
                     + "(first player's value \(fixed(head.firstPlayerValue, 6))) |",
                 "| States | \(solver.stateCount) |",
                 "| Wall time | \(fixed(seconds, 2)) s on \(threads) threads |",
@@ -142,6 +155,14 @@ enum WinSolveOutput {
             ]
             if let cap = solver.finalRoundCap {
                 lines.append("| Final-round deficits tabulated up to | \(cap) points |")
+            }
+            if let rounds = solver.rounds {
+                lines.append(
+                    "| Ends at the highest-single-turn tie-break (counted as a tie) | "
+                        + "\(fixed(solver.tieProbability, 9)) |")
+                lines.append(
+                    "| Difference of totals capped at | ±\(rounds.cap) points "
+                        + "(moves no value by more than \(rounds.errorBound)) |")
             }
             if let penalty = solver.penalty {
                 lines.append("| Lowest total tabulated (penalty floor) | \(penalty.floor) points |")
@@ -164,7 +185,7 @@ enum WinSolveOutput {
                   "fair_head_start": \(head.points),
                   "fair_head_start_value": \(JSONText.number(head.firstPlayerValue)),
                   "states": \(solver.stateCount),
-                  "final_round_cap": \(solver.finalRoundCap.map(String.init) ?? "null"),\(penaltyMembers)
+                  "final_round_cap": \(solver.finalRoundCap.map(String.init) ?? "null"),\(penaltyMembers)\(roundsMembers)
                   "wall_seconds": \(JSONText.number(seconds)),
                   "threads": \(threads),
                   "peak_memory_bytes": \(peakBytes)
@@ -180,6 +201,18 @@ enum WinSolveOutput {
                   "penalty_floor": \(penalty.floor),
                   "sweeps": \(penalty.sweeps),
                   "last_sweep_change": \(JSONText.number(penalty.lastChange)),
+                """
+        }
+
+        /// A game of rounds' members on lines of their own, or nothing: the tie probability is the chance
+        /// that the game reaches the highest-single-turn tie-break, counted as a tie.
+        private var roundsMembers: String {
+            guard let rounds = solver.rounds else { return "" }
+            return """
+
+                  "highest_turn_tie_break_probability": \(JSONText.number(solver.tieProbability)),
+                  "difference_cap": \(rounds.cap),
+                  "difference_cap_error_bound": \(JSONText.number(rounds.errorBound)),
                 """
         }
 
@@ -203,3 +236,7 @@ protocol SolvedWinGame {
 
 extension WinProbabilitySolver: SolvedWinGame {}
 extension PenaltyWinSolver: SolvedWinGame {}
+extension RoundsWinSolver: SolvedWinGame {
+    /// A game of rounds has no final round.
+    var finalRoundCap: Int? { nil }
+}

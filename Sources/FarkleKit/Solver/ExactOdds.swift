@@ -21,6 +21,8 @@ import Dispatch
 /// banks are worked out once (`BlindTurnOutcomes`), and each pair only weighs them. The final round
 /// of the last player is played by that player's own strategy.
 ///
+/// In a game of fixed rounds the state is the turn and the difference of the totals instead (`RoundsOdds`).
+///
 /// Exact up to rounding, and up to two cut-offs below 1e-13: turns of a strategy that ignores the
 /// totals are followed until less than `BlindTurnOutcomes.tolerance` of probability is still going, and
 /// `win`'s turn beyond the solver's table is counted as in the solver (<doc:PlayingToWin>).
@@ -42,7 +44,8 @@ public struct ExactOdds: Sendable {
     public let winProbabilities: [Double]
     /// The chance of a tie.
     public let tieProbability: Double
-    /// The number of pairs of totals below the target worked out (each with both seats to move).
+    /// The number of pairs of totals below the target worked out (each with both seats to move); in a game
+    /// of fixed rounds, the number of (turn, difference of totals) states.
     public let pairCount: Int
 
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
@@ -57,7 +60,8 @@ public struct ExactOdds: Sendable {
     ///     10,000-point race.
     ///   - threads: The threads the pairs of one sum are spread over (1: this thread only).
     /// - Throws: `Unsupported` for other than two strategies, rules other than a two-player race to a
-    ///   target without a three-farkle penalty, or a game no seat can end.
+    ///   target or game of fixed rounds without a three-farkle penalty (a game of rounds also without an
+    ///   entry minimum), or a game no seat can end.
     public init(strategies: [StrategySpec], context: inout StrategyContext, threads: Int = 2) throws(Unsupported) {
         let rules = context.rules
         guard strategies.count == 2 else {
@@ -67,13 +71,18 @@ public struct ExactOdds: Sendable {
             throw Unsupported(
                 "exact odds are for 2 players; rules '\(rules.name)' have \(rules.game.players) (simulate instead)")
         }
-        guard case .target(let target, let finalRound) = rules.game.end else {
-            throw Unsupported("exact odds are for races to a target; rules '\(rules.name)' play fixed rounds")
-        }
         guard rules.turn.threeFarklePenalty == nil else {
             throw Unsupported(
                 "exact odds do not handle a three-farkle penalty (the farkle counts would join the state; rules '"
                     + "\(rules.name)')")
+        }
+        guard case .target(let target, let finalRound) = rules.game.end else {
+            let odds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
+            self.strategies = strategies
+            winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
+            tieProbability = odds.tie
+            pairCount = odds.stateCount
+            return
         }
         let step = context.table.scoreStep
         let levels = (target - 1) / step + 1
@@ -122,11 +131,13 @@ struct TurnOdds: Sendable {
 }
 
 /// How a seat plays, in the form the evaluation needs.
-private enum OddsSeat: Sendable {
+enum OddsSeat: Sendable {
     /// A strategy that ignores the totals: its turn as a player who has entered the game and as one who has not.
     case blind(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)
     /// The solution of the game played to win.
     case win(WinProbabilitySolver)
+    /// The solution of a game of fixed rounds played to win.
+    case roundsWin(RoundsWinSolver)
 
     /// The play of `spec` under the rules of `context`.
     init(_ spec: StrategySpec, context: inout StrategyContext, threads: Int) throws(ExactOdds.Unsupported) {
@@ -135,6 +146,12 @@ private enum OddsSeat: Sendable {
             throw ExactOdds.Unsupported(
                 "strategy '\(spec)' reads the game's situation and draws random numbers; evaluate plays ev, greedy, "
                     + "threshold and win")
+        case .win where context.rules.game.end.rounds != nil:
+            do {
+                self = .roundsWin(try context.roundsWinSolver(threads: threads))
+            } catch {
+                throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
+            }
         case .win:
             do {
                 self = .win(try context.winProbabilitySolver(threads: threads))
@@ -172,7 +189,7 @@ private enum OddsSeat: Sendable {
         switch self {
         case .blind(let entered, let notEntered):
             return [entered, notEntered].allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
-        case .win:
+        case .win, .roundsWin:
             return false
         }
     }
@@ -184,6 +201,8 @@ private enum OddsSeat: Sendable {
             return (hasEntered ? entered : notEntered).finalRound(deficit: deficit)
         case .win(let solver):
             return solver.finalRoundOdds(deficit: deficit, hasEntered: hasEntered)
+        case .roundsWin:
+            return (0, 0)
         }
     }
 
@@ -201,6 +220,8 @@ private enum OddsSeat: Sendable {
             return odds
         case .win(let solver):
             return solver.fixedPlayTurn(mine: mine, theirs: theirs, payoff: payoff)
+        case .roundsWin:
+            preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
         }
     }
 }

@@ -17,6 +17,8 @@ public enum BuiltInStrategy: Strategy {
     /// `win`, at a table of two seats: a reference, so the payload stays one pointer however large the
     /// solved tables are.
     case win(SharedWinStrategy)
+    /// `win` in a two-player game of fixed rounds (`RoundsWinSolver`).
+    case roundsWin(RoundsWinStrategy)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
@@ -32,6 +34,7 @@ public enum BuiltInStrategy: Strategy {
         var expectedValue: BuiltInStrategy?
         var botCombinations: FarkleTenBot.Combinations?
         var win: SharedWinStrategy?
+        var roundsWin: RoundsWinStrategy?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
@@ -54,6 +57,14 @@ public enum BuiltInStrategy: Strategy {
                 let combinations = botCombinations ?? FarkleTenBot.Combinations(table: context.table)
                 botCombinations = combinations
                 return .farkleTen(FarkleTenBot(level: level, combinations: combinations))
+            case .win where context.rules.game.end.rounds != nil:
+                if let roundsWin { return .roundsWin(roundsWin) }
+                do {
+                    roundsWin = RoundsWinStrategy(solver: try context.roundsWinSolver())
+                } catch {
+                    preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
+                }
+                return .roundsWin(roundsWin.unsafelyUnwrapped)
             case .win:
                 if let win { return .win(win) }
                 let solver: WinProbabilitySolver
@@ -84,6 +95,7 @@ public enum BuiltInStrategy: Strategy {
         case .threshold(let strategy): return strategy.name
         case .farkleTen(let strategy): return strategy.name
         case .win(let strategy): return strategy.name
+        case .roundsWin(let strategy): return strategy.name
         }
     }
 
@@ -112,6 +124,11 @@ public enum BuiltInStrategy: Strategy {
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
                 opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
+        case .roundsWin(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
+                opponent: situation.scores[1 &- situation.seat],
+                turnIndex: RoundsWinSolver.turnIndex(round: situation.round, seat: situation.seat))
         }
     }
 
@@ -140,6 +157,11 @@ public enum BuiltInStrategy: Strategy {
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
                 opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
+        case .roundsWin(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
+                opponent: situation.scores[1 &- situation.seat],
+                turnIndex: RoundsWinSolver.turnIndex(round: situation.round, seat: situation.seat))
         }
     }
 }

@@ -18,6 +18,7 @@ public struct StrategyContext: Sendable {
     private var solver: ExpectedScoreSolver?
     private var penaltySolver: LongRunAverageSolver?
     private var winSolver: WinProbabilitySolver?
+    private var roundsSolver: RoundsWinSolver?
 
     /// A context for the rules of `table`; pass a solver already built for the same table to reuse it.
     public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil, options: [String: String] = [:]) {
@@ -71,5 +72,17 @@ public struct StrategyContext: Sendable {
     public mutating func use(_ solution: WinProbabilitySolver) {
         precondition(solution.table.rules == rules, "a solution of rules '\(solution.table.rules.name)'")
         winSolver = solution
+    }
+
+    /// The two-player game of fixed rounds solved to win (`RoundsWinSolver`), solved on the first call and kept.
+    ///
+    /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets that solver does not cover (races to a
+    ///   target among them); nothing is kept then.
+    public mutating func roundsWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> RoundsWinSolver {
+        if let roundsSolver { return roundsSolver }
+        let solved = try RoundsWinSolver(table: table, threads: threads)
+        roundsSolver = solved
+        return solved
     }
 }

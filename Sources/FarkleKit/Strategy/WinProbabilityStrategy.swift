@@ -111,21 +111,9 @@ public struct WinProbabilityStrategy: Strategy {
     public func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
-        let global = solver.table.globalIndex(dice: dice, multiset: multiset)
-        // The engine asks only about rolls with a keep; the highest-scoring keep stands in for the first.
-        var best = (
-            keep: solver.table.highestScoringKeep(dice: dice, multiset: multiset) ?? Keep(dice: DiceCounts(), score: 0),
-            entry: WinTurn.Entry(value: -.infinity, slope: 0, aux: 0, banks: false)
-        )
-        for kept in 1...dice {
-            let keep = solver.turn.bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]
-            guard keep.score > 0 else { continue }
-            let next = entry(
-                turnPoints: turnPoints + keep.score, diceLeft: TurnMechanics.diceLeft(afterKeeping: kept, of: dice),
-                situation: situation)
-            if next.value > best.entry.value { best = (keep, next) }
+        solver.turn.bestMove(table: solver.table, turnPoints: turnPoints, dice: dice, multiset: multiset) {
+            entry(turnPoints: $0, diceLeft: $1, situation: situation)
         }
-        return Move(keep: best.keep, banks: best.entry.banks)
     }
 
     /// The bank decision stored with the state.
@@ -137,11 +125,11 @@ public struct WinProbabilityStrategy: Strategy {
 }
 
 /// A turn's table kept small for a strategy: each state's value as a `Float` and its bank decision.
-private struct CompactTurnTable: Sendable {
+struct CompactTurnTable: Sendable {
     let values: [Float]
     let banks: [Bool]
 
-    init(_ entries: [WinTurn.Entry]) {
+    init(_ entries: some Collection<WinTurn.Entry>) {
         values = entries.map { Float($0.value) }
         banks = entries.map(\.banks)
     }

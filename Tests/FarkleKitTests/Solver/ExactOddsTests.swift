@@ -123,16 +123,17 @@ struct ExactOddsTests {
         #expect(abs(one.winProbabilities.reduce(0, +) + one.tieProbability - 1) < 1e-12)
     }
 
-    @Test("more than two players, fixed rounds, a penalty, a never-ending game and a third strategy are refused")
+    @Test("3 players, rounds with an entry minimum, a penalty, a never-ending game, a third strategy: refused")
     func refusals() throws {
         var threePlayers = shortStandard
         threePlayers.game.players = 3
         var rounds = shortStandard
         rounds.game.end = .rounds(10)
+        rounds.game.entryMinimum = 500
         let never = StrategySpec.threshold([100_000, 100_000, 100_000, 100_000, 100_000, 100_000])
         let cases: [(RuleSet, [StrategySpec], String)] = [
             (threePlayers, [.expectedValue, .expectedValue], "2 players"),
-            (rounds, [.greedy, .greedy], "fixed rounds"),
+            (rounds, [.greedy, .greedy], "entry minimum"),
             (RuleSet.presets["zilch"]!, [.greedy, .greedy], "three-farkle penalty"),
             (shortStandard, [.greedy], "exactly 2 strategies"),
             (firstBankWins, [never, never], "never ends"),

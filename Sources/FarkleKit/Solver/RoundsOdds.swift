@@ -1,0 +1,124 @@
+import Dispatch
+
+/// The exact chances of a two-player game of fixed rounds between two fixed strategies (`ExactOdds` for
+/// `farkleten` and other games of rounds).
+///
+/// As in `RoundsWinSolver`, only the turn and the difference of the totals d (the mover's total minus the
+/// other's) matter, and the game is acyclic: for each turn, from the last one back, the mover's chances to win
+/// and to tie at every d are what its turn banks (or farkles: a farkle ends the turn at d, as a bank of 0
+/// does) weighed with the chances of the turn that follows. A strategy that ignores the totals banks the same
+/// distribution everywhere (`BlindTurnOutcomes`); `win` plays the solver's turn at each (turn, d) and is
+/// scored along its decisions (`WinTurn.fixedPlayOdds`). Equal totals after the last extra round count as a
+/// tie (the highest-single-turn tie-break is not played), and a turn that ends `RoundsWinSolver`'s cap on the
+/// difference ahead counts as won: neither moves a chance by more than the solver's `capErrorBound`.
+struct RoundsOdds {
+    /// The first player's chance to win.
+    let firstWin: Double
+    /// The chance of a tie.
+    let tie: Double
+    /// The (turn, difference) states worked out.
+    let stateCount: Int
+
+    init(strategies: [StrategySpec], context: inout StrategyContext, threads: Int) throws(ExactOdds.Unsupported) {
+        let rules = context.rules
+        guard let rounds = rules.game.end.rounds else {
+            throw ExactOdds.Unsupported("rules '\(rules.name)' race to a target")
+        }
+        let mechanics = context.table.turnMechanics
+        guard
+            mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
+                == mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
+        else {
+            throw ExactOdds.Unsupported(
+                "exact odds of a game of rounds do not handle an entry minimum (rules '\(rules.name)')")
+        }
+        var seats: [OddsSeat] = []
+        for spec in strategies { seats.append(try OddsSeat(spec, context: &context, threads: threads)) }
+        var capLevel: Int?
+        for seat in seats {
+            if case .roundsWin(let solver) = seat { capLevel = solver.capLevel }
+        }
+        let layout = RoundsLayout(
+            rounds: rounds, extraRounds: rules.game.extraRoundsOnTie,
+            capLevel: capLevel
+                ?? RoundsWinSolver.capLevel(
+                    bounds: RoundsWinSolver.exponentialBounds(turn: WinTurn(table: context.table, sixOnesWin: false)),
+                    turns: rounds, tolerance: RoundsWinSolver.capTolerance),
+            leastLevel: 0, turn: WinTurn(table: context.table, sixOnesWin: false))
+        let results = PairResults(count: layout.turns * layout.width)
+        defer { results.deallocate() }
+        var states = 0
+        for turnIndex in stride(from: layout.turns - 1, through: 0, by: -1) {
+            let differences = layout.differences(turn: turnIndex)
+            let seat = seats[turnIndex % 2]
+            let work: @Sendable (Int) -> Void = { item in
+                Self.solve(
+                    turn: turnIndex, difference: differences.lowerBound + item, seat: seat, layout: layout,
+                    results: results)
+            }
+            if threads <= 1 {
+                for item in 0..<differences.count { work(item) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: differences.count, execute: work)
+            }
+            states += differences.count
+        }
+        firstWin = results.values[layout.capLevel]
+        tie = results.ties[layout.capLevel]
+        stateCount = states
+    }
+
+    /// The mover's chances to win and to tie after ending turn `turnIndex` `difference` steps ahead.
+    private static func ending(
+        turn turnIndex: Int, difference: Int, layout: RoundsLayout, results: PairResults
+    ) -> (win: Double, tie: Double) {
+        if difference >= layout.capLevel { return (1, 0) }
+        if difference <= -layout.capLevel { return (0, 0) }
+        let endsRound = turnIndex % 2 == 1 && turnIndex >= 2 * layout.rounds - 1
+        if endsRound && difference != 0 { return (difference > 0 ? 1 : 0, 0) }
+        if endsRound && turnIndex == layout.turns - 1 { return (0, 1) }
+        let next = (turnIndex + 1) * layout.width - difference + layout.capLevel
+        let tie = results.ties[next]
+        return (1 - results.values[next] - tie, tie)
+    }
+
+    /// Works out the mover's chances at (`turnIndex`, `difference`).
+    private static func solve(
+        turn turnIndex: Int, difference: Int, seat: OddsSeat, layout: RoundsLayout, results: PairResults
+    ) {
+        let payoff = { (level: Int) in
+            ending(turn: turnIndex, difference: difference + level, layout: layout, results: results)
+        }
+        let odds: TurnOdds
+        switch seat {
+        case .roundsWin(let solver):
+            odds = solver.fixedPlayTurn(turnIndex: turnIndex, difference: difference, payoff: payoff)
+        default:
+            // Any total above 0 stands for a player who has entered: a game of rounds has no entry minimum here.
+            odds = seat.turn(mine: 1, theirs: 0, payoff: payoff)
+        }
+        let farkle = ending(turn: turnIndex, difference: difference, layout: layout, results: results)
+        let index = turnIndex * layout.width + difference + layout.capLevel
+        results.values[index] = odds.win + odds.farkle * farkle.win
+        results.ties[index] = odds.tie + odds.farkle * farkle.tie
+    }
+}
+
+extension RoundsWinSolver {
+    /// The turn at (`turnIndex`, `difference` steps) played as the solution plays it, weighed with other
+    /// payoffs: how `ExactOdds` scores `win` in a game of rounds (see `WinTurn.fixedPlayOdds`).
+    func fixedPlayTurn(turnIndex: Int, difference: Int, payoff: (Int) -> (win: Double, tie: Double)) -> TurnOdds {
+        let layout = layout
+        let top = layout.top(difference: difference)
+        var bank = [Double](repeating: 0, count: top)
+        var unused = [Double](repeating: 0, count: top)
+        let farkle = values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { ties in
+                layout.fillBank(
+                    turn: turnIndex, difference: difference, top: top, values: values, ties: ties, bank: &bank,
+                    bankTie: &unused)
+            }
+        }
+        return turn.fixedPlayOdds(top: top, topBank: 1, bank: bank, farkle: farkle.value, payoff: payoff)
+    }
+}

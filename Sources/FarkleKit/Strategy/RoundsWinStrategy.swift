@@ -1,0 +1,169 @@
+import Dispatch
+
+/// Play that maximizes the chance to win a two-player game of fixed rounds (`RoundsWinSolver`): `win`
+/// under `farkleten` and other games of rounds.
+///
+/// Built from a solved game, it tabulates once the turn of every turn index and every difference of totals
+/// within `tabulatedDifference` (at the solved turn-start values), up to `tabulatedTurnPoints`; each decision
+/// is then a few table reads, as for `WinProbabilityStrategy`. A state outside those tables (a game decided
+/// far beyond the band, or a turn beyond the points tabulated: rare) is decided from its turn solved on the
+/// spot (`RoundsWinSolver.turnTable`), the same play at a higher cost. A class, so that `BuiltInStrategy`
+/// carries one pointer; the tables are immutable once built and shared by every seat and thread. Each state
+/// keeps its value as a `Float` and its bank decision, 5 bytes: about 90 MB for `farkleten`.
+public final class RoundsWinStrategy: Strategy {
+    /// The solved game.
+    public let solver: RoundsWinSolver
+    /// The largest difference of totals (either way) tabulated, in score steps.
+    private let band: Int
+    /// The turn of (turn index, difference): `tables[turn][difference - first difference of the turn]`,
+    /// its levels of turn points below `rows`.
+    private let tables: [[CompactTurnTable]]
+    /// The states above each table's top (`WinTurnTable.above`), where banking pays 1.
+    private let above: [[[WinTurn.Entry]]]
+    /// Each table's top: its levels of turn points, of which the first `rows` are kept.
+    private let tops: [[Int]]
+    private let rows: Int
+
+    /// The best play of the game `solver` solved, its tables built on `threads` threads.
+    ///
+    /// - Parameters:
+    ///   - solver: The solved game of rounds.
+    ///   - threads: The threads the tables are built on (1: this thread only).
+    ///   - tabulatedDifference: The differences of totals, either way, whose turns are tabulated (points).
+    ///   - tabulatedTurnPoints: The turn points tabulated in each turn (points).
+    public init(
+        solver: RoundsWinSolver, threads: Int = 2, tabulatedDifference: Int = 15_000, tabulatedTurnPoints: Int = 8_000
+    ) {
+        self.solver = solver
+        let layout = solver.layout
+        let step = solver.table.scoreStep
+        let band = min(tabulatedDifference / step, solver.capLevel - 1)
+        let rows = tabulatedTurnPoints / step + 1
+        var tables: [[CompactTurnTable]] = []
+        var above: [[[WinTurn.Entry]]] = []
+        var tops: [[Int]] = []
+        for turnIndex in 0..<layout.turns {
+            let differences = layout.isExtraOpening(turnIndex) ? 0...0 : -band...band
+            let built = TurnTables(count: differences.count)
+            let work: @Sendable (Int) -> Void = { item in
+                let difference = differences.lowerBound + item
+                let turn = solver.turnTable(turnIndex: turnIndex, myScore: difference * step, opponentScore: 0)
+                built.store(
+                    item,
+                    (CompactTurnTable(turn.entries.prefix(rows * TurnMechanics.statesPerLevel)), turn.above, turn.top))
+            }
+            if threads <= 1 {
+                for item in 0..<differences.count { work(item) }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: differences.count, execute: work)
+            }
+            tables.append(built.slots.map { $0.unsafelyUnwrapped.table })
+            above.append(built.slots.map { $0.unsafelyUnwrapped.above })
+            tops.append(built.slots.map { $0.unsafelyUnwrapped.top })
+        }
+        self.band = band
+        self.tables = tables
+        self.above = above
+        self.tops = tops
+        self.rows = rows
+    }
+
+    /// `win`.
+    public var name: String { "win" }
+
+    /// The entry of the state (`turnPoints`, `diceLeft`) at turn `turnIndex`, `own` against `opponent`.
+    private func entry(turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, turnIndex: Int) -> WinTurn.Entry {
+        let step = solver.table.scoreStep
+        let turnIndex = min(turnIndex, solver.turns - 1)
+        let difference = (own - opponent) / step
+        let level = turnPoints / step
+        let isExtraOpening = solver.layout.isExtraOpening(turnIndex)
+        if abs(difference) <= band {
+            let item = isExtraOpening ? 0 : difference + band
+            if level >= tops[turnIndex][item] { return above[turnIndex][item][diceLeft] }
+            if level < rows {
+                return tables[turnIndex][item][TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)]
+            }
+        }
+        let turn = solver.turnTable(turnIndex: turnIndex, myScore: own, opponentScore: opponent)
+        return level < turn.top
+            ? turn.entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)] : turn.above[diceLeft]
+    }
+
+    /// The move at turn `turnIndex` (`RoundsWinSolver.turnIndex(round:seat:)`) with `own` points against
+    /// `opponent`: the keep whose next state is worth most, and the bank decision of that state.
+    public func move(turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, turnIndex: Int) -> Move {
+        solver.turn.bestMove(table: solver.table, turnPoints: turnPoints, dice: dice, multiset: multiset) {
+            entry(turnPoints: $0, diceLeft: $1, own: own, opponent: opponent, turnIndex: turnIndex)
+        }
+    }
+
+    /// The bank decision at turn `turnIndex` with `own` points against `opponent`.
+    public func shouldBank(turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, turnIndex: Int) -> Bool {
+        entry(turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, turnIndex: turnIndex).banks
+    }
+
+    /// The move in `situation` (it draws no random numbers).
+    public func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
+        move(
+            turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
+            opponent: situation.highestOpponentScore ?? 0,
+            turnIndex: RoundsWinSolver.turnIndex(round: situation.round, seat: situation.seat))
+    }
+
+    /// The bank decision in `situation` (it draws no random numbers).
+    public func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        shouldBank(
+            turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
+            opponent: situation.highestOpponentScore ?? 0,
+            turnIndex: RoundsWinSolver.turnIndex(round: situation.round, seat: situation.seat))
+    }
+}
+
+/// The tables of one turn index while they are built, each slot written by one work item.
+private final class TurnTables: @unchecked Sendable {
+    // Each slot is written by exactly one work item of one `concurrentPerform` and read after it returns.
+    typealias Slot = (table: CompactTurnTable, above: [WinTurn.Entry], top: Int)
+
+    let slots: UnsafeMutableBufferPointer<Slot?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func store(_ item: Int, _ slot: Slot) {
+        slots[item] = slot
+    }
+}
+
+extension WinTurn {
+    /// The keep of a roll whose next state is worth most, and the bank decision stored with that state;
+    /// `entry(turnPoints, diceLeft)` reads a state of the turn being played.
+    func bestMove(
+        table: ScoringTable, turnPoints: Int, dice: Int, multiset: Int, entry: (Int, Int) -> Entry
+    ) -> Move {
+        let global = table.globalIndex(dice: dice, multiset: multiset)
+        // The engine asks only about rolls with a keep; the highest-scoring keep stands in for the first.
+        var best = (
+            keep: table.highestScoringKeep(dice: dice, multiset: multiset) ?? Keep(dice: DiceCounts(), score: 0),
+            entry: Entry(value: -.infinity, slope: 0, aux: 0, banks: false)
+        )
+        for kept in 1...dice {
+            let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]
+            guard keep.score > 0 else { continue }
+            let next = entry(turnPoints + keep.score, TurnMechanics.diceLeft(afterKeeping: kept, of: dice))
+            if next.value > best.entry.value { best = (keep, next) }
+        }
+        return Move(keep: best.keep, banks: best.entry.banks)
+    }
+}

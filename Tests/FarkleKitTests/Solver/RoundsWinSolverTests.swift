@@ -1,0 +1,160 @@
+import FarkleKit
+import Testing
+
+/// Single 1s (100) and 5s (50) only, banking with any dice: a game of `rounds` rounds with `extraRounds`
+/// extra rounds on a tie, whose turns are short enough for the brute force in a debug build.
+private func onesAndFives(rounds: Int, extraRounds: Int) -> RuleSet {
+    RuleSet(
+        name: "ones-and-fives-\(rounds)-rounds",
+        combinations: CombinationPoints(singleOne: 100, singleFive: 50),
+        turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+        game: GameRules(end: .rounds(rounds), sixOnesWin: false, extraRoundsOnTie: extraRounds))
+}
+
+/// Single 1s (100) only: the shortest turns and a score step of 100, for the tests that solve more than once.
+private func onesOnly(rounds: Int, extraRounds: Int) -> RuleSet {
+    var rules = onesAndFives(rounds: rounds, extraRounds: extraRounds)
+    rules.name = "ones-only-\(rounds)-rounds"
+    rules.combinations = CombinationPoints(singleOne: 100)
+    return rules
+}
+
+/// `farkleten` shortened to `rounds` rounds (its extra rounds and tie-break as they are).
+private func farkleten(rounds: Int, extraRounds: Int = 5) -> RuleSet {
+    var rules = RuleSet.farkleten
+    rules.name = "farkleten-\(rounds)"
+    rules.game.end = .rounds(rounds)
+    rules.game.extraRoundsOnTie = extraRounds
+    return rules
+}
+
+extension WinBruteForce {
+    /// The values of the player to move at the start of every turn of a game of rounds, `values[turn][d]`
+    /// for differences `-cap + step ... cap - step` at index `d / step + cap / step`, straight from the rules:
+    /// a turn that ends `cap` points or more ahead wins, that far behind loses (as the solver counts it).
+    func roundsValues(cap: Int) -> [[Double]] {
+        guard case .rounds(let rounds) = rules.game.end else { fatalError("a game of rounds") }
+        let turns = 2 * (rounds + rules.game.extraRoundsOnTie)
+        let levels = cap / step
+        var values = [[Double]](repeating: [Double](repeating: .nan, count: 2 * levels + 1), count: turns + 1)
+        // The value to the player who ends turn `turn` `lead` points ahead.
+        func ending(_ turn: Int, _ lead: Int) -> Double {
+            if lead >= cap { return 1 }
+            if lead <= -cap { return 0 }
+            let round = turn / 2 + 1
+            let lastSeat = turn % 2 == 1
+            if lastSeat && round >= rounds && lead != 0 { return lead > 0 ? 1 : 0 }
+            if lastSeat && turn == turns - 1 { return 0.5 }
+            return 1 - values[turn + 1][-lead / step + levels]
+        }
+        for turn in stride(from: turns - 1, through: 0, by: -1) {
+            for level in (1 - levels)...(levels - 1) {
+                let difference = level * step
+                let clamp = max(cap - difference, rules.turn.minimumBank, step)
+                values[turn][level + levels] = turnValue(
+                    farkle: ending(turn, difference), clamp: clamp, entered: true
+                ) { points in ending(turn, difference + points) }
+            }
+        }
+        return values
+    }
+}
+
+@Suite("The win solver of a game of fixed rounds")
+struct RoundsWinSolverTests {
+    @Test("every turn-start value equals an independent brute force (2 rounds, 2 extra rounds, cap 1,000)")
+    func matchesBruteForce() throws {
+        for rules in [onesAndFives(rounds: 2, extraRounds: 2), farkleten(rounds: 1, extraRounds: 1)] {
+            let cap = 1000
+            let solver = try RoundsWinSolver(rules: rules, threads: 2, differenceCap: cap)
+            let brute = WinBruteForce(rules: rules).roundsValues(cap: cap)
+            let step = solver.table.scoreStep
+            var largest = 0.0
+            for turn in 0..<solver.turns {
+                let openingExtra = turn >= 2 * solver.rounds && turn % 2 == 0
+                for level in (1 - cap / step)...(cap / step - 1) where !openingExtra || level == 0 {
+                    let value = solver.value(turnIndex: turn, difference: level * step)
+                    largest = max(largest, abs(value - brute[turn][level + cap / step]))
+                }
+            }
+            #expect(largest < 1e-12, "\(rules.name): largest difference \(largest)")
+        }
+    }
+
+    @Test("doubling the chosen cap on the difference moves no value by more than its error bound")
+    func capChangesNothing() throws {
+        let rules = onesOnly(rounds: 1, extraRounds: 1)
+        let solver = try RoundsWinSolver(rules: rules)
+        let wide = try RoundsWinSolver(rules: rules, differenceCap: 2 * solver.differenceCap)
+        #expect(solver.capErrorBound <= RoundsWinSolver.capTolerance)
+        #expect(wide.capErrorBound < solver.capErrorBound)
+        let step = solver.table.scoreStep
+        var largest = 0.0
+        for turn in 0..<2 * solver.rounds {
+            for difference in stride(from: -solver.differenceCap, through: solver.differenceCap, by: step) {
+                largest = max(
+                    largest,
+                    abs(
+                        solver.value(turnIndex: turn, difference: difference)
+                            - wide.value(turnIndex: turn, difference: difference)),
+                    abs(
+                        solver.tieProbability(turnIndex: turn, difference: difference)
+                            - wide.tieProbability(turnIndex: turn, difference: difference)))
+            }
+        }
+        #expect(largest <= solver.capErrorBound, "largest change \(largest)")
+        // A cap that is too small does move the values: the comparison can fail.
+        let narrow = try RoundsWinSolver(rules: rules, differenceCap: 400)
+        #expect(abs(narrow.firstPlayerValue - solver.firstPlayerValue) > 1e-6)
+    }
+
+    @Test("the first player's figures add up, and the game is zero-sum at equal totals of the last turn")
+    func figuresAddUp() throws {
+        let solver = try RoundsWinSolver(rules: onesAndFives(rounds: 1, extraRounds: 1))
+        let sum = solver.firstPlayerWinProbability + solver.tieProbability + solver.firstPlayerLossProbability
+        #expect(abs(sum - 1) < 1e-15)
+        #expect(solver.tieProbability > 0 && solver.tieProbability < 0.05)
+        // The second player of the last turn, behind, can only win by scoring more.
+        #expect(solver.value(turnIndex: solver.turns - 1, difference: -5000) < 1e-6)
+        #expect(solver.value(turnIndex: 0, difference: 0) < solver.value(turnIndex: 0, difference: 100))
+        let head = solver.fairHeadStart
+        #expect(head.points % solver.table.scoreStep == 0)
+        #expect(abs(head.firstPlayerValue - 0.5) <= abs(solver.firstPlayerValue - 0.5))
+    }
+
+    @Test("races, more than two players, a penalty and six 1s that win are refused with a reason")
+    func refusesOtherGames() {
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: .standard) }
+        var many = farkleten(rounds: 1)
+        many.game.players = 3
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: many) }
+        var sixOnes = farkleten(rounds: 1)
+        sixOnes.game.sixOnesWin = true
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: sixOnes) }
+    }
+
+    @Test("exact odds: win against win is the solver's value; they and the simulator agree within 4 standard errors")
+    func exactOddsAndSimulation() throws {
+        // No highest-turn tie-break, so that a tie after every extra round is a tie in the simulator too.
+        let rules = onesOnly(rounds: 2, extraRounds: 5)
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let solver = try context.roundsWinSolver()
+        let mirror = try ExactOdds(strategies: [.win, .win], context: &context)
+        #expect(abs(mirror.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-12)
+        #expect(abs(mirror.tieProbability - solver.tieProbability) < 1e-12)
+        for (specs, seed) in [
+            ([StrategySpec.win, .win], UInt64(31)), ([.win, .expectedValue], 32), ([.expectedValue, .greedy], 33),
+        ] {
+            let exact = try ExactOdds(strategies: specs, context: &context)
+            let seats = BuiltInStrategy.make(specs, context: &context)
+            let games = 10_000
+            let tally = GameSimulation(table: context.table, seats: seats).run(games: games, seed: seed)
+            #expect(tally.unfinishedGames == 0)
+            let observed = Double(tally.seats[0].wins) / Double(games)
+            let standardError = (observed * (1 - observed) / Double(games)).squareRoot()
+            #expect(
+                abs(observed - exact.winProbabilities[0]) <= 4 * standardError,
+                "\(specs): simulated \(observed), exact \(exact.winProbabilities[0]), standard error \(standardError)")
+        }
+    }
+}
