@@ -129,7 +129,13 @@ public struct FarkleTenSection: Sendable {
     /// win, which a report builder that solved it already passes in.
     static func winOmission(context: inout StrategyContext) -> String? {
         do {
-            _ = try context.winProbabilitySolver(threads: GameSimulation<BuiltInStrategy>.defaultThreads)
+            // A game of rounds is solved by its own solver (the race solver refuses it).
+            let threads = GameSimulation<BuiltInStrategy>.defaultThreads
+            if context.rules.game.end.rounds != nil {
+                _ = try context.roundsWinSolver(threads: threads)
+            } else {
+                _ = try context.winProbabilitySolver(threads: threads)
+            }
             return nil
         } catch {
             return error.description

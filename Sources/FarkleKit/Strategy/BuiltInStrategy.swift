@@ -59,12 +59,14 @@ public enum BuiltInStrategy: Strategy {
                 return .farkleTen(FarkleTenBot(level: level, combinations: combinations))
             case .win where context.rules.game.end.rounds != nil:
                 if let roundsWin { return .roundsWin(roundsWin) }
+                let strategy: RoundsWinStrategy
                 do {
-                    roundsWin = RoundsWinStrategy(solver: try context.roundsWinSolver())
+                    strategy = RoundsWinStrategy(solver: try context.roundsWinSolver())
                 } catch {
                     preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
                 }
-                return .roundsWin(roundsWin.unsafelyUnwrapped)
+                roundsWin = strategy
+                return .roundsWin(strategy)
             case .win:
                 if let win { return .win(win) }
                 let solver: WinProbabilitySolver
