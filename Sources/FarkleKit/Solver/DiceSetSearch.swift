@@ -103,6 +103,73 @@ public struct DiceSetSearch: Sendable {
         }
     }
 
+    /// The best `count` candidates, best first, exactly as `rank(threads:)` would list them, solving only those
+    /// a bound cannot rule out.
+    ///
+    /// Every candidate gets a cheap upper bound on its value (`CappedScoreBound`, a relaxed turn). Candidates
+    /// are solved exactly in order of falling bound, and the search stops at the first whose bound is below
+    /// the `count`-th best value solved so far: its value, and that of every candidate after it, is at most
+    /// its bound, so none of them can enter the list. A candidate whose value equals the `count`-th best is
+    /// never skipped, so ties are ordered as by `rank(threads:)` (candidate order). The comparison allows
+    /// `pruningMargin` for rounding between the bound's sums and the solver's. Which candidates are solved
+    /// may depend on `threads`; the list returned does not.
+    ///
+    /// - Parameters:
+    ///   - count: How many of the best sets to return (all if fewer candidates).
+    ///   - threads: How many candidates are bounded and solved at once.
+    ///   - progress: Called from worker threads with the number of candidates solved so far.
+    public func best(_ count: Int, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil) -> Pruned {
+        precondition(count > 0, "at least one set")
+        let table = table
+        let target = target
+        let candidates = candidates
+        let bound = CappedScoreBound(table: table, cap: target)
+        let bounds = ValueSlots(count: candidates.count)
+        let workers = max(1, min(threads, candidates.count))
+        let bounding: @Sendable (Int) -> Void = { worker in
+            for index in stride(from: worker, to: candidates.count, by: workers) {
+                _ = bounds.store(bound.openingBound(for: candidates[index]), at: index)
+            }
+        }
+        if workers == 1 { bounding(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: bounding) }
+        let optimistic = bounds.all()
+        let order = candidates.indices.sorted {
+            optimistic[$0] != optimistic[$1] ? optimistic[$0] > optimistic[$1] : $0 < $1
+        }
+        let leaders = Leaders(count: count, order: order, bounds: optimistic, margin: pruningMargin)
+        let solving: @Sendable (Int) -> Void = { _ in
+            while let index = leaders.nextCandidate() {
+                let value = CappedScoreSolver(
+                    outcomes: DiceSetOutcomes(table: table, set: candidates[index]), cap: target
+                )
+                .openingValue
+                // Recorded before `progress?` so that a missing callback does not skip it.
+                let solved = leaders.record(value, of: index)
+                progress?(solved)
+            }
+        }
+        if workers == 1 { solving(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: solving) }
+        let result = leaders.result()
+        return Pruned(
+            best: result.best.map { Ranked(set: candidates[$0.index], value: $0.value) }, solved: result.solved,
+            candidates: candidates.count)
+    }
+
+    /// How far below the `count`-th best value a bound must be for `best(_:threads:progress:)` to skip a
+    /// candidate: a billionth of the target, far above the rounding of either computation (sums of at most
+    /// a few thousand products of chances and values at most the target, each off by about 1e-16 of it).
+    public var pruningMargin: Double { 1e-9 * Double(target) }
+
+    /// The outcome of `best(_:threads:progress:)`.
+    public struct Pruned: Hashable, Sendable {
+        /// The best sets, best first, with their exact values.
+        public let best: [Ranked]
+        /// How many candidates were solved exactly (the others were ruled out by their bounds).
+        public let solved: Int
+        /// How many candidates there are.
+        public let candidates: Int
+    }
+
     private func rank(
         threads: Int, progress: (@Sendable (Int) -> Void)?, value: @escaping @Sendable (DiceSet) -> Double
     ) -> [Ranked] {
@@ -146,5 +213,60 @@ private final class ValueSlots: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return values
+    }
+}
+
+/// The best values solved so far and the next candidate to solve, shared by the workers of a pruned search.
+private final class Leaders: @unchecked Sendable {
+    private let count: Int
+    private let order: [Int]
+    private let bounds: [Double]
+    private let margin: Double
+    private var position = 0
+    private var solved = 0
+    /// The best (value, candidate) pairs so far, best first (ties: lower candidate first), at most `count`.
+    private var best: [(value: Double, index: Int)] = []
+    private let lock = NSLock()
+
+    init(count: Int, order: [Int], bounds: [Double], margin: Double) {
+        self.count = count
+        self.order = order
+        self.bounds = bounds
+        self.margin = margin
+    }
+
+    /// The next candidate to solve, or `nil` once every candidate left is ruled out by its bound.
+    func nextCandidate() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard position < order.count else { return nil }
+        let candidate = order[position]
+        // Bounds fall along `order`: once one is below the count-th best value, so are all after it.
+        if best.count == count, let last = best.last, bounds[candidate] < last.value - margin {
+            position = order.count
+            return nil
+        }
+        position += 1
+        return candidate
+    }
+
+    /// Records a solved candidate and returns how many are solved.
+    func record(_ value: Double, of index: Int) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        solved += 1
+        let place =
+            best.firstIndex { value > $0.value || (value == $0.value && index < $0.index) } ?? best.count
+        if place < count {
+            best.insert((value, index), at: place)
+            if best.count > count { best.removeLast() }
+        }
+        return solved
+    }
+
+    func result() -> (best: [(value: Double, index: Int)], solved: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (best, solved)
     }
 }

@@ -1,0 +1,157 @@
+/// A cheap upper bound on the capped opening value of a dice set, for pruning `DiceSetSearch`.
+///
+/// The bound solves a relaxed turn: the state is still the dice of each kind left
+/// (as in `CappedScoreSolver`), but a roll is seen only through the faces it
+/// shows, not which die shows which face, and after a keep of k dice the player
+/// may set aside *any* k of the dice rolled, not only those that show the kept
+/// faces. With U(t, s) for the relaxed value and W(t, s, m) = max U(t, s′) over the
+/// parts s′ of s with m dice (the whole set after hot dice):
+///
+///     U(t, s) = max(bank(t, s), Σ_g P_s(g) · max_k W(t + best_g(k), s, m_k))
+///
+/// where g runs over the plain groups of rolls of |s| dice (`RollOutcomes`, rolls
+/// with the same best score for each number of dice kept), P_s(g) is the chance
+/// that the dice of s show a roll of g (the face distributions of its dice
+/// convolved), and m_k the dice left after keeping k. Every real keep of the loaded
+/// game takes k dice showing faces that score at most best_g(k), and leaves a
+/// part of s with m_k dice, so by induction from the top levels down (where both
+/// are at most the cap) V(t, s) ≤ U(t, s): the real game's values are never above
+/// the relaxed ones. The step from a keep's points to best_g(k) uses that U never
+/// falls as t grows, which holds as for V (a bank is allowed from some turn points
+/// on and is worth min(t, cap); every other term is a sum of later values).
+///
+/// One evaluation costs levels × states × plain groups (about 80 × 64 × 40 for
+/// six different dice at target 4000), a few hundred times less than solving
+/// the set, whose whole-set rolls alone are 6⁶ ordered outcomes to group.
+struct CappedScoreBound: Sendable {
+    /// The plain groups of rolls of each dice count.
+    let plain: RollOutcomes
+    /// The table (rules, score step).
+    let table: ScoringTable
+    /// The points a bank can be worth at most.
+    let cap: Int
+    /// `grow[n][i * 6 + face − 1]`: the multiset of n + 1 dice made from multiset i of n dice and one more face.
+    private let grow: [[Int]]
+
+    init(table: ScoringTable, cap: Int) {
+        precondition(cap > 0, "a positive cap")
+        self.table = table
+        self.cap = cap
+        plain = RollOutcomes(table: table)
+        let catalog = DiceCatalog.shared
+        grow = (0..<DiceCounts.maximumDice).map { dice in
+            catalog.multisets[dice].flatMap { roll in
+                DiceCounts.faces.map { face in
+                    var next = roll
+                    next.add(face)
+                    return catalog.index(of: next)
+                }
+            }
+        }
+    }
+
+    /// An upper bound on `CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: cap)
+    /// .openingValue`.
+    func openingBound(for set: DiceSet) -> Double {
+        let mechanics = table.turnMechanics
+        let step = mechanics.scoreStep
+        let layout = StateLayout(table: table, counts: set.kinds.map(\.count))
+        let states = layout.stateCount
+        let full = layout.fullState
+        let dice = (0..<states).map { layout.dice(in: $0) }
+        let size = dice.map { $0.reduce(0, +) }
+        let groups = groupChances(set: set, layout: layout, dice: dice, size: size)
+        let top = (max(cap, mechanics.minimumBank) + step - 1) / step
+        let capValue = Double(cap)
+        let maximum = DiceCounts.maximumDice
+        // values[level][state]; best[level][state * 7 + m]: W, the best part of the state with m dice.
+        var values = [[Double]](repeating: [], count: top)
+        var best = [[Double]](repeating: [], count: top)
+        func partBest(_ level: Int, _ state: Int, _ left: Int) -> Double {
+            guard level < top else { return capValue }
+            return left == maximum ? values[level][full] : best[level][state * (maximum + 1) + left]
+        }
+        let everyRollFarkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false)
+        func rollValue(_ level: Int, _ state: Int) -> Double {
+            let n = size[state]
+            let range = plain.groupsByDice[n]
+            var sum = 0.0
+            for group in range {
+                let chance = groups[state][group - range.lowerBound]
+                guard chance > 0 else { continue }
+                var most = 0.0
+                for option in plain.options(of: group) {
+                    most = max(most, partBest(level + option.steps, state, option.diceLeft))
+                }
+                sum += chance * most
+            }
+            if n == maximum, let farkle = everyRollFarkle {
+                sum += groups[state][range.count] * partBest(level + mechanics.level(turnPoints: farkle), state, n)
+            }
+            return sum
+        }
+        for level in stride(from: top - 1, through: 0, by: -1) {
+            var row = [Double](repeating: 0, count: states)
+            var parts = [Double](repeating: 0, count: states * (maximum + 1))
+            for state in 1..<states {
+                let bank =
+                    mechanics.mayBank(turnPoints: level * step, diceLeft: size[state])
+                    ? Double(min(level * step, cap)) : 0
+                // Every keep scores at least one step: a roll reads higher levels only, all solved.
+                row[state] = max(bank, rollValue(level, state))
+                parts[state * (maximum + 1) + size[state]] = row[state]
+                for kind in dice[state].indices where dice[state][kind] > 0 {
+                    let smaller = state - layout.radix[kind]
+                    for left in 0..<size[state] {
+                        parts[state * (maximum + 1) + left] = max(
+                            parts[state * (maximum + 1) + left], parts[smaller * (maximum + 1) + left])
+                    }
+                }
+            }
+            values[level] = row
+            best[level] = parts
+        }
+        var opening = top > 0 ? rollValue(0, full) : capValue
+        if size[full] == maximum, everyRollFarkle == nil,
+            let farkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true)
+        {
+            opening +=
+                groups[full][plain.groupsByDice[maximum].count]
+                * partBest(
+                    mechanics.level(turnPoints: farkle), full, maximum)
+        }
+        return opening
+    }
+
+    /// For every state, the chance of each plain group of its dice count (in group order), then of a farkle.
+    private func groupChances(set: DiceSet, layout: StateLayout, dice: [[Int]], size: [Int]) -> [[Double]] {
+        let faces = set.kinds.map { kind in
+            let total = Double(kind.weights.reduce(0, +))
+            return kind.weights.map { Double($0) / total }
+        }
+        // The chance of each multiset of faces of the dice of each state, grown one die at a time.
+        var multisets = [[Double]](repeating: [1], count: layout.stateCount)
+        for state in 1..<layout.stateCount {
+            guard let kind = dice[state].firstIndex(where: { $0 > 0 }) else { continue }
+            let smaller = multisets[state - layout.radix[kind]]
+            let n = size[state] - 1
+            var chances = [Double](repeating: 0, count: DiceCatalog.shared.multisetCount(dice: n + 1))
+            for (index, chance) in smaller.enumerated() where chance > 0 {
+                for face in 0..<DiceCounts.maximumDice {
+                    chances[grow[n][index * DiceCounts.maximumDice + face]] += chance * faces[kind][face]
+                }
+            }
+            multisets[state] = chances
+        }
+        return (0..<layout.stateCount).map { state in
+            let n = size[state]
+            let range = plain.groupsByDice[n]
+            var chances = [Double](repeating: 0, count: range.count + 1)
+            for (index, chance) in multisets[state].enumerated() where n > 0 {
+                let group = Int(plain.groupOfRoll[table.globalIndex(dice: n, multiset: index)])
+                chances[group == 0 ? range.count : group - range.lowerBound] += chance
+            }
+            return chances
+        }
+    }
+}
