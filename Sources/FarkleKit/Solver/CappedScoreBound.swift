@@ -64,61 +64,60 @@ struct CappedScoreBound: Sendable {
         let top = (max(cap, mechanics.minimumBank) + step - 1) / step
         let capValue = Double(cap)
         let maximum = DiceCounts.maximumDice
-        // values[level][state]; best[level][state * 7 + m]: W, the best part of the state with m dice.
-        var values = [[Double]](repeating: [], count: top)
-        var best = [[Double]](repeating: [], count: top)
-        func partBest(_ level: Int, _ state: Int, _ left: Int) -> Double {
-            guard level < top else { return capValue }
-            return left == maximum ? values[level][full] : best[level][state * (maximum + 1) + left]
-        }
+        let width = maximum + 1
+        // best[(level · states + s) · 7 + m]: W(t, s, m), the best part of state s with m dice; m = 6 is the
+        // whole set, after hot dice. Levels from `top` on are the cap.
+        var best = [Double](repeating: 0, count: top * states * width)
         let everyRollFarkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false)
         func rollValue(_ level: Int, _ state: Int) -> Double {
             let n = size[state]
             let range = plain.groupsByDice[n]
+            let chances = groups[state]
             var sum = 0.0
             for group in range {
-                let chance = groups[state][group - range.lowerBound]
+                let chance = chances[group - range.lowerBound]
                 guard chance > 0 else { continue }
                 var most = 0.0
-                for option in plain.options(of: group) {
-                    most = max(most, partBest(level + option.steps, state, option.diceLeft))
+                for option in plain.optionStart[group]..<plain.optionStart[group + 1] {
+                    let later = level + plain.options[option].steps
+                    most = max(
+                        most,
+                        later < top ? best[(later * states + state) * width + plain.options[option].diceLeft] : capValue
+                    )
                 }
                 sum += chance * most
             }
             if n == maximum, let farkle = everyRollFarkle {
-                sum += groups[state][range.count] * partBest(level + mechanics.level(turnPoints: farkle), state, n)
+                let later = level + mechanics.level(turnPoints: farkle)
+                sum += chances[range.count] * (later < top ? best[(later * states + state) * width + n] : capValue)
             }
             return sum
         }
         for level in stride(from: top - 1, through: 0, by: -1) {
-            var row = [Double](repeating: 0, count: states)
-            var parts = [Double](repeating: 0, count: states * (maximum + 1))
+            let row = level * states * width
             for state in 1..<states {
                 let bank =
                     mechanics.mayBank(turnPoints: level * step, diceLeft: size[state])
                     ? Double(min(level * step, cap)) : 0
                 // Every keep scores at least one step: a roll reads higher levels only, all solved.
-                row[state] = max(bank, rollValue(level, state))
-                parts[state * (maximum + 1) + size[state]] = row[state]
+                let slot = row + state * width
+                best[slot + size[state]] = max(bank, rollValue(level, state))
                 for kind in dice[state].indices where dice[state][kind] > 0 {
-                    let smaller = state - layout.radix[kind]
-                    for left in 0..<size[state] {
-                        parts[state * (maximum + 1) + left] = max(
-                            parts[state * (maximum + 1) + left], parts[smaller * (maximum + 1) + left])
-                    }
+                    let smaller = row + (state - layout.radix[kind]) * width
+                    for left in 0..<size[state] { best[slot + left] = max(best[slot + left], best[smaller + left]) }
                 }
             }
-            values[level] = row
-            best[level] = parts
+            let whole = best[row + full * width + size[full]]
+            for state in 1..<states { best[row + state * width + maximum] = whole }
         }
         var opening = top > 0 ? rollValue(0, full) : capValue
         if size[full] == maximum, everyRollFarkle == nil,
             let farkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true)
         {
+            let later = mechanics.level(turnPoints: farkle)
             opening +=
                 groups[full][plain.groupsByDice[maximum].count]
-                * partBest(
-                    mechanics.level(turnPoints: farkle), full, maximum)
+                * (later < top ? best[(later * states + full) * width + maximum] : capValue)
         }
         return opening
     }

@@ -296,31 +296,25 @@ private struct Builder {
         let denominator = kinds.indices.reduce(1) { product, kind in
             (0..<dice[kind]).reduce(product) { value, _ in value * kinds[kind].weights.reduce(0, +) }
         }
-        // Every part of each kind's roll (the dice a keep may take from it), as a code and a number of dice.
-        var partCode: [[Int]] = []
-        var partDice: [[Int]] = []
-        var partsOfRoll: [[Range<Int>]] = []
+        // Every part of each kind's roll (the dice a keep may take from it) as one number that adds up over
+        // kinds: the keep code of its faces plus, from bit `removedShift` on, the state number of its dice.
+        let removedShift = 20
+        var partsOfRoll: [[[Int]]] = []
         for kind in kinds.indices {
-            var codes: [Int] = []
-            var taken: [Int] = []
-            var ranges: [Range<Int>] = []
-            for entry in perKind[kind] {
-                let first = codes.count
-                codes.append(0)
-                taken.append(0)
-                for face in DiceCounts.faces where entry.roll[face] > 0 {
-                    for existing in first..<codes.count {
-                        for more in 1...entry.roll[face] {
-                            codes.append(codes[existing] + more * KeepScores.faceCode[face - 1])
-                            taken.append(taken[existing] + more)
+            partsOfRoll.append(
+                perKind[kind].map { entry in
+                    var parts = [0]
+                    for face in DiceCounts.faces where entry.roll[face] > 0 {
+                        for existing in parts.indices {
+                            for more in 1...entry.roll[face] {
+                                parts.append(
+                                    parts[existing] + more * KeepScores.faceCode[face - 1]
+                                        + (more * layout.radix[kind]) << removedShift)
+                            }
                         }
                     }
-                }
-                ranges.append(first..<codes.count)
-            }
-            partCode.append(codes)
-            partDice.append(taken)
-            partsOfRoll.append(ranges)
+                    return parts
+                })
         }
         var groupOfOptions: [[Int]: Int] = [:]
         var weights: [Int] = []
@@ -332,18 +326,28 @@ private struct Builder {
         // The best points of a keep leading to each state, for the roll at hand; `reached` lists those set.
         var bestPoints = [Int](repeating: 0, count: layout.stateCount)
         var reached: [Int] = []
-        // Every keep of the roll: one part of each kind's dice, together a scoring keep (`KeepScores`).
-        func visit(_ kind: Int, _ code: Int, _ removed: Int) {
-            guard kind < kinds.count else {
-                let points = keepScores.points(code: code)
-                guard points > 0 else { return }
+        // Every keep of the roll: one part of each kind's dice (the first part of each is none), together a
+        // scoring keep (`KeepScores`). At most 2⁶ parts of six dice.
+        var combined = [Int](repeating: 0, count: 1 << DiceCounts.maximumDice)
+        func collectKeeps() {
+            var size = 1
+            for kind in kinds.indices {
+                let parts = partsOfRoll[kind][positions[kind]]
+                let before = size
+                for part in parts.dropFirst() {
+                    for index in 0..<before {
+                        combined[size] = combined[index] + part
+                        size += 1
+                    }
+                }
+            }
+            for index in 1..<size {
+                let points = keepScores.points(code: combined[index] & ((1 << removedShift) - 1))
+                guard points > 0 else { continue }
+                let removed = combined[index] >> removedShift
                 let next = removed == state ? full : state - removed
                 if bestPoints[next] == 0 { reached.append(next) }
                 bestPoints[next] = max(bestPoints[next], points)
-                return
-            }
-            for part in partsOfRoll[kind][positions[kind]] {
-                visit(kind + 1, code + partCode[kind][part], removed + partDice[kind][part] * layout.radix[kind])
             }
         }
         while true {
@@ -351,7 +355,7 @@ private struct Builder {
             for kind in kinds.indices { weight *= perKind[kind][positions[kind]].weight }
             var rollGroupNumber: Int32 = -1
             if weight > 0 {
-                visit(0, 0, 0)
+                collectKeeps()
                 if reached.isEmpty {
                     farkleWeight += weight
                 } else {
