@@ -87,7 +87,7 @@ public struct DiceSetSearch: Sendable {
         let table = table
         let target = target
         return rank(threads: threads, progress: progress) { set in
-            CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target).openingValue
+            Self.pointsValue(of: set, table: table, target: target)
         }
     }
 
@@ -135,7 +135,7 @@ public struct DiceSetSearch: Sendable {
                 _ = bounds.store(bound.openingBound(for: candidates[index]), at: index)
             }
         }
-        if workers == 1 { bounding(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: bounding) }
+        Self.perform(workers: workers, bounding)
         let optimistic = bounds.all()
         let order = candidates.indices.sorted {
             optimistic[$0] != optimistic[$1] ? optimistic[$0] > optimistic[$1] : $0 < $1
@@ -143,20 +143,28 @@ public struct DiceSetSearch: Sendable {
         let leaders = Leaders(count: count, order: order, bounds: optimistic, margin: pruningMargin)
         let solving: @Sendable (Int) -> Void = { _ in
             while let index = leaders.nextCandidate() {
-                let value = CappedScoreSolver(
-                    outcomes: DiceSetOutcomes(table: table, set: candidates[index]), cap: target
-                )
-                .openingValue
+                let value = Self.pointsValue(of: candidates[index], table: table, target: target)
                 // Recorded before `progress?` so that a missing callback does not skip it.
                 let solved = leaders.record(value, of: index)
                 progress?(solved)
             }
         }
-        if workers == 1 { solving(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: solving) }
+        Self.perform(workers: workers, solving)
         let result = leaders.result()
         return Pruned(
             best: result.best.map { Ranked(set: candidates[$0.index], value: $0.value) }, solved: result.solved,
             candidates: candidates.count)
+    }
+
+    /// A candidate's value for `rank(threads:progress:)` and `best(_:threads:progress:)`: E[min(turn points,
+    /// target)] from a total of 0 under best play.
+    private static func pointsValue(of set: DiceSet, table: ScoringTable, target: Int) -> Double {
+        CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target).openingValue
+    }
+
+    /// Runs `body` for workers 0..<workers, on this thread alone when there is one.
+    private static func perform(workers: Int, _ body: @Sendable (Int) -> Void) {
+        if workers == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: body) }
     }
 
     /// How far below the `count`-th best value a bound must be for `best(_:threads:progress:)` to skip a
@@ -186,7 +194,7 @@ public struct DiceSetSearch: Sendable {
                 progress?(done)
             }
         }
-        if workers == 1 { solve(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: solve) }
+        Self.perform(workers: workers, solve)
         let solved = values.all()
         return candidates.indices.sorted { solved[$0] != solved[$1] ? solved[$0] > solved[$1] : $0 < $1 }.map {
             Ranked(set: candidates[$0], value: solved[$0])
