@@ -8,10 +8,16 @@ enum DiceSetCommand: Command {
         name: "dice-set",
         abstract: "Finds the best six dice to carry from an inventory of loaded dice, exactly.",
         discussion: """
-            Every way to take up to six dice from the inventory (ordinary dice fill the rest) is solved exactly \
-            for the expected points toward the target of a turn from a total of 0, E[min(turn points, target)]. \
-            Dice that roll alike (proportional weights, such as ci, lu and fer, or any fair die) count as one \
-            die type, so each distinct set is solved once; no candidate is skipped on an estimate.
+            Every way to take up to six dice from the inventory (ordinary dice fill the rest) is a candidate, \
+            valued exactly by the expected points toward the target of a turn from a total of 0, \
+            E[min(turn points, target)]. Dice that roll alike (proportional weights, such as ci, lu and fer, or \
+            any fair die) count as one die type, so each distinct set is one candidate.
+            Pruning (--objective points): each candidate first gets an upper bound on its value from a relaxed \
+            turn that sees a roll only by its faces and lets a keep set aside any dice of the same number, so \
+            it is never below the real value. Candidates are solved exactly in order of falling bound until \
+            the next bound is below the --top-th best value found: no set left out can reach the list, and the \
+            sets printed and their order are those of solving every candidate (--exhaustive).
+            --objective win solves every candidate (seconds per set: small inventories only).
             """,
         options: [
             OptionSpec(
@@ -35,6 +41,10 @@ enum DiceSetCommand: Command {
                 name: "opponent-set", valueName: "set", help: "The opponent's dice, for --objective win.",
                 defaultValue: "six ordinary dice"),
             OptionSpec(name: "top", valueName: "n", help: "How many of the best sets to print.", defaultValue: "10"),
+            .flag(
+                "exhaustive",
+                help: "Solve every candidate for --objective points instead of pruning by the bound (same list, "
+                    + "slower)."),
             OptionSpec(
                 name: "threads", valueName: "k", help: "Sets solved at once (never changes the numbers).",
                 defaultValue: "the active processor count"),
@@ -88,14 +98,28 @@ enum DiceSetCommand: Command {
         let inventory = try inventory(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }
         let search = DiceSetSearch(table: ScoringTable(rules: rules), target: target, inventory: inventory)
+        let exhaustive = arguments.flag("exhaustive")
         let clock = ContinuousClock()
         let start = clock.now
-        let ranked =
-            objective == .win
-            ? search.rankByWins(against: opponent, threads: threads) : search.rank(threads: threads)
+        let shown: [DiceSetSearch.Ranked]
+        let candidates: Int
+        let solved: Int
+        let ordinary: Double
+        if objective == .win || exhaustive {
+            let ranked =
+                objective == .win
+                ? search.rankByWins(against: opponent, threads: threads) : search.rank(threads: threads)
+            shown = Array(ranked.prefix(top))
+            (candidates, solved) = (ranked.count, ranked.count)
+            ordinary = ranked.first { $0.set.isOrdinary }?.value ?? 0
+        } else {
+            let pruned = search.best(top, threads: threads)
+            (shown, candidates, solved) = (pruned.best, pruned.candidates, pruned.solved)
+            ordinary =
+                CappedScoreSolver(outcomes: DiceSetOutcomes(table: search.table, set: .ordinary), cap: target)
+                .openingValue
+        }
         let seconds = (clock.now - start) / .seconds(1)
-        let shown = Array(ranked.prefix(top))
-        let ordinary = ranked.first { $0.set.isOrdinary }?.value ?? 0
         let measure =
             objective == .win
             ? "the chance to win against \(opponent), a coin deciding who starts, both playing to win"
@@ -115,7 +139,8 @@ enum DiceSetCommand: Command {
                   "objective": \(JSONText.string(objective.rawValue)),
                   "opponent_set": \(objective == .win ? JSONText.string(opponent.description) : "null"),
                   "die_types": \(search.types.count),
-                  "candidates": \(ranked.count),
+                  "candidates": \(candidates),
+                  "solved": \(solved),
                   "ordinary_value": \(JSONText.number(ordinary)),
                   "best": \(JSONText.array(rows, indent: 4)),
                   "elapsed_seconds": \(JSONText.number(seconds))
@@ -124,8 +149,10 @@ enum DiceSetCommand: Command {
         case .md, .csv:
             var lines = [
                 "# Best dice sets: \(rules.name), target \(target)", "",
-                "\(ranked.count) candidate sets from \(search.types.count) die types, each solved exactly for "
-                    + "\(measure) (six ordinary dice: \(String(format: "%.4f", ordinary))).", "",
+                "\(candidates) candidate sets from \(search.types.count) die types, "
+                    + (solved == candidates
+                        ? "each solved exactly" : "\(solved) solved exactly (the rest ruled out by an upper bound)")
+                    + " for \(measure) (six ordinary dice: \(String(format: "%.4f", ordinary))).", "",
                 "| Rank | Dice set | \(objective == .win ? "Chance to win" : "Expected points toward the target") "
                     + "| Gain over ordinary |", "|---:|---|---:|---:|",
             ]

@@ -84,7 +84,7 @@ struct FarkleTenReportsTests {
         #expect(try Self.rows("farkleten-round-robin.csv").count == pairs.count)
     }
 
-    @Test("win joins the round robin where the game of rounds is solved to win, and is left out with the reason elsewhere")
+    @Test("win joins the round robin where the game of rounds is solved to win, else is left out with the reason")
     func winJoinsWhereSolvable() {
         var rules = RuleSet.farkleten
         rules.name = "farkleten-1"

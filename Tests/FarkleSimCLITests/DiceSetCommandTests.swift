@@ -148,7 +148,7 @@ struct LoadedSimulateCommandTests {
 
 @Suite("farkle-sim dice-set")
 struct DiceSetSearchCommandTests {
-    @Test("every candidate from the inventory is solved; the best matches solve --dice-set for that set")
+    @Test("every candidate from the inventory is counted; the best matches solve --dice-set for that set")
     func bestSet() throws {
         let result = try CommandRunner.run([
             "dice-set", "--inventory", "odd:2,weighted,hugos:3,ci,lu", "--target", "300", "--format", "json",
@@ -159,6 +159,8 @@ struct DiceSetSearchCommandTests {
         // odd (up to 2), weighted and one type for ci and lu (2): 3 × 2 × 3 = 18 sets; hugos is fair.
         #expect(json["die_types"] as? Int == 3)
         #expect(json["candidates"] as? Int == 18)
+        let solvedCount = try #require(json["solved"] as? Int)
+        #expect(solvedCount >= 3 && solvedCount <= 18)
         let best = try #require((json["best"] as? [[String: Any]])?.first)
         let set = try #require(best["dice_set"] as? String)
         let solved = try CommandRunner.run([
@@ -167,6 +169,23 @@ struct DiceSetSearchCommandTests {
         #expect(try jsonObject(solved)["expected_points_toward_target"] as? Double == best["value"] as? Double)
         let ordinary = try #require(json["ordinary_value"] as? Double)
         #expect(try #require(best["value"] as? Double) > ordinary)
+    }
+
+    @Test("pruning by the bound prints the same sets, values and order as solving every candidate")
+    func prunedMatchesExhaustive() throws {
+        let arguments = [
+            "dice-set", "--inventory", "odd,weighted,lucky", "--target", "150", "--top", "2", "--format", "json",
+        ]
+        let pruned = try jsonObject(try CommandRunner.run(arguments))
+        let exhaustive = try jsonObject(try CommandRunner.run(arguments + ["--exhaustive", "--threads", "1"]))
+        let prunedBest = try #require(pruned["best"] as? [[String: Any]])
+        let exhaustiveBest = try #require(exhaustive["best"] as? [[String: Any]])
+        #expect(prunedBest.count == 2)
+        #expect(prunedBest.map { $0["dice_set"] as? String } == exhaustiveBest.map { $0["dice_set"] as? String })
+        #expect(prunedBest.map { $0["value"] as? Double } == exhaustiveBest.map { $0["value"] as? Double })
+        #expect(exhaustive["solved"] as? Int == exhaustive["candidates"] as? Int)
+        #expect(try #require(pruned["solved"] as? Int) < (exhaustive["candidates"] as? Int ?? 0))
+        #expect(pruned["ordinary_value"] as? Double == exhaustive["ordinary_value"] as? Double)
     }
 
     @Test("an unknown die, a bad count or the unsolved win objective is a usage error")

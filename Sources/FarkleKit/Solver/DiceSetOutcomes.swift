@@ -91,7 +91,10 @@ public struct DiceSetOutcomes: Sendable {
         if set.isOrdinary && !forceKinds {
             builder.addPlain(RollOutcomes(table: table), table: table)
         } else {
-            for state in 0..<layout.stateCount { builder.add(state: state, kinds: set.kinds, layout: layout) }
+            let scores = KeepScores(table: table)
+            for state in 0..<layout.stateCount {
+                builder.add(state: state, kinds: set.kinds, layout: layout, keepScores: scores)
+            }
         }
         groupsOfState = builder.ranges
         groupProbability = builder.probabilities
@@ -266,7 +269,11 @@ private struct Builder {
     }
 
     /// The groups of `state`: every roll of its dice, kind by kind, weighed by the integer face weights.
-    mutating func add(state: Int, kinds: [DiceSet.Kind], layout: StateLayout) {
+    ///
+    /// A roll's options come from its keeps taken kind by kind: every way to take a part of each kind's dice
+    /// whose faces together form a keep of the rules, scored by `KeepScores` (the same keeps and points as
+    /// `StateLayout.choices(for:)`, without building them one by one).
+    mutating func add(state: Int, kinds: [DiceSet.Kind], layout: StateLayout, keepScores: KeepScores) {
         let first = probabilities.count
         let dice = layout.dice(in: state)
         rollGroupStarts.append(rollGroups.count)
@@ -289,31 +296,71 @@ private struct Builder {
         let denominator = kinds.indices.reduce(1) { product, kind in
             (0..<dice[kind]).reduce(product) { value, _ in value * kinds[kind].weights.reduce(0, +) }
         }
+        // Every part of each kind's roll (the dice a keep may take from it) as one number that adds up over
+        // kinds: the keep code of its faces plus, from bit `removedShift` on, the state number of its dice.
+        let removedShift = 20
+        var partsOfRoll: [[[Int]]] = []
+        for kind in kinds.indices {
+            partsOfRoll.append(
+                perKind[kind].map { entry in
+                    var parts = [0]
+                    for face in DiceCounts.faces where entry.roll[face] > 0 {
+                        for existing in parts.indices {
+                            for more in 1...entry.roll[face] {
+                                parts.append(
+                                    parts[existing] + more * KeepScores.faceCode[face - 1]
+                                        + (more * layout.radix[kind]) << removedShift)
+                            }
+                        }
+                    }
+                    return parts
+                })
+        }
         var groupOfOptions: [[Int]: Int] = [:]
         var weights: [Int] = []
         var groupOptions: [[DiceSetOutcomes.Option]] = []
         var farkleWeight = 0
         var positions = [Int](repeating: 0, count: kinds.count)
         let step = layout.table.scoreStep
-        while true {
-            var roll: [DiceCounts] = []
-            var weight = 1
+        let full = layout.fullState
+        // The best points of a keep leading to each state, for the roll at hand; `reached` lists those set.
+        var bestPoints = [Int](repeating: 0, count: layout.stateCount)
+        var reached: [Int] = []
+        // Every keep of the roll: one part of each kind's dice (the first part of each is none), together a
+        // scoring keep (`KeepScores`). At most 2⁶ parts of six dice.
+        var combined = [Int](repeating: 0, count: 1 << DiceCounts.maximumDice)
+        func collectKeeps() {
+            var size = 1
             for kind in kinds.indices {
-                let entry = perKind[kind][positions[kind]]
-                roll.append(entry.roll)
-                weight *= entry.weight
+                let parts = partsOfRoll[kind][positions[kind]]
+                let before = size
+                for part in parts.dropFirst() {
+                    for index in 0..<before {
+                        combined[size] = combined[index] + part
+                        size += 1
+                    }
+                }
             }
+            for index in 1..<size {
+                let points = keepScores.points(code: combined[index] & ((1 << removedShift) - 1))
+                guard points > 0 else { continue }
+                let removed = combined[index] >> removedShift
+                let next = removed == state ? full : state - removed
+                if bestPoints[next] == 0 { reached.append(next) }
+                bestPoints[next] = max(bestPoints[next], points)
+            }
+        }
+        while true {
+            var weight = 1
+            for kind in kinds.indices { weight *= perKind[kind][positions[kind]].weight }
             var rollGroupNumber: Int32 = -1
             if weight > 0 {
-                var best: [Int: Int] = [:]
-                for choice in layout.choices(for: roll) where choice.points > best[choice.next] ?? 0 {
-                    best[choice.next] = choice.points
-                }
-                if best.isEmpty {
+                collectKeeps()
+                if reached.isEmpty {
                     farkleWeight += weight
                 } else {
-                    let sorted = best.sorted { $0.key < $1.key }
-                    let key = sorted.flatMap { [$0.key, $0.value] }
+                    reached.sort()
+                    let key = reached.flatMap { [$0, bestPoints[$0]] }
                     if let group = groupOfOptions[key] {
                         weights[group] += weight
                         rollGroupNumber = Int32(first + group)
@@ -322,8 +369,10 @@ private struct Builder {
                         groupOfOptions[key] = weights.count
                         weights.append(weight)
                         groupOptions.append(
-                            sorted.map { .init(steps: $0.value / step, points: $0.value, next: $0.key) })
+                            reached.map { .init(steps: bestPoints[$0] / step, points: bestPoints[$0], next: $0) })
                     }
+                    for next in reached { bestPoints[next] = 0 }
+                    reached.removeAll(keepingCapacity: true)
                 }
             }
             rollGroups.append(rollGroupNumber)
@@ -344,5 +393,37 @@ private struct Builder {
         }
         ranges.append(first..<probabilities.count)
         farkles.append(Double(farkleWeight) / Double(denominator))
+    }
+}
+
+// MARK: - Keep scores
+
+/// The points of every multiset of dice kept whole, by a code that adds up: Σ count(face) · 7^(face − 1).
+///
+/// A keep's points depend only on the dice kept (`ScoringTable.keeps(for:)` lists every part of a roll that
+/// scores on its own), so the keeps of a roll of several kinds are the parts of each kind's dice whose faces
+/// together score, and adding the parts' codes gives the keep's code.
+struct KeepScores: Sendable {
+    /// The code of one die showing each face.
+    static let faceCode = [1, 7, 49, 343, 2401, 16_807]
+
+    /// Points by code; 0 where the dice do not form a keep.
+    private let scores: [Int32]
+
+    init(table: ScoringTable) {
+        var scores = [Int32](repeating: 0, count: Self.faceCode[DiceCounts.maximumDice - 1] * 7)
+        for dice in 1...DiceCounts.maximumDice {
+            for roll in DiceCatalog.shared.multisets[dice] {
+                guard let whole = table.keeps(for: roll).last(where: { $0.dice == roll }) else { continue }
+                let code = DiceCounts.faces.reduce(0) { $0 + roll[$1] * Self.faceCode[$1 - 1] }
+                scores[code] = Int32(whole.score)
+            }
+        }
+        self.scores = scores
+    }
+
+    /// The points of the keep with code `code`, 0 if none.
+    func points(code: Int) -> Int {
+        Int(scores[code])
     }
 }

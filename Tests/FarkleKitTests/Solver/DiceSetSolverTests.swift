@@ -44,6 +44,35 @@ struct DiceSetSolverTests {
         #expect(checks.last?.rollsChecked == 46_656)
     }
 
+    @Test(
+        "every roll of every state of a four-kind set (no face of weight 0) has as options the best keep to each state it can leave"
+    )
+    func optionsMatchChoices() throws {
+        let outcomes = DiceSetOutcomes(
+            table: Self.table, set: try DiceSet(parsing: "odd:2,weighted:1,lucky:1"))
+        #expect(outcomes.counts == [2, 1, 1, 2])
+        var rolls = 0
+        for state in 1..<outcomes.stateCount {
+            var partial: [[DiceCounts]] = [[]]
+            for dice in outcomes.dice(in: state) {
+                partial = partial.flatMap { start in DiceCatalog.shared.multisets[dice].map { start + [$0] } }
+            }
+            for roll in partial {
+                var expected: [Int: Int] = [:]
+                for choice in outcomes.choices(for: roll) {
+                    expected[choice.next] = max(expected[choice.next] ?? 0, choice.points)
+                }
+                let options = outcomes.group(of: roll).map { Array(outcomes.groupOptions($0)) } ?? []
+                #expect(options.map(\.next) == expected.keys.sorted(), "\(roll)")
+                #expect(options.map { expected[$0.next] } == options.map(\.points), "\(roll)")
+                #expect(options.allSatisfy { $0.steps * Self.table.scoreStep == $0.points })
+                rolls += 1
+            }
+        }
+        // Up to two dice of a kind: 1 + 6 + 21 rolls; up to one: 1 + 6; the empty state has none.
+        #expect(rolls == 28 * 7 * 7 * 28 - 1)
+    }
+
     @Test("keeping the heavenly-kingdom die's 5 or an ordinary die's 5 scores the same but is worth less")
     func keepChoiceEffect() throws {
         let set = try DiceSet(parsing: "heavenly-kingdom:1")
