@@ -30,12 +30,14 @@ struct PastTargetRows: Sendable {
     /// The pieces, in increasing order of farkle payoff.
     let pieces: [Piece]
 
-    /// The most pieces built: past it the remaining payoffs are left to the caller's full solve.
+    /// The most pieces built by default: past them the remaining payoffs are left to the caller's full solve
+    /// (in `zilch` 4,096 pieces reach a farkle payoff of 0.9995; each costs one solve of the rows).
     static let maximumPieces = 4_096
 
     /// Solves the rows past the target of `turn` for leads `0..<rows`, when the opponent's final round is
-    /// `finalRound` and banking above every table pays `topBank`.
-    init(turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int) {
+    /// `finalRound` and banking above every table pays `topBank`, in at most `maximumPieces` pieces from a
+    /// farkle payoff of 0 up.
+    init(turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int, maximumPieces: Int = maximumPieces) {
         let perLevel = TurnMechanics.statesPerLevel
         // Banking is allowed on every row (the caller uses the rows only where the least bank is met);
         // beyond the final-round cap the bank pays `topBank`, as above the table.
@@ -50,7 +52,7 @@ struct PastTargetRows: Sendable {
         defer { table.deallocate() }
         var pieces: [Piece] = []
         var farkle = 0.0
-        while farkle <= 1 && pieces.count < Self.maximumPieces {
+        while farkle <= 1 && pieces.count < maximumPieces {
             var validity = WinTurn.Validity.unbounded
             _ = turn.solve(
                 top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,

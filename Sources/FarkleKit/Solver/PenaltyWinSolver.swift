@@ -89,9 +89,12 @@ public struct PenaltyWinSolver: Sendable {
         var space = PenaltyStateSpace(
             levels: levels, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
             penaltyLevels: (penalty + step - 1) / step, leastBank: least, turn: turn, finalRound: finalTable,
+            // Never more solves of the rows past the target than a quarter of a sweep's states: a small game
+            // solves its few states in full sooner than it would build pieces for them.
             pastTarget: finalTable.map {
                 PastTargetRows(
-                    turn: turn, finalRound: $0, topBank: 1 - $0.limit, rows: levels + turn.maximumJump + 1)
+                    turn: turn, finalRound: $0, topBank: 1 - $0.limit, rows: levels + turn.maximumJump + 1,
+                    maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4))
             })
         let store = PairResults(count: 9 * levels * levels)
         defer { store.deallocate() }
