@@ -1,8 +1,8 @@
 /// One turn of a two-player game played to win, tabulated for one situation: the value of every state
 /// (turn points, dice to roll) under the play that maximizes P(win) + ½ P(tie), and its decisions.
 ///
-/// Built by `WinProbabilitySolver.turnTable(myScore:opponentScore:isFinalRound:)` from the solved
-/// turn-start values, with the solver's own turn (one table of `WinTurn`, milliseconds): this is what
+/// Built by `WinProbabilitySolver.turnTable(myScore:opponentScore:isFinalRound:)` (or, under a
+/// three-farkle penalty, `PenaltyWinSolver.turnTable`) from the solved turn-start values, with the solver's own turn (one table of `WinTurn`, milliseconds): this is what
 /// `farkle-sim advise --my-score --opponent-score` and the advisor page show, and what the report's
 /// decision maps read. Every value is the chance to win, ties counting half, of the player to move.
 public struct WinTurnTable: Sendable {
