@@ -16,7 +16,8 @@ enum AdviseCommand: Command {
             roll), and says where the two objectives differ. That solves the whole game first: seconds for \
             a short race, minutes for a 10,000-point one, under a minute for farkleten. Under a three-farkle penalty the advice is best play \
             for the most points in the long run with --farkles farkles in a row before this turn: a farkle \
-            counts what it costs later, and the expected values include it. \
+            counts what it costs later, and the expected values include it; with both totals the advice to \
+            win also counts --opponent-farkles, and totals may be negative (down to four penalties below zero). \
             Loaded dice (a face written 5@odd, or --dice-set) are advised kind by kind in a race won at the \
             target at once (kcd): each keep lists the dice it leaves and what banking and rolling on are worth \
             in points toward the target from --my-score (0 by default); with --opponent-score as well, the \
@@ -34,6 +35,10 @@ enum AdviseCommand: Command {
             OptionSpec(
                 name: "farkles", valueName: "n",
                 help: "Farkles in a row before this turn, 0 to 2 (rules with a three-farkle penalty only).",
+                defaultValue: "0"),
+            OptionSpec(
+                name: "opponent-farkles", valueName: "n",
+                help: "The opponent's farkles in a row, 0 to 2, for the advice to win under a three-farkle penalty.",
                 defaultValue: "0"),
             OptionSpec(
                 name: "my-score", valueName: "points",
@@ -94,6 +99,9 @@ enum AdviseCommand: Command {
         let totals = try Totals(arguments, rules: rules, step: step)
         let roll = DiceCounts(faces: faces)
         var win: WinRollAdvice?
+        if totals == nil, arguments.value("opponent-farkles") != nil {
+            throw UsageError("'--opponent-farkles' needs '--my-score' and '--opponent-score'", spec: spec)
+        }
         if let totals, let turnIndex = totals.turnIndex {
             if arguments.value(StrategyArguments.policy.name) != nil {
                 throw UsageError(
@@ -108,7 +116,15 @@ enum AdviseCommand: Command {
             }
             win = solver.turnTable(turnIndex: turnIndex, myScore: totals.mine, opponentScore: totals.theirs)
                 .advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+        } else if let totals, rules.turn.threeFarklePenalty != nil {
+            win = try penaltyTurnTable(arguments, rules: rules, totals: totals, farkles: farkles ?? 0)
+                .advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
         } else if let totals {
+            if arguments.value("opponent-farkles") != nil {
+                throw UsageError(
+                    "'--opponent-farkles' counts toward a three-farkle penalty; rules '\(rules.name)' have none",
+                    spec: spec)
+            }
             let policy = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
             let winSolver: WinProbabilitySolver
             do {
@@ -132,6 +148,30 @@ enum AdviseCommand: Command {
         default: Standard.output(text.markdown, terminator: "")
         }
         return ExitStatus.success
+    }
+
+    /// The turn to win under a three-farkle penalty, from `PenaltyWinSolver` (solved here: no policy file
+    /// holds a penalty game), with `farkles` and `--opponent-farkles` in a row.
+    private static func penaltyTurnTable(_ arguments: ParsedArguments, rules: RuleSet, totals: Totals, farkles: Int)
+        throws -> WinTurnTable
+    {
+        if arguments.value(StrategyArguments.policy.name) != nil {
+            throw UsageError(
+                "'--policy' reads games without a three-farkle penalty; rules '\(rules.name)' are solved here",
+                spec: spec)
+        }
+        let opponentFarkles = try arguments.integer(
+            "opponent-farkles", in: LongRunAverageSolver.farkleCounts, default: 0,
+            because: "the third farkle in a row costs a penalty and starts the count again")
+        let solver: PenaltyWinSolver
+        do {
+            solver = try PenaltyWinSolver(rules: rules)
+        } catch {
+            throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
+        }
+        return solver.turnTable(
+            myScore: totals.mine, opponentScore: totals.theirs, myFarkles: farkles, opponentFarkles: opponentFarkles,
+            isFinalRound: totals.isFinalRound)
     }
 
     /// `--my-score`, `--opponent-score` and `--final-round`, checked against the race of `rules`.
@@ -175,8 +215,10 @@ enum AdviseCommand: Command {
                     "'--my-score' needs a race to a target; rules '\(rules.name)' play a fixed number of rounds",
                     spec: spec)
             }
-            mine = try arguments.integer("my-score", in: 0...(target - 1), default: 0)
-            theirs = try arguments.integer("opponent-score", in: 0...1_000_000_000, default: 0)
+            // Under a three-farkle penalty totals may fall below zero, down to the win solver's floor.
+            let lowest = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
+            mine = try arguments.integer("my-score", in: lowest...(target - 1), default: 0)
+            theirs = try arguments.integer("opponent-score", in: lowest...1_000_000_000, default: 0)
             isFinalRound = finalRound
             for (name, total) in [("my-score", mine), ("opponent-score", theirs)] where total % step != 0 {
                 throw UsageError(

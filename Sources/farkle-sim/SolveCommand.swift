@@ -39,6 +39,11 @@ enum SolveCommand: Command {
                 defaultValue: "six ordinary dice", isRepeatable: true),
             DiceSetOption.catalog,
             OptionSpec(
+                name: "penalty-floor", valueName: "points",
+                help: "With --objective win under a three-farkle penalty: the lowest total tabulated, a penalty "
+                    + "there takes nothing more (lower it to check that no printed digit moves).",
+                defaultValue: "four penalties below zero"),
+            OptionSpec(
                 name: "out", valueName: "file",
                 help: "With --objective win in a race: also write the solved policy to this binary file, read "
                     + "back by the library (WinProbabilitySolver(contentsOf:rules:)) without solving again."),
@@ -67,7 +72,11 @@ enum SolveCommand: Command {
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
             return try WinSolveOutput.run(
-                rules: rules, format: format, threads: threads, out: arguments.value("out"), spec: spec)
+                rules: rules, format: format, threads: threads, out: arguments.value("out"),
+                floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec), spec: spec)
+        }
+        if arguments.value("penalty-floor") != nil {
+            throw UsageError("'--penalty-floor' is for --objective win under a three-farkle penalty", spec: spec)
         }
         if arguments.value("out") != nil {
             throw UsageError("'--out' writes the policy of --objective win; the score objective has none", spec: spec)

@@ -21,9 +21,9 @@ enum WinSolveOutput {
     /// Solves the game of `rules` to win and prints the result in `format`.
     ///
     /// With `out`, writes the policy file there after solving (exit 1 with one error line when it cannot).
-    static func run(rules: RuleSet, format: OutputFormat, threads: Int, out: String?, spec: CommandSpec) throws
-        -> Int32
-    {
+    static func run(
+        rules: RuleSet, format: OutputFormat, threads: Int, out: String?, floor: Int? = nil, spec: CommandSpec
+    ) throws -> Int32 {
         let outURL = out.map { URL(fileURLWithPath: $0) }
         if let outURL { try checkWritable(outURL) }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -44,7 +44,7 @@ enum WinSolveOutput {
                         "'--out' writes the policy of games without a three-farkle penalty; rules '\(rules.name)' have one",
                         spec: spec)
                 }
-                let solver = try PenaltyWinSolver(rules: rules, threads: threads)
+                let solver = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads)
                 figures = Figures(solver)
                 figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
             } else {
@@ -68,6 +68,23 @@ enum WinSolveOutput {
         case .json: Standard.output(summary.json)
         }
         return ExitStatus.success
+    }
+
+    /// The `--penalty-floor` given, checked: a multiple of the score step from -1,000,000 to 0, under rules
+    /// with a three-farkle penalty.
+    static func penaltyFloor(_ arguments: ParsedArguments, rules: RuleSet, spec: CommandSpec) throws(UsageError)
+        -> Int?
+    {
+        guard arguments.value("penalty-floor") != nil else { return nil }
+        guard rules.turn.threeFarklePenalty != nil else {
+            throw UsageError("'--penalty-floor': rules '\(rules.name)' have no three-farkle penalty", spec: spec)
+        }
+        let floor = try arguments.integer("penalty-floor", in: -1_000_000...0, default: 0)
+        let step = ScoringTable(rules: rules).scoreStep
+        guard floor % step == 0 else {
+            throw UsageError("'--penalty-floor' must be a multiple of \(step) points, not \(floor)", spec: spec)
+        }
+        return floor
     }
 
     /// Fails before a long solve when the policy file could not be written: its directory missing or not

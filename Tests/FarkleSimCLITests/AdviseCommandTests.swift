@@ -116,6 +116,34 @@ struct AdviseCommandTests {
         #expect(plain["win"] == nil)
     }
 
+    @Test("under a three-farkle penalty the advice to win counts both players' farkles in a row")
+    func penaltyWin() throws {
+        func decision(_ extra: [String]) throws -> [String: Any] {
+            let result = try CommandRunner.run(
+                [
+                    "advise", "--rules", fixtureRules("ones-penalty-race.json"), "--dice", "1,2,3", "--turn-points",
+                    "0", "--my-score", "-100", "--opponent-score", "100", "--format", "json",
+                ] + extra)
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            let win = try #require(try jsonObject(result)["win"] as? [String: Any])
+            #expect(win["my_score"] as? Int == -100)
+            return try #require(win["decision"] as? [String: Any])
+        }
+        let fresh = try #require(try decision([])["roll_value"] as? Double)
+        // Two farkles in a row: a farkle now also costs 100 points, so rolling on is worth less.
+        let twoFarkles = try #require(try decision(["--farkles", "2"])["roll_value"] as? Double)
+        // The opponent's two farkles in a row: their next farkle costs them 100, which helps me.
+        let theirTwo = try #require(try decision(["--opponent-farkles", "2"])["roll_value"] as? Double)
+        #expect(twoFarkles < fresh && fresh < theirTwo, "\(twoFarkles) \(fresh) \(theirTwo)")
+        #expect([twoFarkles, fresh, theirTwo].allSatisfy { $0 > 0 && $0 < 1 })
+        let outOfRange = try CommandRunner.run([
+            "advise", "--rules", fixtureRules("ones-penalty-race.json"), "--dice", "1", "--my-score", "-500",
+            "--opponent-score", "0",
+        ])
+        #expect(outOfRange.exitStatus == 64)
+        #expect(outOfRange.standardError.contains("'--my-score' must be from -400 to 299, not -500"))
+    }
+
     @Test("the final round: banking the opponent's lead exactly ties, worth one half")
     func finalRound() throws {
         // Single 1s only: 1 2 at 400 is 500 with 1 die; the opponent stands 500 ahead, so banking ties.
@@ -157,11 +185,21 @@ struct AdviseCommandTests {
     @Test("rules the win solver does not cover are refused with its reason, exit 64")
     func unsupported() throws {
         let penalty = try CommandRunner.run([
-            "advise", "--rules", "zilch", "--dice", "1,5", "--my-score", "0", "--opponent-score", "0",
+            "advise", "--rules", "zilch", "--dice", "1,5", "--my-score", "0", "--opponent-score", "0", "--policy",
+            "policy.bin",
         ])
         #expect(penalty.exitStatus == 64)
-        #expect(penalty.standardError.hasPrefix("Error: '--my-score' needs the 2-player win solver, but "))
-        #expect(penalty.standardError.contains("three-farkle penalty"))
+        #expect(
+            penalty.standardError.hasPrefix(
+                "Error: '--policy' reads games without a three-farkle penalty; rules 'zilch' are solved here"))
+        for arguments in [
+            ["--opponent-farkles", "1"], ["--my-score", "0", "--opponent-score", "0", "--opponent-farkles", "1"],
+        ] {
+            let refused = try CommandRunner.run(
+                ["advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1"] + arguments)
+            #expect(refused.exitStatus == 64)
+            #expect(refused.standardError.hasPrefix("Error: '--opponent-farkles' "), "\(refused.standardError)")
+        }
         let finalRound = try CommandRunner.run([
             "advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1", "--my-score", "0",
             "--opponent-score", "900", "--final-round",

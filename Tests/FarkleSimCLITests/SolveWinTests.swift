@@ -23,6 +23,39 @@ struct SolveWinTests {
         #expect((json["states"] as? Int ?? 0) > 0)
     }
 
+    @Test("--penalty-floor: a lower floor on negative totals moves no printed digit, and is reported")
+    func penaltyFloor() throws {
+        func solve(_ extra: [String]) throws -> [String: Any] {
+            let result = try CommandRunner.run(
+                ["solve", "--objective", "win", "--rules", fixtureRules("ones-penalty-race.json"), "--format", "json"]
+                    + extra)
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            return try jsonObject(result)
+        }
+        let standard = try solve([])
+        let deeper = try solve(["--penalty-floor", "-800"])
+        #expect(standard["penalty_floor"] as? Int == -400)
+        #expect(deeper["penalty_floor"] as? Int == -800)
+        // In this short race four penalties below zero is deeper than the target is high, and the floor
+        // still moves the value by about 1e-9 (1.06e-9 measured), far from any printed digit.
+        let values = try [standard, deeper].map { try #require($0["value"] as? Double) }
+        #expect(abs(values[0] - values[1]) < 1e-8, "\(values)")
+        #expect(String(format: "%.6f", values[0]) == String(format: "%.6f", values[1]))
+        for (arguments, message) in [
+            (["--rules", "zilch", "--penalty-floor", "-25"], "'--penalty-floor' must be a multiple of 50"),
+            (["--rules", "zilch", "--penalty-floor", "100"], "'--penalty-floor' must be from -1000000 to 0"),
+            (["--rules", fixtureRules("ones-race.json"), "--penalty-floor", "-400"], "have no three-farkle penalty"),
+        ] {
+            let refused = try CommandRunner.run(["solve", "--objective", "win"] + arguments)
+            #expect(refused.exitStatus == 64)
+            #expect(refused.standardError.hasPrefix("Error: "))
+            #expect(refused.standardError.contains(message), "\(refused.standardError)")
+        }
+        let score = try CommandRunner.run(["solve", "--rules", "zilch", "--penalty-floor", "-400"])
+        #expect(score.exitStatus == 64)
+        #expect(score.standardError.contains("'--penalty-floor' is for --objective win"))
+    }
+
     @Test("three players are refused with exit 64 and one error line")
     func threePlayers() throws {
         let result = try CommandRunner.run([

@@ -11,7 +11,10 @@ import Dispatch
 /// of one sum are solved from the highest count down and need no fixed point of their own; only the
 /// penalty lowers a total, so the values it leads to come from the previous sweep. Sweeps over all sums
 /// are repeated until no value changes by more than `tolerance`. Each state is one turn solved once
-/// per sweep, so the cost is the states times the sweeps: see <doc:PlayingToWin>.
+/// per sweep, so the cost is the states times the sweeps: see <doc:PlayingToWin>. With a final round,
+/// the rows of a turn past the target (most of each table: they reach the final-round cap) are not solved
+/// per state but read from `PastTargetRows`, solved once per stretch of farkle payoffs over which their
+/// play stays the same; only the rows below the target are solved per state.
 ///
 /// An entry minimum with the penalty is not supported (a total of zero or below would no longer tell
 /// whether a player has entered); nor are more than two players or games of fixed rounds.
@@ -43,6 +46,8 @@ public struct PenaltyWinSolver: Sendable {
 
     let turn: WinTurn
     let finalRound: FinalRoundTable?
+    /// The states, for the turns of `turnTable` (without the rows past the target, needed only to solve).
+    let space: PenaltyStateSpace
     /// Values of the player to move, `values[counts * levels² + (mine - floor) * levels + (theirs - floor)]`
     /// with `counts = 3 * myFarkles + theirFarkles`, totals in score steps.
     let values: [Double]
@@ -81,9 +86,16 @@ public struct PenaltyWinSolver: Sendable {
         let floorLevel = -((-(floor ?? Self.defaultFloor(penalty: penalty))) / step)
         let targetLevel = (target - 1) / step + 1
         let levels = targetLevel - floorLevel
-        let space = StateSpace(
+        var space = PenaltyStateSpace(
             levels: levels, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
-            penaltyLevels: (penalty + step - 1) / step, leastBank: least, turn: turn, finalRound: finalTable)
+            penaltyLevels: (penalty + step - 1) / step, leastBank: least, turn: turn, finalRound: finalTable,
+            // Never more solves of the rows past the target than a quarter of a sweep's states: a small game
+            // solves its few states in full sooner than it would build pieces for them.
+            pastTarget: finalTable.map {
+                PastTargetRows(
+                    turn: turn, finalRound: $0, topBank: 1 - $0.limit, rows: levels + turn.maximumJump + 1,
+                    maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4))
+            })
         let store = PairResults(count: 9 * levels * levels)
         defer { store.deallocate() }
         store.values.update(repeating: 0.5)
@@ -97,6 +109,8 @@ public struct PenaltyWinSolver: Sendable {
         for mine in 0..<levels {
             for theirs in 0..<levels { states += 9 * space.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
         }
+        space.pastTarget = nil
+        self.space = space
         self.table = table
         self.target = target
         self.hasFinalRound = hasFinalRound
@@ -153,7 +167,7 @@ public struct PenaltyWinSolver: Sendable {
         finalRound.map { $0.capLevel * table.scoreStep }
     }
 
-    private func index(_ mine: Int, _ theirs: Int, _ myFarkles: Int, _ theirFarkles: Int) -> Int {
+    func index(_ mine: Int, _ theirs: Int, _ myFarkles: Int, _ theirFarkles: Int) -> Int {
         let step = table.scoreStep
         precondition(mine >= floor && theirs >= floor && mine < target && theirs < target, "totals in range")
         precondition(mine % step == 0 && theirs % step == 0, "totals are multiples of \(step)")
@@ -166,7 +180,7 @@ public struct PenaltyWinSolver: Sendable {
 // MARK: - Sweeps
 
 /// The states of a penalty game and one sweep over them.
-private struct StateSpace: Sendable {
+struct PenaltyStateSpace: Sendable {
     /// Totals tabulated, from the floor.
     let levels: Int
     /// The floor in score steps (≤ 0).
@@ -178,6 +192,8 @@ private struct StateSpace: Sendable {
     let leastBank: Int
     let turn: WinTurn
     let finalRound: FinalRoundTable?
+    /// The rows of every turn past the target, by lead (with a final round), while solving.
+    var pastTarget: PastTargetRows?
 
     /// The payoff of banking above every table: a win, less the final-round player's instant-win chance.
     var topBank: Double { 1 - (finalRound?.limit ?? 0) }
@@ -227,14 +243,12 @@ private struct StateSpace: Sendable {
         return changes.values.max() ?? 0
     }
 
-    /// Solves the turn of one state from the current values and returns how much its value changed.
-    func solveState(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, store: PairResults) -> Double {
-        let values = store.values
-        let ties = store.ties
-        let top = top(mine: mine, theirs: theirs)
-        let bank = UnsafeMutablePointer<Double>.allocate(capacity: 2 * top)
-        defer { bank.deallocate() }
-        let bankTie = bank + top
+    /// Fills the bank payoffs (value and tie) of the turn of `mine` against `theirs` below `top`: a bank
+    /// hands the turn over with the banker's farkle count restarted.
+    func fillBank(
+        mine: Int, theirs: Int, theirFarkles: Int, top: Int, values: UnsafeBufferPointer<Double>,
+        ties: UnsafeBufferPointer<Double>, bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>
+    ) {
         for level in 0..<top {
             let total = mine + level
             if level * step < leastBank {
@@ -249,18 +263,50 @@ private struct StateSpace: Sendable {
                     total: total, theirs: theirs, finalRound: finalRound)
             }
         }
-        // A farkle hands the turn over with one more farkle in a row, or on the third with the penalty
-        // taken (never below the floor) and the count restarted.
-        let next =
-            myFarkles < 2
+    }
+
+    /// The state a farkle of the player to move hands over: one more farkle in a row, or on the third the
+    /// penalty taken (never below the floor) and the count restarted.
+    func afterFarkle(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> Int {
+        myFarkles < 2
             ? index(theirs, mine, theirFarkles, myFarkles + 1)
             : index(theirs, max(mine - penaltyLevels, 0), theirFarkles, 0)
-        let scratch = TurnTable(rows: top + turn.maximumJump + 1)
+    }
+
+    /// Solves the turn of one state from the current values and returns how much its value changed.
+    func solveState(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, store: PairResults) -> Double {
+        let values = store.values
+        let ties = store.ties
+        let next = afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+        let farkle = 1 - values[next]
+        let farkleTie = ties[next]
+        // Past the target the rows come from the table over leads, where the least bank is met there.
+        let reachTarget = levels - mine
+        let usesPastTarget = pastTarget != nil && reachTarget * step >= leastBank
+        var top = usesPastTarget ? reachTarget : top(mine: mine, theirs: theirs)
+        var scratch = TurnTable(rows: top + turn.maximumJump + 1)
+        var rowsAboveFilled = false
+        if usesPastTarget, let pastTarget {
+            rowsAboveFilled = pastTarget.fill(
+                scratch, fromLevel: top, firstLead: levels - theirs, count: turn.maximumJump + 1, farkle: farkle,
+                farkleAux: farkleTie)
+            if !rowsAboveFilled {
+                scratch.deallocate()
+                top = self.top(mine: mine, theirs: theirs)
+                scratch = TurnTable(rows: top + turn.maximumJump + 1)
+            }
+        }
         defer { scratch.deallocate() }
+        let bank = UnsafeMutablePointer<Double>.allocate(capacity: 2 * top)
+        defer { bank.deallocate() }
+        let bankTie = bank + top
+        fillBank(
+            mine: mine, theirs: theirs, theirFarkles: theirFarkles, top: top, values: UnsafeBufferPointer(values),
+            ties: UnsafeBufferPointer(ties), bank: bank, bankTie: bankTie)
         var unused = WinTurn.Validity.unbounded
         let entry = turn.solve(
-            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: 1 - values[next],
-            farkleAux: ties[next], into: scratch, validity: &unused, tracking: false)
+            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: farkleTie,
+            into: scratch, validity: &unused, tracking: false, rowsAboveFilled: rowsAboveFilled)
         let own = index(mine, theirs, myFarkles, theirFarkles)
         let change = abs(entry.value - values[own])
         values[own] = entry.value

@@ -1,8 +1,8 @@
 /// One turn of a two-player game played to win, tabulated for one situation: the value of every state
 /// (turn points, dice to roll) under the play that maximizes P(win) + ½ P(tie), and its decisions.
 ///
-/// Built by `WinProbabilitySolver.turnTable(myScore:opponentScore:isFinalRound:)` from the solved
-/// turn-start values, with the solver's own turn (one table of `WinTurn`, milliseconds): this is what
+/// Built by `WinProbabilitySolver.turnTable(myScore:opponentScore:isFinalRound:)` (or, under a
+/// three-farkle penalty, `PenaltyWinSolver.turnTable`) from the solved turn-start values, with the solver's own turn (one table of `WinTurn`, milliseconds): this is what
 /// `farkle-sim advise --my-score --opponent-score` and the advisor page show, and what the report's
 /// decision maps read. Every value is the chance to win, ties counting half, of the player to move.
 public struct WinTurnTable: Sendable {
@@ -52,6 +52,23 @@ public struct WinTurnTable: Sendable {
         farkleValue = farkle
         (entries, above, openingValue) = Self.solve(
             turn: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkle)
+    }
+
+    /// The final-round turn of a player `opponentScore - myScore` points behind, whose least bank is
+    /// `leastBank`: banking pays 1 above the opponent's total, ½ on it and 0 below, a farkle 0.
+    init(finalRoundOf turn: WinTurn, myScore: Int, opponentScore: Int, leastBank: Int, table: ScoringTable) {
+        let step = table.scoreStep
+        // As `FinalRoundTable` sets up one deficit, for any deficit (no cap is needed for one turn).
+        let deficit = (opponentScore - myScore) / step
+        let leastLevel = (leastBank + step - 1) / step
+        let top = max(deficit + 1, leastLevel)
+        let bank = (0..<top).map { row -> Double in
+            row < leastLevel ? -.infinity : row > deficit ? 1 : row == deficit ? 0.5 : 0
+        }
+        let ties = (0..<top).map { row -> Double in row == deficit && row >= leastLevel ? 1 : 0 }
+        self.init(
+            myScore: myScore, opponentScore: opponentScore, isFinalRound: true, leastBank: leastBank, table: table,
+            turn: turn, top: top, topBank: 1, bank: bank, bankTie: ties, farkle: 0)
     }
 
     private static func solve(
@@ -165,18 +182,8 @@ extension WinProbabilitySolver {
         if isFinalRound {
             precondition(
                 hasFinalRound && opponentScore >= target, "a final round after the opponent reached the target")
-            // As `FinalRoundTable` sets up one deficit, for any deficit (no cap is needed for one turn).
-            let deficit = (opponentScore - myScore) / step
-            let leastLevel = (least + step - 1) / step
-            let top = max(deficit + 1, leastLevel)
-            let bank = (0..<top).map { row -> Double in
-                row < leastLevel ? -.infinity : row > deficit ? 1 : row == deficit ? 0.5 : 0
-            }
-            let ties = (0..<top).map { row -> Double in row == deficit && row >= leastLevel ? 1 : 0 }
             return WinTurnTable(
-                myScore: myScore, opponentScore: opponentScore, isFinalRound: true, leastBank: least, table: table,
-                turn: turn,
-                top: top, topBank: 1, bank: bank, bankTie: ties, farkle: 0)
+                finalRoundOf: turn, myScore: myScore, opponentScore: opponentScore, leastBank: least, table: table)
         }
         precondition(opponentScore < target, "the opponent's total below the target")
         let mine = myScore / step

@@ -352,10 +352,13 @@ struct WinTurn: Sendable {
     /// Fills `table` as `solve(top:topBank:bank:bankAux:farkle:farkleAux:into:)` does, its rows from
     /// `top` on (at least `maximumJump` of them) with the entries above the table, and, with `tracking`,
     /// narrows `validity` to the farkle payoffs around `farkle` over which the play found stays best:
-    /// there every value is exactly affine in the farkle payoff, with the slope returned.
+    /// there every value is exactly affine in the farkle payoff, with the slope returned. With
+    /// `rowsAboveFilled` the caller has written the rows from `top` on (at least `maximumJump` + 1 of
+    /// them, `PastTargetRows`) and only the rows below `top` are solved.
     func solve(
         top: Int, topBank: Double, bank: UnsafePointer<Double>, bankAux: UnsafePointer<Double>, farkle: Double,
-        farkleAux: Double, into table: TurnTable, validity: inout Validity, tracking: Bool
+        farkleAux: Double, into table: TurnTable, validity: inout Validity, tracking: Bool,
+        rowsAboveFilled: Bool = false
     ) -> Entry {
         let maximum = DiceCounts.maximumDice
         let perLevel = TurnMechanics.statesPerLevel
@@ -365,11 +368,13 @@ struct WinTurn: Sendable {
                 optionOffsets.withUnsafeBufferPointer { offsets in
                     withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { above in
                         let above = above.baseAddress.unsafelyUnwrapped
-                        fillAbove(
-                            topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups,
-                            options: options, into: above, validity: &validity, tracking: tracking)
-                        for level in top..<top + maximumJump + 1 {
-                            for dice in 0...maximum { table[level &* perLevel &+ dice] = above[dice] }
+                        if !rowsAboveFilled {
+                            fillAbove(
+                                topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups,
+                                options: options, into: above, validity: &validity, tracking: tracking)
+                            for level in top..<top + maximumJump + 1 {
+                                for dice in 0...maximum { table[level &* perLevel &+ dice] = above[dice] }
+                            }
                         }
                         for level in stride(from: top - 1, through: 0, by: -1) {
                             let payoff = bank[level]

@@ -128,6 +128,18 @@ struct WinProbabilitySolverTests {
         try expectPenaltyAgreement(penalized(onesOnly(target: 200), penalty: 100), floor: -300)
     }
 
+    @Test("with a final round (rows past the target by lead) the penalty solver matches the brute force")
+    func penaltyRaceFinalRound() throws {
+        try expectPenaltyAgreement(penalized(onesOnly(target: 200, finalRound: true), penalty: 100), floor: -300)
+    }
+
+    @Test("with a final round and a least bank above some steps to the target, too")
+    func penaltyRaceFinalRoundLeastBank() throws {
+        var rules = penalized(onesOnly(target: 300, finalRound: true), penalty: 100)
+        rules.turn.minimumBank = 200
+        try expectPenaltyAgreement(rules, floor: -200)
+    }
+
     @Test("with a penalty of 0 the farkle counts change nothing: the values of the solver without one, final round too")
     func zeroPenalty() throws {
         let rules = onesOnly(target: 500, finalRound: true)

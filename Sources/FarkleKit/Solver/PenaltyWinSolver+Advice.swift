@@ -1,0 +1,49 @@
+extension PenaltyWinSolver {
+    /// The turn of the player to move with `myScore` against `opponentScore` and the farkles in a row of
+    /// each, tabulated from the solved turn-start values: what `advise --my-score --opponent-score` shows
+    /// under a three-farkle penalty.
+    ///
+    /// A bank restarts the banker's count and hands the turn over; a farkle hands it over with one more
+    /// farkle in a row, or on the third with the penalty taken. In the final round (the opponent has reached
+    /// the target) the turn is the last one and the counts no longer matter.
+    ///
+    /// - Parameters:
+    ///   - myScore: The player's total, a multiple of the score step from `floor` to below the target.
+    ///   - opponentScore: The opponent's total: from `floor` to below the target, or at or above it in the
+    ///     final round.
+    ///   - myFarkles: The player's farkles in a row before this turn, 0 to 2.
+    ///   - opponentFarkles: The opponent's farkles in a row, 0 to 2.
+    ///   - isFinalRound: Whether the opponent has reached the target and this is the player's last turn.
+    /// - Precondition: the totals and counts fit the game as described (the CLI checks them first).
+    public func turnTable(
+        myScore: Int, opponentScore: Int, myFarkles: Int = 0, opponentFarkles: Int = 0, isFinalRound: Bool = false
+    ) -> WinTurnTable {
+        let step = table.scoreStep
+        let least = table.turnMechanics.minimumBank
+        precondition(myScore >= floor && myScore < target && myScore % step == 0, "my total from the floor")
+        if isFinalRound {
+            precondition(
+                hasFinalRound && opponentScore >= target, "a final round after the opponent reached the target")
+            return WinTurnTable(
+                finalRoundOf: turn, myScore: myScore, opponentScore: opponentScore, leastBank: least, table: table)
+        }
+        // The state's index checks the opponent's total and both counts.
+        _ = index(myScore, opponentScore, myFarkles, opponentFarkles)
+        let mine = (myScore - floor) / step
+        let theirs = (opponentScore - floor) / step
+        let top = space.top(mine: mine, theirs: theirs)
+        var bank = [Double](repeating: 0, count: top)
+        var ties = [Double](repeating: 0, count: top)
+        values.withUnsafeBufferPointer { values in
+            self.ties.withUnsafeBufferPointer { allTies in
+                space.fillBank(
+                    mine: mine, theirs: theirs, theirFarkles: opponentFarkles, top: top, values: values,
+                    ties: allTies, bank: &bank, bankTie: &ties)
+            }
+        }
+        let next = space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: opponentFarkles)
+        return WinTurnTable(
+            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: least, table: table,
+            turn: turn, top: top, topBank: space.topBank, bank: bank, bankTie: ties, farkle: 1 - values[next])
+    }
+}
