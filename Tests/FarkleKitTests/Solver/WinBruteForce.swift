@@ -1,7 +1,8 @@
 import FarkleKit
 
 /// An independent solver of small two-player games played to win, written straight from the rules and
-/// as unlike `WinProbabilitySolver` as possible: every keep of every roll (no grouping), plain value
+/// as unlike `WinProbabilitySolver` as possible: every keep of every roll (rolls merged only where their
+/// lists of keeps are the same), plain value
 /// iteration over all pairs of totals in any order (no ordering by sums, no Newton steps), and turn
 /// points clamped where every payoff is the same.
 ///
@@ -36,9 +37,27 @@ struct WinBruteForce {
                 }
                 list.append(Roll(probability: probability, instantWin: sixOnes && rules.game.sixOnesWin, keeps: keeps))
             }
-            rolls.append(list)
+            rolls.append(Self.merged(list))
         }
         self.rolls = rolls
+    }
+
+    /// `rolls` with the rolls that offer the same keeps (and win at once alike) as one, their chances added:
+    /// a sum regrouped, nothing else (with single 1s only, 462 rolls of six dice become 7).
+    private static func merged(_ rolls: [Roll]) -> [Roll] {
+        var merged: [Roll] = []
+        var index: [String: Int] = [:]
+        for roll in rolls {
+            let keeps = roll.keeps.map { "\($0.points)/\($0.diceLeft)" }.sorted().joined(separator: ",")
+            let key = "\(roll.instantWin) \(keeps)"
+            if let at = index[key] {
+                merged[at].probability += roll.probability
+            } else {
+                index[key] = merged.count
+                merged.append(roll)
+            }
+        }
+        return merged
     }
 
     /// Whether a player may bank `points` with `dice` dice to roll next.
