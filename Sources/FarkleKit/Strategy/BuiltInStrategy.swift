@@ -17,8 +17,6 @@ public enum BuiltInStrategy: Strategy {
     /// `win`, at a table of two seats: a reference, so the payload stays one pointer however large the
     /// solved tables are.
     case win(SharedWinStrategy)
-    /// `win` in a two-player game of fixed rounds (`RoundsWinSolver`).
-    case roundsWin(RoundsWinStrategy)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
@@ -34,7 +32,7 @@ public enum BuiltInStrategy: Strategy {
         var expectedValue: BuiltInStrategy?
         var botCombinations: FarkleTenBot.Combinations?
         var win: SharedWinStrategy?
-        var roundsWin: RoundsWinStrategy?
+        var roundsWin: SharedWinStrategy?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
@@ -58,15 +56,15 @@ public enum BuiltInStrategy: Strategy {
                 botCombinations = combinations
                 return .farkleTen(FarkleTenBot(level: level, combinations: combinations))
             case .win where context.rules.game.end.rounds != nil:
-                if let roundsWin { return .roundsWin(roundsWin) }
-                let strategy: RoundsWinStrategy
+                if let roundsWin { return .win(roundsWin) }
+                let strategy: SharedWinStrategy
                 do {
-                    strategy = RoundsWinStrategy(solver: try context.roundsWinSolver())
+                    strategy = SharedWinStrategy(RoundsWinStrategy(solver: try context.roundsWinSolver()))
                 } catch {
                     preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
                 }
                 roundsWin = strategy
-                return .roundsWin(strategy)
+                return .win(strategy)
             case .win:
                 if let win { return .win(win) }
                 let solver: WinProbabilitySolver
@@ -97,7 +95,6 @@ public enum BuiltInStrategy: Strategy {
         case .threshold(let strategy): return strategy.name
         case .farkleTen(let strategy): return strategy.name
         case .win(let strategy): return strategy.name
-        case .roundsWin(let strategy): return strategy.name
         }
     }
 
@@ -125,12 +122,8 @@ public enum BuiltInStrategy: Strategy {
         case .win(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
-                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
-        case .roundsWin(let strategy):
-            return strategy.move(
-                turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
-                opponent: situation.scores[1 &- situation.seat],
-                turnIndex: RoundsWinSolver.turnIndex(round: situation.round, seat: situation.seat))
+                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound,
+                round: situation.round, seat: situation.seat)
         }
     }
 
@@ -158,12 +151,8 @@ public enum BuiltInStrategy: Strategy {
         case .win(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
-                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound)
-        case .roundsWin(let strategy):
-            return strategy.shouldBank(
-                turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
-                opponent: situation.scores[1 &- situation.seat],
-                turnIndex: RoundsWinSolver.turnIndex(round: situation.round, seat: situation.seat))
+                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound,
+                round: situation.round, seat: situation.seat)
         }
     }
 }

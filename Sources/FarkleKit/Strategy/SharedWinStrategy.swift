@@ -1,23 +1,47 @@
-/// A `WinProbabilityStrategy` behind one reference: the payload of `BuiltInStrategy.win`.
+/// Play to win behind one reference, in a race (`WinProbabilityStrategy`) or in a game of fixed rounds
+/// (`RoundsWinStrategy`): the payload of `BuiltInStrategy.win`.
 ///
 /// The solved tables of `win` are large and the engine copies a seat's strategy on every call, so the
 /// enum carries a single pointer to them: its payload stays no larger than the other cases', and `ev`
-/// and `greedy` seats lose nothing to the new case. Seats playing `win` share one instance.
+/// and `greedy` seats lose nothing to the case. Both games share the one case: a further case in
+/// `BuiltInStrategy` made the compiler copy the whole enum on every call (retains and releases on every
+/// roll, `ev` in the general engine 4.5 times slower, measured); the entry points of the game of rounds stay out
+/// of line for the same reason. Seats playing `win` share one instance.
 public final class SharedWinStrategy: Strategy {
-    /// The strategy every call forwards to.
-    public let strategy: WinProbabilityStrategy
+    private enum Play {
+        case race(WinProbabilityStrategy)
+        case rounds(RoundsWinStrategy)
+    }
+
+    private let play: Play
+
+    /// The strategy of a race every call forwards to; `nil` in a game of fixed rounds.
+    public var strategy: WinProbabilityStrategy? {
+        if case .race(let strategy) = play { strategy } else { nil }
+    }
+
+    /// The strategy of a game of fixed rounds every call forwards to; `nil` in a race.
+    public var roundsStrategy: RoundsWinStrategy? {
+        if case .rounds(let strategy) = play { strategy } else { nil }
+    }
 
     /// How the solved game ends, for the situations the plain entry points rebuild.
     private let end: GameEnd
 
-    /// A reference to `strategy`.
+    /// A reference to `strategy`, for a race.
     public init(_ strategy: WinProbabilityStrategy) {
-        self.strategy = strategy
+        play = .race(strategy)
         end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
     }
 
+    /// A reference to `strategy`, for a game of fixed rounds.
+    public init(_ strategy: RoundsWinStrategy) {
+        play = .rounds(strategy)
+        end = strategy.solver.table.rules.game.end
+    }
+
     /// `win`.
-    public var name: String { strategy.name }
+    public var name: String { "win" }
 
     /// The move of the strategy inside (it draws no random numbers).
     public func move<Generator: RandomNumberGenerator>(
@@ -35,13 +59,26 @@ public final class SharedWinStrategy: Strategy {
 
     private func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
         var generator = SystemRandomNumberGenerator()
-        return strategy.move(
-            turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        switch play {
+        case .race(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .rounds(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        }
     }
 
     private func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
         var generator = SystemRandomNumberGenerator()
-        return strategy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        switch play {
+        case .race(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .rounds(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        }
     }
 
     // MARK: - Plain entry points
@@ -62,6 +99,36 @@ public final class SharedWinStrategy: Strategy {
         shouldBank(
             turnPoints: turnPoints, diceLeft: diceLeft,
             situation: situation(own: own, opponent: opponent, isFinalRound: isFinalRound))
+    }
+
+    /// The move with `own` points against `opponent` in round `round` (from 0) with the table's seat `seat` to
+    /// move: the numbers a game of fixed rounds reads besides those of a race.
+    @inline(never)
+    public func move(
+        turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int
+    ) -> Move {
+        guard case .rounds(let strategy) = play else {
+            return move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
+                isFinalRound: isFinalRound)
+        }
+        return strategy.move(
+            turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
+            turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
+    }
+
+    /// The bank decision with `own` points against `opponent` in round `round` with seat `seat` to move.
+    @inline(never)
+    public func shouldBank(
+        turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int
+    ) -> Bool {
+        guard case .rounds(let strategy) = play else {
+            return shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, isFinalRound: isFinalRound)
+        }
+        return strategy.shouldBank(
+            turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent,
+            turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
     }
 
     private func situation(own: Int, opponent: Int, isFinalRound: Bool) -> GameSituation {
