@@ -24,6 +24,8 @@ public struct LoadedExactOdds: Sendable {
     /// Evaluates `plays` with the dice of `outcomes` (two each, player 0 first, on one scoring table).
     ///
     /// - Parameters:
+    ///   - outcomes: The rolls of each player's dice set, player 0 first, both on one scoring table.
+    ///   - plays: How each player plays (`ev` or `win`), player 0 first.
     ///   - solver: The game solved to win for these outcomes, if already at hand; solved here when a play
     ///     is `.win` and it is `nil`.
     /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`.
