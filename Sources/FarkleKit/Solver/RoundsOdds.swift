@@ -108,17 +108,8 @@ extension RoundsWinSolver {
     /// The turn at (`turnIndex`, `difference` steps) played as the solution plays it, weighed with other
     /// payoffs: how `ExactOdds` scores `win` in a game of rounds (see `WinTurn.fixedPlayOdds`).
     func fixedPlayTurn(turnIndex: Int, difference: Int, payoff: (Int) -> (win: Double, tie: Double)) -> TurnOdds {
-        let layout = layout
-        let top = layout.top(difference: difference)
-        var bank = [Double](repeating: 0, count: top)
-        var unused = [Double](repeating: 0, count: top)
-        let farkle = values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { ties in
-                layout.fillBank(
-                    turn: turnIndex, difference: difference, top: top, values: values, ties: ties, bank: &bank,
-                    bankTie: &unused)
-            }
-        }
-        return turn.fixedPlayOdds(top: top, topBank: 1, bank: bank, farkle: farkle.value, payoff: payoff)
+        let rows = bankRows(turnIndex: turnIndex, difference: difference)
+        return turn.fixedPlayOdds(
+            top: rows.bank.count, topBank: 1, bank: rows.bank, farkle: rows.farkle.value, payoff: payoff)
     }
 }

@@ -205,20 +205,30 @@ public struct RoundsWinSolver: Sendable {
     public func turnTable(turnIndex: Int, myScore: Int, opponentScore: Int) -> WinTurnTable {
         let step = table.scoreStep
         let level = min(max((myScore - opponentScore) / step, 1 - capLevel), capLevel - 1)
+        let rows = bankRows(turnIndex: turnIndex, difference: level)
+        return WinTurnTable(
+            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: leastLevel * step,
+            table: table, turn: turn, top: rows.bank.count, topBank: 1, bank: rows.bank, bankTie: rows.bankTie,
+            farkle: rows.farkle.value)
+    }
+
+    /// What banking pays (value and tie chance) at every level of the turn at (`turnIndex`, `difference` steps)
+    /// below its top, and what a farkle pays: the one place the advice and the exact odds read the solution.
+    func bankRows(turnIndex: Int, difference: Int) -> (
+        bank: [Double], bankTie: [Double], farkle: (value: Double, tie: Double)
+    ) {
         let layout = layout
-        let top = layout.top(difference: level)
+        let top = layout.top(difference: difference)
         var bank = [Double](repeating: 0, count: top)
         var bankTie = [Double](repeating: 0, count: top)
         let farkle = values.withUnsafeBufferPointer { values in
             ties.withUnsafeBufferPointer { ties in
                 layout.fillBank(
-                    turn: turnIndex, difference: level, top: top, values: values, ties: ties, bank: &bank,
+                    turn: turnIndex, difference: difference, top: top, values: values, ties: ties, bank: &bank,
                     bankTie: &bankTie)
             }
         }
-        return WinTurnTable(
-            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: leastLevel * step,
-            table: table, turn: turn, top: top, topBank: 1, bank: bank, bankTie: bankTie, farkle: farkle.value)
+        return (bank, bankTie, farkle)
     }
 
     // MARK: - The cap
