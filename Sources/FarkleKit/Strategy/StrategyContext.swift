@@ -19,6 +19,7 @@ public struct StrategyContext: Sendable {
     private var penaltySolver: LongRunAverageSolver?
     private var winSolver: WinProbabilitySolver?
     private var roundsSolver: RoundsWinSolver?
+    private var penaltyWinSolver: PenaltyWinSolver?
 
     /// A context for the rules of `table`; pass a solver already built for the same table to reuse it.
     public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil, options: [String: String] = [:]) {
@@ -84,5 +85,32 @@ public struct StrategyContext: Sendable {
         let solved = try RoundsWinSolver(table: table, threads: threads)
         roundsSolver = solved
         return solved
+    }
+
+    /// The two-player race under a three-farkle penalty solved to win (`PenaltyWinSolver`), solved on the first
+    /// call and kept.
+    ///
+    /// The full solve of `zilch` takes minutes on two cores; a context shares it between every `win` seat and
+    /// every exact evaluation built from it.
+    ///
+    /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets that solver does not cover (no penalty among
+    ///   them); nothing is kept then.
+    public mutating func penaltyWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
+        -> PenaltyWinSolver
+    {
+        if let penaltyWinSolver { return penaltyWinSolver }
+        let solved = try PenaltyWinSolver(rules: rules, threads: threads)
+        penaltyWinSolver = solved
+        return solved
+    }
+
+    /// Keeps `solution`, read from a policy file or solved elsewhere, as the penalty game solved to win, so that
+    /// `penaltyWinSolver(threads:)` returns it without solving.
+    ///
+    /// - Precondition: `solution` was solved for this context's rules.
+    public mutating func use(_ solution: PenaltyWinSolver) {
+        precondition(solution.table.rules == rules, "a solution of rules '\(solution.table.rules.name)'")
+        penaltyWinSolver = solution
     }
 }
