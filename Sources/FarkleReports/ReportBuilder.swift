@@ -17,8 +17,9 @@ public struct ReportBuilder: Sendable {
     public var games: Int
     /// The seed of the simulated games; the same seed gives the same reports.
     public var seed: UInt64
-    /// Whether to solve the two-player game to win (where the solver supports the rules) for the reports
-    /// on play to win and the advisor's advice to win: seconds for a short race, minutes for 10,000 points.
+    /// Whether to solve the two-player game to win (where a solver supports the rules) for the reports
+    /// on play to win and the advisor's advice to win: seconds for a short race, minutes for 10,000 points
+    /// under a three-farkle penalty (`PenaltyWinSolver`, whose game the advisor does not advise yet).
     public var playsToWin: Bool
 
     /// A builder for `rules`, simulating `games` games per pairing from `seed`, solving the game to win
@@ -131,7 +132,7 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The headline result of the win solver: the first player's chance and the fair head start.
-    static func winFinding(_ solver: some WinGameFigures) -> String {
+    static func winFinding(_ solver: some SolvedWinGame) -> String {
         let head = solver.fairHeadStart
         let ties =
             solver.tieProbability > 0

@@ -91,7 +91,7 @@ public struct WinDecisionGrid: Sendable {
     /// Every cell, by my total, then the opponent's total, then map.
     public let cells: [Cell]
     /// The figures of the solved game, for the summary.
-    let figures: any WinGameFigures
+    let figures: any SolvedWinGame
     /// The position of each map in `maps`.
     private let mapIndex: [Map: Int]
 
@@ -103,7 +103,8 @@ public struct WinDecisionGrid: Sendable {
     ///   - threads: The threads the pairs of totals are spread over.
     public init(solver: WinProbabilitySolver, turnPoints: [Int] = [300, 500, 1000], threads: Int = 2) {
         self.init(
-            figures: solver, solver: solver, penaltySolver: nil, turnPoints: turnPoints, otherMaps: [],
+            figures: solver, target: solver.target, solver: solver, penaltySolver: nil, turnPoints: turnPoints,
+            otherMaps: [],
             threads: threads
         ) { mine, theirs, _ in solver.turnTable(myScore: mine, opponentScore: theirs) }
     }
@@ -122,7 +123,8 @@ public struct WinDecisionGrid: Sendable {
         otherMaps: [Map] = WinDecisionGrid.nearPenaltyMaps, threads: Int = 2
     ) {
         self.init(
-            figures: penaltySolver, solver: nil, penaltySolver: penaltySolver, turnPoints: turnPoints,
+            figures: penaltySolver, target: penaltySolver.target, solver: nil, penaltySolver: penaltySolver,
+            turnPoints: turnPoints,
             otherMaps: otherMaps, threads: threads
         ) { mine, theirs, counts in
             penaltySolver.turnTable(
@@ -131,7 +133,7 @@ public struct WinDecisionGrid: Sendable {
     }
 
     private init(
-        figures: any WinGameFigures, solver: WinProbabilitySolver?, penaltySolver: PenaltyWinSolver?,
+        figures: any SolvedWinGame, target: Int, solver: WinProbabilitySolver?, penaltySolver: PenaltyWinSolver?,
         turnPoints: [Int], otherMaps: [Map], threads: Int,
         turnTable: @escaping @Sendable (Int, Int, (mine: Int, theirs: Int)) -> WinTurnTable
     ) {
@@ -147,7 +149,7 @@ public struct WinDecisionGrid: Sendable {
                 diceLeft: map.diceLeft)
             if !maps.contains(rounded) { maps.append(rounded) }
         }
-        let totals = Array(stride(from: 0, to: figures.target, by: step))
+        let totals = Array(stride(from: 0, to: target, by: step))
         let rows = RowResults(count: totals.count)
         let work: @Sendable (Int) -> Void = { [maps] row in
             let mine = totals[row]
@@ -180,7 +182,7 @@ public struct WinDecisionGrid: Sendable {
         self.solver = solver
         self.penaltySolver = penaltySolver
         self.table = table
-        target = figures.target
+        self.target = target
         self.turnPoints = points
         diceCounts = dice
         self.maps = maps
@@ -214,27 +216,6 @@ public struct WinDecisionGrid: Sendable {
         return cells[pair * maps.count + index].decision
     }
 }
-
-/// What the reports on play to win read from a solved game, with or without a three-farkle penalty.
-protocol WinGameFigures: Sendable {
-    /// The scoring table of the rules.
-    var table: ScoringTable { get }
-    /// The target total.
-    var target: Int { get }
-    /// The first player's P(win) + ½ P(tie).
-    var firstPlayerValue: Double { get }
-    /// The first player's chance to win.
-    var firstPlayerWinProbability: Double { get }
-    /// The chance of a tie.
-    var tieProbability: Double { get }
-    /// The first player's chance to lose.
-    var firstPlayerLossProbability: Double { get }
-    /// The head start for the second player whose first-player value is nearest ½.
-    var fairHeadStart: (points: Int, firstPlayerValue: Double) { get }
-}
-
-extension WinProbabilitySolver: WinGameFigures {}
-extension PenaltyWinSolver: WinGameFigures {}
 
 /// Rows of cells written by concurrent work items, one row each, read when all are done.
 private final class RowResults: @unchecked Sendable {

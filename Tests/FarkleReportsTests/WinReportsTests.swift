@@ -7,12 +7,7 @@ import Testing
 @Suite("Reports on play to win")
 struct WinReportsTests {
     /// Standard scoring raced to 500 without a final round: solved in a moment even in a debug build.
-    static let solver: WinProbabilitySolver = {
-        var rules = RuleSet.standard
-        rules.name = "race-500"
-        rules.game = GameRules(target: 500, finalRound: false)
-        return try! WinProbabilitySolver(rules: rules)
-    }()
+    static let solver = try! WinProbabilitySolver(rules: raceTo500(.standard, name: "race-500"))
     static let grid = WinDecisionGrid(solver: solver)
 
     @Test("the grid holds every pair's decision at 300, 500 and 1000 turn points with 2 dice and 1 die")
@@ -74,14 +69,24 @@ struct WinReportsTests {
         #expect(csv.contains("0,2,300,200-450,"), "at 0 the opponent is far: bank what reaches the target")
     }
 
-    @Test("given the result of win against ev, the summary states the edge")
+    @Test("given the result of win against ev, the summary states the edge, with or without a penalty")
     func edge() {
         let matchup = StrategyComparison.Matchup(
             first: "win", second: "ev", games: 1_000, firstWins: 560, secondWins: 440, ties: 0, starterWins: 530)
-        let summary = ReportDocument.playingToWin(Self.grid, edge: matchup)[0].contents
-        #expect(summary.contains("`win` wins 0.5600"))
-        #expect(!summary.contains("once the simulator plays"))
+        for grid in [Self.grid, PenaltyWinReportsTests.grid] {
+            let summary = ReportDocument.playingToWin(grid, edge: matchup)[0].contents
+            #expect(summary.contains("`win` wins 0.5600"))
+            #expect(!summary.contains("once the simulator plays"))
+        }
     }
+}
+
+/// `rules` raced to 500 without a final round, named `name`.
+private func raceTo500(_ rules: RuleSet, name: String) -> RuleSet {
+    var rules = rules
+    rules.name = name
+    rules.game = GameRules(target: 500, finalRound: false)
+    return rules
 }
 
 /// Checks that the rows of `csv` (a `win-decisions.csv`) give back every decision of `grid`: the ranges of
@@ -122,12 +127,7 @@ private func expectCSVGivesBackTheGrid(_ csv: String, grid: WinDecisionGrid) thr
 struct PenaltyWinReportsTests {
     /// Zilch's scoring and penalty raced to 500 without a final round, totals down to one penalty below
     /// zero: seconds in a debug build (the full game takes minutes in release).
-    static let solver: PenaltyWinSolver = {
-        var rules = RuleSet.zilch
-        rules.name = "zilch-500"
-        rules.game = GameRules(target: 500, finalRound: false)
-        return try! PenaltyWinSolver(rules: rules, floor: -500)
-    }()
+    static let solver = try! PenaltyWinSolver(rules: raceTo500(.zilch, name: "zilch-500"), floor: -500)
     static let grid = WinDecisionGrid(penaltySolver: solver)
 
     @Test("the grid holds the turn's decisions with no farkle in a row and one farkle away from the penalty")
@@ -201,15 +201,6 @@ struct PenaltyWinReportsTests {
         #expect(csv.first.map(String.init) == header + "must_roll_at_my_totals")
         #expect(csv.count == 1 + 10 * 9)
         #expect(csv.contains { $0.hasPrefix("2,0,0,1,300,") } && csv.contains { $0.hasPrefix("0,2,450,2,300,") })
-    }
-
-    @Test("given the result of win against ev, the summary states the edge under a penalty too")
-    func edge() {
-        let matchup = StrategyComparison.Matchup(
-            first: "win", second: "ev", games: 1_000, firstWins: 540, secondWins: 460, ties: 0, starterWins: 530)
-        let summary = ReportDocument.playingToWin(Self.grid, edge: matchup)[0].contents
-        #expect(summary.contains("`win` wins 0.5400"))
-        #expect(!summary.contains("once the simulator plays"))
     }
 
     @Test("the index finding gives the first player's chance and the fair head start")
