@@ -104,8 +104,7 @@ public struct WinDecisionGrid: Sendable {
     public init(solver: WinProbabilitySolver, turnPoints: [Int] = [300, 500, 1000], threads: Int = 2) {
         self.init(
             figures: solver, target: solver.target, solver: solver, penaltySolver: nil, turnPoints: turnPoints,
-            otherMaps: [],
-            threads: threads
+            otherMaps: [], threads: threads
         ) { mine, theirs, _ in solver.turnTable(myScore: mine, opponentScore: theirs) }
     }
 
@@ -124,8 +123,7 @@ public struct WinDecisionGrid: Sendable {
     ) {
         self.init(
             figures: penaltySolver, target: penaltySolver.target, solver: nil, penaltySolver: penaltySolver,
-            turnPoints: turnPoints,
-            otherMaps: otherMaps, threads: threads
+            turnPoints: turnPoints, otherMaps: otherMaps, threads: threads
         ) { mine, theirs, counts in
             penaltySolver.turnTable(
                 myScore: mine, opponentScore: theirs, myFarkles: counts.mine, opponentFarkles: counts.theirs)
