@@ -387,6 +387,7 @@ extension ReportDocument {
     private static func nearPenaltySection(_ grid: WinDecisionGrid, maps: [ReportDocument]) -> String {
         let step = grid.table.scoreStep
         let totals = Array(stride(from: 0, to: grid.target, by: step))
+        func grouped(_ count: Int) -> String { ChartAxis.grouped(Double(count), decimals: 0) }
         var lines: [String] = []
         for (index, map) in grid.maps.enumerated() where !map.hasNoFarkles {
             let plain = WinDecisionGrid.Map(turnPoints: map.turnPoints, diceLeft: map.diceLeft)
@@ -402,8 +403,8 @@ extension ReportDocument {
             }
             let against =
                 grid.maps.contains(plain)
-                ? ": of the pairs of totals, it banks at \(banksSooner) where it rolls with no farkle in a row "
-                    + "([that map](\(winMapFileName(plain)))), and rolls at \(rollsLonger) where it banks"
+                ? ": of the pairs of totals, it banks at \(grouped(banksSooner)) where it rolls with no farkle in a "
+                    + "row ([that map](\(winMapFileName(plain)))), and rolls at \(grouped(rollsLonger)) where it banks"
                 : ""
             lines.append("- [\(maps[index].title)](\(maps[index].fileName))\(against).")
         }
@@ -414,7 +415,7 @@ extension ReportDocument {
 
             After two farkles in a row the next farkle costs the penalty as well as the turn. The maps below \
             show play to win when one player is a farkle away from it, each against the map of the same dice and \
-            turn points with no farkle in a row (\(totals.count * totals.count) pairs of totals each); \
+            turn points with no farkle in a row (\(grouped(totals.count * totals.count)) pairs of totals each); \
             `farkle-sim advise --farkles --opponent-farkles` gives any other count.
 
             \(lines.joined(separator: "\n"))
