@@ -17,8 +17,10 @@ public struct ReportBuilder: Sendable {
     public var games: Int
     /// The seed of the simulated games; the same seed gives the same reports.
     public var seed: UInt64
-    /// Whether to solve the two-player game to win (where the solver supports the rules) for the reports
-    /// on play to win and the advisor's advice to win: seconds for a short race, minutes for 10,000 points.
+    /// Whether to solve the two-player game to win (where a solver supports the rules) for the reports
+    /// on play to win and the advisor's advice to win: seconds for a short race, minutes for 10,000 points
+    /// (about nine minutes of CPU for `zilch`, whose three-farkle penalty `PenaltyWinSolver` solves; the
+    /// advisor page does not advise that game to win yet).
     public var playsToWin: Bool
 
     /// A builder for `rules`, simulating `games` games per pairing from `seed`, solving the game to win
@@ -50,7 +52,9 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
-        let winSolver = playsToWin ? try? WinProbabilitySolver(table: table, threads: threads) : nil
+        let winSolver = playsToWin && penalty == nil ? try? WinProbabilitySolver(table: table, threads: threads) : nil
+        let penaltyWinSolver =
+            playsToWin && penalty != nil ? try? PenaltyWinSolver(rules: rules, threads: threads) : nil
         // Under a penalty the page advises each count of farkles in a row, as `advise --farkles` does.
         let advisor =
             penalty.map { AdvisorPage(penaltySolver: $0, winSolver: winSolver) }
@@ -76,12 +80,23 @@ public struct ReportBuilder: Sendable {
             context.use(winSolver)
             pairs.append((.win, .expectedValue))
         }
+        if let penaltyWinSolver {
+            context.use(penaltyWinSolver)
+            // Once strategy `win` plays under a three-farkle penalty, its edge over `ev` joins here:
+            // pairs.append((.win, .expectedValue))
+        }
         let comparison = StrategyComparison(table: table, pairs: pairs, games: games, seed: seed, context: context)
         reports += ReportDocument.strategyComparison(comparison, rules: rules, seed: seed)
+        // The matchup of `win` against `ev`, where the comparison played it: the edge the page states.
+        let edge = pairs.firstIndex { $0 == (.win, .expectedValue) }.map { comparison.matchups[$0] }
         if let winSolver {
-            let edge = comparison.matchups.last
             reports += ReportDocument.playingToWin(WinDecisionGrid(solver: winSolver, threads: threads), edge: edge)
             findings.append(Self.winFinding(winSolver))
+        }
+        if let penaltyWinSolver {
+            reports += ReportDocument.playingToWin(
+                WinDecisionGrid(penaltySolver: penaltyWinSolver, threads: threads), edge: edge)
+            findings.append(Self.winFinding(penaltyWinSolver))
         }
         if let mirror = comparison.matchups.first {
             findings.append(
@@ -118,7 +133,7 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The headline result of the win solver: the first player's chance and the fair head start.
-    static func winFinding(_ solver: WinProbabilitySolver) -> String {
+    static func winFinding(_ solver: some SolvedWinGame) -> String {
         let head = solver.fairHeadStart
         let ties =
             solver.tieProbability > 0

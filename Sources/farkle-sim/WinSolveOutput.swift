@@ -238,22 +238,3 @@ enum WinSolveOutput {
         }
     }
 }
-
-/// What `solve --objective win` reads from a solved game, with or without a three-farkle penalty.
-protocol SolvedWinGame {
-    var table: ScoringTable { get }
-    var firstPlayerValue: Double { get }
-    var firstPlayerWinProbability: Double { get }
-    var tieProbability: Double { get }
-    var firstPlayerLossProbability: Double { get }
-    var fairHeadStart: (points: Int, firstPlayerValue: Double) { get }
-    var stateCount: Int { get }
-    var finalRoundCap: Int? { get }
-}
-
-extension WinProbabilitySolver: SolvedWinGame {}
-extension PenaltyWinSolver: SolvedWinGame {}
-extension RoundsWinSolver: SolvedWinGame {
-    /// A game of rounds has no final round.
-    var finalRoundCap: Int? { nil }
-}
