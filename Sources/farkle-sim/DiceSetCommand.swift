@@ -32,6 +32,7 @@ enum DiceSetCommand: Command {
                 defaultValue: "20,000"),
             OptionSpec(name: "seed", valueName: "x", help: "The seed of --rank-catalog's games.", defaultValue: "1"),
             CatalogRanking.winsOption,
+            CatalogRanking.csvOutOption,
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "points: the expected points toward the target from 0; win: the chance to win against "
@@ -73,6 +74,9 @@ enum DiceSetCommand: Command {
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
         if arguments.flag("rank-catalog") {
             return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
+        }
+        guard arguments.value(CatalogRanking.csvOutOption.name) == nil else {
+            throw UsageError("'--csv-out' belongs to '--rank-catalog'", spec: spec)
         }
         guard arguments.value("inventory") != nil else {
             throw UsageError("missing '--inventory <dice>' (or give '--rank-catalog')", spec: spec)
