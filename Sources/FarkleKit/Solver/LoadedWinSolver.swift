@@ -212,20 +212,24 @@ struct LoadedTurnTable {
     func value(at index: Int) -> Double { entries[index].x }
 
     /// The value of the turn from its opening roll under best play and its slope in `farkle`.
-    mutating func solve(own: Int, other: Int, farkle: Double, rivalValues: [Double]) -> (value: Double, slope: Double) {
-        evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: BestLoadedPlay())
+    mutating func solve(own: Int, other: Int, farkle: Double, rivalValues: [Double], won: Double = 1) -> (
+        value: Double, slope: Double
+    ) {
+        evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: BestLoadedPlay(), won: won)
     }
 
     /// The value of the turn from its opening roll under `play` and its slope in `farkle` (the chance of a
     /// farkle): the value is linear in `farkle` as long as the play does not depend on it.
+    ///
+    /// A keep that reaches the target is worth `won` (1, a win, but for `LoadedWinBound`).
     mutating func evaluate<Play: LoadedTurnPlay>(
-        own: Int, other: Int, farkle: Double, rivalValues: [Double], play: Play
+        own: Int, other: Int, farkle: Double, rivalValues: [Double], play: Play, won: Double = 1
     ) -> (value: Double, slope: Double) {
         let states = outcomes.stateCount
         let top = levels - own
         let full = outcomes.fullState
         // Keeps that reach the target bank the win.
-        for index in (top * states)..<((top + reach) * states) { entries[index] = SIMD2(1, 0) }
+        for index in (top * states)..<((top + reach) * states) { entries[index] = SIMD2(won, 0) }
         var opening = (value: 0.0, slope: 0.0)
         let (farkles, probabilities) = (outcomes.farkleProbability, outcomes.groupProbability)
         // Unchecked reads in the loop over options: every index was checked when the table was built.
