@@ -274,4 +274,21 @@ struct LoadedWinCommandTests {
         // A coin decides who starts: the mean of winning as the starter and as the second player.
         #expect(abs(value - (first + 1 - second) / 2) < 1e-12)
     }
+
+    @Test("dice-set --objective win prunes by the bound: the list of --exhaustive, fewer sets solved")
+    func prunedWins() throws {
+        let search = [
+            "dice-set", "--inventory", "weighted,grozavs-lucky,even", "--objective", "win", "--target", "300", "--top",
+            "2", "--format", "json",
+        ]
+        let pruned = try jsonObject(try CommandRunner.run(search))
+        let every = try jsonObject(try CommandRunner.run(search + ["--exhaustive"]))
+        let best = try #require(pruned["best"] as? [[String: Any]])
+        let expected = try #require(every["best"] as? [[String: Any]])
+        #expect(best.map { $0["dice_set"] as? String } == expected.map { $0["dice_set"] as? String })
+        #expect(best.map { $0["value"] as? Double } == expected.map { $0["value"] as? Double })
+        #expect(pruned["ordinary_value"] as? Double == every["ordinary_value"] as? Double)
+        let solved = try #require(pruned["solved"] as? Int)
+        #expect(solved < (try #require(pruned["candidates"] as? Int)))
+    }
 }
