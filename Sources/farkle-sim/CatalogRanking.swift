@@ -18,9 +18,15 @@ enum CatalogRanking {
     /// `--wins`.
     static let winsOption = OptionSpec(
         name: "wins", valueName: "how",
-        help: "For --rank-catalog: exact (both play to win, solved: seconds per die at target 4000, a minute at "
-            + "8000) or simulated (both play for points, --games per seat order).",
+        help: "For --rank-catalog: exact (both play to win, solved: about 2 s of CPU per die at target 4000, "
+            + "15 s at 8000) or simulated (both play for points, --games per seat order).",
         defaultValue: "simulated")
+
+    /// `--csv-out`.
+    static let csvOutOption = OptionSpec(
+        name: "csv-out", valueName: "file",
+        help: "For --rank-catalog: also write the ranking as CSV to this file, from the same solves as the "
+            + "--format output on stdout (written whole or not at all).")
 
     private struct Row {
         let names: [String]
@@ -34,13 +40,15 @@ enum CatalogRanking {
     }
 
     static func run(_ arguments: ParsedArguments, rules: RuleSet, threads: Int, format: OutputFormat)
-        throws(UsageError) -> Int32
+        throws -> Int32
     {
         let wins = try arguments.choice(winsOption.name, default: Wins.simulated)
         let games = try arguments.integer("games", in: 1...10_000_000, default: 20_000)
         let seed = try arguments.seed(default: 1)
         let catalog = try DiceSetOption.catalog(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }
+        // Opened before the solves: a bad path fails at once, not after an hour of solving.
+        let csvFile = try arguments.path(csvOutOption.name).map(PendingFile.opened)
         // Dice that roll alike share one row.
         var groups: [(weights: [Int], dice: [LoadedDie])] = []
         for die in catalog.dice {
@@ -91,11 +99,37 @@ enum CatalogRanking {
                     names: group.dice.map(\.name), weights: group.dice[0].weights, points: points, winRate: rate,
                     interval: interval))
         }
-        let byPoints = rows.sorted { $0.points > $1.points }
-        let byWins = rows.sorted { $0.winRate > $1.winRate }
-        let isExact = wins == .exact
-        switch format {
-        case .json:
+        let ranking = Ranking(
+            rules: rules, target: target, wins: wins, games: games, seed: seed,
+            byPoints: rows.sorted { $0.points > $1.points },
+            byWins: rows.sorted { $0.winRate > $1.winRate })
+        // The file first: when it cannot be written, nothing goes to stdout either.
+        try csvFile?.commitOrFail(ranking.text(.csv))
+        Standard.output(ranking.text(format), terminator: "")
+        return ExitStatus.success
+    }
+
+    /// The rows of a ranking and what they came from, as text in each format.
+    private struct Ranking {
+        let rules: RuleSet
+        let target: Int
+        let wins: Wins
+        let games: Int
+        let seed: UInt64
+        let byPoints: [Row]
+        let byWins: [Row]
+
+        var isExact: Bool { wins == .exact }
+
+        func text(_ format: OutputFormat) -> String {
+            switch format {
+            case .json: json
+            case .csv: csv
+            case .md: markdown
+            }
+        }
+
+        private var json: String {
             let objects = byPoints.map { row in
                 var fields = [
                     ("dice", "[\(row.names.map(JSONText.string).joined(separator: ", "))]"),
@@ -117,16 +151,18 @@ enum CatalogRanking {
                 return JSONText.object(fields)
             }
             let sampling = isExact ? "" : "\n  \"games_per_order\": \(games),\n  \"seed\": \(seed),"
-            Standard.output(
-                """
+            return """
                 {
                   "rules": \(JSONText.string(rules.name)),
                   "target": \(target),
                   "wins": \(JSONText.string(wins.rawValue)),\(sampling)
                   "dice": \(JSONText.array(objects, indent: 4))
                 }
-                """)
-        case .csv:
+
+                """
+        }
+
+        private var csv: String {
             var lines = [
                 "dice,weights,points,win_rate,"
                     + (isExact ? "win_rate_moving_first,win_rate_moving_second" : "win_rate_low,win_rate_high")
@@ -140,8 +176,10 @@ enum CatalogRanking {
                         + "\(NumberText.exact(row.points)),\(NumberText.exact(row.winRate)),"
                         + bounds.map(NumberText.exact).joined(separator: ","))
             }
-            Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
-        case .md:
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        private var markdown: String {
             let winsText =
                 isExact
                 ? "Wins: the exact chance to win against six ordinary dice, both playing to win (LoadedWinSolver), "
@@ -161,12 +199,11 @@ enum CatalogRanking {
                 "Points: E[min(turn points, \(target))] from a total of 0 under best play, exact. " + winsText, "",
                 "## By points", "",
             ]
-            lines += header + byPoints.enumerated().map { line($0.offset, $0.element) }
+            lines += header + byPoints.enumerated().map { CatalogRanking.line($0.offset, $0.element) }
             lines += ["", "## By wins against six ordinary dice", ""]
-            lines += header + byWins.enumerated().map { line($0.offset, $0.element) }
-            Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
+            lines += header + byWins.enumerated().map { CatalogRanking.line($0.offset, $0.element) }
+            return lines.joined(separator: "\n") + "\n"
         }
-        return ExitStatus.success
     }
 
     private static func line(_ index: Int, _ row: Row) -> String {

@@ -17,7 +17,10 @@ enum DiceSetCommand: Command {
             it is never below the real value. Candidates are solved exactly in order of falling bound until \
             the next bound is below the --top-th best value found: no set left out can reach the list, and the \
             sets printed and their order are those of solving every candidate (--exhaustive).
-            --objective win solves every candidate (seconds per set: small inventories only).
+            --objective win prunes the same way with another bound (each candidate's chance alone to reach the \
+            target within as many turns as the opponent needs, the opponent's play fixed; proven in the DocC \
+            article Loaded dice), about a twentieth of a game solve; each set solved costs seconds to a minute, \
+            so large inventories stay slow.
             """,
         options: [
             OptionSpec(
@@ -32,6 +35,7 @@ enum DiceSetCommand: Command {
                 defaultValue: "20,000"),
             OptionSpec(name: "seed", valueName: "x", help: "The seed of --rank-catalog's games.", defaultValue: "1"),
             CatalogRanking.winsOption,
+            CatalogRanking.csvOutOption,
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "points: the expected points toward the target from 0; win: the chance to win against "
@@ -43,8 +47,7 @@ enum DiceSetCommand: Command {
             OptionSpec(name: "top", valueName: "n", help: "How many of the best sets to print.", defaultValue: "10"),
             .flag(
                 "exhaustive",
-                help: "Solve every candidate for --objective points instead of pruning by the bound (same list, "
-                    + "slower)."),
+                help: "Solve every candidate instead of pruning by the bound (same list, slower)."),
             OptionSpec(
                 name: "threads", valueName: "k", help: "Sets solved at once (never changes the numbers).",
                 defaultValue: "the active processor count"),
@@ -73,6 +76,9 @@ enum DiceSetCommand: Command {
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
         if arguments.flag("rank-catalog") {
             return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
+        }
+        guard arguments.value(CatalogRanking.csvOutOption.name) == nil else {
+            throw UsageError("'--csv-out' belongs to '--rank-catalog'", spec: spec)
         }
         guard arguments.value("inventory") != nil else {
             throw UsageError("missing '--inventory <dice>' (or give '--rank-catalog')", spec: spec)
@@ -105,13 +111,19 @@ enum DiceSetCommand: Command {
         let candidates: Int
         let solved: Int
         let ordinary: Double
-        if objective == .win || exhaustive {
+        if exhaustive {
             let ranked =
                 objective == .win
                 ? search.rankByWins(against: opponent, threads: threads) : search.rank(threads: threads)
             shown = Array(ranked.prefix(top))
             (candidates, solved) = (ranked.count, ranked.count)
             ordinary = ranked.first { $0.set.isOrdinary }?.value ?? 0
+        } else if objective == .win {
+            let pruned = search.bestByWins(top, against: opponent, threads: threads)
+            (shown, candidates, solved) = (pruned.best, pruned.candidates, pruned.solved)
+            ordinary =
+                pruned.best.first { $0.set.isOrdinary }?.value
+                ?? search.chanceToWin(of: .ordinary, against: opponent)
         } else {
             let pruned = search.best(top, threads: threads)
             (shown, candidates, solved) = (pruned.best, pruned.candidates, pruned.solved)

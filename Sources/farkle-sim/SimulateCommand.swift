@@ -71,7 +71,7 @@ enum SimulateCommand: Command {
         let specs = try seatSpecs(arguments, players: players)
         if specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
-        let outputFile = try arguments.path("out").map(openOutput)
+        let outputFile = try arguments.path("out").map(PendingFile.opened)
 
         let table = ScoringTable(rules: rules)
         var context = StrategyContext(table: table)
@@ -105,7 +105,7 @@ enum SimulateCommand: Command {
         case .json: text = summary.json
         }
         if let outputFile {
-            try commit(outputFile, text)
+            try outputFile.commitOrFail(text)
         } else {
             Standard.output(text, terminator: "")
         }
@@ -126,26 +126,6 @@ enum SimulateCommand: Command {
                 "\(specs.count) strategies for \(players) players: give one --strategy for all seats or one per seat"
                     + (GameRules.playerRange.contains(specs.count) ? " (or --players \(specs.count))" : ""),
                 spec: spec)
-        }
-    }
-
-    // MARK: - Output file
-
-    /// Starts writing `path` whole or not at all (`PendingFile`: a temporary file, renamed into place).
-    private static func openOutput(_ path: String) throws(RuntimeFailure) -> PendingFile {
-        do {
-            return try PendingFile(destination: URL(fileURLWithPath: path))
-        } catch {
-            throw RuntimeFailure(error.description)
-        }
-    }
-
-    /// Puts `text` in place of the output file.
-    private static func commit(_ file: PendingFile, _ text: String) throws(RuntimeFailure) {
-        do {
-            try file.commit(text)
-        } catch {
-            throw RuntimeFailure(error.description)
         }
     }
 

@@ -223,6 +223,32 @@ struct CatalogRankingCommandTests {
         let capped = try #require(try jsonObject(solved)["capped"] as? [String: Any])
         #expect(fair["points"] as? Double == capped["from_zero"] as? Double)
     }
+
+    @Test("--csv-out writes the CSV of the same solves beside the Markdown on stdout; a bad path writes nothing")
+    func csvBesideMarkdown() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rank-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("ranking.csv")
+        let ranking = ["dice-set", "--rank-catalog", "--target", "300", "--wins", "exact"]
+        let both = try CommandRunner.run(ranking + ["--csv-out", file.path])
+        #expect(both.exitStatus == 0 && both.standardError.isEmpty)
+        #expect(both.standardOutput == (try CommandRunner.run(ranking)).standardOutput)
+        #expect(both.standardOutput.hasPrefix("# One loaded die and five ordinary dice: kcd, target 300"))
+        let csv = try CommandRunner.run(ranking + ["--format", "csv"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == csv.standardOutput)
+        #expect(csv.standardOutput.hasPrefix("dice,weights,points,win_rate,win_rate_moving_first,"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ranking.csv"])
+
+        let missing = folder.appendingPathComponent("no/such/folder/ranking.csv").path
+        let failed = try CommandRunner.run(ranking + ["--csv-out", missing])
+        #expect(failed.exitStatus == 1 && failed.standardOutput.isEmpty)
+        #expect(failed.standardError == "Error: cannot write '\(missing)': the directory does not exist\n")
+        let misplaced = try CommandRunner.run(["dice-set", "--inventory", "weighted", "--csv-out", file.path])
+        #expect(misplaced.exitStatus == 64)
+        #expect(misplaced.standardError.hasPrefix("Error: '--csv-out' belongs to '--rank-catalog'\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["ranking.csv"])
+    }
 }
 
 @Suite("The race played to win with dice sets on the command line")
@@ -247,5 +273,22 @@ struct LoadedWinCommandTests {
         let value = try #require(best["value"] as? Double)
         // A coin decides who starts: the mean of winning as the starter and as the second player.
         #expect(abs(value - (first + 1 - second) / 2) < 1e-12)
+    }
+
+    @Test("dice-set --objective win prunes by the bound: the list of --exhaustive, fewer sets solved")
+    func prunedWins() throws {
+        let search = [
+            "dice-set", "--inventory", "weighted,grozavs-lucky,even", "--objective", "win", "--target", "300", "--top",
+            "2", "--format", "json",
+        ]
+        let pruned = try jsonObject(try CommandRunner.run(search))
+        let every = try jsonObject(try CommandRunner.run(search + ["--exhaustive"]))
+        let best = try #require(pruned["best"] as? [[String: Any]])
+        let expected = try #require(every["best"] as? [[String: Any]])
+        #expect(best.map { $0["dice_set"] as? String } == expected.map { $0["dice_set"] as? String })
+        #expect(best.map { $0["value"] as? Double } == expected.map { $0["value"] as? Double })
+        #expect(pruned["ordinary_value"] as? Double == every["ordinary_value"] as? Double)
+        let solved = try #require(pruned["solved"] as? Int)
+        #expect(solved < (try #require(pruned["candidates"] as? Int)))
     }
 }

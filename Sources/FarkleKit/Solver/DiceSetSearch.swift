@@ -100,11 +100,7 @@ public struct DiceSetSearch: Sendable {
     ) -> [Ranked] {
         let table = table
         let theirs = DiceSetOutcomes(table: table, set: opponent)
-        return rank(threads: threads, progress: progress) { set in
-            let solver = LoadedWinSolver(outcomes: [DiceSetOutcomes(table: table, set: set), theirs])
-            // Starting: W_0(0, 0); moving second: 1 − W_1(0, 0), from the same solve.
-            return (solver.firstPlayerWinProbability + 1 - solver.winProbability(player: 1, own: 0, opponent: 0)) / 2
-        }
+        return rank(threads: threads, progress: progress) { Self.winValue(of: $0, against: theirs) }
     }
 
     /// The best `count` candidates, best first, exactly as `rank(threads:)` would list them, solving only those
@@ -123,16 +119,53 @@ public struct DiceSetSearch: Sendable {
     ///   - threads: How many candidates are bounded and solved at once.
     ///   - progress: Called from worker threads with the number of candidates solved so far.
     public func best(_ count: Int, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil) -> Pruned {
-        precondition(count > 0, "at least one set")
         let table = table
         let target = target
-        let candidates = candidates
         let bound = CappedScoreBound(table: table, cap: target)
+        return best(
+            count, threads: threads, margin: pruningMargin, progress: progress, bound: bound.openingBound(for:)
+        ) { set in
+            Self.pointsValue(of: set, table: table, target: target)
+        }
+    }
+
+    /// The best `count` candidates by the chance to win against `opponent`, best first, exactly as
+    /// `rankByWins(against:threads:progress:)` would list them, solving only those a bound cannot rule out.
+    ///
+    /// As `best(_:threads:progress:)`, with `LoadedWinBound` for the bound (a twentieth of a game solve or less)
+    /// and `winPruningMargin` for rounding.
+    ///
+    /// - Precondition: `count` > 0; `LoadedWinSolver.supports(table.rules)`.
+    public func bestByWins(
+        _ count: Int, against opponent: DiceSet, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil
+    ) -> Pruned {
+        let table = table
+        let theirs = DiceSetOutcomes(table: table, set: opponent)
+        let bound: @Sendable (DiceSet) -> Double = {
+            LoadedWinBound.coinBound(outcomes: DiceSetOutcomes(table: table, set: $0), opponent: theirs)
+        }
+        return best(count, threads: threads, margin: Self.winPruningMargin, progress: progress, bound: bound) {
+            Self.winValue(of: $0, against: theirs)
+        }
+    }
+
+    /// How far below the `count`-th best chance to win a bound must be for `bestByWins` to skip a candidate:
+    /// far above the rounding of either computation (about 1e-15).
+    public static let winPruningMargin = 1e-9
+
+    /// The pruned search: bounds for every candidate, then exact values in order of falling bound until the
+    /// next bound is below the `count`-th best value less `margin`.
+    private func best(
+        _ count: Int, threads: Int, margin: Double, progress: (@Sendable (Int) -> Void)?,
+        bound: @escaping @Sendable (DiceSet) -> Double, value: @escaping @Sendable (DiceSet) -> Double
+    ) -> Pruned {
+        precondition(count > 0, "at least one set")
+        let candidates = candidates
         let bounds = ValueSlots(count: candidates.count)
         let workers = max(1, min(threads, candidates.count))
         let bounding: @Sendable (Int) -> Void = { worker in
             for index in stride(from: worker, to: candidates.count, by: workers) {
-                _ = bounds.store(bound.openingBound(for: candidates[index]), at: index)
+                _ = bounds.store(bound(candidates[index]), at: index)
             }
         }
         Self.perform(workers: workers, bounding)
@@ -140,12 +173,11 @@ public struct DiceSetSearch: Sendable {
         let order = candidates.indices.sorted {
             optimistic[$0] != optimistic[$1] ? optimistic[$0] > optimistic[$1] : $0 < $1
         }
-        let leaders = Leaders(count: count, order: order, bounds: optimistic, margin: pruningMargin)
+        let leaders = Leaders(count: count, order: order, bounds: optimistic, margin: margin)
         let solving: @Sendable (Int) -> Void = { _ in
             while let index = leaders.nextCandidate() {
-                let value = Self.pointsValue(of: candidates[index], table: table, target: target)
                 // Recorded before `progress?` so that a missing callback does not skip it.
-                let solved = leaders.record(value, of: index)
+                let solved = leaders.record(value(candidates[index]), of: index)
                 progress?(solved)
             }
         }
@@ -154,6 +186,21 @@ public struct DiceSetSearch: Sendable {
         return Pruned(
             best: result.best.map { Ranked(set: candidates[$0.index], value: $0.value) }, solved: result.solved,
             candidates: candidates.count)
+    }
+
+    /// The chance that `set` wins against `opponent`, who starts decided by a fair coin, both playing to win: the
+    /// value `rankByWins(against:threads:progress:)` ranks by, one game solve.
+    ///
+    /// - Precondition: `LoadedWinSolver.supports(table.rules)`.
+    public func chanceToWin(of set: DiceSet, against opponent: DiceSet) -> Double {
+        Self.winValue(of: set, against: DiceSetOutcomes(table: table, set: opponent))
+    }
+
+    /// A candidate's chance to win against `opponent` on a coin, both playing to win.
+    private static func winValue(of set: DiceSet, against opponent: DiceSetOutcomes) -> Double {
+        let solver = LoadedWinSolver(outcomes: [DiceSetOutcomes(table: opponent.table, set: set), opponent])
+        // Starting: W_0(0, 0); moving second: 1 − W_1(0, 0), from the same solve.
+        return (solver.firstPlayerWinProbability + 1 - solver.winProbability(player: 1, own: 0, opponent: 0)) / 2
     }
 
     /// A candidate's value for `rank(threads:progress:)` and `best(_:threads:progress:)`: E[min(turn points,

@@ -107,7 +107,7 @@ private struct ReferencePlay: LoadedTurnPlay {
     let top: Int
 
     func rank(current: Double, level: Int, state: Int) -> Double {
-        level >= top ? 1 : table.value[level * table.outcomes.stateCount + state]
+        level >= top ? 1 : table.value(at: level * table.outcomes.stateCount + state)
     }
 
     func banks(level: Int, state: Int, bank: Double, roll: Double) -> Bool {

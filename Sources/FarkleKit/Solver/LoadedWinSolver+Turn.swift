@@ -95,7 +95,7 @@ extension LoadedWinSolver {
         }
         return Turn(
             outcomes: outcomes[player], own: own, opponent: opponent, target: target, farkleValue: farkle,
-            values: Array(table.value[0..<rows]), rollValues: Array(table.roll[0..<rows]),
+            values: (0..<rows).map(table.value(at:)), rollValues: Array(table.roll[0..<rows]),
             banks: Array(table.banks[0..<rows]), bankValues: bankValues)
     }
 }

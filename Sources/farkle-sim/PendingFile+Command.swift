@@ -1,0 +1,28 @@
+import FarkleReports
+import Foundation
+
+/// Output files of the commands, written whole or not at all, their failures as exit status 1.
+extension PendingFile {
+    /// Starts writing `path` (a temporary file beside it, renamed into place by `commitOrFail(_:)`).
+    ///
+    /// - Throws: `RuntimeFailure` naming the path when it cannot be written (a missing directory, a directory
+    ///   in its place).
+    static func opened(_ path: String) throws(RuntimeFailure) -> PendingFile {
+        do {
+            return try PendingFile(destination: URL(fileURLWithPath: path))
+        } catch {
+            throw RuntimeFailure(error.description)
+        }
+    }
+
+    /// Puts `text` in place of the file.
+    ///
+    /// - Throws: `RuntimeFailure` naming the path when writing or renaming fails; the file is then as it was.
+    func commitOrFail(_ text: String) throws(RuntimeFailure) {
+        do {
+            try commit(text)
+        } catch {
+            throw RuntimeFailure(error.description)
+        }
+    }
+}
