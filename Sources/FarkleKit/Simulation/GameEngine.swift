@@ -93,6 +93,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
             situation.round = progress.round
             situation.isFinalRound = progress.isFinalRound
             situation.farklesInARow = farklesInARow[seat]
+            situation.opponentFarklesInARow = players == 1 ? 0 : farklesInARow[seat + 1 == players ? 0 : seat + 1]
             situation.hasEntered = entered & (1 << seat) != 0
             let (outcome, turnPoints) = playTurn(&loop, &counts, situation)
             counts.seats[seat].turns += 1

@@ -1,4 +1,5 @@
-/// What a strategy may know about the game when it decides: every total, its seat, the round, the final round.
+/// What a strategy may know about the game when it decides: every total, its seat, the round, the final round,
+/// the farkles in a row.
 ///
 /// The engine keeps one situation per game and updates it in place; a strategy
 /// receives it with every decision. Turn points and dice are passed separately
@@ -17,6 +18,9 @@ public struct GameSituation: Hashable, Sendable {
     public var isFinalRound: Bool
     /// The current player's farkles in a row before this turn (they restart after a three-farkle penalty).
     public var farklesInARow: Int
+    /// The opponent's farkles in a row before this turn: in a game of two, the other seat's (what `win`
+    /// reads under a three-farkle penalty); with more players, the next seat's; 0 in a solo game.
+    public var opponentFarklesInARow: Int
     /// Whether the current player has banked before (the entry minimum applies until then).
     public var hasEntered: Bool
 
@@ -28,6 +32,7 @@ public struct GameSituation: Hashable, Sendable {
         round = 1
         isFinalRound = false
         farklesInARow = 0
+        opponentFarklesInARow = 0
         hasEntered = false
     }
 
