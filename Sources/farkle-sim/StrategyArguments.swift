@@ -24,7 +24,8 @@ enum StrategyArguments {
     /// The `--policy` option: a policy file written by `solve --objective win --out`, read instead of solving.
     static let policy = OptionSpec(
         name: "policy", valueName: "file",
-        help: "For strategy win: the solved game from 'solve --objective win --out FILE' (no solve then).")
+        help: "For strategy win: the solved game from 'solve --objective win --out FILE' (no solve then), "
+            + "with or without a three-farkle penalty.")
 
     /// The solution in the `--policy` file of `arguments` for `rules`, or `nil` without the option.
     ///
