@@ -11,8 +11,8 @@ import Foundation
 /// first `tabulatedTurnPoints` of turn points as `CompactTurnTable` (a `Float` value and a bank decision
 /// per state, 5 bytes); a turn going beyond them (rare) is decided from its table solved again on the spot.
 ///
-/// The cache holds at most `maximumCachedTurns` tables; when it is full it is emptied and refills with the
-/// states games reach from then on. A table depends only on its state, so the decisions, and with them
+/// The cache holds at most `maximumCachedTurns` tables; when it is full the table kept first makes room for
+/// the next (first in, first out). A table depends only on its state, so the decisions, and with them
 /// every simulated number, are the same whatever the threads, the order of the games or the cache size.
 public final class PenaltyWinStrategy: Strategy {
     /// The solved game.
@@ -23,8 +23,9 @@ public final class PenaltyWinStrategy: Strategy {
     private let rows: Int
     private let cache: TurnCache
 
-    /// The default cap of the cache: 65,536 tables, about 400 MB for `zilch`.
-    public static let defaultMaximumCachedTurns = 65_536
+    /// The default cap of the cache: 100,000 tables, about 600 MB for `zilch` (a table of 8,000 turn points
+    /// takes about 6 KB).
+    public static let defaultMaximumCachedTurns = 100_000
 
     /// The best play of the game `solver` solved, its turns built when first played.
     ///
@@ -46,7 +47,7 @@ public final class PenaltyWinStrategy: Strategy {
     /// `win`.
     public var name: String { "win" }
 
-    /// The turn tables built so far, the ones built again after the cache was emptied included.
+    /// The turn tables built so far, the ones built again after the cache let them go included.
     public var builtTurnCount: Int { cache.counts().built }
 
     /// The turn tables kept now.
@@ -210,9 +211,12 @@ struct TabulatedTurn: Sendable {
 
 /// The kept turn tables of a `PenaltyWinStrategy`, shared by every thread behind one lock.
 private final class TurnCache: @unchecked Sendable {
-    // Every access to `turns` and `built` holds `lock`; the tables themselves are immutable values.
+    // Every access to the stored properties holds `lock`; the tables themselves are immutable values.
     private let lock = NSLock()
     private var turns: [Int: TabulatedTurn] = [:]
+    /// The keys in the order they were kept, a ring once full: the oldest goes first.
+    private var order: [Int] = []
+    private var oldest = 0
     private var built = 0
 
     func turn(_ key: Int) -> TabulatedTurn? {
@@ -221,13 +225,20 @@ private final class TurnCache: @unchecked Sendable {
         return turns[key]
     }
 
-    /// Keeps `turn` under `key`, first emptying the cache when it holds `limit` tables.
+    /// Keeps `turn` under `key`; with `limit` tables kept already, the one kept first makes room.
     func keep(_ turn: TabulatedTurn, key: Int, limit: Int) {
         lock.lock()
         defer { lock.unlock() }
         built += 1
-        if turns.count >= limit { turns.removeAll(keepingCapacity: true) }
-        turns[key] = turn
+        // Another thread may have built and kept the same table meanwhile.
+        guard turns.updateValue(turn, forKey: key) == nil else { return }
+        if order.count < limit {
+            order.append(key)
+            return
+        }
+        turns[order[oldest]] = nil
+        order[oldest] = key
+        oldest = oldest + 1 == order.count ? 0 : oldest + 1
     }
 
     func counts() -> (built: Int, kept: Int) {
