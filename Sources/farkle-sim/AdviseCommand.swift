@@ -150,24 +150,28 @@ enum AdviseCommand: Command {
         return ExitStatus.success
     }
 
-    /// The turn to win under a three-farkle penalty, from `PenaltyWinSolver` (solved here: no policy file
-    /// holds a penalty game), with `farkles` and `--opponent-farkles` in a row.
+    /// The turn to win under a three-farkle penalty, from `PenaltyWinSolver` (read from the `--policy` file, or
+    /// solved here), with `farkles` and `--opponent-farkles` in a row.
     private static func penaltyTurnTable(_ arguments: ParsedArguments, rules: RuleSet, totals: Totals, farkles: Int)
         throws -> WinTurnTable
     {
-        if arguments.value(StrategyArguments.policy.name) != nil {
-            throw UsageError(
-                "'--policy' reads games without a three-farkle penalty; rules '\(rules.name)' are solved here",
-                spec: spec)
-        }
         let opponentFarkles = try arguments.integer(
             "opponent-farkles", in: LongRunAverageSolver.farkleCounts, default: 0,
             because: "the third farkle in a row costs a penalty and starts the count again")
         let solver: PenaltyWinSolver
-        do {
-            solver = try PenaltyWinSolver(rules: rules)
-        } catch {
-            throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
+        if let policy = try StrategyArguments.penaltyPolicy(arguments, rules: rules, spec: spec) {
+            solver = policy
+        } else {
+            do {
+                solver = try PenaltyWinSolver(rules: rules)
+            } catch {
+                throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
+            }
+        }
+        // A file solved with a higher floor (solve --penalty-floor) tabulates fewer totals than the default.
+        for (name, total) in [("my-score", totals.mine), ("opponent-score", totals.theirs)] where total < solver.floor {
+            throw UsageError(
+                "'--\(name)' \(total) is below the lowest total \(solver.floor) the policy file tabulates", spec: spec)
         }
         return solver.turnTable(
             myScore: totals.mine, opponentScore: totals.theirs, myFarkles: farkles, opponentFarkles: opponentFarkles,

@@ -24,7 +24,8 @@ enum SimulateCommand: Command {
             or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; greedy: the
             highest-scoring keep, bank as soon as allowed; threshold: bank with 1 die from T1, with 2 dice from T2
             points; win: the play that maximizes the chance to win, 2 players only, solved first: minutes for a
-            10,000-point race). The same --seed gives the same numbers on any number of threads. With --dice-set
+            10,000-point race or for zilch, whose three-farkle penalty it plays too, building each turn's table
+            when a game first reaches it). The same --seed gives the same numbers on any number of threads. With --dice-set
             each seat carries its own dice in a race won at the target at once (kcd) and plays ev (the turn that
             maximizes the expected points toward the target from its own total) or win (2 players).
             """,
@@ -94,6 +95,11 @@ enum SimulateCommand: Command {
         }
         progress.finish()
         let elapsed = clock.now - start
+        if !arguments.flag("quiet"), let win = seats.lazy.compactMap(\.penaltyWinStrategy).first {
+            Standard.error(
+                "Strategy 'win' built \(grouped(win.builtTurnCount)) turn tables "
+                    + "(\(grouped(win.cachedTurnCount)) kept, at most \(grouped(win.maximumCachedTurns))).")
+        }
 
         let summary = Summary(
             rules: rules, seed: seed, threads: threads, tally: tally, strategies: seats.map(\.name),
@@ -363,5 +369,12 @@ private struct Summary {
             }
 
             """
+    }
+}
+
+extension BuiltInStrategy {
+    /// The strategy `win` plays under a three-farkle penalty, or `nil`.
+    fileprivate var penaltyWinStrategy: PenaltyWinStrategy? {
+        if case .win(let shared) = self { shared.penaltyStrategy } else { nil }
     }
 }

@@ -45,8 +45,9 @@ enum SolveCommand: Command {
                 defaultValue: "four penalties below zero"),
             OptionSpec(
                 name: "out", valueName: "file",
-                help: "With --objective win in a race: also write the solved policy to this binary file, read "
-                    + "back by the library (WinProbabilitySolver(contentsOf:rules:)) without solving again."),
+                help: "With --objective win in a race (with or without a three-farkle penalty): also write the "
+                    + "solved policy to this binary file, read back by --policy and by the library "
+                    + "(WinProbabilitySolver or PenaltyWinSolver(contentsOf:rules:)) without solving again."),
         ]
     )
 

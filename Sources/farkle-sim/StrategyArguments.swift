@@ -24,7 +24,8 @@ enum StrategyArguments {
     /// The `--policy` option: a policy file written by `solve --objective win --out`, read instead of solving.
     static let policy = OptionSpec(
         name: "policy", valueName: "file",
-        help: "For strategy win: the solved game from 'solve --objective win --out FILE' (no solve then).")
+        help: "For strategy win: the solved game from 'solve --objective win --out FILE' (no solve then), "
+            + "with or without a three-farkle penalty.")
 
     /// The solution in the `--policy` file of `arguments` for `rules`, or `nil` without the option.
     ///
@@ -32,9 +33,30 @@ enum StrategyArguments {
     static func policy(
         _ arguments: ParsedArguments, rules: RuleSet, spec: CommandSpec
     ) throws(UsageError) -> WinProbabilitySolver? {
+        try readPolicy(arguments, spec: spec) { url throws(WinPolicyError) in
+            try WinProbabilitySolver(contentsOf: url, rules: rules)
+        }
+    }
+
+    /// The solution of a game under a three-farkle penalty in the `--policy` file of `arguments` for `rules`, or
+    /// `nil` without the option.
+    ///
+    /// - Throws: `UsageError` when the file cannot be read, is not a policy file, or was solved for other rules
+    ///   (a race without a penalty among them).
+    static func penaltyPolicy(
+        _ arguments: ParsedArguments, rules: RuleSet, spec: CommandSpec
+    ) throws(UsageError) -> PenaltyWinSolver? {
+        try readPolicy(arguments, spec: spec) { url throws(WinPolicyError) in
+            try PenaltyWinSolver(contentsOf: url, rules: rules)
+        }
+    }
+
+    private static func readPolicy<Solution>(
+        _ arguments: ParsedArguments, spec: CommandSpec, read: (URL) throws(WinPolicyError) -> Solution
+    ) throws(UsageError) -> Solution? {
         guard let path = arguments.value(policy.name) else { return nil }
         do {
-            return try WinProbabilitySolver(contentsOf: URL(fileURLWithPath: path), rules: rules)
+            return try read(URL(fileURLWithPath: path))
         } catch {
             throw UsageError(error.description, spec: spec)
         }
@@ -43,8 +65,8 @@ enum StrategyArguments {
     /// Solves the game of `context` to win before a `win` seat is built, saying so on stderr unless `quiet`,
     /// or reads the solution from the `--policy` file of `arguments`.
     ///
-    /// - Throws: `UsageError` with the solver's reason where it does not apply (more than two players,
-    ///   fixed rounds, a three-farkle penalty), or when the policy file cannot be used.
+    /// - Throws: `UsageError` with the solver's reason where it does not apply (more than two players, an
+    ///   entry minimum with a three-farkle penalty), or when the policy file cannot be used.
     static func solveToWin(
         _ context: inout StrategyContext, threads: Int, quiet: Bool, arguments: ParsedArguments, spec: CommandSpec
     ) throws(UsageError) {
@@ -57,23 +79,43 @@ enum StrategyArguments {
             try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
             return
         }
+        if rules.turn.threeFarklePenalty != nil {
+            if let solution = try penaltyPolicy(arguments, rules: rules, spec: spec) {
+                context.use(solution)
+                return
+            }
+            // The penalty solver refuses an entry minimum above the least bank at once: no note for it.
+            let willSolve = rules.game.end.target != nil && rules.game.entryMinimum <= rules.turn.minimumBank
+            try solve(
+                rules: rules, note: "under the three-farkle penalty (minutes for zilch)", isShown: !quiet && willSolve,
+                spec: spec
+            ) { () throws(WinProbabilitySolver.Unsupported) in _ = try context.penaltyWinSolver(threads: threads) }
+            return
+        }
         if let solution = try policy(arguments, rules: rules, spec: spec) {
             context.use(solution)
             return
         }
         // The note only where a solve will run: a refused rule set gets its one error line and nothing else.
-        let willSolve = rules.game.end.target != nil && rules.turn.threeFarklePenalty == nil
-        if !quiet, willSolve {
-            Standard.error(
-                "Solving rules '\(rules.name)' to win for strategy 'win' (minutes for a 10,000-point race)...")
-        }
+        try solve(
+            rules: rules, note: "(minutes for a 10,000-point race)", isShown: !quiet && rules.game.end.target != nil,
+            spec: spec
+        ) { () throws(WinProbabilitySolver.Unsupported) in _ = try context.winProbabilitySolver(threads: threads) }
+    }
+
+    /// Runs `solve`, saying before and after on stderr when `isShown`; its refusal becomes a `UsageError`.
+    private static func solve(
+        rules: RuleSet, note: String, isShown: Bool, spec: CommandSpec,
+        _ solve: () throws(WinProbabilitySolver.Unsupported) -> Void
+    ) throws(UsageError) {
+        if isShown { Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' \(note)...") }
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            _ = try context.winProbabilitySolver(threads: threads)
+            try solve()
         } catch {
             throw UsageError("strategy 'win': \(error.description)", spec: spec)
         }
-        if !quiet, willSolve {
+        if isShown {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             Standard.error("Solved in \(String(format: "%.1f", seconds)) s.")
         }

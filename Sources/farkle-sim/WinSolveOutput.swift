@@ -39,23 +39,13 @@ enum WinSolveOutput {
                 figures = Figures(solver)
                 figures.rounds = (solver.differenceCap, solver.capErrorBound)
             } else if rules.turn.threeFarklePenalty != nil {
-                guard out == nil else {
-                    throw UsageError(
-                        "'--out' writes the policy of games without a three-farkle penalty; rules '\(rules.name)' have one",
-                        spec: spec)
-                }
                 let solver = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads)
+                if let outURL { try write { () throws(WinPolicyError) in try solver.writePolicy(to: outURL) } }
                 figures = Figures(solver)
                 figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
             } else {
                 let solver = try WinProbabilitySolver(rules: rules, threads: threads)
-                if let outURL {
-                    do {
-                        try solver.writePolicy(to: outURL)
-                    } catch {
-                        throw RuntimeFailure(error.description)
-                    }
-                }
+                if let outURL { try write { () throws(WinPolicyError) in try solver.writePolicy(to: outURL) } }
                 figures = Figures(solver)
             }
         } catch let error as WinProbabilitySolver.Unsupported {
@@ -68,6 +58,15 @@ enum WinSolveOutput {
         case .json: Standard.output(summary.json)
         }
         return ExitStatus.success
+    }
+
+    /// Writes a policy file with `write`; a failure is one error line and exit 1.
+    private static func write(_ write: () throws(WinPolicyError) -> Void) throws(RuntimeFailure) {
+        do {
+            try write()
+        } catch {
+            throw RuntimeFailure(error.description)
+        }
     }
 
     /// The `--penalty-floor` given, checked: a multiple of the score step from -1,000,000 to 0, under rules

@@ -189,9 +189,8 @@ struct AdviseCommandTests {
             "policy.bin",
         ])
         #expect(penalty.exitStatus == 64)
-        #expect(
-            penalty.standardError.hasPrefix(
-                "Error: '--policy' reads games without a three-farkle penalty; rules 'zilch' are solved here"))
+        #expect(penalty.standardError.hasPrefix("Error: policy file '"))
+        #expect(penalty.standardError.contains("policy.bin': cannot read the file"))
         for arguments in [
             ["--opponent-farkles", "1"], ["--my-score", "0", "--opponent-score", "0", "--opponent-farkles", "1"],
         ] {

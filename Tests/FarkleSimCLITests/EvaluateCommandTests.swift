@@ -75,7 +75,10 @@ struct EvaluateCommandTests {
                 ["--strategy", "ev", "--strategy", "ev", "--rules", "zilch"],
                 "Error: exact odds do not handle a three-farkle"
             ),
-            (["--strategy", "win", "--strategy", "ev", "--rules", "zilch"], "Error: strategy 'win': "),
+            (
+                ["--strategy", "win", "--strategy", "ev", "--rules", fixtureRules("penalty-entry.json")],
+                "Error: strategy 'win': "
+            ),
             (["--strategy", "ev", "--strategy", "ev", "--format", "csv"], "Error: "),
             (["--strategy", "ev", "--strategy", "ev", "--threads", "0"], "Error: "),
         ])
@@ -120,7 +123,10 @@ struct SimulateWinTests {
         "win where the solver does not apply: one Error line, exit 64",
         arguments: [
             (["--players", "3"], "Error: strategy 'win' plays 2-player games only, not 3 players"),
-            (["--rules", "zilch"], "Error: strategy 'win': "),
+            (
+                ["--rules", fixtureRules("penalty-entry.json")],
+                "Error: strategy 'win': the win-probability solver does not handle an entry minimum"
+            ),
         ])
     func refusals(arguments: [String], message: String) throws {
         let result = try CommandRunner.run(["--strategy", "win", "--games", "10"] + arguments)

@@ -155,6 +155,64 @@ struct SolveWinTests {
         #expect(unused.standardError.hasPrefix("Error: '--policy' is the solved game of strategy 'win'"))
     }
 
+    @Test("under a three-farkle penalty: --out writes the game, --policy plays and advises it as a fresh solve")
+    func penaltyPolicy() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("penalty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("penalty.policy").path
+        let racePath = directory.appendingPathComponent("race.policy").path
+        let rules = fixtureRules("ones-penalty-race.json")
+        let written = try CommandRunner.run(["solve", "--objective", "win", "--rules", rules, "--out", path])
+        #expect(written.exitStatus == 0, "\(written.standardError)")
+        let race = try CommandRunner.run([
+            "solve", "--objective", "win", "--rules", fixtureRules("ones-race.json"), "--out", racePath,
+        ])
+        #expect(race.exitStatus == 0)
+
+        let simulate = [
+            "--games", "3000", "--strategy", "win", "--strategy", "ev", "--rules", rules, "--format", "csv",
+            "--threads", "2",
+        ]
+        let fresh = try CommandRunner.run(simulate)
+        #expect(fresh.exitStatus == 0)
+        let notes = fresh.standardError.split(separator: "\n")
+        #expect(notes.count == 3, "\(fresh.standardError)")
+        let solving = "Solving rules 'ones-penalty-race' to win for strategy 'win' under the three-farkle penalty"
+        #expect(notes.first?.hasPrefix(solving) == true)
+        #expect(notes.last?.hasPrefix("Strategy 'win' built ") == true)
+        let fromFile = try CommandRunner.run(simulate + ["--policy", path, "--quiet"])
+        #expect(fromFile.exitStatus == 0)
+        #expect(fromFile.standardError.isEmpty)
+        #expect(Self.withoutTimes(fromFile.standardOutput) == Self.withoutTimes(fresh.standardOutput))
+        #expect(fresh.standardOutput.contains("\n1,win,"))
+
+        let advise = [
+            "advise", "--dice", "1,1,3", "--turn-points", "100", "--my-score", "-100", "--opponent-score", "200",
+            "--farkles", "2", "--opponent-farkles", "1", "--rules", rules, "--format", "json",
+        ]
+        let advisedFresh = try CommandRunner.run(advise)
+        let advisedFromFile = try CommandRunner.run(advise + ["--policy", path])
+        #expect(advisedFromFile.exitStatus == 0)
+        #expect(advisedFromFile.standardOutput == advisedFresh.standardOutput)
+        #expect(advisedFresh.standardOutput.contains("\"win\""))
+
+        // A race file for a penalty game, and a penalty file for a race: refused by name, exit 64, one line.
+        for (policy, otherRules, solvedFor) in [
+            (racePath, rules, "ones-race"), (path, fixtureRules("ones-race.json"), "ones-penalty-race"),
+        ] {
+            let refused = try CommandRunner.run([
+                "--games", "10", "--strategy", "win", "--rules", otherRules, "--policy", policy,
+            ])
+            #expect(refused.exitStatus == 64)
+            #expect(refused.standardOutput.isEmpty)
+            #expect(
+                refused.standardError.hasPrefix(
+                    "Error: policy file '\(policy)': it was solved for rules '\(solvedFor)'"))
+            #expect(refused.standardError.split(separator: "\n").first?.contains("Usage") == false)
+        }
+    }
+
     /// CSV `text` without its `elapsed_seconds` column, the one figure that differs from run to run.
     private static func withoutTimes(_ text: String) -> [[Substring]] {
         let rows = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }

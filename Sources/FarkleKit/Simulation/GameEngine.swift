@@ -115,6 +115,8 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     counts.seats[seat].penaltyPoints += penalty
                     penalized = true
                 }
+                // The next seat's opponent is the seat that just played: its count, as it stands now.
+                situation.opponentFarklesInARow = farklesInARow[seat]
                 observer.turnEnded(
                     seat: seat, outcome: .farkle(penalty: penalized), turnPoints: 0, scores: situation.scores,
                     isFinalRound: situation.isFinalRound)
@@ -123,6 +125,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 counts.bankedPointsSquared += Double(turnPoints) * Double(turnPoints)
                 let total = situation.scores.add(turnPoints, toSeat: seat)
                 farklesInARow[seat] = 0
+                situation.opponentFarklesInARow = 0
                 entered |= 1 << seat
                 let winsNow = progress.banked(total: total, turnPoints: turnPoints)
                 observer.turnEnded(

@@ -64,38 +64,17 @@ public struct PenaltyWinSolver: Sendable {
     public init(rules: RuleSet, floor: Int? = nil, threads: Int = 2, maximumSweeps: Int = 1_000)
         throws(WinProbabilitySolver.Unsupported)
     {
-        typealias Unsupported = WinProbabilitySolver.Unsupported
-        guard rules.game.players == 2 else {
-            throw Unsupported(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
-        }
-        guard case .target(let target, let hasFinalRound) = rules.game.end else {
-            throw Unsupported(description: "the win-probability solver handles races to a target, not fixed rounds")
-        }
-        guard let penalty = rules.turn.threeFarklePenalty else {
-            throw Unsupported(description: "rules '\(rules.name)' have no three-farkle penalty")
-        }
-        guard rules.game.entryMinimum <= rules.turn.minimumBank else {
-            throw Unsupported(
-                description: "the win-probability solver does not handle an entry minimum with a three-farkle penalty")
-        }
-        let table = ScoringTable(rules: rules)
-        let step = table.scoreStep
-        let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
-        let least = table.turnMechanics.minimumBank
-        let finalTable = hasFinalRound ? FinalRoundTable(turn: turn, leastBank: least) : nil
-        let floorLevel = -((-(floor ?? Self.defaultFloor(penalty: penalty))) / step)
-        let targetLevel = (target - 1) / step + 1
-        let levels = targetLevel - floorLevel
-        var space = PenaltyStateSpace(
-            levels: levels, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
-            penaltyLevels: (penalty + step - 1) / step, leastBank: least, turn: turn, finalRound: finalTable,
+        let setup = try Setup(rules: rules, floor: floor)
+        var space = setup.space
+        let levels = space.levels
+        let turn = space.turn
+        if let finalTable = space.finalRound {
             // Never more solves of the rows past the target than a quarter of a sweep's states: a small game
             // solves its few states in full sooner than it would build pieces for them.
-            pastTarget: finalTable.map {
-                PastTargetRows(
-                    turn: turn, finalRound: $0, topBank: 1 - $0.limit, rows: levels + turn.maximumJump + 1,
-                    maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4))
-            })
+            space.pastTarget = PastTargetRows(
+                turn: turn, finalRound: finalTable, topBank: 1 - finalTable.limit, rows: levels + turn.maximumJump + 1,
+                maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4))
+        }
         let store = PairResults(count: 9 * levels * levels)
         defer { store.deallocate() }
         store.values.update(repeating: 0.5)
@@ -105,25 +84,79 @@ public struct PenaltyWinSolver: Sendable {
             sweeps += 1
             change = space.sweep(store: store, threads: threads)
         }
-        var states = finalTable?.stateCount ?? 0
+        var states = space.finalRound?.stateCount ?? 0
         for mine in 0..<levels {
             for theirs in 0..<levels { states += 9 * space.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
         }
-        space.pastTarget = nil
+        self.init(
+            setup: setup, values: Array(store.values), ties: Array(store.ties), lastChange: change, sweeps: sweeps,
+            stateCount: states)
+    }
+
+    /// A solution from its turn-start values (read from a policy file): `values` and `ties` laid out as
+    /// `value(mine:theirs:myFarkles:theirFarkles:)` reads them.
+    init(setup: Setup, values: [Double], ties: [Double], lastChange: Double, sweeps: Int, stateCount: Int) {
+        let space = setup.space
+        precondition(values.count == 9 * space.levels * space.levels && ties.count == values.count, "every state")
         self.space = space
-        self.table = table
-        self.target = target
-        self.hasFinalRound = hasFinalRound
-        self.penalty = penalty
-        self.floor = floorLevel * step
-        self.levels = levels
-        self.turn = turn
-        finalRound = finalTable
-        values = Array(store.values)
-        ties = Array(store.ties)
-        lastChange = change
+        table = setup.table
+        target = setup.target
+        hasFinalRound = space.finalRound != nil
+        penalty = setup.penalty
+        floor = space.floorLevel * space.step
+        levels = space.levels
+        turn = space.turn
+        finalRound = space.finalRound
+        self.values = values
+        self.ties = ties
+        self.lastChange = lastChange
         self.sweeps = sweeps
-        stateCount = states
+        self.stateCount = stateCount
+    }
+
+    /// What a solution of `rules` rests on besides its values: the scoring table, the turn and the states.
+    struct Setup {
+        let table: ScoringTable
+        let target: Int
+        let penalty: Int
+        /// The states, without the rows past the target (the solve adds them).
+        let space: PenaltyStateSpace
+
+        /// The setup of `rules` with the lowest total `floor` (`nil`: the default), its final round `finalRound`
+        /// (`nil`: solved here, if the game has one).
+        init(rules: RuleSet, floor: Int?, finalRound: FinalRoundTable? = nil) throws(WinProbabilitySolver.Unsupported) {
+            typealias Unsupported = WinProbabilitySolver.Unsupported
+            guard rules.game.players == 2 else {
+                throw Unsupported(
+                    description: "the win-probability solver handles 2 players, not \(rules.game.players)")
+            }
+            guard case .target(let target, let hasFinalRound) = rules.game.end else {
+                throw Unsupported(description: "the win-probability solver handles races to a target, not fixed rounds")
+            }
+            guard let penalty = rules.turn.threeFarklePenalty else {
+                throw Unsupported(description: "rules '\(rules.name)' have no three-farkle penalty")
+            }
+            guard rules.game.entryMinimum <= rules.turn.minimumBank else {
+                throw Unsupported(
+                    description:
+                        "the win-probability solver does not handle an entry minimum with a three-farkle penalty"
+                )
+            }
+            let table = ScoringTable(rules: rules)
+            let step = table.scoreStep
+            let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
+            let least = table.turnMechanics.minimumBank
+            let finalTable = hasFinalRound ? finalRound ?? FinalRoundTable(turn: turn, leastBank: least) : nil
+            let floorLevel = -((-(floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty))) / step)
+            let targetLevel = (target - 1) / step + 1
+            self.table = table
+            self.target = target
+            self.penalty = penalty
+            space = PenaltyStateSpace(
+                levels: targetLevel - floorLevel, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
+                penaltyLevels: (penalty + step - 1) / step, leastBank: least, turn: turn, finalRound: finalTable,
+                pastTarget: nil)
+        }
     }
 
     // MARK: - Values

@@ -27,11 +27,24 @@ import Foundation
 /// | per final-round table (entered, then not entered) | cap level, limit, cap + 1 values, cap + 1 ties |
 /// | 8 × levels² × 2 | values, then ties, `mine * levels + theirs` |
 /// | 8 | FNV-1a digest of every byte before it |
+///
+/// The game under a three-farkle penalty (`PenaltyWinSolver`) has its own format version (2), so that each
+/// reader refuses the other's file by name. Its layout differs after the name:
+///
+/// | Bytes | Field |
+/// |---|---|
+/// | 8 × 7 | target, score step, levels, final round (0 or 1), penalty, floor (signed), sweeps |
+/// | 8 × 2 | the last sweep's largest change (a double), states tabulated |
+/// | per final-round table (one: the penalty rules out an entry minimum) | cap level, limit, cap + 1 values, ties |
+/// | 8 × 9 levels² × 2 | values, then ties, `(3 × my farkles + their farkles) × levels² + mine × levels + theirs` |
+/// | 8 | FNV-1a digest of every byte before it |
 public enum WinPolicyFile {
     /// The first eight bytes of a policy file.
     static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
-    /// The format this version writes and reads.
+    /// The format this version writes and reads for a race without a penalty.
     public static let formatVersion: UInt32 = 1
+    /// The format this version writes and reads for a race under a three-farkle penalty.
+    public static let penaltyFormatVersion: UInt32 = 2
 
     /// The digest of `rules` a policy file records: FNV-1a over the canonical JSON with an empty name,
     /// so that a copy of a rule set under another name loads the same file.
@@ -55,36 +68,74 @@ public enum WinPolicyFile {
 
     /// The bytes of the policy file of `solver`.
     static func encode(_ solver: WinProbabilitySolver) -> [UInt8] {
-        var bytes = magic
-        bytes.reserveCapacity(64 + 16 * solver.values.count)
-        func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        func append(_ values: [Double]) {
-            for value in values { append(value.bitPattern) }
-        }
-        append(formatVersion)
-        append(digest(of: solver.table.rules))
-        let name = Array(solver.table.rules.name.utf8)
-        append(UInt32(name.count))
-        bytes.append(contentsOf: name)
+        var writer = Writer(version: formatVersion, rules: solver.table.rules, values: solver.values.count)
         for field in [
             solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0,
             solver.maximumIterations, solver.turnSolves,
         ] {
-            append(Int64(field))
+            writer.append(Int64(field))
         }
         for table in [solver.entered, solver.notEntered] {
             guard let table else { continue }
+            writer.append(table)
+        }
+        writer.append(solver.values)
+        writer.append(solver.ties)
+        return writer.finished
+    }
+
+    /// The bytes of the policy file of `solver`, a game under a three-farkle penalty.
+    static func encode(_ solver: PenaltyWinSolver) -> [UInt8] {
+        var writer = Writer(version: penaltyFormatVersion, rules: solver.table.rules, values: solver.values.count)
+        for field in [
+            solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0, solver.penalty,
+            solver.floor, solver.sweeps,
+        ] {
+            writer.append(Int64(field))
+        }
+        writer.append(solver.lastChange.bitPattern)
+        writer.append(Int64(solver.stateCount))
+        if let table = solver.finalRound { writer.append(table) }
+        writer.append(solver.values)
+        writer.append(solver.ties)
+        return writer.finished
+    }
+
+    /// Appends the fields of a policy file in order, little-endian.
+    struct Writer {
+        private var bytes = magic
+
+        /// A file of format `version` for `rules`, its header written, room made for `values` doubles twice.
+        init(version: UInt32, rules: RuleSet, values: Int) {
+            bytes.reserveCapacity(64 + 16 * values)
+            append(version)
+            append(digest(of: rules))
+            let name = Array(rules.name.utf8)
+            append(UInt32(name.count))
+            bytes.append(contentsOf: name)
+        }
+
+        mutating func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func append(_ values: [Double]) {
+            for value in values { append(value.bitPattern) }
+        }
+
+        mutating func append(_ table: FinalRoundTable) {
             append(Int64(table.capLevel))
             append(table.limit.bitPattern)
             append(table.values)
             append(table.ties)
         }
-        append(solver.values)
-        append(solver.ties)
-        append(fnv1a(bytes))
-        return bytes
+
+        /// The bytes, with the checksum of all of them at the end.
+        var finished: [UInt8] {
+            var bytes = bytes
+            withUnsafeBytes(of: fnv1a(bytes).littleEndian) { bytes.append(contentsOf: $0) }
+            return bytes
+        }
     }
 
     /// Writes `bytes` to `url` whole or not at all: into a hidden temporary file in the same directory,
@@ -122,26 +173,7 @@ public enum WinPolicyFile {
 
     /// The solution stored in `bytes`, for `rules`.
     static func decode(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError) -> WinProbabilitySolver {
-        var reader = Reader(bytes: bytes, path: path)
-        guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
-            throw WinPolicyError(path: path, reason: "not a win-policy file")
-        }
-        reader.offset = magic.count
-        let version = try reader.integer(UInt32.self)
-        guard version == formatVersion else {
-            throw WinPolicyError(
-                path: path, reason: "format version \(version); this farkle-sim reads version \(formatVersion)")
-        }
-        guard bytes.count >= 8, fnv1a(bytes.dropLast(8)) == Reader.littleEndian(bytes.suffix(8)) else {
-            throw WinPolicyError(path: path, reason: "the file is truncated or corrupt (its checksum does not match)")
-        }
-        let digest = try reader.integer(UInt64.self)
-        let nameLength = Int(try reader.integer(UInt32.self))
-        let name = String(decoding: try reader.bytes(nameLength), as: UTF8.self)
-        guard digest == self.digest(of: rules) else {
-            throw WinPolicyError(
-                path: path, reason: "it was solved for rules '\(name)', not for rules '\(rules.name)'")
-        }
+        var reader = try Reader(bytes: bytes, path: path, version: formatVersion, rules: rules)
         let table = ScoringTable(rules: rules)
         let target = try reader.count()
         let step = try reader.count()
@@ -179,11 +211,86 @@ public enum WinPolicyFile {
             setup: setup, values: values, ties: ties, maximumIterations: maximumIterations, turnSolves: turnSolves)
     }
 
+    /// The solution of a game under a three-farkle penalty stored in `bytes`, for `rules`.
+    static func decodePenalty(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError)
+        -> PenaltyWinSolver
+    {
+        var reader = try Reader(bytes: bytes, path: path, version: penaltyFormatVersion, rules: rules)
+        let target = try reader.count()
+        let step = try reader.count()
+        let levels = try reader.count()
+        let finalRound = try reader.count() == 1
+        let penalty = try reader.count()
+        let floor = Int(Int64(bitPattern: try reader.integer(UInt64.self)))
+        let sweeps = try reader.count()
+        let lastChange = Double(bitPattern: try reader.integer(UInt64.self))
+        let stateCount = try reader.count()
+        let table = ScoringTable(rules: rules)
+        guard rules.game.end == .target(target, finalRound: finalRound), step == table.scoreStep,
+            penalty == rules.turn.threeFarklePenalty, floor <= 0, floor % step == 0,
+            levels == (target - 1) / step + 1 - floor / step
+        else {
+            throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
+        }
+        let finalTable =
+            finalRound
+            ? try reader.finalRoundTable(leastBank: table.turnMechanics.minimumBank, step: step) : nil
+        let count = 9 * levels * levels
+        let values = try reader.doubles(count)
+        let ties = try reader.doubles(count)
+        guard reader.offset == bytes.count - 8 else {
+            throw WinPolicyError(path: path, reason: "the file is corrupt (its length does not match its header)")
+        }
+        let setup: PenaltyWinSolver.Setup
+        do {
+            setup = try PenaltyWinSolver.Setup(rules: rules, floor: floor, finalRound: finalTable)
+        } catch {
+            throw WinPolicyError(path: path, reason: error.description)
+        }
+        return PenaltyWinSolver(
+            setup: setup, values: values, ties: ties, lastChange: lastChange, sweeps: sweeps, stateCount: stateCount)
+    }
+
     /// Reads the fields of a policy file in order, refusing to read past its end.
     struct Reader {
         let bytes: [UInt8]
         let path: String
         var offset = 0
+
+        /// A reader past the header of a file of format `version` solved for `rules`.
+        ///
+        /// - Throws: `WinPolicyError` when the bytes are not a policy file, have another format version, do not
+        ///   match their checksum or were solved for other rules.
+        init(bytes: [UInt8], path: String, version expected: UInt32, rules: RuleSet) throws(WinPolicyError) {
+            self.bytes = bytes
+            self.path = path
+            guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
+                throw WinPolicyError(path: path, reason: "not a win-policy file")
+            }
+            offset = magic.count
+            let version = try integer(UInt32.self)
+            guard version == formatVersion || version == penaltyFormatVersion else {
+                throw WinPolicyError(
+                    path: path,
+                    reason: "format version \(version); this farkle-sim reads versions \(formatVersion) and "
+                        + "\(penaltyFormatVersion)")
+            }
+            guard bytes.count >= 8, fnv1a(bytes.dropLast(8)) == Reader.littleEndian(bytes.suffix(8)) else {
+                throw WinPolicyError(
+                    path: path, reason: "the file is truncated or corrupt (its checksum does not match)")
+            }
+            let digest = try integer(UInt64.self)
+            let nameLength = Int(try integer(UInt32.self))
+            let name = String(decoding: try self.bytes(nameLength), as: UTF8.self)
+            guard digest == WinPolicyFile.digest(of: rules) else {
+                throw WinPolicyError(
+                    path: path, reason: "it was solved for rules '\(name)', not for rules '\(rules.name)'")
+            }
+            guard version == expected else {
+                // Same rules, other kind of game: only a file edited by hand gets here.
+                throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
+            }
+        }
 
         static func littleEndian<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
             bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
@@ -281,6 +388,50 @@ extension WinProbabilitySolver {
 
     /// Writes the policy file of this solution to `url`, whole or not at all.
     ///
+    /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
+    ///   rename fails; no temporary file is left behind.
+    public func writePolicy(to url: URL) throws(WinPolicyError) {
+        try WinPolicyFile.write(policyFileBytes, to: url)
+    }
+}
+
+extension PenaltyWinSolver {
+    /// The solution stored in the policy file at `url`, for `rules` (a race under a three-farkle penalty): the
+    /// same values as the solve that wrote it, without solving the game again.
+    ///
+    /// - Parameters:
+    ///   - url: The policy file, written by `writePolicy(to:)`.
+    ///   - rules: The rule set the file must have been solved for.
+    /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, has another format
+    ///   version, was written for other rules (a race without a penalty among them; the message names both
+    ///   rule sets), or is truncated or corrupt.
+    public init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw WinPolicyError(path: url.path, reason: "cannot read the file")
+        }
+        self = try WinPolicyFile.decodePenalty(Array(data), rules: rules, path: url.path)
+    }
+
+    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`; see `init(contentsOf:rules:)`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes of a policy file.
+    ///   - rules: The rule set the file must have been solved for.
+    public init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+        self = try WinPolicyFile.decodePenalty(bytes, rules: rules, path: "(bytes)")
+    }
+
+    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 2).
+    public var policyFileBytes: [UInt8] {
+        WinPolicyFile.encode(self)
+    }
+
+    /// Writes the policy file of this solution to `url`, whole or not at all.
+    ///
+    /// - Parameter url: The file to write.
     /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
     ///   rename fails; no temporary file is left behind.
     public func writePolicy(to url: URL) throws(WinPolicyError) {

@@ -23,9 +23,11 @@ public enum BuiltInStrategy: Strategy {
     /// `ev` takes the context's expected-score solution, solving the rule set
     /// there on first use (a few milliseconds in a release build) for all its seats.
     /// `win` takes the context's solution of the game played to win
-    /// (`StrategyContext.winProbabilitySolver(threads:)`; minutes for a 10,000-point race).
+    /// (`StrategyContext.winProbabilitySolver(threads:)`; minutes for a 10,000-point race), under a
+    /// three-farkle penalty `StrategyContext.penaltyWinSolver(threads:)`, in a game of fixed rounds
+    /// `StrategyContext.roundsWinSolver(threads:)`.
     ///
-    /// - Precondition: `.win` only under rules `WinProbabilitySolver` solves: ask the context for the
+    /// - Precondition: `.win` only under rules one of those solvers solves: ask the context for the
     ///   solver first to get the reason it refuses a rule set.
     public static func make(_ specs: [StrategySpec], context: inout StrategyContext) -> [BuiltInStrategy] {
         var greedy: GreedyStrategy?
@@ -64,6 +66,16 @@ public enum BuiltInStrategy: Strategy {
                     preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
                 }
                 roundsWin = strategy
+                return .win(strategy)
+            case .win where context.rules.turn.threeFarklePenalty != nil:
+                if let win { return .win(win) }
+                let strategy: SharedWinStrategy
+                do {
+                    strategy = SharedWinStrategy(PenaltyWinStrategy(solver: try context.penaltyWinSolver()))
+                } catch {
+                    preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
+                }
+                win = strategy
                 return .win(strategy)
             case .win:
                 if let win { return .win(win) }
@@ -123,7 +135,8 @@ public enum BuiltInStrategy: Strategy {
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
                 opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound,
-                round: situation.round, seat: situation.seat)
+                round: situation.round, seat: situation.seat, myFarkles: situation.farklesInARow,
+                opponentFarkles: situation.opponentFarklesInARow)
         }
     }
 
@@ -152,7 +165,8 @@ public enum BuiltInStrategy: Strategy {
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
                 opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound,
-                round: situation.round, seat: situation.seat)
+                round: situation.round, seat: situation.seat, myFarkles: situation.farklesInARow,
+                opponentFarkles: situation.opponentFarklesInARow)
         }
     }
 }

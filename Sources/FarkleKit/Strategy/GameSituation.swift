@@ -1,4 +1,5 @@
-/// What a strategy may know about the game when it decides: every total, its seat, the round, the final round.
+/// What a strategy may know about the game when it decides: every total, its seat, the round, the final round,
+/// the farkles in a row.
 ///
 /// The engine keeps one situation per game and updates it in place; a strategy
 /// receives it with every decision. Turn points and dice are passed separately
@@ -15,6 +16,12 @@ public struct GameSituation: Hashable, Sendable {
     public var round: Int
     /// Whether someone has reached the target and this is one of the last turns.
     public var isFinalRound: Bool
+    /// `opponentFarklesInARow` in one byte, in the padding after `isFinalRound`: a situation one word larger
+    /// is copied with `memcpy` on every turn of the engine (6.5% more instructions for `ev`, measured). The
+    /// engine writes it as a turn ends, from the count it has just updated, which costs less than reading
+    /// another seat's count as a turn starts.
+    @usableFromInline
+    var opponentFarkles: UInt8
     /// The current player's farkles in a row before this turn (they restart after a three-farkle penalty).
     public var farklesInARow: Int
     /// Whether the current player has banked before (the entry minimum applies until then).
@@ -28,7 +35,17 @@ public struct GameSituation: Hashable, Sendable {
         round = 1
         isFinalRound = false
         farklesInARow = 0
+        opponentFarkles = 0
         hasEntered = false
+    }
+
+    /// The opponent's farkles in a row before this turn (0 to 2 under a penalty): in a game of two, the other
+    /// seat's (what `win` reads under a three-farkle penalty); with more players, the seat that played the turn
+    /// before; in a solo game, the player's own. Without a penalty the count has no bound; it is kept up to 255.
+    @inlinable
+    public var opponentFarklesInARow: Int {
+        get { Int(opponentFarkles) }
+        set { opponentFarkles = UInt8(clamping: newValue) }
     }
 
     /// The target of a race, or `nil` in a game of fixed rounds.

@@ -1,5 +1,6 @@
-/// Play to win behind one reference, in a race (`WinProbabilityStrategy`) or in a game of fixed rounds
-/// (`RoundsWinStrategy`): the payload of `BuiltInStrategy.win`.
+/// Play to win behind one reference, in a race (`WinProbabilityStrategy`), in a race under a three-farkle
+/// penalty (`PenaltyWinStrategy`) or in a game of fixed rounds (`RoundsWinStrategy`): the payload of
+/// `BuiltInStrategy.win`.
 ///
 /// The solved tables of `win` are large and the engine copies a seat's strategy on every call, so the
 /// enum carries a single pointer to them: its payload stays no larger than the other cases', and `ev`
@@ -11,6 +12,7 @@ public final class SharedWinStrategy: Strategy {
     private enum Play {
         case race(WinProbabilityStrategy)
         case rounds(RoundsWinStrategy)
+        case penalty(PenaltyWinStrategy)
     }
 
     private let play: Play
@@ -23,6 +25,11 @@ public final class SharedWinStrategy: Strategy {
     /// The strategy of a game of fixed rounds every call forwards to; `nil` in a race.
     public var roundsStrategy: RoundsWinStrategy? {
         if case .rounds(let strategy) = play { strategy } else { nil }
+    }
+
+    /// The strategy of a race under a three-farkle penalty every call forwards to; `nil` in other games.
+    public var penaltyStrategy: PenaltyWinStrategy? {
+        if case .penalty(let strategy) = play { strategy } else { nil }
     }
 
     /// How the solved game ends, for the situations the plain entry points rebuild.
@@ -38,6 +45,12 @@ public final class SharedWinStrategy: Strategy {
     public init(_ strategy: RoundsWinStrategy) {
         play = .rounds(strategy)
         end = strategy.solver.table.rules.game.end
+    }
+
+    /// A reference to `strategy`, for a race under a three-farkle penalty.
+    public init(_ strategy: PenaltyWinStrategy) {
+        play = .penalty(strategy)
+        end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
     }
 
     /// `win`.
@@ -66,6 +79,9 @@ public final class SharedWinStrategy: Strategy {
         case .rounds(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .penalty(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         }
     }
 
@@ -76,6 +92,9 @@ public final class SharedWinStrategy: Strategy {
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .rounds(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .penalty(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         }
@@ -129,6 +148,62 @@ public final class SharedWinStrategy: Strategy {
         return strategy.shouldBank(
             turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent,
             turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
+    }
+
+    /// The move with every number `win` reads: the totals, the final round, the round (from 0) and seat a game
+    /// of fixed rounds reads, and the farkles in a row of each player a race under a three-farkle penalty reads.
+    ///
+    /// - Parameters:
+    ///   - turnPoints: The points of the turn so far.
+    ///   - dice: The dice rolled.
+    ///   - multiset: The roll, as the index of its multiset among rolls of `dice` dice.
+    ///   - own: The player's total before the turn.
+    ///   - opponent: The opponent's total.
+    ///   - isFinalRound: Whether this is the player's last turn.
+    ///   - round: The round, from 0.
+    ///   - seat: The seat to move.
+    ///   - myFarkles: The player's farkles in a row before the turn.
+    ///   - opponentFarkles: The opponent's farkles in a row.
+    @inline(never)
+    public func move(
+        turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
+        myFarkles: Int, opponentFarkles: Int
+    ) -> Move {
+        guard case .penalty(let strategy) = play else {
+            return move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
+                isFinalRound: isFinalRound, round: round, seat: seat)
+        }
+        return strategy.move(
+            turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent, myFarkles: myFarkles,
+            opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
+    }
+
+    /// The bank decision with every number `win` reads (see the move's entry point).
+    ///
+    /// - Parameters:
+    ///   - turnPoints: The points of the turn so far.
+    ///   - diceLeft: The dice left to roll.
+    ///   - own: The player's total before the turn.
+    ///   - opponent: The opponent's total.
+    ///   - isFinalRound: Whether this is the player's last turn.
+    ///   - round: The round, from 0.
+    ///   - seat: The seat to move.
+    ///   - myFarkles: The player's farkles in a row before the turn.
+    ///   - opponentFarkles: The opponent's farkles in a row.
+    @inline(never)
+    public func shouldBank(
+        turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
+        myFarkles: Int, opponentFarkles: Int
+    ) -> Bool {
+        guard case .penalty(let strategy) = play else {
+            return shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, isFinalRound: isFinalRound,
+                round: round, seat: seat)
+        }
+        return strategy.shouldBank(
+            turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, myFarkles: myFarkles,
+            opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
     }
 
     private func situation(own: Int, opponent: Int, isFinalRound: Bool) -> GameSituation {

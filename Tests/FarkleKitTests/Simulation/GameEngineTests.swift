@@ -147,19 +147,32 @@ struct GameEngineTests {
         #expect(laterSmallBanks > 0)
     }
 
-    @Test("the third farkle in a row costs the penalty, may take a total below zero, and restarts the count")
+    @Test(
+        "the third farkle in a row costs the penalty, may take a total below zero, and restarts the count; both counts reach the strategy"
+    )
     func threeFarklePenalty() {
         let rules = Self.rules {
             $0.turn.threeFarklePenalty = 1000
             $0.game.end = .target(3000, finalRound: true)
         }
-        let (tally, games) = Self.greedyGames(rules, games: 500, seed: 9)
+        let table = ScoringTable(rules: rules)
+        let seen = SituationLog()
+        let seat = SituationRecorder(greedy: GreedyStrategy(table: table), log: seen)
+        var rolls = Xoshiro256StarStar(seed: 9)
+        let (tally, games) = playRecorded(table: table, seats: [seat, seat], games: 500, rolls: &rolls)
         var penalties = 0
         var negative = false
+        // The situations the strategies saw, in order; a turn that farkled on its opening roll asked nothing.
+        var situations = seen.situations[...]
         for game in games {
             var inARow = [0, 0]
             var before = [0, 0]
-            for turn in game.turns {
+            for (index, turn) in game.turns.enumerated() {
+                while let next = situations.first, next.seat == turn.seat, next.round == index / 2 + 1 {
+                    #expect(next.farklesInARow == inARow[turn.seat])
+                    #expect(next.opponentFarklesInARow == inARow[1 - turn.seat])
+                    situations.removeFirst()
+                }
                 switch turn.outcome {
                 case .farkle(let penalty):
                     inARow[turn.seat] += 1
@@ -180,6 +193,35 @@ struct GameEngineTests {
         }
         #expect(penalties == tally.penalties && penalties > 0)
         #expect(negative)
+        #expect(situations.isEmpty && seen.situations.contains { $0.opponentFarklesInARow == 2 })
+    }
+}
+
+/// The situations a `SituationRecorder` saw, in order (one thread plays the recorded games).
+private final class SituationLog: @unchecked Sendable {
+    var situations: [GameSituation] = []
+}
+
+/// Greedy play that logs the situation of every decision.
+private struct SituationRecorder: Strategy {
+    let greedy: GreedyStrategy
+    let log: SituationLog
+
+    var name: String { "recorder" }
+
+    func move<Generator: RandomNumberGenerator>(
+        turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Move {
+        log.situations.append(situation)
+        return greedy.move(
+            turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+    }
+
+    func shouldBank<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        log.situations.append(situation)
+        return greedy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
     }
 }
 
