@@ -82,8 +82,7 @@ public struct ReportBuilder: Sendable {
         }
         if let penaltyWinSolver {
             context.use(penaltyWinSolver)
-            // Once strategy `win` plays under a three-farkle penalty, its edge over `ev` joins here:
-            // pairs.append((.win, .expectedValue))
+            pairs.append((.win, .expectedValue))
         }
         let comparison = StrategyComparison(table: table, pairs: pairs, games: games, seed: seed, context: context)
         reports += ReportDocument.strategyComparison(comparison, rules: rules, seed: seed)
