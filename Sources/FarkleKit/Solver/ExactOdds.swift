@@ -47,6 +47,12 @@ public struct ExactOdds: Sendable {
     /// The number of pairs of totals below the target worked out (each with both seats to move); in a game
     /// of fixed rounds, the number of (turn, difference of totals) states.
     public let pairCount: Int
+    /// The sweeps over the states: 1 where they are worked out in one pass (a race without a three-farkle
+    /// penalty, a game of rounds); under a penalty, the sweeps repeated until no chance changes by more than
+    /// 10⁻¹² (`lastChange`).
+    public let sweeps: Int
+    /// The largest change of a chance in the last sweep under a three-farkle penalty; 0 elsewhere.
+    public let lastChange: Double
 
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
     public static let maximumLevels = 2_000
@@ -71,10 +77,15 @@ public struct ExactOdds: Sendable {
             throw Unsupported(
                 "exact odds are for 2 players; rules '\(rules.name)' have \(rules.game.players) (simulate instead)")
         }
-        guard rules.turn.threeFarklePenalty == nil else {
-            throw Unsupported(
-                "exact odds do not handle a three-farkle penalty (the farkle counts would join the state; rules '"
-                    + "\(rules.name)')")
+        if rules.turn.threeFarklePenalty != nil {
+            let odds = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
+            self.strategies = strategies
+            winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
+            tieProbability = odds.tie
+            pairCount = odds.stateCount
+            sweeps = odds.sweeps
+            lastChange = odds.lastChange
+            return
         }
         guard case .target(let target, let finalRound) = rules.game.end else {
             let odds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
@@ -82,6 +93,8 @@ public struct ExactOdds: Sendable {
             winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
             tieProbability = odds.tie
             pairCount = odds.stateCount
+            sweeps = 1
+            lastChange = 0
             return
         }
         let step = context.table.scoreStep
@@ -118,6 +131,8 @@ public struct ExactOdds: Sendable {
         winProbabilities = [first.win, 1 - first.win - first.tie]
         tieProbability = first.tie
         pairCount = levels * levels
+        sweeps = 1
+        lastChange = 0
     }
 }
 
@@ -138,9 +153,14 @@ enum OddsSeat: Sendable {
     case win(WinProbabilitySolver)
     /// The solution of a game of fixed rounds played to win.
     case roundsWin(RoundsWinSolver)
+    /// The solution of a race under a three-farkle penalty played to win.
+    case penaltyWin(PenaltyWinSolver)
 
-    /// The play of `spec` under the rules of `context`.
-    init(_ spec: StrategySpec, context: inout StrategyContext, threads: Int) throws(ExactOdds.Unsupported) {
+    /// The play of `spec` under the rules of `context`, for a player with `farklesInARow` farkles in a row
+    /// before the turn (what `ev` reads under a three-farkle penalty).
+    init(
+        _ spec: StrategySpec, context: inout StrategyContext, threads: Int, farklesInARow: Int = 0
+    ) throws(ExactOdds.Unsupported) {
         switch spec {
         case .farkleTen:
             throw ExactOdds.Unsupported(
@@ -149,6 +169,12 @@ enum OddsSeat: Sendable {
         case .win where context.rules.game.end.rounds != nil:
             do {
                 self = .roundsWin(try context.roundsWinSolver(threads: threads))
+            } catch {
+                throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
+            }
+        case .win where context.rules.turn.threeFarklePenalty != nil:
+            do {
+                self = .penaltyWin(try context.penaltyWinSolver(threads: threads))
             } catch {
                 throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
             }
@@ -166,6 +192,7 @@ enum OddsSeat: Sendable {
             func outcomes(hasEntered: Bool) throws(ExactOdds.Unsupported) -> BlindTurnOutcomes {
                 var situation = GameSituation(players: 2, end: rules.game.end)
                 situation.hasEntered = hasEntered
+                situation.farklesInARow = farklesInARow
                 guard
                     let outcomes = BlindTurnOutcomes(
                         strategy: strategy, rolls: rolls, mechanics: mechanics,
@@ -189,7 +216,7 @@ enum OddsSeat: Sendable {
         switch self {
         case .blind(let entered, let notEntered):
             return [entered, notEntered].allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
-        case .win, .roundsWin:
+        case .win, .roundsWin, .penaltyWin:
             return false
         }
     }
@@ -201,6 +228,8 @@ enum OddsSeat: Sendable {
             return (hasEntered ? entered : notEntered).finalRound(deficit: deficit)
         case .win(let solver):
             return solver.finalRoundOdds(deficit: deficit, hasEntered: hasEntered)
+        case .penaltyWin(let solver):
+            return solver.finalRoundOdds(deficit: deficit)
         case .roundsWin:
             return (0, 0)
         }
@@ -222,6 +251,8 @@ enum OddsSeat: Sendable {
             return solver.fixedPlayTurn(mine: mine, theirs: theirs, payoff: payoff)
         case .roundsWin:
             preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
+        case .penaltyWin:
+            preconditionFailure("a penalty game is evaluated with the farkle counts (PenaltyExactOdds)")
         }
     }
 }

@@ -1,0 +1,260 @@
+/// The exact chances of a two-player race under a three-farkle penalty between two fixed strategies (`ExactOdds`
+/// for `zilch` and other rule sets with the penalty).
+///
+/// The state between turns is the one `PenaltyWinSolver` solves (`PenaltyStateSpace`: both totals from the floor,
+/// `PenaltyWinSolver.defaultFloor(penalty:)`, to the target, totals below the floor counted as the floor, and each
+/// player's farkles in a row, 0 to 2), with the seat to move: the two seats play differently, so each state
+/// holds both seats' chances to win and to tie. A bank hands the turn over with the banker's count restarted, a
+/// farkle with one more farkle in a row, or on the third with the penalty taken and the count restarted; a bank
+/// that reaches the target gives the other seat its last turn (played by its own strategy at its own count) or
+/// wins at once without a final round.
+///
+/// A strategy that ignores the totals (`ev`, `greedy`, `threshold:...`) plays the same turn everywhere for a
+/// given count of its own farkles in a row (`ev` is then `FarkleStreakStrategy`, whose play depends on that
+/// count), so its banks are worked out once per count (`BlindTurnOutcomes`) and each state only weighs them.
+/// `win` plays the solver's turn at each state (`PenaltyWinSolver.fixedPlayTurn`).
+///
+/// Banks raise the sum of the totals and a farkle keeps it with more farkles in a row, so one sweep works the
+/// states out from the highest sum down and, within a sum, from the most farkles down, as the solver does; only
+/// the penalty lowers a total, so the states it leads to hold the previous sweep's chances. Sweeps repeat until
+/// no chance changes by more than `tolerance`. They converge because the game ends with probability 1 from
+/// every state (some seat banks, and its banks raise its total to the target), so the evaluation is that of an
+/// absorbing Markov chain, a contraction; and what a sweep still owes the next travels only through a penalty,
+/// which takes three farkles in a row and costs points, so little of it is left after each sweep.
+struct PenaltyExactOdds {
+    /// The first player's chance to win.
+    let firstWin: Double
+    /// The chance of a tie.
+    let tie: Double
+    /// The (totals, farkle counts) states worked out, each with both seats to move.
+    let stateCount: Int
+    /// The number of sweeps.
+    let sweeps: Int
+    /// The largest change of a chance in the last sweep.
+    let lastChange: Double
+
+    /// The change of every chance below which the sweeps stop (the one `PenaltyWinSolver` uses).
+    static let tolerance = PenaltyWinSolver.tolerance
+
+    /// Evaluates `strategies` (two, seat 1 first) under the penalty rules of `context`.
+    ///
+    /// - Parameters:
+    ///   - strategies: The two seats' strategies, seat 1 first.
+    ///   - context: Where the strategies come from; `win` takes the penalty game's solution there.
+    ///   - threads: The threads each step's states are spread over (the result is the same for any count).
+    ///   - maximumSweeps: The most sweeps before giving up on the tolerance.
+    init(
+        strategies: [StrategySpec], context: inout StrategyContext, threads: Int, maximumSweeps: Int = 1_000
+    ) throws(ExactOdds.Unsupported) {
+        let rules = context.rules
+        guard let penalty = rules.turn.threeFarklePenalty else {
+            throw ExactOdds.Unsupported("rules '\(rules.name)' have no three-farkle penalty")
+        }
+        guard case .target(let target, let hasFinalRound) = rules.game.end else {
+            throw ExactOdds.Unsupported(
+                "exact odds of a game of fixed rounds do not handle a three-farkle penalty (rules '\(rules.name)')")
+        }
+        let mechanics = context.table.turnMechanics
+        guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
+        else {
+            throw ExactOdds.Unsupported(
+                "exact odds do not handle an entry minimum with a three-farkle penalty (a total of zero or below "
+                    + "no longer tells whether a player has entered; rules '\(rules.name)')")
+        }
+        let space = PenaltyStateSpace(
+            target: target, penalty: penalty, floor: PenaltyWinSolver.defaultFloor(penalty: penalty),
+            leastBank: mechanics.minimumBank, turn: WinTurn(table: context.table, sixOnesWin: rules.game.sixOnesWin),
+            // Only the layout is read: each seat's own final round is weighed in `bankPayoff`.
+            finalRound: nil)
+        guard space.levels <= ExactOdds.maximumLevels else {
+            throw ExactOdds.Unsupported(
+                "a target of \(target) with a floor of \(space.floorLevel * space.step) is \(space.levels) levels; "
+                    + "exact odds tabulate at most \(ExactOdds.maximumLevels)")
+        }
+        var seats: [[OddsSeat]] = []
+        for spec in strategies {
+            // Only `ev` reads the farkles in a row; the others play one turn for every count.
+            var counts: [OddsSeat] = []
+            for farkles in LongRunAverageSolver.farkleCounts {
+                if farkles > 0 && spec != .expectedValue {
+                    counts.append(counts[0])
+                } else {
+                    counts.append(try OddsSeat(spec, context: &context, threads: threads, farklesInARow: farkles))
+                }
+            }
+            seats.append(counts)
+        }
+        if seats.allSatisfy({ $0.allSatisfy(\.neverScores) }) {
+            throw ExactOdds.Unsupported(
+                "neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
+        }
+        for case .penaltyWin(let solver) in seats.joined() {
+            precondition(
+                solver.levels == space.levels && solver.floor == space.floorLevel * space.step,
+                "the solution's states are the evaluation's")
+        }
+        let game = PenaltyOddsGame(space: space, hasFinalRound: hasFinalRound, seats: seats)
+        defer { game.results.deallocate() }
+        var sweeps = 0
+        var change = Double.infinity
+        while change > Self.tolerance && sweeps < maximumSweeps {
+            sweeps += 1
+            change = game.space.sweep(threads: threads) { mine, theirs, myFarkles, theirFarkles in
+                max(
+                    game.solve(seat: 0, mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles),
+                    game.solve(seat: 1, mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles))
+            }
+        }
+        let start = game.space.index(-game.space.floorLevel, -game.space.floorLevel, 0, 0)
+        firstWin = game.results.values[start]
+        tie = game.results.ties[start]
+        stateCount = game.count
+        self.sweeps = sweeps
+        lastChange = change
+    }
+}
+
+/// The penalty game being evaluated: the states, the seats (by their own farkles in a row) and the chances.
+private struct PenaltyOddsGame: Sendable {
+    let space: PenaltyStateSpace
+    let hasFinalRound: Bool
+    /// `seats[seat][farklesInARow]`.
+    let seats: [[OddsSeat]]
+    /// The states of one seat to move.
+    let count: Int
+    /// The chance that the seat to move wins (`values`) and that the game ends in a tie (`ties`), at
+    /// `seat * count + space.index(...)`.
+    let results: PairResults
+    /// What the banks of a strategy that ignores the totals reach the target with, at `seat * 9 + 3 *
+    /// myFarkles + theirFarkles`: `nil` for `win`.
+    let pastTarget: [BlindPastTarget?]
+
+    init(space: PenaltyStateSpace, hasFinalRound: Bool, seats: [[OddsSeat]]) {
+        self.space = space
+        self.hasFinalRound = hasFinalRound
+        self.seats = seats
+        count = 9 * space.levels * space.levels
+        results = PairResults(count: 2 * count)
+        var pastTarget: [BlindPastTarget?] = []
+        for seat in 0..<2 {
+            for myFarkles in 0...2 {
+                for theirFarkles in 0...2 {
+                    guard case .blind(let outcomes, _) = seats[seat][myFarkles] else {
+                        pastTarget.append(nil)
+                        continue
+                    }
+                    let other = seats[1 - seat][theirFarkles]
+                    pastTarget.append(
+                        BlindPastTarget(outcomes: outcomes, levels: space.levels) { lead in
+                            guard hasFinalRound else { return (1, 0) }
+                            let last = other.finalRound(deficit: lead, hasEntered: true)
+                            return (1 - last.win - last.tie, last.tie)
+                        })
+                }
+            }
+        }
+        self.pastTarget = pastTarget
+    }
+
+    /// The chances to win and to tie of the seat that hands the turn to `other` at state `index`.
+    func handedOver(to other: Int, index: Int) -> (win: Double, tie: Double) {
+        let tie = results.ties[other * count + index]
+        return (1 - results.values[other * count + index] - tie, tie)
+    }
+
+    /// What a bank to `total` levels (from the floor) is worth to the seat `mover` against `theirs`, whose
+    /// farkles in a row are `theirFarkles`: the other seat then moves below the target, or plays its last
+    /// turn, or the game is won.
+    func bankPayoff(mover: Int, total: Int, theirs: Int, theirFarkles: Int) -> (win: Double, tie: Double) {
+        let other = 1 - mover
+        if total < space.levels { return handedOver(to: other, index: space.index(theirs, total, theirFarkles, 0)) }
+        guard hasFinalRound else { return (1, 0) }
+        let last = seats[other][theirFarkles].finalRound(deficit: total - theirs, hasEntered: true)
+        return (1 - last.win - last.tie, last.tie)
+    }
+
+    /// Works out `seat`'s chances to move at the state from the current chances and returns how much they changed.
+    func solve(seat: Int, mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> Double {
+        var odds: TurnOdds
+        switch seats[seat][myFarkles] {
+        case .blind(let outcomes, _):
+            // Without an entry minimum a seat's turn is the same entered or not. The banks that reach the
+            // target are summed once (`BlindPastTarget`); only those below it are weighed here.
+            let reaching = pastTarget[seat * 9 + 3 * myFarkles + theirFarkles].unsafelyUnwrapped.odds(
+                reachTarget: space.levels - mine, lead: mine - theirs)
+            odds = TurnOdds(win: outcomes.instantWin + reaching.win, tie: reaching.tie, farkle: outcomes.farkle)
+            outcomes.banked.withUnsafeBufferPointer { banked in
+                for level in 0..<min(space.levels - mine, banked.count) where banked[level] > 0 {
+                    let after = handedOver(to: 1 - seat, index: space.index(theirs, mine + level, theirFarkles, 0))
+                    odds.win += banked[level] * after.win
+                    odds.tie += banked[level] * after.tie
+                }
+            }
+        case .penaltyWin(let solver):
+            odds = solver.fixedPlayTurn(
+                mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles
+            ) { level in
+                bankPayoff(mover: seat, total: mine + level, theirs: theirs, theirFarkles: theirFarkles)
+            }
+        case .win, .roundsWin:
+            preconditionFailure("a race under a penalty plays win with the penalty game's solution")
+        }
+        let farkle = handedOver(
+            to: 1 - seat,
+            index: space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles))
+        let own = seat * count + space.index(mine, theirs, myFarkles, theirFarkles)
+        let win = odds.win + odds.farkle * farkle.win
+        let tie = odds.tie + odds.farkle * farkle.tie
+        let change = max(abs(win - results.values[own]), abs(tie - results.ties[own]))
+        results.values[own] = win
+        results.ties[own] = tie
+        return change
+    }
+}
+
+/// What the banks of a strategy that ignores the totals are worth when they reach the target, summed once for
+/// every state: `Σ P(bank l) payoff(lead + l)` over the banks l that reach it, where only the lead (the mover's
+/// total minus the other's) and the first level that reaches the target (`levels - mine`) vary.
+///
+/// A bank that reaches the target gives the other seat its last turn (or wins without a final round), whose
+/// chances depend on the lead alone and never change between sweeps; the sums are suffix sums over the bank
+/// levels, one column per lead, so each state reads them in one step.
+struct BlindPastTarget: Sendable {
+    let levels: Int
+    /// The sums at `reachTarget * leads + lead + levels - 1`, for `reachTarget` in 0...levels.
+    let win: [Double]
+    let tie: [Double]
+
+    /// The sums of `outcomes`' banks for totals of `levels` levels, with `payoff(lead)` what a bank that ends
+    /// `lead` levels ahead at or past the target is worth.
+    init(outcomes: BlindTurnOutcomes, levels: Int, payoff: (Int) -> (win: Double, tie: Double)) {
+        self.levels = levels
+        let leads = 2 * levels - 1
+        var win = [Double](repeating: 0, count: (levels + 1) * leads)
+        var tie = win
+        let banked = outcomes.banked
+        for column in 0..<leads {
+            let lead = column - (levels - 1)
+            var sum = (win: 0.0, tie: 0.0)
+            for level in stride(from: max(banked.count - 1, levels), through: 0, by: -1) {
+                if level < banked.count, banked[level] > 0, lead + level > 0 {
+                    let after = payoff(lead + level)
+                    sum.win += banked[level] * after.win
+                    sum.tie += banked[level] * after.tie
+                }
+                if level <= levels {
+                    win[level * leads + column] = sum.win
+                    tie[level * leads + column] = sum.tie
+                }
+            }
+        }
+        self.win = win
+        self.tie = tie
+    }
+
+    /// The chances to win and to tie from the banks of `reachTarget` levels or more, `lead` levels ahead.
+    func odds(reachTarget: Int, lead: Int) -> (win: Double, tie: Double) {
+        let index = reachTarget * (2 * levels - 1) + lead + levels - 1
+        return (win[index], tie[index])
+    }
+}
