@@ -23,6 +23,15 @@ import Dispatch
 ///
 /// In a game of fixed rounds the state is the turn and the difference of the totals instead (`RoundsOdds`).
 ///
+/// Under a three-farkle penalty (`PenaltyExactOdds`) the state is that of `PenaltyWinSolver`: both totals from
+/// its floor (`PenaltyWinSolver.defaultFloor(penalty:)`, four penalties below zero; a total below counts as the
+/// floor) to the target, and both players' farkles in a row, with the seat to move. A strategy that ignores the
+/// totals plays one turn per count of its own farkles in a row (`ev` is then `FarkleStreakStrategy`), `win`
+/// plays the penalty solver's turn. The penalty lowers a total, so the states are swept as the solver sweeps
+/// them, from the highest sum down, until no chance changes by more than 10⁻¹² (`sweeps`, `lastChange`): a
+/// sweep owes the next only what travels through a penalty, three farkles in a row that cost points, and the
+/// game ends from every state, so the sweeps contract (<doc:PlayingToWin>).
+///
 /// Exact up to rounding, and up to two cut-offs below 1e-13: turns of a strategy that ignores the
 /// totals are followed until less than `BlindTurnOutcomes.tolerance` of probability is still going, and
 /// `win`'s turn beyond the solver's table is counted as in the solver (<doc:PlayingToWin>).
@@ -62,12 +71,14 @@ public struct ExactOdds: Sendable {
     /// - Parameters:
     ///   - strategies: The two seats' strategies, seat 1 first: `ev`, `greedy`, `threshold:...` or `win`.
     ///   - context: Where the strategies come from; `win` takes its solution there (`StrategyContext.
-    ///     winProbabilitySolver(threads:)`), solving the game first if needed: about 30 s on 2 cores for a
-    ///     10,000-point race.
-    ///   - threads: The threads the pairs of one sum are spread over (1: this thread only).
+    ///     winProbabilitySolver(threads:)`, or `penaltyWinSolver(threads:)` under a three-farkle penalty),
+    ///     solving the game first if needed: about 30 s on 2 cores for a 10,000-point race, 9 minutes of CPU
+    ///     for `zilch`.
+    ///   - threads: The threads the pairs of one sum (under a penalty: the states of one sum and count of
+    ///     farkles) are spread over (1: this thread only); the result is the same for any count.
     /// - Throws: `Unsupported` for other than two strategies, rules other than a two-player race to a
-    ///   target or game of fixed rounds without a three-farkle penalty (a game of rounds also without an
-    ///   entry minimum), or a game no seat can end.
+    ///   target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
+    ///   penalty, a race with a penalty without an entry minimum), or a game no seat can end.
     public init(strategies: [StrategySpec], context: inout StrategyContext, threads: Int = 2) throws(Unsupported) {
         let rules = context.rules
         guard strategies.count == 2 else {
