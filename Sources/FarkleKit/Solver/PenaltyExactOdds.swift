@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The exact chances of a two-player race under a three-farkle penalty between two fixed strategies (`ExactOdds`
 /// for `zilch` and other rule sets with the penalty).
 ///
@@ -93,7 +95,7 @@ struct PenaltyExactOdds {
                 solver.levels == space.levels && solver.floor == space.floorLevel * space.step,
                 "the solution's states are the evaluation's")
         }
-        let game = PenaltyOddsGame(space: space, hasFinalRound: hasFinalRound, seats: seats)
+        let game = PenaltyOddsGame(space: space, hasFinalRound: hasFinalRound, seats: seats, threads: threads)
         defer { game.results.deallocate() }
         var sweeps = 0
         var change = Double.infinity
@@ -128,8 +130,10 @@ private struct PenaltyOddsGame: Sendable {
     /// What the banks of a strategy that ignores the totals reach the target with, at `seat * 9 + 3 *
     /// myFarkles + theirFarkles`: `nil` for `win`.
     let pastTarget: [BlindPastTarget?]
+    /// A `win` seat's turn at every state, followed once (`nil` for other seats).
+    let fixedTurns: [FixedTurns?]
 
-    init(space: PenaltyStateSpace, hasFinalRound: Bool, seats: [[OddsSeat]]) {
+    init(space: PenaltyStateSpace, hasFinalRound: Bool, seats: [[OddsSeat]], threads: Int) {
         self.space = space
         self.hasFinalRound = hasFinalRound
         self.seats = seats
@@ -143,34 +147,39 @@ private struct PenaltyOddsGame: Sendable {
                         pastTarget.append(nil)
                         continue
                     }
-                    let other = seats[1 - seat][theirFarkles]
                     pastTarget.append(
                         BlindPastTarget(outcomes: outcomes, levels: space.levels) { lead in
-                            guard hasFinalRound else { return (1, 0) }
-                            let last = other.finalRound(deficit: lead, hasEntered: true)
-                            return (1 - last.win - last.tie, last.tie)
+                            Self.reachingTarget(
+                                seats: seats, hasFinalRound: hasFinalRound, mover: seat, lead: lead,
+                                theirFarkles: theirFarkles)
                         })
                 }
             }
         }
         self.pastTarget = pastTarget
+        fixedTurns = (0..<2).map { seat in
+            guard case .penaltyWin(let solver) = seats[seat][0] else { return nil }
+            return FixedTurns(solver: solver, space: space, threads: threads) { lead, theirFarkles in
+                Self.reachingTarget(
+                    seats: seats, hasFinalRound: hasFinalRound, mover: seat, lead: lead, theirFarkles: theirFarkles)
+            }
+        }
+    }
+
+    /// What a bank that reaches the target `lead` levels ahead is worth to the seat `mover`: the other seat's
+    /// last turn (at its count of farkles in a row, `theirFarkles`) then decides, or the game is won.
+    static func reachingTarget(
+        seats: [[OddsSeat]], hasFinalRound: Bool, mover: Int, lead: Int, theirFarkles: Int
+    ) -> (win: Double, tie: Double) {
+        guard hasFinalRound else { return (1, 0) }
+        let last = seats[1 - mover][theirFarkles].finalRound(deficit: lead, hasEntered: true)
+        return (1 - last.win - last.tie, last.tie)
     }
 
     /// The chances to win and to tie of the seat that hands the turn to `other` at state `index`.
     func handedOver(to other: Int, index: Int) -> (win: Double, tie: Double) {
         let tie = results.ties[other * count + index]
         return (1 - results.values[other * count + index] - tie, tie)
-    }
-
-    /// What a bank to `total` levels (from the floor) is worth to the seat `mover` against `theirs`, whose
-    /// farkles in a row are `theirFarkles`: the other seat then moves below the target, or plays its last
-    /// turn, or the game is won.
-    func bankPayoff(mover: Int, total: Int, theirs: Int, theirFarkles: Int) -> (win: Double, tie: Double) {
-        let other = 1 - mover
-        if total < space.levels { return handedOver(to: other, index: space.index(theirs, total, theirFarkles, 0)) }
-        guard hasFinalRound else { return (1, 0) }
-        let last = seats[other][theirFarkles].finalRound(deficit: total - theirs, hasEntered: true)
-        return (1 - last.win - last.tie, last.tie)
     }
 
     /// Works out `seat`'s chances to move at the state from the current chances and returns how much they changed.
@@ -190,11 +199,18 @@ private struct PenaltyOddsGame: Sendable {
                     odds.tie += banked[level] * after.tie
                 }
             }
-        case .penaltyWin(let solver):
-            odds = solver.fixedPlayTurn(
-                mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles
-            ) { level in
-                bankPayoff(mover: seat, total: mine + level, theirs: theirs, theirFarkles: theirFarkles)
+        case .penaltyWin:
+            // The solver's turn at this state, followed once (`FixedTurns`): only its banks below the target
+            // are weighed here.
+            let fixed = fixedTurns[seat].unsafelyUnwrapped.turns[space.index(mine, theirs, myFarkles, theirFarkles)]
+            odds = TurnOdds(win: fixed.win, tie: fixed.tie, farkle: fixed.farkle)
+            fixed.banked.withUnsafeBufferPointer { banked in
+                for offset in 0..<banked.count where banked[offset] > 0 {
+                    let after = handedOver(
+                        to: 1 - seat, index: space.index(theirs, mine + fixed.first + offset, theirFarkles, 0))
+                    odds.win += banked[offset] * after.win
+                    odds.tie += banked[offset] * after.tie
+                }
             }
         case .win, .roundsWin:
             preconditionFailure("a race under a penalty plays win with the penalty game's solution")
@@ -256,5 +272,73 @@ struct BlindPastTarget: Sendable {
     func odds(reachTarget: Int, lead: Int) -> (win: Double, tie: Double) {
         let index = reachTarget * (2 * levels - 1) + lead + levels - 1
         return (win[index], tie[index])
+    }
+}
+
+/// A `win` seat's turn at every state of the penalty game, followed once: the solver's play does not change
+/// between sweeps, nor does what a bank that reaches the target is worth, so each state keeps only its banks
+/// below the target (`banked`, from level `first`) and, as constants, the chances that the rest of the turn
+/// wins or ties and that it farkles.
+final class FixedTurns: @unchecked Sendable {
+    /// One state's turn.
+    struct Turn: Sendable {
+        var first: Int
+        var banked: [Double]
+        var win: Double
+        var tie: Double
+        var farkle: Double
+    }
+
+    // Each state's turn is written once, by the one work item of its state, before any sweep reads it.
+    let turns: UnsafeMutablePointer<Turn>
+    let count: Int
+
+    /// Follows `solver`'s turn at every state of `space` on `threads`, with `reachingTarget(lead, theirFarkles)`
+    /// what a bank that reaches the target `lead` levels ahead is worth.
+    init(
+        solver: PenaltyWinSolver, space: PenaltyStateSpace, threads: Int,
+        reachingTarget: @escaping @Sendable (Int, Int) -> (win: Double, tie: Double)
+    ) {
+        let levels = space.levels
+        count = 9 * levels * levels
+        turns = .allocate(capacity: count)
+        let store = self
+        let row: @Sendable (Int) -> Void = { mine in
+            for theirs in 0..<levels {
+                for myFarkles in 0...2 {
+                    for theirFarkles in 0...2 {
+                        let endings = solver.fixedPlayEndings(
+                            mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+                        let reach = min(levels - mine, endings.banked.count)
+                        var turn = Turn(
+                            first: 0, banked: [], win: endings.instantWin + endings.aboveTop, tie: 0,
+                            farkle: endings.farkle)
+                        for level in reach..<endings.banked.count where endings.banked[level] > 0 {
+                            let after = reachingTarget(mine + level - theirs, theirFarkles)
+                            turn.win += endings.banked[level] * after.win
+                            turn.tie += endings.banked[level] * after.tie
+                        }
+                        let below = endings.banked[..<reach]
+                        if let first = below.firstIndex(where: { $0 > 0 }),
+                            let last = below.lastIndex(where: { $0 > 0 })
+                        {
+                            turn.first = first
+                            turn.banked = Array(below[first...last])
+                        }
+                        (store.turns + space.index(mine, theirs, myFarkles, theirFarkles)).initialize(to: turn)
+                    }
+                }
+            }
+        }
+        if threads <= 1 {
+            for mine in 0..<levels { row(mine) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: levels, execute: row)
+        }
+    }
+
+    deinit {
+        turns.deinitialize(count: count)
+        turns.deallocate()
     }
 }

@@ -40,3 +40,27 @@ extension PenaltyWinSolver {
         return (finalRound.value(deficitLevel: deficit) - tie / 2, tie)
     }
 }
+
+extension PenaltyWinSolver {
+    /// How the solved turn at (`mine`, `theirs`) levels from the floor with the farkles in a row of each
+    /// ends (`WinTurn.endings(of:top:)`): the solver's play does not change between the sweeps of the exact
+    /// odds, so its turn is solved and followed once per state, and each sweep only weighs the banks.
+    /// Weighing them with a payoff gives what `fixedPlayTurn` gives with it.
+    func fixedPlayEndings(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> TurnEndings {
+        let banks = bankPayoffs(mine: mine, theirs: theirs, theirFarkles: theirFarkles)
+        let next = space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+        let top = banks.value.count
+        let table = TurnTable(rows: top + turn.maximumJump + 1)
+        defer { table.deallocate() }
+        var unused = WinTurn.Validity.unbounded
+        banks.value.withUnsafeBufferPointer { bank in
+            banks.tie.withUnsafeBufferPointer { bankTie in
+                _ = turn.solve(
+                    top: top, topBank: space.topBank, bank: bank.baseAddress.unsafelyUnwrapped,
+                    bankAux: bankTie.baseAddress.unsafelyUnwrapped, farkle: 1 - values[next], farkleAux: 0,
+                    into: table, validity: &unused, tracking: false)
+            }
+        }
+        return turn.endings(of: table, top: top)
+    }
+}

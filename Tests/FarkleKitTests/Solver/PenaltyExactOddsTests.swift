@@ -1,6 +1,7 @@
-import FarkleKit
 import Foundation
 import Testing
+
+@testable import FarkleKit
 
 /// Only single 1s score (100 each), any dice may bank (after hot dice too), no six-dice farkle, six 1s score
 /// as points, and a third farkle in a row costs 100 points: short games whose penalty cycles a brute force
@@ -197,6 +198,35 @@ struct PenaltyExactOddsTests {
         #expect(abs(one.winProbabilities.reduce(0, +) + one.tieProbability - 1) < 1e-12)
         #expect(one.winProbabilities.allSatisfy { $0 > 0 && $0 < 1 } && one.tieProbability > 0)
         #expect(one.winProbabilities[0] > one.winProbabilities[1])
+    }
+
+    @Test("the solver's turn followed once weighs any payoffs as its turn played against them, six-dice farkle too")
+    func endingsMatchFixedPlay() throws {
+        var rules = onesPenalty(target: 300, finalRound: true)
+        rules.turn.sixDiceFarkle = 200
+        rules.turn.sixDiceFarkleOnEveryRoll = true
+        let solver = try PenaltyWinSolver(rules: rules)
+        let payoff = { (level: Int) in (win: Double(level * 37 % 11) / 20, tie: Double(level * 13 % 7) / 100) }
+        var worst = 0.0
+        for mine in 0..<solver.levels {
+            for theirs in 0..<solver.levels {
+                for (myFarkles, theirFarkles) in [(0, 0), (2, 1), (1, 2)] {
+                    let played = solver.fixedPlayTurn(
+                        mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles, payoff: payoff)
+                    let endings = solver.fixedPlayEndings(
+                        mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+                    var win = endings.instantWin + endings.aboveTop
+                    var tie = 0.0
+                    for (level, chance) in endings.banked.enumerated() {
+                        win += chance * payoff(level).win
+                        tie += chance * payoff(level).tie
+                    }
+                    worst = max(
+                        worst, abs(win - played.win), abs(tie - played.tie), abs(endings.farkle - played.farkle))
+                }
+            }
+        }
+        #expect(worst < 1e-12, "largest difference \(worst)")
     }
 
     @Test("a penalty with fixed rounds or an entry minimum is refused")
