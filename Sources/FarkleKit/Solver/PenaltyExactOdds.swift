@@ -14,7 +14,9 @@ import Dispatch
 /// A strategy that ignores the totals (`ev`, `greedy`, `threshold:...`) plays the same turn everywhere for a
 /// given count of its own farkles in a row (`ev` is then `FarkleStreakStrategy`, whose play depends on that
 /// count), so its banks are worked out once per count (`BlindTurnOutcomes`) and each state only weighs them.
-/// `win` plays the solver's turn at each state (`PenaltyWinSolver.fixedPlayTurn`).
+/// `win` plays the solver's turn at each state; that play and what a bank reaching the target is worth never
+/// change between sweeps, so each state's turn is followed once (`FixedTurns`, `WinTurn.endings(of:top:)`) and
+/// a sweep only weighs its banks below the target.
 ///
 /// Banks raise the sum of the totals and a farkle keeps it with more farkles in a row, so one sweep works the
 /// states out from the highest sum down and, within a sum, from the most farkles down, as the solver does; only

@@ -1,6 +1,8 @@
 extension PenaltyWinSolver {
     /// The turn at (`mine`, `theirs`) levels from the floor with the farkles in a row of each, played as the
-    /// solution plays it and weighed with other payoffs: how `ExactOdds` scores `win` under a three-farkle penalty.
+    /// solution plays it and weighed with other payoffs: the direct evaluation, two solves of the whole table.
+    /// `ExactOdds` follows each state's turn once instead (`fixedPlayEndings`), and the unit tests check that
+    /// the two agree for any payoffs.
     ///
     /// The decisions are the solver's own (its bank payoffs and its farkle value at this state); the chances
     /// to win and to tie follow those decisions (`WinTurn.fixedPlayOdds`), with `payoff(level)` what a bank of
