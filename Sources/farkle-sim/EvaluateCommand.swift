@@ -12,13 +12,17 @@ enum EvaluateCommand: Command {
             totals, no games played) for two players, seat 1 starting. Give --strategy twice, seat 1 first: \
             ev, greedy, threshold:T1,T2 or win (the play that maximizes the chance to win; the game is solved \
             first, which takes minutes for a 10,000-point race). Strategies must decide from the totals, the \
-            turn points, the dice and the roll alone. 2 players only, in a race to a target or a game of \
-            fixed rounds (farkleten: there equal totals after every extra round count as a tie, the \
-            highest-single-turn tie-break is not played) without a three-farkle penalty; other rule sets \
-            are refused (simulate them instead). Probabilities print in full precision in JSON, with 12 \
-            significant digits in Markdown. With --dice-set (one per seat, or one for both) each seat carries \
-            its own dice in a race won at the target at once (kcd): strategies ev (the turn that maximizes the \
-            expected points toward the target from the seat's own total) and win (solved for the two sets).
+            turn points, the dice and the roll alone (and, under a penalty, the player's own farkles in a row). \
+            2 players only, in a race to a target or a game of fixed rounds (farkleten: there equal totals \
+            after every extra round count as a tie, the highest-single-turn tie-break is not played). Under a \
+            three-farkle penalty (zilch; races only, without an entry minimum) the farkles in a row of both \
+            players join the state, totals below four penalties under zero count as that floor, and sweeps \
+            over the states repeat until no chance moves by 1e-12 (win: the penalty game is solved first, \
+            about 9 CPU-minutes for zilch, or read from --policy). Other rule sets are refused (simulate them \
+            instead). Probabilities print in full precision in JSON, with 12 significant digits in Markdown. \
+            With --dice-set (one per seat, or one for both) each seat carries its own dice in a race won at \
+            the target at once (kcd): strategies ev (the turn that maximizes the expected points toward the \
+            target from the seat's own total) and win (solved for the two sets).
             """,
         options: [
             OptionSpec(
@@ -79,7 +83,9 @@ enum EvaluateCommand: Command {
         let names = odds.strategies.map(\.description)
         // A game of rounds is worked out by turn and difference of totals (`ExactOdds.pairCount` counts those).
         let isRace = rules.game.end.rounds == nil
-        let each = isRace ? "pair of totals" : "turn and difference of totals"
+        let each =
+            rules.turn.threeFarklePenalty != nil
+            ? "state of totals and farkles in a row" : isRace ? "pair of totals" : "turn and difference of totals"
         let counted = isRace ? "pairs of totals" : "(turn, difference of totals) states"
         var lines = [
             "# Exact odds: \(names[0]) against \(names[1]) (rules: \(rules.name))", "",
@@ -90,23 +96,34 @@ enum EvaluateCommand: Command {
             lines.append(
                 "| \(seat + 1) | \(names[seat]) | \(NumberText.significant(odds.winProbabilities[seat])) |")
         }
+        let isPenalty = rules.turn.threeFarklePenalty != nil
+        let work =
+            isPenalty
+            ? "\(odds.pairCount) states of totals and farkles in a row, \(odds.sweeps) sweeps (last change "
+                + "\(String(format: "%.1e", odds.lastChange)))"
+            : "\(odds.pairCount) \(counted)"
         lines += [
             "| Tie | | \(NumberText.significant(odds.tieProbability)) |", "",
-            "\(odds.pairCount) \(counted) in \(String(format: "%.2f", seconds)) s.", "",
+            "\(work) in \(String(format: "%.2f", seconds)) s.", "",
         ]
         return lines.joined(separator: "\n")
     }
 
     private static func json(_ odds: ExactOdds, rules: RuleSet, seconds: Double) -> String {
-        """
-        {
-          "rules": \(JSONText.string(rules.name)),
-          "strategies": [\(odds.strategies.map { JSONText.string($0.description) }.joined(separator: ", "))],
-          "win_probabilities": [\(odds.winProbabilities.map { JSONText.number($0) }.joined(separator: ", "))],
-          "tie_probability": \(JSONText.number(odds.tieProbability)),
-          "pairs": \(odds.pairCount),
-          "elapsed_seconds": \(JSONText.number(seconds))
-        }
-        """
+        // Under a penalty "pairs" counts the states of totals and farkle counts, worked out in sweeps.
+        let convergence =
+            rules.turn.threeFarklePenalty == nil
+            ? ""
+            : "\n  \"sweeps\": \(odds.sweeps),\n  \"last_change\": \(JSONText.number(odds.lastChange)),"
+        return """
+            {
+              "rules": \(JSONText.string(rules.name)),
+              "strategies": [\(odds.strategies.map { JSONText.string($0.description) }.joined(separator: ", "))],
+              "win_probabilities": [\(odds.winProbabilities.map { JSONText.number($0) }.joined(separator: ", "))],
+              "tie_probability": \(JSONText.number(odds.tieProbability)),
+              "pairs": \(odds.pairCount),\(convergence)
+              "elapsed_seconds": \(JSONText.number(seconds))
+            }
+            """
     }
 }

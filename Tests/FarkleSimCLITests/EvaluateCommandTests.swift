@@ -53,11 +53,12 @@ struct EvaluateCommandTests {
         #expect(result.standardError.hasPrefix("Solving rules 'ones-race' to win"))
     }
 
-    @Test("--help says it is exact and for 2 players only")
+    @Test("--help says it is exact, for 2 players only, and how it handles a three-farkle penalty")
     func help() throws {
         let result = try CommandRunner.run(["evaluate", "--help"])
         #expect(result.exitStatus == 0)
         #expect(result.standardOutput.contains("2 players only"))
+        #expect(result.standardOutput.contains("three-farkle penalty"))
         #expect(result.standardOutput.contains("no sampling") || result.standardOutput.contains("without sampling"))
     }
 
@@ -72,8 +73,8 @@ struct EvaluateCommandTests {
             (["--strategy", "ev", "--strategy", "bold"], "Error: strategy 'bold' is not a strategy"),
             ([], "Error: missing"),
             (
-                ["--strategy", "ev", "--strategy", "ev", "--rules", "zilch"],
-                "Error: exact odds do not handle a three-farkle"
+                ["--strategy", "win", "--strategy", "ev", "--rules", "zilch", "--policy", "/nonexistent"],
+                "Error: policy file '/nonexistent': cannot read the file"
             ),
             (
                 ["--strategy", "win", "--strategy", "ev", "--rules", fixtureRules("penalty-entry.json")],
@@ -89,6 +90,59 @@ struct EvaluateCommandTests {
         #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
         #expect(result.standardError.components(separatedBy: "Error:").count == 2)
         #expect(result.standardError.contains("Usage: farkle-sim evaluate"))
+    }
+
+    @Test("under a three-farkle penalty: the odds in JSON with the sweeps and their last change")
+    func penaltyJSON() throws {
+        let result = try CommandRunner.run([
+            "evaluate", "--rules", "zilch", "--target", "500", "--strategy", "ev", "--strategy", "greedy", "--format",
+            "json",
+        ])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        let json = try jsonObject(result)
+        let wins = try #require(json["win_probabilities"] as? [Double])
+        let tie = try #require(json["tie_probability"] as? Double)
+        let sweeps = try #require(json["sweeps"] as? Int)
+        let change = try #require(json["last_change"] as? Double)
+        #expect(wins.count == 2 && abs(wins[0] + wins[1] + tie - 1) < 1e-12)
+        // ev banks more points per turn than greedy, and moves first.
+        #expect(wins[0] > wins[1] && tie > 0)
+        #expect(sweeps > 1 && change <= 1e-12)
+        // Totals from -2,000 (four penalties under zero) to 450: 50 levels, nine pairs of farkle counts.
+        #expect(json["pairs"] as? Int == 9 * 50 * 50)
+    }
+
+    @Test("under a three-farkle penalty, win against win gives the odds solve --objective win prints")
+    func penaltyWinMirrorMatchesSolve() throws {
+        let rules = fixtureRules("ones-penalty-race.json")
+        let evaluated = try CommandRunner.run([
+            "evaluate", "--strategy", "win", "--strategy", "win", "--rules", rules, "--format", "json", "--quiet",
+        ])
+        let solved = try CommandRunner.run(["solve", "--objective", "win", "--rules", rules, "--format", "json"])
+        #expect(evaluated.exitStatus == 0 && solved.exitStatus == 0)
+        #expect(evaluated.standardError.isEmpty)
+        let odds = try jsonObject(evaluated)
+        let solution = try jsonObject(solved)
+        let wins = try #require(odds["win_probabilities"] as? [Double])
+        let tie = try #require(odds["tie_probability"] as? Double)
+        let solvedWin = try #require(solution["first_player_win_probability"] as? Double)
+        let solvedTie = try #require(solution["tie_probability"] as? Double)
+        #expect(abs(wins[0] - solvedWin) < 1e-9)
+        #expect(abs(tie - solvedTie) < 1e-9)
+    }
+
+    @Test("under a three-farkle penalty, Markdown names the seats and the sweeps, and win is solved first")
+    func penaltyMarkdown() throws {
+        let result = try CommandRunner.run([
+            "evaluate", "--strategy", "win", "--strategy", "ev", "--rules", fixtureRules("ones-penalty-race.json"),
+        ])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardOutput.hasPrefix("# Exact odds: win against ev (rules: ones-penalty-race)"))
+        #expect(result.standardOutput.contains("| 1 | win | 0."))
+        #expect(result.standardOutput.contains("states of totals and farkles in a row,"))
+        #expect(result.standardOutput.contains(" sweeps (last change "))
+        #expect(result.standardError.hasPrefix("Solving rules 'ones-penalty-race' to win"))
     }
 
     @Test("more than 2 players in the rule file are refused")

@@ -197,6 +197,16 @@ struct SolveWinTests {
         #expect(advisedFromFile.standardOutput == advisedFresh.standardOutput)
         #expect(advisedFresh.standardOutput.contains("\"win\""))
 
+        // Exact odds read the same file: the win seat's turns are the solve's, so the odds are the same numbers.
+        let evaluate = ["evaluate", "--strategy", "win", "--strategy", "ev", "--rules", rules, "--format", "json"]
+        let evaluatedFresh = try CommandRunner.run(evaluate)
+        let evaluatedFromFile = try CommandRunner.run(evaluate + ["--policy", path, "--quiet"])
+        #expect(evaluatedFromFile.exitStatus == 0, "\(evaluatedFromFile.standardError)")
+        #expect(evaluatedFromFile.standardError.isEmpty)
+        let odds = { (text: String) in text.split(separator: "\n").filter { $0.contains("probabilit") } }
+        #expect(!odds(evaluatedFresh.standardOutput).isEmpty)
+        #expect(odds(evaluatedFromFile.standardOutput) == odds(evaluatedFresh.standardOutput))
+
         // A race file for a penalty game, and a penalty file for a race: refused by name, exit 64, one line.
         for (policy, otherRules, solvedFor) in [
             (racePath, rules, "ones-race"), (path, fixtureRules("ones-race.json"), "ones-penalty-race"),

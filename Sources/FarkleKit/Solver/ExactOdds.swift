@@ -23,6 +23,15 @@ import Dispatch
 ///
 /// In a game of fixed rounds the state is the turn and the difference of the totals instead (`RoundsOdds`).
 ///
+/// Under a three-farkle penalty (`PenaltyExactOdds`) the state is that of `PenaltyWinSolver`: both totals from
+/// its floor (`PenaltyWinSolver.defaultFloor(penalty:)`, four penalties below zero; a total below counts as the
+/// floor) to the target, and both players' farkles in a row, with the seat to move. A strategy that ignores the
+/// totals plays one turn per count of its own farkles in a row (`ev` is then `FarkleStreakStrategy`), `win`
+/// plays the penalty solver's turn. The penalty lowers a total, so the states are swept as the solver sweeps
+/// them, from the highest sum down, until no chance changes by more than 10⁻¹² (`sweeps`, `lastChange`): a
+/// sweep owes the next only what travels through a penalty, three farkles in a row that cost points, and the
+/// game ends from every state, so the sweeps contract (<doc:PlayingToWin>).
+///
 /// Exact up to rounding, and up to two cut-offs below 1e-13: turns of a strategy that ignores the
 /// totals are followed until less than `BlindTurnOutcomes.tolerance` of probability is still going, and
 /// `win`'s turn beyond the solver's table is counted as in the solver (<doc:PlayingToWin>).
@@ -47,6 +56,12 @@ public struct ExactOdds: Sendable {
     /// The number of pairs of totals below the target worked out (each with both seats to move); in a game
     /// of fixed rounds, the number of (turn, difference of totals) states.
     public let pairCount: Int
+    /// The sweeps over the states: 1 where they are worked out in one pass (a race without a three-farkle
+    /// penalty, a game of rounds); under a penalty, the sweeps repeated until no chance changes by more than
+    /// 10⁻¹² (`lastChange`).
+    public let sweeps: Int
+    /// The largest change of a chance in the last sweep under a three-farkle penalty; 0 elsewhere.
+    public let lastChange: Double
 
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
     public static let maximumLevels = 2_000
@@ -56,12 +71,14 @@ public struct ExactOdds: Sendable {
     /// - Parameters:
     ///   - strategies: The two seats' strategies, seat 1 first: `ev`, `greedy`, `threshold:...` or `win`.
     ///   - context: Where the strategies come from; `win` takes its solution there (`StrategyContext.
-    ///     winProbabilitySolver(threads:)`), solving the game first if needed: about 30 s on 2 cores for a
-    ///     10,000-point race.
-    ///   - threads: The threads the pairs of one sum are spread over (1: this thread only).
+    ///     winProbabilitySolver(threads:)`, or `penaltyWinSolver(threads:)` under a three-farkle penalty),
+    ///     solving the game first if needed: about 30 s on 2 cores for a 10,000-point race, 9 minutes of CPU
+    ///     for `zilch`.
+    ///   - threads: The threads the pairs of one sum (under a penalty: the states of one sum and count of
+    ///     farkles) are spread over (1: this thread only); the result is the same for any count.
     /// - Throws: `Unsupported` for other than two strategies, rules other than a two-player race to a
-    ///   target or game of fixed rounds without a three-farkle penalty (a game of rounds also without an
-    ///   entry minimum), or a game no seat can end.
+    ///   target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
+    ///   penalty, a race with a penalty without an entry minimum), or a game no seat can end.
     public init(strategies: [StrategySpec], context: inout StrategyContext, threads: Int = 2) throws(Unsupported) {
         let rules = context.rules
         guard strategies.count == 2 else {
@@ -71,10 +88,15 @@ public struct ExactOdds: Sendable {
             throw Unsupported(
                 "exact odds are for 2 players; rules '\(rules.name)' have \(rules.game.players) (simulate instead)")
         }
-        guard rules.turn.threeFarklePenalty == nil else {
-            throw Unsupported(
-                "exact odds do not handle a three-farkle penalty (the farkle counts would join the state; rules '"
-                    + "\(rules.name)')")
+        if rules.turn.threeFarklePenalty != nil {
+            let odds = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
+            self.strategies = strategies
+            winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
+            tieProbability = odds.tie
+            pairCount = odds.stateCount
+            sweeps = odds.sweeps
+            lastChange = odds.lastChange
+            return
         }
         guard case .target(let target, let finalRound) = rules.game.end else {
             let odds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
@@ -82,6 +104,8 @@ public struct ExactOdds: Sendable {
             winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
             tieProbability = odds.tie
             pairCount = odds.stateCount
+            sweeps = 1
+            lastChange = 0
             return
         }
         let step = context.table.scoreStep
@@ -118,6 +142,8 @@ public struct ExactOdds: Sendable {
         winProbabilities = [first.win, 1 - first.win - first.tie]
         tieProbability = first.tie
         pairCount = levels * levels
+        sweeps = 1
+        lastChange = 0
     }
 }
 
@@ -138,9 +164,14 @@ enum OddsSeat: Sendable {
     case win(WinProbabilitySolver)
     /// The solution of a game of fixed rounds played to win.
     case roundsWin(RoundsWinSolver)
+    /// The solution of a race under a three-farkle penalty played to win.
+    case penaltyWin(PenaltyWinSolver)
 
-    /// The play of `spec` under the rules of `context`.
-    init(_ spec: StrategySpec, context: inout StrategyContext, threads: Int) throws(ExactOdds.Unsupported) {
+    /// The play of `spec` under the rules of `context`, for a player with `farklesInARow` farkles in a row
+    /// before the turn (what `ev` reads under a three-farkle penalty).
+    init(
+        _ spec: StrategySpec, context: inout StrategyContext, threads: Int, farklesInARow: Int = 0
+    ) throws(ExactOdds.Unsupported) {
         switch spec {
         case .farkleTen:
             throw ExactOdds.Unsupported(
@@ -149,6 +180,12 @@ enum OddsSeat: Sendable {
         case .win where context.rules.game.end.rounds != nil:
             do {
                 self = .roundsWin(try context.roundsWinSolver(threads: threads))
+            } catch {
+                throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
+            }
+        case .win where context.rules.turn.threeFarklePenalty != nil:
+            do {
+                self = .penaltyWin(try context.penaltyWinSolver(threads: threads))
             } catch {
                 throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
             }
@@ -166,6 +203,7 @@ enum OddsSeat: Sendable {
             func outcomes(hasEntered: Bool) throws(ExactOdds.Unsupported) -> BlindTurnOutcomes {
                 var situation = GameSituation(players: 2, end: rules.game.end)
                 situation.hasEntered = hasEntered
+                situation.farklesInARow = farklesInARow
                 guard
                     let outcomes = BlindTurnOutcomes(
                         strategy: strategy, rolls: rolls, mechanics: mechanics,
@@ -189,7 +227,7 @@ enum OddsSeat: Sendable {
         switch self {
         case .blind(let entered, let notEntered):
             return [entered, notEntered].allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
-        case .win, .roundsWin:
+        case .win, .roundsWin, .penaltyWin:
             return false
         }
     }
@@ -201,6 +239,8 @@ enum OddsSeat: Sendable {
             return (hasEntered ? entered : notEntered).finalRound(deficit: deficit)
         case .win(let solver):
             return solver.finalRoundOdds(deficit: deficit, hasEntered: hasEntered)
+        case .penaltyWin(let solver):
+            return solver.finalRoundOdds(deficit: deficit)
         case .roundsWin:
             return (0, 0)
         }
@@ -222,6 +262,8 @@ enum OddsSeat: Sendable {
             return solver.fixedPlayTurn(mine: mine, theirs: theirs, payoff: payoff)
         case .roundsWin:
             preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
+        case .penaltyWin:
+            preconditionFailure("a penalty game is evaluated with the farkle counts (PenaltyExactOdds)")
         }
     }
 }

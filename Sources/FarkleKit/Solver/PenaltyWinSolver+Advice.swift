@@ -31,19 +31,11 @@ extension PenaltyWinSolver {
         _ = index(myScore, opponentScore, myFarkles, opponentFarkles)
         let mine = (myScore - floor) / step
         let theirs = (opponentScore - floor) / step
-        let top = space.top(mine: mine, theirs: theirs)
-        var bank = [Double](repeating: 0, count: top)
-        var ties = [Double](repeating: 0, count: top)
-        values.withUnsafeBufferPointer { values in
-            self.ties.withUnsafeBufferPointer { allTies in
-                space.fillBank(
-                    mine: mine, theirs: theirs, theirFarkles: opponentFarkles, top: top, values: values,
-                    ties: allTies, bank: &bank, bankTie: &ties)
-            }
-        }
+        let banks = bankPayoffs(mine: mine, theirs: theirs, theirFarkles: opponentFarkles)
         let next = space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: opponentFarkles)
         return WinTurnTable(
             myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: least, table: table,
-            turn: turn, top: top, topBank: space.topBank, bank: bank, bankTie: ties, farkle: 1 - values[next])
+            turn: turn, top: banks.value.count, topBank: space.topBank, bank: banks.value, bankTie: banks.tie,
+            farkle: 1 - values[next])
     }
 }

@@ -143,19 +143,15 @@ public struct PenaltyWinSolver: Sendable {
                 )
             }
             let table = ScoringTable(rules: rules)
-            let step = table.scoreStep
             let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
             let least = table.turnMechanics.minimumBank
             let finalTable = hasFinalRound ? finalRound ?? FinalRoundTable(turn: turn, leastBank: least) : nil
-            let floorLevel = -((-(floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty))) / step)
-            let targetLevel = (target - 1) / step + 1
             self.table = table
             self.target = target
             self.penalty = penalty
             space = PenaltyStateSpace(
-                levels: targetLevel - floorLevel, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
-                penaltyLevels: (penalty + step - 1) / step, leastBank: least, turn: turn, finalRound: finalTable,
-                pastTarget: nil)
+                target: target, penalty: penalty, floor: floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty),
+                leastBank: least, turn: turn, finalRound: finalTable)
         }
     }
 
@@ -247,6 +243,18 @@ struct PenaltyStateSpace: Sendable {
     /// Solves every state once, sums from the highest down and counts from the highest down within a sum,
     /// and returns the largest change of a value.
     func sweep(store: PairResults, threads: Int) -> Double {
+        sweep(threads: threads) { mine, theirs, myFarkles, theirFarkles in
+            solveState(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles, store: store)
+        }
+    }
+
+    /// Calls `solve(mine, theirs, myFarkles, theirFarkles)` once for every state, sums from the highest down
+    /// and counts from the highest down within a sum, and returns the largest change it reported.
+    ///
+    /// The states of one sum and one count of farkles in both rows are spread over `threads`: `solve` may
+    /// write its own state and read states of higher sums, of this sum with more farkles, or of lower sums or
+    /// this sum with fewer farkles (the previous sweep's values): none written by the same batch.
+    func sweep(threads: Int, solve: @escaping @Sendable (Int, Int, Int, Int) -> Double) -> Double {
         // Each state's change, written by the one work item that solves it.
         let changes = PairResults(count: 9 * levels * levels)
         defer { changes.deallocate() }
@@ -257,19 +265,16 @@ struct PenaltyStateSpace: Sendable {
                 let pairs = high - low + 1
                 let countPairs = (0...2).flatMap { mine in (0...2).map { (mine, $0) } }.filter { $0.0 + $0.1 == counts }
                 let work = pairs * countPairs.count
-                let solve: @Sendable (Int) -> Void = { item in
+                let run: @Sendable (Int) -> Void = { item in
                     let mine = low + item / countPairs.count
                     let (myFarkles, theirFarkles) = countPairs[item % countPairs.count]
-                    changes.values[index(mine, sum - mine, myFarkles, theirFarkles)] = solveState(
-                        mine: mine, theirs: sum - mine, myFarkles: myFarkles, theirFarkles: theirFarkles,
-                        store: store)
+                    changes.values[index(mine, sum - mine, myFarkles, theirFarkles)] = solve(
+                        mine, sum - mine, myFarkles, theirFarkles)
                 }
                 if threads <= 1 || work == 1 {
-                    for item in 0..<work { solve(item) }
+                    for item in 0..<work { run(item) }
                 } else {
-                    // Each item writes its own state and reads states of higher sums, of this sum with more
-                    // farkles, or of lower sums (the previous sweep's): none written by this batch.
-                    DispatchQueue.concurrentPerform(iterations: work) { item in solve(item) }
+                    DispatchQueue.concurrentPerform(iterations: work) { item in run(item) }
                 }
             }
         }
@@ -345,5 +350,20 @@ struct PenaltyStateSpace: Sendable {
         values[own] = entry.value
         ties[own] = entry.aux
         return change
+    }
+}
+
+extension PenaltyStateSpace {
+    /// The states of a race to `target` points under a penalty of `penalty` points, totals from `floor` (rounded
+    /// up to a score step; totals below count as the floor), without the rows past the target: the layout
+    /// `PenaltyWinSolver` solves and `ExactOdds` evaluates under a penalty.
+    init(target: Int, penalty: Int, floor: Int, leastBank: Int, turn: WinTurn, finalRound: FinalRoundTable?) {
+        let step = turn.mechanics.scoreStep
+        let floorLevel = -((-floor) / step)
+        let targetLevel = (target - 1) / step + 1
+        self.init(
+            levels: targetLevel - floorLevel, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
+            penaltyLevels: (penalty + step - 1) / step, leastBank: leastBank, turn: turn, finalRound: finalRound,
+            pastTarget: nil)
     }
 }

@@ -123,7 +123,7 @@ struct ExactOddsTests {
         #expect(abs(one.winProbabilities.reduce(0, +) + one.tieProbability - 1) < 1e-12)
     }
 
-    @Test("3 players, rounds with an entry minimum, a penalty, a never-ending game, a third strategy: refused")
+    @Test("3 players, rounds with an entry minimum, a never-ending game, a third strategy: refused")
     func refusals() throws {
         var threePlayers = shortStandard
         threePlayers.game.players = 3
@@ -134,7 +134,6 @@ struct ExactOddsTests {
         let cases: [(RuleSet, [StrategySpec], String)] = [
             (threePlayers, [.expectedValue, .expectedValue], "2 players"),
             (rounds, [.greedy, .greedy], "entry minimum"),
-            (RuleSet.presets["zilch"]!, [.greedy, .greedy], "three-farkle penalty"),
             (shortStandard, [.greedy], "exactly 2 strategies"),
             (firstBankWins, [never, never], "never ends"),
         ]
