@@ -171,6 +171,15 @@ public enum WinPolicyFile {
 
     // MARK: - Reading
 
+    /// The bytes of the file at `url`; a file that cannot be read is one `WinPolicyError`.
+    static func contents(of url: URL) throws(WinPolicyError) -> [UInt8] {
+        do {
+            return Array(try Data(contentsOf: url))
+        } catch {
+            throw WinPolicyError(path: url.path, reason: "cannot read the file")
+        }
+    }
+
     /// The solution stored in `bytes`, for `rules`.
     static func decode(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError) -> WinProbabilitySolver {
         var reader = try Reader(bytes: bytes, path: path, version: formatVersion, rules: rules)
@@ -198,9 +207,7 @@ public enum WinPolicyFile {
         }
         let values = try reader.doubles(levels * levels)
         let ties = try reader.doubles(levels * levels)
-        guard reader.offset == bytes.count - 8 else {
-            throw WinPolicyError(path: path, reason: "the file is corrupt (its length does not match its header)")
-        }
+        try reader.expectEnd()
         let setup: WinProbabilitySolver.Setup
         do {
             setup = try WinProbabilitySolver.Setup(table: table, finalRounds: finalRounds)
@@ -238,9 +245,7 @@ public enum WinPolicyFile {
         let count = 9 * levels * levels
         let values = try reader.doubles(count)
         let ties = try reader.doubles(count)
-        guard reader.offset == bytes.count - 8 else {
-            throw WinPolicyError(path: path, reason: "the file is corrupt (its length does not match its header)")
-        }
+        try reader.expectEnd()
         let setup: PenaltyWinSolver.Setup
         do {
             setup = try PenaltyWinSolver.Setup(rules: rules, floor: floor, finalRound: finalTable)
@@ -309,6 +314,13 @@ public enum WinPolicyFile {
         }
 
         /// A non-negative 64-bit count below a bound no real file reaches.
+        /// Checks that the fields read end where the checksum begins (the last 8 bytes).
+        func expectEnd() throws(WinPolicyError) {
+            guard offset == bytes.count - 8 else {
+                throw WinPolicyError(path: path, reason: "the file is corrupt (its length does not match its header)")
+            }
+        }
+
         mutating func count() throws(WinPolicyError) -> Int {
             let value = Int64(bitPattern: try integer(UInt64.self))
             guard value >= 0, value < 1 << 40 else {
@@ -367,13 +379,7 @@ extension WinProbabilitySolver {
     /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, has another format
     ///   version, was written for other rules (the message names both rule sets), or is truncated or corrupt.
     public init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw WinPolicyError(path: url.path, reason: "cannot read the file")
-        }
-        self = try WinPolicyFile.decode(Array(data), rules: rules, path: url.path)
+        self = try WinPolicyFile.decode(WinPolicyFile.contents(of: url), rules: rules, path: url.path)
     }
 
     /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`; see `init(contentsOf:rules:)`.
@@ -406,13 +412,7 @@ extension PenaltyWinSolver {
     ///   version, was written for other rules (a race without a penalty among them; the message names both
     ///   rule sets), or is truncated or corrupt.
     public init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw WinPolicyError(path: url.path, reason: "cannot read the file")
-        }
-        self = try WinPolicyFile.decodePenalty(Array(data), rules: rules, path: url.path)
+        self = try WinPolicyFile.decodePenalty(WinPolicyFile.contents(of: url), rules: rules, path: url.path)
     }
 
     /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`; see `init(contentsOf:rules:)`.

@@ -169,14 +169,21 @@ public final class SharedWinStrategy: Strategy {
         turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
         myFarkles: Int, opponentFarkles: Int
     ) -> Move {
-        guard case .penalty(let strategy) = play else {
+        // One switch, not a chain through the narrower entry points: a race's `win` pays no extra calls.
+        switch play {
+        case .race:
             return move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
-                isFinalRound: isFinalRound, round: round, seat: seat)
+                isFinalRound: isFinalRound)
+        case .rounds(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
+                turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
+        case .penalty(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
+                myFarkles: myFarkles, opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
         }
-        return strategy.move(
-            turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent, myFarkles: myFarkles,
-            opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
     }
 
     /// The bank decision with every number `win` reads (see the move's entry point).
@@ -196,14 +203,19 @@ public final class SharedWinStrategy: Strategy {
         turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
         myFarkles: Int, opponentFarkles: Int
     ) -> Bool {
-        guard case .penalty(let strategy) = play else {
+        switch play {
+        case .race:
             return shouldBank(
-                turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, isFinalRound: isFinalRound,
-                round: round, seat: seat)
+                turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, isFinalRound: isFinalRound)
+        case .rounds(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent,
+                turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
+        case .penalty(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, myFarkles: myFarkles,
+                opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
         }
-        return strategy.shouldBank(
-            turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, myFarkles: myFarkles,
-            opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
     }
 
     private func situation(own: Int, opponent: Int, isFinalRound: Bool) -> GameSituation {

@@ -244,3 +244,24 @@ struct PenaltyExactOddsTests {
         }
     }
 }
+
+extension PenaltyWinSolver {
+    /// The turn at (`mine`, `theirs`) levels from the floor with the farkles in a row of each, played as the
+    /// solution plays it and weighed with other payoffs: the direct evaluation, two solves of the whole table.
+    /// `ExactOdds` follows each state's turn once instead (`fixedPlayEndings`); this is the reference it is
+    /// checked against.
+    ///
+    /// The decisions are the solver's own (its bank payoffs and its farkle value at this state); the chances
+    /// to win and to tie follow those decisions (`WinTurn.fixedPlayOdds`), with `payoff(level)` what a bank of
+    /// `level` levels is worth in the game being evaluated. Banks above the solver's table (beyond the
+    /// final-round cap) count as wins, as in the solver.
+    func fixedPlayTurn(
+        mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, payoff: (Int) -> (win: Double, tie: Double)
+    ) -> TurnOdds {
+        let banks = bankPayoffs(mine: mine, theirs: theirs, theirFarkles: theirFarkles)
+        let next = space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+        return turn.fixedPlayOdds(
+            top: banks.value.count, topBank: space.topBank, bank: banks.value, farkle: 1 - values[next],
+            payoff: payoff)
+    }
+}
