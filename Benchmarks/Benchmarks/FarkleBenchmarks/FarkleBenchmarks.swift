@@ -149,4 +149,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(tenThousand.run(games: games / 10, seed: 1, threads: 1))
         }
     }
+
+    // MARK: - Loaded dice (LoadedDiceBenchmarks.swift)
+
+    registerLoadedDiceBenchmarks()
 }
