@@ -51,6 +51,9 @@ enum DiceSetCommand: Command {
             OptionSpec(
                 name: "threads", valueName: "k", help: "Sets solved at once (never changes the numbers).",
                 defaultValue: "the active processor count"),
+            .flag(
+                "quiet",
+                help: "Show no progress line (on a terminal, stderr shows the candidates bounded, then solved)."),
             OptionSpec(
                 name: "rules", valueName: "rules", help: "A preset or a JSON rule file, a race won at the target.",
                 defaultValue: RuleSet.kcd.name),
@@ -107,6 +110,8 @@ enum DiceSetCommand: Command {
         let exhaustive = arguments.flag("exhaustive")
         let clock = ContinuousClock()
         let start = clock.now
+        let progress = SearchProgress(
+            candidates: search.candidates.count, isShown: !arguments.flag("quiet") && Standard.errorIsTerminal)
         let shown: [DiceSetSearch.Ranked]
         let candidates: Int
         let solved: Int
@@ -114,23 +119,27 @@ enum DiceSetCommand: Command {
         if exhaustive {
             let ranked =
                 objective == .win
-                ? search.rankByWins(against: opponent, threads: threads) : search.rank(threads: threads)
+                ? search.rankByWins(against: opponent, threads: threads, progress: progress.solved)
+                : search.rank(threads: threads, progress: progress.solved)
             shown = Array(ranked.prefix(top))
             (candidates, solved) = (ranked.count, ranked.count)
             ordinary = ranked.first { $0.set.isOrdinary }?.value ?? 0
         } else if objective == .win {
-            let pruned = search.bestByWins(top, against: opponent, threads: threads)
+            let pruned = search.bestByWins(
+                top, against: opponent, threads: threads, progress: progress.solved, bounding: progress.bounded)
             (shown, candidates, solved) = (pruned.best, pruned.candidates, pruned.solved)
             ordinary =
                 pruned.best.first { $0.set.isOrdinary }?.value
                 ?? search.chanceToWin(of: .ordinary, against: opponent)
         } else {
-            let pruned = search.best(top, threads: threads)
+            let pruned = search.best(
+                top, threads: threads, progress: progress.solved, bounding: progress.bounded)
             (shown, candidates, solved) = (pruned.best, pruned.candidates, pruned.solved)
             ordinary =
                 CappedScoreSolver(outcomes: DiceSetOutcomes(table: search.table, set: .ordinary), cap: target)
                 .openingValue
         }
+        progress.finish()
         let seconds = (clock.now - start) / .seconds(1)
         let measure =
             objective == .win

@@ -73,7 +73,9 @@ enum LoadedAdvice {
             }
             let opponent = try readOpponentSet(arguments, catalog: catalog)
             opponentSet = opponent
-            let game = LoadedWinSolver(outcomes: [outcomes, DiceSetOutcomes(table: table, set: opponent)])
+            // Two threads, as the plain game's advice solves.
+            let game = LoadedWinSolver(
+                outcomes: [outcomes, DiceSetOutcomes(table: table, set: opponent)], threads: 2)
             win = game.turn(player: 0, own: totals.mine, opponent: theirs).advice(for: roll, turnPoints: turnPoints)
         }
         let keeps = advice.map { keep in

@@ -4,9 +4,9 @@ import FarkleReports
 /// `solve --objective win --dice-set A [--dice-set B]`: the race played to win, player 1 (who starts) with the
 /// first set, player 2 with the second (six ordinary dice when only one is given).
 enum LoadedWinOutput {
-    static func run(rules: RuleSet, sets: [DiceSet], format: OutputFormat, spec: CommandSpec) throws(UsageError)
-        -> Int32
-    {
+    static func run(
+        rules: RuleSet, sets: [DiceSet], format: OutputFormat, threads: Int, spec: CommandSpec
+    ) throws(UsageError) -> Int32 {
         guard LoadedWinSolver.supports(rules) else {
             throw UsageError(
                 "'--objective win' with dice sets needs banking after any keep, with no minimum bank, six-dice "
@@ -16,7 +16,8 @@ enum LoadedWinOutput {
         let table = ScoringTable(rules: rules)
         let clock = ContinuousClock()
         let start = clock.now
-        let solver = LoadedWinSolver(outcomes: players.map { DiceSetOutcomes(table: table, set: $0) })
+        let solver = LoadedWinSolver(
+            outcomes: players.map { DiceSetOutcomes(table: table, set: $0) }, threads: threads)
         let seconds = (clock.now - start) / .seconds(1)
         let first = solver.firstPlayerWinProbability
         // The second player's chance when it starts instead, from the same solve.

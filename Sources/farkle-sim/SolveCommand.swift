@@ -63,7 +63,8 @@ enum SolveCommand: Command {
         if !sets.isEmpty, !sets.allSatisfy(\.isOrdinary) {
             try DiceSetOption.requireRace(rules, arguments)
             if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
-                return try LoadedWinOutput.run(rules: rules, sets: sets, format: format, spec: spec)
+                let threads = try arguments.integer("threads", in: 1...1024, default: 2)
+                return try LoadedWinOutput.run(rules: rules, sets: sets, format: format, threads: threads, spec: spec)
             }
             guard sets.count == 1 else {
                 throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)

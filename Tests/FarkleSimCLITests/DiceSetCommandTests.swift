@@ -188,6 +188,17 @@ struct DiceSetSearchCommandTests {
         #expect(pruned["ordinary_value"] as? Double == exhaustive["ordinary_value"] as? Double)
     }
 
+    @Test("the progress line is for a terminal: piped stderr stays empty, with or without --quiet")
+    func noProgressOffTerminal() throws {
+        for extra in [[], ["--quiet"], ["--objective", "win"], ["--exhaustive"]] {
+            let result = try CommandRunner.run(
+                ["dice-set", "--inventory", "odd,weighted", "--target", "150", "--top", "1"] + extra)
+            #expect(result.exitStatus == 0, "\(extra)")
+            #expect(result.standardError.isEmpty, "\(extra): \(result.standardError)")
+            #expect(result.standardOutput.contains("| 1 | "), "\(extra)")
+        }
+    }
+
     @Test("an unknown die, a bad count or the unsolved win objective is a usage error")
     func badInventory() throws {
         for (extra, message) in [

@@ -11,7 +11,7 @@ import Foundation
 /// not. A candidate's value is solved exactly (`CappedScoreSolver`, the capped
 /// expected points from a total of 0).
 ///
-/// `rank(threads:)` solves every candidate. `best(_:threads:progress:)` returns
+/// `rank(threads:)` solves every candidate. `best(_:threads:progress:bounding:)` returns
 /// the same leading sets but solves only the candidates that an upper bound on
 /// the value cannot rule out (a relaxed turn, proven safe in <doc:LoadedDice>):
 /// for 15 distinct dice, 1,303 of 9,949 candidates for the best ten.
@@ -118,12 +118,18 @@ public struct DiceSetSearch: Sendable {
     ///   - count: How many of the best sets to return (all if fewer candidates).
     ///   - threads: How many candidates are bounded and solved at once.
     ///   - progress: Called from worker threads with the number of candidates solved so far.
-    public func best(_ count: Int, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil) -> Pruned {
+    ///   - bounding: Called from worker threads with the number of candidates bounded so far (every candidate
+    ///     is bounded before any is solved).
+    public func best(
+        _ count: Int, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil,
+        bounding: (@Sendable (Int) -> Void)? = nil
+    ) -> Pruned {
         let table = table
         let target = target
         let bound = CappedScoreBound(table: table, cap: target)
         return best(
-            count, threads: threads, margin: pruningMargin, progress: progress, bound: bound.openingBound(for:)
+            count, threads: threads, margin: pruningMargin, progress: progress, bounding: bounding,
+            bound: bound.openingBound(for:)
         ) { set in
             Self.pointsValue(of: set, table: table, target: target)
         }
@@ -132,19 +138,30 @@ public struct DiceSetSearch: Sendable {
     /// The best `count` candidates by the chance to win against `opponent`, best first, exactly as
     /// `rankByWins(against:threads:progress:)` would list them, solving only those a bound cannot rule out.
     ///
-    /// As `best(_:threads:progress:)`, with `LoadedWinBound` for the bound (a twentieth of a game solve or less)
+    /// As `best(_:threads:progress:bounding:)`, with `LoadedWinBound` for the bound (a twentieth of a game solve or less)
     /// and `winPruningMargin` for rounding.
     ///
+    /// - Parameters:
+    ///   - count: How many of the best sets to return (all if fewer candidates).
+    ///   - opponent: The opponent's dice.
+    ///   - threads: How many candidates are bounded and solved at once.
+    ///   - progress: Called from worker threads with the number of candidates solved so far.
+    ///   - bounding: Called from worker threads with the number of candidates bounded so far (every candidate
+    ///     is bounded before any is solved).
     /// - Precondition: `count` > 0; `LoadedWinSolver.supports(table.rules)`.
     public func bestByWins(
-        _ count: Int, against opponent: DiceSet, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil
+        _ count: Int, against opponent: DiceSet, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil,
+        bounding: (@Sendable (Int) -> Void)? = nil
     ) -> Pruned {
         let table = table
         let theirs = DiceSetOutcomes(table: table, set: opponent)
         let bound: @Sendable (DiceSet) -> Double = {
             LoadedWinBound.coinBound(outcomes: DiceSetOutcomes(table: table, set: $0), opponent: theirs)
         }
-        return best(count, threads: threads, margin: Self.winPruningMargin, progress: progress, bound: bound) {
+        return best(
+            count, threads: threads, margin: Self.winPruningMargin, progress: progress, bounding: bounding,
+            bound: bound
+        ) {
             Self.winValue(of: $0, against: theirs)
         }
     }
@@ -157,7 +174,8 @@ public struct DiceSetSearch: Sendable {
     /// next bound is below the `count`-th best value less `margin`.
     private func best(
         _ count: Int, threads: Int, margin: Double, progress: (@Sendable (Int) -> Void)?,
-        bound: @escaping @Sendable (DiceSet) -> Double, value: @escaping @Sendable (DiceSet) -> Double
+        bounding: (@Sendable (Int) -> Void)?, bound: @escaping @Sendable (DiceSet) -> Double,
+        value: @escaping @Sendable (DiceSet) -> Double
     ) -> Pruned {
         precondition(count > 0, "at least one set")
         let candidates = candidates
@@ -165,7 +183,8 @@ public struct DiceSetSearch: Sendable {
         let workers = max(1, min(threads, candidates.count))
         let bounding: @Sendable (Int) -> Void = { worker in
             for index in stride(from: worker, to: candidates.count, by: workers) {
-                _ = bounds.store(bound(candidates[index]), at: index)
+                let done = bounds.store(bound(candidates[index]), at: index)
+                bounding?(done)
             }
         }
         Self.perform(workers: workers, bounding)
@@ -203,7 +222,7 @@ public struct DiceSetSearch: Sendable {
         return (solver.firstPlayerWinProbability + 1 - solver.winProbability(player: 1, own: 0, opponent: 0)) / 2
     }
 
-    /// A candidate's value for `rank(threads:progress:)` and `best(_:threads:progress:)`: E[min(turn points,
+    /// A candidate's value for `rank(threads:progress:)` and `best(_:threads:progress:bounding:)`: E[min(turn points,
     /// target)] from a total of 0 under best play.
     private static func pointsValue(of set: DiceSet, table: ScoringTable, target: Int) -> Double {
         CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target).openingValue
@@ -214,12 +233,12 @@ public struct DiceSetSearch: Sendable {
         if workers == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: body) }
     }
 
-    /// How far below the `count`-th best value a bound must be for `best(_:threads:progress:)` to skip a
+    /// How far below the `count`-th best value a bound must be for `best(_:threads:progress:bounding:)` to skip a
     /// candidate: a billionth of the target, far above the rounding of either computation (sums of at most
     /// a few thousand products of chances and values at most the target, each off by about 1e-16 of it).
     public var pruningMargin: Double { 1e-9 * Double(target) }
 
-    /// The outcome of `best(_:threads:progress:)`.
+    /// The outcome of `best(_:threads:progress:bounding:)`.
     public struct Pruned: Hashable, Sendable {
         /// The best sets, best first, with their exact values.
         public let best: [Ranked]

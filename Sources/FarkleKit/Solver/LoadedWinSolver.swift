@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The two-player race won at the target at once, solved for the chance to win, each player with a dice set.
 ///
 /// W_p(a, b) is the chance that player p, about to take a turn with `a` points
@@ -13,7 +15,8 @@
 /// so each step solves the two linear equations exactly and plays the turns again
 /// with the result, until the values change by less than 1e-15 (at most 100 steps;
 /// the play is then the same twice in a row). The first step plays against a guess
-/// extrapolated from the neighbouring pairs already solved.
+/// extrapolated from the neighbouring pairs already solved. The pairs of one sum
+/// depend only on higher sums, so they can be solved on several threads at once.
 ///
 /// Supported where a player may bank after any keep with any dice left, with no
 /// minimum bank, six-dice farkle or penalty (`kcd`).
@@ -40,53 +43,43 @@ public struct LoadedWinSolver: Sendable {
 
     /// Solves the race between the sets of `outcomes` (two, on the same scoring table).
     ///
-    /// - Precondition: two players; `supports(outcomes[0].table.rules)`.
-    public init(outcomes: [DiceSetOutcomes]) {
+    /// - Parameters:
+    ///   - outcomes: The two players' dice, player 0 (who starts) first, on the same scoring table.
+    ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only). The values do
+    ///     not depend on it: each pair is solved from pairs of higher sums alone, by one thread.
+    /// - Precondition: two players; `supports(outcomes[0].table.rules)`; `threads` ≥ 1.
+    public init(outcomes: [DiceSetOutcomes], threads: Int = 1) {
         precondition(outcomes.count == 2, "two players")
+        precondition(threads >= 1, "at least one thread")
         let rules = outcomes[0].table.rules
         precondition(Self.supports(rules), "a race won at the target, banking after any keep")
         let target = rules.game.end.target ?? 0
         let step = outcomes[0].table.scoreStep
         let levels = (target + step - 1) / step
-        var values = [[Double]](repeating: Array(repeating: 0, count: levels * levels), count: 2)
-        var largest = 0.0
-        var turns = [
-            LoadedTurnTable(outcomes: outcomes[0], levels: levels),
-            LoadedTurnTable(outcomes: outcomes[1], levels: levels),
-        ]
+        let results = PairValues(count: levels * levels)
+        defer { results.deallocate() }
+        // Each worker has its own two turn tables, reused from sum to sum, and its own largest change.
+        let workers = (0..<max(1, min(threads, levels))).map { _ in PairWorker(outcomes: outcomes, levels: levels) }
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             // Every pair of totals once: W_0(own, other) with W_1(other, own), own over the whole range.
-            for own in max(0, sum - levels + 1)...min(sum, levels - 1) {
-                let other = sum - own
-                // Unknowns: x0 = W_0(own, other), x1 = W_1(other, own).
-                var x1 = Self.firstGuess(values[1], own: other, other: own, levels: levels)
-                var x0 = 0.5
-                var change = 1.0
-                var steps = 0
-                while change > 1e-15 && steps < 100 {
-                    let f0 = 1 - x1
-                    let first = turns[0].solve(own: own, other: other, farkle: f0, rivalValues: values[1])
-                    let f1 = 1 - first.value
-                    let second = turns[1].solve(own: other, other: own, farkle: f1, rivalValues: values[0])
-                    let a0 = first.value + first.slope * (1 - f0)
-                    let a1 = second.value + second.slope * (1 - f1)
-                    let next0 = (a0 - first.slope * a1) / (1 - first.slope * second.slope)
-                    let next1 = a1 - second.slope * next0
-                    change = max(abs(next0 - x0), abs(next1 - x1))
-                    x0 = next0
-                    x1 = next1
-                    steps += 1
+            let owns = max(0, sum - levels + 1)...min(sum, levels - 1)
+            let count = min(workers.count, owns.count)
+            let work: @Sendable (Int) -> Void = { worker in
+                for own in stride(from: owns.lowerBound + worker, through: owns.upperBound, by: count) {
+                    workers[worker].solvePair(own: own, other: sum - own, results: results)
                 }
-                largest = max(largest, change)
-                values[0][own * levels + other] = x0
-                values[1][other * levels + own] = x1
+            }
+            if count == 1 {
+                work(0)
+            } else {
+                DispatchQueue.concurrentPerform(iterations: count, execute: work)
             }
         }
         self.outcomes = outcomes
         self.target = target
         self.levels = levels
-        self.values = values
-        self.largestLastChange = largest
+        self.values = [Array(results.values[0]), Array(results.values[1])]
+        self.largestLastChange = workers.map(\.largestChange).max() ?? 0
     }
 
     /// A first guess of W(own, other) from the pairs of a higher sum already solved: the plane through the
@@ -97,7 +90,9 @@ public struct LoadedWinSolver: Sendable {
     /// the two steps the iteration needs to see the values repeat (2.4 steps on average with one weighted die
     /// against six ordinary dice at target 4000, 3.8 starting from 0.5). The values differ from those of a
     /// start at 0.5 by rounding only (at most 1e-15 there).
-    private static func firstGuess(_ values: [Double], own: Int, other: Int, levels: Int) -> Double {
+    fileprivate static func firstGuess(
+        _ values: UnsafeMutableBufferPointer<Double>, own: Int, other: Int, levels: Int
+    ) -> Double {
         let (up, right) = (own + 1 < levels, other + 1 < levels)
         switch (up, right) {
         case (true, true):
@@ -119,6 +114,68 @@ public struct LoadedWinSolver: Sendable {
 
     /// The chance that player 0, who starts, wins the game from 0 to 0.
     public var firstPlayerWinProbability: Double { values[0][0] }
+}
+
+// MARK: - Pairs
+
+/// W_0 and W_1 of every pair of totals, written by the thread that solves the pair and read after all are done.
+private final class PairValues: @unchecked Sendable {
+    // Each pair is written by exactly one work item of one sum; work items read only pairs of higher sums,
+    // finished before that sum's work started.
+    let values: [UnsafeMutableBufferPointer<Double>]
+
+    init(count: Int) {
+        values = (0..<2).map { _ in
+            let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
+            buffer.initialize(repeating: 0)
+            return buffer
+        }
+    }
+
+    func deallocate() {
+        for buffer in values { buffer.deallocate() }
+    }
+}
+
+/// One thread's turn tables and the largest last change of the pairs it solved.
+private final class PairWorker: @unchecked Sendable {
+    // Used by one work item at a time: worker i only by work item i of each sum.
+    private var turns: [LoadedTurnTable]
+    private let levels: Int
+    private(set) var largestChange = 0.0
+
+    init(outcomes: [DiceSetOutcomes], levels: Int) {
+        turns = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
+        self.levels = levels
+    }
+
+    /// Solves W_0(own, other) and W_1(other, own) together (see `LoadedWinSolver`).
+    func solvePair(own: Int, other: Int, results: PairValues) {
+        let values = results.values
+        let rivals = (UnsafeBufferPointer(values[1]), UnsafeBufferPointer(values[0]))
+        // Unknowns: x0 = W_0(own, other), x1 = W_1(other, own).
+        var x1 = LoadedWinSolver.firstGuess(values[1], own: other, other: own, levels: levels)
+        var x0 = 0.5
+        var change = 1.0
+        var steps = 0
+        while change > 1e-15 && steps < 100 {
+            let f0 = 1 - x1
+            let first = turns[0].solve(own: own, other: other, farkle: f0, rivalValues: rivals.0)
+            let f1 = 1 - first.value
+            let second = turns[1].solve(own: other, other: own, farkle: f1, rivalValues: rivals.1)
+            let a0 = first.value + first.slope * (1 - f0)
+            let a1 = second.value + second.slope * (1 - f1)
+            let next0 = (a0 - first.slope * a1) / (1 - first.slope * second.slope)
+            let next1 = a1 - second.slope * next0
+            change = max(abs(next0 - x0), abs(next1 - x1))
+            x0 = next0
+            x1 = next1
+            steps += 1
+        }
+        largestChange = max(largestChange, change)
+        values[0][own * levels + other] = x0
+        values[1][other * levels + own] = x1
+    }
 }
 
 // MARK: - One turn
@@ -218,12 +275,28 @@ struct LoadedTurnTable {
         evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: BestLoadedPlay(), won: won)
     }
 
+    /// `solve(own:other:farkle:rivalValues:won:)` reading the rival's values from a buffer.
+    mutating func solve(own: Int, other: Int, farkle: Double, rivalValues: UnsafeBufferPointer<Double>) -> (
+        value: Double, slope: Double
+    ) {
+        evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: BestLoadedPlay(), won: 1)
+    }
+
     /// The value of the turn from its opening roll under `play` and its slope in `farkle` (the chance of a
     /// farkle): the value is linear in `farkle` as long as the play does not depend on it.
     ///
     /// A keep that reaches the target is worth `won` (1, a win, but for `LoadedWinBound`).
     mutating func evaluate<Play: LoadedTurnPlay>(
         own: Int, other: Int, farkle: Double, rivalValues: [Double], play: Play, won: Double = 1
+    ) -> (value: Double, slope: Double) {
+        rivalValues.withUnsafeBufferPointer { rivalValues in
+            evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: play, won: won)
+        }
+    }
+
+    /// `evaluate(own:other:farkle:rivalValues:play:won:)` reading the rival's values from a buffer.
+    mutating func evaluate<Play: LoadedTurnPlay>(
+        own: Int, other: Int, farkle: Double, rivalValues: UnsafeBufferPointer<Double>, play: Play, won: Double
     ) -> (value: Double, slope: Double) {
         let states = outcomes.stateCount
         let top = levels - own

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FarkleKit
@@ -37,11 +38,41 @@ struct LoadedWinBoundTests {
         }
         let search = DiceSetSearch(table: table, target: 300, inventory: inventory)
         let everySolve = search.rankByWins(against: .ordinary)
-        let pruned = search.bestByWins(2, against: .ordinary, threads: 2)
+        let counts = ProgressCounts()
+        let pruned = search.bestByWins(
+            2, against: .ordinary, threads: 2, progress: counts.solved, bounding: counts.bounded)
         #expect(pruned.best == Array(everySolve.prefix(2)))
+        // Every candidate is bounded before any is solved; the callbacks count each once.
+        #expect(counts.values.0 == everySolve.count)
+        #expect(counts.values.1 == pruned.solved)
         #expect(pruned.candidates == everySolve.count)
         #expect(pruned.solved < pruned.candidates)
         let ordinary = try #require(everySolve.first { $0.set.isOrdinary })
         #expect(search.chanceToWin(of: .ordinary, against: .ordinary) == ordinary.value)
+    }
+}
+
+/// The largest counts the search reported, from its worker threads.
+private final class ProgressCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bound = 0
+    private var solve = 0
+
+    func bounded(_ count: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        bound = max(bound, count)
+    }
+
+    func solved(_ count: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        solve = max(solve, count)
+    }
+
+    var values: (Int, Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (bound, solve)
     }
 }

@@ -42,4 +42,19 @@ struct LoadedWinSolverTests {
         #expect(
             abs(first.winProbability(player: 1, own: 0, opponent: 0) - second.firstPlayerWinProbability) < 1e-12)
     }
+
+    @Test("the values do not depend on the number of threads, bit for bit")
+    func threadsChangeNothing() throws {
+        let table = ScoringTable(rules: Self.kcd(target: 600))
+        let outcomes = [
+            DiceSetOutcomes(table: table, set: try DiceSet(parsing: "lucky:2,painted:1")),
+            DiceSetOutcomes(table: table, set: try DiceSet(parsing: "odd:1")),
+        ]
+        let one = LoadedWinSolver(outcomes: outcomes, threads: 1)
+        for threads in [2, 3, 64] {
+            let many = LoadedWinSolver(outcomes: outcomes, threads: threads)
+            #expect(many.values == one.values, "\(threads) threads")
+            #expect(many.largestLastChange == one.largestLastChange)
+        }
+    }
 }
