@@ -73,7 +73,7 @@ public struct LoadedGameSimulation: Sendable {
     ///
     /// - Precondition: 1 to 8 sets, one play each; the rules are a race to a target without a final round;
     ///   where a seat plays `.win`, two seats, rules `LoadedWinSolver.supports`, and at most
-    ///   `maximumWinTableEntries` entries for that seat.
+    ///   `maximumWinTableEntries` entries for that seat; a `.threshold` play has two to six thresholds.
     public init(rules: RuleSet, sets: [DiceSet], plays: [LoadedPlay]) {
         precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
         precondition(plays.count == sets.count, "one play per seat")

@@ -33,7 +33,7 @@ public struct LoadedThresholdPlay: Sendable {
     ///
     /// - Parameters:
     ///   - outcomes: The rolls of the dice set, grouped.
-    ///   - play: `.greedy` or `.threshold(_:)`.
+    ///   - play: `.greedy` or `.threshold(_:)` (with two to six thresholds).
     public init?(outcomes: DiceSetOutcomes, play: LoadedPlay) {
         switch play {
         case .greedy: self.init(outcomes: outcomes, thresholds: [0, 0])
