@@ -20,6 +20,7 @@ enum LoadedEvaluateOutput {
         }
         let sets = try LoadedPlayArguments.sets(arguments, seats: 2)
         try LoadedPlayArguments.checkWin(plays, sets: sets, rules: rules, simulating: false, arguments: arguments)
+        try LoadedPlayArguments.checkTurnsEnd(plays, sets: sets, rules: rules, arguments: arguments)
         let quiet = arguments.flag("quiet")
         let clock = ContinuousClock()
         let start = clock.now

@@ -58,6 +58,22 @@ enum LoadedPlayArguments {
         return sets
     }
 
+    /// Refuses `greedy` and `threshold` with a set whose six dice score on every roll: such a turn can roll on
+    /// and on after hot dice, for as long as the threshold takes (or without end where the rules forbid a bank
+    /// after hot dice), which no simulation or evaluation should wait for.
+    static func checkTurnsEnd(_ plays: [LoadedPlay], sets: [DiceSet], rules: RuleSet, arguments: ParsedArguments)
+        throws(UsageError)
+    {
+        let table = ScoringTable(rules: rules)
+        for (play, set) in zip(plays, sets) where play != .cappedScore && play != .win {
+            let outcomes = DiceSetOutcomes(table: table, set: set)
+            guard outcomes.farkleProbability[outcomes.fullState] == 0 else { continue }
+            throw UsageError(
+                "strategy '\(play)' with the dice set \(set) may never end a turn: every roll of its six dice scores; "
+                    + "play it 'ev' or 'win'", spec: arguments.spec)
+        }
+    }
+
     /// Refuses `win` where the race cannot be solved to win with dice sets, or where its turns would not fit
     /// in memory for a simulation (`simulating`).
     static func checkWin(

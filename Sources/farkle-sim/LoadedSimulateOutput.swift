@@ -29,6 +29,7 @@ enum LoadedSimulateOutput {
                 spec: spec)
         }
         try LoadedPlayArguments.checkWin(plays, sets: sets, rules: rules, simulating: true, arguments: arguments)
+        try LoadedPlayArguments.checkTurnsEnd(plays, sets: sets, rules: rules, arguments: arguments)
         let clock = ContinuousClock()
         let start = clock.now
         let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays)

@@ -121,4 +121,31 @@ struct LoadedAgreementTests {
                 ])
         }
     }
+
+    @Test("greedy or threshold with six dice that score on every roll is refused: the turn might never end")
+    func endlessTurnsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sure-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("sure.json")
+        try Data(#"{"dice": [{"name": "sure", "weights": [1, 0, 0, 0, 1, 0]}]}"#.utf8).write(to: file)
+        let race = [
+            "--rules", "kcd", "--target", "1000", "--dice-catalog", file.path, "--dice-set", "sure:6",
+            "--dice-set", "odd",
+        ]
+        for command in [["--games", "10"], ["evaluate"]] {
+            let refused = try CommandRunner.run(
+                command + race + ["--strategy", "threshold:300,500", "--strategy", "ev"])
+            #expect(refused.exitStatus == 64)
+            #expect(refused.standardOutput.isEmpty)
+            #expect(
+                refused.standardError.hasPrefix(
+                    "Error: strategy 'threshold:300,500' with the dice set sure:6 may never end a turn: every roll of its "
+                        + "six dice scores; play it 'ev' or 'win'\n"))
+        }
+        // The same dice playing ev bank the cap: that game ends.
+        let ev = try CommandRunner.run(["evaluate"] + race + ["--strategy", "ev", "--strategy", "greedy"])
+        #expect(ev.exitStatus == 0)
+        #expect(ev.standardOutput.contains("| 1 | ev | sure:6 | 1.00000000000 |"))
+    }
 }

@@ -33,7 +33,9 @@ public struct LoadedExactOdds: Sendable {
     ///   - plays: How each player plays (`ev`, `win`, `greedy` or `threshold:...`), player 0 first.
     ///   - solver: The game solved to win for these outcomes, if already at hand; solved here when a play
     ///     is `.win` and it is `nil`.
-    /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`.
+    /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`; a `greedy` or
+    ///   `threshold` turn ends within 200,000 score steps but for less than 1e-15 of probability (it may not
+    ///   with a set whose six dice score on every roll and a threshold far above the target).
     public init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil) {
         precondition(outcomes.count == 2 && plays.count == 2, "two players")
         let rules = outcomes[0].table.rules
