@@ -24,8 +24,8 @@ public struct LoadedHighestKeep: Sendable {
 
     /// The position of each state in the order of preference of step 2 to 4, 0 the least preferred.
     private let preference: [Int]
-    /// The option the rule takes from each group, as an index into the group's options.
-    private let chosen: [Int32]
+    /// The option the rule takes from each group.
+    private let chosen: [DiceSetOutcomes.Option]
 
     /// The rule for the rolls of `outcomes`, tabulated for every group.
     ///
@@ -47,10 +47,8 @@ public struct LoadedHighestKeep: Sendable {
         let rank = { (option: DiceSetOutcomes.Option) in Self.rank(option.points, option.next, preference, outcomes) }
         chosen = (0..<outcomes.groupCount).map { group in
             let options = outcomes.options(of: group)
-            let best = options.indices.dropFirst().reduce(options.startIndex) {
-                rank(options[$1]) > rank(options[$0]) ? $1 : $0
-            }
-            return Int32(best - options.startIndex)
+            // The first of the highest: no two options of a group lead to the same state, so there is no tie.
+            return options.dropFirst().reduce(options[options.startIndex]) { rank($1) > rank($0) ? $1 : $0 }
         }
     }
 
@@ -74,8 +72,7 @@ public struct LoadedHighestKeep: Sendable {
     ///
     /// - Parameter group: A group of `outcomes` (`DiceSetOutcomes.group(of:)`).
     public func option(ofGroup group: Int) -> DiceSetOutcomes.Option {
-        let options = outcomes.options(of: group)
-        return options[options.startIndex + Int(chosen[group])]
+        chosen[group]
     }
 
     /// The rule as one number, higher preferred: the points first, then the preference of the state left.
