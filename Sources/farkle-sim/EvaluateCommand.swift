@@ -22,7 +22,9 @@ enum EvaluateCommand: Command {
             instead). Probabilities print in full precision in JSON, with 12 significant digits in Markdown. \
             With --dice-set (one per seat, or one for both) each seat carries its own dice in a race won at \
             the target at once (kcd): strategies ev (the turn that maximizes the expected points toward the \
-            target from the seat's own total) and win (solved for the two sets).
+            target from the seat's own total), win (solved for the two sets), greedy and threshold:T1,T2 (the \
+            highest-scoring keep; on a tie in points the fewest dice, then the dice left most likely to score \
+            on the next roll).
             """,
         options: [
             OptionSpec(

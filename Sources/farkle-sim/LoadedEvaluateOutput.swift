@@ -2,7 +2,7 @@ import FarkleKit
 import FarkleReports
 
 /// `evaluate --dice-set A --dice-set B`: the exact odds of a race in which each seat carries its own dice and
-/// plays `ev` (the capped-optimal turn for its own total) or `win` (`LoadedExactOdds`).
+/// plays `ev` (the capped-optimal turn for its own total), `win`, `greedy` or `threshold:...` (`LoadedExactOdds`).
 enum LoadedEvaluateOutput {
     static func run(_ arguments: ParsedArguments, rules: RuleSet, format: OutputFormat) throws(UsageError) -> Int32 {
         let spec = arguments.spec
@@ -20,6 +20,7 @@ enum LoadedEvaluateOutput {
         }
         let sets = try LoadedPlayArguments.sets(arguments, seats: 2)
         try LoadedPlayArguments.checkWin(plays, sets: sets, rules: rules, simulating: false, arguments: arguments)
+        try LoadedPlayArguments.checkTurnsEnd(plays, sets: sets, rules: rules, arguments: arguments)
         let quiet = arguments.flag("quiet")
         let clock = ContinuousClock()
         let start = clock.now
@@ -51,9 +52,8 @@ enum LoadedEvaluateOutput {
                 "# Exact odds: \(plays[0]) against \(plays[1]) with dice sets (rules: \(rules.name), target \(target))",
                 "",
                 "Seat 1 starts. Exact, no sampling: every roll of each seat's own dice weighed at every pair of "
-                    + "totals. ev: the capped-optimal turn for the seat's own total; win: the play that maximizes "
-                    + "the chance to win against the other seat's dice. The first bank to reach the target wins at "
-                    + "once, so there are no ties.",
+                    + "totals. \(LoadedPlayArguments.meanings). The first bank to reach the target wins at once, so "
+                    + "there are no ties.",
                 "", "| Seat | Strategy | Dice set | Wins |", "|---:|---|---|---:|",
             ]
             for seat in 0..<2 {

@@ -1,6 +1,7 @@
 import FarkleKit
 
-/// `--strategy` with `--dice-set`: the plays that know loaded dice (`ev` and `win`), one per seat.
+/// `--strategy` with `--dice-set`: the plays that know loaded dice (`ev`, `win`, `greedy`, `threshold:...`), one
+/// per seat.
 enum LoadedPlayArguments {
     /// The `--dice-set` option of `simulate` and `evaluate`: one per seat, or one for all.
     static let sets = OptionSpec(
@@ -8,20 +9,34 @@ enum LoadedPlayArguments {
         help: "A seat's dice (name:count,... from the catalog, the rest ordinary): one per seat, or one for all.",
         defaultValue: "six ordinary dice", isRepeatable: true)
 
-    /// The play of every `--strategy` given: `ev` (the capped-optimal turn for the seat's own total) or `win`.
+    /// The strategies that know dice sets, for help texts and messages.
+    static let known = "ev, win, greedy or threshold:T1,T2"
+
+    /// What each play does with dice sets, one sentence for help texts and output.
+    static let meanings =
+        "ev: the capped-optimal turn for the seat's own total; win: the play that maximizes the chance to win "
+        + "(2 players); greedy: the highest-scoring keep, banking at once; threshold: the same keep, banking from "
+        + "T1 points with 1 die left, T2 with 2 (a tie in points goes to the fewest dice, then to leaving the dice "
+        + "most likely to score)"
+
+    /// The play of every `--strategy` given (parsed as `StrategySpec`).
     ///
-    /// - Throws: `UsageError` for any other strategy, which does not know loaded dice.
+    /// - Throws: `UsageError` for a strategy that does not parse, or one that does not know loaded dice.
     static func plays(_ arguments: ParsedArguments) throws(UsageError) -> [LoadedPlay] {
         var plays: [LoadedPlay] = []
         for text in arguments.allValues("strategy") {
-            switch text {
-            case LoadedPlay.cappedScore.description: plays.append(.cappedScore)
-            case LoadedPlay.win.description: plays.append(.win)
-            default:
-                throw UsageError(
-                    "with '--dice-set' a seat plays 'ev' (the capped-optimal turn for its own total) or 'win'; "
-                        + "'\(text)' does not know loaded dice", spec: arguments.spec)
+            let spec: StrategySpec
+            do {
+                spec = try StrategySpec(parsing: text)
+            } catch {
+                throw UsageError(error.description, spec: arguments.spec)
             }
+            guard let play = LoadedPlay(spec) else {
+                throw UsageError(
+                    "with '--dice-set' a seat plays \(known); '\(text)' does not know loaded dice",
+                    spec: arguments.spec)
+            }
+            plays.append(play)
         }
         if arguments.value(StrategyArguments.policy.name) != nil {
             throw UsageError(
@@ -41,6 +56,22 @@ enum LoadedPlayArguments {
                 spec: arguments.spec)
         }
         return sets
+    }
+
+    /// Refuses `greedy` and `threshold` with a set whose six dice score on every roll: such a turn can roll on
+    /// and on after hot dice, for as long as the threshold takes (or without end where the rules forbid a bank
+    /// after hot dice), which no simulation or evaluation should wait for.
+    static func checkTurnsEnd(_ plays: [LoadedPlay], sets: [DiceSet], rules: RuleSet, arguments: ParsedArguments)
+        throws(UsageError)
+    {
+        let table = ScoringTable(rules: rules)
+        for (play, set) in zip(plays, sets) where play != .cappedScore && play != .win {
+            let outcomes = DiceSetOutcomes(table: table, set: set)
+            guard outcomes.farkleProbability[outcomes.fullState] == 0 else { continue }
+            throw UsageError(
+                "strategy '\(play)' with the dice set \(set) may never end a turn: every roll of its six dice scores; "
+                    + "play it 'ev' or 'win'", spec: arguments.spec)
+        }
     }
 
     /// Refuses `win` where the race cannot be solved to win with dice sets, or where its turns would not fit

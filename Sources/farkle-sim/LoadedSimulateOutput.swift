@@ -29,6 +29,7 @@ enum LoadedSimulateOutput {
                 spec: spec)
         }
         try LoadedPlayArguments.checkWin(plays, sets: sets, rules: rules, simulating: true, arguments: arguments)
+        try LoadedPlayArguments.checkTurnsEnd(plays, sets: sets, rules: rules, arguments: arguments)
         let clock = ContinuousClock()
         let start = clock.now
         let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays)
@@ -48,9 +49,9 @@ enum LoadedSimulateOutput {
             "# \(SimulateCommand.grouped(tally.games)) games, \(simulation.sets.count) players, rules "
                 + "\(simulation.rules.name), target \(simulation.target), seed \(seed)",
             "",
-            "Each seat plays with its own dice: ev, the capped-optimal turn for its own total, or win, the play "
-                + "that maximizes the chance to win. First turn: the mean points toward the target of each seat's "
-                + "first turn, with the capped-optimal exact value beside it (the expected value of an ev seat).",
+            "Each seat plays with its own dice. \(LoadedPlayArguments.meanings). First turn: the mean points "
+                + "toward the target of each seat's first turn, with the capped-optimal exact value beside it (the "
+                + "expected value of an ev seat).",
             "",
             "| Seat | Strategy | Dice set | Wins | Win rate | 95% CI | First turn | Exact (ev) | Points per turn |",
             "|---:|---|---|---:|---:|---|---:|---:|---:|",

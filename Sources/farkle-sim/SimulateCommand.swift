@@ -27,7 +27,9 @@ enum SimulateCommand: Command {
             10,000-point race or for zilch, whose three-farkle penalty it plays too, building each turn's table
             when a game first reaches it). The same --seed gives the same numbers on any number of threads. With --dice-set
             each seat carries its own dice in a race won at the target at once (kcd) and plays ev (the turn that
-            maximizes the expected points toward the target from its own total) or win (2 players).
+            maximizes the expected points toward the target from its own total), win (2 players), greedy or
+            threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left
+            most likely to score on the next roll).
             """,
         options: [
             OptionSpec(

@@ -133,8 +133,8 @@ struct LoadedSimulateCommandTests {
         for (extra, message) in [
             (["--dice-set", "odd", "--dice-set", "even", "--players", "3"], "2 '--dice-set' for 3 players"),
             (
-                ["--dice-set", "odd", "--strategy", "greedy"],
-                "a seat plays 'ev' (the capped-optimal turn for its own total) or 'win'"
+                ["--dice-set", "odd", "--strategy", "farkleten-easy"],
+                "a seat plays ev, win, greedy or threshold:T1,T2; 'farkleten-easy' does not know loaded dice"
             ),
             (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
         ] {

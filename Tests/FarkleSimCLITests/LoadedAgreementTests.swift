@@ -69,4 +69,83 @@ struct LoadedAgreementTests {
             #expect(refused.standardError.contains(message), "\(refused.standardError)")
         }
     }
+
+    @Test("greedy against threshold with dice sets: evaluate's exact odds match simulated games within 4 SE")
+    func greedyAndThreshold() throws {
+        let race = [
+            "--rules", "kcd", "--target", "1000", "--dice-set", "odd:1,die-of-misfortune:1", "--dice-set",
+            "heavenly-kingdom:2", "--strategy", "threshold:300,500", "--strategy", "greedy",
+        ]
+        let evaluated = try CommandRunner.run(["evaluate"] + race)
+        #expect(evaluated.exitStatus == 0)
+        #expect(evaluated.standardError.isEmpty)
+        #expect(
+            evaluated.standardOutput.hasPrefix(
+                "# Exact odds: threshold:300,500 against greedy with dice sets (rules: kcd, target 1000)"))
+        #expect(evaluated.standardOutput.contains("| 2 | greedy | heavenly-kingdom:2,ordinary:4 | "))
+        let odds = try #require(
+            try jsonObject(try CommandRunner.run(["evaluate"] + race + ["--format", "json"]))["win_probabilities"]
+                as? [Double])
+        let games = 10_000
+        let simulated = try CommandRunner.run(
+            race + ["--games", "\(games)", "--seed", "8", "--format", "json", "--quiet"])
+        #expect(simulated.exitStatus == 0)
+        #expect(simulated.standardError.isEmpty)
+        let seats = try #require(try jsonObject(simulated)["seats"] as? [[String: Any]])
+        #expect(seats.map { $0["strategy"] as? String } == ["threshold:300,500", "greedy"])
+        #expect(
+            seats.map { $0["dice_set"] as? String } == [
+                "odd:1,die-of-misfortune:1,ordinary:4", "heavenly-kingdom:2,ordinary:4",
+            ])
+        let rate = try #require(seats[0]["win_rate"] as? Double)
+        let error = (rate * (1 - rate) / Double(games)).squareRoot()
+        #expect(abs(rate - odds[0]) < 4 * error, "\(rate) ± \(error) vs \(odds[0])")
+
+        for command in [[], ["evaluate"]] {
+            let help = try CommandRunner.run(command + ["--help"])
+            #expect(help.exitStatus == 0)
+            let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(
+                text.contains(
+                    "threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left "
+                        + "most likely to score on the next roll)"), "\(command)")
+            let refused = try CommandRunner.run(
+                command + Array(race.dropLast(4)) + ["--strategy", "farkleten-hard", "--strategy", "ev"])
+            #expect(refused.exitStatus == 64)
+            #expect(refused.standardOutput.isEmpty)
+            let lines = refused.standardError.split(separator: "\n")
+            #expect(
+                lines.filter { $0.hasPrefix("Error:") } == [
+                    "Error: with '--dice-set' a seat plays ev, win, greedy or threshold:T1,T2; 'farkleten-hard' does not "
+                        + "know loaded dice"
+                ])
+        }
+    }
+
+    @Test("greedy or threshold with six dice that score on every roll is refused: the turn might never end")
+    func endlessTurnsRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sure-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("sure.json")
+        try Data(#"{"dice": [{"name": "sure", "weights": [1, 0, 0, 0, 1, 0]}]}"#.utf8).write(to: file)
+        let race = [
+            "--rules", "kcd", "--target", "1000", "--dice-catalog", file.path, "--dice-set", "sure:6",
+            "--dice-set", "odd",
+        ]
+        for command in [["--games", "10"], ["evaluate"]] {
+            let refused = try CommandRunner.run(
+                command + race + ["--strategy", "threshold:300,500", "--strategy", "ev"])
+            #expect(refused.exitStatus == 64)
+            #expect(refused.standardOutput.isEmpty)
+            #expect(
+                refused.standardError.hasPrefix(
+                    "Error: strategy 'threshold:300,500' with the dice set sure:6 may never end a turn: every roll of its "
+                        + "six dice scores; play it 'ev' or 'win'\n"))
+        }
+        // The same dice playing ev bank the cap: that game ends.
+        let ev = try CommandRunner.run(["evaluate"] + race + ["--strategy", "ev", "--strategy", "greedy"])
+        #expect(ev.exitStatus == 0)
+        #expect(ev.standardOutput.contains("| 1 | ev | sure:6 | 1.00000000000 |"))
+    }
 }

@@ -8,7 +8,9 @@ import Foundation
 /// `DiceSetOutcomes`, and every seat plays its `LoadedPlay`: by default the
 /// capped-optimal turn for its own total (`CappedScoreSolver` with cap target −
 /// total, one per total); in a two-player game a seat may play to win instead
-/// (`LoadedWinSolver`, its turn at every pair of totals tabulated before the games).
+/// (`LoadedWinSolver`, its turn at every pair of totals tabulated before the games);
+/// `greedy` and `threshold:...` take the keep of `LoadedHighestKeep` and bank as
+/// `LoadedThresholdPlay` says, whatever the totals.
 /// The game is a race that the first bank to reach the target wins at once (`kcd`).
 ///
 /// Reproducible like `GameSimulation`: chunk `c` of `gamesPerChunk` games rolls
@@ -42,6 +44,8 @@ public struct LoadedGameSimulation: Sendable {
         /// For a seat playing to win: its turn at every pair of totals, `winTurns[own / step * levels +
         /// opponent / step]`; empty otherwise.
         var winTurns: [LoadedWinSolver.Turn] = []
+        /// For a seat playing greedy or a threshold: its keeps and banks; `nil` otherwise.
+        var thresholdPlay: LoadedThresholdPlay?
     }
 
     /// The most (turn points, dice state) entries the turns of a seat playing to win may take over all pairs
@@ -69,7 +73,7 @@ public struct LoadedGameSimulation: Sendable {
     ///
     /// - Precondition: 1 to 8 sets, one play each; the rules are a race to a target without a final round;
     ///   where a seat plays `.win`, two seats, rules `LoadedWinSolver.supports`, and at most
-    ///   `maximumWinTableEntries` entries for that seat.
+    ///   `maximumWinTableEntries` entries for that seat; a `.threshold` play has two to six thresholds.
     public init(rules: RuleSet, sets: [DiceSet], plays: [LoadedPlay]) {
         precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
         precondition(plays.count == sets.count, "one play per seat")
@@ -82,8 +86,11 @@ public struct LoadedGameSimulation: Sendable {
         self.plays = plays
         let table = ScoringTable(rules: rules)
         var built: [DiceSet: Player] = [:]
-        var players = sets.map { set in
-            if let player = built[set] { return player }
+        var players = zip(sets, plays).map { set, play in
+            if var player = built[set] {
+                player.thresholdPlay = LoadedThresholdPlay(outcomes: player.outcomes, play: play)
+                return player
+            }
             let outcomes = DiceSetOutcomes(table: table, set: set)
             let solvers = stride(from: 0, to: target, by: table.scoreStep).map {
                 CappedScoreSolver(outcomes: outcomes, cap: target - $0)
@@ -91,7 +98,9 @@ public struct LoadedGameSimulation: Sendable {
             let cumulative = set.kinds.map { kind in
                 kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
             }
-            let player = Player(outcomes: outcomes, solvers: solvers, cumulative: cumulative)
+            let player = Player(
+                outcomes: outcomes, solvers: solvers, cumulative: cumulative,
+                thresholdPlay: LoadedThresholdPlay(outcomes: outcomes, play: play))
             built[set] = player
             return player
         }
@@ -196,6 +205,13 @@ public struct LoadedGameSimulation: Sendable {
                 roll.append(faces)
             }
             guard let group = outcomes.group(of: roll) else { return 0 }
+            if let play = player.thresholdPlay {
+                let keep = play.keeps.option(ofGroup: group)
+                points += keep.points
+                state = keep.next
+                if play.banks(turnPoints: points, state: state) { return points }
+                continue
+            }
             var best: DiceSetOutcomes.Option?
             var bestValue = -Double.infinity
             for option in outcomes.groupOptions(group) {

@@ -9,6 +9,11 @@
 /// unknowns are solved in closed form, without iteration (the determinant 1 − s_p s_q is positive: no set
 /// farkles every roll).
 ///
+/// `greedy` and `threshold:...` ignore the totals (`LoadedThresholdPlay`): they play the same turn at every
+/// pair, worked out once (how likely each bank is, and a farkle), and each pair only weighs its banks. Such a
+/// turn may roll on past the target (the threshold is not reached), so it is followed until less than 1e-15
+/// of probability is still going, which is dropped.
+///
 /// The race ends at the first bank that reaches the target, so there are no ties: the two chances add up
 /// to 1 up to rounding.
 public struct LoadedExactOdds: Sendable {
@@ -25,10 +30,12 @@ public struct LoadedExactOdds: Sendable {
     ///
     /// - Parameters:
     ///   - outcomes: The rolls of each player's dice set, player 0 first, both on one scoring table.
-    ///   - plays: How each player plays (`ev` or `win`), player 0 first.
+    ///   - plays: How each player plays (`ev`, `win`, `greedy` or `threshold:...`), player 0 first.
     ///   - solver: The game solved to win for these outcomes, if already at hand; solved here when a play
     ///     is `.win` and it is `nil`.
-    /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`.
+    /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`; a `greedy` or
+    ///   `threshold` turn ends within 200,000 score steps but for less than 1e-15 of probability (it may not
+    ///   with a set whose six dice score on every roll and a threshold far above the target).
     public init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil) {
         precondition(outcomes.count == 2 && plays.count == 2, "two players")
         let rules = outcomes[0].table.rules
@@ -42,6 +49,12 @@ public struct LoadedExactOdds: Sendable {
             guard plays[player] == .cappedScore else { return [] }
             return (0..<levels).map { CappedScoreSolver(outcomes: outcomes[player], cap: target - $0 * step) }
         }
+        // The one turn of a player who ignores the totals (greedy, threshold).
+        let blind: [LoadedBlindTurn?] = (0..<2).map { player in
+            LoadedThresholdPlay(outcomes: outcomes[player], play: plays[player]).map {
+                LoadedBlindTurn(play: $0, levels: levels)
+            }
+        }
         var values = [[Double]](repeating: Array(repeating: 0, count: levels * levels), count: 2)
         var tables = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
         var references = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
@@ -52,7 +65,14 @@ public struct LoadedExactOdds: Sendable {
                 for player in 0..<2 {
                     let (mine, theirs) = totals[player]
                     let rivalValues = values[1 - player]
-                    if let winSolver, plays[player] == .win {
+                    if let turn = blind[player] {
+                        // Its banks, weighed by what the rival makes of each; a bank to the target wins.
+                        var value = turn.banked[(levels - mine)...].reduce(0, +)
+                        for points in 1..<(levels - mine) {
+                            value += turn.banked[points] * (1 - rivalValues[theirs * levels + mine + points])
+                        }
+                        turns.append((value, turn.farkle))
+                    } else if let winSolver, plays[player] == .win {
                         // The play to win at this pair: the best turn against the game's values.
                         let rival = winSolver.values[1 - player]
                         _ = references[player].solve(

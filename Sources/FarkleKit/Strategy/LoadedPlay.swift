@@ -1,6 +1,6 @@
 /// How a player with a dice set plays a race won at the target at once (`kcd`).
 ///
-/// Both plays decide from the totals, the turn points, the dice left of each kind and the roll alone, so a
+/// Every play decides from the totals, the turn points, the dice left of each kind and the roll alone, so a
 /// game between them can be evaluated exactly (`LoadedExactOdds`) as well as simulated
 /// (`LoadedGameSimulation`).
 public enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
@@ -9,12 +9,35 @@ public enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     case cappedScore
     /// The play that maximizes the chance to win, both players playing to win (`LoadedWinSolver`): `win`.
     case win
+    /// The highest-scoring keep (`LoadedHighestKeep`), banking at the first chance the rules allow: `greedy`.
+    case greedy
+    /// The highest-scoring keep (`LoadedHighestKeep`), banking once the turn points reach the threshold for
+    /// the dice left (`LoadedThresholdPlay`): `threshold:T1,T2[,...]`, two to six thresholds as for
+    /// `ThresholdStrategy`.
+    case threshold([Int])
 
-    /// `ev` or `win`, as on the command line.
+    /// The play of a strategy named on the command line, or `nil` for one that does not know dice sets.
+    ///
+    /// `ev`, `win`, `greedy` and `threshold:...` (parsed and bounded by `StrategySpec(parsing:)`).
+    ///
+    /// - Parameter spec: The strategy.
+    public init?(_ spec: StrategySpec) {
+        switch spec {
+        case .expectedValue: self = .cappedScore
+        case .win: self = .win
+        case .greedy: self = .greedy
+        case .threshold(let thresholds): self = .threshold(thresholds)
+        case .farkleTen: return nil
+        }
+    }
+
+    /// `ev`, `win`, `greedy` or `threshold:T1,T2`, as on the command line.
     public var description: String {
         switch self {
-        case .cappedScore: "ev"
-        case .win: "win"
+        case .cappedScore: StrategySpec.expectedValue.description
+        case .win: StrategySpec.win.description
+        case .greedy: StrategySpec.greedy.description
+        case .threshold(let thresholds): StrategySpec.threshold(thresholds).description
         }
     }
 }

@@ -56,4 +56,16 @@ struct LoadedGameSimulationTests {
             }
         }
     }
+
+    @Test("greedy and threshold seats give the same tally on 1 or 3 threads")
+    func blindPlaysReproducible() throws {
+        let simulation = LoadedGameSimulation(
+            rules: Self.rules, sets: [try DiceSet(parsing: "odd:2"), .ordinary],
+            plays: [.greedy, .threshold([300, 500])])
+        let one = simulation.run(games: 2100, seed: 3, threads: 1)
+        #expect(simulation.run(games: 2100, seed: 3, threads: 3) == one)
+        #expect(one.wins.reduce(0, +) == 2100)
+        // Greedy banks after every keep: each of its turns banks or farkles within one roll of the last keep.
+        #expect(one.bankedPoints[0] / Double(one.turns[0]) < one.bankedPoints[1] / Double(one.turns[1]))
+    }
 }

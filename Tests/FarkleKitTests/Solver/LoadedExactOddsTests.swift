@@ -101,4 +101,36 @@ struct LoadedExactOddsTests {
         let expected = solver.winProbability(player: 0, own: 100, opponent: 150)
         #expect(abs(sum - expected) < 1e-12, "\(sum) vs \(expected)")
     }
+
+    @Test("six ordinary dice each: greedy against threshold has the plain exact odds of the two strategies")
+    func ordinaryDiceArePlain() throws {
+        let rules = Self.kcd(target: 1000)
+        let outcomes = try Self.outcomes(["ordinary", "ordinary"], target: 1000)
+        for (first, second) in [
+            (StrategySpec.greedy, StrategySpec.threshold([300, 500])), (.threshold([200, 250, 350]), .greedy),
+        ] {
+            var context = StrategyContext(table: ScoringTable(rules: rules))
+            let plain = try ExactOdds(strategies: [first, second], context: &context, threads: 1)
+            let plays = try [#require(LoadedPlay(first)), #require(LoadedPlay(second))]
+            let loaded = LoadedExactOdds(outcomes: outcomes, plays: plays)
+            #expect(abs(loaded.winProbabilities[0] - plain.winProbabilities[0]) < 1e-12, "\(first) against \(second)")
+            #expect(plain.tieProbability == 0)
+        }
+    }
+
+    @Test("greedy and threshold with two loaded sets: exact odds agree with simulated games within 4 SE")
+    func blindPlaysAgreeWithSimulation() throws {
+        let sets = [try DiceSet(parsing: "odd:1,die-of-misfortune:1"), try DiceSet(parsing: "heavenly-kingdom:2")]
+        let rules = Self.kcd(target: 1000)
+        let table = ScoringTable(rules: rules)
+        let plays = [LoadedPlay.threshold([300, 500]), .greedy]
+        let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
+        #expect(abs(odds.winProbabilities.reduce(0, +) - 1) < 1e-12)
+        let games = 10_000
+        let tally = LoadedGameSimulation(rules: rules, sets: sets, plays: plays).run(games: games, seed: 29, threads: 2)
+        #expect(tally.unfinished == 0)
+        let rate = Double(tally.wins[0]) / Double(games)
+        let error = (rate * (1 - rate) / Double(games)).squareRoot()
+        #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
+    }
 }

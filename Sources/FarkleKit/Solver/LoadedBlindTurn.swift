@@ -1,0 +1,64 @@
+/// How one turn of a play that ignores the totals (`LoadedThresholdPlay`) ends with a dice set: the chance
+/// to bank each number of points and the chance to farkle.
+///
+/// The loaded counterpart of `BlindTurnOutcomes`: the turn is the same at every pair of totals, so it is
+/// worked out once, forward from the opening roll over the states (turn points, dice of each kind left),
+/// turn points ascending (every keep adds at least one score step, so a state's probability is final
+/// before it is spread on). Banks of `levels` score steps or more reach the target from any total and are
+/// counted together. Turn points have no ceiling below the thresholds, so the computation stops once the
+/// turns still going hold less than `tolerance` of probability, and drops them.
+struct LoadedBlindTurn: Sendable {
+    /// `banked[d]`: the chance to bank `d` score steps, d in 1..<levels; `banked[levels]`: `levels` or more.
+    let banked: [Double]
+    /// The chance that the turn ends in a farkle.
+    let farkle: Double
+
+    /// The probability of turns still going below which the computation stops.
+    static let tolerance = 1e-15
+
+    /// The turn of `play` in a race of `levels` score steps to the target.
+    ///
+    /// - Precondition: the turn ends: less than `tolerance` is still going after `maximumLevels` steps.
+    init(play: LoadedThresholdPlay, levels: Int) {
+        let outcomes = play.keeps.outcomes
+        let step = outcomes.table.scoreStep
+        let states = outcomes.stateCount
+        var banked = [Double](repeating: 0, count: levels + 1)
+        var farkle = 0.0
+        // going[level * states + state]: the chance to roll the dice of `state` with `level` steps, grown as keeps
+        // reach higher levels.
+        var going = [Double](repeating: 0, count: states)
+        going[outcomes.fullState] = 1
+        var stillGoing = 1.0
+        var level = 0
+        while stillGoing >= Self.tolerance {
+            precondition(level < Self.maximumLevels, "a turn that ends")
+            for state in 1..<states {
+                let chance = going[level * states + state]
+                guard chance > 0 else { continue }
+                stillGoing -= chance
+                farkle += chance * outcomes.farkleProbability[state]
+                for group in outcomes.groups(of: state) {
+                    let option = play.keeps.option(ofGroup: group)
+                    let reached = level + option.steps
+                    let weight = chance * outcomes.groupProbability[group]
+                    if play.banks(turnPoints: reached * step, state: option.next) {
+                        banked[min(reached, levels)] += weight
+                    } else {
+                        let index = reached * states + option.next
+                        if index >= going.count { going += [Double](repeating: 0, count: index + states - going.count) }
+                        going[index] += weight
+                        stillGoing += weight
+                    }
+                }
+            }
+            level += 1
+            if level * states >= going.count { break }
+        }
+        self.banked = banked
+        self.farkle = farkle
+    }
+
+    /// The most levels of turn points followed before the turn is declared endless.
+    static let maximumLevels = 200_000
+}
