@@ -49,7 +49,7 @@ enum EvaluateCommand: Command {
         let threads = try arguments.integer("threads", in: 1...1024, default: 2)
         // Loaded dice take their own evaluation over dice states by kind.
         if !arguments.allValues(LoadedPlayArguments.sets.name).isEmpty {
-            return try LoadedEvaluateOutput.run(arguments, rules: rules, format: format)
+            return try LoadedEvaluateOutput.run(arguments, rules: rules, format: format, threads: threads)
         }
         let specs = try StrategyArguments.specs(arguments, spec: spec)
         guard specs.count == 2 else {

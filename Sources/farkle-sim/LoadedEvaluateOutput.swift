@@ -4,7 +4,9 @@ import FarkleReports
 /// `evaluate --dice-set A --dice-set B`: the exact odds of a race in which each seat carries its own dice and
 /// plays `ev` (the capped-optimal turn for its own total), `win`, `greedy` or `threshold:...` (`LoadedExactOdds`).
 enum LoadedEvaluateOutput {
-    static func run(_ arguments: ParsedArguments, rules: RuleSet, format: OutputFormat) throws(UsageError) -> Int32 {
+    static func run(
+        _ arguments: ParsedArguments, rules: RuleSet, format: OutputFormat, threads: Int
+    ) throws(UsageError) -> Int32 {
         let spec = arguments.spec
         let plays = try LoadedPlayArguments.plays(arguments)
         guard plays.count == 2 else {
@@ -29,7 +31,7 @@ enum LoadedEvaluateOutput {
         if plays.contains(.win), !quiet {
             Standard.error("Solving the race to win with these dice sets for strategy 'win'...")
         }
-        let odds = LoadedExactOdds(outcomes: outcomes, plays: plays)
+        let odds = LoadedExactOdds(outcomes: outcomes, plays: plays, threads: threads)
         let seconds = (clock.now - start) / .seconds(1)
         let target = rules.game.end.target ?? 0
         switch format {

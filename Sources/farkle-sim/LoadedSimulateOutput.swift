@@ -32,7 +32,7 @@ enum LoadedSimulateOutput {
         try LoadedPlayArguments.checkTurnsEnd(plays, sets: sets, rules: rules, arguments: arguments)
         let clock = ContinuousClock()
         let start = clock.now
-        let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays)
+        let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays, threads: threads)
         let tally = simulation.run(games: games, seed: seed, threads: threads)
         let seconds = (clock.now - start) / .seconds(1)
         switch format {

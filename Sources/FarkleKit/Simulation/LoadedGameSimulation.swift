@@ -71,10 +71,17 @@ public struct LoadedGameSimulation: Sendable {
 
     /// A table of `sets.count` players under `rules`, each with its set and its play.
     ///
+    /// - Parameters:
+    ///   - rules: The rule set, a race to a target.
+    ///   - sets: The dice of each seat.
+    ///   - plays: The play of each seat.
+    ///   - threads: The threads of the solve to win where a seat plays `.win` (the games are played with
+    ///     `run(games:seed:threads:)`'s); the play does not depend on it.
     /// - Precondition: 1 to 8 sets, one play each; the rules are a race to a target without a final round;
     ///   where a seat plays `.win`, two seats, rules `LoadedWinSolver.supports`, and at most
-    ///   `maximumWinTableEntries` entries for that seat; a `.threshold` play has two to six thresholds.
-    public init(rules: RuleSet, sets: [DiceSet], plays: [LoadedPlay]) {
+    ///   `maximumWinTableEntries` entries for that seat; a `.threshold` play has two to six thresholds;
+    ///   `threads` ≥ 1.
+    public init(rules: RuleSet, sets: [DiceSet], plays: [LoadedPlay], threads: Int = 1) {
         precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
         precondition(plays.count == sets.count, "one play per seat")
         guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
@@ -106,7 +113,7 @@ public struct LoadedGameSimulation: Sendable {
         }
         if plays.contains(.win) {
             precondition(sets.count == 2, "playing to win is solved for two players")
-            let solver = LoadedWinSolver(outcomes: players.map(\.outcomes))
+            let solver = LoadedWinSolver(outcomes: players.map(\.outcomes), threads: threads)
             let step = table.scoreStep
             for seat in 0..<2 where plays[seat] == .win {
                 precondition(

@@ -33,73 +33,111 @@ public struct LoadedExactOdds: Sendable {
     ///   - plays: How each player plays (`ev`, `win`, `greedy` or `threshold:...`), player 0 first.
     ///   - solver: The game solved to win for these outcomes, if already at hand; solved here when a play
     ///     is `.win` and it is `nil`.
-    /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`; a `greedy` or
-    ///   `threshold` turn ends within 200,000 score steps but for less than 1e-15 of probability (it may not
-    ///   with a set whose six dice score on every roll and a threshold far above the target).
-    public init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil) {
+    ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only), for the
+    ///     evaluation and a solve to win; the chances do not depend on it.
+    /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`; `threads` ≥ 1; a
+    ///   `greedy` or `threshold` turn ends within 200,000 score steps but for less than 1e-15 of probability (it
+    ///   may not with a set whose six dice score on every roll and a threshold far above the target).
+    public init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil, threads: Int = 1) {
         precondition(outcomes.count == 2 && plays.count == 2, "two players")
         let rules = outcomes[0].table.rules
         precondition(LoadedWinSolver.supports(rules), "a race won at the target, banking after any keep")
         let target = rules.game.end.target ?? 0
         let step = outcomes[0].table.scoreStep
         let levels = (target + step - 1) / step
-        let winSolver = plays.contains(.win) ? solver ?? LoadedWinSolver(outcomes: outcomes) : nil
-        // The capped solvers of a player who plays for points, one per own total.
-        let capped: [[CappedScoreSolver]] = (0..<2).map { player in
-            guard plays[player] == .cappedScore else { return [] }
-            return (0..<levels).map { CappedScoreSolver(outcomes: outcomes[player], cap: target - $0 * step) }
-        }
-        // The one turn of a player who ignores the totals (greedy, threshold).
-        let blind: [LoadedBlindTurn?] = (0..<2).map { player in
-            LoadedThresholdPlay(outcomes: outcomes[player], play: plays[player]).map {
-                LoadedBlindTurn(play: $0, levels: levels)
-            }
-        }
-        var values = [[Double]](repeating: Array(repeating: 0, count: levels * levels), count: 2)
-        var tables = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
-        var references = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
-        for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
-            for own in max(0, sum - levels + 1)...min(sum, levels - 1) {
-                let totals = [(own, sum - own), (sum - own, own)]
-                var turns: [(value: Double, slope: Double)] = []
-                for player in 0..<2 {
-                    let (mine, theirs) = totals[player]
-                    let rivalValues = values[1 - player]
-                    if let turn = blind[player] {
-                        // Its banks, weighed by what the rival makes of each; a bank to the target wins.
-                        var value = turn.banked[(levels - mine)...].reduce(0, +)
-                        for points in 1..<(levels - mine) {
-                            value += turn.banked[points] * (1 - rivalValues[theirs * levels + mine + points])
-                        }
-                        turns.append((value, turn.farkle))
-                    } else if let winSolver, plays[player] == .win {
-                        // The play to win at this pair: the best turn against the game's values.
-                        let rival = winSolver.values[1 - player]
-                        _ = references[player].solve(
-                            own: mine, other: theirs, farkle: 1 - rival[theirs * levels + mine], rivalValues: rival)
-                        turns.append(
-                            tables[player].evaluate(
-                                own: mine, other: theirs, farkle: 0, rivalValues: rivalValues,
-                                play: ReferencePlay(table: references[player], top: levels - mine)))
-                    } else {
-                        turns.append(
-                            tables[player].evaluate(
-                                own: mine, other: theirs, farkle: 0, rivalValues: rivalValues,
-                                play: CappedPlay(solver: capped[player][mine], step: step)))
-                    }
+        let winSolver =
+            plays.contains(.win) ? solver ?? LoadedWinSolver(outcomes: outcomes, threads: threads) : nil
+        let setup = Setup(
+            plays: plays, levels: levels, step: step, winValues: winSolver?.values,
+            // The capped solvers of a player who plays for points, one per own total.
+            capped: (0..<2).map { player in
+                guard plays[player] == .cappedScore else { return [] }
+                return (0..<levels).map { CappedScoreSolver(outcomes: outcomes[player], cap: target - $0 * step) }
+            },
+            // The one turn of a player who ignores the totals (greedy, threshold).
+            blind: (0..<2).map { player in
+                LoadedThresholdPlay(outcomes: outcomes[player], play: plays[player]).map {
+                    LoadedBlindTurn(play: $0, levels: levels)
                 }
-                // x0 = c0 + s0 (1 − x1), x1 = c1 + s1 (1 − x0).
-                let (c0, s0) = turns[0]
-                let (c1, s1) = turns[1]
-                let x0 = (c0 + s0 - s0 * (c1 + s1)) / (1 - s0 * s1)
-                values[0][own * levels + sum - own] = x0
-                values[1][(sum - own) * levels + own] = c1 + s1 * (1 - x0)
-            }
+            })
+        let results = PairValues(count: levels * levels)
+        defer { results.deallocate() }
+        let workers = (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
+            PairEvaluator(outcomes: outcomes, levels: levels)
+        }
+        PairSweep.run(levels: levels, workers: workers.count) { worker, own, other in
+            workers[worker].evaluate(own: own, other: other, setup: setup, results: results)
         }
         self.outcomes = outcomes
         self.plays = plays
-        winProbabilities = [values[0][0], 1 - values[0][0]]
+        winProbabilities = [results.values[0][0], 1 - results.values[0][0]]
         pairCount = levels * levels
+    }
+}
+
+// MARK: - Pairs
+
+/// What every pair's evaluation reads: the plays and what each needs.
+private struct Setup: Sendable {
+    let plays: [LoadedPlay]
+    let levels: Int
+    let step: Int
+    /// The game's values W_0, W_1 where a play is `win`.
+    let winValues: [[Double]]?
+    /// The capped solvers of a player who plays `ev`, one per own total.
+    let capped: [[CappedScoreSolver]]
+    /// The one turn of a player who ignores the totals.
+    let blind: [LoadedBlindTurn?]
+}
+
+/// One thread's turn tables, reused from pair to pair.
+private final class PairEvaluator: @unchecked Sendable {
+    // Used by one work item at a time: worker i only by work item i of each sum (`PairSweep`).
+    private var tables: [LoadedTurnTable]
+    private var references: [LoadedTurnTable]
+
+    init(outcomes: [DiceSetOutcomes], levels: Int) {
+        tables = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
+        references = outcomes.map { LoadedTurnTable(outcomes: $0, levels: levels) }
+    }
+
+    /// Works out E_0(own, other) and E_1(other, own) together.
+    func evaluate(own: Int, other: Int, setup: Setup, results: PairValues) {
+        let levels = setup.levels
+        let totals = [(own, other), (other, own)]
+        var turns: [(value: Double, slope: Double)] = []
+        for player in 0..<2 {
+            let (mine, theirs) = totals[player]
+            let rivalValues = UnsafeBufferPointer(results.values[1 - player])
+            if let turn = setup.blind[player] {
+                // Its banks, weighed by what the rival makes of each; a bank to the target wins.
+                var value = turn.banked[(levels - mine)...].reduce(0, +)
+                for points in 1..<(levels - mine) {
+                    value += turn.banked[points] * (1 - rivalValues[theirs * levels + mine + points])
+                }
+                turns.append((value, turn.farkle))
+            } else if let winValues = setup.winValues, setup.plays[player] == .win {
+                // The play to win at this pair: the best turn against the game's values.
+                let rival = winValues[1 - player]
+                _ = references[player].solve(
+                    own: mine, other: theirs, farkle: 1 - rival[theirs * levels + mine], rivalValues: rival)
+                turns.append(
+                    tables[player].evaluate(
+                        own: mine, other: theirs, farkle: 0, rivalValues: rivalValues,
+                        play: ReferencePlay(table: references[player], top: levels - mine), won: 1))
+            } else {
+                turns.append(
+                    tables[player].evaluate(
+                        own: mine, other: theirs, farkle: 0, rivalValues: rivalValues,
+                        play: CappedPlay(solver: setup.capped[player][mine], step: setup.step), won: 1))
+            }
+        }
+        // x0 = c0 + s0 (1 − x1), x1 = c1 + s1 (1 − x0).
+        let (c0, s0) = turns[0]
+        let (c1, s1) = turns[1]
+        let x0 = (c0 + s0 - s0 * (c1 + s1)) / (1 - s0 * s1)
+        results.values[0][own * levels + other] = x0
+        results.values[1][other * levels + own] = c1 + s1 * (1 - x0)
     }
 }
 

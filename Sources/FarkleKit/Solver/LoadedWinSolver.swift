@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The two-player race won at the target at once, solved for the chance to win, each player with a dice set.
 ///
 /// W_p(a, b) is the chance that player p, about to take a turn with `a` points
@@ -59,21 +57,11 @@ public struct LoadedWinSolver: Sendable {
         let results = PairValues(count: levels * levels)
         defer { results.deallocate() }
         // Each worker has its own two turn tables, reused from sum to sum, and its own largest change.
-        let workers = (0..<max(1, min(threads, levels))).map { _ in PairWorker(outcomes: outcomes, levels: levels) }
-        for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
-            // Every pair of totals once: W_0(own, other) with W_1(other, own), own over the whole range.
-            let owns = max(0, sum - levels + 1)...min(sum, levels - 1)
-            let count = min(workers.count, owns.count)
-            let work: @Sendable (Int) -> Void = { worker in
-                for own in stride(from: owns.lowerBound + worker, through: owns.upperBound, by: count) {
-                    workers[worker].solvePair(own: own, other: sum - own, results: results)
-                }
-            }
-            if count == 1 {
-                work(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: count, execute: work)
-            }
+        let workers = (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
+            PairWorker(outcomes: outcomes, levels: levels)
+        }
+        PairSweep.run(levels: levels, workers: workers.count) { worker, own, other in
+            workers[worker].solvePair(own: own, other: other, results: results)
         }
         self.outcomes = outcomes
         self.target = target
@@ -117,25 +105,6 @@ public struct LoadedWinSolver: Sendable {
 }
 
 // MARK: - Pairs
-
-/// W_0 and W_1 of every pair of totals, written by the thread that solves the pair and read after all are done.
-private final class PairValues: @unchecked Sendable {
-    // Each pair is written by exactly one work item of one sum; work items read only pairs of higher sums,
-    // finished before that sum's work started.
-    let values: [UnsafeMutableBufferPointer<Double>]
-
-    init(count: Int) {
-        values = (0..<2).map { _ in
-            let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-            buffer.initialize(repeating: 0)
-            return buffer
-        }
-    }
-
-    func deallocate() {
-        for buffer in values { buffer.deallocate() }
-    }
-}
 
 /// One thread's turn tables and the largest last change of the pairs it solved.
 private final class PairWorker: @unchecked Sendable {

@@ -25,6 +25,16 @@ struct LoadedExactOddsTests {
         #expect(odds.pairCount == 36)
     }
 
+    @Test("the odds do not depend on the number of threads, bit for bit, for every play")
+    func threadsChangeNothing() throws {
+        let outcomes = try Self.outcomes(["lucky:1", "heavenly-kingdom:1"], target: 300)
+        for plays: [LoadedPlay] in [[.win, .cappedScore], [.greedy, .threshold([100, 200])]] {
+            let one = LoadedExactOdds(outcomes: outcomes, plays: plays, threads: 1)
+            let many = LoadedExactOdds(outcomes: outcomes, plays: plays, threads: 3)
+            #expect(many.winProbabilities == one.winProbabilities, "\(plays)")
+        }
+    }
+
     @Test("playing to win beats playing for points, from either seat, against the same opponent")
     func winBeatsPoints() throws {
         let outcomes = try Self.outcomes(["odd:1", "weighted:1"], target: 300)
