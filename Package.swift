@@ -14,7 +14,12 @@ let package = Package(
         .executable(name: "farkle-sim", targets: ["farkle-sim"]),
     ],
     targets: [
-        .target(name: "FarkleKit"),
+        .target(
+            name: "FarkleKit",
+            // The built-in dice catalog's data file; its text is compiled in (LoadedDiceCatalog+Data.swift),
+            // so the library needs no resource bundle.
+            exclude: ["Dice/kcd-dice.json"]
+        ),
         .target(
             name: "FarkleReports",
             dependencies: ["FarkleKit"]

@@ -1,8 +1,8 @@
-// The built-in dice catalog: the text of `Catalogs/kcd-dice.json` at the repository's root, kept here so
+// The built-in dice catalog: the text of `kcd-dice.json` beside this file, kept here so
 // FarkleKit needs no resource bundle. A test checks that the two are the same, byte for byte.
 
 extension LoadedDiceCatalog {
-    /// The JSON text of the built-in catalog, as in `Catalogs/kcd-dice.json` (the empty line keeps its final newline).
+    /// The JSON text of the built-in catalog, as in `Dice/kcd-dice.json` (the empty line keeps its final newline).
     static let builtInText = #"""
         {
           "dice": [

@@ -6,7 +6,8 @@ import Testing
 @Suite("Loaded dice: the catalog, user catalogs and dice sets")
 struct LoadedDiceTests {
     static let catalogFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Catalogs/kcd-dice.json")
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Sources/FarkleKit/Dice/kcd-dice.json")
 
     @Test("the built-in catalog is the repository's data file, byte for byte")
     func builtInIsTheFile() throws {
