@@ -316,9 +316,11 @@ private struct Builder {
                     return parts
                 })
         }
-        var groupOfOptions: [[Int]: Int] = [:]
+        var groupIndex = GroupIndex()
         var weights: [Int] = []
-        var groupOptions: [[DiceSetOutcomes.Option]] = []
+        // The options of the groups met so far, one after the other: group g's from `groupOptionStart[g]`.
+        var groupOptions: [DiceSetOutcomes.Option] = []
+        var groupOptionStart: [Int] = [0]
         var farkleWeight = 0
         var positions = [Int](repeating: 0, count: kinds.count)
         let step = layout.table.scoreStep
@@ -360,16 +362,30 @@ private struct Builder {
                     farkleWeight += weight
                 } else {
                     reached.sort()
-                    let key = reached.flatMap { [$0, bestPoints[$0]] }
-                    if let group = groupOfOptions[key] {
+                    // The roll's options, (state reached, best points) in state order, looked up without
+                    // building a key: a group matches when its options are the same, in the same order.
+                    let hash = GroupIndex.hash(reached, bestPoints)
+                    let found = groupIndex.find(hash: hash) { group in
+                        let start = groupOptionStart[group]
+                        guard groupOptionStart[group + 1] - start == reached.count else { return false }
+                        for (offset, next) in reached.enumerated() {
+                            let option = groupOptions[start + offset]
+                            if option.next != next || option.points != bestPoints[next] { return false }
+                        }
+                        return true
+                    }
+                    if let group = found {
                         weights[group] += weight
                         rollGroupNumber = Int32(first + group)
                     } else {
                         rollGroupNumber = Int32(first + weights.count)
-                        groupOfOptions[key] = weights.count
+                        groupIndex.insert(hash: hash)
                         weights.append(weight)
-                        groupOptions.append(
-                            reached.map { .init(steps: bestPoints[$0] / step, points: bestPoints[$0], next: $0) })
+                        for next in reached {
+                            groupOptions.append(
+                                .init(steps: bestPoints[next] / step, points: bestPoints[next], next: next))
+                        }
+                        groupOptionStart.append(groupOptions.count)
                     }
                     for next in reached { bestPoints[next] = 0 }
                     reached.removeAll(keepingCapacity: true)
@@ -386,13 +402,65 @@ private struct Builder {
             }
             if kind == kinds.count { break }
         }
-        for (weight, groupOptionList) in zip(weights, groupOptions) {
+        for (group, weight) in weights.enumerated() {
             probabilities.append(Double(weight) / Double(denominator))
-            options += groupOptionList
+            options += groupOptions[groupOptionStart[group]..<groupOptionStart[group + 1]]
             starts.append(options.count)
         }
         ranges.append(first..<probabilities.count)
         farkles.append(Double(farkleWeight) / Double(denominator))
+    }
+}
+
+// MARK: - Groups by options
+
+/// The groups of one state met so far, found by the hash of their options (open addressing), so that a roll
+/// whose options are already a group costs no allocation.
+private struct GroupIndex {
+    /// Group number + 1 at each slot, 0 where empty; the count is a power of two, at least twice the groups.
+    private var slots = [Int32](repeating: 0, count: 1024)
+    /// The hash of each group's options, by group number.
+    private var hashes: [Int] = []
+
+    /// An FNV-1a hash of the options (state reached, best points of a keep leading there), in `reached` order.
+    static func hash(_ reached: [Int], _ bestPoints: [Int]) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for next in reached {
+            hash = (hash ^ UInt64(truncatingIfNeeded: next)) &* 0x100_0000_01b3
+            hash = (hash ^ UInt64(truncatingIfNeeded: bestPoints[next])) &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash)
+    }
+
+    /// The group with this hash whose options `matches`, if any.
+    func find(hash: Int, matches: (Int) -> Bool) -> Int? {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 {
+            let group = Int(slots[slot]) - 1
+            if hashes[group] == hash && matches(group) { return group }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    /// Adds the next group (numbered by the order of insertion), its options hashing to `hash`.
+    mutating func insert(hash: Int) {
+        hashes.append(hash)
+        if hashes.count * 2 > slots.count {
+            // Twice the slots, every group placed again.
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            for (group, groupHash) in hashes.enumerated() { place(group, groupHash) }
+        } else {
+            place(hashes.count - 1, hash)
+        }
+    }
+
+    private mutating func place(_ group: Int, _ hash: Int) {
+        let mask = slots.count - 1
+        var slot = hash & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = Int32(group + 1)
     }
 }
 
