@@ -73,9 +73,10 @@ enum LoadedAdvice {
             }
             let opponent = try readOpponentSet(arguments, catalog: catalog)
             opponentSet = opponent
-            // Two threads, as the plain game's advice solves.
+            // Only the totals from here on (they never fall), on two threads as the plain game's advice.
             let game = LoadedWinSolver(
-                outcomes: [outcomes, DiceSetOutcomes(table: table, set: opponent)], threads: 2)
+                outcomes: [outcomes, DiceSetOutcomes(table: table, set: opponent)], threads: 2,
+                lowestTotals: [totals.mine, theirs])
             win = game.turn(player: 0, own: totals.mine, opponent: theirs).advice(for: roll, turnPoints: turnPoints)
         }
         let keeps = advice.map { keep in

@@ -31,8 +31,8 @@ public struct LoadedExactOdds: Sendable {
     /// - Parameters:
     ///   - outcomes: The rolls of each player's dice set, player 0 first, both on one scoring table.
     ///   - plays: How each player plays (`ev`, `win`, `greedy` or `threshold:...`), player 0 first.
-    ///   - solver: The game solved to win for these outcomes, if already at hand; solved here when a play
-    ///     is `.win` and it is `nil`.
+    ///   - solver: The game solved to win for these outcomes (the whole game, `lowestTotals` 0 and 0), if already
+    ///     at hand; solved here when a play is `.win` and it is `nil`.
     ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only), for the
     ///     evaluation and a solve to win; the chances do not depend on it.
     /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`; `threads` ≥ 1; a
@@ -45,6 +45,7 @@ public struct LoadedExactOdds: Sendable {
         let target = rules.game.end.target ?? 0
         let step = outcomes[0].table.scoreStep
         let levels = (target + step - 1) / step
+        precondition(solver.map { $0.lowestTotals == [0, 0] } ?? true, "the whole game solved")
         let winSolver =
             plays.contains(.win) ? solver ?? LoadedWinSolver(outcomes: outcomes, threads: threads) : nil
         let setup = Setup(

@@ -79,9 +79,11 @@ extension LoadedWinSolver {
     ///
     /// Solves the one turn again from the game's values (a pass over its turn points and dice states).
     ///
-    /// - Precondition: `player` is 0 or 1; both totals are multiples of the score step below the target.
+    /// - Precondition: `player` is 0 or 1; both totals are multiples of the score step below the target, and
+    ///   solved for (`isSolved(player:own:opponent:)`).
     public func turn(player: Int, own: Int, opponent: Int) -> Turn {
         precondition((0..<2).contains(player), "player 0 or 1")
+        precondition(isSolved(player: player, own: own, opponent: opponent), "totals solved for")
         let step = outcomes[0].table.scoreStep
         precondition(own % step == 0 && opponent % step == 0 && own < target && opponent < target, "totals")
         let (mine, theirs) = (own / step, opponent / step)

@@ -27,6 +27,8 @@ public struct LoadedWinSolver: Sendable {
     public let levels: Int
     /// The largest change of the last step of any pair's iteration: how far from converged the values are.
     public let largestLastChange: Double
+    /// The least total of player 0 and of player 1 solved for (0 and 0: the whole game).
+    public let lowestTotals: [Int]
 
     /// W_p(a, b) at `values[p][a * levels + b]`, totals in score steps.
     let values: [[Double]]
@@ -41,12 +43,18 @@ public struct LoadedWinSolver: Sendable {
 
     /// Solves the race between the sets of `outcomes` (two, on the same scoring table).
     ///
+    /// With `lowestTotals` above 0 only the pairs of totals at least those are solved: totals never fall, so
+    /// they are every pair a game from there can reach, and a turn in the middle of a game (`advise`) costs a
+    /// fraction of the whole game's solve. Values and turns are then available for those totals only.
+    ///
     /// - Parameters:
     ///   - outcomes: The two players' dice, player 0 (who starts) first, on the same scoring table.
     ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only). The values do
     ///     not depend on it: each pair is solved from pairs of higher sums alone, by one thread.
-    /// - Precondition: two players; `supports(outcomes[0].table.rules)`; `threads` ≥ 1.
-    public init(outcomes: [DiceSetOutcomes], threads: Int = 1) {
+    ///   - lowestTotals: The least total of player 0 and of player 1 to solve for, in points.
+    /// - Precondition: two players; `supports(outcomes[0].table.rules)`; `threads` ≥ 1; `lowestTotals` are two
+    ///   multiples of the score step, at least 0 and below the target.
+    public init(outcomes: [DiceSetOutcomes], threads: Int = 1, lowestTotals: [Int] = [0, 0]) {
         precondition(outcomes.count == 2, "two players")
         precondition(threads >= 1, "at least one thread")
         let rules = outcomes[0].table.rules
@@ -54,16 +62,21 @@ public struct LoadedWinSolver: Sendable {
         let target = rules.game.end.target ?? 0
         let step = outcomes[0].table.scoreStep
         let levels = (target + step - 1) / step
+        precondition(
+            lowestTotals.count == 2 && lowestTotals.allSatisfy { $0 >= 0 && $0 < target && $0 % step == 0 },
+            "two totals below the target, multiples of \(step)")
+        let lowest = (lowestTotals[0] / step, lowestTotals[1] / step)
         let results = PairValues(count: levels * levels)
         defer { results.deallocate() }
         // Each worker has its own two turn tables, reused from sum to sum, and its own largest change.
         let workers = (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
             PairWorker(outcomes: outcomes, levels: levels)
         }
-        PairSweep.run(levels: levels, workers: workers.count) { worker, own, other in
+        PairSweep.run(levels: levels, workers: workers.count, lowest: lowest) { worker, own, other in
             workers[worker].solvePair(own: own, other: other, results: results)
         }
         self.outcomes = outcomes
+        self.lowestTotals = lowestTotals
         self.target = target
         self.levels = levels
         self.values = [Array(results.values[0]), Array(results.values[1])]
@@ -94,14 +107,27 @@ public struct LoadedWinSolver: Sendable {
 
     /// W_p(a, b): the chance that `player`, about to move with `own` points against `opponent`, wins.
     ///
-    /// - Precondition: both totals are multiples of the score step below the target.
+    /// - Precondition: both totals are multiples of the score step below the target, and solved for
+    ///   (`isSolved(player:own:opponent:)`).
     public func winProbability(player: Int, own: Int, opponent: Int) -> Double {
+        precondition(isSolved(player: player, own: own, opponent: opponent), "totals solved for")
         let step = outcomes[0].table.scoreStep
         return values[player][(own / step) * levels + opponent / step]
     }
 
+    /// Whether the totals are among those solved: `player`'s `own` at least its lowest total, and the
+    /// opponent's at least theirs.
+    public func isSolved(player: Int, own: Int, opponent: Int) -> Bool {
+        own >= lowestTotals[player] && opponent >= lowestTotals[1 - player]
+    }
+
     /// The chance that player 0, who starts, wins the game from 0 to 0.
-    public var firstPlayerWinProbability: Double { values[0][0] }
+    ///
+    /// - Precondition: the whole game is solved (`lowestTotals` 0 and 0).
+    public var firstPlayerWinProbability: Double {
+        precondition(lowestTotals == [0, 0], "the whole game solved")
+        return values[0][0]
+    }
 }
 
 // MARK: - Pairs

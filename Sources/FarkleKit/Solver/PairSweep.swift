@@ -14,11 +14,15 @@ enum PairSweep {
     }
 
     /// Calls `solve(worker, own, other)` once for every pair of totals below `levels`, from the highest sum
-    /// down. Worker w of `workers` takes every `workers`-th pair of a sum (their costs vary along a sum), and
+    /// down, with `own` at least `lowest.own` and `other` at least `lowest.other` (the pairs a game from there
+    /// reaches). Worker w of `workers` takes every `workers`-th pair of a sum (their costs vary along a sum), and
     /// each sum starts when the last has finished.
-    static func run(levels: Int, workers: Int, _ solve: @escaping @Sendable (Int, Int, Int) -> Void) {
-        for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
-            let owns = max(0, sum - levels + 1)...min(sum, levels - 1)
+    static func run(
+        levels: Int, workers: Int, lowest: (own: Int, other: Int) = (0, 0),
+        _ solve: @escaping @Sendable (Int, Int, Int) -> Void
+    ) {
+        for sum in stride(from: 2 * (levels - 1), through: lowest.own + lowest.other, by: -1) {
+            let owns = max(lowest.own, sum - levels + 1)...min(sum - lowest.other, levels - 1)
             let count = min(workers, owns.count)
             let work: @Sendable (Int) -> Void = { worker in
                 for own in stride(from: owns.lowerBound + worker, through: owns.upperBound, by: count) {

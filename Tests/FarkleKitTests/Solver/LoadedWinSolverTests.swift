@@ -57,4 +57,38 @@ struct LoadedWinSolverTests {
             #expect(many.largestLastChange == one.largestLastChange)
         }
     }
+
+    @Test("solved from a pair of totals on, the values and turns there are the whole game's, bit for bit")
+    func fromTotalsMatchesWholeGame() throws {
+        let table = ScoringTable(rules: Self.kcd(target: 600))
+        let outcomes = [
+            DiceSetOutcomes(table: table, set: try DiceSet(parsing: "lucky:1,painted:1")),
+            DiceSetOutcomes(table: table, set: try DiceSet(parsing: "odd:1")),
+        ]
+        let whole = LoadedWinSolver(outcomes: outcomes)
+        let part = LoadedWinSolver(outcomes: outcomes, threads: 2, lowestTotals: [200, 350])
+        for own in stride(from: 200, to: 600, by: 50) {
+            for other in stride(from: 350, to: 600, by: 50) {
+                #expect(
+                    part.winProbability(player: 0, own: own, opponent: other)
+                        == whole.winProbability(player: 0, own: own, opponent: other))
+                #expect(
+                    part.winProbability(player: 1, own: other, opponent: own)
+                        == whole.winProbability(player: 1, own: other, opponent: own))
+            }
+        }
+        #expect(part.isSolved(player: 1, own: 350, opponent: 200))
+        #expect(!part.isSolved(player: 0, own: 150, opponent: 400))
+        #expect(!part.isSolved(player: 1, own: 300, opponent: 250))
+        let (partTurn, wholeTurn) = (
+            part.turn(player: 0, own: 200, opponent: 350), whole.turn(player: 0, own: 200, opponent: 350)
+        )
+        for turnPoints in stride(from: 0, to: 400, by: 50) {
+            for state in 1..<outcomes[0].stateCount {
+                #expect(
+                    partTurn.value(turnPoints: turnPoints, state: state)
+                        == wholeTurn.value(turnPoints: turnPoints, state: state))
+            }
+        }
+    }
 }
