@@ -43,13 +43,18 @@ struct LoadedWinSolverTests {
             abs(first.winProbability(player: 1, own: 0, opponent: 0) - second.firstPlayerWinProbability) < 1e-12)
     }
 
-    @Test("the values do not depend on the number of threads, bit for bit")
-    func threadsChangeNothing() throws {
-        let table = ScoringTable(rules: Self.kcd(target: 600))
-        let outcomes = [
-            DiceSetOutcomes(table: table, set: try DiceSet(parsing: "lucky:2,painted:1")),
+    /// Two sets of different kinds racing to 600: small enough for a unit test, several dice states each.
+    static func mixedRace(_ first: String) throws -> [DiceSetOutcomes] {
+        let table = ScoringTable(rules: kcd(target: 600))
+        return [
+            DiceSetOutcomes(table: table, set: try DiceSet(parsing: first)),
             DiceSetOutcomes(table: table, set: try DiceSet(parsing: "odd:1")),
         ]
+    }
+
+    @Test("the values do not depend on the number of threads, bit for bit")
+    func threadsChangeNothing() throws {
+        let outcomes = try Self.mixedRace("lucky:2,painted:1")
         let one = LoadedWinSolver(outcomes: outcomes, threads: 1)
         for threads in [2, 3, 64] {
             let many = LoadedWinSolver(outcomes: outcomes, threads: threads)
@@ -60,11 +65,7 @@ struct LoadedWinSolverTests {
 
     @Test("solved from a pair of totals on, the values and turns there are the whole game's, bit for bit")
     func fromTotalsMatchesWholeGame() throws {
-        let table = ScoringTable(rules: Self.kcd(target: 600))
-        let outcomes = [
-            DiceSetOutcomes(table: table, set: try DiceSet(parsing: "lucky:1,painted:1")),
-            DiceSetOutcomes(table: table, set: try DiceSet(parsing: "odd:1")),
-        ]
+        let outcomes = try Self.mixedRace("lucky:1,painted:1")
         let whole = LoadedWinSolver(outcomes: outcomes)
         let part = LoadedWinSolver(outcomes: outcomes, threads: 2, lowestTotals: [200, 350])
         for own in stride(from: 200, to: 600, by: 50) {
