@@ -50,10 +50,10 @@ enum LoadedSimulateOutput {
                 + "\(simulation.rules.name), target \(simulation.target), seed \(seed)",
             "",
             "Each seat plays with its own dice. \(LoadedPlayArguments.meanings). First turn: the mean points "
-                + "toward the target of each seat's first turn, with the capped-optimal exact value beside it (the "
-                + "expected value of an ev seat).",
+                + "toward the target of each seat's first turn, with its exact value beside it (none for a win "
+                + "seat, whose first turn depends on the opponent's first bank).",
             "",
-            "| Seat | Strategy | Dice set | Wins | Win rate | 95% CI | First turn | Exact (ev) | Points per turn |",
+            "| Seat | Strategy | Dice set | Wins | Win rate | 95% CI | First turn | Exact | Points per turn |",
             "|---:|---|---|---:|---:|---|---:|---:|---:|",
         ]
         for seat in simulation.sets.indices {
@@ -64,7 +64,7 @@ enum LoadedSimulateOutput {
                 "| \(seat + 1) | \(simulation.plays[seat]) | \(simulation.sets[seat]) | \(SimulateCommand.grouped(tally.wins[seat])) "
                     + "| \(percent(estimate.value)) | \(percent(interval.lowerBound)) to "
                     + "\(percent(interval.upperBound)) | \(String(format: "%.2f ± %.2f", first.mean, first.standardError)) "
-                    + "| \(String(format: "%.2f", simulation.expectedFirstTurnPoints(seat: seat))) "
+                    + "| \(simulation.exactFirstTurnPoints(seat: seat).map { String(format: "%.2f", $0) } ?? "-") "
                     + "| \(String(format: "%.1f", tally.bankedPoints[seat] / Double(max(tally.turns[seat], 1)))) |")
         }
         if tally.unfinished > 0 { lines += ["", "Unfinished games: \(tally.unfinished)"] }
@@ -91,7 +91,7 @@ enum LoadedSimulateOutput {
                 ("first_turns", "\(tally.firstTurns[seat])"),
                 ("first_turn_mean", JSONText.number(first.mean)),
                 ("first_turn_standard_error", JSONText.number(first.standardError)),
-                ("first_turn_exact", JSONText.number(simulation.expectedFirstTurnPoints(seat: seat))),
+                ("first_turn_exact", simulation.exactFirstTurnPoints(seat: seat).map(JSONText.number) ?? "null"),
             ])
         }
         return """

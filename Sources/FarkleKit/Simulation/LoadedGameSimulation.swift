@@ -127,10 +127,31 @@ public struct LoadedGameSimulation: Sendable {
         self.players = players
     }
 
-    /// The exact expected points toward the target of seat `seat`'s first turn (own total 0), for comparing
-    /// with `LoadedSimulationTally.firstTurnPoints`.
+    /// The exact expected points toward the target of the capped-optimal first turn (own total 0) with seat
+    /// `seat`'s dice: the first turn of an `ev` seat, for comparing with `LoadedSimulationTally.firstTurnPoints`.
     public func expectedFirstTurnPoints(seat: Int) -> Double {
         players[seat].solvers[0].openingValue
+    }
+
+    /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
+    /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank.
+    ///
+    /// An `ev` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy` or `threshold` seat plays the same turn
+    /// whatever the totals, worked out as in `LoadedExactOdds` (`LoadedBlindTurn`).
+    public func exactFirstTurnPoints(seat: Int) -> Double? {
+        switch plays[seat] {
+        case .cappedScore: return expectedFirstTurnPoints(seat: seat)
+        case .win: return nil
+        case .greedy, .threshold:
+            guard let play = players[seat].thresholdPlay else { return nil }
+            let step = players[seat].outcomes.table.scoreStep
+            let levels = (target + step - 1) / step
+            let turn = LoadedBlindTurn(play: play, levels: levels)
+            // banked[levels] holds the banks that reach the target, each worth the target.
+            return (1..<levels).reduce(turn.banked[levels] * Double(target)) {
+                $0 + turn.banked[$1] * Double($1 * step)
+            }
+        }
     }
 
     /// Plays `games` games and returns their tally.

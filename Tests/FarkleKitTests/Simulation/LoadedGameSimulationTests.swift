@@ -68,4 +68,22 @@ struct LoadedGameSimulationTests {
         // Greedy banks after every keep: each of its turns banks or farkles within one roll of the last keep.
         #expect(one.bankedPoints[0] / Double(one.turns[0]) < one.bankedPoints[1] / Double(one.turns[1]))
     }
+
+    @Test("greedy and threshold seats' first turns agree with their own exact value within 4 SE; win has none")
+    func blindPlaysFirstTurn() throws {
+        let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
+        let simulation = LoadedGameSimulation(
+            rules: Self.rules, sets: sets, plays: [.greedy, .threshold([300, 500])])
+        let tally = simulation.run(games: 4000, seed: 9, threads: 2)
+        for seat in sets.indices {
+            let (mean, error) = tally.firstTurn(seat: seat)
+            let exact = try #require(simulation.exactFirstTurnPoints(seat: seat))
+            #expect(abs(mean - exact) < 4 * error, "seat \(seat): \(mean) ± \(error) vs \(exact)")
+            // Not the capped-optimal turn's value: greedy banks far less.
+            if seat == 0 { #expect(exact < simulation.expectedFirstTurnPoints(seat: seat) - 100) }
+        }
+        let ev = LoadedGameSimulation(rules: Self.rules, sets: sets, plays: [.cappedScore, .win])
+        #expect(ev.exactFirstTurnPoints(seat: 0) == ev.expectedFirstTurnPoints(seat: 0))
+        #expect(ev.exactFirstTurnPoints(seat: 1) == nil)
+    }
 }
