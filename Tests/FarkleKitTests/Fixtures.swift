@@ -19,3 +19,14 @@ enum Fixtures {
         try RuleSet.load(rulesPath(name))
     }
 }
+
+extension SimulationTally {
+    /// The first seat's mean score per game, 1 for a win and ½ for a tie (P(win) + ½ P(tie), what the win
+    /// solvers maximize), with its standard error from the sample.
+    var firstSeatScore: (mean: Double, standardError: Double) {
+        let games = Double(self.games)
+        let mean = (Double(seats[0].wins) + Double(ties) / 2) / games
+        let secondMoment = (Double(seats[0].wins) + Double(ties) / 4) / games
+        return (mean, ((secondMoment - mean * mean) / games).squareRoot())
+    }
+}

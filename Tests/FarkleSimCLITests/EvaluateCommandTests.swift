@@ -21,9 +21,11 @@ struct EvaluateCommandTests {
         #expect(json["strategies"] as? [String] == ["ev", "greedy"])
     }
 
-    @Test("win against win gives the odds solve --objective win prints")
-    func winMirrorMatchesSolve() throws {
-        let rules = fixtureRules("ones-race.json")
+    @Test(
+        "win against win gives the odds solve --objective win prints, with and without a three-farkle penalty",
+        arguments: ["ones-race.json", "ones-penalty-race.json"])
+    func winMirrorMatchesSolve(fixture: String) throws {
+        let rules = fixtureRules(fixture)
         let evaluated = try CommandRunner.run([
             "evaluate", "--strategy", "win", "--strategy", "win", "--rules", rules, "--format", "json", "--quiet",
         ])
@@ -111,25 +113,6 @@ struct EvaluateCommandTests {
         #expect(sweeps > 1 && change <= 1e-12)
         // Totals from -2,000 (four penalties under zero) to 450: 50 levels, nine pairs of farkle counts.
         #expect(json["pairs"] as? Int == 9 * 50 * 50)
-    }
-
-    @Test("under a three-farkle penalty, win against win gives the odds solve --objective win prints")
-    func penaltyWinMirrorMatchesSolve() throws {
-        let rules = fixtureRules("ones-penalty-race.json")
-        let evaluated = try CommandRunner.run([
-            "evaluate", "--strategy", "win", "--strategy", "win", "--rules", rules, "--format", "json", "--quiet",
-        ])
-        let solved = try CommandRunner.run(["solve", "--objective", "win", "--rules", rules, "--format", "json"])
-        #expect(evaluated.exitStatus == 0 && solved.exitStatus == 0)
-        #expect(evaluated.standardError.isEmpty)
-        let odds = try jsonObject(evaluated)
-        let solution = try jsonObject(solved)
-        let wins = try #require(odds["win_probabilities"] as? [Double])
-        let tie = try #require(odds["tie_probability"] as? Double)
-        let solvedWin = try #require(solution["first_player_win_probability"] as? Double)
-        let solvedTie = try #require(solution["tie_probability"] as? Double)
-        #expect(abs(wins[0] - solvedWin) < 1e-9)
-        #expect(abs(tie - solvedTie) < 1e-9)
     }
 
     @Test("under a three-farkle penalty, Markdown names the seats and the sweeps, and win is solved first")

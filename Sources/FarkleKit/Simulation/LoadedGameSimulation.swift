@@ -221,18 +221,17 @@ public struct LoadedGameSimulation: Sendable {
         var points = 0
         var state = outcomes.fullState
         while true {
-            let dice = outcomes.dice(in: state)
-            var roll: [DiceCounts] = []
-            for (kind, count) in dice.enumerated() {
+            // Each kind's faces drawn from its own weights, straight into the group lookup (no roll built).
+            let rolled = outcomes.group(rolling: state) { kind, count in
                 var faces = DiceCounts()
                 let weights = player.cumulative[kind]
                 for _ in 0..<count {
                     let draw = random.next(below: weights[weights.count - 1])
                     faces.add((weights.firstIndex { draw < $0 } ?? weights.count - 1) + 1)
                 }
-                roll.append(faces)
+                return faces
             }
-            guard let group = outcomes.group(of: roll) else { return 0 }
+            guard let group = rolled else { return 0 }
             if let play = player.thresholdPlay {
                 let keep = play.keeps.option(ofGroup: group)
                 points += keep.points

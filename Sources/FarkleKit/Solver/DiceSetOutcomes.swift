@@ -108,14 +108,20 @@ public struct DiceSetOutcomes: Sendable {
     /// The group of a roll showing `roll[k]` on the dice of kind k (the whole roll of a state), or `nil` for
     /// a farkle. A lookup, for simulators.
     public func group(of roll: [DiceCounts]) -> Int? {
+        let state = zip(roll, radix).reduce(0) { $0 + $1.0.count * $1.1 }
+        return group(rolling: state) { kind, _ in roll[kind] }
+    }
+
+    /// The group of a roll of the dice of `state`, kind k showing `faces(k, n)` on its n dice, or `nil` for a
+    /// farkle: `group(of:)` without building the roll (the simulator draws each kind's faces here).
+    func group(rolling state: Int, _ faces: (_ kind: Int, _ dice: Int) -> DiceCounts) -> Int? {
         let catalog = DiceCatalog.shared
         var position = 0
         var stride = 1
-        var state = 0
-        for (kind, dice) in roll.enumerated() {
-            position += catalog.index(of: dice) * stride
-            stride *= catalog.multisetCount(dice: dice.count)
-            state += dice.count * radix[kind]
+        for kind in counts.indices {
+            let dice = (state / radix[kind]) % (counts[kind] + 1)
+            position += catalog.index(of: faces(kind, dice)) * stride
+            stride *= catalog.multisetCount(dice: dice)
         }
         let group = rollGroup[rollGroupStart[state] + position]
         return group < 0 ? nil : Int(group)

@@ -31,9 +31,7 @@ struct PenaltyWinStrategyTests {
         let tally = GameSimulation(table: solver.table, seats: Self.seats(solver)).run(games: games, seed: 21)
         #expect(tally.unfinishedGames == 0 && tally.penalties > 0)
         // Per game the first seat scores 1 for a win, ½ for a tie, 0 for a loss.
-        let mean = (Double(tally.seats[0].wins) + Double(tally.ties) / 2) / Double(games)
-        let secondMoment = (Double(tally.seats[0].wins) + Double(tally.ties) / 4) / Double(games)
-        let standardError = ((secondMoment - mean * mean) / Double(games)).squareRoot()
+        let (mean, standardError) = tally.firstSeatScore
         #expect(
             abs(mean - solver.firstPlayerValue) < 4 * standardError,
             "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")

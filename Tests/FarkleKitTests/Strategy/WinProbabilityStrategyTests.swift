@@ -20,9 +20,7 @@ struct WinProbabilityStrategyTests {
         let tally = GameSimulation(rules: onesRace, seats: [strategy, strategy]).run(games: games, seed: 11)
         #expect(tally.unfinishedGames == 0)
         // Per game the first seat scores 1 for a win, ½ for a tie, 0 for a loss.
-        let mean = (Double(tally.seats[0].wins) + Double(tally.ties) / 2) / Double(games)
-        let secondMoment = (Double(tally.seats[0].wins) + Double(tally.ties) / 4) / Double(games)
-        let standardError = ((secondMoment - mean * mean) / Double(games)).squareRoot()
+        let (mean, standardError) = tally.firstSeatScore
         #expect(
             abs(mean - solver.firstPlayerValue) < 4 * standardError,
             "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
