@@ -17,7 +17,7 @@ public struct TurnMechanics: Hashable, Sendable {
     internal let bankingMask: UInt8
 
     /// The least turn points a player may bank (before any entry minimum).
-    public let minimumBank: Int
+    public private(set) var minimumBank: Int
 
     /// The six-dice farkle's points, or `nil` when the rules have none.
     @usableFromInline
@@ -82,6 +82,16 @@ public struct TurnMechanics: Hashable, Sendable {
     @inlinable
     public func leastBank(entryMinimum: Int, hasEntered: Bool) -> Int {
         hasEntered ? minimumBank : max(minimumBank, entryMinimum)
+    }
+
+    /// These mechanics for one player: the minimum bank raised to `leastBank(entryMinimum:hasEntered:)`.
+    ///
+    /// A player not yet on the board plays the whole turn under the raised minimum, so a one-turn solver
+    /// built on the result answers for that player exactly.
+    public func forPlayer(entryMinimum: Int, hasEntered: Bool) -> TurnMechanics {
+        var mechanics = self
+        mechanics.minimumBank = leastBank(entryMinimum: entryMinimum, hasEntered: hasEntered)
+        return mechanics
     }
 
     // MARK: - States

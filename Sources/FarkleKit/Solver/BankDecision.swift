@@ -11,7 +11,7 @@ public enum BankDecision: String, Hashable, Sendable, CaseIterable {
 extension ExpectedScoreSolver {
     /// The decision of optimal play with `turnPoints` on the table and `diceLeft` dice to roll.
     public func decision(turnPoints: Int, diceLeft: Int) -> BankDecision {
-        guard table.turnMechanics.mayBank(turnPoints: turnPoints, diceLeft: diceLeft) else { return .mustRoll }
+        guard mechanics.mayBank(turnPoints: turnPoints, diceLeft: diceLeft) else { return .mustRoll }
         return shouldBank(turnPoints: turnPoints, diceLeft: diceLeft) ? .bank : .roll
     }
 }

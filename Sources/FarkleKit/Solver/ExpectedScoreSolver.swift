@@ -43,13 +43,18 @@ public struct ExpectedScoreSolver: Sendable {
     /// What a farkle is worth, in points: 0 for the expected banked points.
     public let farkleValue: Double
 
+    /// Whether the turn is played by a player already on the board; `false` raises the least bank to the
+    /// rules' entry minimum for the whole turn (`TurnMechanics.leastBank(entryMinimum:hasEntered:)`).
+    public let hasEntered: Bool
+
     /// The chance that a turn played by `policy` ends in a farkle, from its opening roll of six dice.
     ///
     /// `expectedTurnScore` is the expected banked points plus `farkleValue` times this chance, so it
     /// is the slope of `expectedTurnScore` in `farkleValue` while the policy stays the same.
     public let farkleChance: Double
 
-    private let mechanics: TurnMechanics
+    /// The turn's mechanics, with the least bank of this player (`hasEntered`).
+    let mechanics: TurnMechanics
     private let lastLevel: Int
     /// V at `TurnMechanics.stateIndex(level:diceLeft:)`, R likewise.
     private let values: [Double]
@@ -70,8 +75,11 @@ public struct ExpectedScoreSolver: Sendable {
     ///   - tabulatedPoints: The highest turn points to tabulate; `nil` picks the least exact bound.
     ///     A bound below `tailStart` is raised to it.
     ///   - farkleValue: What a farkle is worth, in points (0: V is the expected banked points).
-    public init(table: ScoringTable, tabulatedPoints: Int? = nil, farkleValue: Double = 0) {
-        let mechanics = table.turnMechanics
+    ///   - hasEntered: Whether the player is on the board; a player who is not may bank only from the entry
+    ///     minimum (the same as `true` where the rules have none above the minimum bank).
+    public init(table: ScoringTable, tabulatedPoints: Int? = nil, farkleValue: Double = 0, hasEntered: Bool = true) {
+        let mechanics = table.turnMechanics.forPlayer(
+            entryMinimum: table.rules.game.entryMinimum, hasEntered: hasEntered)
         let maximum = DiceCounts.maximumDice
         let step = mechanics.scoreStep
         let outcomes = RollOutcomes(table: table)
@@ -153,6 +161,7 @@ public struct ExpectedScoreSolver: Sendable {
         self.belowThreshold = ranges
         self.expectedTurnScore = opening
         self.farkleValue = farkleValue
+        self.hasEntered = hasEntered
         self.farkleChance = openingFarkleChance
         self.policy = ExpectedScorePolicy(
             mechanics: mechanics, lastLevel: lastLevel,
