@@ -81,11 +81,11 @@ enum AdviseCommand: Command {
         let format = try arguments.format(allowed: [.md, .json])
         let faces = try dice(arguments)
         let turnPoints = try arguments.integer("turn-points", in: 0...1_000_000_000, default: 0)
-        let opening = arguments.flag("opening")
-        if opening, faces.count != DiceCounts.maximumDice {
+        // The opening roll is inferred (six dice at 0 turn points); the flag only confirms it.
+        if arguments.flag("opening"), faces.count != DiceCounts.maximumDice {
             throw UsageError("'--opening' needs six dice, not \(faces.count)", spec: spec)
         }
-        if opening, turnPoints != 0 {
+        if arguments.flag("opening"), turnPoints != 0 {
             throw UsageError("'--opening' is the turn's first roll, so '--turn-points' must be 0", spec: spec)
         }
         let farkles = try farklesInARow(arguments, rules: rules)
@@ -97,52 +97,35 @@ enum AdviseCommand: Command {
                 spec: spec)
         }
         let totals = try Totals(arguments, rules: rules, step: step)
-        let roll = DiceCounts(faces: faces)
-        var win: WinRollAdvice?
-        if totals == nil, arguments.value("opponent-farkles") != nil {
+        if totals?.theirs == nil, arguments.value("opponent-farkles") != nil {
             throw UsageError("'--opponent-farkles' needs '--my-score' and '--opponent-score'", spec: spec)
         }
-        if let totals, let turnIndex = totals.turnIndex {
-            if arguments.value(StrategyArguments.policy.name) != nil {
-                throw UsageError(
-                    "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds",
-                    spec: spec)
-            }
-            let solver: RoundsWinSolver
-            do {
-                solver = try RoundsWinSolver(table: table)
-            } catch {
-                throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
-            }
-            win = solver.turnTable(turnIndex: turnIndex, myScore: totals.mine, opponentScore: totals.theirs)
-                .advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
-        } else if let totals, rules.turn.threeFarklePenalty != nil {
-            win = try penaltyTurnTable(arguments, rules: rules, totals: totals, farkles: farkles ?? 0)
-                .advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
-        } else if let totals {
-            if arguments.value("opponent-farkles") != nil {
-                throw UsageError(
-                    "'--opponent-farkles' counts toward a three-farkle penalty; rules '\(rules.name)' have none",
-                    spec: spec)
-            }
-            let policy = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
-            let winSolver: WinProbabilitySolver
-            do {
-                if let policy { winSolver = policy } else { winSolver = try WinProbabilitySolver(table: table) }
-            } catch {
-                throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
-            }
-            win = winSolver.turnTable(
-                myScore: totals.mine, opponentScore: totals.theirs, isFinalRound: totals.isFinalRound
-            ).advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+        var situation = TurnSituation(roll: DiceCounts(faces: faces), turnPoints: turnPoints)
+        situation.farklesInARow = farkles ?? 0
+        situation.myScore = totals?.mine
+        situation.opponentScore = totals?.theirs
+        situation.isFinalRound = totals?.isFinalRound ?? false
+        if let turnIndex = totals?.turnIndex {
+            situation.roundsLeft = turnIndex.roundsLeft
+            situation.seatInRound = turnIndex.seat
         }
-        // Under a penalty: the turn of the long-run policy for the count, its farkle worth what it costs later.
-        let solver =
-            farkles.map { LongRunAverageSolver(table: table).turnSolver(farklesInARow: $0) }
-            ?? ExpectedScoreSolver(table: table)
-        let advice = solver.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
-        let text = AdviceText(
-            advice: advice, win: win, rules: rules, farkles: farkles, farkleValue: solver.farkleValue)
+        if situation.knowsBothTotals, rules.turn.threeFarklePenalty != nil {
+            situation.opponentFarklesInARow = try arguments.integer(
+                "opponent-farkles", in: LongRunAverageSolver.farkleCounts, default: 0,
+                because: "the third farkle in a row costs a penalty and starts the count again")
+        } else if situation.knowsBothTotals, arguments.value("opponent-farkles") != nil {
+            throw UsageError(
+                "'--opponent-farkles' counts toward a three-farkle penalty; rules '\(rules.name)' have none",
+                spec: spec)
+        }
+        let game = situation.knowsBothTotals ? try solvedGame(arguments, table: table, situation: situation) : nil
+        let advice: Advice
+        do {
+            advice = try Advisor(table: table, game: game).advice(for: situation)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
+        let text = AdviceText(advice: advice, rules: rules)
         switch format {
         case .json: Standard.output(text.json)
         default: Standard.output(text.markdown, terminator: "")
@@ -150,41 +133,51 @@ enum AdviseCommand: Command {
         return ExitStatus.success
     }
 
-    /// The turn to win under a three-farkle penalty, from `PenaltyWinSolver` (read from the `--policy` file, or
-    /// solved here), with `farkles` and `--opponent-farkles` in a row.
-    private static func penaltyTurnTable(_ arguments: ParsedArguments, rules: RuleSet, totals: Totals, farkles: Int)
-        throws -> WinTurnTable
+    /// The game solved to win for the advice to win: read from the `--policy` file, or solved here by the solver
+    /// that covers the rules (`Advisor.solveGame(for:threads:)`).
+    private static func solvedGame(_ arguments: ParsedArguments, table: ScoringTable, situation: TurnSituation)
+        throws(UsageError) -> any SolvedWinGame
     {
-        let opponentFarkles = try arguments.integer(
-            "opponent-farkles", in: LongRunAverageSolver.farkleCounts, default: 0,
-            because: "the third farkle in a row costs a penalty and starts the count again")
-        let solver: PenaltyWinSolver
-        if let policy = try StrategyArguments.penaltyPolicy(arguments, rules: rules, spec: spec) {
-            solver = policy
-        } else {
-            do {
-                solver = try PenaltyWinSolver(rules: rules)
-            } catch {
-                throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
+        let rules = table.rules
+        let game: (any SolvedWinGame)?
+        if rules.game.end.rounds != nil {
+            if arguments.value(StrategyArguments.policy.name) != nil {
+                throw UsageError(
+                    "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds",
+                    spec: spec)
             }
+            game = nil
+        } else if rules.turn.threeFarklePenalty != nil {
+            let policy = try StrategyArguments.penaltyPolicy(arguments, rules: rules, spec: spec)
+            // A file solved with a higher floor (solve --penalty-floor) tabulates fewer totals than the default.
+            if let policy {
+                for (name, total) in [("my-score", situation.myScore), ("opponent-score", situation.opponentScore)]
+                where (total ?? 0) < policy.floor {
+                    throw UsageError(
+                        "'--\(name)' \(total ?? 0) is below the lowest total \(policy.floor) the policy file tabulates",
+                        spec: spec)
+                }
+            }
+            game = policy
+        } else {
+            game = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
         }
-        // A file solved with a higher floor (solve --penalty-floor) tabulates fewer totals than the default.
-        for (name, total) in [("my-score", totals.mine), ("opponent-score", totals.theirs)] where total < solver.floor {
-            throw UsageError(
-                "'--\(name)' \(total) is below the lowest total \(solver.floor) the policy file tabulates", spec: spec)
+        if let game { return game }
+        do {
+            return try Advisor.solveGame(for: table)
+        } catch {
+            throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
         }
-        return solver.turnTable(
-            myScore: totals.mine, opponentScore: totals.theirs, myFarkles: farkles, opponentFarkles: opponentFarkles,
-            isFinalRound: totals.isFinalRound)
     }
 
     /// `--my-score`, `--opponent-score` and `--final-round`, checked against the race of `rules`.
     private struct Totals {
         let mine: Int
-        let theirs: Int
+        /// The opponent's total; `nil` when only `--my-score` is given (the points advice for that total).
+        let theirs: Int?
         let isFinalRound: Bool
-        /// In a game of fixed rounds, the turn (`RoundsWinSolver.turnIndex(round:seat:)`); `nil` in a race.
-        var turnIndex: Int?
+        /// In a game of fixed rounds, the rounds left (this one included) and the seat in the round (0 first).
+        var turnIndex: (roundsLeft: Int, seat: Int)?
 
         /// The totals, or `nil` when neither is given.
         init?(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) {
@@ -206,7 +199,22 @@ enum AdviseCommand: Command {
                 }
                 return nil
             case (nil, _): throw UsageError("'--opponent-score' needs '--my-score'", spec: spec)
-            case (_, nil): throw UsageError("'--my-score' needs '--opponent-score'", spec: spec)
+            case (_, nil):
+                // Your total alone: the points advice for it (the entry minimum, the points toward the target).
+                if finalRound {
+                    throw UsageError("'--final-round' needs '--opponent-score'", spec: spec)
+                }
+                let lowest = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
+                let highest = (rules.game.end.target ?? 1_000_000_001) - 1
+                mine = try arguments.integer("my-score", in: lowest...highest, default: 0)
+                guard mine % step == 0 else {
+                    throw UsageError(
+                        "'--my-score' must be a multiple of \(step) under rules '\(rules.name)', not \(mine)",
+                        spec: spec)
+                }
+                theirs = nil
+                isFinalRound = false
+                return
             default: break
             }
             if let rounds = rules.game.end.rounds {
@@ -222,7 +230,8 @@ enum AdviseCommand: Command {
             // Under a three-farkle penalty totals may fall below zero, down to the win solver's floor.
             let lowest = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
             mine = try arguments.integer("my-score", in: lowest...(target - 1), default: 0)
-            theirs = try arguments.integer("opponent-score", in: lowest...1_000_000_000, default: 0)
+            let theirs = try arguments.integer("opponent-score", in: lowest...1_000_000_000, default: 0)
+            self.theirs = theirs
             isFinalRound = finalRound
             for (name, total) in [("my-score", mine), ("opponent-score", theirs)] where total % step != 0 {
                 throw UsageError(
@@ -255,7 +264,7 @@ enum AdviseCommand: Command {
         /// The totals and the turn in a game of `rounds` rounds, with `--rounds-left` and `--seat`.
         private static func roundsTotals(
             _ arguments: ParsedArguments, rules: RuleSet, step: Int, rounds: Int
-        ) throws(UsageError) -> (mine: Int, theirs: Int, turnIndex: Int) {
+        ) throws(UsageError) -> (mine: Int, theirs: Int, turnIndex: (roundsLeft: Int, seat: Int)) {
             guard !arguments.flag("final-round") else {
                 throw UsageError(
                     "'--final-round' belongs to races; rules '\(rules.name)' play \(rounds) rounds: give '--rounds-left'",
@@ -273,7 +282,7 @@ enum AdviseCommand: Command {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
             }
-            return (mine, theirs, RoundsWinSolver.turnIndex(round: rounds - left + 1, seat: seat - 1))
+            return (mine, theirs, (left, seat - 1))
         }
     }
 
@@ -321,15 +330,40 @@ enum AdviseCommand: Command {
 
 // MARK: - Formats
 
-/// `RollAdvice` (and, with totals, `WinRollAdvice`) as Markdown and JSON, with the reasons in words.
+/// `Advice` (the points advice and, with both totals, the advice to win) as Markdown and JSON, with the reasons
+/// in words.
 private struct AdviceText {
-    let advice: RollAdvice
-    let win: WinRollAdvice?
+    let whole: Advice
     let rules: RuleSet
+
+    init(advice: Advice, rules: RuleSet) {
+        whole = advice
+        self.rules = rules
+    }
+
+    /// The points advice.
+    var advice: RollAdvice { whole.points }
+    /// The advice to win, with both totals.
+    var win: WinRollAdvice? { whole.win }
     /// The farkles in a row before this turn under a three-farkle penalty; `nil` without one.
-    let farkles: Int?
+    var farkles: Int? {
+        if case .longRunAverage(let farkles, _) = whole.objective { return farkles }
+        return nil
+    }
     /// What a farkle counts in the expected values, in points: 0 without a penalty.
-    let farkleValue: Double
+    var farkleValue: Double {
+        if case .longRunAverage(_, let value) = whole.objective { return value }
+        return 0
+    }
+
+    /// The points objective as the JSON names it: `points`, `points toward target` or `long-run average`.
+    var objectiveName: String {
+        switch whole.objective {
+        case .expectedPoints: "points"
+        case .pointsTowardTarget: "points toward target"
+        case .longRunAverage: "long-run average"
+        }
+    }
 
     /// Why the rules make the player roll after a keep that leaves `diceLeft` with `turnPoints`.
     private func mustRollReason(diceLeft: Int, leastBank: Int) -> String {
@@ -337,6 +371,9 @@ private struct AdviceText {
         if diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory { return "hot dice must be rolled" }
         if !turn.allowsBanking(diceLeft: diceLeft) {
             return "the rules do not allow banking with \(dice(diceLeft)) left"
+        }
+        if !whole.situation.hasEntered, leastBank > turn.minimumBank {
+            return "getting on the board needs at least \(leastBank) turn points"
         }
         return "banking needs at least \(leastBank) turn points"
     }
@@ -353,7 +390,7 @@ private struct AdviceText {
         case .roll:
             return "\(rolling), more than banking \(next.turnPoints)"
         case .mustRoll:
-            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: rules.turn.minimumBank)); \(rolling)"
+            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: whole.leastBank)); \(rolling)"
         }
     }
 
@@ -366,8 +403,7 @@ private struct AdviceText {
         case .bank: return "\(banking ?? ""), \(rolling)"
         case .roll: return "\(rolling), \(banking ?? "")"
         case .mustRoll:
-            let least = win.myScore == 0 ? max(rules.turn.minimumBank, rules.game.entryMinimum) : rules.turn.minimumBank
-            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: least)); \(rolling)"
+            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: whole.leastBank)); \(rolling)"
         }
     }
 
@@ -398,6 +434,17 @@ private struct AdviceText {
             "Roll \(Self.spaced(roll.faces)) with \(advice.turnPoints) turn points"
                 + "\(advice.isOpeningRoll ? " (opening roll)" : "") under \(rules.name)", "",
         ]
+        if case .pointsTowardTarget(let cap) = whole.objective, let mine = whole.situation.myScore {
+            lines += [
+                "At a total of \(mine), played for the points toward the target \(mine + cap): a bank that reaches "
+                    + "it wins at once, so at most \(cap) turn points count, and every expected value below counts "
+                    + "no more.",
+                "",
+            ]
+        }
+        if !whole.situation.hasEntered, whole.leastBank > rules.turn.minimumBank {
+            lines += ["Not yet on the board: a bank needs at least \(whole.leastBank) turn points.", ""]
+        }
         if let farkles, let penalty = rules.turn.threeFarklePenalty {
             lines += [
                 "\(farkles) farkle\(farkles == 1 ? "" : "s") in a row before this turn; three in a row cost "
@@ -494,6 +541,9 @@ private struct AdviceText {
               "dice": [\(advice.roll.faces.map(String.init).joined(separator: ", "))],
               "turn_points": \(advice.turnPoints),
               "opening": \(advice.isOpeningRoll),
+              "objective": \(JSONText.string(objectiveName)),
+              "my_score": \(whole.situation.myScore.map(String.init) ?? "null"),
+              "least_bank": \(whole.leastBank),
               "farkles_in_a_row": \(farkles.map(String.init) ?? "null"),
               "farkle_value": \(JSONText.number(farkleValue)),
               "farkle": \(advice.options.isEmpty),

@@ -41,16 +41,70 @@ struct AdviseCommandTests {
         #expect(try #require(decision["roll_value"] as? Double) < 500)
     }
 
-    @Test("a farkle has no keeps; on an opening roll the six-dice farkle scores")
+    @Test("a farkle has no keeps; six dice at 0 turn points are the opening roll, where the six-dice farkle scores")
     func farkle() throws {
-        let plain = try jsonObject(CommandRunner.run(["advise", "--dice", "2,2,3,4,6,6", "--format", "json"]))
-        #expect(plain["farkle"] as? Bool == true)
-        #expect(try keeps(plain).isEmpty)
-        #expect(plain["six_dice_farkle"] is NSNull)
-        let opening = try jsonObject(
-            CommandRunner.run(["advise", "--dice", "2,2,3,4,6,6", "--opening", "--format", "json"]))
-        let sixDice = try #require(opening["six_dice_farkle"] as? [String: Any])
-        #expect(sixDice["points"] as? Int == 500)
+        let later = try jsonObject(
+            CommandRunner.run(["advise", "--dice", "2,2,3,4,6,6", "--turn-points", "300", "--format", "json"]))
+        #expect(later["farkle"] as? Bool == true)
+        #expect(later["opening"] as? Bool == false)
+        #expect(try keeps(later).isEmpty)
+        #expect(later["six_dice_farkle"] is NSNull)
+        #expect(later["decision"] is NSNull)
+        // No --opening needed: six dice at 0 turn points can only be the turn's first roll.
+        for flag in [[], ["--opening"]] {
+            let opening = try jsonObject(
+                CommandRunner.run(["advise", "--dice", "2,2,3,3,4,6", "--format", "json"] + flag))
+            #expect(opening["opening"] as? Bool == true)
+            let sixDice = try #require(opening["six_dice_farkle"] as? [String: Any])
+            #expect(sixDice["points"] as? Int == 500)
+            let decision = try #require(opening["decision"] as? [String: Any])
+            #expect(decision["dice_left"] as? Int == 6)
+            #expect(decision["turn_points"] as? Int == 500)
+        }
+        let markdown = try CommandRunner.run(["advise", "--dice", "2,2,3,3,4,6"])
+        #expect(markdown.standardOutput.contains("(opening roll)"))
+        #expect(markdown.standardOutput.contains("a six-dice farkle, 500 points and hot dice"))
+    }
+
+    @Test("boxed, not on the board (--my-score 0): 1 5 2 3 at 300 rolls on, as 450 cannot get on the board")
+    func entryMinimum() throws {
+        let result = try CommandRunner.run([
+            "advise", "--rules", "boxed", "--dice", "1,5,2,3", "--turn-points", "300", "--my-score", "0",
+        ])
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.contains("Not yet on the board: a bank needs at least 500 turn points."))
+        #expect(!result.standardOutput.contains("Then bank"))
+        #expect(result.standardOutput.contains("Then roll: getting on the board needs at least 500 turn points"))
+        // On the board the same roll banks 450.
+        let entered = try jsonObject(
+            CommandRunner.run([
+                "advise", "--rules", "boxed", "--dice", "1,5,2,3", "--turn-points", "300", "--my-score", "1000",
+                "--format", "json",
+            ]))
+        let decision = try #require(entered["decision"] as? [String: Any])
+        #expect(decision["action"] as? String == "bank")
+        #expect(decision["turn_points"] as? Int == 450)
+        #expect(entered["least_bank"] as? Int == 0)
+    }
+
+    @Test("kcd at 3850: 5 2 3 with 100 keeps the 5 and banks 150, which reaches 4000 and wins at once")
+    func raceWonAtOnce() throws {
+        let result = try CommandRunner.run([
+            "advise", "--rules", "kcd", "--dice", "5,2,3", "--turn-points", "100", "--my-score", "3850", "--format",
+            "json",
+        ])
+        #expect(result.exitStatus == 0)
+        let json = try jsonObject(result)
+        #expect(json["objective"] as? String == "points toward target")
+        let best = try #require(try keeps(json).first)
+        #expect(best["dice"] as? [Int] == [5])
+        #expect(best["expected"] as? Double == 150)
+        let decision = try #require(json["decision"] as? [String: Any])
+        #expect(decision["action"] as? String == "bank")
+        #expect(decision["bank_value"] as? Int == 150)
+        // Two dice keep the cap within one bank when either shows a 1 or a 5: 20 of 36 rolls.
+        #expect(abs(try #require(decision["roll_value"] as? Double) - 150.0 * 20 / 36) < 1e-9)
     }
 
     @Test("Markdown marks the best keep and says bank or roll")
@@ -165,7 +219,8 @@ struct AdviseCommandTests {
     @Test(
         "totals that do not fit the race are one Error line and exit 64",
         arguments: [
-            (["--my-score", "500"], "'--my-score' needs '--opponent-score'"),
+            (["--my-score", "500", "--final-round"], "'--final-round' needs '--opponent-score'"),
+            (["--my-score", "1000"], "'--my-score' must be from 0 to 999, not 1000"),
             (["--opponent-score", "500"], "'--opponent-score' needs '--my-score'"),
             (["--final-round"], "'--final-round' needs '--my-score' and '--opponent-score'"),
             (["--my-score", "1000", "--opponent-score", "0"], "'--my-score' must be from 0 to 999, not 1000"),

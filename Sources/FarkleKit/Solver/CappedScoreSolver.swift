@@ -33,10 +33,17 @@ public struct CappedScoreSolver: Sendable {
 
     /// Solves the capped turn for the dice of `outcomes` with banks worth at most `cap` points.
     ///
+    /// - Parameters:
+    ///   - outcomes: The dice set's rolls and the scoring table.
+    ///   - cap: The most a bank is worth, in points.
+    ///   - hasEntered: Whether the player is on the board; a player who is not may bank only from the entry
+    ///     minimum (`TurnMechanics.forPlayer(entryMinimum:hasEntered:)`).
     /// - Precondition: `cap` is positive.
-    public init(outcomes: DiceSetOutcomes, cap: Int) {
+    public init(outcomes: DiceSetOutcomes, cap: Int, hasEntered: Bool = true) {
         precondition(cap > 0, "a positive cap")
-        let mechanics = outcomes.table.turnMechanics
+        let table = outcomes.table
+        let mechanics = table.turnMechanics.forPlayer(
+            entryMinimum: table.rules.game.entryMinimum, hasEntered: hasEntered)
         let step = mechanics.scoreStep
         let states = outcomes.stateCount
         let full = outcomes.fullState

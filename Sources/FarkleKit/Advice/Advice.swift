@@ -1,0 +1,29 @@
+/// The advice on one roll: every keep under the points objective the situation calls for, and, where both
+/// totals are known and the game is solved, every keep by its chance to win.
+///
+/// Built by `Advisor.advice(for:)`.
+public struct Advice: Hashable, Sendable {
+    /// What the points advice maximizes.
+    public enum Objective: Hashable, Sendable {
+        /// The turn's expected banked points.
+        case expectedPoints
+        /// The expected points toward the target, E[min(turn points, `cap`)], in a race won at once at the
+        /// target: points past it count nothing. `cap` is the target less the player's total.
+        case pointsTowardTarget(cap: Int)
+        /// The long-run average under a three-farkle penalty: a farkle counts `farkleValue` points, what it costs
+        /// later with `farklesInARow` farkles in a row before this turn.
+        case longRunAverage(farklesInARow: Int, farkleValue: Double)
+    }
+
+    /// The situation advised on.
+    public let situation: TurnSituation
+    /// What `points` maximizes.
+    public let objective: Objective
+    /// Every keep valued under `objective`, the best first, and bank or roll after it.
+    public let points: RollAdvice
+    /// Every keep valued by P(win) + ½ P(tie), when both totals are known and the game is solved; else `nil`.
+    public let win: WinRollAdvice?
+    /// The least turn points this player may bank: the rules' minimum bank, or the entry minimum before the
+    /// player is on the board.
+    public let leastBank: Int
+}

@@ -1,0 +1,170 @@
+/// The one front door for advice: from a turn's situation under a rule set to every keep, its value under the
+/// objectives the rules allow, and what to do after it.
+///
+/// The advisor chooses the points objective the situation calls for, written once here: the long-run average
+/// under a three-farkle penalty, the points toward the target in a race won at once when the player's total is
+/// known, and the expected points otherwise, each for a player on the board or not. With both totals and a
+/// solved game (`solveGame(for:threads:)`, or a policy file read back), it adds the advice to win from the
+/// solver that covers the rules: a race, a race under a three-farkle penalty, or a game of fixed rounds.
+///
+/// ```swift
+/// let advisor = try Advisor(table: ScoringTable(rules: .kcd))
+/// var situation = TurnSituation(roll: DiceCounts(faces: [5, 2, 3]), turnPoints: 100)
+/// situation.myScore = 3850
+/// let advice = try advisor.advice(for: situation)  // keep the 5 and bank: 4000 wins at once
+/// ```
+public struct Advisor: Sendable {
+    /// Why the advisor cannot answer for a situation or a solved game.
+    public struct NotCovered: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The reason, in words.
+        public let description: String
+
+        /// A reason in words.
+        public init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    /// The scoring table, and through it the rule set.
+    public let table: ScoringTable
+    /// The two-player game solved to win, if any: adds the advice to win where both totals are known.
+    public let game: (any SolvedWinGame)?
+
+    /// The expected-score turn of a player on the board, solved once (about 2 ms for `standard`).
+    private let enteredTurn: ExpectedScoreSolver
+    /// The same before the player is on the board, where the entry minimum raises the least bank; `nil` when
+    /// it does not.
+    private let enteringTurn: ExpectedScoreSolver?
+    /// The three-farkle penalty's turns, one per count of farkles in a row; `nil` without a penalty.
+    private let penaltyTurns: LongRunAverageSolver?
+
+    /// An advisor for the rules of `table`, with `game` (solved for the same rules) for the advice to win.
+    ///
+    /// - Throws: `NotCovered` when `game` was solved for other rules.
+    public init(table: ScoringTable, game: (any SolvedWinGame)? = nil) throws(NotCovered) {
+        let rules = table.rules
+        if let game, game.table.rules != rules {
+            throw NotCovered(Self.mismatch(solved: game.table.rules, asked: rules))
+        }
+        self.table = table
+        self.game = game
+        enteredTurn = ExpectedScoreSolver(table: table)
+        let mechanics = table.turnMechanics
+        enteringTurn =
+            mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) > mechanics.minimumBank
+            ? ExpectedScoreSolver(table: table, hasEntered: false) : nil
+        penaltyTurns = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
+    }
+
+    /// The rule set.
+    public var rules: RuleSet { table.rules }
+
+    /// Solves the two-player game to win with the solver that covers the rules of `table`: a race, a race under
+    /// a three-farkle penalty, or a game of fixed rounds.
+    ///
+    /// - Complexity: Seconds for a short race, minutes for a 10,000-point one or for `zilch`.
+    /// - Throws: `NotCovered` for rules no win solver covers (more than two players, for one).
+    public static func solveGame(for table: ScoringTable, threads: Int = 2) throws(NotCovered) -> any SolvedWinGame {
+        let rules = table.rules
+        do {
+            if rules.game.end.rounds != nil { return try RoundsWinSolver(table: table, threads: threads) }
+            if rules.turn.threeFarklePenalty != nil { return try PenaltyWinSolver(rules: rules, threads: threads) }
+            return try WinProbabilitySolver(table: table, threads: threads)
+        } catch {
+            throw NotCovered(error.description)
+        }
+    }
+
+    /// The advice on the roll of `situation`.
+    ///
+    /// - Throws: `NotCovered` when the situation does not fit the rules (turn points off the score step, a
+    ///   total past the target, farkles in a row without a penalty) or the solved game does not reach it.
+    public func advice(for situation: TurnSituation) throws(NotCovered) -> Advice {
+        let step = table.scoreStep
+        guard (1...DiceCounts.maximumDice).contains(situation.roll.count) else {
+            throw NotCovered("a roll has 1 to 6 dice, not \(situation.roll.count)")
+        }
+        guard situation.turnPoints >= 0, situation.turnPoints % step == 0 else {
+            throw NotCovered(
+                "turn points are a non-negative multiple of \(step) under rules '\(rules.name)', "
+                    + "not \(situation.turnPoints)")
+        }
+        for (name, total) in [("my", situation.myScore), ("the opponent's", situation.opponentScore)] {
+            if let total, total % step != 0 {
+                throw NotCovered(
+                    "\(name) total must be a multiple of \(step) under rules '\(rules.name)', not \(total)")
+            }
+        }
+        let (objective, points) = try pointsAdvice(situation)
+        let mechanics = table.turnMechanics
+        return Advice(
+            situation: situation, objective: objective, points: points, win: try winAdvice(situation),
+            leastBank: mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: situation.hasEntered))
+    }
+
+    // MARK: - Points
+
+    /// The points objective of `situation` and every keep valued under it.
+    private func pointsAdvice(_ situation: TurnSituation) throws(NotCovered) -> (Advice.Objective, RollAdvice) {
+        let roll = situation.roll
+        let turnPoints = situation.turnPoints
+        let opening = situation.isOpeningRoll
+        if let penaltyTurns {
+            let farkles = situation.farklesInARow
+            guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
+                throw NotCovered(
+                    "farkles in a row before a turn are 0, 1 or 2 under a three-farkle penalty, not \(farkles)")
+            }
+            let turn = penaltyTurns.turnSolver(farklesInARow: farkles)
+            return (
+                .longRunAverage(farklesInARow: farkles, farkleValue: turn.farkleValue),
+                turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+            )
+        }
+        guard situation.farklesInARow == 0, situation.opponentFarklesInARow == 0 else {
+            throw NotCovered("farkles in a row count toward a three-farkle penalty; rules '\(rules.name)' have none")
+        }
+        let end = rules.game.end
+        if let myScore = situation.myScore, let target = end.target, !end.hasFinalRound, end.rounds == nil {
+            guard (0..<target).contains(myScore) else {
+                throw NotCovered("a total of \(myScore) is not below the target \(target), which ends the game")
+            }
+            let cap = target - myScore
+            let solver = CappedScoreSolver(
+                outcomes: DiceSetOutcomes(table: table, set: .ordinary), cap: cap, hasEntered: situation.hasEntered)
+            return (
+                .pointsTowardTarget(cap: cap),
+                solver.rollAdvice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+            )
+        }
+        let turn = situation.hasEntered ? enteredTurn : enteringTurn ?? enteredTurn
+        return (.expectedPoints, turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening))
+    }
+
+    // MARK: - Win
+
+    /// Every keep by its chance to win, when both totals are known and the game is solved.
+    private func winAdvice(_ situation: TurnSituation) throws(NotCovered) -> WinRollAdvice? {
+        guard let game, let myScore = situation.myScore, let opponentScore = situation.opponentScore else {
+            return nil
+        }
+        guard let source = game as? any WinTurnSource else {
+            throw NotCovered("no advice to win from a \(type(of: game))")
+        }
+        return try source.turnTable(myScore: myScore, opponentScore: opponentScore, situation: situation)
+            .advice(for: situation.roll, turnPoints: situation.turnPoints, isOpeningRoll: situation.isOpeningRoll)
+    }
+
+    /// Why a game solved for `solved` cannot advise under `asked`, naming what differs.
+    static func mismatch(solved: RuleSet, asked: RuleSet) -> String {
+        guard solved.name == asked.name else {
+            return "the game was solved for rules '\(solved.name)', not for rules '\(asked.name)'"
+        }
+        if let solvedTarget = solved.game.end.target, let askedTarget = asked.game.end.target,
+            solvedTarget != askedTarget
+        {
+            return "the game was solved for rules '\(solved.name)' to \(solvedTarget) points, not to \(askedTarget)"
+        }
+        return "the game was solved for another version of rules '\(solved.name)'"
+    }
+}

@@ -1,0 +1,59 @@
+/// Everything the advice on one roll depends on: the dice just rolled, the turn so far and, where known, the
+/// game around it.
+///
+/// What the rules leave no doubt about is inferred rather than asked: six dice at 0 turn points can only be
+/// the turn's opening roll (every keep and the six-dice farkle add points, so a later roll of six dice has
+/// some), and a total of 0 means the player is not yet on the board (the first bank of any game adds points).
+///
+/// ```swift
+/// var situation = TurnSituation(roll: DiceCounts(faces: [5, 2, 3]), turnPoints: 100)
+/// situation.myScore = 3850
+/// ```
+public struct TurnSituation: Hashable, Sendable {
+    /// The dice just rolled: 1 to 6 dice.
+    public var roll: DiceCounts
+    /// The turn points before this roll, in points: a non-negative multiple of the rules' score step.
+    public var turnPoints: Int
+    /// The player's total before this turn, in points; `nil` when not given (then the player is taken to be on
+    /// the board, and the points advice is the plain expected points).
+    public var myScore: Int?
+    /// The opponent's total before this turn, in points (a 2-player game); `nil` when not given. With
+    /// `myScore` it adds the advice to win.
+    public var opponentScore: Int?
+    /// Whether the opponent has reached the target and this is the player's last turn (races with a final
+    /// round).
+    public var isFinalRound: Bool
+    /// The player's farkles in a row before this turn (0 to 2 under a three-farkle penalty).
+    public var farklesInARow: Int
+    /// The opponent's farkles in a row (0 to 2 under a three-farkle penalty).
+    public var opponentFarklesInARow: Int
+    /// In a game of fixed rounds: the rounds left, this one included; `nil` in a race.
+    public var roundsLeft: Int?
+    /// In a game of fixed rounds: 0 when the player plays first in the round, 1 when the opponent has played it.
+    public var seatInRound: Int
+
+    /// A roll with `turnPoints` before it, nothing known of the game.
+    public init(roll: DiceCounts, turnPoints: Int = 0) {
+        self.roll = roll
+        self.turnPoints = turnPoints
+        isFinalRound = false
+        farklesInARow = 0
+        opponentFarklesInARow = 0
+        seatInRound = 0
+    }
+
+    /// Whether the roll is the turn's opening roll, where the six-dice farkle applies: six dice at 0 turn points.
+    public var isOpeningRoll: Bool {
+        roll.count == DiceCounts.maximumDice && turnPoints == 0
+    }
+
+    /// Whether the player is on the board: any total but 0, or a total not given.
+    public var hasEntered: Bool {
+        myScore.map { $0 != 0 } ?? true
+    }
+
+    /// Whether both totals are known, so the advice to win can be given.
+    public var knowsBothTotals: Bool {
+        myScore != nil && opponentScore != nil
+    }
+}

@@ -1,0 +1,83 @@
+/// A solved game that tabulates the turn of the player to move from a turn's situation: the one place that
+/// reads a situation's totals, farkles and rounds into each solver's own state.
+protocol WinTurnSource: SolvedWinGame {
+    /// The turn of the player with `myScore` against `opponentScore` in `situation`, checked against what the
+    /// solver tabulates.
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+        -> WinTurnTable
+}
+
+extension WinTurnSource {
+    /// Checks the totals of a race to `target`: the player below it, the opponent below it or, in the final
+    /// round, at or above it; both from `floor`.
+    func checkRace(
+        myScore: Int, opponentScore: Int, target: Int, floor: Int, hasFinalRound: Bool, isFinalRound: Bool
+    ) throws(Advisor.NotCovered) {
+        guard (floor..<target).contains(myScore) else {
+            throw Advisor.NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
+        }
+        guard opponentScore >= floor else {
+            throw Advisor.NotCovered("the opponent's total \(opponentScore) is below the lowest total \(floor)")
+        }
+        if isFinalRound {
+            guard hasFinalRound else {
+                throw Advisor.NotCovered("the first to reach \(target) wins at once: there is no final round")
+            }
+            guard opponentScore >= target else {
+                throw Advisor.NotCovered("a final round means the opponent has reached \(target), not \(opponentScore)")
+            }
+        } else if opponentScore >= target {
+            throw Advisor.NotCovered(
+                hasFinalRound
+                    ? "the opponent's total \(opponentScore) has reached the target \(target): this is the final round"
+                    : "the opponent's total \(opponentScore) has reached the target \(target), which ends the game")
+        }
+    }
+}
+
+extension WinProbabilitySolver: WinTurnSource {
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+        -> WinTurnTable
+    {
+        try checkRace(
+            myScore: myScore, opponentScore: opponentScore, target: target, floor: 0, hasFinalRound: hasFinalRound,
+            isFinalRound: situation.isFinalRound)
+        return turnTable(myScore: myScore, opponentScore: opponentScore, isFinalRound: situation.isFinalRound)
+    }
+}
+
+extension PenaltyWinSolver: WinTurnSource {
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+        -> WinTurnTable
+    {
+        try checkRace(
+            myScore: myScore, opponentScore: opponentScore, target: target, floor: floor,
+            hasFinalRound: hasFinalRound, isFinalRound: situation.isFinalRound)
+        for count in [situation.farklesInARow, situation.opponentFarklesInARow]
+        where !LongRunAverageSolver.farkleCounts.contains(count) {
+            throw Advisor.NotCovered("farkles in a row are 0, 1 or 2 under a three-farkle penalty, not \(count)")
+        }
+        return turnTable(
+            myScore: myScore, opponentScore: opponentScore, myFarkles: situation.farklesInARow,
+            opponentFarkles: situation.opponentFarklesInARow, isFinalRound: situation.isFinalRound)
+    }
+}
+
+extension RoundsWinSolver: WinTurnSource {
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+        -> WinTurnTable
+    {
+        guard let left = situation.roundsLeft, (1...rounds).contains(left) else {
+            throw Advisor.NotCovered("a game of \(rounds) rounds needs the rounds left, 1 to \(rounds)")
+        }
+        guard (0...1).contains(situation.seatInRound) else {
+            throw Advisor.NotCovered("the seat in the round is 0 (first) or 1 (second), not \(situation.seatInRound)")
+        }
+        guard myScore >= 0, opponentScore >= 0 else {
+            throw Advisor.NotCovered("totals in a game of rounds are not negative")
+        }
+        return turnTable(
+            turnIndex: Self.turnIndex(round: rounds - left + 1, seat: situation.seatInRound), myScore: myScore,
+            opponentScore: opponentScore)
+    }
+}
