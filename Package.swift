@@ -18,7 +18,7 @@ let package = Package(
             name: "FarkleKit",
             // The built-in dice catalog's data file; its text is compiled in (LoadedDiceCatalog+Data.swift),
             // so the library needs no resource bundle.
-            exclude: ["Dice/kcd-dice.json"]
+            exclude: ["Rules/kcd-dice.json"]
         ),
         .target(
             name: "FarkleReports",

@@ -27,6 +27,9 @@ enum FarkleSim {
     /// The command that runs when no subcommand is named.
     static let defaultCommand: any Command.Type = SimulateCommand.self
 
+    /// The default command's name as a subcommand: `farkle-sim simulate ...` is `farkle-sim ...`.
+    static let defaultCommandName = "simulate"
+
     static func main() {
         Standard.occupyClosedDescriptors()
         ReportFile.removeTemporaryFilesOnSignals()
@@ -89,11 +92,13 @@ enum FarkleSim {
     }
 
     private static func subcommand(named name: String) -> (any Command.Type)? {
-        subcommands.first { $0.spec.name == name }
+        if name == defaultCommandName { return defaultCommand }
+        return subcommands.first { $0.spec.name == name }
     }
 
     private static func printHelp(for command: any Command.Type) {
-        let children = command == defaultCommand ? subcommands.map { $0.spec } : []
+        let listed = CommandSpec(name: defaultCommandName, abstract: defaultCommand.spec.abstract, options: [])
+        let children = command == defaultCommand ? [listed] + subcommands.map { $0.spec } : []
         Standard.output(command.spec.helpText(subcommands: children), terminator: "")
     }
 

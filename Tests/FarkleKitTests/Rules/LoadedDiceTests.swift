@@ -7,7 +7,7 @@ import Testing
 struct LoadedDiceTests {
     static let catalogFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/FarkleKit/Dice/kcd-dice.json")
+        .appendingPathComponent("Sources/FarkleKit/Rules/kcd-dice.json")
 
     @Test("the built-in catalog is the repository's data file, byte for byte")
     func builtInIsTheFile() throws {

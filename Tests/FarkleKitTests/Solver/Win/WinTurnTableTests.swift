@@ -13,9 +13,7 @@ private func shortRace(target: Int, finalRound: Bool, entryMinimum: Int = 0) -> 
 /// The fixture race scoring only single 1s (100), banking with any dice, raced to `target` with a final
 /// round: short turns, a cheap final round.
 private func onesRace(target: Int) throws -> RuleSet {
-    let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/rules")
-    var rules = try RuleSet.load(fixtures.appendingPathComponent("ones-race.json").path)
+    var rules = try Fixtures.rules("ones-race.json")
     rules.game = GameRules(target: target, finalRound: true)
     return rules
 }

@@ -9,7 +9,7 @@ public struct LoadedDiceCatalog: Sendable {
     /// The dice, in catalog order.
     public let dice: [LoadedDie]
 
-    /// The catalog that ships with FarkleKit (`Sources/FarkleKit/Dice/kcd-dice.json`): the KCD II dice with their weights.
+    /// The catalog that ships with FarkleKit (`Sources/FarkleKit/Rules/kcd-dice.json`): the KCD II dice with their weights.
     public static let builtIn: LoadedDiceCatalog = {
         // The text is checked by the tests; a failure here is a broken build, not bad input.
         guard let catalog = try? LoadedDiceCatalog(json: Data(builtInText.utf8), source: "built-in catalog")

@@ -2,7 +2,7 @@
 // FarkleKit needs no resource bundle. A test checks that the two are the same, byte for byte.
 
 extension LoadedDiceCatalog {
-    /// The JSON text of the built-in catalog, as in `Dice/kcd-dice.json` (the empty line keeps its final newline).
+    /// The JSON text of the built-in catalog, as in `Rules/kcd-dice.json` (the empty line keeps its final newline).
     static let builtInText = #"""
         {
           "dice": [
