@@ -45,9 +45,10 @@ struct LoadedBlindTurn: Sendable {
                     if play.banks(turnPoints: reached * step, state: option.next) {
                         banked[min(reached, levels)] += weight
                     } else {
-                        let index = reached * states + option.next
-                        if index >= going.count { going += [Double](repeating: 0, count: index + states - going.count) }
-                        going[index] += weight
+                        // Whole rows of states: the loop reads every state of each level it reaches.
+                        let rows = (reached + 1) * states
+                        if rows > going.count { going += [Double](repeating: 0, count: rows - going.count) }
+                        going[reached * states + option.next] += weight
                         stillGoing += weight
                     }
                 }

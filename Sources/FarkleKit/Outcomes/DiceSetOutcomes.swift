@@ -290,17 +290,22 @@ private struct Builder {
             return
         }
         // Each kind's rolls of its dice, with the integer weight of each: multinomial times the face weights.
-        let perKind: [[(roll: DiceCounts, weight: Int)]] = kinds.indices.map { kind in
+        // The weights are whole numbers held in Doubles. Every sum of them is at most `denominator`, the product
+        // of each die's weight total, so all are exact while it stays below 2^53: whenever each die's six weights
+        // add up to at most 455 (the built-in dice add up to at most 40), and the probabilities are then the
+        // same as with integers. Heavier catalog dice (weights up to 1000: (6 × 1000)^6 ≈ 4.7e22) overflowed an
+        // Int; here they are rounded to about 16 significant digits instead.
+        let perKind: [[(roll: DiceCounts, weight: Double)]] = kinds.indices.map { kind in
             DiceCatalog.shared.multisets[dice[kind]].map { roll in
-                var weight = DiceCatalog.orderedRollCount(of: roll)
+                var weight = Double(DiceCatalog.orderedRollCount(of: roll))
                 for face in DiceCounts.faces {
-                    for _ in 0..<roll[face] { weight *= kinds[kind].weights[face - 1] }
+                    for _ in 0..<roll[face] { weight *= Double(kinds[kind].weights[face - 1]) }
                 }
                 return (roll, weight)
             }
         }
-        let denominator = kinds.indices.reduce(1) { product, kind in
-            (0..<dice[kind]).reduce(product) { value, _ in value * kinds[kind].weights.reduce(0, +) }
+        let denominator = kinds.indices.reduce(1.0) { product, kind in
+            (0..<dice[kind]).reduce(product) { value, _ in value * Double(kinds[kind].weights.reduce(0, +)) }
         }
         // Every part of each kind's roll (the dice a keep may take from it) as one number that adds up over
         // kinds: the keep code of its faces plus, from bit `removedShift` on, the state number of its dice.
@@ -323,11 +328,11 @@ private struct Builder {
                 })
         }
         var groupIndex = GroupIndex()
-        var weights: [Int] = []
+        var weights: [Double] = []
         // The options of the groups met so far, one after the other: group g's from `groupOptionStart[g]`.
         var groupOptions: [DiceSetOutcomes.Option] = []
         var groupOptionStart: [Int] = [0]
-        var farkleWeight = 0
+        var farkleWeight = 0.0
         var positions = [Int](repeating: 0, count: kinds.count)
         let step = layout.table.scoreStep
         let full = layout.fullState
@@ -359,7 +364,7 @@ private struct Builder {
             }
         }
         while true {
-            var weight = 1
+            var weight = 1.0
             for kind in kinds.indices { weight *= perKind[kind][positions[kind]].weight }
             var rollGroupNumber: Int32 = -1
             if weight > 0 {
@@ -409,12 +414,12 @@ private struct Builder {
             if kind == kinds.count { break }
         }
         for (group, weight) in weights.enumerated() {
-            probabilities.append(Double(weight) / Double(denominator))
+            probabilities.append(weight / denominator)
             options += groupOptions[groupOptionStart[group]..<groupOptionStart[group + 1]]
             starts.append(options.count)
         }
         ranges.append(first..<probabilities.count)
-        farkles.append(Double(farkleWeight) / Double(denominator))
+        farkles.append(farkleWeight / denominator)
     }
 }
 
