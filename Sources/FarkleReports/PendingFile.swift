@@ -60,8 +60,16 @@ public final class PendingFile {
     /// - Throws: `ReportFileError` when writing, closing or renaming fails; the temporary file is
     ///   then removed and the destination left as it was.
     public func commit(_ text: String) throws(ReportFileError) {
+        try commit(bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes` and renames the file over the destination (a binary file such as a policy file).
+    ///
+    /// - Throws: `ReportFileError` when writing, closing or renaming fails; the temporary file is
+    ///   then removed and the destination left as it was.
+    public func commit(bytes: [UInt8]) throws(ReportFileError) {
         guard descriptor >= 0 else { throw ReportFileError(path: requested.path, reason: "already written") }
-        if let failure = DescriptorWriter.writeAll(text, to: descriptor)?.lowercased() {
+        if let failure = DescriptorWriter.writeAll(bytes, to: descriptor)?.lowercased() {
             discard()
             throw ReportFileError(path: requested.path, reason: failure)
         }

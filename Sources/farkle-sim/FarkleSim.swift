@@ -31,6 +31,9 @@ enum FarkleSim {
     static let defaultCommandName = "simulate"
 
     static func main() {
+        // A reader that stops early (`farkle-sim table | head -1`) closes the pipe: the write then fails with
+        // EPIPE and the tool ends as for any unwritable stdout (exit 1, one line), instead of dying of SIGPIPE.
+        _ = signal(SIGPIPE, SIG_IGN)
         Standard.occupyClosedDescriptors()
         ReportFile.removeTemporaryFilesOnSignals()
         exit(run(Array(CommandLine.arguments.dropFirst())))

@@ -19,8 +19,15 @@ extension PendingFile {
     ///
     /// - Throws: `RuntimeFailure` naming the path when writing or renaming fails; the file is then as it was.
     func commitOrFail(_ text: String) throws(RuntimeFailure) {
+        try commitOrFail(bytes: Array(text.utf8))
+    }
+
+    /// Puts `bytes` in place of the file (a policy file).
+    ///
+    /// - Throws: `RuntimeFailure` naming the path when writing or renaming fails; the file is then as it was.
+    func commitOrFail(bytes: [UInt8]) throws(RuntimeFailure) {
         do {
-            try commit(text)
+            try commit(bytes: bytes)
         } catch {
             throw RuntimeFailure(error.description)
         }

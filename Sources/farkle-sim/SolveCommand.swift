@@ -64,17 +64,30 @@ enum SolveCommand: Command {
             try DiceSetOption.requireRace(rules, arguments)
             if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
                 let threads = try arguments.integer("threads", in: 1...1024, default: 2)
+                guard sets.count <= 2 else {
+                    throw UsageError(
+                        "'--objective win' solves 2-player games: give one '--dice-set' per player, not \(sets.count)",
+                        spec: spec)
+                }
+                if arguments.value("out") != nil {
+                    throw UsageError(
+                        "'--out' writes the policy of games with ordinary dice; not with '--dice-set'", spec: spec)
+                }
                 return try LoadedWinOutput.run(rules: rules, sets: sets, format: format, threads: threads, spec: spec)
             }
             guard sets.count == 1 else {
                 throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)
+            }
+            if arguments.value("out") != nil {
+                throw UsageError(
+                    "'--out' writes the policy of --objective win; the score objective has none", spec: spec)
             }
             return LoadedSolveOutput.run(rules: rules, set: sets[0], format: format)
         }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
             return try WinSolveOutput.run(
-                rules: rules, format: format, threads: threads, out: arguments.value("out"),
+                rules: rules, format: format, threads: threads, out: arguments.path("out"),
                 floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec), spec: spec)
         }
         if arguments.value("penalty-floor") != nil {

@@ -24,8 +24,10 @@ enum WinSolveOutput {
     static func run(
         rules: RuleSet, format: OutputFormat, threads: Int, out: String?, floor: Int? = nil, spec: CommandSpec
     ) throws -> Int32 {
-        let outURL = out.map { URL(fileURLWithPath: $0) }
-        if let outURL { try checkWritable(outURL) }
+        // Opened before the solve, as every --out is: a missing directory, a device or a directory in its place
+        // fails at once; symbolic links are followed, the file's permissions kept, and the temporary file is
+        // removed on failure and on SIGINT or SIGTERM.
+        let pending = try out.map(PendingFile.opened)
         let start = DispatchTime.now().uptimeNanoseconds
         var figures: Figures
         do {
@@ -40,12 +42,12 @@ enum WinSolveOutput {
                 figures.rounds = (solver.differenceCap, solver.capErrorBound)
             } else if rules.turn.threeFarklePenalty != nil {
                 let solver = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads)
-                if let outURL { try write { () throws(WinPolicyError) in try solver.writePolicy(to: outURL) } }
+                try pending?.commitOrFail(bytes: solver.policyFileBytes)
                 figures = Figures(solver)
                 figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
             } else {
                 let solver = try WinProbabilitySolver(rules: rules, threads: threads)
-                if let outURL { try write { () throws(WinPolicyError) in try solver.writePolicy(to: outURL) } }
+                try pending?.commitOrFail(bytes: solver.policyFileBytes)
                 figures = Figures(solver)
             }
         } catch let error as WinProbabilitySolver.Unsupported {
@@ -58,15 +60,6 @@ enum WinSolveOutput {
         case .json: Standard.output(summary.json)
         }
         return ExitStatus.success
-    }
-
-    /// Writes a policy file with `write`; a failure is one error line and exit 1.
-    private static func write(_ write: () throws(WinPolicyError) -> Void) throws(RuntimeFailure) {
-        do {
-            try write()
-        } catch {
-            throw RuntimeFailure(error.description)
-        }
     }
 
     /// The `--penalty-floor` given, checked: a multiple of the score step from -1,000,000 to 0, under rules
@@ -84,19 +77,6 @@ enum WinSolveOutput {
             throw UsageError("'--penalty-floor' must be a multiple of \(step) points, not \(floor)", spec: spec)
         }
         return floor
-    }
-
-    /// Fails before a long solve when the policy file could not be written: its directory missing or not
-    /// writable, or a directory in its place.
-    private static func checkWritable(_ url: URL) throws(RuntimeFailure) {
-        var isDirectory: ObjCBool = false
-        let directory = url.deletingLastPathComponent().path
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw RuntimeFailure("policy file '\(url.path)': it is a directory")
-        }
-        guard access(directory, W_OK) == 0 else {
-            throw RuntimeFailure("policy file '\(url.path)': cannot create a file in '\(directory)'")
-        }
     }
 
     /// The process's peak resident memory, in bytes (0 where it cannot be read).

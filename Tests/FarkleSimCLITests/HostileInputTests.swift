@@ -57,6 +57,18 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a reader that closes the pipe early (| head -1) ends the tool with exit 1 and one line, not SIGPIPE")
+    func closedPipe() throws {
+        // The reader is gone before the tool writes; `trap '' PIPE` is not used, so the tool meets the default
+        // disposition unless it sets its own.
+        let result = try CommandRunner.runShell(
+            "{ sleep 0.3; \"$0\" table; echo \"status $?\" >&2; } | true")
+        #expect(result.standardError.contains("status 1"), "\(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("Error: ") }.count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("cannot write the results to standard output"))
+    }
+
     // MARK: - Hangs
 
     @Test("a tiny common step with a huge range is refused at once by every command that solves")

@@ -230,3 +230,77 @@ struct SolveWinTests {
         return rows.map { row in row.enumerated().filter { $0.offset != column }.map(\.element) }
     }
 }
+
+@Suite("farkle-sim solve --objective win --out: the policy file goes through the one writer of every --out")
+struct SolveWinOutTests {
+    private static func scratch() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    private static func solve(out: String, in directory: URL) throws -> CommandResult {
+        try CommandRunner.run(
+            ["solve", "--objective", "win", "--rules", fixtureRules("ones-race.json"), "--out", out], in: directory)
+    }
+
+    @Test("a private file stays private, a symbolic link is followed and stays a link, and no temporary file is left")
+    func keepsModeAndLinks() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let manager = FileManager.default
+        let file = directory.appendingPathComponent("policy.bin")
+        try Data("old".utf8).write(to: file)
+        try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try manager.createSymbolicLink(
+            atPath: directory.appendingPathComponent("link").path, withDestinationPath: "policy.bin")
+        for name in ["policy.bin", "link"] {
+            let result = try Self.solve(out: name, in: directory)
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            let attributes = try manager.attributesOfItem(atPath: file.path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(name)")
+            #expect((attributes[.size] as? Int ?? 0) > 3)
+        }
+        #expect(
+            try manager.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("link").path) == "policy.bin"
+        )
+        #expect(try manager.contentsOfDirectory(atPath: directory.path).sorted() == ["link", "policy.bin"])
+        // What was written is a policy file advise reads back.
+        let advice = try CommandRunner.run(
+            [
+                "advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1", "--my-score", "0",
+                "--opponent-score", "0", "--policy", file.path,
+            ])
+        #expect(advice.exitStatus == 0, "\(advice.standardError)")
+    }
+
+    @Test("a FIFO is refused before the solve (exit 1, one line) and never replaced; an empty --out is exit 64")
+    func refusesOtherFiles() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let result = try Self.solve(out: fifo.path, in: directory)
+        #expect(result.exitStatus == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("not a regular file"))
+        var info = stat()
+        #expect(lstat(fifo.path, &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["fifo"])
+        let empty = try Self.solve(out: "", in: directory)
+        #expect(empty.exitStatus == 64)
+        #expect(empty.standardError.hasPrefix("Error: '--out' is an empty path"))
+    }
+
+    @Test("three dice sets for a 2-player solve are one Error line and exit 64, not a trap")
+    func threeDiceSets() throws {
+        let result = try CommandRunner.run([
+            "solve", "--objective", "win", "--rules", "kcd", "--target", "500", "--dice-set", "odd:1", "--dice-set",
+            "odd:1", "--dice-set", "odd:1",
+        ])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: '--objective win' solves 2-player games"))
+    }
+}
