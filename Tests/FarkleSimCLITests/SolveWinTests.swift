@@ -304,3 +304,25 @@ struct SolveWinOutTests {
         #expect(result.standardError.hasPrefix("Error: '--objective win' solves 2-player games"))
     }
 }
+
+@Suite("Win solves too large to hold are refused before anything is allocated")
+struct WinSolveSizeTests {
+    @Test(
+        "a race to 1,000,000 or a penalty floor of -1,000,000: one Error line naming the size, exit 64, at once",
+        arguments: [
+            ["solve", "--objective", "win", "--target", "1000000"],
+            ["solve", "--objective", "win", "--rules", "zilch", "--penalty-floor", "-1000000"],
+            ["evaluate", "--strategy", "win", "--strategy", "ev", "--target", "1000000", "--quiet"],
+            ["advise", "--dice", "1,5", "--my-score", "0", "--opponent-score", "0", "--target", "1000000"],
+        ])
+    func refused(arguments: [String]) throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try CommandRunner.run(arguments)
+        // Pairs of totals: (1,000,000 / 50)^2 = 4 × 10^8, where 2^26 is the most the solver holds.
+        #expect(clock.now - start < .seconds(20))
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("the win solver holds at most 67108864"), "\(result.standardError)")
+    }
+}

@@ -173,12 +173,31 @@ public enum WinPolicyFile {
 
     /// The bytes of the file at `url`; a file that cannot be read is one `WinPolicyError`.
     static func contents(of url: URL) throws(WinPolicyError) -> [UInt8] {
+        // Its size is checked before a byte is read: a file larger than any solve writes is refused at once.
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            throw WinPolicyError(path: url.path, reason: "cannot read the file")
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw WinPolicyError(path: url.path, reason: "not a regular file")
+        }
+        guard Int(info.st_size) <= maximumFileSize else {
+            throw WinPolicyError(
+                path: url.path,
+                reason:
+                    "\(info.st_size) bytes, more than any policy file (at most \(maximumFileSize)): not a win-policy file"
+            )
+        }
         do {
             return Array(try Data(contentsOf: url))
         } catch {
             throw WinPolicyError(path: url.path, reason: "cannot read the file")
         }
     }
+
+    /// The largest policy file: the values and ties of `WinProbabilitySolver.maximumStates` states, with room
+    /// for the header and the final-round tables.
+    public static let maximumFileSize = 16 * WinProbabilitySolver.maximumStates + (64 << 20)
 
     /// The solution stored in `bytes`, for `rules`.
     static func decode(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError) -> WinProbabilitySolver {
@@ -242,7 +261,12 @@ public enum WinPolicyFile {
         let finalTable =
             finalRound
             ? try reader.finalRoundTable(leastBank: table.turnMechanics.minimumBank, step: step) : nil
-        let count = 9 * levels * levels
+        // `levels` comes from the file: bounded like a solve before it is squared.
+        let square = levels.multipliedReportingOverflow(by: levels)
+        guard !square.overflow, square.partialValue <= WinProbabilitySolver.maximumStates / 9 else {
+            throw WinPolicyError(path: path, reason: "the file is corrupt (\(levels) levels of totals)")
+        }
+        let count = 9 * square.partialValue
         let values = try reader.doubles(count)
         let ties = try reader.doubles(count)
         try reader.expectEnd()

@@ -24,6 +24,20 @@ public struct WinProbabilitySolver: Sendable {
         public var description: String
     }
 
+    /// The most states (pairs of totals, times the farkle counts under a penalty) a win solver tabulates:
+    /// 2^26, about 1 GiB of values and ties. A larger game (a race to 1,000,000 in steps of 50 has 4 × 10^8
+    /// pairs) is refused before anything is allocated; a policy file holds at most this many states too.
+    public static let maximumStates = 1 << 26
+
+    /// Refuses a game of `states` states with one line naming its size and what to change.
+    static func checkSize(states: Int, of game: String) throws(Unsupported) {
+        guard states <= maximumStates else {
+            throw Unsupported(
+                description: "\(game) has \(states) states; the win solver holds at most \(maximumStates) "
+                    + "(about 1 GiB): lower the target")
+        }
+    }
+
     /// The scoring table the solver plays by.
     public let table: ScoringTable
     /// The target total.
@@ -143,6 +157,10 @@ public struct WinProbabilitySolver: Sendable {
             }
             let mechanics = table.turnMechanics
             let step = mechanics.scoreStep
+            let levels = (target - 1) / step + 1
+            try WinProbabilitySolver.checkSize(
+                states: levels.multipliedReportingOverflow(by: levels).overflow ? .max : levels * levels,
+                of: "a race to \(target) in steps of \(step)")
             let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
             let entryMinimum = rules.game.entryMinimum
             let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
@@ -155,7 +173,6 @@ public struct WinProbabilitySolver: Sendable {
                 entered = FinalRoundTable(turn: turn, leastBank: enteredBank)
                 notEntered = newBank == enteredBank ? entered : FinalRoundTable(turn: turn, leastBank: newBank)
             }
-            let levels = (target - 1) / step + 1
             self.table = table
             self.target = target
             hasFinalRound = finalRound

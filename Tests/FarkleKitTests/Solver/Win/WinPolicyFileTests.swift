@@ -84,6 +84,50 @@ struct WinPolicyFileTests {
         }
     }
 
+    @Test("a penalty file whose header claims 2^31 levels, with a valid checksum, is refused, not squared into a trap")
+    func craftedLevels() throws {
+        let rules = try Fixtures.rules("ones-penalty-race.json")
+        var bytes = try PenaltyWinSolver(rules: rules).policyFileBytes
+        // Header: magic 8, version 4, digest 8, name length 4 and the name; then target, step, levels, final
+        // round, penalty, floor (signed), each 8 bytes little-endian.
+        let nameLength = Int(bytes[20]) | Int(bytes[21]) << 8 | Int(bytes[22]) << 16 | Int(bytes[23]) << 24
+        let fields = 24 + nameLength
+        func field(_ index: Int) -> Int64 {
+            (0..<8).reduce(Int64(0)) { $0 | Int64(bytes[fields + 8 * index + $1]) << (8 * Int64($1)) }
+        }
+        func set(_ index: Int, _ value: Int64) {
+            for byte in 0..<8 {
+                bytes[fields + 8 * index + byte] = UInt8(truncatingIfNeeded: value >> (8 * Int64(byte)))
+            }
+        }
+        let (target, step) = (field(0), field(1))
+        let crafted: Int64 = 1 << 31
+        set(2, crafted)
+        set(5, -(crafted - ((target - 1) / step + 1)) * step)
+        #expect((target - 1) / step + 1 - field(5) / step == crafted)
+        // The FNV-1a checksum of every byte before it, so that only the header's claim is wrong.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes.dropLast(8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in 0..<8 { bytes[bytes.count - 8 + byte] = UInt8(truncatingIfNeeded: hash >> (8 * UInt64(byte))) }
+        #expect(throws: WinPolicyError.self) { try PenaltyWinSolver(policyFileBytes: bytes, rules: rules) }
+    }
+
+    @Test("a file larger than any solve writes is refused from its size, before it is read")
+    func oversized() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("huge.policy")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        // A sparse file: its size is set without writing (or reading) its bytes.
+        try handle.truncate(atOffset: UInt64(WinPolicyFile.maximumFileSize) + 1)
+        try handle.close()
+        let error = try #require(throws: WinPolicyError.self) {
+            try WinProbabilitySolver(contentsOf: url, rules: onesRace)
+        }
+        #expect(error.description.contains("more than any policy file"))
+    }
+
     @Test("writing into a missing directory throws and leaves no file")
     func unwritable() throws {
         let directory = try temporaryDirectory()
