@@ -82,6 +82,7 @@ enum FarkleSim {
         }
         do {
             let parsed = try ParsedArguments(arguments, spec: command.spec)
+            try InputFiles.check(parsed)
             return try command.run(parsed)
         } catch let error as UsageError {
             return report(error)

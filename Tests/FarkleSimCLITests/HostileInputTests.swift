@@ -57,6 +57,25 @@ struct HostileInputTests {
         }
     }
 
+    @Test(
+        "a missing or broken file is a bad argument wherever it is named, even where the command would not read it",
+        arguments: [
+            (["--games", "10", "--dice-catalog", "/nonexistent/dice.json"], "/nonexistent/dice.json"),
+            (["solve", "--dice-catalog", "/nonexistent/dice.json"], "/nonexistent/dice.json"),
+            (
+                ["advise", "--dice", "1,5", "--policy", "/nonexistent/game.policy"],
+                "policy file '/nonexistent/game.policy'"
+            ),
+            (
+                ["advise", "--dice", "1,5", "--policy", "/etc/hostname"],
+                "policy file '/etc/hostname': not a win-policy file"
+            ),
+            (["advise", "--dice", "1,5", "--policy", ""], "'--policy' is an empty path"),
+        ])
+    func inputFilesOpenedAtParse(arguments: [String], message: String) throws {
+        Self.expectUsageError(try CommandRunner.run(arguments), message)
+    }
+
     @Test("a reader that closes the pipe early (| head -1) ends the tool with exit 1 and one line, not SIGPIPE")
     func closedPipe() throws {
         // The reader is gone before the tool writes; `trap '' PIPE` is not used, so the tool meets the default

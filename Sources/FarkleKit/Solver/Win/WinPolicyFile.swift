@@ -173,7 +173,41 @@ public enum WinPolicyFile {
 
     /// The bytes of the file at `url`; a file that cannot be read is one `WinPolicyError`.
     static func contents(of url: URL) throws(WinPolicyError) -> [UInt8] {
-        // Its size is checked before a byte is read: a file larger than any solve writes is refused at once.
+        try checkSize(of: url)
+        do {
+            return Array(try Data(contentsOf: url))
+        } catch {
+            throw WinPolicyError(path: url.path, reason: "cannot read the file")
+        }
+    }
+
+    /// Checks, without reading the whole file, that `url` names a readable regular file of a policy file's
+    /// size that starts as a policy file does (its magic and a format version this version reads); the rules
+    /// it was solved for are checked when it is read.
+    ///
+    /// - Throws: `WinPolicyError` naming the path and what is wrong.
+    public static func checkFile(at url: URL) throws(WinPolicyError) {
+        try checkSize(of: url)
+        guard let handle = FileHandle(forReadingAtPath: url.path) else {
+            throw WinPolicyError(path: url.path, reason: "cannot read the file")
+        }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: magic.count + 4)).map { Array($0) } ?? []
+        guard start.count == magic.count + 4, Array(start.prefix(magic.count)) == magic else {
+            throw WinPolicyError(path: url.path, reason: "not a win-policy file")
+        }
+        let version = Reader.littleEndian(start.suffix(4))
+        guard version == formatVersion || version == penaltyFormatVersion else {
+            throw WinPolicyError(
+                path: url.path,
+                reason: "format version \(version); this farkle-sim reads versions \(formatVersion) and "
+                    + "\(penaltyFormatVersion)")
+        }
+    }
+
+    /// Refuses what cannot be a policy file from its metadata alone: missing, not a regular file, or larger
+    /// than any solve writes (before a byte of it is read).
+    private static func checkSize(of url: URL) throws(WinPolicyError) {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             throw WinPolicyError(path: url.path, reason: "cannot read the file")
@@ -184,14 +218,8 @@ public enum WinPolicyFile {
         guard Int(info.st_size) <= maximumFileSize else {
             throw WinPolicyError(
                 path: url.path,
-                reason:
-                    "\(info.st_size) bytes, more than any policy file (at most \(maximumFileSize)): not a win-policy file"
-            )
-        }
-        do {
-            return Array(try Data(contentsOf: url))
-        } catch {
-            throw WinPolicyError(path: url.path, reason: "cannot read the file")
+                reason: "\(info.st_size) bytes, more than any policy file (at most \(maximumFileSize)): "
+                    + "not a win-policy file")
         }
     }
 

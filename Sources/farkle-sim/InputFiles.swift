@@ -1,0 +1,24 @@
+import FarkleKit
+import Foundation
+
+/// The files a command line names, opened and checked as soon as it is parsed, whatever path the command
+/// then takes: a bad file is a bad argument wherever it is named, not only where it is used.
+enum InputFiles {
+    /// Loads `--dice-catalog` and checks `--policy` when given (the policy's rules are checked when it is read).
+    ///
+    /// - Throws: `UsageError` with the file's path and what is wrong.
+    static func check(_ arguments: ParsedArguments) throws(UsageError) {
+        if arguments.spec.options.contains(where: { $0.name == DiceSetOption.catalog.name }) {
+            _ = try DiceSetOption.catalog(arguments)
+        }
+        if arguments.spec.options.contains(where: { $0.name == StrategyArguments.policy.name }),
+            let path = try arguments.path(StrategyArguments.policy.name)
+        {
+            do {
+                try WinPolicyFile.checkFile(at: URL(fileURLWithPath: path))
+            } catch {
+                throw UsageError(error.description, spec: arguments.spec)
+            }
+        }
+    }
+}
