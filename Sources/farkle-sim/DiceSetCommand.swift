@@ -167,7 +167,16 @@ enum DiceSetCommand: Command {
                   "elapsed_seconds": \(JSONText.number(seconds))
                 }
                 """)
-        case .md, .csv:
+        case .csv:
+            var table = CSVTable(header: ["rank", "dice_set", "value", "gain_over_ordinary"])
+            for (index, entry) in shown.enumerated() {
+                table.append([
+                    "\(index + 1)", entry.set.description, JSONText.number(entry.value),
+                    JSONText.number(entry.value - ordinary),
+                ])
+            }
+            Standard.output(table.text, terminator: "")
+        case .md:
             var lines = [
                 "# Best dice sets: \(rules.name), target \(target)", "",
                 "\(candidates) candidate sets from \(search.types.count) die types, "

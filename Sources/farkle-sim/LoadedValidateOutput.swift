@@ -30,25 +30,34 @@ enum LoadedValidateOutput {
                   "states": \(JSONText.array(rows, indent: 4))
                 }
                 """)
-        case .md, .csv:
-            var lines =
-                format == .csv
-                ? ["dice,rolls_checked,total_probability,farkle_probability,mean_best_points,passed"]
-                : [
-                    "", "## Loaded dice: \(set.description)", "",
-                    "Every part of the set rolled, each ordered roll weighed die by die, must give the solver's "
-                        + "grouped chances: a total of 1, the same farkle chance and the same expected best keep.",
-                    "", "| Dice rolled | Rolls | Total | Farkle chance | Mean best keep | Agrees |",
-                    "|---|---:|---:|---:|---:|---|",
-                ]
+        case .csv:
+            // A set of several kinds is named with commas ("odd:1,heavenly-kingdom:2"): CSVTable quotes it.
+            var table = CSVTable(header: [
+                "dice", "rolls_checked", "total_probability", "farkle_probability", "mean_best_points", "passed",
+            ])
+            for check in checks {
+                table.append([
+                    dice(check), "\(check.rollsChecked)", NumberText.exact(check.totalProbability),
+                    NumberText.exact(check.farkleProbability.enumerated),
+                    NumberText.exact(check.meanBestPoints.enumerated), check.passed ? "yes" : "NO",
+                ])
+            }
+            Standard.output(table.text, terminator: "")
+        case .md:
+            var lines = [
+                "", "## Loaded dice: \(set.description)", "",
+                "Every part of the set rolled, each ordered roll weighed die by die, must give the solver's "
+                    + "grouped chances: a total of 1, the same farkle chance and the same expected best keep.",
+                "", "| Dice rolled | Rolls | Total | Farkle chance | Mean best keep | Agrees |",
+                "|---|---:|---:|---:|---:|---|",
+            ]
             for check in checks {
                 let cells = [
                     dice(check), "\(check.rollsChecked)", NumberText.exact(check.totalProbability),
                     NumberText.exact(check.farkleProbability.enumerated),
                     NumberText.exact(check.meanBestPoints.enumerated), check.passed ? "yes" : "NO",
                 ]
-                lines.append(
-                    format == .csv ? cells.joined(separator: ",") : "| " + cells.joined(separator: " | ") + " |")
+                lines.append("| " + cells.joined(separator: " | ") + " |")
             }
             Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
         }

@@ -63,6 +63,7 @@ enum SolveCommand: Command {
         if !sets.isEmpty, !sets.allSatisfy(\.isOrdinary) {
             try DiceSetOption.requireRace(rules, arguments)
             if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
+                try refuseCSV(format)
                 let threads = try arguments.integer("threads", in: 1...1024, default: 2)
                 guard sets.count <= 2 else {
                     throw UsageError(
@@ -85,6 +86,7 @@ enum SolveCommand: Command {
             return LoadedSolveOutput.run(rules: rules, set: sets[0], format: format)
         }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
+            try refuseCSV(format)
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
             return try WinSolveOutput.run(
                 rules: rules, format: format, threads: threads, out: arguments.path("out"),
@@ -323,4 +325,12 @@ enum SolveCommand: Command {
         String(format: "%.\(digits)f", value)
     }
 
+    /// The game solved to win is a handful of figures, printed as Markdown or JSON; CSV is refused, not
+    /// replaced by another format.
+    private static func refuseCSV(_ format: OutputFormat) throws(UsageError) {
+        guard format != .csv else {
+            throw UsageError(
+                "'--format csv' is for --objective score's table; --objective win prints md or json", spec: spec)
+        }
+    }
 }

@@ -76,6 +76,35 @@ struct HostileInputTests {
         Self.expectUsageError(try CommandRunner.run(arguments), message)
     }
 
+    @Test("--format csv prints CSV or is refused: a set of several kinds is one quoted field, never Markdown")
+    func csvIsCSV() throws {
+        let validate = try CommandRunner.run(["validate", "--dice-set", "odd:2,heavenly-kingdom:1", "--format", "csv"])
+        #expect(validate.exitStatus == 0, "\(validate.standardError)")
+        let lines = validate.standardOutput.split(separator: "\n")
+        #expect(lines.first == "dice,rolls_checked,total_probability,farkle_probability,mean_best_points,passed")
+        // Every row has six fields once quoted fields are read as one.
+        for line in lines.dropFirst() {
+            var fields = 1
+            var quoted = false
+            for character in line {
+                if character == "\"" { quoted.toggle() } else if character == ",", !quoted { fields += 1 }
+            }
+            #expect(fields == 6, "\(line)")
+        }
+        #expect(lines.contains { $0.hasPrefix("\"odd:") })
+        let search = try CommandRunner.run([
+            "dice-set", "--inventory", "odd:2,heavenly-kingdom:1", "--format", "csv", "--quiet",
+        ])
+        #expect(search.exitStatus == 0, "\(search.standardError)")
+        #expect(search.standardOutput.hasPrefix("rank,dice_set,value,gain_over_ordinary\n"))
+        #expect(!search.standardOutput.contains("|"))
+        Self.expectUsageError(
+            try CommandRunner.run([
+                "solve", "--objective", "win", "--rules", "kcd", "--target", "500", "--format", "csv",
+            ]),
+            "'--format csv' is for --objective score's table")
+    }
+
     @Test("a reader that closes the pipe early (| head -1) ends the tool with exit 1 and one line, not SIGPIPE")
     func closedPipe() throws {
         // The reader is gone before the tool writes; `trap '' PIPE` is not used, so the tool meets the default
