@@ -76,6 +76,9 @@ enum AdviseCommand: Command {
                     "'--farkles' applies to ordinary dice; loaded dice are solved without the three-farkle penalty",
                     spec: spec)
             }
+            try arguments.refuse(
+                ["rounds-left", "seat", "opening", "opponent-farkles", StrategyArguments.policy.name],
+                "applies to ordinary dice; loaded dice are advised in a race won at the target at once")
             return try LoadedAdvice.run(arguments, rules: rules)
         }
         let format = try arguments.format(allowed: [.md, .json])

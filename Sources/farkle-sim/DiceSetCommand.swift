@@ -78,8 +78,12 @@ enum DiceSetCommand: Command {
         let threads = try arguments.integer(
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
         if arguments.flag("rank-catalog") {
+            try arguments.refuse(
+                ["inventory", "objective", "opponent-set", "exhaustive"],
+                "belongs to '--inventory', not '--rank-catalog'")
             return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
         }
+        try arguments.refuse(["games", "seed", "wins"], "belongs to '--rank-catalog'; '--inventory' solves exactly")
         guard arguments.value(CatalogRanking.csvOutOption.name) == nil else {
             throw UsageError("'--csv-out' belongs to '--rank-catalog'", spec: spec)
         }

@@ -56,6 +56,14 @@ struct ParsedArguments {
         flags.contains(name)
     }
 
+    /// Refuses any of `names` given on this command line: options of another mode of the command, which this
+    /// one would otherwise ignore. `reason` completes "'--name' ...".
+    func refuse(_ names: [String], _ reason: String) throws(UsageError) {
+        for name in names where values[name] != nil || flags.contains(name) {
+            throw UsageError("'--\(name)' \(reason)", spec: spec)
+        }
+    }
+
     /// The option's value, or `nil` when it was not given.
     func value(_ name: String) -> String? {
         values[name]?.last

@@ -50,7 +50,10 @@ enum ReportCommand: Command {
             "games", in: 1...SimulateCommand.maximumGames, default: defaultGames,
             because: SimulateCommand.gamesLimitReason)
         let seed = try arguments.seed(default: SimulateCommand.defaultSeed)
-        if arguments.flag("presets") { return try writePresets(arguments, games: games, seed: seed) }
+        if arguments.flag("presets") {
+            try arguments.refuse(["target"], "changes one rule set; --presets writes every preset at its own target")
+            return try writePresets(arguments, games: games, seed: seed)
+        }
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")

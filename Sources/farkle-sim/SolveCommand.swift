@@ -55,6 +55,9 @@ enum SolveCommand: Command {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
         if ReachSolveOutput.isReach(arguments.value("objective")) {
+            try arguments.refuse(
+                ["penalty-floor", "max-points", DiceSetOption.set.name, "threads"],
+                "does not apply to --objective reach:N (ordinary dice, solved alone)")
             return try ReachSolveOutput.run(rules: rules, arguments: arguments)
         }
         let format = try arguments.format(allowed: OutputFormat.allCases)

@@ -76,6 +76,32 @@ struct HostileInputTests {
         Self.expectUsageError(try CommandRunner.run(arguments), message)
     }
 
+    @Test(
+        "an option of another mode of the command is refused, never silently ignored",
+        arguments: [
+            (["advise", "--dice", "5@odd,1", "--rules", "kcd", "--seat", "2"], "'--seat' applies to ordinary dice"),
+            (["advise", "--dice", "5@odd,1", "--rules", "kcd", "--opening"], "'--opening' applies to ordinary dice"),
+            (
+                ["advise", "--dice", "5@odd,1", "--rules", "kcd", "--policy", "/etc/hostname"],
+                "policy file '/etc/hostname'"
+            ),
+            (["dice-set", "--inventory", "odd:2", "--games", "10"], "'--games' belongs to '--rank-catalog'"),
+            (["dice-set", "--inventory", "odd:2", "--wins", "exact"], "'--wins' belongs to '--rank-catalog'"),
+            (["dice-set", "--rank-catalog", "--objective", "win"], "'--objective' belongs to '--inventory'"),
+            (
+                ["solve", "--rules", "farkleten", "--objective", "reach:3000", "--max-points", "500"],
+                "'--max-points' does not apply to --objective reach:N"
+            ),
+            (
+                ["solve", "--rules", "farkleten", "--objective", "reach:3000", "--penalty-floor", "-500"],
+                "'--penalty-floor' does not apply to --objective reach:N"
+            ),
+            (["report", "--presets", "--target", "2000"], "'--target' changes one rule set"),
+        ])
+    func otherModesOptionsRefused(arguments: [String], message: String) throws {
+        Self.expectUsageError(try CommandRunner.run(arguments), message)
+    }
+
     @Test("--format csv prints CSV or is refused: a set of several kinds is one quoted field, never Markdown")
     func csvIsCSV() throws {
         let validate = try CommandRunner.run(["validate", "--dice-set", "odd:2,heavenly-kingdom:1", "--format", "csv"])
