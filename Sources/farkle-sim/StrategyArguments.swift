@@ -108,6 +108,12 @@ enum StrategyArguments {
         rules: RuleSet, note: String, isShown: Bool, spec: CommandSpec,
         _ solve: () throws(WinProbabilitySolver.Unsupported) -> Void
     ) throws(UsageError) {
+        // A game too large to hold is refused before the note: one error line and nothing else.
+        do {
+            try WinProbabilitySolver.checkSize(of: rules)
+        } catch {
+            throw UsageError("strategy 'win': \(error.description)", spec: spec)
+        }
         if isShown { Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' \(note)...") }
         let start = DispatchTime.now().uptimeNanoseconds
         do {

@@ -314,6 +314,7 @@ struct WinSolveSizeTests {
             ["solve", "--objective", "win", "--rules", "zilch", "--penalty-floor", "-1000000"],
             ["evaluate", "--strategy", "win", "--strategy", "ev", "--target", "1000000", "--quiet"],
             ["advise", "--dice", "1,5", "--my-score", "0", "--opponent-score", "0", "--target", "1000000"],
+            ["--strategy", "win", "--target", "1000000", "--games", "10"],
         ])
     func refused(arguments: [String]) throws {
         let clock = ContinuousClock()
@@ -324,5 +325,7 @@ struct WinSolveSizeTests {
         #expect(result.exitStatus == 64)
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains("the win solver holds at most 67108864"), "\(result.standardError)")
+        // No "Solving ..." note before the refusal.
+        #expect(!result.standardError.contains("Solving"), "\(result.standardError)")
     }
 }

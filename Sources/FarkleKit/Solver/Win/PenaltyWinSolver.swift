@@ -143,14 +143,8 @@ public struct PenaltyWinSolver: Sendable {
                 )
             }
             let table = ScoringTable(rules: rules)
-            let step = table.scoreStep
+            try WinProbabilitySolver.checkSize(of: rules, floor: floor)
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
-            // Totals from the floor to below the target, squared, times 3 × 3 farkle counts.
-            let levels = (target - 1) / step + 1 - lowest / step
-            let square = levels.multipliedReportingOverflow(by: levels)
-            try WinProbabilitySolver.checkSize(
-                states: square.overflow || square.partialValue > Int.max / 9 ? .max : 9 * square.partialValue,
-                of: "a race to \(target) from \(lowest) in steps of \(step) under a three-farkle penalty")
             let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
             let least = table.turnMechanics.minimumBank
             let finalTable = hasFinalRound ? finalRound ?? FinalRoundTable(turn: turn, leastBank: least) : nil

@@ -29,6 +29,29 @@ public struct WinProbabilitySolver: Sendable {
     /// pairs) is refused before anything is allocated; a policy file holds at most this many states too.
     public static let maximumStates = 1 << 26
 
+    /// Refuses, before anything is solved or allocated, a race of `rules` too large for the win solver that
+    /// covers it (under a three-farkle penalty, with totals down to `floor`, `nil` for the default); other rules
+    /// pass here and are judged by the solver itself.
+    ///
+    /// - Complexity: Builds the scoring table of `rules` (milliseconds).
+    public static func checkSize(of rules: RuleSet, floor: Int? = nil) throws(Unsupported) {
+        guard case .target(let target, _) = rules.game.end else { return }
+        let step = ScoringTable(rules: rules).scoreStep
+        var levels = (target - 1) / step + 1
+        var factor = 1
+        var game = "a race to \(target) in steps of \(step)"
+        if let penalty = rules.turn.threeFarklePenalty {
+            let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
+            levels -= lowest / step
+            factor = 9
+            game = "a race to \(target) from \(lowest) in steps of \(step) under a three-farkle penalty"
+        }
+        let square = levels.multipliedReportingOverflow(by: levels)
+        try checkSize(
+            states: square.overflow || square.partialValue > Int.max / factor ? .max : factor * square.partialValue,
+            of: game)
+    }
+
     /// Refuses a game of `states` states with one line naming its size and what to change.
     static func checkSize(states: Int, of game: String) throws(Unsupported) {
         guard states <= maximumStates else {
@@ -157,10 +180,8 @@ public struct WinProbabilitySolver: Sendable {
             }
             let mechanics = table.turnMechanics
             let step = mechanics.scoreStep
+            try WinProbabilitySolver.checkSize(of: rules)
             let levels = (target - 1) / step + 1
-            try WinProbabilitySolver.checkSize(
-                states: levels.multipliedReportingOverflow(by: levels).overflow ? .max : levels * levels,
-                of: "a race to \(target) in steps of \(step)")
             let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
             let entryMinimum = rules.game.entryMinimum
             let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
