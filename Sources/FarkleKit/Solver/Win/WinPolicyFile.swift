@@ -340,8 +340,19 @@ public enum WinPolicyFile {
             let nameLength = Int(try integer(UInt32.self))
             let name = String(decoding: try self.bytes(nameLength), as: UTF8.self)
             guard digest == WinPolicyFile.digest(of: rules) else {
+                guard name == rules.name else {
+                    throw WinPolicyError(
+                        path: path, reason: "it was solved for rules '\(name)', not for rules '\(rules.name)'")
+                }
+                // The same name, other values: say which, as far as the header tells (its target comes first).
+                let target = Int64(bitPattern: (try? integer(UInt64.self)) ?? 0)
+                if let asked = rules.game.end.target, target > 0, target != asked {
+                    throw WinPolicyError(
+                        path: path,
+                        reason: "it was solved for rules '\(name)' to \(target) points, not to \(asked) (--target)")
+                }
                 throw WinPolicyError(
-                    path: path, reason: "it was solved for rules '\(name)', not for rules '\(rules.name)'")
+                    path: path, reason: "it was solved for other values of rules '\(name)' (a rule file changed since)")
             }
             guard version == expected else {
                 // Same rules, other kind of game: only a file edited by hand gets here.

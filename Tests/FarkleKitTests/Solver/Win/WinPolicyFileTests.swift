@@ -112,6 +112,17 @@ struct WinPolicyFileTests {
         #expect(throws: WinPolicyError.self) { try PenaltyWinSolver(policyFileBytes: bytes, rules: rules) }
     }
 
+    @Test("a file of the same rules at another target says so, instead of naming the same rule set twice")
+    func otherTarget() throws {
+        let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
+        var longer = onesRace
+        longer.game.end = .target(2000, finalRound: true)
+        let error = try #require(throws: WinPolicyError.self) {
+            try WinProbabilitySolver(policyFileBytes: bytes, rules: longer)
+        }
+        #expect(error.reason == "it was solved for rules 'ones-race' to 1000 points, not to 2000 (--target)")
+    }
+
     @Test("a file larger than any solve writes is refused from its size, before it is read")
     func oversized() throws {
         let directory = try temporaryDirectory()
