@@ -102,6 +102,18 @@ struct HostileInputTests {
         Self.expectUsageError(try CommandRunner.run(arguments), message)
     }
 
+    @Test(
+        "a catalog die named 'ordinary' that is not fair is refused: every set fills up with the fair die by that name")
+    func loadedOrdinaryRefused() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("dice.json")
+        try Data(#"{"dice": [{"name": "ordinary", "weights": [6, 1, 1, 1, 1, 1]}]}"#.utf8).write(to: file)
+        Self.expectUsageError(
+            try CommandRunner.run(["validate", "--dice-set", "ordinary:2", "--dice-catalog", file.path]),
+            "\(file.path): dice[0]: 'ordinary' names the fair die")
+    }
+
     @Test("--format csv prints CSV or is refused: a set of several kinds is one quoted field, never Markdown")
     func csvIsCSV() throws {
         let validate = try CommandRunner.run(["validate", "--dice-set", "odd:2,heavenly-kingdom:1", "--format", "csv"])

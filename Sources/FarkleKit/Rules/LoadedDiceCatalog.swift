@@ -59,7 +59,17 @@ public struct LoadedDiceCatalog: Sendable {
             let data = try? handle.read(upToCount: RuleSet.maximumFileSize + 1)
         else { throw DiceSetError("\(path): cannot be read as a dice catalog") }
         try? handle.close()
-        return try LoadedDiceCatalog(json: data, source: path)
+        let catalog = try LoadedDiceCatalog(json: data, source: path)
+        // Every set fills up with the fair die under this name: a loaded die by it would stand beside the fair
+        // one under the same name.
+        if let position = catalog.dice.firstIndex(where: { $0.name == LoadedDie.ordinary.name }),
+            Set(catalog.dice[position].weights).count != 1
+        {
+            throw DiceSetError(
+                "\(path): dice[\(position)]: '\(LoadedDie.ordinary.name)' names the fair die; give this die another name"
+            )
+        }
+        return catalog
     }
 
     /// This catalog with the dice of `other` added; a die of `other` replaces one of the same name.
