@@ -49,12 +49,27 @@ enum DiceSetOption {
 
     /// Refuses loaded dice under rules that are not a race won at the target at once: only there is the
     /// capped objective the expected points that count.
+    ///
+    /// Also refuses a set given (`--dice-set`, `--opponent-set`) whose dice can never score under the rules: a
+    /// player carrying it never banks, so no game would end.
     static func requireRace(_ rules: RuleSet, _ arguments: ParsedArguments) throws(UsageError) {
         guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
             throw UsageError(
                 "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                     + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")",
                 spec: arguments.spec)
+        }
+        let catalog = try catalog(arguments)
+        let named = arguments.allValues(set.name) + arguments.allValues("opponent-set")
+        let table = ScoringTable(rules: rules)
+        for text in named {
+            guard let given = try? DiceSet(parsing: text, catalog: catalog), !given.isOrdinary else { continue }
+            let outcomes = DiceSetOutcomes(table: table, set: given)
+            guard outcomes.farkleProbability[outcomes.fullState] < 1 else {
+                throw UsageError(
+                    "the dice set \(given) can never score under rules '\(rules.name)': a player carrying it never "
+                        + "banks", spec: arguments.spec)
+            }
         }
     }
 }

@@ -103,6 +103,32 @@ struct HostileInputTests {
     }
 
     @Test(
+        "a dice set that can never score is refused by every command that plays it, instead of -nan or unfinished games"
+    )
+    func neverScoringSetRefused() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("dice.json")
+        // Each die shows one face: 2 2 3 3 4 6 every time, which scores nothing under kcd (no 1, 5, triple or run).
+        try Data(
+            #"""
+            {"dice": [{"name": "twos", "weights": [0, 1, 0, 0, 0, 0]}, {"name": "threes", "weights": [0, 0, 1, 0, 0, 0]},
+                      {"name": "fours", "weights": [0, 0, 0, 1, 0, 0]}, {"name": "sixes", "weights": [0, 0, 0, 0, 0, 1]}]}
+            """#.utf8
+        ).write(to: file)
+        let set = "twos:2,threes:2,fours:1,sixes:1"
+        for arguments in [
+            ["--games", "100", "--quiet"], ["evaluate", "--strategy", "ev", "--strategy", "ev", "--target", "1000"],
+            ["solve"], ["solve", "--objective", "win", "--target", "1000"],
+        ] {
+            Self.expectUsageError(
+                try CommandRunner.run(
+                    arguments + ["--rules", "kcd", "--dice-catalog", file.path, "--dice-set", set]),
+                "the dice set \(set) can never score under rules 'kcd'")
+        }
+    }
+
+    @Test(
         "a catalog die named 'ordinary' that is not fair is refused: every set fills up with the fair die by that name")
     func loadedOrdinaryRefused() throws {
         let directory = try Self.scratchDirectory()
