@@ -121,6 +121,13 @@ enum AdviseCommand: Command {
                 "'--opponent-farkles' counts toward a three-farkle penalty; rules '\(rules.name)' have none",
                 spec: spec)
         }
+        do {
+            // Before a solve of minutes: totals that do not fit are refused at once.
+            let floor = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
+            try Advisor.checkTotals(of: situation, rules: rules, floor: floor)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
         let game = situation.knowsBothTotals ? try solvedGame(arguments, table: table, situation: situation) : nil
         let advice: Advice
         do {

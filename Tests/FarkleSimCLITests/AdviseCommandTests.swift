@@ -237,6 +237,18 @@ struct AdviseCommandTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test("a final round against a total of 10^9 is refused at once, before the game is solved or the turn allocated")
+    func hugeDeficit() throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try CommandRunner.run([
+            "advise", "--dice", "1,5", "--my-score", "0", "--opponent-score", "1000000000", "--final-round",
+        ])
+        #expect(clock.now - start < .seconds(10))
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: the opponent is 1000000000 points ahead"))
+    }
+
     @Test("rules the win solver does not cover are refused with its reason, exit 64")
     func unsupported() throws {
         let penalty = try CommandRunner.run([

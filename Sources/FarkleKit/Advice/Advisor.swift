@@ -25,6 +25,10 @@ public struct Advisor: Sendable {
         }
     }
 
+    /// The largest deficit, in points, the advice to win in a final round is given for: its turn is tabulated
+    /// up to the deficit (a deficit of 10^9 would take gigabytes).
+    public static let maximumFinalRoundDeficit = 1_000_000
+
     /// The scoring table, and through it the rule set.
     public let table: ScoringTable
     /// The two-player game solved to win, if any: adds the advice to win where both totals are known.
@@ -153,6 +157,44 @@ public struct Advisor: Sendable {
         }
         return try source.turnTable(myScore: myScore, opponentScore: opponentScore, situation: situation)
             .advice(for: situation.roll, turnPoints: situation.turnPoints, isOpeningRoll: situation.isOpeningRoll)
+    }
+
+    /// Checks the totals of `situation` in a race of `rules` before anything is solved: the player below the
+    /// target, the opponent below it or, in the final round, at or above it and at most
+    /// `maximumFinalRoundDeficit` ahead; both from `floor` (below 0 under a three-farkle penalty).
+    ///
+    /// - Throws: `NotCovered` naming the total that does not fit; nothing for a game of rounds or without both
+    ///   totals.
+    public static func checkTotals(of situation: TurnSituation, rules: RuleSet, floor: Int = 0) throws(NotCovered) {
+        guard let target = rules.game.end.target, let myScore = situation.myScore,
+            let opponentScore = situation.opponentScore
+        else { return }
+        let hasFinalRound = rules.game.end.hasFinalRound
+        guard (floor..<target).contains(myScore) else {
+            throw NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
+        }
+        guard opponentScore >= floor else {
+            throw NotCovered("the opponent's total \(opponentScore) is below the lowest total \(floor)")
+        }
+        if situation.isFinalRound {
+            guard hasFinalRound else {
+                throw NotCovered("the first to reach \(target) wins at once: there is no final round")
+            }
+            guard opponentScore >= target else {
+                throw NotCovered("a final round means the opponent has reached \(target), not \(opponentScore)")
+            }
+            // The last turn is tabulated up to the deficit: bounded before it is allocated.
+            guard opponentScore - myScore <= maximumFinalRoundDeficit else {
+                throw NotCovered(
+                    "the opponent is \(opponentScore - myScore) points ahead; the final round is advised for "
+                        + "deficits up to \(maximumFinalRoundDeficit) points")
+            }
+        } else if opponentScore >= target {
+            throw NotCovered(
+                hasFinalRound
+                    ? "the opponent's total \(opponentScore) has reached the target \(target): this is the final round"
+                    : "the opponent's total \(opponentScore) has reached the target \(target), which ends the game")
+        }
     }
 
     /// Why a game solved for `solved` cannot advise under `asked`, naming what differs.

@@ -7,41 +7,11 @@ protocol WinTurnSource: SolvedWinGame {
         -> WinTurnTable
 }
 
-extension WinTurnSource {
-    /// Checks the totals of a race to `target`: the player below it, the opponent below it or, in the final
-    /// round, at or above it; both from `floor`.
-    func checkRace(
-        myScore: Int, opponentScore: Int, target: Int, floor: Int, hasFinalRound: Bool, isFinalRound: Bool
-    ) throws(Advisor.NotCovered) {
-        guard (floor..<target).contains(myScore) else {
-            throw Advisor.NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
-        }
-        guard opponentScore >= floor else {
-            throw Advisor.NotCovered("the opponent's total \(opponentScore) is below the lowest total \(floor)")
-        }
-        if isFinalRound {
-            guard hasFinalRound else {
-                throw Advisor.NotCovered("the first to reach \(target) wins at once: there is no final round")
-            }
-            guard opponentScore >= target else {
-                throw Advisor.NotCovered("a final round means the opponent has reached \(target), not \(opponentScore)")
-            }
-        } else if opponentScore >= target {
-            throw Advisor.NotCovered(
-                hasFinalRound
-                    ? "the opponent's total \(opponentScore) has reached the target \(target): this is the final round"
-                    : "the opponent's total \(opponentScore) has reached the target \(target), which ends the game")
-        }
-    }
-}
-
 extension WinProbabilitySolver: WinTurnSource {
     func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
         -> WinTurnTable
     {
-        try checkRace(
-            myScore: myScore, opponentScore: opponentScore, target: target, floor: 0, hasFinalRound: hasFinalRound,
-            isFinalRound: situation.isFinalRound)
+        try Advisor.checkTotals(of: situation, rules: table.rules, floor: 0)
         return turnTable(myScore: myScore, opponentScore: opponentScore, isFinalRound: situation.isFinalRound)
     }
 }
@@ -50,9 +20,7 @@ extension PenaltyWinSolver: WinTurnSource {
     func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
         -> WinTurnTable
     {
-        try checkRace(
-            myScore: myScore, opponentScore: opponentScore, target: target, floor: floor,
-            hasFinalRound: hasFinalRound, isFinalRound: situation.isFinalRound)
+        try Advisor.checkTotals(of: situation, rules: table.rules, floor: floor)
         for count in [situation.farklesInARow, situation.opponentFarklesInARow]
         where !LongRunAverageSolver.farkleCounts.contains(count) {
             throw Advisor.NotCovered("farkles in a row are 0, 1 or 2 under a three-farkle penalty, not \(count)")
