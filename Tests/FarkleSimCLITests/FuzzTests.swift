@@ -4,10 +4,10 @@ import Testing
 
 @testable import farkle_sim
 
-/// Random and mutated argument lists and rule files thrown at the tool, in this process so that
+/// Random and mutated argument lists, rule files, dice catalogs and policy files thrown at the tool, in this process so that
 /// thousands fit in a few seconds: every one must end in exit 0, 1 or 64 with at most one `Error:`
 /// line, quickly. A trap would end the test run itself, which is a failure too.
-@Suite("Fuzzing the arguments and rule files", .serialized)
+@Suite("Fuzzing the arguments and every file the tool reads", .serialized)
 struct FuzzTests {
     /// Values a careless or hostile user types, good and bad.
     private static let values = [
@@ -155,5 +155,90 @@ struct FuzzTests {
             #expect(clock.now - start < .milliseconds(500))
         }
         #expect(loaded > 0 && loaded < 4_000)
+    }
+
+    /// The built-in dice catalog's text, the seed of the mutated catalogs.
+    private static let catalogFile =
+        (try? String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Sources/FarkleKit/Rules/kcd-dice.json"),
+            encoding: .utf8)) ?? ""
+
+    @Test(
+        "thousands of mutated dice catalogs: each loads or fails with one line naming the file, quickly",
+        .timeLimit(.minutes(1)))
+    func diceCatalogs() {
+        var random = Xoshiro256StarStar(seed: 23)
+        let clock = ContinuousClock()
+        let table = ScoringTable(rules: .kcd)
+        var loaded = 0
+        for _ in 0..<1_500 {
+            let bytes = Self.mutated(Self.catalogFile, &random)
+            let start = clock.now
+            do {
+                let catalog = try LoadedDiceCatalog(json: Data(bytes), source: "fuzz.json")
+                // What loads is usable: a die of it has its roll probabilities, never a trap.
+                if let die = catalog.dice.last {
+                    _ = DiceSetOutcomes(table: table, set: DiceSet(members: [DiceSet.Member(die: die, count: 2)]))
+                }
+                loaded += 1
+            } catch {
+                #expect(error.description.hasPrefix("fuzz.json: "), "\(error.description)")
+                #expect(ErrorLine.escaped(error.description).split(separator: "\n").count == 1)
+            }
+            #expect(clock.now - start < .milliseconds(500))
+        }
+        #expect(loaded > 0 && loaded < 1_500)
+    }
+
+    /// `bytes` with random bytes changed, a run removed or the end cut off, and, half the time, the checksum
+    /// made right again so that the reader gets past it to the fields.
+    private static func mutatedPolicy(_ bytes: [UInt8], _ random: inout Xoshiro256StarStar) -> [UInt8] {
+        var copy = bytes
+        for _ in 0..<Int.random(in: 1...3, using: &random) where copy.count > 8 {
+            let at = Int.random(in: 0..<(copy.count - 8), using: &random)
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: copy[at] = UInt8.random(in: 0...255, using: &random)
+            case 1: copy[at] ^= 1 << UInt8.random(in: 0...7, using: &random)
+            case 2: copy.removeSubrange(at..<min(copy.count - 8, at + Int.random(in: 1...64, using: &random)))
+            default: copy = Array(copy.prefix(at))
+            }
+        }
+        if Bool.random(using: &random), copy.count >= 8 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in copy.dropLast(8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            for byte in 0..<8 { copy[copy.count - 8 + byte] = UInt8(truncatingIfNeeded: hash >> (8 * UInt64(byte))) }
+        }
+        return copy
+    }
+
+    @Test(
+        "thousands of mutated and truncated policy files of both versions: each loads or fails with one line, quickly",
+        .timeLimit(.minutes(2)))
+    func policyFiles() throws {
+        let race = try RuleSet.load(fixtureRules("ones-race.json"))
+        let penalty = try RuleSet.load(fixtureRules("ones-penalty-race.json"))
+        let raceBytes = try WinProbabilitySolver(rules: race).policyFileBytes
+        let penaltyBytes = try PenaltyWinSolver(rules: penalty).policyFileBytes
+        var random = Xoshiro256StarStar(seed: 29)
+        let clock = ContinuousClock()
+        var refused = 0
+        for round in 0..<2_000 {
+            let isPenalty = round % 2 == 1
+            let bytes = Self.mutatedPolicy(isPenalty ? penaltyBytes : raceBytes, &random)
+            let start = clock.now
+            do {
+                if isPenalty {
+                    _ = try PenaltyWinSolver(policyFileBytes: bytes, rules: penalty)
+                } else {
+                    _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: race)
+                }
+            } catch {
+                refused += 1
+                #expect(ErrorLine.escaped(error.description).split(separator: "\n").count == 1)
+            }
+            #expect(clock.now - start < .seconds(1))
+        }
+        #expect(refused > 1_000)
     }
 }
