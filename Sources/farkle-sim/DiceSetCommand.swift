@@ -111,11 +111,18 @@ enum DiceSetCommand: Command {
         let inventory = try inventory(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }
         let search = DiceSetSearch(table: ScoringTable(rules: rules), target: target, inventory: inventory)
+        // Counted before any is built: a large inventory would hold gigabytes of candidate sets.
+        guard search.candidateCount <= DiceSetSearch.maximumCandidates else {
+            throw UsageError(
+                "'--inventory' makes \(search.candidateCount) candidate sets from \(search.types.count) die types; "
+                    + "at most \(DiceSetSearch.maximumCandidates) are searched (about 20 types): leave some dice out",
+                spec: spec)
+        }
         let exhaustive = arguments.flag("exhaustive")
         let clock = ContinuousClock()
         let start = clock.now
         let progress = SearchProgress(
-            candidates: search.candidates.count, isShown: !arguments.flag("quiet") && Standard.errorIsTerminal)
+            candidates: search.candidateCount, isShown: !arguments.flag("quiet") && Standard.errorIsTerminal)
         let shown: [DiceSetSearch.Ranked]
         let candidates: Int
         let solved: Int

@@ -128,6 +128,23 @@ struct HostileInputTests {
         }
     }
 
+    @Test("dice-set over forty distinct dice is refused from the count of its candidates, before building them")
+    func hugeInventory() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("dice.json")
+        let dice = (0..<40).map { #"{"name": "d\#($0)", "weights": [\#($0 + 2), 1, 1, 1, 1, 1]}"# }
+        try Data((#"{"dice": ["# + dice.joined(separator: ", ") + "]}").utf8).write(to: file)
+        let inventory = (0..<40).map { "d\($0):6" }.joined(separator: ",")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try CommandRunner.run([
+            "dice-set", "--inventory", inventory, "--dice-catalog", file.path, "--quiet",
+        ])
+        #expect(clock.now - start < .seconds(10))
+        Self.expectUsageError(result, "'--inventory' makes 9366819 candidate sets from 40 die types")
+    }
+
     @Test(
         "a catalog die named 'ordinary' that is not fair is refused: every set fills up with the fair die by that name")
     func loadedOrdinaryRefused() throws {

@@ -59,7 +59,32 @@ public struct DiceSetSearch: Sendable {
         self.types = types
     }
 
+    /// The most candidates a search builds: 250,000 (the sets of 20 distinct die types); a larger inventory
+    /// is refused by the caller before `candidates` builds them (40 distinct dice make about 9.4 million).
+    public static let maximumCandidates = 250_000
+
+    /// How many candidate sets `candidates` holds, counted without building them.
+    ///
+    /// - Complexity: O(types × 7²).
+    public var candidateCount: Int {
+        // ways[k]: the ways to take k loaded dice from the types seen so far (k = 0...6).
+        var ways = [Int](repeating: 0, count: DiceCounts.maximumDice + 1)
+        ways[0] = 1
+        for type in types {
+            var next = [Int](repeating: 0, count: ways.count)
+            for taken in ways.indices where ways[taken] > 0 {
+                for more in 0...min(type.available, DiceCounts.maximumDice - taken) {
+                    next[taken + more] += ways[taken]
+                }
+            }
+            ways = next
+        }
+        return ways.reduce(0, +)
+    }
+
     /// Every candidate set, fewest loaded dice first: each way to take 0 to 6 dice from the types.
+    ///
+    /// - Complexity: Builds `candidateCount` sets: check it against `maximumCandidates` first.
     public var candidates: [DiceSet] {
         var sets: [DiceSet] = []
         var counts = [Int](repeating: 0, count: types.count)
