@@ -171,7 +171,7 @@ extension AdvisorTemplate {
         }
 
         // V(t, n): t where best play banks, otherwise R(t, n); on the exact tail line above the table.
-        function value(table, t, n) {
+        function turnValue(table, t, n) {
           const row = table.roll[n - 1];
           const level = t / rules.score_step;
           if (level < row.length) return table.decisions[n - 1][level] === "b" ? t : row[level];
@@ -183,14 +183,14 @@ extension AdvisorTemplate {
         function pointsAdvice(faces, turn, opening, farkles) {
           const table = turnTable(farkles);
           const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left]) => (
-            { dice, score, left, expected: value(table, turn + score, left) }));
+            { dice, score, left, expected: turnValue(table, turn + score, left) }));
           // As the solver's advice: higher expected first, then more dice first.
           options.sort((a, b) => a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1)
             : b.dice.length - a.dice.length);
           let sixDiceFarkle = null;
           if (options.length === 0 && faces.length === MAX_DICE) {
             const points = rules.six_dice_farkle[opening ? "opening" : "later"];
-            if (points !== null) sixDiceFarkle = { points, expected: value(table, turn + points, MAX_DICE) };
+            if (points !== null) sixDiceFarkle = { points, expected: turnValue(table, turn + points, MAX_DICE) };
           }
           let next = null;
           if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
