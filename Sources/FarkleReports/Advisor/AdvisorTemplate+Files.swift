@@ -47,7 +47,7 @@ extension AdvisorTemplate {
             <input id="turn" type="number" inputmode="numeric" min="0" value="0">
             <button type="button" id="turn-up" aria-label="More turn points">+</button>
           </div>
-          <label class="check"><input type="checkbox" id="opening"> The turn's opening roll (six dice)</label>
+          <p class="note">Six dice at 0 turn points are the turn's opening roll.</p>
           <div id="farkles-field" hidden>
             <label for="farkles">Farkles in a row before this turn</label>
             <input id="farkles" type="number" inputmode="numeric" min="0" max="2" value="0">
@@ -58,11 +58,10 @@ extension AdvisorTemplate {
 
         <section id="game" aria-labelledby="game-heading" hidden>
           <h2 id="game-heading">The game (2 players)</h2>
-          <p class="note">Both totals before this turn, for the advice to win as well. An opponent at or over
-          the target means this is your last turn.</p>
+          <p id="game-note" class="note"></p>
           <div class="totals">
             <label>Your total <input id="me" type="number" inputmode="numeric" min="0"></label>
-            <label>Opponent's total <input id="them" type="number" inputmode="numeric" min="0"></label>
+            <label id="them-field">Opponent's total <input id="them" type="number" inputmode="numeric" min="0"></label>
           </div>
         </section>
 
@@ -113,8 +112,6 @@ extension AdvisorTemplate {
         .stepper button { font-size: 1.5rem; }
         input[type=number] { font: inherit; font-size: 1.25rem; min-height: 3rem; padding: 0 0.5rem;
           border-radius: 0.5rem; border: 2px solid var(--line); width: 100%; box-sizing: border-box; }
-        .check { display: flex; align-items: center; gap: 0.6rem; min-height: 3rem; }
-        .check input { width: 1.6rem; height: 1.6rem; }
         .advice { border-left: 0.4rem solid var(--accent); padding: 0.25rem 0.75rem; margin: 0.5rem 0;
           background: var(--best); border-radius: 0.25rem; }
         .advice p { margin: 0.4rem 0; }
@@ -131,6 +128,7 @@ extension AdvisorTemplate {
         .totals { display: grid; grid-template-columns: 1fr 1fr; gap: 0.6rem; }
         .totals label { display: grid; gap: 0.25rem; }
         .differ { border-left: 0.4rem solid #d55e00; padding: 0.25rem 0.75rem; }
+        [hidden] { display: none !important; }
 
         """#
 
@@ -179,27 +177,75 @@ extension AdvisorTemplate {
           return slope * t + intercept;
         }
 
-        // Every keep of the roll valued for the most points, best first, and what to do after the best.
-        function pointsAdvice(faces, turn, opening, farkles) {
-          const table = turnTable(farkles);
+        // The level of `t` turn points in the tables: t / the score step.
+        const scoreLevel = (t) => t / rules.score_step;
+
+        // The table `table` of `data.points` or `data.new_player` as the points advice reads it.
+        function turnLookup(table, kind) {
+          return {
+            kind, least: table.least_bank,
+            code: (t, n) => decisionCode(table, t, n), roll: (t, n) => rollValue(table, t, n),
+            value: (t, n) => turnValue(table, t, n),
+          };
+        }
+
+        // A string of base64 little-endian IEEE 754 doubles, as `data.capped` writes R, read back exactly.
+        function readDoubles(text) {
+          const bytes = Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
+          const view = new DataView(bytes.buffer);
+          return Array.from({ length: bytes.length / 8 }, (_, index) => view.getFloat64(index * 8, true));
+        }
+
+        // The capped turn of total `entry.total` (points toward the target: a bank counts at most `entry.cap`) as the
+        // points advice reads it. From the end of its rows on nothing changes with the turn points: `entry.above`.
+        function cappedLookup(entry) {
+          entry.rows ??= entry.roll.map(readDoubles);
+          const rows = entry.rows;
+          const code = (t, n) => (scoreLevel(t) < rows[n - 1].length ? entry.decisions[n - 1][scoreLevel(t)] : entry.above.decisions[n - 1]);
+          return {
+            kind: "capped", least: entry.least_bank, cap: entry.cap, code,
+            roll: (t, n) => (scoreLevel(t) < rows[n - 1].length ? rows[n - 1][scoreLevel(t)] : entry.above.roll[n - 1]),
+            // V is t where best play banks (below the end of the rows t is under the cap), otherwise R.
+            value: (t, n) => (scoreLevel(t) < rows[n - 1].length ? (code(t, n) === "b" ? t : rows[n - 1][scoreLevel(t)])
+              : entry.above.value[n - 1]),
+          };
+        }
+
+        // What the points advice maximizes, from the player's own total (`null` when not given): in a race won at once
+        // at the target the points toward it; at 0, where the rules have an entry minimum, the turn of a player not yet
+        // on the board; otherwise the points of the turn (under a penalty, in the long run after `farkles`).
+        function pointsObjective(farkles, me) {
+          if (me !== null && data.capped !== null) return cappedLookup(data.capped[me / rules.score_step]);
+          if (me === 0 && data.new_player !== null) return turnLookup(data.new_player, "new-player");
+          return turnLookup(turnTable(farkles), "points");
+        }
+
+        // Every keep of the roll valued for the objective, best first, and what to do after the best.
+        function pointsAdvice(faces, turn, opening, farkles, me) {
+          const objective = pointsObjective(farkles, me);
           const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left]) => (
-            { dice, score, left, expected: turnValue(table, turn + score, left) }));
-          // As the solver's advice: higher expected first, then more dice first.
-          options.sort((a, b) => a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1)
-            : b.dice.length - a.dice.length);
+            { dice, score, left, expected: objective.value(turn + score, left) }));
+          // As the solvers' advice: higher expected first; then ExpectedScoreSolver takes more dice first and
+          // CappedScoreSolver more points, then fewer dice.
+          options.sort(objective.kind === "capped"
+            ? (a, b) => (a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1)
+              : b.score - a.score || a.dice.length - b.dice.length)
+            : (a, b) => (a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1) : b.dice.length - a.dice.length));
           let sixDiceFarkle = null;
           if (options.length === 0 && faces.length === MAX_DICE) {
             const points = rules.six_dice_farkle[opening ? "opening" : "later"];
-            if (points !== null) sixDiceFarkle = { points, expected: turnValue(table, turn + points, MAX_DICE) };
+            if (points !== null) sixDiceFarkle = { points, expected: objective.value(turn + points, MAX_DICE) };
           }
           let next = null;
           if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
           else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
           if (next) {
-            next.decision = { b: "bank", r: "roll", m: "must-roll" }[decisionCode(table, next.turn, next.left)];
-            next.rollValue = rollValue(table, next.turn, next.left);
+            next.decision = { b: "bank", r: "roll", m: "must-roll" }[objective.code(next.turn, next.left)];
+            next.rollValue = objective.roll(next.turn, next.left);
+            next.least = objective.least;
+            if (objective.cap !== undefined) next.cap = objective.cap;
           }
-          return { options, sixDiceFarkle, next, farkles };
+          return { options, sixDiceFarkle, next, farkles, objective, me };
         }
 
         // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
@@ -366,13 +412,19 @@ extension AdvisorTemplate {
           if (!rules.banking_dice_left.includes(next.left)) {
             return "the rules do not allow banking with " + diceWord(next.left) + " left";
           }
-          return "banking needs at least " + (next.least ?? rules.minimum_bank) + " turn points";
+          const least = next.least ?? rules.minimum_bank;
+          if (least > rules.minimum_bank) return "you need " + least + " turn points to get on the board";
+          return "banking needs at least " + least + " turn points";
         }
 
         function thenSentence(next) {
-          const expected = "expected " + pointsText(next.rollValue);
+          const expected = "expected " + pointsText(next.rollValue) + (next.cap === undefined ? "" : " toward the target");
           switch (next.decision) {
             case "bank":
+              if (next.cap !== undefined && next.turn >= next.cap) {
+                return "Then bank: " + next.turn + " reaches the target and wins at once (rolling " + diceWord(next.left)
+                  + ": " + expected + ").";
+              }
               return "Then bank: " + next.turn + " beats rolling " + diceWord(next.left) + " (" + expected + ").";
             case "roll":
               return "Then roll " + diceWord(next.left) + ": " + expected + ", more than banking " + next.turn + ".";
@@ -411,6 +463,13 @@ extension AdvisorTemplate {
           const farkle = rules.six_dice_farkle;
           if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
           else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
+          if (rules.entry_minimum > rules.minimum_bank) {
+            parts.push("a first bank of at least " + rules.entry_minimum + " to get on the board");
+          }
+          if (rules.six_ones_win) parts.push("six 1s win at once");
+          if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
+          else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
+          else parts.push("the first bank to reach " + rules.target + " wins at once");
           if (rules.three_farkle_penalty !== null) {
             parts.push("three farkles in a row cost " + rules.three_farkle_penalty + (perFarkleCount()
               ? " (the advice plays for the most points in the long run, penalties included)"
@@ -422,7 +481,8 @@ extension AdvisorTemplate {
         // ---- Page state and the URL fragment ----
 
         let dice = [];
-        // Fields of the fragment this page does not use, kept for the link.
+        // Fields of the fragment this page does not use, kept for the link ("opening", which older pages wrote, is
+        // dropped: the opening roll is the roll of six dice at 0 turn points).
         let otherFields = [];
         const FIELDS = ["dice", "turn", "me", "them", "opening", "farkles"];
 
@@ -434,17 +494,16 @@ extension AdvisorTemplate {
           $("turn").value = fields.get("turn") || "0";
           $("me").value = fields.get("me") || "";
           $("them").value = fields.get("them") || "";
-          $("opening").checked = fields.get("opening") === "1";
           $("farkles").value = fields.get("farkles") || "0";
         }
 
-        // The fragment in one order: dice, turn, me and them when given, opening, farkles when not 0.
+        // The fragment in one order: dice, turn, me and them when given, farkles when not 0.
+        const fieldText = (id) => $(id).value.trim();
+
         function writeFragment() {
-          const text = (id) => $(id).value.trim();
-          const fragment = "#dice=" + dice.join(",") + "&turn=" + text("turn")
-            + (text("me") !== "" ? "&me=" + text("me") : "") + (text("them") !== "" ? "&them=" + text("them") : "")
-            + "&opening=" + ($("opening").checked ? 1 : 0)
-            + (text("farkles") !== "0" && text("farkles") !== "" ? "&farkles=" + text("farkles") : "")
+          const fragment = "#dice=" + dice.join(",") + "&turn=" + fieldText("turn")
+            + (fieldText("me") !== "" ? "&me=" + fieldText("me") : "") + (fieldText("them") !== "" ? "&them=" + fieldText("them") : "")
+            + (fieldText("farkles") !== "0" && fieldText("farkles") !== "" ? "&farkles=" + fieldText("farkles") : "")
             + otherFields.map(([name, value]) => "&" + encodeURIComponent(name) + "=" + encodeURIComponent(value))
               .join("");
           if (fragment !== location.hash) history.replaceState(null, "", fragment);
@@ -454,7 +513,6 @@ extension AdvisorTemplate {
         function situation() {
           const text = $("turn").value.trim();
           const turn = Number(text);
-          const opening = $("opening").checked;
           if (dice.length === 0) return { problem: "Tap the dice you rolled: one to six dice." };
           if (text === "" || !Number.isInteger(turn) || turn < 0 || turn > MAX_TURN_POINTS) {
             return { problem: "Turn points are a whole number from 0." };
@@ -462,8 +520,8 @@ extension AdvisorTemplate {
           if (turn % rules.score_step !== 0) {
             return { problem: "Turn points are a multiple of " + rules.score_step + " under these rules." };
           }
-          if (opening && dice.length !== MAX_DICE) return { problem: "An opening roll has six dice." };
-          if (opening && turn !== 0) return { problem: "An opening roll starts the turn: turn points are 0." };
+          // Six dice at 0 turn points can only be the turn's opening roll: every keep and every six-dice farkle scores.
+          const opening = dice.length === MAX_DICE && turn === 0;
           // The count only matters, and is only checked, where the page has a table per count.
           const farklesText = $("farkles").value.trim();
           const farkles = perFarkleCount() ? Number(farklesText === "" ? "0" : farklesText) : 0;
@@ -472,22 +530,32 @@ extension AdvisorTemplate {
           }
           const totals = gameTotals();
           if (totals.problem) return totals;
-          return { turn, opening, farkles, totals: totals.me === undefined ? null : totals };
+          return { turn, opening, farkles, me: totals.me, them: totals.them };
         }
 
-        // The two totals for the advice to win: none, or both checked against the race.
+        // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
+        // board yet) or a race won at once at the target (the points toward it).
+        const ownTotalMatters = () => data.new_player !== null || data.capped !== null;
+
+        // The totals entered, `null` where not given: your own alone changes the points advice where it matters;
+        // both give the advice to win.
         function gameTotals() {
-          const [meText, themText] = [$("me").value.trim(), $("them").value.trim()];
-          if (data.win === null || (meText === "" && themText === "")) return {};
-          if (meText === "" || themText === "") return { problem: "Enter both totals for the advice to win, or neither." };
-          const [me, them] = [Number(meText), Number(themText)];
-          const target = data.win.target;
-          for (const total of [me, them]) {
+          const asked = (id) => !$(id).closest("[hidden]");
+          const [meText, themText] = [asked("me") ? $("me").value.trim() : "", asked("them") ? $("them").value.trim() : ""];
+          if (meText === "" && themText === "") return { me: null, them: null };
+          if (meText === "") return { problem: "Enter your own total too: the advice to win needs both." };
+          const totals = themText === "" ? [Number(meText)] : [Number(meText), Number(themText)];
+          for (const total of totals) {
             if (!Number.isInteger(total) || total < 0 || total > MAX_TURN_POINTS || total % rules.score_step !== 0) {
               return { problem: "Totals are whole multiples of " + rules.score_step + " from 0." };
             }
           }
-          if (me >= target) return { problem: "Your total has reached the target " + target + ": the game is over." };
+          const [me, them] = [totals[0], totals[1] ?? null];
+          const target = rules.target;
+          if (target !== null && me >= target) {
+            return { problem: "Your total has reached the target " + target + ": the game is over." };
+          }
+          if (them === null) return { me, them };
           if (them >= target && !data.win.final_round) {
             return { problem: "The opponent has reached the target " + target + ": under these rules that wins at once." };
           }
@@ -542,6 +610,8 @@ extension AdvisorTemplate {
           node.append(element("p", { class: "note" }, heading),
             element("p", { class: "verdict" }, element("strong", {}, keepSentence(advice, worth)),
               advice.next ? " " + then(advice.next) : ""));
+          if (objective === "points") node.setAttribute("data-table", advice.objective.kind);
+          if (advice.objective?.cap !== undefined) node.setAttribute("data-cap", String(advice.objective.cap));
           if (advice.next) {
             node.setAttribute("data-turn-points", String(advice.next.turn));
             node.setAttribute("data-roll-value", String(advice.next.rollValue));
@@ -550,15 +620,50 @@ extension AdvisorTemplate {
           return node;
         }
 
+        // What the totals are for, in words.
+        function gameNote() {
+          const parts = [];
+          if (data.new_player !== null) {
+            parts.push("At a total of 0 you are not on the board yet: the advice then banks only from "
+              + data.new_player.least_bank + ".");
+          }
+          if (data.capped !== null) {
+            parts.push("With your total the advice for points counts the points toward the target, "
+              + rules.target + ": past it they win nothing more.");
+          }
+          if (data.win !== null) {
+            parts.push("Both totals before this turn give the advice to win as well. An opponent at or over the target "
+              + "means this is your last turn.");
+          }
+          return parts.join(" ");
+        }
+
+        // What the points advice maximizes, in words.
+        function pointsHeading(points, state) {
+          const objective = points.objective;
+          if (objective.kind === "capped") {
+            return "For the most points toward the target: at " + state.me + " of " + rules.target + ", a bank counts "
+              + objective.cap + " at most, and Expected is the points toward the target";
+          }
+          if (objective.kind === "new-player") {
+            return "For the most points this turn, not yet on the board: you need " + objective.least
+              + " turn points to bank";
+          }
+          if (perFarkleCount()) {
+            return "For the most points in the long run, penalties included, with " + state.farkles + " farkle"
+              + (state.farkles === 1 ? "" : "s") + " in a row before this turn";
+          }
+          if (data.new_player !== null && state.me === null) {
+            return "For the most points this turn, on the board (not yet? enter your total 0)";
+          }
+          return "For the most points this turn";
+        }
+
         function renderAdvice(state) {
-          const points = pointsAdvice(dice, state.turn, state.opening, state.farkles);
-          const totals = state.totals;
+          const points = pointsAdvice(dice, state.turn, state.opening, state.farkles, state.me);
+          const totals = state.them === null ? null : state;
           const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them) : null;
-          const heading = perFarkleCount()
-            ? "For the most points in the long run, penalties included, with " + state.farkles + " farkle"
-              + (state.farkles === 1 ? "" : "s") + " in a row before this turn"
-            : "For the most points this turn";
-          const body = [adviceElement("points", points, heading, thenSentence)];
+          const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
           if (win) {
             const last = totals.them >= data.win.target ? " (your last turn)" : "";
             body.push(adviceElement("win", win,
@@ -604,7 +709,8 @@ extension AdvisorTemplate {
           if (rows.length > 0) {
             const titles = ["Keep", "Points", "Dice left", "Expected"].concat(win ? ["Win"] : []);
             body.push(element("div", { class: "keeps" }, element("table", {},
-              element("caption", {}, "Every keep, best for points (\u2605) first. Expected: the points the turn ends with."
+              element("caption", {}, "Every keep, best for points (\u2605) first. Expected: the points "
+                + (points.objective.kind === "capped" ? "toward the target" : "the turn ends with") + "."
                 + (win ? " Win: the chance to win after it (\u2605 best)." : "")),
               element("thead", {}, element("tr", {}, ...titles.map((title) => element("th", { scope: "col" }, title)))),
               element("tbody", {}, ...rows))));
@@ -641,13 +747,16 @@ extension AdvisorTemplate {
         $("turn-down").addEventListener("click", () => stepTurn(-1));
         $("turn-up").addEventListener("click", () => stepTurn(1));
         $("turn").addEventListener("input", update);
-        $("game").hidden = data.win === null;
+        // The totals: your own where it changes the advice for points, both where the page has the advice to win.
+        $("game").hidden = data.win === null && !ownTotalMatters();
+        $("them-field").hidden = data.win === null;
+        $("game-heading").textContent = data.win === null ? "The game" : "The game (2 players)";
+        $("game-note").textContent = gameNote();
         // Farkles in a row matter only where the page has a turn table per count.
         $("farkles-field").hidden = !perFarkleCount();
         $("farkles").max = String(data.points.length - 1);
         for (const id of ["me", "them", "farkles"]) $(id).addEventListener("input", update);
         $("me").step = $("them").step = String(rules.score_step);
-        $("opening").addEventListener("change", update);
         window.addEventListener("hashchange", () => { readFragment(); update(); });
         // Keys 1 to 6 add a die and Backspace takes the last back, unless a field has the focus.
         document.addEventListener("keydown", (event) => {
