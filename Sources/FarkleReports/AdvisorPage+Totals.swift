@@ -25,8 +25,11 @@ extension AdvisorPage {
         let least = table.turnMechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
         var newRules = rules
         newRules.turn.minimumBank = least
-        let new = least == rules.turn.minimumBank ? entered : DiceSetOutcomes(
-            table: ScoringTable(rules: newRules), set: .ordinary)
+        let new =
+            least == rules.turn.minimumBank
+            ? entered
+            : DiceSetOutcomes(
+                table: ScoringTable(rules: newRules), set: .ordinary)
         return stride(from: 0, to: target, by: table.scoreStep).map { total in
             CappedScoreSolver(outcomes: total == 0 ? new : entered, cap: target - total)
         }

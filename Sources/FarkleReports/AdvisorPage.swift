@@ -99,7 +99,9 @@ public struct AdvisorPage: Sendable {
                 cappedSolvers.isEmpty
                     ? "null"
                     : JSONText.array(
-                        zip(cappedSolvers, 0...).map { Self.cappedJSON($0, total: $1 * turnSolvers[0].table.scoreStep) }, indent: 4)
+                        zip(cappedSolvers, 0...).map {
+                            Self.cappedJSON($0, total: $1 * turnSolvers[0].table.scoreStep)
+                        }, indent: 4)
             ),
             ("win", winSolver.map(Self.winJSON) ?? "null"),
         ]
