@@ -73,7 +73,17 @@ extension AdvisorPage {
         let decisions = dice.map { dice in JSONText.string(String((0..<top).map { code($0 * step, dice) })) }
         func numbers(_ values: [Double]) -> String { "[" + values.map(JSONText.number).joined(separator: ", ") + "]" }
         let above = JSONText.object([
-            ("value", numbers(dice.map { solver.value(turnPoints: top * step, state: state($0)) })),
+            // What a keep into this state is worth, as `CappedScoreSolver.advice` values it: the better of
+            // banking and rolling (where the state may not bank, the same as V = cap × q to the last bits or so).
+            (
+                "value",
+                numbers(
+                    dice.map {
+                        max(
+                            solver.bankValue(turnPoints: top * step, state: state($0)) ?? -.infinity,
+                            solver.rollValue(turnPoints: top * step, state: state($0)))
+                    })
+            ),
             ("roll", numbers(dice.map { solver.rollValue(turnPoints: top * step, state: state($0)) })),
             ("decisions", JSONText.string(String(dice.map { code(top * step, $0) }))),
         ])

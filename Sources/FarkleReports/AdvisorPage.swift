@@ -27,7 +27,7 @@ import FarkleKit
 /// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 2`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 3`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
