@@ -130,7 +130,11 @@ struct AdvisorBrowserTests {
         // Under a penalty the count of farkles in a row is 0, 1 or 2.
         let counts = ["#dice=1,5&turn=0&farkles=3", "#dice=1,5&turn=0&farkles=-1"]
         let penaltyShown = try Chromium.shown(by: Self.page(.zilch), in: counts.map { Situation(fragment: $0) })
-        for (fragment, page) in zip(fragments + counts, shown + penaltyShown) {
+        // Under a penalty and an entry minimum the page has no turn of a player not on the board: it says so.
+        let entry = ["#dice=1,5&turn=0&me=0"]
+        let entryPage = Self.page(try RuleSet.load(fixtureRules("penalty-entry.json")))
+        let entryShown = try Chromium.shown(by: entryPage, in: entry.map { Situation(fragment: $0) })
+        for (fragment, page) in zip(fragments + counts + entry, shown + penaltyShown + entryShown) {
             #expect(page.problem != nil, "\(fragment)")
             #expect(page.advice.isEmpty, "\(fragment)")
             #expect(page.rows.isEmpty, "\(fragment)")

@@ -398,7 +398,8 @@ function situation() {
 
 // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
 // board yet) or a race won at once at the target (the points toward it).
-const ownTotalMatters = () => data.new_player !== null || data.capped !== null;
+const hasEntryMinimum = () => rules.entry_minimum > rules.minimum_bank;
+const ownTotalMatters = () => hasEntryMinimum() || data.capped !== null;
 
 // The totals entered, `null` where not given: your own alone changes the points advice where it matters;
 // both give the advice to win.
@@ -417,6 +418,9 @@ function gameTotals() {
   const target = rules.target;
   if (target !== null && me >= target) {
     return { problem: "Your total has reached the target " + target + ": the game is over." };
+  }
+  if (me === 0 && hasEntryMinimum() && data.new_player === null && data.capped === null) {
+    return { problem: "This page has no advice yet for a player not on the board under these rules." };
   }
   if (them === null) return { me, them };
   if (them >= target && !data.win.final_round) {
@@ -486,6 +490,9 @@ function adviceElement(objective, advice, heading, then) {
 // What the totals are for, in words.
 function gameNote() {
   const parts = [];
+  if (hasEntryMinimum() && data.new_player === null && data.capped === null) {
+    parts.push("At a total of 0 you are not on the board yet, and this page has no advice for that yet.");
+  }
   if (data.new_player !== null) {
     parts.push("At a total of 0 you are not on the board yet: the advice then banks only from "
       + data.new_player.least_bank + ".");
