@@ -133,6 +133,16 @@ public struct AdvisorPage: Sendable {
             ("final_round", "\(rules.game.end.hasFinalRound)"),
             ("rounds", points(rules.game.end.rounds)),
             ("entry_minimum", "\(rules.game.entryMinimum)"),
+            (
+                "least_bank",
+                JSONText.object(
+                    [true, false].map { entered in
+                        (
+                            entered ? "entered" : "new",
+                            "\(mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: entered))"
+                        )
+                    })
+            ),
             ("six_ones_win", "\(rules.game.sixOnesWin)"),
         ])
     }

@@ -413,7 +413,7 @@ extension AdvisorTemplate {
             return "the rules do not allow banking with " + diceWord(next.left) + " left";
           }
           const least = next.least ?? rules.minimum_bank;
-          if (least > rules.minimum_bank) return "you need " + least + " turn points to get on the board";
+          if (least > rules.least_bank.entered) return "you need " + least + " turn points to get on the board";
           return "banking needs at least " + least + " turn points";
         }
 
@@ -463,8 +463,8 @@ extension AdvisorTemplate {
           const farkle = rules.six_dice_farkle;
           if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
           else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
-          if (rules.entry_minimum > rules.minimum_bank) {
-            parts.push("a first bank of at least " + rules.entry_minimum + " to get on the board");
+          if (hasEntryMinimum()) {
+            parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
           }
           if (rules.six_ones_win) parts.push("six 1s win at once");
           if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
@@ -535,7 +535,7 @@ extension AdvisorTemplate {
 
         // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
         // board yet) or a race won at once at the target (the points toward it).
-        const hasEntryMinimum = () => rules.entry_minimum > rules.minimum_bank;
+        const hasEntryMinimum = () => rules.least_bank.new > rules.least_bank.entered;
         const ownTotalMatters = () => hasEntryMinimum() || data.capped !== null;
 
         // The totals entered, `null` where not given: your own alone changes the points advice where it matters;
