@@ -22,7 +22,10 @@ let package = Package(
         ),
         .target(
             name: "FarkleReports",
-            dependencies: ["FarkleKit"]
+            dependencies: ["FarkleKit"],
+            // The advisor page's markup, style and script; their text is compiled in
+            // (Advisor/AdvisorTemplate+Files.swift, written by .ci/embed-advisor), so no resource bundle.
+            exclude: ["Advisor/advisor.html", "Advisor/advisor.css", "Advisor/advisor.js"]
         ),
         .executableTarget(
             name: "farkle-sim",

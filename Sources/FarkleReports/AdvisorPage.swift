@@ -27,11 +27,11 @@ import FarkleKit
 /// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 2`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 3`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 2"
+    public static let format = "farkle-advisor 3"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -40,6 +40,15 @@ public struct AdvisorPage: Sendable {
 
     /// The solved two-player game whose advice to win the page shows for entered totals, if any.
     public let winSolver: WinProbabilitySolver?
+
+    /// The turn of a player not yet on the board (`hasEntered: false`), which the page uses at a total of 0,
+    /// where the rules' entry minimum is above the minimum bank; `nil` otherwise and under a three-farkle penalty.
+    public let newPlayerSolver: ExpectedScoreSolver?
+
+    /// In a race won at once at the target (no final round, no three-farkle penalty): for each own total 0,
+    /// step, ..., target − step, the turn that maximizes the points toward the target, E[min(turn points,
+    /// target − total)], which the page advises when the player's total is given; empty otherwise.
+    public let cappedSolvers: [CappedScoreSolver]
 
     /// A page showing the values of `solver`, and with `winSolver` the advice to win.
     public init(solver: ExpectedScoreSolver, winSolver: WinProbabilitySolver? = nil) {
@@ -65,6 +74,8 @@ public struct AdvisorPage: Sendable {
             "the solvers of one rule set")
         self.turnSolvers = turnSolvers
         self.winSolver = winSolver
+        newPlayerSolver = Self.newPlayerSolver(for: turnSolvers[0], tables: turnSolvers.count)
+        cappedSolvers = Self.cappedSolvers(for: turnSolvers[0].table)
     }
 
     /// The rule set the page advises on.
@@ -82,6 +93,16 @@ public struct AdvisorPage: Sendable {
             ("rules", rulesJSON),
             ("keeps", keepsJSON),
             ("points", JSONText.array(turnSolvers.map(Self.turnTable), indent: 4)),
+            ("new_player", newPlayerSolver.map(Self.turnTable) ?? "null"),
+            (
+                "capped",
+                cappedSolvers.isEmpty
+                    ? "null"
+                    : JSONText.array(
+                        zip(cappedSolvers, 0...).map {
+                            Self.cappedJSON($0, total: $1 * turnSolvers[0].table.scoreStep)
+                        }, indent: 4)
+            ),
             ("win", winSolver.map(Self.winJSON) ?? "null"),
         ]
         let text = "{\n" + members.map { "  " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
@@ -109,6 +130,20 @@ public struct AdvisorPage: Sendable {
             ("six_dice_farkle", sixDiceFarkle),
             ("three_farkle_penalty", points(rules.turn.threeFarklePenalty)),
             ("target", points(rules.game.end.target)),
+            ("final_round", "\(rules.game.end.hasFinalRound)"),
+            ("rounds", points(rules.game.end.rounds)),
+            ("entry_minimum", "\(rules.game.entryMinimum)"),
+            (
+                "least_bank",
+                JSONText.object(
+                    [true, false].map { entered in
+                        (
+                            entered ? "entered" : "new",
+                            "\(mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: entered))"
+                        )
+                    })
+            ),
+            ("six_ones_win", "\(rules.game.sixOnesWin)"),
         ])
     }
 
@@ -148,7 +183,8 @@ public struct AdvisorPage: Sendable {
             ("value", "[" + dice.map { line(solver.tailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
             ("roll", "[" + dice.map { line(solver.rollTailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
         ])
-        return "{\n      \"roll\": " + JSONText.array(roll, indent: 8) + ",\n      \"decisions\": "
+        return "{\n      \"least_bank\": \(leastBank(solver)),\n      \"roll\": " + JSONText.array(roll, indent: 8)
+            + ",\n      \"decisions\": "
             + JSONText.array(decisions, indent: 8) + ",\n      \"tail\": " + tail + "\n    }"
     }
 

@@ -32,6 +32,22 @@ struct AdvisorPageTests {
         try JSONDecoder().decode(Tables.self, from: Data(page.data.utf8)).points
     }
 
+    /// The folder of the page's markup, style and script files.
+    static let advisorFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/FarkleReports/Advisor")
+
+    @Test("the compiled-in markup, style and script are the repository's files, byte for byte")
+    func templateIsTheFiles() throws {
+        let copies = [
+            ("advisor.html", AdvisorTemplate.markupFile), ("advisor.css", AdvisorTemplate.styleFile),
+            ("advisor.js", AdvisorTemplate.scriptFile),
+        ]
+        for (name, copy) in copies {
+            let file = try Data(contentsOf: Self.advisorFolder.appendingPathComponent(name))
+            #expect(Data(copy.utf8) == file, "\(name): run .ci/embed-advisor")
+        }
+    }
+
     @Test("every preset's page is one file under 3 MB that loads nothing from elsewhere")
     func selfContained() throws {
         for preset in RulePreset.all {
@@ -51,7 +67,7 @@ struct AdvisorPageTests {
         for rules in [RuleSet.standard, .zilch] {
             let solver = ExpectedScoreSolver(rules: rules)
             let page = AdvisorPage(solver: solver)
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 2")
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 3")
             #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
             let tables = try turnTables(page)
             #expect(tables.count == 1)
@@ -118,6 +134,111 @@ struct AdvisorPageTests {
         #expect(farkle["opening"] as? Int == 500)
         #expect(farkle["later"] is NSNull)
         #expect(rules["target"] as? Int == 10_000)
+    }
+
+    /// The `new_player` and `capped` members, decoded exactly.
+    private struct TotalsData: Decodable {
+        struct Capped: Decodable {
+            struct Above: Decodable {
+                var value: [Double]
+                var roll: [Double]
+                var decisions: String
+            }
+
+            var total: Int
+            var cap: Int
+            var leastBank: Int
+            var roll: [String]
+            var decisions: [String]
+            var above: Above
+        }
+
+        struct Table: Decodable {
+            var leastBank: Int
+            var roll: [[Double]]
+            var decisions: [String]
+        }
+
+        var points: [Table]
+        var newPlayer: Table?
+        var capped: [Capped]?
+    }
+
+    private func totalsData(_ page: AdvisorPage) throws -> TotalsData {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return try decoder.decode(TotalsData.self, from: Data(page.data.utf8))
+    }
+
+    /// Little-endian IEEE 754 doubles from base64 text, as the page reads them.
+    private func doubles(_ text: String) throws -> [Double] {
+        let bytes = [UInt8](try #require(Data(base64Encoded: text)))
+        return stride(from: 0, to: bytes.count, by: 8).map { start in
+            Double(bitPattern: bytes[start..<start + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) })
+        }
+    }
+
+    @Test("an entry minimum above the minimum bank adds the turn of a player not on the board (boxed: from 500)")
+    func newPlayerTable() throws {
+        let table = ScoringTable(rules: .boxed)
+        let data = try totalsData(AdvisorPage(solver: ExpectedScoreSolver(table: table)))
+        let newPlayer = try #require(data.newPlayer)
+        #expect(data.points[0].leastBank == 0)
+        #expect(newPlayer.leastBank == 500)
+        let solver = ExpectedScoreSolver(table: table, hasEntered: false)
+        for dice in 1...6 {
+            for (level, value) in newPlayer.roll[dice - 1].enumerated() {
+                #expect(value == solver.rollValue(turnPoints: level * 50, diceLeft: dice))
+            }
+            // Below 500 the rules forbid a first bank: never a "b" there.
+            #expect(!newPlayer.decisions[dice - 1].prefix(10).contains("b"), "\(dice)")
+        }
+        for rules in [RuleSet.standard, .kcd, .cardgames] {
+            #expect(try totalsData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules))).newPlayer == nil)
+        }
+    }
+
+    @Test("a race won at once at the target has, for every own total, CappedScoreSolver's values exactly")
+    func cappedTables() throws {
+        let rules = RuleSet.kcd
+        let outcomes = DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary)
+        let data = try totalsData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules)))
+        let capped = try #require(data.capped)
+        #expect(capped.map(\.total) == Array(stride(from: 0, to: 4000, by: 50)))
+        for entry in capped where [0, 50, 1950, 3850, 3950].contains(entry.total) {
+            let solver = CappedScoreSolver(outcomes: outcomes, cap: 4000 - entry.total)
+            #expect(entry.cap == 4000 - entry.total)
+            #expect(entry.leastBank == 0)
+            for dice in 1...6 {
+                let rows = try doubles(entry.roll[dice - 1])
+                #expect(rows.count == entry.cap / 50, "rows up to the cap")
+                #expect(entry.decisions[dice - 1].count == rows.count)
+                for (level, (value, code)) in zip(rows, entry.decisions[dice - 1]).enumerated() {
+                    let points = level * 50
+                    #expect(value == solver.rollValue(turnPoints: points, state: dice))
+                    #expect((code == "b") == solver.shouldBank(turnPoints: points, state: dice))
+                    let shown = code == "b" ? Double(points) : value
+                    #expect(shown == solver.value(turnPoints: points, state: dice), "V is t where it banks, else R")
+                }
+                // From the end of the rows on nothing changes with the turn points.
+                for points in stride(from: rows.count * 50, through: rows.count * 50 + 500, by: 50) {
+                    // The keep's value as CappedScoreSolver.advice gives it: the better of banking and rolling.
+                    let best = max(
+                        solver.bankValue(turnPoints: points, state: dice) ?? -.infinity,
+                        solver.rollValue(turnPoints: points, state: dice))
+                    #expect(entry.above.value[dice - 1] == best)
+                    #expect(abs(entry.above.value[dice - 1] - solver.value(turnPoints: points, state: dice)) < 1e-9)
+                    #expect(entry.above.roll[dice - 1] == solver.rollValue(turnPoints: points, state: dice))
+                    let code = entry.above.decisions[
+                        entry.above.decisions.index(entry.above.decisions.startIndex, offsetBy: dice - 1)]
+                    #expect((code == "b") == solver.shouldBank(turnPoints: points, state: dice))
+                }
+            }
+        }
+        // Not a race won at once: no capped tables.
+        for rules in [RuleSet.standard, .boxed, .farkleten, .zilch] {
+            #expect(try totalsData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules))).capped == nil)
+        }
     }
 
     @Test("a rule set named with markup cannot end the data's script element")

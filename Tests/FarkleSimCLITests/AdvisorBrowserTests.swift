@@ -102,9 +102,17 @@ struct AdvisorBrowserTests {
         try #require(shown.count == all.count)
         var agreements: Set<Bool> = []
         var decisions: Set<String> = []
+        let ruleSets = try files.map { try RuleSet.load($0) }
         for (index, (file, situation)) in all.enumerated() {
             let context = Comment(rawValue: "\(URL(fileURLWithPath: file).lastPathComponent) \(situation.fragment)")
-            let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised.value[index] ?? Data())
+            var advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised.value[index] ?? Data())
+            // With your total, short-race (won at once at the target, an entry minimum) advises the points toward
+            // the target, which FarkleKit's CappedScoreSolver gives here: advise's points are those of the turn.
+            let rules = ruleSets[files.firstIndex(of: file)!]
+            if let points = FarkleKitPoints.capped(rules: rules, situation: situation) {
+                advice.usePoints(points)
+                #expect(shown[index].advice.first?.table == "capped", context)
+            }
             shown[index].check(against: advice, situation: situation, context)
             if let win = advice.win { agreements.insert(win.agrees) }
             decisions.formUnion(shown[index].advice.filter { $0.objective == "win" }.map(\.decision))
@@ -117,18 +125,220 @@ struct AdvisorBrowserTests {
     @Test("a situation that is not one shows why, and no advice")
     func problems() throws {
         let page = AdvisorPage(solver: ExpectedScoreSolver(rules: .standard))
-        let fragments = [
-            "#dice=1,5&turn=75&opening=0", "#dice=1,5,2,3&turn=0&opening=1", "#dice=1,5,2,3,4,6&turn=300&opening=1",
-            "#dice=&turn=0&opening=0",
-        ]
+        let fragments = ["#dice=1,5&turn=75", "#dice=1,5&turn=-50", "#dice=1,5&turn=abc", "#dice=&turn=0"]
         let shown = try Chromium.shown(by: page, in: fragments.map { Situation(fragment: $0) })
         // Under a penalty the count of farkles in a row is 0, 1 or 2.
-        let counts = ["#dice=1,5&turn=0&opening=0&farkles=3", "#dice=1,5&turn=0&opening=0&farkles=-1"]
+        let counts = ["#dice=1,5&turn=0&farkles=3", "#dice=1,5&turn=0&farkles=-1"]
         let penaltyShown = try Chromium.shown(by: Self.page(.zilch), in: counts.map { Situation(fragment: $0) })
-        for (fragment, page) in zip(fragments + counts, shown + penaltyShown) {
+        // Under a penalty and an entry minimum the page has no turn of a player not on the board: it says so.
+        let entry = ["#dice=1,5&turn=0&me=0"]
+        let entryPage = Self.page(try RuleSet.load(fixtureRules("penalty-entry.json")))
+        let entryShown = try Chromium.shown(by: entryPage, in: entry.map { Situation(fragment: $0) })
+        for (fragment, page) in zip(fragments + counts + entry, shown + penaltyShown + entryShown) {
             #expect(page.problem != nil, "\(fragment)")
             #expect(page.advice.isEmpty, "\(fragment)")
             #expect(page.rows.isEmpty, "\(fragment)")
+        }
+    }
+}
+
+// MARK: - The three answers the page once got wrong
+
+/// Situations the page answered wrongly before it inferred the opening roll and read the player's total,
+/// each checked against FarkleKit's own solvers, built here, and against reasoning on the dice.
+@Suite(
+    "the advisor page's opening roll, entry minimum and race to the target",
+    .enabled(if: Chromium.path != nil, Chromium.missing))
+struct AdvisorTotalsBrowserTests {
+    @Test("six scoreless dice at 0 turn points are the opening roll: 500 and hot dice under standard, not a farkle")
+    func openingRollInferred() throws {
+        let solver = ExpectedScoreSolver(rules: .standard)
+        let fragments = ["#dice=2,2,3,3,4,6&turn=0", "#dice=2,2,3,3,4,6&turn=300"]
+        let shown = try Chromium.shown(
+            by: AdvisorPage(solver: solver), in: fragments.map { Situation(fragment: $0) })
+        // At 0 turn points six dice can only be the turn's first roll: standard scores it 500, and hot dice
+        // must be rolled, so the turn goes on with 500 and six dice.
+        let opening = shown[0]
+        #expect(opening.problem == nil)
+        #expect(opening.hash == fragments[0], "no opening field in the link")
+        #expect(opening.advice.first?.decision == "must-roll")
+        #expect(opening.advice.first?.turnPoints == "500")
+        #expect(opening.advice.first?.rollValue.flatMap(Double.init) == solver.rollValue(turnPoints: 500, diceLeft: 6))
+        #expect(opening.rows.map(\.sixDiceFarkle) == ["500"])
+        #expect(opening.rows.first.flatMap { Double($0.expected) } == solver.value(turnPoints: 500, diceLeft: 6))
+        #expect(opening.advice.first?.text.contains("worth 500 and hot dice") == true)
+        // The same dice later in the turn are a farkle: standard scores six scoreless dice on the opening roll only.
+        #expect(shown[1].advice.first?.decision == "farkle")
+        #expect(shown[1].rows.isEmpty)
+    }
+
+    @Test("boxed: the rules line names the entry minimum, and at a total of 0 the page never banks below it")
+    func entryMinimum() throws {
+        let table = ScoringTable(rules: .boxed)
+        let newPlayer = ExpectedScoreSolver(table: table, hasEntered: false)
+        let page = AdvisorPage(solver: ExpectedScoreSolver(table: table))
+        #expect(page.newPlayerSolver != nil)
+        // 1 5 2 3 at 300: keeping 1 5 makes 450, which an entered player banks, but a first bank needs 500.
+        let situations = [
+            (dice: [1, 5, 2, 3], turn: 300), (dice: [1, 5, 2, 3], turn: 400), (dice: [1, 1, 5], turn: 0),
+            (dice: [5, 2, 3, 4, 6], turn: 350), (dice: [1, 5, 5, 2, 3, 4], turn: 0),
+        ]
+        let fragments = situations.map {
+            "#dice=\($0.dice.map(String.init).joined(separator: ","))&turn=\($0.turn)&me=0"
+        }
+        let shown = try Chromium.shown(
+            by: page, in: (fragments + ["#dice=1,5,2,3&turn=300"]).map { Situation(fragment: $0) })
+        #expect(shown[0].rules.contains("a first bank of at least 500 to get on the board"), "\(shown[0].rules)")
+        for ((situation, fragment), page) in zip(zip(situations, fragments), shown) {
+            let context = Comment(rawValue: fragment)
+            let advice = page.advice.first
+            #expect(advice?.table == "new-player", context)
+            let expected = FarkleKitPoints.plain(
+                newPlayer, dice: situation.dice, turnPoints: situation.turn)
+            var json = AdviceJSON(keeps: [], sixDiceFarkle: nil, decision: nil, win: nil)
+            json.usePoints(expected)
+            page.check(against: json, situation: Situation(fragment: fragment), context)
+            // Never a bank below 500 for a player not on the board.
+            if advice?.decision == "bank" { #expect(Int(advice?.turnPoints ?? "") ?? 0 >= 500, context) }
+        }
+        // 1 5 2 3 at 300 from 0: roll on (the 450 of 1 5 may not be banked), and the reason says why.
+        #expect(shown[0].advice.first?.decision != "bank")
+        #expect(shown[0].rows.first { $0.keep == "1,5" }.flatMap { Double($0.expected) }.map { $0 < 450 } == true)
+        // 1 5 2 3 at 400: 1 5 makes 550, enough to get on the board.
+        #expect(shown[1].advice.first?.text.contains("550") == true)
+        let reasons = shown.prefix(situations.count).compactMap(\.advice.first).filter { $0.decision == "must-roll" }
+        #expect(reasons.contains { $0.text.contains("you need 500 turn points to get on the board") })
+        // Without a total the page advises a player on the board, and says so.
+        #expect(shown.last?.advice.first?.table == "points")
+        #expect(shown.last?.advice.first?.text.contains("on the board") == true)
+    }
+
+    @Test("kcd: at 3850 of 4000 with 100 turn points, 5 2 3 is keep 5 and bank 150, which wins at once")
+    func pointsTowardTheTarget() throws {
+        let rules = RuleSet.kcd
+        let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
+        var generator = SplitMix64(state: 21)
+        var situations = [Situation(fragment: "#dice=5,2,3&turn=100&me=3850")]
+        situations[0].dice = [5, 2, 3]
+        situations[0].turnPoints = 100
+        situations[0].me = 3850
+        // And situations drawn at every distance from the target, against CappedScoreSolver built here.
+        for index in 0..<40 {
+            let drawn = Situation.draw(index: index, page: page, using: &generator)
+            let me = 50 * Int.random(in: 0..<80, using: &generator)
+            let turnPoints = min(drawn.turnPoints, 50 * Int.random(in: 0...90, using: &generator))
+            var situation = Situation(
+                fragment: "#dice=\(drawn.dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)&me=\(me)")
+            situation.dice = drawn.dice
+            situation.turnPoints = turnPoints
+            situation.me = me
+            situations.append(situation)
+        }
+        let shown = try Chromium.shown(by: page, in: situations)
+        #expect(shown[0].rules.contains("the first bank to reach 4000 wins at once"), "\(shown[0].rules)")
+        let first = try #require(shown[0].advice.first)
+        #expect(first.table == "capped")
+        #expect(first.cap == "150")
+        #expect(first.bestKeep == "5")
+        #expect(first.decision == "bank")
+        #expect(first.text.contains("reaches the target and wins at once"))
+        #expect(first.text.contains("toward the target"))
+        // Banking 150 takes all 150 points toward the target. Rolling two dice scores with chance 1 - (4/6)^2
+        // = 5/9, and any score reaches 200 > 150 with a bank allowed: 150 × 5/9 toward the target.
+        #expect(shown[0].rows.first.flatMap { Double($0.expected) } == 150)
+        let rolling = try #require(first.rollValue.flatMap(Double.init))
+        #expect(abs(rolling - 150.0 * 5 / 9) < 1e-9)
+        for (situation, page) in zip(situations, shown) {
+            let context = Comment(rawValue: situation.fragment)
+            let points = try #require(FarkleKitPoints.capped(rules: rules, situation: situation))
+            var json = AdviceJSON(keeps: [], sixDiceFarkle: nil, decision: nil, win: nil)
+            json.usePoints(points)
+            page.check(against: json, situation: situation, context)
+            #expect(page.advice.first?.cap == "\(4000 - (situation.me ?? 0))", context)
+        }
+    }
+}
+
+/// The points advice of one situation as FarkleKit's solvers give it, in the fields of `advise --format json`.
+struct FarkleKitPoints {
+    var keeps: [AdviceJSON.Keep]
+    var sixDiceFarkle: AdviceJSON.SixDiceFarkle?
+    var decision: AdviceJSON.Decision?
+
+    /// `solver`'s advice (`ExpectedScoreSolver.advice`), the opening roll being six dice at 0 turn points.
+    static func plain(_ solver: ExpectedScoreSolver, dice: [Int], turnPoints: Int) -> FarkleKitPoints {
+        let roll = DiceCounts(faces: dice)
+        let advice = solver.advice(
+            for: roll, turnPoints: turnPoints, isOpeningRoll: dice.count == DiceCounts.maximumDice && turnPoints == 0)
+        return FarkleKitPoints(
+            keeps: advice.options.map {
+                AdviceJSON.Keep(
+                    dice: faces($0.keep.dice), score: $0.keep.score, diceLeft: $0.diceLeft, expected: $0.expected)
+            },
+            sixDiceFarkle: advice.sixDiceFarkle.map {
+                AdviceJSON.SixDiceFarkle(points: $0.points, expected: $0.expected)
+            },
+            decision: advice.next.map { next in
+                let banks = next.decision == .bank
+                return AdviceJSON.Decision(
+                    action: banks ? "bank" : "roll", turnPoints: next.turnPoints,
+                    bankValue: next.decision == .mustRoll ? nil : next.turnPoints, rollValue: next.rollValue)
+            })
+    }
+
+    /// In a race won at once at the target, with the player's total given: `CappedScoreSolver`'s advice for the
+    /// points toward the target (six ordinary dice, cap = target − total; at 0, where the rules have an entry
+    /// minimum above the minimum bank, banking only from it). `nil` where the page does not advise it.
+    static func capped(rules: RuleSet, situation: Situation) -> FarkleKitPoints? {
+        guard case .target(let target, finalRound: false) = rules.game.end, let me = situation.me else { return nil }
+        var turnRules = rules
+        if me == 0 { turnRules.turn.minimumBank = max(rules.turn.minimumBank, rules.game.entryMinimum) }
+        let outcomes = DiceSetOutcomes(table: ScoringTable(rules: turnRules), set: .ordinary)
+        let solver = CappedScoreSolver(outcomes: outcomes, cap: target - me)
+        let full = outcomes.fullState
+        let turn = situation.turnPoints
+        let keeps = solver.advice(for: [DiceCounts(faces: situation.dice)], turnPoints: turn)
+        var sixDiceFarkle: AdviceJSON.SixDiceFarkle?
+        var next: (turnPoints: Int, state: Int)? = keeps.first.map { ($0.turnPoints, $0.choice.next) }
+        let opening = situation.dice.count == DiceCounts.maximumDice && turn == 0
+        if keeps.isEmpty, situation.dice.count == DiceCounts.maximumDice,
+            let points = rules.turn.sixDiceFarkle, opening || rules.turn.sixDiceFarkleOnEveryRoll
+        {
+            sixDiceFarkle = .init(points: points, expected: solver.value(turnPoints: turn + points, state: full))
+            next = (turn + points, full)
+        }
+        return FarkleKitPoints(
+            keeps: keeps.map {
+                AdviceJSON.Keep(
+                    dice: faces($0.choice.taken[0]), score: $0.choice.points,
+                    diceLeft: outcomes.diceInState[$0.choice.next], expected: $0.value)
+            },
+            sixDiceFarkle: sixDiceFarkle,
+            decision: next.map { next in
+                let bank = solver.bankValue(turnPoints: next.turnPoints, state: next.state)
+                return AdviceJSON.Decision(
+                    action: solver.shouldBank(turnPoints: next.turnPoints, state: next.state) ? "bank" : "roll",
+                    turnPoints: next.turnPoints, bankValue: bank.map { _ in next.turnPoints },
+                    rollValue: solver.rollValue(turnPoints: next.turnPoints, state: next.state))
+            })
+    }
+
+    private static func faces(_ dice: DiceCounts) -> [Int] {
+        "\(dice)".compactMap { $0.wholeNumberValue }
+    }
+}
+
+extension AdviceJSON {
+    /// The points part replaced by `points`; with the advice to win, `agrees` recomputed as the page compares
+    /// the two objectives (the same best keep, and both bank or neither).
+    mutating func usePoints(_ points: FarkleKitPoints) {
+        keeps = points.keeps
+        sixDiceFarkle = points.sixDiceFarkle
+        decision = points.decision
+        if var win {
+            let sameKeep = keeps.first?.dice == win.keeps.first?.dice
+            win.agrees = sameKeep && (pageDecision == "bank") == (win.pageDecision == "bank")
+            self.win = win
         }
     }
 }
@@ -168,7 +378,8 @@ struct Situation: Sendable {
         self.kind = kind
         self.dice = dice
         self.turnPoints = turnPoints
-        self.opening = opening
+        // The page takes six dice at 0 turn points for the opening roll, as they can only be.
+        self.opening = opening || (dice.count == DiceCounts.maximumDice && turnPoints == 0)
         self.farkles = farkles
         me = totals?.me
         them = totals?.them
@@ -176,9 +387,7 @@ struct Situation: Sendable {
         let game = totals.map { "&me=\($0.me)&them=\($0.them)" } ?? ""
         // The page writes the count only when it is not 0.
         let count = farkles.map { $0 == 0 ? "" : "&farkles=\($0)" } ?? ""
-        fragment =
-            "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)\(game)&opening=\(opening ? 1 : 0)"
-            + count
+        fragment = "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)\(game)" + count
     }
 
     var adviseArguments: [String] {
@@ -216,10 +425,11 @@ struct Situation: Sendable {
             totals: (me, them, solver.target))
     }
 
-    /// Six dice with no score: on the opening roll a six-dice farkle where the rules have one, later a farkle.
+    /// Six dice with no score: on the opening roll (0 turn points) a six-dice farkle where the rules have one,
+    /// later (after hot dice, with turn points) a farkle unless the rules score it on every roll.
     static let noScore = [
         Situation(kind: .opening, dice: [2, 2, 3, 4, 6, 6], turnPoints: 0, opening: true),
-        Situation(kind: .midTurn, dice: [2, 2, 3, 4, 6, 6], turnPoints: 0, opening: false),
+        Situation(kind: .midTurn, dice: [2, 2, 3, 4, 6, 6], turnPoints: 300, opening: false),
     ]
 
     /// Situation `index` of a page, its kind taken in turn: opening rolls, rolls of 1s and 5s (hot dice),
@@ -366,6 +576,10 @@ struct ShownAdvice: Decodable {
         var turnPoints: String?
         var rollValue: String?
         var bankValue: String?
+        /// The points objective's table: `points`, `new-player` or `capped`.
+        var table: String?
+        /// The cap of the points toward the target, with the capped table.
+        var cap: String?
         var text: String
     }
 
@@ -384,6 +598,8 @@ struct ShownAdvice: Decodable {
     var rows: [Row]
     var problem: String?
     var hash: String
+    /// The rules line.
+    var rules: String
     var agree: String?
     /// The farkles in a row entered, where the page asks for them.
     var farkles: String?
@@ -512,7 +728,8 @@ enum Chromium {
             advice: [...document.querySelectorAll("#advice")].map((node) => ({
               objective: node.dataset.objective, bestKeep: node.dataset.bestKeep, decision: node.dataset.decision,
               turnPoints: node.dataset.turnPoints ?? null, rollValue: node.dataset.rollValue ?? null,
-              bankValue: node.dataset.bankValue ?? null, text: node.textContent })),
+              bankValue: node.dataset.bankValue ?? null, table: node.dataset.table ?? null,
+              cap: node.dataset.cap ?? null, text: node.textContent })),
             rows: [...document.querySelectorAll("tr[data-expected]")].map((row) => ({
               keep: row.dataset.keep ?? null, sixDiceFarkle: row.dataset.sixDiceFarkle ?? null,
               points: row.dataset.points ?? null, diceLeft: row.dataset.diceLeft ?? null,
@@ -520,6 +737,7 @@ enum Chromium {
               win: row.dataset.win ?? null, winShown: row.cells[4]?.textContent ?? null })),
             problem: document.querySelector(".problem")?.textContent ?? null,
             hash: location.hash,
+            rules: document.getElementById("rules-summary").textContent,
             agree: document.querySelector("#objectives")?.dataset.agree ?? null,
             farkles: document.getElementById("farkles-field").hidden ? null : document.getElementById("farkles").value,
           });

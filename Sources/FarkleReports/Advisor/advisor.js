@@ -1,0 +1,641 @@
+"use strict";
+// The solver's numbers for these rules; the format: FarkleKit.docc/AdvisorPage.md in farkle-sim.
+const data = JSON.parse(document.getElementById("advisor-data").textContent);
+const rules = data.rules;
+const $ = (id) => document.getElementById(id);
+const MAX_DICE = 6;
+const MAX_TURN_POINTS = 1000000000;
+
+// ---- The solver's values, looked up ----
+
+// Whether the page has a turn table per count of farkles in a row (a three-farkle penalty).
+const perFarkleCount = () => data.points.length > 1;
+
+// The turn table for `farkles` farkles in a row (the last one covers higher counts).
+function turnTable(farkles) {
+  return data.points[Math.min(farkles, data.points.length - 1)];
+}
+
+// The decision code at (t, n): "b" bank, "r" roll, "m" must roll; above the table, its last row's.
+function decisionCode(table, t, n) {
+  const row = table.decisions[n - 1];
+  return row[Math.min(t / rules.score_step, row.length - 1)];
+}
+
+// R(t, n): the expected final turn points of rolling n dice with t turn points.
+function rollValue(table, t, n) {
+  const row = table.roll[n - 1];
+  const level = t / rules.score_step;
+  if (level < row.length) return row[level];
+  const [slope, intercept] = table.tail.roll[n - 1];
+  return slope * t + intercept;
+}
+
+// V(t, n): t where best play banks, otherwise R(t, n); on the exact tail line above the table.
+function turnValue(table, t, n) {
+  const row = table.roll[n - 1];
+  const level = t / rules.score_step;
+  if (level < row.length) return table.decisions[n - 1][level] === "b" ? t : row[level];
+  const [slope, intercept] = table.tail.value[n - 1];
+  return slope * t + intercept;
+}
+
+// The level of `t` turn points in the tables: t / the score step.
+const scoreLevel = (t) => t / rules.score_step;
+
+// The table `table` of `data.points` or `data.new_player` as the points advice reads it.
+function turnLookup(table, kind) {
+  return {
+    kind, least: table.least_bank,
+    code: (t, n) => decisionCode(table, t, n), roll: (t, n) => rollValue(table, t, n),
+    value: (t, n) => turnValue(table, t, n),
+  };
+}
+
+// A string of base64 little-endian IEEE 754 doubles, as `data.capped` writes R, read back exactly.
+function readDoubles(text) {
+  const bytes = Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
+  const view = new DataView(bytes.buffer);
+  return Array.from({ length: bytes.length / 8 }, (_, index) => view.getFloat64(index * 8, true));
+}
+
+// The capped turn of total `entry.total` (points toward the target: a bank counts at most `entry.cap`) as the
+// points advice reads it. From the end of its rows on nothing changes with the turn points: `entry.above`.
+function cappedLookup(entry) {
+  entry.rows ??= entry.roll.map(readDoubles);
+  const rows = entry.rows;
+  const code = (t, n) => (scoreLevel(t) < rows[n - 1].length ? entry.decisions[n - 1][scoreLevel(t)] : entry.above.decisions[n - 1]);
+  return {
+    kind: "capped", least: entry.least_bank, cap: entry.cap, code,
+    roll: (t, n) => (scoreLevel(t) < rows[n - 1].length ? rows[n - 1][scoreLevel(t)] : entry.above.roll[n - 1]),
+    // V is t where best play banks (below the end of the rows t is under the cap), otherwise R.
+    value: (t, n) => (scoreLevel(t) < rows[n - 1].length ? (code(t, n) === "b" ? t : rows[n - 1][scoreLevel(t)])
+      : entry.above.value[n - 1]),
+  };
+}
+
+// What the points advice maximizes, from the player's own total (`null` when not given): in a race won at once
+// at the target the points toward it; at 0, where the rules have an entry minimum, the turn of a player not yet
+// on the board; otherwise the points of the turn (under a penalty, in the long run after `farkles`).
+function pointsObjective(farkles, me) {
+  if (me !== null && data.capped !== null) return cappedLookup(data.capped[me / rules.score_step]);
+  if (me === 0 && data.new_player !== null) return turnLookup(data.new_player, "new-player");
+  return turnLookup(turnTable(farkles), "points");
+}
+
+// Every keep of the roll valued for the objective, best first, and what to do after the best.
+function pointsAdvice(faces, turn, opening, farkles, me) {
+  const objective = pointsObjective(farkles, me);
+  const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left]) => (
+    { dice, score, left, expected: objective.value(turn + score, left) }));
+  // As the solvers' advice: higher expected first; then ExpectedScoreSolver takes more dice first and
+  // CappedScoreSolver more points, then fewer dice.
+  options.sort(objective.kind === "capped"
+    ? (a, b) => (a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1)
+      : b.score - a.score || a.dice.length - b.dice.length)
+    : (a, b) => (a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1) : b.dice.length - a.dice.length));
+  let sixDiceFarkle = null;
+  if (options.length === 0 && faces.length === MAX_DICE) {
+    const points = rules.six_dice_farkle[opening ? "opening" : "later"];
+    if (points !== null) sixDiceFarkle = { points, expected: objective.value(turn + points, MAX_DICE) };
+  }
+  let next = null;
+  if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
+  else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
+  if (next) {
+    next.decision = { b: "bank", r: "roll", m: "must-roll" }[objective.code(next.turn, next.left)];
+    next.rollValue = objective.roll(next.turn, next.left);
+    next.least = objective.least;
+    if (objective.cap !== undefined) next.cap = objective.cap;
+  }
+  return { options, sixDiceFarkle, next, farkles, objective, me };
+}
+
+// ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
+
+// The turn of the player with total `me` against `them` (at or over the target: the final round), as
+// the solver's WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same
+// Doubles. Values are P(win) + 1/2 P(tie) of the player to move.
+function winTurn(me, them) {
+  const win = data.win;
+  const turn = win.turn;
+  const step = rules.score_step;
+  const levels = win.turn_start.length;
+  const mine = me / step;
+  const least = me > 0 ? win.least_bank.entered : win.least_bank.new;
+  const leastLevel = Math.floor((least + step - 1) / step);
+  const bank = [];
+  let top, topBank, farkle;
+  if (them >= win.target) {
+    // The last turn: banking beats the opponent's total above it, ties on it, loses below it.
+    const deficit = (them - me) / step;
+    top = Math.max(deficit + 1, leastLevel);
+    for (let row = 0; row < top; row++) {
+      bank.push(row < leastLevel ? -Infinity : row > deficit ? 1 : row === deficit ? 0.5 : 0);
+    }
+    topBank = 1;
+    farkle = 0;
+  } else {
+    const theirs = them / step;
+    const final = win.final_round ? win.final_round_values[theirs === 0 ? "new" : "entered"] : null;
+    const finalValue = (deficit) => (deficit < final.length ? final[Math.max(deficit, 0)] : win.final_round_limit);
+    top = Math.max(Math.floor((win.target - me + step - 1) / step), leastLevel);
+    if (final) top = Math.max(top, final.length + theirs - mine);
+    top = Math.max(top, 1);
+    for (let level = 0; level < top; level++) {
+      const total = mine + level;
+      if (level * step < least) bank.push(-Infinity);
+      else if (total < levels) bank.push(1 - win.turn_start[theirs][total]);
+      else if (final) bank.push(1 - finalValue(total - theirs));
+      else bank.push(1);
+    }
+    topBank = 1 - win.final_round_limit;
+    farkle = 1 - win.turn_start[theirs][mine];
+  }
+  const allows = (n) => rules.banking_dice_left.includes(n);
+  const later = turn.six_dice_farkle_steps.later;
+
+  // Above the table banking pays topBank wherever it is allowed: only the dice count matters.
+  let above = [null];
+  for (let n = 1; n <= MAX_DICE; n++) {
+    const reach = turn.reach[n];
+    above.push({ value: reach + (1 - reach) * farkle, slope: 1 - reach, banks: allows(n) });
+  }
+  if (!(topBank === 1 && turn.instant_win[MAX_DICE] === 0)) {
+    for (let round = 0; round < 10000; round++) {
+      const next = [null];
+      for (let n = 1; n <= MAX_DICE; n++) {
+        let value = turn.instant_win[n];
+        let slope = 0;
+        for (const group of turn.groups[n]) {
+          let best = above[group[2]];
+          for (let i = 4; i < group.length; i += 2) {
+            if (above[group[i]].value > best.value) best = above[group[i]];
+          }
+          value += group[0] * best.value;
+          slope += group[0] * best.slope;
+        }
+        const farkleChance = turn.farkle[n];
+        if (n === MAX_DICE && later !== null) {
+          value += farkleChance * above[MAX_DICE].value;
+          slope += farkleChance * above[MAX_DICE].slope;
+        } else {
+          value += farkleChance * farkle;
+          slope += farkleChance;
+        }
+        next.push(allows(n) && topBank >= value ? { value: topBank, slope: 0, banks: true }
+          : { value, slope, banks: false });
+      }
+      const settled = next.every((entry, n) => n === 0 || (Math.abs(entry.value - above[n].value) <= 1e-15
+        && Math.abs(entry.slope - above[n].slope) <= 1e-15));
+      above = next;
+      if (settled) break;
+    }
+  }
+
+  // The table below the top, from the top down: each level reads only higher ones.
+  const values = new Float64Array(top * (MAX_DICE + 1));
+  const banks = new Uint8Array(top * (MAX_DICE + 1));
+  const valueAt = (level, n) => (level < top ? values[level * (MAX_DICE + 1) + n] : above[n].value);
+  const roll = (level, n) => {
+    let value = turn.instant_win[n];
+    for (const group of turn.groups[n]) {
+      let best = valueAt(level + group[1], group[2]);
+      for (let i = 3; i < group.length; i += 2) {
+        const next = valueAt(level + group[i], group[i + 1]);
+        if (next > best) best = next;
+      }
+      value += group[0] * best;
+    }
+    const farkleChance = turn.farkle[n];
+    if (n === MAX_DICE && later !== null) value += farkleChance * valueAt(level + later, MAX_DICE);
+    else value += farkleChance * farkle;
+    return value;
+  };
+  for (let level = top - 1; level >= 0; level--) {
+    for (let n = 1; n <= MAX_DICE; n++) {
+      let value = roll(level, n);
+      const index = level * (MAX_DICE + 1) + n;
+      if (bank[level] > -Infinity && allows(n) && bank[level] >= value) {
+        value = bank[level];
+        banks[index] = 1;
+      }
+      values[index] = value;
+    }
+  }
+  const levelOf = (t) => t / step;
+  const bankValue = (t) => (levelOf(t) >= top ? topBank : bank[levelOf(t)] > -Infinity ? bank[levelOf(t)] : null);
+  const decision = (t, n) => {
+    if (bankValue(t) === null || !allows(n)) return "must-roll";
+    const level = levelOf(t);
+    return (level < top ? banks[level * (MAX_DICE + 1) + n] === 1 : above[n].banks) ? "bank" : "roll";
+  };
+  return {
+    farkle, value: (t, n) => valueAt(levelOf(t), n), bankValue, decision,
+    // Where the table banks it holds the bank; the roll is then one more step from the levels above.
+    rollValue: (t, n) => (decision(t, n) === "bank" ? roll(Math.min(levelOf(t), top), n)
+      : valueAt(Math.min(levelOf(t), top), n)),
+  };
+}
+
+// Every keep of the roll valued by the chance to win, best first, and what to do after the best.
+function winAdvice(faces, turn, opening, me, them) {
+  const table = winTurn(me, them);
+  const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left], index) => (
+    { dice, score, left, index, value: table.value(turn + score, left) }));
+  // As the solver's advice: higher value first, then more dice, then the scoring table's order.
+  options.sort((a, b) => a.value !== b.value ? (a.value > b.value ? -1 : 1)
+    : b.dice.length - a.dice.length || a.index - b.index);
+  let sixDiceFarkle = null;
+  if (options.length === 0 && faces.length === MAX_DICE) {
+    const points = rules.six_dice_farkle[opening ? "opening" : "later"];
+    if (points !== null) sixDiceFarkle = { points, value: table.value(turn + points, MAX_DICE) };
+  }
+  let next = null;
+  if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
+  else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
+  if (next) {
+    next.decision = table.decision(next.turn, next.left);
+    next.bankValue = next.decision === "must-roll" ? null : table.bankValue(next.turn);
+    next.rollValue = table.rollValue(next.turn, next.left);
+    next.least = me > 0 ? data.win.least_bank.entered : data.win.least_bank.new;
+  }
+  return { options, sixDiceFarkle, next, farkle: table.farkle };
+}
+
+// ---- Words ----
+
+const spaced = (dice) => dice.split("").join(" ");
+const tight = (dice) => dice.split("").join("\u2009");
+const pointsText = (x) => x.toFixed(1);
+const diceWord = (n) => (n === 1 ? "1 die" : n + " dice");
+
+function mustRollReason(next) {
+  if (next.left === MAX_DICE && rules.hot_dice_mandatory) return "hot dice must be rolled";
+  if (!rules.banking_dice_left.includes(next.left)) {
+    return "the rules do not allow banking with " + diceWord(next.left) + " left";
+  }
+  const least = next.least ?? rules.minimum_bank;
+  if (least > rules.least_bank.entered) return "you need " + least + " turn points to get on the board";
+  return "banking needs at least " + least + " turn points";
+}
+
+function thenSentence(next) {
+  const expected = "expected " + pointsText(next.rollValue) + (next.cap === undefined ? "" : " toward the target");
+  switch (next.decision) {
+    case "bank":
+      if (next.cap !== undefined && next.turn >= next.cap) {
+        return "Then bank: " + next.turn + " reaches the target and wins at once (rolling " + diceWord(next.left)
+          + ": " + expected + ").";
+      }
+      return "Then bank: " + next.turn + " beats rolling " + diceWord(next.left) + " (" + expected + ").";
+    case "roll":
+      return "Then roll " + diceWord(next.left) + ": " + expected + ", more than banking " + next.turn + ".";
+    default:
+      return "Then roll " + diceWord(next.left) + " with " + next.turn + " turn points: "
+        + mustRollReason(next) + "; " + expected + ".";
+  }
+}
+
+const percent = (x) => (x * 100).toFixed(2) + "%";
+
+function winThenSentence(next) {
+  const rolling = "rolling " + diceWord(next.left) + " wins " + percent(next.rollValue);
+  const banking = next.bankValue === null ? "" : "banking " + next.turn + " wins " + percent(next.bankValue);
+  switch (next.decision) {
+    case "bank": return "Then bank: " + banking + ", " + rolling + ".";
+    case "roll": return "Then roll: " + rolling + ", " + banking + ".";
+    default: return "Then roll with " + next.turn + " turn points: " + mustRollReason(next) + "; " + rolling + ".";
+  }
+}
+
+// One objective's answer in a few words, to say where the two part.
+function summary(advice) {
+  const best = advice.options[0];
+  const first = best ? "keep " + spaced(best.dice) : advice.sixDiceFarkle ? "take the six-dice farkle" : "no keep";
+  if (!advice.next) return first;
+  return first + (advice.next.decision === "bank" ? ", then bank" : ", then roll");
+}
+
+function describeRules() {
+  const banking = rules.banking_dice_left.filter((n) => n < MAX_DICE);
+  const counts = banking.join(" or ") + (banking.length === 1 && banking[0] === 1 ? " die" : " dice");
+  const parts = [banking.length === MAX_DICE - 1 ? "Bank with any dice left" : "Bank with " + counts + " left"];
+  if (rules.minimum_bank > 0) parts.push("at least " + rules.minimum_bank + " to bank");
+  parts.push(rules.hot_dice_mandatory ? "hot dice must be rolled" : "you may bank after hot dice");
+  const farkle = rules.six_dice_farkle;
+  if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
+  else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
+  if (hasEntryMinimum()) {
+    parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
+  }
+  if (rules.six_ones_win) parts.push("six 1s win at once");
+  if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
+  else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
+  else parts.push("the first bank to reach " + rules.target + " wins at once");
+  if (rules.three_farkle_penalty !== null) {
+    parts.push("three farkles in a row cost " + rules.three_farkle_penalty + (perFarkleCount()
+      ? " (the advice plays for the most points in the long run, penalties included)"
+      : " (the advice counts this turn's points alone, not the penalty)"));
+  }
+  return parts.join(" · ") + ".";
+}
+
+// ---- Page state and the URL fragment ----
+
+let dice = [];
+// Fields of the fragment this page does not use, kept for the link ("opening", which older pages wrote, is
+// dropped: the opening roll is the roll of six dice at 0 turn points).
+let otherFields = [];
+const FIELDS = ["dice", "turn", "me", "them", "opening", "farkles"];
+
+function readFragment() {
+  const fields = new URLSearchParams(location.hash.slice(1));
+  otherFields = [...fields].filter(([name]) => !FIELDS.includes(name));
+  dice = (fields.get("dice") || "").split(",").map(Number)
+    .filter((face) => Number.isInteger(face) && face >= 1 && face <= MAX_DICE).slice(0, MAX_DICE);
+  $("turn").value = fields.get("turn") || "0";
+  $("me").value = fields.get("me") || "";
+  $("them").value = fields.get("them") || "";
+  $("farkles").value = fields.get("farkles") || "0";
+}
+
+// The fragment in one order: dice, turn, me and them when given, farkles when not 0.
+const fieldText = (id) => $(id).value.trim();
+
+function writeFragment() {
+  const fragment = "#dice=" + dice.join(",") + "&turn=" + fieldText("turn")
+    + (fieldText("me") !== "" ? "&me=" + fieldText("me") : "") + (fieldText("them") !== "" ? "&them=" + fieldText("them") : "")
+    + (fieldText("farkles") !== "0" && fieldText("farkles") !== "" ? "&farkles=" + fieldText("farkles") : "")
+    + otherFields.map(([name, value]) => "&" + encodeURIComponent(name) + "=" + encodeURIComponent(value))
+      .join("");
+  if (fragment !== location.hash) history.replaceState(null, "", fragment);
+}
+
+// The entered situation, or the reason it is not one.
+function situation() {
+  const text = $("turn").value.trim();
+  const turn = Number(text);
+  if (dice.length === 0) return { problem: "Tap the dice you rolled: one to six dice." };
+  if (text === "" || !Number.isInteger(turn) || turn < 0 || turn > MAX_TURN_POINTS) {
+    return { problem: "Turn points are a whole number from 0." };
+  }
+  if (turn % rules.score_step !== 0) {
+    return { problem: "Turn points are a multiple of " + rules.score_step + " under these rules." };
+  }
+  // Six dice at 0 turn points can only be the turn's opening roll: every keep and every six-dice farkle scores.
+  const opening = dice.length === MAX_DICE && turn === 0;
+  // The count only matters, and is only checked, where the page has a table per count.
+  const farklesText = $("farkles").value.trim();
+  const farkles = perFarkleCount() ? Number(farklesText === "" ? "0" : farklesText) : 0;
+  if (!Number.isInteger(farkles) || farkles < 0 || farkles >= data.points.length) {
+    return { problem: "Farkles in a row before this turn: a whole number from 0 to " + (data.points.length - 1) + "." };
+  }
+  const totals = gameTotals();
+  if (totals.problem) return totals;
+  return { turn, opening, farkles, me: totals.me, them: totals.them };
+}
+
+// Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
+// board yet) or a race won at once at the target (the points toward it).
+const hasEntryMinimum = () => rules.least_bank.new > rules.least_bank.entered;
+const ownTotalMatters = () => hasEntryMinimum() || data.capped !== null;
+
+// The totals entered, `null` where not given: your own alone changes the points advice where it matters;
+// both give the advice to win.
+function gameTotals() {
+  const asked = (id) => !$(id).closest("[hidden]");
+  const [meText, themText] = [asked("me") ? $("me").value.trim() : "", asked("them") ? $("them").value.trim() : ""];
+  if (meText === "" && themText === "") return { me: null, them: null };
+  if (meText === "") return { problem: "Enter your own total too: the advice to win needs both." };
+  const totals = themText === "" ? [Number(meText)] : [Number(meText), Number(themText)];
+  for (const total of totals) {
+    if (!Number.isInteger(total) || total < 0 || total > MAX_TURN_POINTS || total % rules.score_step !== 0) {
+      return { problem: "Totals are whole multiples of " + rules.score_step + " from 0." };
+    }
+  }
+  const [me, them] = [totals[0], totals[1] ?? null];
+  const target = rules.target;
+  if (target !== null && me >= target) {
+    return { problem: "Your total has reached the target " + target + ": the game is over." };
+  }
+  if (me === 0 && hasEntryMinimum() && data.new_player === null && data.capped === null) {
+    return { problem: "This page has no advice yet for a player not on the board under these rules." };
+  }
+  if (them === null) return { me, them };
+  if (them >= target && !data.win.final_round) {
+    return { problem: "The opponent has reached the target " + target + ": under these rules that wins at once." };
+  }
+  return { me, them };
+}
+
+// ---- Rendering ----
+
+function element(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, text] of Object.entries(attributes || {})) node.setAttribute(name, text);
+  node.append(...children);
+  return node;
+}
+
+function renderRoll() {
+  $("roll").replaceChildren(...dice.map((face, index) => {
+    const chip = element("button", { type: "button", "aria-label": "Remove this " + face }, String(face));
+    chip.addEventListener("click", () => { dice.splice(index, 1); update(); });
+    return chip;
+  }));
+  if (dice.length === 0) $("roll").append(element("span", { class: "note" }, "No dice yet."));
+  for (const button of document.querySelectorAll("[data-face]")) button.disabled = dice.length >= MAX_DICE;
+}
+
+// The first sentence of an objective's advice: the keep, or why there is none.
+function keepSentence(advice, worth) {
+  const best = advice.options[0];
+  if (best) return "Keep " + spaced(best.dice) + " for " + best.score + (best.dice.length === dice.length ? " (hot dice)." : ".");
+  if (advice.sixDiceFarkle) {
+    return "No keep scores, but six dice with no score are worth " + advice.sixDiceFarkle.points + " and hot dice.";
+  }
+  return "Farkle: no keep scores, and the turn ends with nothing" + worth + ".";
+}
+
+// What a farkle now costs under a penalty, in words; nothing without one.
+function farkleCost(farkles) {
+  if (!perFarkleCount()) return "";
+  if (farkles === 2) return "; your third farkle in a row, it costs " + rules.three_farkle_penalty;
+  return "; that makes " + (farkles + 1) + " farkle" + (farkles === 0 ? "" : "s") + " in a row";
+}
+
+// The element tests read: one per objective, with the best keep and the decision as data.
+function adviceElement(objective, advice, heading, then) {
+  const best = advice.options[0];
+  const node = element("div", {
+    id: "advice", class: "advice", "data-objective": objective,
+    "data-best-keep": best ? best.dice.split("").join(",") : "",
+    "data-decision": advice.next ? advice.next.decision : "farkle",
+  });
+  const worth = objective === "win" ? "; you then win " + percent(advice.farkle) : farkleCost(advice.farkles);
+  node.append(element("p", { class: "note" }, heading),
+    element("p", { class: "verdict" }, element("strong", {}, keepSentence(advice, worth)),
+      advice.next ? " " + then(advice.next) : ""));
+  if (objective === "points") node.setAttribute("data-table", advice.objective.kind);
+  if (advice.objective?.cap !== undefined) node.setAttribute("data-cap", String(advice.objective.cap));
+  if (advice.next) {
+    node.setAttribute("data-turn-points", String(advice.next.turn));
+    node.setAttribute("data-roll-value", String(advice.next.rollValue));
+    if (objective === "win") node.setAttribute("data-bank-value", String(advice.next.bankValue));
+  }
+  return node;
+}
+
+// What the totals are for, in words.
+function gameNote() {
+  const parts = [];
+  if (hasEntryMinimum() && data.new_player === null && data.capped === null) {
+    parts.push("At a total of 0 you are not on the board yet, and this page has no advice for that yet.");
+  }
+  if (data.new_player !== null) {
+    parts.push("At a total of 0 you are not on the board yet: the advice then banks only from "
+      + data.new_player.least_bank + ".");
+  }
+  if (data.capped !== null) {
+    parts.push("With your total the advice for points counts the points toward the target, "
+      + rules.target + ": past it they win nothing more.");
+  }
+  if (data.win !== null) {
+    parts.push("Both totals before this turn give the advice to win as well. An opponent at or over the target "
+      + "means this is your last turn.");
+  }
+  return parts.join(" ");
+}
+
+// What the points advice maximizes, in words.
+function pointsHeading(points, state) {
+  const objective = points.objective;
+  if (objective.kind === "capped") {
+    return "For the most points toward the target: at " + state.me + " of " + rules.target + ", a bank counts "
+      + objective.cap + " at most, and Expected is the points toward the target";
+  }
+  if (objective.kind === "new-player") {
+    return "For the most points this turn, not yet on the board: you need " + objective.least
+      + " turn points to bank";
+  }
+  if (perFarkleCount()) {
+    return "For the most points in the long run, penalties included, with " + state.farkles + " farkle"
+      + (state.farkles === 1 ? "" : "s") + " in a row before this turn";
+  }
+  if (data.new_player !== null && state.me === null) {
+    return "For the most points this turn, on the board (not yet? enter your total 0)";
+  }
+  return "For the most points this turn";
+}
+
+function renderAdvice(state) {
+  const points = pointsAdvice(dice, state.turn, state.opening, state.farkles, state.me);
+  const totals = state.them === null ? null : state;
+  const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them) : null;
+  const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
+  if (win) {
+    const last = totals.them >= data.win.target ? " (your last turn)" : "";
+    body.push(adviceElement("win", win,
+      "To win at " + totals.me + " against " + totals.them + last + ", ties counting half", winThenSentence));
+    const differ = points.options[0]?.dice !== win.options[0]?.dice
+      || (points.next?.decision === "bank") !== (win.next?.decision === "bank");
+    body.push(differ
+      ? element("p", { id: "objectives", class: "differ", "data-agree": "false" },
+        "The objectives differ: for the most points " + summary(points) + "; to win " + summary(win) + ".")
+      : element("p", { id: "objectives", class: "note", "data-agree": "true" }, "Both objectives agree."));
+  }
+  const winByKeep = new Map(win ? win.options.map((option) => [option.dice, option]) : []);
+  const bestWin = win?.options[0]?.dice;
+  const winCell = (option) => element("td", { class: option.dice === bestWin ? "best-win" : "" },
+    (option.dice === bestWin ? "\u2605 " : "") + percent(option.value));
+  const rows = points.options.map((option, index) => {
+    const row = element("tr", {
+      class: index === 0 ? "best" : "", "data-keep": option.dice.split("").join(","),
+      "data-points": String(option.score), "data-dice-left": String(option.left),
+      "data-expected": String(option.expected),
+    }, element("td", {}, (index === 0 ? "\u2605 " : "") + tight(option.dice)),
+    element("td", {}, String(option.score)), element("td", {}, String(option.left)),
+    element("td", {}, pointsText(option.expected)));
+    const winning = winByKeep.get(option.dice);
+    if (winning) {
+      row.setAttribute("data-win", String(winning.value));
+      row.append(winCell(winning));
+    }
+    return row;
+  });
+  const sixDiceFarkle = points.sixDiceFarkle;
+  if (sixDiceFarkle) {
+    const row = element("tr", { class: "best", "data-six-dice-farkle": String(sixDiceFarkle.points),
+      "data-expected": String(sixDiceFarkle.expected) },
+    element("td", {}, "\u2605 six-dice farkle"), element("td", {}, String(sixDiceFarkle.points)),
+    element("td", {}, String(MAX_DICE)), element("td", {}, pointsText(sixDiceFarkle.expected)));
+    if (win) {
+      row.setAttribute("data-win", String(win.sixDiceFarkle.value));
+      row.append(element("td", { class: "best-win" }, "\u2605 " + percent(win.sixDiceFarkle.value)));
+    }
+    rows.push(row);
+  }
+  if (rows.length > 0) {
+    const titles = ["Keep", "Points", "Dice left", "Expected"].concat(win ? ["Win"] : []);
+    body.push(element("div", { class: "keeps" }, element("table", {},
+      element("caption", {}, "Every keep, best for points (\u2605) first. Expected: the points "
+        + (points.objective.kind === "capped" ? "toward the target" : "the turn ends with") + "."
+        + (win ? " Win: the chance to win after it (\u2605 best)." : "")),
+      element("thead", {}, element("tr", {}, ...titles.map((title) => element("th", { scope: "col" }, title)))),
+      element("tbody", {}, ...rows))));
+  }
+  return body;
+}
+
+function update() {
+  renderRoll();
+  writeFragment();
+  const state = situation();
+  $("answer-body").replaceChildren(...(state.problem
+    ? [element("p", { class: "problem" }, state.problem)] : renderAdvice(state)));
+}
+
+// ---- Wiring ----
+
+$("rules-name").textContent = rules.name;
+$("rules-summary").textContent = describeRules();
+document.title = "Farkle advisor: " + rules.name;
+$("turn").step = String(rules.score_step);
+for (const button of document.querySelectorAll("[data-face]")) {
+  button.addEventListener("click", () => {
+    if (dice.length < MAX_DICE) dice.push(Number(button.dataset.face));
+    update();
+  });
+}
+$("clear").addEventListener("click", () => { dice = []; update(); });
+function stepTurn(direction) {
+  const turn = Math.max(0, (Math.floor(Number($("turn").value) / rules.score_step) || 0) + direction);
+  $("turn").value = String(turn * rules.score_step);
+  update();
+}
+$("turn-down").addEventListener("click", () => stepTurn(-1));
+$("turn-up").addEventListener("click", () => stepTurn(1));
+$("turn").addEventListener("input", update);
+// The totals: your own where it changes the advice for points, both where the page has the advice to win.
+$("game").hidden = data.win === null && !ownTotalMatters();
+$("them-field").hidden = data.win === null;
+$("game-heading").textContent = data.win === null ? "The game" : "The game (2 players)";
+$("game-note").textContent = gameNote();
+// Farkles in a row matter only where the page has a turn table per count.
+$("farkles-field").hidden = !perFarkleCount();
+$("farkles").max = String(data.points.length - 1);
+for (const id of ["me", "them", "farkles"]) $(id).addEventListener("input", update);
+$("me").step = $("them").step = String(rules.score_step);
+window.addEventListener("hashchange", () => { readFragment(); update(); });
+// Keys 1 to 6 add a die and Backspace takes the last back, unless a field has the focus.
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (/^[1-6]$/.test(event.key) && dice.length < MAX_DICE) dice.push(Number(event.key));
+  else if (event.key === "Backspace" && dice.length > 0) dice.pop();
+  else return;
+  event.preventDefault();
+  update();
+});
+readFragment();
+update();
