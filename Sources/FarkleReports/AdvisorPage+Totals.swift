@@ -21,17 +21,10 @@ extension AdvisorPage {
         let rules = table.rules
         guard case .target(let target, finalRound: false) = rules.game.end, rules.turn.threeFarklePenalty == nil
         else { return [] }
-        let entered = DiceSetOutcomes(table: table, set: .ordinary)
-        let least = table.turnMechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
-        var newRules = rules
-        newRules.turn.minimumBank = least
-        let new =
-            least == rules.turn.minimumBank
-            ? entered
-            : DiceSetOutcomes(
-                table: ScoringTable(rules: newRules), set: .ordinary)
+        let outcomes = DiceSetOutcomes(table: table, set: .ordinary)
+        // A total of 0 is a player not yet on the board: banking only from the entry minimum.
         return stride(from: 0, to: target, by: table.scoreStep).map { total in
-            CappedScoreSolver(outcomes: total == 0 ? new : entered, cap: target - total)
+            CappedScoreSolver(outcomes: outcomes, cap: target - total, hasEntered: total != 0)
         }
     }
 
