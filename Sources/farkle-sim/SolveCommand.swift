@@ -56,7 +56,7 @@ enum SolveCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         if ReachSolveOutput.isReach(arguments.value("objective")) {
             try arguments.refuse(
-                ["penalty-floor", "max-points", DiceSetOption.set.name, "threads"],
+                ["penalty-floor", "max-points", "threads"],
                 "does not apply to --objective reach:N (ordinary dice, solved alone)")
             return try ReachSolveOutput.run(rules: rules, arguments: arguments)
         }
