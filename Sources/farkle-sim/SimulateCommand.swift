@@ -418,7 +418,7 @@ private struct Summary {
             let interval = rate.wilsonInterval()
             let fields: [String] =
                 [
-                    "\(index + 1)", strategies[index], "\(seat.wins)", number(rate.value),
+                    "\(index + 1)", CSVTable.field(strategies[index]), "\(seat.wins)", number(rate.value),
                     number(interval.lowerBound),
                     number(interval.upperBound), "\(seat.ties)", "\(seat.turns)", number(seatPoints(seat)),
                     number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",

@@ -164,6 +164,10 @@ struct LoadedSimulateCommandTests {
         #expect(jsonSeats.map { $0["first_turns"] as? Int } == seats.map { Int($0["first_turns"] ?? "") })
         #expect(json["dice_sets"] as? [String] == seats.map { $0["dice_set"] ?? "" })
         #expect(json["target"] as? Int == 1000)
+        // Without dice sets a threshold's name is one quoted field too.
+        let plain = try CommandRunner.run(["--games", "50", "--strategy", "threshold:300,500", "--format", "csv"])
+        let plainRows = plain.standardOutput.split(separator: "\n").map { csvFields(String($0)) }
+        #expect(plainRows.dropFirst().allSatisfy { $0.count == plainRows[0].count && $0[1] == "threshold:300,500" })
     }
 
     @Test("--out with dice sets writes the whole output to the file and nothing to stdout")
