@@ -82,7 +82,8 @@ enum SimulateCommand: Command {
         let rules = try RulesOption.load(arguments)
         let games = try arguments.integer(
             "games", in: 1...maximumGames, default: defaultGames, because: gamesLimitReason)
-        let givenSets = try DiceSetOption.sets(arguments)
+        // The catalog is read only for dice sets: without them --dice-catalog is not looked at, as before.
+        let givenSets = arguments.allValues(diceSets.name).isEmpty ? [] : try DiceSetOption.sets(arguments)
         let players = try arguments.integer(
             "players", in: GameRules.playerRange, default: givenSets.count > 1 ? givenSets.count : rules.game.players)
         let threads = try arguments.integer(

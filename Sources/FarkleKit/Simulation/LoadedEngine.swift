@@ -169,8 +169,10 @@ struct LoadedEngine: Sendable {
         var totals = SeatScores(seats: sets.count)
         var points = 0
         var turns = 0
+        var rolls = 0
         tally.games += 1
         defer {
+            tally.rolls += rolls
             let (points, turns) = (Double(points), Double(turns))
             tally.gameNetPointsSquared += points * points
             tally.gameTurnsSquared += turns * turns
@@ -179,7 +181,8 @@ struct LoadedEngine: Sendable {
         for round in 0..<maximumRounds {
             for seat in sets.indices {
                 let banked = turn(
-                    seat, total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0, &tally, &random)
+                    players[seat], total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
+                    rolls: &rolls, &random)
                 tally.seats[seat].turns += 1
                 turns += 1
                 points += banked
@@ -203,11 +206,10 @@ struct LoadedEngine: Sendable {
         tally.unfinishedGames += 1
     }
 
-    /// One turn of seat `seat` with own total `total`: the points banked, 0 on a farkle.
+    /// One turn of `player` with own total `total`: the points banked, 0 on a farkle; each roll counted in `rolls`.
     private func turn(
-        _ seat: Int, total: Int, opponent: Int, _ tally: inout SimulationTally, _ random: inout Xoshiro256StarStar
+        _ player: Player, total: Int, opponent: Int, rolls: inout Int, _ random: inout Xoshiro256StarStar
     ) -> Int {
-        let player = players[seat]
         let outcomes = player.outcomes
         let step = outcomes.table.scoreStep
         let solver = player.solvers[total / step]
@@ -217,7 +219,7 @@ struct LoadedEngine: Sendable {
         var points = 0
         var state = outcomes.fullState
         while true {
-            tally.rolls += 1
+            rolls += 1
             // Each kind's faces drawn from its own weights, straight into the group lookup (no roll built).
             let rolled = outcomes.group(rolling: state) { kind, count in
                 var faces = DiceCounts()
