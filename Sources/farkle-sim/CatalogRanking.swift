@@ -28,6 +28,20 @@ enum CatalogRanking {
         help: "For --rank-catalog: also write the ranking as CSV to this file, from the same solves as the "
             + "--format output on stdout (written whole or not at all).")
 
+    /// Games with both seats playing the capped-optimal turn (`ev`), each with its dice.
+    private static func simulation(_ table: ScoringTable, dice: [DiceSet], threads: Int, spec: CommandSpec)
+        throws(UsageError) -> GameSimulation<BuiltInStrategy>
+    {
+        var context = StrategyContext(table: table)
+        do {
+            return try GameSimulation(
+                table: table, strategies: [.expectedValue, .expectedValue], dice: dice, context: &context,
+                threads: threads)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
+    }
+
     private struct Row {
         let names: [String]
         let weights: [Int]
@@ -84,11 +98,11 @@ enum CatalogRanking {
             if set.isOrdinary {
                 won = games
             } else {
-                let first = LoadedGameSimulation(rules: rules, sets: [set, .ordinary])
+                let first = try simulation(table, dice: [set, .ordinary], threads: threads, spec: arguments.spec)
                     .run(games: games, seed: seed, threads: threads)
-                let second = LoadedGameSimulation(rules: rules, sets: [.ordinary, set])
+                let second = try simulation(table, dice: [.ordinary, set], threads: threads, spec: arguments.spec)
                     .run(games: games, seed: seed &+ 1, threads: threads)
-                won = first.wins[0] + second.wins[1]
+                won = first.seats[0].wins + second.seats[1].wins
             }
             // Six ordinary dice against themselves win half the games by symmetry of the two seat orders.
             let estimate = ProportionEstimate(successes: won, trials: 2 * games)

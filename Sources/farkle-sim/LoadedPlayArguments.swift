@@ -90,12 +90,12 @@ enum LoadedPlayArguments {
         }
         guard simulating else { return }
         for (seat, set) in sets.enumerated() where plays[seat] == .win {
-            let entries = LoadedGameSimulation.winTableEntries(rules: rules, set: set)
-            guard entries <= LoadedGameSimulation.maximumWinTableEntries else {
+            let entries = GameSimulation<BuiltInStrategy>.winTableEntries(rules: rules, set: set)
+            guard entries <= GameSimulation<BuiltInStrategy>.maximumWinTableEntries else {
                 throw UsageError(
                     "strategy 'win' with the dice set \(set) at target \(rules.game.end.target ?? 0) needs "
                         + "\(entries) table entries for its turns, more than the "
-                        + "\(LoadedGameSimulation.maximumWinTableEntries) a simulation holds; use a lower "
+                        + "\(GameSimulation<BuiltInStrategy>.maximumWinTableEntries) a simulation holds; use a lower "
                         + "'--target' or 'evaluate'", spec: arguments.spec)
             }
         }

@@ -29,7 +29,11 @@ enum SimulateCommand: Command {
             each seat carries its own dice in a race won at the target at once (kcd) and plays ev (the turn that
             maximizes the expected points toward the target from its own total), win (2 players), greedy or
             threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left
-            most likely to score on the next roll).
+            most likely to score on the next roll); six ordinary dice play as without --dice-set. Every --format
+            and --out work with dice sets, in the same layout plus the dice: a Dice set column and each seat's
+            first turn (its mean points toward the target ± s.e., and the exact value: First turn, Exact) in
+            Markdown; dice_set, first_turns, first_turn_mean, first_turn_standard_error and first_turn_exact at
+            the end of each CSV row; the same members in each JSON seat, with target and dice_sets.
             """,
         options: [
             OptionSpec(
@@ -53,32 +57,54 @@ enum SimulateCommand: Command {
             OutputFormat.option(),
             OptionSpec(name: "out", valueName: "file", help: "Write the results to a file instead of stdout."),
             .flag("quiet", help: "Show no progress line."),
-            LoadedPlayArguments.sets,
+            diceSets,
             DiceSetOption.catalog,
         ]
     )
 
+    /// `--dice-set`: one per seat, or one for all.
+    static let diceSets = OptionSpec(
+        name: "dice-set", valueName: "set",
+        help: "A seat's dice (name:count,... from the catalog, the rest ordinary): one per seat, or one for all.",
+        defaultValue: "six ordinary dice", isRepeatable: true)
+
+    /// What each strategy plays with loaded dice, one sentence for the output.
+    static let loadedMeanings =
+        "ev: the capped-optimal turn for the seat's own total; win: the play that maximizes the chance to win "
+        + "(2 players); greedy: the highest-scoring keep, banking at once; threshold: the same keep, banking from "
+        + "T1 points with 1 die left, T2 with 2 (a tie in points goes to the fewest dice, then to leaving the dice "
+        + "most likely to score)"
+
+    /// The strategies that know loaded dice, for the message that refuses another.
+    static let loadedStrategies = "ev, win, greedy or threshold:T1,T2"
+
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
-        // Loaded dice take their own engine, so the plain games' hot loop stays as it is.
-        if !arguments.allValues(DiceSetOption.set.name).isEmpty {
-            return try LoadedSimulateOutput.run(arguments, rules: rules)
-        }
         let games = try arguments.integer(
             "games", in: 1...maximumGames, default: defaultGames, because: gamesLimitReason)
-        let players = try arguments.integer("players", in: GameRules.playerRange, default: rules.game.players)
+        // The catalog is read only for dice sets: without them --dice-catalog is not looked at, as before.
+        let givenSets = arguments.allValues(diceSets.name).isEmpty ? [] : try DiceSetOption.sets(arguments)
+        let players = try arguments.integer(
+            "players", in: GameRules.playerRange, default: givenSets.count > 1 ? givenSets.count : rules.game.players)
         let threads = try arguments.integer(
             "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
         let seed = try arguments.seed(default: defaultSeed)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let specs = try seatSpecs(arguments, players: players)
-        if specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
+        let dice = try seatDice(givenSets, players: players)
+        let loaded = !dice.allSatisfy(\.isOrdinary)
+        if loaded, arguments.value(StrategyArguments.policy.name) != nil {
+            throw UsageError(
+                "'--policy' holds a game solved for ordinary dice; with '--dice-set' strategy 'win' is solved "
+                    + "for the sets", spec: spec)
+        }
+        if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
         let outputFile = try arguments.path("out").map(PendingFile.opened)
 
         let table = ScoringTable(rules: rules)
         var context = StrategyContext(table: table)
-        if specs.contains(.win) {
+        if !loaded, specs.contains(.win) {
             // The solver plays the table as simulated: as many players as seats.
             var rules = rules
             rules.game.players = players
@@ -86,25 +112,31 @@ enum SimulateCommand: Command {
             try StrategyArguments.solveToWin(
                 &context, threads: threads, quiet: arguments.flag("quiet"), arguments: arguments, spec: spec)
         }
-        let seats = BuiltInStrategy.make(specs, context: &context)
+        let simulation: GameSimulation<BuiltInStrategy>
+        do {
+            simulation = try GameSimulation(
+                table: table, strategies: specs, dice: dice, context: &context, threads: threads)
+        } catch {
+            throw usageError(error, rules: rules, dice: dice, specs: specs)
+        }
         // Timed from here: the games, not a solve for `win` before them.
         let clock = ContinuousClock()
         let start = clock.now
-        let simulation = GameSimulation(table: table, seats: seats)
         var progress = ProgressLine(total: games, isShown: !arguments.flag("quiet") && Standard.errorIsTerminal)
         let tally = simulation.run(games: games, seed: seed, threads: threads) { done in
             progress.update(done: done, elapsed: clock.now - start)
         }
         progress.finish()
         let elapsed = clock.now - start
-        if !arguments.flag("quiet"), let win = seats.lazy.compactMap(\.penaltyWinStrategy).first {
+        if !arguments.flag("quiet"), let win = simulation.seats.lazy.compactMap(\.penaltyWinStrategy).first {
             Standard.error(
                 "Strategy 'win' built \(grouped(win.builtTurnCount)) turn tables "
                     + "(\(grouped(win.cachedTurnCount)) kept, at most \(grouped(win.maximumCachedTurns))).")
         }
 
         let summary = Summary(
-            rules: rules, seed: seed, threads: threads, tally: tally, strategies: seats.map(\.name),
+            rules: rules, seed: seed, threads: threads, tally: tally, strategies: simulation.seatNames,
+            dice: simulation.playsLoadedDice ? LoadedDice(simulation) : nil,
             elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         let text: String
         switch format {
@@ -118,6 +150,37 @@ enum SimulateCommand: Command {
             Standard.output(text, terminator: "")
         }
         return ExitStatus.success
+    }
+
+    /// The message of what the engine of loaded dice cannot play, as `farkle-sim` words it.
+    private static func usageError(
+        _ refusal: LoadedGameRefusal, rules: RuleSet, dice: [DiceSet], specs: [StrategySpec]
+    ) -> UsageError {
+        let message: String
+        switch refusal {
+        case .notARace(let playsRounds):
+            message =
+                "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
+                + (playsRounds ? "play rounds" : "have a final round")
+        case .unknownStrategy(_, let strategy):
+            message = "with '--dice-set' a seat plays \(loadedStrategies); '\(strategy)' does not know loaded dice"
+        case .winPlayers:
+            message = "strategy 'win' with dice sets plays 2-player games only"
+        case .winRules:
+            message =
+                "strategy 'win' with dice sets needs banking after any keep, with no minimum bank, six-dice "
+                + "farkle or penalty (as in kcd); rules '\(rules.name)' differ"
+        case .winTable(let seat, let entries, let limit):
+            message =
+                "strategy 'win' with the dice set \(dice[seat]) at target \(rules.game.end.target ?? 0) needs "
+                + "\(entries) table entries for its turns, more than the \(limit) a simulation holds; use a lower "
+                + "'--target' or 'evaluate'"
+        case .turnMayNeverEnd(let seat):
+            message =
+                "strategy '\(specs[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
+                + "six dice scores; play it 'ev' or 'win'"
+        }
+        return UsageError(message, spec: spec)
     }
 
     // MARK: - Arguments
@@ -134,6 +197,19 @@ enum SimulateCommand: Command {
                 "\(specs.count) strategies for \(players) players: give one --strategy for all seats or one per seat"
                     + (GameRules.playerRange.contains(specs.count) ? " (or --players \(specs.count))" : ""),
                 spec: spec)
+        }
+    }
+
+    /// One dice set per seat: none given means six ordinary dice everywhere, one given fills every seat.
+    private static func seatDice(_ sets: [DiceSet], players: Int) throws(UsageError) -> [DiceSet] {
+        switch sets.count {
+        case 0: return Array(repeating: .ordinary, count: players)
+        case 1: return Array(repeating: sets[0], count: players)
+        case players: return sets
+        default:
+            throw UsageError(
+                "\(sets.count) '--dice-set' for \(players) players: give one for every seat, or one for all", spec: spec
+            )
         }
     }
 
@@ -180,13 +256,31 @@ private struct ProgressLine {
 
 // MARK: - Formatting
 
+/// What a run with loaded dice adds to the output: every seat's dice and the exact value of its first turn.
+private struct LoadedDice {
+    let sets: [DiceSet]
+    /// Per seat, the exact expected points toward the target of its first turn, `nil` for a `win` seat.
+    let exactFirstTurns: [Double?]
+
+    init(_ simulation: GameSimulation<BuiltInStrategy>) {
+        sets = simulation.dice
+        exactFirstTurns = sets.indices.map(simulation.exactFirstTurnPoints)
+    }
+}
+
 /// The figures of a finished run, in the three output formats.
+///
+/// With loaded dice (`dice`), the same layout plus the dice: a sentence under the title, and in the seat table
+/// the dice set and the first turn's mean points toward the target with its exact value (Markdown `Dice set`,
+/// `First turn`, `Exact`; CSV `dice_set`, `first_turns`, `first_turn_mean`, `first_turn_standard_error`,
+/// `first_turn_exact` at the end of each row; JSON the same members in each seat, and `target` and `dice_sets`).
 private struct Summary {
     let rules: RuleSet
     let seed: UInt64
     let threads: Int
     let tally: SimulationTally
     let strategies: [String]
+    let dice: LoadedDice?
     let elapsedSeconds: Double
 
     /// `2 players`, `1 player`.
@@ -228,11 +322,22 @@ private struct Summary {
     var markdown: String {
         let grouped = SimulateCommand.grouped
         let totals = showsFinalTotals ? " Mean total | Total quartiles |" : ""
-        var lines = [
-            "# \(grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)",
-            "",
-            "| Seat | Strategy | Wins | Win rate | 95% CI | Ties |\(totals) Points per turn | Farkle rate |",
-            "|---:|---|---:|---:|---|---:|" + (showsFinalTotals ? "---:|---|" : "") + "---:|---:|",
+        var lines = ["# \(grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)", ""]
+        if dice != nil {
+            lines += [
+                "Each seat plays with its own dice in a race won at the target (\(grouped(rules.game.end.target ?? 0))) "
+                    + "at once. \(SimulateCommand.loadedMeanings). First turn: the mean points toward the target of "
+                    + "each seat's first turn, with its exact value beside it (none for a win seat, whose first turn "
+                    + "depends on the opponent's first bank).",
+                "",
+            ]
+        }
+        lines += [
+            "| Seat | Strategy |" + (dice != nil ? " Dice set |" : "")
+                + " Wins | Win rate | 95% CI | Ties |\(totals) Points per turn | Farkle rate |"
+                + (dice != nil ? " First turn | Exact |" : ""),
+            "|---:|---|" + (dice != nil ? "---|" : "") + "---:|---:|---|---:|" + (showsFinalTotals ? "---:|---|" : "")
+                + "---:|---:|" + (dice != nil ? "---:|---:|" : ""),
         ]
         for (index, seat) in tally.seats.enumerated() {
             let rate = tally.winRate(seat: index)
@@ -240,10 +345,19 @@ private struct Summary {
             let quartiles = finalTotalQuartiles(seat: index).map(grouped).joined(separator: " / ")
             let seatTotals =
                 showsFinalTotals ? " \(grouped(Int(tally.meanFinalTotal(seat: index).rounded()))) | \(quartiles) |" : ""
+            var firstTurn = ""
+            var seatDice = ""
+            if let dice {
+                let first = seat.firstTurnMean
+                seatDice = " \(dice.sets[index]) |"
+                firstTurn =
+                    " \(String(format: "%.2f ± %.2f", first.mean, first.standardError)) | "
+                    + "\(dice.exactFirstTurns[index].map { String(format: "%.2f", $0) } ?? "-") |"
+            }
             lines.append(
-                "| \(index + 1) | \(strategies[index]) | \(grouped(seat.wins)) | \(percent(rate.value)) | "
+                "| \(index + 1) | \(strategies[index]) |\(seatDice) \(grouped(seat.wins)) | \(percent(rate.value)) | "
                     + "\(percent(interval.lowerBound)) to \(percent(interval.upperBound)) | \(grouped(seat.ties)) |"
-                    + "\(seatTotals) \(decimal(seatPoints(seat))) | \(percent(seatFarkleRate(seat))) |")
+                    + "\(seatTotals) \(decimal(seatPoints(seat))) | \(percent(seatFarkleRate(seat))) |\(firstTurn)")
         }
         lines += [
             "",
@@ -297,22 +411,48 @@ private struct Summary {
             "seat,strategy,wins,win_rate,win_rate_low,win_rate_high,ties,turns,mean_points_per_turn,farkle_rate,"
                 + "games,all_ties,instant_wins,unfinished_games,mean_turns_per_game,rolls,elapsed_seconds,"
                 + "mean_net_points_per_turn,mean_final_total,final_total_q1,final_total_median,final_total_q3"
+                + (dice != nil
+                    ? ",dice_set,first_turns,first_turn_mean,first_turn_standard_error,first_turn_exact" : "")
         ]
         for (index, seat) in tally.seats.enumerated() {
             let rate = tally.winRate(seat: index)
             let interval = rate.wilsonInterval()
             let fields: [String] =
                 [
-                    "\(index + 1)", strategies[index], "\(seat.wins)", number(rate.value), number(interval.lowerBound),
+                    "\(index + 1)", CSVTable.field(strategies[index]), "\(seat.wins)", number(rate.value),
+                    number(interval.lowerBound),
                     number(interval.upperBound), "\(seat.ties)", "\(seat.turns)", number(seatPoints(seat)),
                     number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",
                     "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)",
                     number(elapsedSeconds),
                     number(seat.meanNetPointsPerTurn), number(tally.meanFinalTotal(seat: index)),
-                ] + finalTotalQuartiles(seat: index).map(String.init)
+                ] + finalTotalQuartiles(seat: index).map(String.init) + loadedFields(seat: index)
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A seat's dice set and first turn (count, mean, standard error, exact value) with loaded dice, for CSV;
+    /// none without.
+    private func loadedFields(seat index: Int) -> [String] {
+        guard let dice else { return [] }
+        let seat = tally.seats[index]
+        let first = seat.firstTurnMean
+        return [
+            CSVTable.field(dice.sets[index].description), "\(seat.firstTurns)", number(first.mean),
+            number(first.standardError), dice.exactFirstTurns[index].map(number) ?? "",
+        ]
+    }
+
+    /// A seat's dice set and first turn with loaded dice, as JSON members after a comma; empty without.
+    private func loadedMembers(seat index: Int) -> String {
+        guard let dice else { return "" }
+        let seat = tally.seats[index]
+        let first = seat.firstTurnMean
+        return ", \"dice_set\": \(JSONText.string(dice.sets[index].description)), "
+            + "\"first_turns\": \(seat.firstTurns), \"first_turn_mean\": \(number(first.mean)), "
+            + "\"first_turn_standard_error\": \(number(first.standardError)), "
+            + "\"first_turn_exact\": \(dice.exactFirstTurns[index].map(number) ?? "null")"
     }
 
     /// The rounds finished games lasted (in a solo race: the turns to reach the target): mean, quartiles and counts.
@@ -323,6 +463,13 @@ private struct Summary {
             ("mean", number(tally.meanRoundsPerFinishedGame)), ("quartiles", "[\(quartiles)]"),
             ("counts", JSONText.object(counts)),
         ])
+    }
+
+    /// The target and every seat's dice set with loaded dice, as JSON lines after `threads`; empty without.
+    private var loadedHeader: String {
+        guard let dice else { return "" }
+        let sets = dice.sets.map { JSONText.string($0.description) }.joined(separator: ", ")
+        return "\n  \"target\": \(rules.game.end.target ?? 0),\n  \"dice_sets\": [\(sets)],"
     }
 
     var json: String {
@@ -336,7 +483,8 @@ private struct Summary {
                 "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat))), \
                 "penalty_points": \(seat.penaltyPoints), "mean_net_points_per_turn": \(number(seat.meanNetPointsPerTurn)), \
                 "mean_final_total": \(number(tally.meanFinalTotal(seat: index))), \
-                "final_total_quartiles": [\(finalTotalQuartiles(seat: index).map(String.init).joined(separator: ", "))]}
+                "final_total_quartiles": [\(finalTotalQuartiles(seat: index).map(String.init).joined(separator: ", "))]\
+                \(loadedMembers(seat: index))}
                 """
         }
         return """
@@ -345,7 +493,7 @@ private struct Summary {
               "games": \(tally.games),
               "players": \(tally.seats.count),
               "seed": \(seed),
-              "threads": \(threads),
+              "threads": \(threads),\(loadedHeader)
               "seats": [
             \(seats.joined(separator: ",\n"))
               ],

@@ -128,6 +128,79 @@ struct LoadedSimulateCommandTests {
         #expect((again["seats"] as? [[String: Any]])?.map { $0["wins"] as? Int } == seats.map { $0["wins"] as? Int })
     }
 
+    /// Two seats with dice sets whose names hold commas, in a short race.
+    static let loadedRace = [
+        "--rules", "kcd", "--target", "1000", "--dice-set", "heavenly-kingdom:2,odd:1", "--dice-set", "odd:2",
+        "--strategy", "ev", "--strategy", "threshold:300,500", "--games", "3000", "--seed", "11", "--quiet",
+    ]
+
+    @Test("CSV with dice sets: the plain columns, then each seat's dice set and first turn, quoted where needed")
+    func csv() throws {
+        let result = try CommandRunner.run(Self.loadedRace + ["--format", "csv"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        let rows = result.standardOutput.split(separator: "\n").map { csvFields(String($0)) }
+        #expect(rows.count == 3)
+        let header = rows[0]
+        #expect(header.starts(with: ["seat", "strategy", "wins", "win_rate"]))
+        #expect(
+            Array(header.suffix(5)) == [
+                "dice_set", "first_turns", "first_turn_mean", "first_turn_standard_error", "first_turn_exact",
+            ])
+        let seats = rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+        #expect(seats.map { $0["strategy"] } == ["ev", "threshold:300,500"])
+        #expect(seats.map { $0["dice_set"] } == ["heavenly-kingdom:2,odd:1,ordinary:3", "odd:2,ordinary:4"])
+        #expect(seats.compactMap { Int($0["wins"] ?? "") }.reduce(0, +) == 3000)
+        for seat in seats {
+            let mean = try #require(Double(seat["first_turn_mean"] ?? ""))
+            let error = try #require(Double(seat["first_turn_standard_error"] ?? ""))
+            let exact = try #require(Double(seat["first_turn_exact"] ?? ""))
+            #expect(abs(mean - exact) < 4 * error, "\(mean) ± \(error) vs \(exact)")
+        }
+        // The same games as the JSON of the same seed.
+        let json = try jsonObject(try CommandRunner.run(Self.loadedRace + ["--format", "json"]))
+        let jsonSeats = try #require(json["seats"] as? [[String: Any]])
+        #expect(jsonSeats.map { $0["wins"] as? Int } == seats.map { Int($0["wins"] ?? "") })
+        #expect(jsonSeats.map { $0["first_turns"] as? Int } == seats.map { Int($0["first_turns"] ?? "") })
+        #expect(json["dice_sets"] as? [String] == seats.map { $0["dice_set"] ?? "" })
+        #expect(json["target"] as? Int == 1000)
+        // Without dice sets a threshold's name is one quoted field too.
+        let plain = try CommandRunner.run(["--games", "50", "--strategy", "threshold:300,500", "--format", "csv"])
+        let plainRows = plain.standardOutput.split(separator: "\n").map { csvFields(String($0)) }
+        #expect(plainRows.dropFirst().allSatisfy { $0.count == plainRows[0].count && $0[1] == "threshold:300,500" })
+    }
+
+    @Test("--out with dice sets writes the whole output to the file and nothing to stdout")
+    func outFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loaded-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for format in ["json", "md", "csv"] {
+            let file = directory.appendingPathComponent("games.\(format)")
+            let result = try CommandRunner.run(Self.loadedRace + ["--format", format, "--out", file.path])
+            #expect(result.exitStatus == 0, "\(format): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty && result.standardError.isEmpty, "\(format)")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.hasSuffix("\n"), "\(format)")
+            switch format {
+            case "json":
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                #expect(object["games"] as? Int == 3000)
+                #expect(
+                    object["dice_sets"] as? [String] == ["heavenly-kingdom:2,odd:1,ordinary:3", "odd:2,ordinary:4"])
+            case "md":
+                #expect(text.hasPrefix("# 3,000 games, 2 players, rules kcd, seed 11\n"))
+                #expect(text.contains("| Seat | Strategy | Dice set | Wins |"))
+                #expect(text.contains("| Farkle rate | First turn | Exact |"))
+                #expect(text.contains("| 2 | threshold:300,500 | odd:2,ordinary:4 | "))
+            default:
+                #expect(text.split(separator: "\n").count == 3)
+            }
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(leftovers.allSatisfy { !$0.hasPrefix(".") }, "\(leftovers)")
+        }
+    }
+
     @Test("a set per seat must match the players; other strategies are refused")
     func badSeats() throws {
         for (extra, message) in [
@@ -302,4 +375,39 @@ struct LoadedWinCommandTests {
         let solved = try #require(pruned["solved"] as? Int)
         #expect(solved < (try #require(pruned["candidates"] as? Int)))
     }
+}
+
+/// The fields of one CSV line: commas split, a quoted field keeps its commas and doubled quotes.
+func csvFields(_ line: String) -> [String] {
+    var fields: [String] = []
+    var field = ""
+    var quoted = false
+    var characters = line.makeIterator()
+    while let character = characters.next() {
+        switch (character, quoted) {
+        case ("\"", true):
+            if let next = characters.next() {
+                if next == "\"" {
+                    field.append("\"")
+                } else {
+                    quoted = false
+                    if next == "," {
+                        fields.append(field)
+                        field = ""
+                    } else {
+                        field.append(next)
+                    }
+                }
+            } else {
+                quoted = false
+            }
+        case ("\"", false) where field.isEmpty: quoted = true
+        case (",", false):
+            fields.append(field)
+            field = ""
+        default: field.append(character)
+        }
+    }
+    fields.append(field)
+    return fields
 }

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Simulates many games between the strategies of a table, in parallel and reproducibly.
+/// Simulates many games between the strategies of a table, in parallel and reproducibly, whatever dice the seats
+/// carry.
 ///
 /// Game `g` rolls its dice with a stream of its own (`diceStream(seed:game:)`).
 /// Games are cut into chunks of `gamesPerChunk`; chunk `c` gives its strategies
@@ -17,6 +18,12 @@ import Foundation
 /// every roll (the general engine). Both give the same tally for the same seed;
 /// `path` chooses one explicitly.
 ///
+/// A table whose seats carry dice sets (`init(table:strategies:dice:context:threads:)`) plays on those engines
+/// where every seat carries six ordinary dice; where any seat carries loaded dice, the engine of loaded dice plays
+/// instead (`dice`): each die drawn from its own weights, chunk `c` on stream `c` of the seed, each seat playing
+/// its strategy's `LoadedPlay` in a race won at the target at once. It gives the same kind of tally, and counts
+/// each seat's first turns as well (`SimulationTally.Seat.firstTurns`).
+///
 /// ```swift
 /// let table = ScoringTable(rules: .standard)
 /// let simulation = GameSimulation(table: table, seats: [GreedyStrategy(table: table), GreedyStrategy(table: table)])
@@ -24,10 +31,29 @@ import Foundation
 /// ```
 public struct GameSimulation<Seat: Strategy>: Sendable {
     /// The rule set the games follow.
-    public var rules: RuleSet { engine.rules }
+    public var rules: RuleSet { table.rules }
 
-    /// The strategy of every seat, seat 0 (who starts every game) first.
-    public var seats: [Seat] { engine.seats }
+    /// The strategy of every seat, seat 0 (who starts every game) first; empty where a seat carries loaded dice
+    /// (the seats' plays are then named by `seatNames`).
+    public var seats: [Seat] {
+        if case .plain(let engine) = engine { engine.seats } else { [] }
+    }
+
+    /// The dice every seat carries, seat 0 first: six ordinary dice unless given.
+    public let dice: [DiceSet]
+
+    /// The name of every seat's strategy, seat 0 first, as on the command line (`ev`, `threshold:300,500`).
+    public var seatNames: [String] {
+        switch engine {
+        case .plain(let engine): engine.seats.map(\.name)
+        case .loaded(let engine): engine.plays.map(\.description)
+        }
+    }
+
+    /// Whether the engine of loaded dice plays these games: some seat carries dice other than six ordinary ones.
+    public var playsLoadedDice: Bool {
+        if case .loaded = engine { true } else { false }
+    }
 
     /// The games of one chunk: one random stream, one tally, one unit of work for a thread.
     ///
@@ -39,14 +65,21 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// Only strategies that (almost) never bank get there; real games last a few dozen rounds.
     public static var maximumRounds: Int { GameRules.roundRange.upperBound }
 
-    private let engine: GameEngine<Seat>
+    /// The engine that plays a chunk: the plain game's (with the lane engine beside it) or that of loaded dice.
+    private enum Engine: Sendable {
+        case plain(GameEngine<Seat>)
+        case loaded(LoadedEngine)
+    }
+
+    private let engine: Engine
     private let table: ScoringTable
     /// The lane engine once a run has built it; copies of this simulation share it.
     private let laneEngine = LaneEngineCache()
 
     /// How `run` plays the games: `.automatic` (the default), or one engine for every run.
     ///
-    /// All paths give the same tally; set `.general` to compare, or another lane count.
+    /// All paths give the same tally; set `.general` to compare, or another lane count. Where a seat carries
+    /// loaded dice, the engine of loaded dice plays whatever the path.
     ///
     /// - Precondition: `.lanes(n)` only where `lanesApply`, with `n` at least 1.
     public var path = SimulationPath.automatic {
@@ -56,7 +89,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     }
 
     /// Whether the lane engine covers these seats and rules: turn-only strategies whose decisions settle
-    /// within its table, a race to a target, no three-farkle penalty.
+    /// within its table, a race to a target, no three-farkle penalty, ordinary dice.
     public let lanesApply: Bool
 
     /// The least number of games for which `.automatic` plays the lane engine: its table costs tens of
@@ -64,20 +97,50 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// the lane engine builds it; later runs of this simulation (and of its copies) reuse it.
     public static var lanesMinimumGames: Int { 50_000 }
 
-    /// A table of `seats.count` players with the scoring of `table`.
+    /// A table of `seats.count` players with the scoring of `table`, each with six ordinary dice.
     ///
     /// - Precondition: 1 to 8 seats.
     public init(table: ScoringTable, seats: [Seat]) {
-        engine = GameEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
+        engine = .plain(GameEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds))
         self.table = table
+        dice = Array(repeating: .ordinary, count: seats.count)
         lanesApply = LaneEngine.applies(table: table, seats: seats)
     }
 
-    /// A table of `seats.count` players under `rules`.
+    /// A table of `seats.count` players under `rules`, each with six ordinary dice.
     ///
     /// - Precondition: 1 to 8 seats.
     public init(rules: RuleSet, seats: [Seat]) {
         self.init(table: ScoringTable(rules: rules), seats: seats)
+    }
+
+    /// A table played by the engine of loaded dice, whatever the dice (the tests compare it with the plain
+    /// engines on six ordinary dice).
+    init(table: ScoringTable, loaded: LoadedEngine) {
+        engine = .loaded(loaded)
+        self.table = table
+        dice = loaded.sets
+        lanesApply = false
+    }
+
+    /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn,
+    /// where the engine of loaded dice plays and the seat's first turn does not depend on the others (`ev`, the
+    /// capped-optimal turn, `greedy`, `threshold`); `nil` elsewhere: to compare with
+    /// `SimulationTally.Seat.firstTurnMean`.
+    public func exactFirstTurnPoints(seat: Int) -> Double? {
+        if case .loaded(let engine) = engine { engine.exactFirstTurnPoints(seat: seat) } else { nil }
+    }
+
+    /// The most table entries the turns of a seat playing `win` with loaded dice may take over all pairs of
+    /// totals (two 8-byte values and a flag each): about 0.5 GB. A larger table is refused
+    /// (`LoadedGameRefusal.winTable`).
+    public static var maximumWinTableEntries: Int { LoadedEngine.maximumWinTableEntries }
+
+    /// The table entries the turns of a seat with `set` playing `win` take under `rules` (see
+    /// `maximumWinTableEntries`): for every pair of totals, the turn points left to the target times the
+    /// dice states.
+    public static func winTableEntries(rules: RuleSet, set: DiceSet) -> Int {
+        LoadedEngine.winTableEntries(rules: rules, set: set)
     }
 
     /// The dice of game `game` (counted from 0 in a run) of the run with seed `seed`: stream `game` of the seed.
@@ -123,9 +186,9 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         // batch's tallies are merged into the total in chunk order, the same sequence
         // of additions for every batch size, so the total is exact to the bit.
         let batchSize = threads * 8
-        let results = ChunkResults(count: min(batchSize, chunkCount), players: engine.seats.count)
+        let results = ChunkResults(count: min(batchSize, chunkCount), players: dice.count)
         defer { results.release() }
-        var total = SimulationTally(players: engine.seats.count)
+        var total = SimulationTally(players: dice.count)
         let engine = engine
         // The lane engine's table is built before any game, on the first run that needs it.
         let (laneEngine, lanes) = lanePlan(games: games)
@@ -134,10 +197,15 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
             while let chunk = results.claim() {
                 let chunkGames = min(chunkSize, games - chunk * chunkSize)
                 results.withSlot(chunk) { tally in
-                    if let laneEngine {
-                        laneEngine.playChunk(
-                            games: chunkGames, seed: seed, firstGame: chunk * chunkSize, lanes: lanes, into: &tally)
-                    } else {
+                    switch engine {
+                    case .plain(let engine):
+                        if let laneEngine {
+                            laneEngine.playChunk(
+                                games: chunkGames, seed: seed, firstGame: chunk * chunkSize, lanes: lanes, into: &tally)
+                        } else {
+                            engine.playChunk(games: chunkGames, seed: seed, chunk: chunk, into: &tally)
+                        }
+                    case .loaded(let engine):
                         engine.playChunk(games: chunkGames, seed: seed, chunk: chunk, into: &tally)
                     }
                 }
@@ -158,6 +226,41 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
             progress?(min(games, batchEnd * chunkSize))
         }
         return total
+    }
+}
+
+extension GameSimulation where Seat == BuiltInStrategy {
+    /// The front door: a table of `strategies.count` players with the scoring of `table`, each seat playing its
+    /// strategy with its dice.
+    ///
+    /// Where every seat carries six ordinary dice (`DiceSet.isOrdinary`) the strategies are built from `context`
+    /// (`BuiltInStrategy.make(_:context:)`; solve the game to win there first for `win`) and the plain engines
+    /// play, lanes where they apply. Where any seat carries loaded dice, the engine of loaded dice plays: a race
+    /// won at the target at once, each seat playing its strategy's `LoadedPlay` (`ev`: the capped-optimal turn for
+    /// its own total; `win`: solved here for the two sets, on `threads` threads).
+    ///
+    /// - Parameters:
+    ///   - table: The scoring table, and through it the rules of the games.
+    ///   - strategies: Every seat's strategy, seat 0 first.
+    ///   - dice: Every seat's dice, one per strategy; `nil`: six ordinary dice each.
+    ///   - context: What the plain strategies are built from.
+    ///   - threads: The threads of a solve to win with loaded dice; the play does not depend on it.
+    /// - Throws: `LoadedGameRefusal` for what the engine of loaded dice cannot play, before anything is solved.
+    /// - Precondition: 1 to 8 strategies, one dice set each; under the plain engines, `win` only under rules its
+    ///   solver covers (`BuiltInStrategy.make(_:context:)`).
+    public init(
+        table: ScoringTable, strategies: [StrategySpec], dice: [DiceSet]? = nil, context: inout StrategyContext,
+        threads: Int = defaultThreads
+    ) throws(LoadedGameRefusal) {
+        let dice = dice ?? Array(repeating: .ordinary, count: strategies.count)
+        precondition(dice.count == strategies.count, "one dice set per seat")
+        guard dice.allSatisfy(\.isOrdinary) else {
+            let loaded = try LoadedEngine(
+                table: table, sets: dice, strategies: strategies, threads: threads, maximumRounds: Self.maximumRounds)
+            self.init(table: table, loaded: loaded)
+            return
+        }
+        self.init(table: table, seats: BuiltInStrategy.make(strategies, context: &context))
     }
 }
 

@@ -17,6 +17,15 @@ public struct SimulationTally: Hashable, Sendable {
         public var farkles = 0
         /// Points this seat lost to three-farkle penalties.
         public var penaltyPoints = 0
+        /// First turns this seat played (a seat whose opponent won before its first turn plays none).
+        ///
+        /// Counted by the engine of seats with loaded dice, which compares each seat's first turn with its exact
+        /// value (`GameSimulation.exactFirstTurnPoints(seat:)`); 0 where every seat carries ordinary dice.
+        public var firstTurns = 0
+        /// The sum over first turns of min(points banked, target), as for `firstTurns`.
+        public var firstTurnPoints = 0
+        /// The sum over first turns of the square of min(points banked, target), as for `firstTurns`.
+        public var firstTurnPointsSquared = 0.0
 
         /// An empty tally.
         public init() {}
@@ -30,6 +39,9 @@ public struct SimulationTally: Hashable, Sendable {
             bankedPoints += other.bankedPoints
             farkles += other.farkles
             penaltyPoints += other.penaltyPoints
+            firstTurns += other.firstTurns
+            firstTurnPoints += other.firstTurnPoints
+            firstTurnPointsSquared += other.firstTurnPointsSquared
         }
 
         /// Points banked less points lost to penalties.
@@ -38,6 +50,16 @@ public struct SimulationTally: Hashable, Sendable {
         /// The mean net points per turn of this seat, penalties included (0 before any turn).
         public var meanNetPointsPerTurn: Double {
             turns == 0 ? 0 : Double(netPoints) / Double(turns)
+        }
+
+        /// The mean of min(first turn's points, target) over this seat's first turns and its standard error, from
+        /// the sample (an infinite error below two first turns).
+        public var firstTurnMean: (mean: Double, standardError: Double) {
+            let count = Double(firstTurns)
+            guard count > 1 else { return (Double(firstTurnPoints), .infinity) }
+            let mean = Double(firstTurnPoints) / count
+            let variance = (firstTurnPointsSquared - count * mean * mean) / (count - 1)
+            return (mean, (max(variance, 0) / count).squareRoot())
         }
     }
 

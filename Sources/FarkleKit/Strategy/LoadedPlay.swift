@@ -2,7 +2,7 @@
 ///
 /// Every play decides from the totals, the turn points, the dice left of each kind and the roll alone, so a
 /// game between them can be evaluated exactly (`LoadedExactOdds`) as well as simulated
-/// (`LoadedGameSimulation`).
+/// (`GameSimulation` with dice sets).
 public enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     /// The turn that maximizes the expected points toward the target from the player's own total,
     /// E[min(turn points, target − total)] (`CappedScoreSolver`): `ev` on the command line.

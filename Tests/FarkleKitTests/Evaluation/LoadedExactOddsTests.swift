@@ -75,11 +75,13 @@ struct LoadedExactOddsTests {
         let table = ScoringTable(rules: rules)
         let plays = [LoadedPlay.win, .cappedScore]
         let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
-        let simulation = LoadedGameSimulation(rules: rules, sets: sets, plays: plays)
+        var context = StrategyContext(table: table)
+        let simulation = try GameSimulation(
+            table: table, strategies: [.win, .expectedValue], dice: sets, context: &context)
         let games = 10_000
         let tally = simulation.run(games: games, seed: 15, threads: 2)
-        #expect(tally.unfinished == 0)
-        let rate = Double(tally.wins[0]) / Double(games)
+        #expect(tally.unfinishedGames == 0)
+        let rate = Double(tally.seats[0].wins) / Double(games)
         let error = (rate * (1 - rate) / Double(games)).squareRoot()
         #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
     }
@@ -137,9 +139,12 @@ struct LoadedExactOddsTests {
         let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
         #expect(abs(odds.winProbabilities.reduce(0, +) - 1) < 1e-12)
         let games = 10_000
-        let tally = LoadedGameSimulation(rules: rules, sets: sets, plays: plays).run(games: games, seed: 29, threads: 2)
-        #expect(tally.unfinished == 0)
-        let rate = Double(tally.wins[0]) / Double(games)
+        var context = StrategyContext(table: table)
+        let tally = try GameSimulation(
+            table: table, strategies: [.threshold([300, 500]), .greedy], dice: sets, context: &context
+        ).run(games: games, seed: 29, threads: 2)
+        #expect(tally.unfinishedGames == 0)
+        let rate = Double(tally.seats[0].wins) / Double(games)
         let error = (rate * (1 - rate) / Double(games)).squareRoot()
         #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
     }

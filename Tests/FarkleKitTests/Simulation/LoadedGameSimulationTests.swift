@@ -10,26 +10,42 @@ struct LoadedGameSimulationTests {
         return rules
     }()
 
+    static let table = ScoringTable(rules: rules)
+
+    /// Games of `strategies` with `dice` through the front door.
+    static func simulation(_ strategies: [StrategySpec], _ dice: [DiceSet]) throws -> GameSimulation<BuiltInStrategy> {
+        var context = StrategyContext(table: table)
+        return try GameSimulation(table: table, strategies: strategies, dice: dice, context: &context, threads: 2)
+    }
+
     @Test("the first turns' mean points toward the target agree with the exact solve within 4 standard errors")
     func agreesWithSolve() throws {
         let sets = [try DiceSet(parsing: "heavenly-kingdom:2,odd:1"), DiceSet.ordinary]
-        let simulation = LoadedGameSimulation(rules: Self.rules, sets: sets)
+        let simulation = try Self.simulation([.expectedValue, .expectedValue], sets)
+        #expect(simulation.playsLoadedDice && simulation.dice == sets)
         let tally = simulation.run(games: 4000, seed: 7, threads: 2)
-        #expect(tally.games == 4000 && tally.unfinished == 0)
-        #expect(tally.wins.reduce(0, +) == 4000)
+        #expect(tally.games == 4000 && tally.unfinishedGames == 0 && tally.ties == 0)
+        #expect(tally.seats.map(\.wins).reduce(0, +) == 4000)
         for seat in sets.indices {
-            let (mean, error) = tally.firstTurn(seat: seat)
-            let exact = simulation.expectedFirstTurnPoints(seat: seat)
+            let (mean, error) = tally.seats[seat].firstTurnMean
+            let exact = try #require(simulation.exactFirstTurnPoints(seat: seat))
             #expect(abs(mean - exact) < 4 * error, "seat \(seat): \(mean) ± \(error) vs \(exact)")
             #expect(error < 15)
         }
         // Better dice win more often, even moving second.
-        #expect(tally.wins[0] > tally.wins[1])
+        #expect(tally.seats[0].wins > tally.seats[1].wins)
+        // The tally's other counts add up: every game ends in a round counted once, every turn is a bank or a
+        // farkle, and the banked points are the totals the finished games reached.
+        #expect(tally.gamesByRound.reduce(0, +) == 4000)
+        #expect(tally.rolls > tally.turns && tally.farkles < tally.turns)
+        let finalTotals = sets.indices.map { tally.meanFinalTotal(seat: $0) * 4000 }.reduce(0, +)
+        #expect(abs(finalTotals - Double(tally.bankedPoints)) < 1e-6)
     }
 
     @Test("the same seed gives the same tally on 1 or 3 threads; another seed another")
     func reproducible() throws {
-        let simulation = LoadedGameSimulation(rules: Self.rules, sets: [try DiceSet(parsing: "odd:2"), .ordinary])
+        let simulation = try Self.simulation(
+            [.expectedValue, .expectedValue], [try DiceSet(parsing: "odd:2"), .ordinary])
         let one = simulation.run(games: 2100, seed: 3, threads: 1)
         #expect(simulation.run(games: 2100, seed: 3, threads: 3) == one)
         #expect(simulation.run(games: 2100, seed: 4, threads: 1) != one)
@@ -59,31 +75,117 @@ struct LoadedGameSimulationTests {
 
     @Test("greedy and threshold seats give the same tally on 1 or 3 threads")
     func blindPlaysReproducible() throws {
-        let simulation = LoadedGameSimulation(
-            rules: Self.rules, sets: [try DiceSet(parsing: "odd:2"), .ordinary],
-            plays: [.greedy, .threshold([300, 500])])
+        let simulation = try Self.simulation(
+            [.greedy, .threshold([300, 500])], [try DiceSet(parsing: "odd:2"), .ordinary])
         let one = simulation.run(games: 2100, seed: 3, threads: 1)
         #expect(simulation.run(games: 2100, seed: 3, threads: 3) == one)
-        #expect(one.wins.reduce(0, +) == 2100)
+        #expect(one.seats.map(\.wins).reduce(0, +) == 2100)
         // Greedy banks after every keep: each of its turns banks or farkles within one roll of the last keep.
-        #expect(one.bankedPoints[0] / Double(one.turns[0]) < one.bankedPoints[1] / Double(one.turns[1]))
+        #expect(one.seats[0].meanNetPointsPerTurn < one.seats[1].meanNetPointsPerTurn)
     }
 
     @Test("greedy and threshold seats' first turns agree with their own exact value within 4 SE; win has none")
     func blindPlaysFirstTurn() throws {
         let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
-        let simulation = LoadedGameSimulation(
-            rules: Self.rules, sets: sets, plays: [.greedy, .threshold([300, 500])])
+        let simulation = try Self.simulation([.greedy, .threshold([300, 500])], sets)
         let tally = simulation.run(games: 4000, seed: 9, threads: 2)
+        let capped = try Self.simulation([.expectedValue, .win], sets)
         for seat in sets.indices {
-            let (mean, error) = tally.firstTurn(seat: seat)
+            let (mean, error) = tally.seats[seat].firstTurnMean
             let exact = try #require(simulation.exactFirstTurnPoints(seat: seat))
             #expect(abs(mean - exact) < 4 * error, "seat \(seat): \(mean) ± \(error) vs \(exact)")
             // Not the capped-optimal turn's value: greedy banks far less.
-            if seat == 0 { #expect(exact < simulation.expectedFirstTurnPoints(seat: seat) - 100) }
+            if seat == 0 { #expect(exact < (capped.exactFirstTurnPoints(seat: 0) ?? 0) - 100) }
         }
-        let ev = LoadedGameSimulation(rules: Self.rules, sets: sets, plays: [.cappedScore, .win])
-        #expect(ev.exactFirstTurnPoints(seat: 0) == ev.expectedFirstTurnPoints(seat: 0))
-        #expect(ev.exactFirstTurnPoints(seat: 1) == nil)
+        let engine = try LoadedEngine(
+            table: Self.table, sets: sets, strategies: [.expectedValue, .win], threads: 2, maximumRounds: 100)
+        #expect(engine.exactFirstTurnPoints(seat: 0) == engine.expectedFirstTurnPoints(seat: 0))
+        #expect(capped.exactFirstTurnPoints(seat: 1) == nil)
     }
 }
+
+@Suite("One front door for games whatever the dice")
+struct SimulationFrontDoorTests {
+    static let rules = LoadedGameSimulationTests.rules
+    static let table = LoadedGameSimulationTests.table
+
+    @Test("six ordinary dice given as dice sets play the plain engines: the plain game's tally, to the count")
+    func ordinaryDiceArePlain() throws {
+        let fair = try DiceSet(parsing: "ordinary:6")
+        let strategies: [StrategySpec] = [.expectedValue, .threshold([300, 500])]
+        let given = try LoadedGameSimulationTests.simulation(strategies, [fair, .ordinary])
+        #expect(!given.playsLoadedDice && given.seats.count == 2)
+        #expect(given.exactFirstTurnPoints(seat: 0) == nil)
+        let plain = GameSimulation(table: Self.table, seats: BuiltInStrategy.make(strategies, table: Self.table))
+        let tally = given.run(games: 3000, seed: 5, threads: 2)
+        #expect(tally == plain.run(games: 3000, seed: 5, threads: 2))
+        // The plain engines count no first turns; a default table carries ordinary dice.
+        #expect(tally.seats.allSatisfy { $0.firstTurns == 0 })
+        #expect(plain.dice == [.ordinary, .ordinary])
+    }
+
+    @Test("the engine of loaded dice on six ordinary dice plays greedy and threshold as the plain engine does")
+    func loadedEngineOnOrdinaryDice() throws {
+        // The two engines draw differently (each die from its weights, one stream per chunk; against one
+        // number below 6^n per roll, one stream per game), so they agree in distribution, not roll for roll:
+        // greedy and threshold keep and bank alike with ordinary dice (`LoadedHighestKeep`), so every figure
+        // must agree within 4 standard errors of the difference.
+        let strategies: [StrategySpec] = [.greedy, .threshold([300, 500])]
+        let engine = try LoadedEngine(
+            table: Self.table, sets: [.ordinary, .ordinary], strategies: strategies, threads: 1,
+            maximumRounds: GameSimulation<BuiltInStrategy>.maximumRounds)
+        let loaded = GameSimulation<BuiltInStrategy>(table: Self.table, loaded: engine)
+        #expect(loaded.playsLoadedDice && !loaded.lanesApply)
+        let plain = GameSimulation(table: Self.table, seats: BuiltInStrategy.make(strategies, table: Self.table))
+        let games = 20_000
+        let a = loaded.run(games: games, seed: 13, threads: 2)
+        let b = plain.run(games: games, seed: 13, threads: 2)
+        #expect(a != b)
+        let rateA = a.winRate(seat: 0).value
+        let rateB = b.winRate(seat: 0).value
+        let rateError = ((rateA * (1 - rateA) + rateB * (1 - rateB)) / Double(games)).squareRoot()
+        #expect(abs(rateA - rateB) < 4 * rateError, "\(rateA) vs \(rateB) ± \(rateError)")
+        let pointsError = (pow2(a.meanPointsPerTurnStandardError) + pow2(b.meanPointsPerTurnStandardError))
+            .squareRoot()
+        #expect(abs(a.meanPointsPerTurn - b.meanPointsPerTurn) < 4 * pointsError)
+        let farkleA = a.farkleRate.value
+        let farkleB = b.farkleRate.value
+        let farkleError =
+            (farkleA * (1 - farkleA) / Double(a.turns) + farkleB * (1 - farkleB) / Double(b.turns)).squareRoot()
+        #expect(abs(farkleA - farkleB) < 4 * farkleError, "\(farkleA) vs \(farkleB) ± \(farkleError)")
+    }
+
+    @Test("what the engine of loaded dice cannot play is refused with its reason, before anything is solved")
+    func refusals() throws {
+        let odd = try DiceSet(parsing: "odd:2")
+        func refusal(_ rules: RuleSet, _ strategies: [StrategySpec], _ dice: [DiceSet]) -> LoadedGameRefusal? {
+            let table = ScoringTable(rules: rules)
+            var context = StrategyContext(table: table)
+            do {
+                _ = try GameSimulation(table: table, strategies: strategies, dice: dice, context: &context)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal(.standard, [.greedy, .greedy], [odd, .ordinary]) == .notARace(playsRounds: false))
+        #expect(refusal(.farkleten, [.greedy, .greedy], [odd, .ordinary]) == .notARace(playsRounds: true))
+        #expect(
+            refusal(Self.rules, [.greedy, .farkleTen(.easy)], [odd, odd])
+                == .unknownStrategy(seat: 1, .farkleTen(.easy)))
+        #expect(refusal(Self.rules, [.win, .win, .win], [odd, odd, odd]) == .winPlayers(3))
+        var far = Self.rules
+        far.game.end = .target(40_000, finalRound: false)
+        let entries = GameSimulation<BuiltInStrategy>.winTableEntries(rules: far, set: odd)
+        #expect(
+            refusal(far, [.expectedValue, .win], [odd, odd])
+                == .winTable(seat: 1, entries: entries, limit: GameSimulation<BuiltInStrategy>.maximumWinTableEntries))
+        let catalog = LoadedDiceCatalog(dice: [LoadedDie(name: "onefive", weights: [1, 0, 0, 0, 1, 0], source: "test")])
+        let scoring = try DiceSet(parsing: "onefive:6", catalog: catalog)
+        #expect(refusal(Self.rules, [.expectedValue, .greedy], [odd, scoring]) == .turnMayNeverEnd(seat: 1))
+        // The same tables with ordinary dice are the plain game's, which plays them.
+        #expect(refusal(.standard, [.greedy, .greedy], [.ordinary, .ordinary]) == nil)
+    }
+}
+
+private func pow2(_ value: Double) -> Double { value * value }

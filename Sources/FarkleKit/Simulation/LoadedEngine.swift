@@ -1,0 +1,299 @@
+/// The engine of `GameSimulation` where some seat carries loaded dice: each die drawn from its own weights.
+///
+/// A separate engine from `GameEngine`, whose inner loop stays as it is for
+/// identical dice: here a roll is drawn kind by kind and looked up in the seat's
+/// `DiceSetOutcomes`, and every seat plays its `LoadedPlay`: `ev` the
+/// capped-optimal turn for its own total (`CappedScoreSolver` with cap target −
+/// total, one per total); in a two-player game a seat may play to win instead
+/// (`LoadedWinSolver`, its turn at every pair of totals tabulated before the games);
+/// `greedy` and `threshold:...` take the keep of `LoadedHighestKeep` and bank as
+/// `LoadedThresholdPlay` says, whatever the totals.
+/// The game is a race that the first bank to reach the target wins at once (`kcd`).
+///
+/// Chunk `c` of `GameSimulation.gamesPerChunk` games rolls with stream `c` of the
+/// seed, one game after the other.
+struct LoadedEngine: Sendable {
+    /// The rules; their game is a race won at the target at once.
+    let rules: RuleSet
+    /// The dice set of every seat, seat 0 (who starts every game) first.
+    let sets: [DiceSet]
+    /// The target of the race.
+    let target: Int
+    /// The play of every seat.
+    let plays: [LoadedPlay]
+
+    private let players: [Player]
+    private let maximumRounds: Int
+
+    /// One seat's dice and its capped-optimal play for every own total.
+    private struct Player: Sendable {
+        let outcomes: DiceSetOutcomes
+        /// `solvers[total / step]` plays with cap target − total.
+        let solvers: [CappedScoreSolver]
+        /// Each kind's cumulative face weights and their sum, for drawing a face.
+        let cumulative: [[UInt64]]
+        /// For a seat playing to win: its turn at every pair of totals, `winTurns[own / step * levels +
+        /// opponent / step]`; empty otherwise.
+        var winTurns: [LoadedWinSolver.Turn] = []
+        /// For a seat playing greedy or a threshold: its keeps and banks; `nil` otherwise.
+        var thresholdPlay: LoadedThresholdPlay?
+    }
+
+    /// The most (turn points, dice state) entries the turns of a seat playing to win may take over all pairs
+    /// of totals (two 8-byte values and a flag each): about 0.5 GB.
+    static let maximumWinTableEntries = 30_000_000
+
+    /// The entries the turns of a seat with `set` playing to win take under `rules` (see
+    /// `maximumWinTableEntries`): for every pair of totals, the turn points left to the target times the
+    /// dice states.
+    static func winTableEntries(rules: RuleSet, set: DiceSet) -> Int {
+        let step = ScoringTable(rules: rules).scoreStep
+        let levels = ((rules.game.end.target ?? 0) + step - 1) / step
+        let states = set.kinds.reduce(1) { $0 * ($1.count + 1) }
+        return levels * levels * (levels + 1) / 2 * states
+    }
+
+    /// A table of `sets.count` players under the rules of `table`, each with its set and the play of its
+    /// strategy, or the reason the engine cannot play it, checked before anything is solved.
+    ///
+    /// - Parameters:
+    ///   - threads: The threads of the solve to win where a seat plays `win`; the play does not depend on it.
+    /// - Precondition: 1 to 8 sets, one strategy each; `threads` ≥ 1.
+    init(
+        table: ScoringTable, sets: [DiceSet], strategies: [StrategySpec], threads: Int, maximumRounds: Int
+    ) throws(LoadedGameRefusal) {
+        precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
+        precondition(strategies.count == sets.count, "one strategy per seat")
+        let rules = table.rules
+        guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
+            throw .notARace(playsRounds: rules.game.end.target == nil)
+        }
+        var plays: [LoadedPlay] = []
+        for (seat, spec) in strategies.enumerated() {
+            guard let play = LoadedPlay(spec) else { throw .unknownStrategy(seat: seat, spec) }
+            plays.append(play)
+        }
+        if plays.contains(.win) {
+            guard plays.count == 2 else { throw .winPlayers(plays.count) }
+            guard LoadedWinSolver.supports(rules) else { throw .winRules }
+            for (seat, set) in sets.enumerated() where plays[seat] == .win {
+                let entries = Self.winTableEntries(rules: rules, set: set)
+                guard entries <= Self.maximumWinTableEntries else {
+                    throw .winTable(seat: seat, entries: entries, limit: Self.maximumWinTableEntries)
+                }
+            }
+        }
+        var outcomes: [DiceSet: DiceSetOutcomes] = [:]
+        for set in sets where outcomes[set] == nil { outcomes[set] = DiceSetOutcomes(table: table, set: set) }
+        // A greedy or threshold turn with six dice that score on every roll may roll on after hot dice for as
+        // long as the threshold takes, or without end.
+        for (seat, play) in plays.enumerated() where play != .cappedScore && play != .win {
+            guard let seatOutcomes = outcomes[sets[seat]], seatOutcomes.farkleProbability[seatOutcomes.fullState] == 0
+            else { continue }
+            throw .turnMayNeverEnd(seat: seat)
+        }
+        self.rules = rules
+        self.sets = sets
+        self.target = target
+        self.plays = plays
+        self.maximumRounds = maximumRounds
+        var built: [DiceSet: Player] = [:]
+        var players = zip(sets, plays).map { set, play in
+            if var player = built[set] {
+                player.thresholdPlay = LoadedThresholdPlay(outcomes: player.outcomes, play: play)
+                return player
+            }
+            let outcomes = outcomes[set] ?? DiceSetOutcomes(table: table, set: set)
+            let solvers = stride(from: 0, to: target, by: table.scoreStep).map {
+                CappedScoreSolver(outcomes: outcomes, cap: target - $0)
+            }
+            let cumulative = set.kinds.map { kind in
+                kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
+            }
+            let player = Player(
+                outcomes: outcomes, solvers: solvers, cumulative: cumulative,
+                thresholdPlay: LoadedThresholdPlay(outcomes: outcomes, play: play))
+            built[set] = player
+            return player
+        }
+        if plays.contains(.win) {
+            let solver = LoadedWinSolver(outcomes: players.map(\.outcomes), threads: threads)
+            let step = table.scoreStep
+            for seat in 0..<2 where plays[seat] == .win {
+                players[seat].winTurns = stride(from: 0, to: target, by: step).flatMap { own in
+                    stride(from: 0, to: target, by: step).map { solver.turn(player: seat, own: own, opponent: $0) }
+                }
+            }
+        }
+        self.players = players
+    }
+
+    /// The exact expected points toward the target of the capped-optimal first turn (own total 0) with seat
+    /// `seat`'s dice: the first turn of an `ev` seat.
+    func expectedFirstTurnPoints(seat: Int) -> Double {
+        players[seat].solvers[0].openingValue
+    }
+
+    /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
+    /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank.
+    ///
+    /// An `ev` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy` or `threshold` seat plays the same turn
+    /// whatever the totals, worked out as in `LoadedExactOdds` (`LoadedBlindTurn`).
+    func exactFirstTurnPoints(seat: Int) -> Double? {
+        switch plays[seat] {
+        case .cappedScore: return expectedFirstTurnPoints(seat: seat)
+        case .win: return nil
+        case .greedy, .threshold:
+            guard let play = players[seat].thresholdPlay else { return nil }
+            let step = players[seat].outcomes.table.scoreStep
+            let levels = (target + step - 1) / step
+            let turn = LoadedBlindTurn(play: play, levels: levels)
+            // banked[levels] holds the banks that reach the target, each worth the target.
+            return (1..<levels).reduce(turn.banked[levels] * Double(target)) {
+                $0 + turn.banked[$1] * Double($1 * step)
+            }
+        }
+    }
+
+    /// Plays chunk `chunk` of a run (`games` games, one after the other on stream `chunk` of the seed) into
+    /// `tally`, which it first empties.
+    func playChunk(games: Int, seed: UInt64, chunk: Int, into tally: inout SimulationTally) {
+        tally.removeAll()
+        var random = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
+        for _ in 0..<games { play(&tally, &random) }
+    }
+
+    // MARK: - A game
+
+    private func play(_ tally: inout SimulationTally, _ random: inout Xoshiro256StarStar) {
+        var totals = SeatScores(seats: sets.count)
+        var points = 0
+        var turns = 0
+        var rolls = 0
+        tally.games += 1
+        defer {
+            tally.rolls += rolls
+            let (points, turns) = (Double(points), Double(turns))
+            tally.gameNetPointsSquared += points * points
+            tally.gameTurnsSquared += turns * turns
+            tally.gameNetPointsTimesTurns += points * turns
+        }
+        for round in 0..<maximumRounds {
+            for seat in sets.indices {
+                let banked = turn(
+                    players[seat], total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
+                    rolls: &rolls, &random)
+                tally.seats[seat].turns += 1
+                turns += 1
+                points += banked
+                tally.seats[seat].bankedPoints += banked
+                tally.bankedPointsSquared += Double(banked) * Double(banked)
+                if banked == 0 { tally.seats[seat].farkles += 1 }
+                if round == 0 {
+                    let counted = min(banked, target)
+                    tally.seats[seat].firstTurns += 1
+                    tally.seats[seat].firstTurnPoints += counted
+                    tally.seats[seat].firstTurnPointsSquared += Double(counted) * Double(counted)
+                }
+                if totals.add(banked, toSeat: seat) >= target {
+                    tally.seats[seat].wins += 1
+                    tally.gamesByRound[round + 1] += 1
+                    tally.addFinalTotals(totals)
+                    return
+                }
+            }
+        }
+        tally.unfinishedGames += 1
+    }
+
+    /// One turn of `player` with own total `total`: the points banked, 0 on a farkle; each roll counted in `rolls`.
+    private func turn(
+        _ player: Player, total: Int, opponent: Int, rolls: inout Int, _ random: inout Xoshiro256StarStar
+    ) -> Int {
+        let outcomes = player.outcomes
+        let step = outcomes.table.scoreStep
+        let solver = player.solvers[total / step]
+        let winTurn =
+            player.winTurns.isEmpty
+            ? nil : player.winTurns[(total / step) * ((target + step - 1) / step) + opponent / step]
+        var points = 0
+        var state = outcomes.fullState
+        while true {
+            rolls += 1
+            // Each kind's faces drawn from its own weights, straight into the group lookup (no roll built).
+            let rolled = outcomes.group(rolling: state) { kind, count in
+                var faces = DiceCounts()
+                let weights = player.cumulative[kind]
+                for _ in 0..<count {
+                    let draw = random.next(below: weights[weights.count - 1])
+                    faces.add((weights.firstIndex { draw < $0 } ?? weights.count - 1) + 1)
+                }
+                return faces
+            }
+            guard let group = rolled else { return 0 }
+            if let play = player.thresholdPlay {
+                let keep = play.keeps.option(ofGroup: group)
+                points += keep.points
+                state = keep.next
+                if play.banks(turnPoints: points, state: state) { return points }
+                continue
+            }
+            var best: DiceSetOutcomes.Option?
+            var bestValue = -Double.infinity
+            for option in outcomes.groupOptions(group) {
+                let value =
+                    winTurn?.value(turnPoints: points + option.points, state: option.next)
+                    ?? solver.value(turnPoints: points + option.points, state: option.next)
+                if value > bestValue {
+                    bestValue = value
+                    best = option
+                }
+            }
+            guard let best else { return 0 }
+            points += best.points
+            state = best.next
+            if winTurn?.shouldBank(turnPoints: points, state: state)
+                ?? solver.shouldBank(turnPoints: points, state: state)
+            {
+                return points
+            }
+        }
+    }
+}
+
+/// Why `GameSimulation` cannot play a table whose seats carry loaded dice.
+///
+/// The engine of loaded dice plays a race that the first bank to reach the target wins at once, with the plays
+/// of `LoadedPlay`; where every seat carries six ordinary dice the plain engines play any rules and strategy.
+public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The rules are no race won at the target at once: they play rounds (`playsRounds`) or have a final round.
+    case notARace(playsRounds: Bool)
+    /// Seat `seat`'s strategy has no play with loaded dice (only `ev`, `win`, `greedy` and `threshold` do).
+    case unknownStrategy(seat: Int, StrategySpec)
+    /// `win` with loaded dice is solved for two players, not this many.
+    case winPlayers(Int)
+    /// `win` with loaded dice needs banking after any keep, with no minimum bank, six-dice farkle or penalty.
+    case winRules
+    /// The turns of seat `seat` playing `win` would take `entries` table entries, more than `limit`.
+    case winTable(seat: Int, entries: Int, limit: Int)
+    /// Seat `seat` plays `greedy` or `threshold` with six dice that score on every roll, so its turn might
+    /// never end.
+    case turnMayNeverEnd(seat: Int)
+
+    /// The reason, in words.
+    public var description: String {
+        switch self {
+        case .notARace(let playsRounds):
+            "loaded dice play a race won at the target at once; these rules "
+                + (playsRounds ? "play rounds" : "have a final round")
+        case .unknownStrategy(let seat, let spec): "seat \(seat + 1)'s strategy '\(spec)' does not know loaded dice"
+        case .winPlayers(let players): "'win' with loaded dice plays 2-player games only, not \(players)"
+        case .winRules:
+            "'win' with loaded dice needs banking after any keep, with no minimum bank, six-dice farkle or penalty"
+        case .winTable(let seat, let entries, let limit):
+            "'win' for seat \(seat + 1) needs \(entries) table entries for its turns, more than \(limit)"
+        case .turnMayNeverEnd(let seat):
+            "seat \(seat + 1)'s turn may never end: every roll of its six dice scores"
+        }
+    }
+}
