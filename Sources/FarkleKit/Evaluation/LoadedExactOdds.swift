@@ -76,6 +76,57 @@ public struct LoadedExactOdds: Sendable {
     }
 }
 
+extension LoadedExactOdds {
+    /// `ExactOdds`'s evaluation where a seat carries other dice than ordinary ones: its refusals, then the
+    /// evaluation of each strategy's play (`LoadedPlay`) with each seat's dice.
+    ///
+    /// - Parameters:
+    ///   - strategies: The two seats' strategies, seat 1 first.
+    ///   - dice: The two seats' dice, seat 1 first.
+    ///   - table: The scoring table of the rules.
+    ///   - threads: The threads to spread each sum's pairs over.
+    ///   - solvingToWin: Called after every check, before the race is solved to win for a `win` seat.
+    /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race
+    ///   won at the target at once with banking after any keep, or `greedy` or `threshold` with a set whose six
+    ///   dice score on every roll.
+    init(
+        strategies: [StrategySpec], dice: [DiceSet], table: ScoringTable, threads: Int, solvingToWin: () -> Void
+    ) throws(ExactOdds.Unsupported) {
+        var plays: [LoadedPlay] = []
+        for spec in strategies {
+            guard let play = LoadedPlay(spec) else {
+                throw ExactOdds.Unsupported(
+                    "with '--dice-set' a seat plays ev, win, greedy or threshold:T1,T2; '\(spec)' does not know "
+                        + "loaded dice")
+            }
+            plays.append(play)
+        }
+        let rules = table.rules
+        // Only in a race won at the target at once is the capped objective the expected points that count.
+        guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
+            throw ExactOdds.Unsupported(
+                "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
+                    + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")")
+        }
+        guard LoadedWinSolver.supports(rules) else {
+            throw ExactOdds.Unsupported(
+                "exact odds with dice sets need banking after any keep, with no minimum bank, six-dice farkle or "
+                    + "penalty (as in kcd); rules '\(rules.name)' differ (simulate them instead)")
+        }
+        let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
+        // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
+        // long as the threshold takes.
+        for seat in 0..<2 where plays[seat] != .cappedScore && plays[seat] != .win {
+            guard outcomes[seat].farkleProbability[outcomes[seat].fullState] == 0 else { continue }
+            throw ExactOdds.Unsupported(
+                "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
+                    + "six dice scores; play it 'ev' or 'win'")
+        }
+        if plays.contains(.win) { solvingToWin() }
+        self.init(outcomes: outcomes, plays: plays, threads: threads)
+    }
+}
+
 // MARK: - Pairs
 
 /// What every pair's evaluation reads: the plays and what each needs.
