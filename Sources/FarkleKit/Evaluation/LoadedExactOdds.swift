@@ -16,15 +16,17 @@
 ///
 /// The race ends at the first bank that reaches the target, so there are no ties: the two chances add up
 /// to 1 up to rounding.
-public struct LoadedExactOdds: Sendable {
+///
+/// Apps reach it through `ExactOdds`, which takes it where a seat carries other dice than ordinary ones.
+struct LoadedExactOdds: Sendable {
     /// The dice of each player, player 0 (who starts) first.
-    public let outcomes: [DiceSetOutcomes]
+    let outcomes: [DiceSetOutcomes]
     /// The play of each player.
-    public let plays: [LoadedPlay]
+    let plays: [LoadedPlay]
     /// The chance that each player wins, player 0 (who starts) first.
-    public let winProbabilities: [Double]
+    let winProbabilities: [Double]
     /// The number of pairs of totals below the target worked out (each with both players to move).
-    public let pairCount: Int
+    let pairCount: Int
 
     /// Evaluates `plays` with the dice of `outcomes` (two each, player 0 first, on one scoring table).
     ///
@@ -38,7 +40,7 @@ public struct LoadedExactOdds: Sendable {
     /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`; `threads` ≥ 1; a
     ///   `greedy` or `threshold` turn ends within 200,000 score steps but for less than 1e-15 of probability (it
     ///   may not with a set whose six dice score on every roll and a threshold far above the target).
-    public init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil, threads: Int = 1) {
+    init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil, threads: Int = 1) {
         precondition(outcomes.count == 2 && plays.count == 2, "two players")
         let rules = outcomes[0].table.rules
         precondition(LoadedWinSolver.supports(rules), "a race won at the target, banking after any keep")
