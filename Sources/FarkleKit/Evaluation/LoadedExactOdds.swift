@@ -89,8 +89,8 @@ extension LoadedExactOdds {
     ///   - threads: The threads to spread each sum's pairs over.
     ///   - solvingToWin: Called after every check, before the race is solved to win for a `win` seat.
     /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race
-    ///   won at the target at once with banking after any keep, or `greedy` or `threshold` with a set whose six
-    ///   dice score on every roll.
+    ///   won at the target at once with banking after any keep, a set that can never score, or `greedy` or
+    ///   `threshold` with a set whose six dice score on every roll.
     init(
         strategies: [StrategySpec], dice: [DiceSet], table: ScoringTable, threads: Int, solvingToWin: () -> Void
     ) throws(ExactOdds.Unsupported) {
@@ -110,12 +110,18 @@ extension LoadedExactOdds {
                 "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                     + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")")
         }
+        let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
+        // A player whose dice never score never banks: the race would not end (the chances would be 0 / 0).
+        for seat in 0..<2 where outcomes[seat].farkleProbability[outcomes[seat].fullState] >= 1 {
+            throw ExactOdds.Unsupported(
+                "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
+                    + "banks")
+        }
         guard LoadedWinSolver.supports(rules) else {
             throw ExactOdds.Unsupported(
                 "exact odds with dice sets need banking after any keep, with no minimum bank, six-dice farkle or "
                     + "penalty (as in kcd); rules '\(rules.name)' differ (simulate them instead)")
         }
-        let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
         // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
         // long as the threshold takes.
         for seat in 0..<2 where plays[seat] != .cappedScore && plays[seat] != .win {

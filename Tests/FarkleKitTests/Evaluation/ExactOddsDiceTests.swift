@@ -73,6 +73,19 @@ struct ExactOddsDiceTests {
                 "exact odds need exactly 2 dice sets, one per seat, not 3"
             ),
         ]
+        // Each die shows one face: 2, 2, 3, 3, 4, 6 every roll, which scores nothing under kcd.
+        let never = DiceSet(
+            members: [(2, 2), (3, 2), (4, 1), (6, 1)].map { face, count in
+                var weights = [0, 0, 0, 0, 0, 0]
+                weights[face - 1] = 1
+                return .init(die: LoadedDie(name: "face\(face)", weights: weights, source: ""), count: count)
+            })
+        #expect(
+            throws: ExactOdds.Unsupported(
+                "the dice set \(never) can never score under rules 'kcd': a player carrying it never banks")
+        ) {
+            try ExactOdds(strategies: [.expectedValue, .expectedValue], dice: [.ordinary, never], context: &kcd)
+        }
         for (evaluate, message) in cases {
             #expect(throws: ExactOdds.Unsupported(message)) { try evaluate() }
         }
