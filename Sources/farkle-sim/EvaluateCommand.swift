@@ -20,11 +20,13 @@ enum EvaluateCommand: Command {
             over the states repeat until no chance moves by 1e-12 (win: the penalty game is solved first, \
             about 9 CPU-minutes for zilch, or read from --policy). Other rule sets are refused (simulate them \
             instead). Probabilities print in full precision in JSON, with 12 significant digits in Markdown. \
-            With --dice-set (one per seat, or one for both) each seat carries its own dice in a race won at \
-            the target at once (kcd): strategies ev (the turn that maximizes the expected points toward the \
+            With --dice-set (one per seat, or one for both) each seat carries its own dice; six ordinary dice \
+            are the plain game, above. Where a seat carries other dice the game is a race won at the target at \
+            once (kcd), without ties: strategies ev (the turn that maximizes the expected points toward the \
             target from the seat's own total), win (solved for the two sets), greedy and threshold:T1,T2 (the \
             highest-scoring keep; on a tie in points the fewest dice, then the dice left most likely to score \
-            on the next roll).
+            on the next roll). The output is laid out as without dice sets, with the sets added: a line \
+            "Dice sets: ..." in Markdown, "dice_sets" (seat 1 first) in JSON.
             """,
         options: [
             OptionSpec(
@@ -47,33 +49,39 @@ enum EvaluateCommand: Command {
         let rules = try RulesOption.load(arguments)
         let format = try arguments.format(allowed: [.md, .json])
         let threads = try arguments.integer("threads", in: 1...1024, default: 2)
-        // Loaded dice take their own evaluation over dice states by kind.
-        if !arguments.allValues(LoadedPlayArguments.sets.name).isEmpty {
-            return try LoadedEvaluateOutput.run(arguments, rules: rules, format: format, threads: threads)
-        }
         let specs = try StrategyArguments.specs(arguments, spec: spec)
+        // Six ordinary dice each unless given: those are the plain game.
+        let given = try DiceSetOption.sets(arguments)
+        let dice = given.isEmpty ? [DiceSet.ordinary, .ordinary] : try LoadedPlayArguments.sets(arguments, seats: 2)
+        let loaded = !dice.allSatisfy(\.isOrdinary)
+        if loaded, arguments.value(StrategyArguments.policy.name) != nil {
+            throw UsageError(
+                "'--policy' holds a game solved for ordinary dice; with '--dice-set' strategy 'win' is solved "
+                    + "for the sets", spec: spec)
+        }
         guard specs.count == 2 else {
             throw UsageError(
                 "evaluate needs exactly 2 strategies, one per seat (--strategy A --strategy B), not \(specs.count)",
                 spec: spec)
         }
-        if specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
+        if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
 
+        let quiet = arguments.flag("quiet")
         let clock = ContinuousClock()
         let start = clock.now
         var context = StrategyContext(table: ScoringTable(rules: rules))
-        if specs.contains(.win) {
-            try StrategyArguments.solveToWin(
-                &context, threads: threads, quiet: arguments.flag("quiet"), arguments: arguments, spec: spec)
+        if !loaded, specs.contains(.win) {
+            try StrategyArguments.solveToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
         }
         let odds: ExactOdds
         do {
-            odds = try ExactOdds(strategies: specs, context: &context, threads: threads)
+            odds = try ExactOdds(strategies: specs, dice: dice, context: &context, threads: threads) {
+                if !quiet { Standard.error("Solving the race to win with these dice sets for strategy 'win'...") }
+            }
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = (clock.now - start) / .seconds(1)
         switch format {
         case .json: Standard.output(json(odds, rules: rules, seconds: seconds))
         default: Standard.output(markdown(odds, rules: rules, seconds: seconds), terminator: "")
@@ -92,8 +100,14 @@ enum EvaluateCommand: Command {
         var lines = [
             "# Exact odds: \(names[0]) against \(names[1]) (rules: \(rules.name))", "",
             "Seat 1 starts. Exact, no sampling: every roll weighed at every \(each).", "",
-            "| Seat | Strategy | Wins |", "|---:|---|---:|",
         ]
+        if !odds.dice.allSatisfy(\.isOrdinary) {
+            lines += [
+                "Dice sets: seat 1 carries \(odds.dice[0]), seat 2 \(odds.dice[1]); each rolls its own. "
+                    + "\(LoadedPlayArguments.meanings). The first bank to reach the target wins at once.", "",
+            ]
+        }
+        lines += ["| Seat | Strategy | Wins |", "|---:|---|---:|"]
         for seat in 0..<2 {
             lines.append(
                 "| \(seat + 1) | \(names[seat]) | \(NumberText.significant(odds.winProbabilities[seat])) |")
@@ -117,10 +131,14 @@ enum EvaluateCommand: Command {
             rules.turn.threeFarklePenalty == nil
             ? ""
             : "\n  \"sweeps\": \(odds.sweeps),\n  \"last_change\": \(JSONText.number(odds.lastChange)),"
+        let strategies = odds.strategies.map { JSONText.string($0.description) }.joined(separator: ", ")
+        // Where a seat carries other dice than ordinary ones, the sets, seat 1 first.
+        let sets = odds.dice.map { JSONText.string($0.description) }.joined(separator: ", ")
+        let diceSets = odds.dice.allSatisfy(\.isOrdinary) ? "" : "\n  \"dice_sets\": [\(sets)],"
         return """
             {
               "rules": \(JSONText.string(rules.name)),
-              "strategies": [\(odds.strategies.map { JSONText.string($0.description) }.joined(separator: ", "))],
+              "strategies": [\(strategies)],\(diceSets)
               "win_probabilities": [\(odds.winProbabilities.map { JSONText.number($0) }.joined(separator: ", "))],
               "tie_probability": \(JSONText.number(odds.tieProbability)),
               "pairs": \(odds.pairCount),\(convergence)

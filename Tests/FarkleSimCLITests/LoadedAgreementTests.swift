@@ -79,10 +79,11 @@ struct LoadedAgreementTests {
         let evaluated = try CommandRunner.run(["evaluate"] + race)
         #expect(evaluated.exitStatus == 0)
         #expect(evaluated.standardError.isEmpty)
+        #expect(evaluated.standardOutput.hasPrefix("# Exact odds: threshold:300,500 against greedy (rules: kcd)"))
         #expect(
-            evaluated.standardOutput.hasPrefix(
-                "# Exact odds: threshold:300,500 against greedy with dice sets (rules: kcd, target 1000)"))
-        #expect(evaluated.standardOutput.contains("| 2 | greedy | heavenly-kingdom:2,ordinary:4 | "))
+            evaluated.standardOutput.contains(
+                "\nDice sets: seat 1 carries odd:1,die-of-misfortune:1,ordinary:4, "
+                    + "seat 2 heavenly-kingdom:2,ordinary:4;"))
         let odds = try #require(
             try jsonObject(try CommandRunner.run(["evaluate"] + race + ["--format", "json"]))["win_probabilities"]
                 as? [Double])
@@ -146,6 +147,7 @@ struct LoadedAgreementTests {
         // The same dice playing ev bank the cap: that game ends.
         let ev = try CommandRunner.run(["evaluate"] + race + ["--strategy", "ev", "--strategy", "greedy"])
         #expect(ev.exitStatus == 0)
-        #expect(ev.standardOutput.contains("| 1 | ev | sure:6 | 1.00000000000 |"))
+        #expect(ev.standardOutput.contains("Dice sets: seat 1 carries sure:6, seat 2 odd:1,ordinary:5;"))
+        #expect(ev.standardOutput.contains("| 1 | ev | 1.00000000000 |"))
     }
 }

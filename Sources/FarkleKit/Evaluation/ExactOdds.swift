@@ -21,6 +21,10 @@ import Dispatch
 /// banks are worked out once (`BlindTurnOutcomes`), and each pair only weighs them. The final round
 /// of the last player is played by that player's own strategy.
 ///
+/// Each seat carries its dice (six ordinary dice unless given). Where a seat carries other dice the game is a
+/// race between two dice sets, evaluated over dice states by kind (`LoadedExactOdds`); six ordinary dice, by
+/// whatever names, are the plain game and take the plain evaluation.
+///
 /// In a game of fixed rounds the state is the turn and the difference of the totals instead (`RoundsOdds`).
 ///
 /// Under a three-farkle penalty (`PenaltyExactOdds`) the state is that of `PenaltyWinSolver`: both totals from
@@ -49,6 +53,8 @@ public struct ExactOdds: Sendable {
 
     /// The strategies, seat 1 first.
     public let strategies: [StrategySpec]
+    /// The dice each seat carries, seat 1 first.
+    public let dice: [DiceSet]
     /// The chance that each seat wins, seat 1 (who starts) first.
     public let winProbabilities: [Double]
     /// The chance of a tie.
@@ -66,47 +72,79 @@ public struct ExactOdds: Sendable {
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
     public static let maximumLevels = 2_000
 
-    /// Evaluates `strategies` (exactly two, seat 1 first) under the rules of `context`.
+    /// Evaluates `strategies` (exactly two, seat 1 first), each seat carrying its `dice`, under the rules of
+    /// `context`.
+    ///
+    /// With six ordinary dice at every seat (the default) the game is the plain one, under any rules below.
+    /// With other dice it is a race won at the target at once (`kcd`) in which each seat rolls its own dice;
+    /// `ev` then plays the turn that maximizes the expected points toward the target from the seat's own total
+    /// (`CappedScoreSolver`), `win` the best play to win against the other set, and `greedy` and `threshold`
+    /// the highest-scoring keep of those dice (`LoadedHighestKeep`). There are no ties in such a race.
     ///
     /// - Parameters:
     ///   - strategies: The two seats' strategies, seat 1 first: `ev`, `greedy`, `threshold:...` or `win`.
-    ///   - context: Where the strategies come from; `win` takes its solution there (`StrategyContext.
-    ///     winProbabilitySolver(threads:)`, or `penaltyWinSolver(threads:)` under a three-farkle penalty),
-    ///     solving the game first if needed: about 30 s on 2 cores for a 10,000-point race, 9 minutes of CPU
-    ///     for `zilch`.
+    ///   - dice: The dice of each seat, seat 1 first; six ordinary dice each by default.
+    ///   - context: The rules and where the strategies come from; with ordinary dice `win` takes its solution
+    ///     there (`StrategyContext.winProbabilitySolver(threads:)`, or `penaltyWinSolver(threads:)` under a
+    ///     three-farkle penalty), solving the game first if needed: about 30 s on 2 cores for a 10,000-point
+    ///     race, 9 minutes of CPU for `zilch`. With other dice `win` is solved here for the two sets.
     ///   - threads: The threads the pairs of one sum (under a penalty: the states of one sum and count of
     ///     farkles) are spread over (1: this thread only); the result is the same for any count.
-    /// - Throws: `Unsupported` for other than two strategies, rules other than a two-player race to a
-    ///   target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
-    ///   penalty, a race with a penalty without an entry minimum), or a game no seat can end.
-    public init(strategies: [StrategySpec], context: inout StrategyContext, threads: Int = 2) throws(Unsupported) {
+    ///   - solvingToWin: Called once, after every check, before a race with other dice than ordinary ones is
+    ///     solved to win for a `win` seat, which takes seconds to minutes.
+    /// - Throws: `Unsupported` for other than two strategies or dice sets, rules other than a two-player race
+    ///   to a target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
+    ///   penalty, a race with a penalty without an entry minimum), or a game no seat can end; with other dice
+    ///   than ordinary ones, for rules other than a race won at the target at once with banking after any keep
+    ///   (`kcd`), a strategy other than `ev`, `win`, `greedy` and `threshold`, a set that can never score, or
+    ///   `greedy` or `threshold` with a set whose six dice score on every roll (its turn might never end).
+    public init(
+        strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
+        threads: Int = 2, solvingToWin: () -> Void = {}
+    ) throws(Unsupported) {
         let rules = context.rules
         guard strategies.count == 2 else {
             throw Unsupported("exact odds need exactly 2 strategies, one per seat, not \(strategies.count)")
+        }
+        guard dice.count == 2 else {
+            throw Unsupported("exact odds need exactly 2 dice sets, one per seat, not \(dice.count)")
         }
         guard rules.game.players == 2 else {
             throw Unsupported(
                 "exact odds are for 2 players; rules '\(rules.name)' have \(rules.game.players) (simulate instead)")
         }
-        if rules.turn.threeFarklePenalty != nil {
-            let odds = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
-            self.strategies = strategies
-            winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
-            tieProbability = odds.tie
-            pairCount = odds.stateCount
-            sweeps = odds.sweeps
-            lastChange = odds.lastChange
-            return
+        let odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
+        if !dice.allSatisfy(\.isOrdinary) {
+            let loaded = try LoadedExactOdds(
+                strategies: strategies, dice: dice, table: context.table, threads: threads, solvingToWin: solvingToWin)
+            odds = (loaded.winProbabilities[0], 0, loaded.pairCount, 1, 0)
+        } else if rules.turn.threeFarklePenalty != nil {
+            let penalty = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
+            odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)
+        } else if rules.game.end.target == nil {
+            let rounds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
+            odds = (rounds.firstWin, rounds.tie, rounds.stateCount, 1, 0)
+        } else {
+            let race = try Self.race(strategies: strategies, context: &context, threads: threads)
+            odds = (race.firstWin, race.tie, race.pairs, 1, 0)
         }
+        self.strategies = strategies
+        self.dice = dice
+        winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
+        tieProbability = odds.tie
+        pairCount = odds.states
+        sweeps = odds.sweeps
+        lastChange = odds.lastChange
+    }
+
+    /// The chances of seat 1 to win and of a tie in a race to a target without a three-farkle penalty, and the
+    /// pairs of totals worked out.
+    private static func race(
+        strategies: [StrategySpec], context: inout StrategyContext, threads: Int
+    ) throws(Unsupported) -> (firstWin: Double, tie: Double, pairs: Int) {
+        let rules = context.rules
         guard case .target(let target, let finalRound) = rules.game.end else {
-            let odds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
-            self.strategies = strategies
-            winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
-            tieProbability = odds.tie
-            pairCount = odds.stateCount
-            sweeps = 1
-            lastChange = 0
-            return
+            preconditionFailure("a race to a target")
         }
         let step = context.table.scoreStep
         let levels = (target - 1) / step + 1
@@ -137,13 +175,7 @@ public struct ExactOdds: Sendable {
                 DispatchQueue.concurrentPerform(iterations: pairs, execute: work)
             }
         }
-        self.strategies = strategies
-        let first = (win: game.results.win[0][0], tie: game.results.tie[0][0])
-        winProbabilities = [first.win, 1 - first.win - first.tie]
-        tieProbability = first.tie
-        pairCount = levels * levels
-        sweeps = 1
-        lastChange = 0
+        return (game.results.win[0][0], game.results.tie[0][0], levels * levels)
     }
 }
 

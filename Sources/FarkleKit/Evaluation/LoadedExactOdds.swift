@@ -16,15 +16,17 @@
 ///
 /// The race ends at the first bank that reaches the target, so there are no ties: the two chances add up
 /// to 1 up to rounding.
-public struct LoadedExactOdds: Sendable {
+///
+/// Apps reach it through `ExactOdds`, which takes it where a seat carries other dice than ordinary ones.
+struct LoadedExactOdds: Sendable {
     /// The dice of each player, player 0 (who starts) first.
-    public let outcomes: [DiceSetOutcomes]
+    let outcomes: [DiceSetOutcomes]
     /// The play of each player.
-    public let plays: [LoadedPlay]
+    let plays: [LoadedPlay]
     /// The chance that each player wins, player 0 (who starts) first.
-    public let winProbabilities: [Double]
+    let winProbabilities: [Double]
     /// The number of pairs of totals below the target worked out (each with both players to move).
-    public let pairCount: Int
+    let pairCount: Int
 
     /// Evaluates `plays` with the dice of `outcomes` (two each, player 0 first, on one scoring table).
     ///
@@ -38,7 +40,7 @@ public struct LoadedExactOdds: Sendable {
     /// - Precondition: two players; `LoadedWinSolver.supports(outcomes[0].table.rules)`; `threads` ≥ 1; a
     ///   `greedy` or `threshold` turn ends within 200,000 score steps but for less than 1e-15 of probability (it
     ///   may not with a set whose six dice score on every roll and a threshold far above the target).
-    public init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil, threads: Int = 1) {
+    init(outcomes: [DiceSetOutcomes], plays: [LoadedPlay], solver: LoadedWinSolver? = nil, threads: Int = 1) {
         precondition(outcomes.count == 2 && plays.count == 2, "two players")
         let rules = outcomes[0].table.rules
         precondition(LoadedWinSolver.supports(rules), "a race won at the target, banking after any keep")
@@ -73,6 +75,63 @@ public struct LoadedExactOdds: Sendable {
         self.plays = plays
         winProbabilities = [results.values[0][0], 1 - results.values[0][0]]
         pairCount = levels * levels
+    }
+}
+
+extension LoadedExactOdds {
+    /// `ExactOdds`'s evaluation where a seat carries other dice than ordinary ones: its refusals, then the
+    /// evaluation of each strategy's play (`LoadedPlay`) with each seat's dice.
+    ///
+    /// - Parameters:
+    ///   - strategies: The two seats' strategies, seat 1 first.
+    ///   - dice: The two seats' dice, seat 1 first.
+    ///   - table: The scoring table of the rules.
+    ///   - threads: The threads to spread each sum's pairs over.
+    ///   - solvingToWin: Called after every check, before the race is solved to win for a `win` seat.
+    /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race
+    ///   won at the target at once with banking after any keep, a set that can never score, or `greedy` or
+    ///   `threshold` with a set whose six dice score on every roll.
+    init(
+        strategies: [StrategySpec], dice: [DiceSet], table: ScoringTable, threads: Int, solvingToWin: () -> Void
+    ) throws(ExactOdds.Unsupported) {
+        var plays: [LoadedPlay] = []
+        for spec in strategies {
+            guard let play = LoadedPlay(spec) else {
+                throw ExactOdds.Unsupported(
+                    "with '--dice-set' a seat plays ev, win, greedy or threshold:T1,T2; '\(spec)' does not know "
+                        + "loaded dice")
+            }
+            plays.append(play)
+        }
+        let rules = table.rules
+        // Only in a race won at the target at once is the capped objective the expected points that count.
+        guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
+            throw ExactOdds.Unsupported(
+                "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
+                    + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")")
+        }
+        let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
+        // A player whose dice never score never banks: the race would not end (the chances would be 0 / 0).
+        for seat in 0..<2 where outcomes[seat].farkleProbability[outcomes[seat].fullState] >= 1 {
+            throw ExactOdds.Unsupported(
+                "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
+                    + "banks")
+        }
+        guard LoadedWinSolver.supports(rules) else {
+            throw ExactOdds.Unsupported(
+                "exact odds with dice sets need banking after any keep, with no minimum bank, six-dice farkle or "
+                    + "penalty (as in kcd); rules '\(rules.name)' differ (simulate them instead)")
+        }
+        // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
+        // long as the threshold takes.
+        for seat in 0..<2 where plays[seat] != .cappedScore && plays[seat] != .win {
+            guard outcomes[seat].farkleProbability[outcomes[seat].fullState] == 0 else { continue }
+            throw ExactOdds.Unsupported(
+                "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
+                    + "six dice scores; play it 'ev' or 'win'")
+        }
+        if plays.contains(.win) { solvingToWin() }
+        self.init(outcomes: outcomes, plays: plays, threads: threads)
     }
 }
 

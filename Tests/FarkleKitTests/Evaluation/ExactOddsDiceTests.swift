@@ -1,0 +1,93 @@
+import Testing
+
+@testable import FarkleKit
+
+@Suite("ExactOdds with each seat's dice: the dice choose the evaluation")
+struct ExactOddsDiceTests {
+    static let rules = LoadedExactOddsTests.kcd(target: 500)
+
+    @Test("six ordinary dice, by any name, take the plain evaluation, in which ev plays for the turn's points")
+    func ordinaryDiceArePlain() throws {
+        var context = StrategyContext(table: ScoringTable(rules: Self.rules))
+        let plain = try ExactOdds(strategies: [.expectedValue, .greedy], context: &context, threads: 1)
+        let fair = DiceSet(members: [
+            .init(die: LoadedDie(name: "fair", weights: [3, 3, 3, 3, 3, 3], source: ""), count: 6)
+        ])
+        let given = try ExactOdds(
+            strategies: [.expectedValue, .greedy], dice: [.ordinary, fair], context: &context, threads: 1)
+        #expect(given.winProbabilities == plain.winProbabilities)
+        #expect(given.tieProbability == plain.tieProbability && given.pairCount == plain.pairCount)
+        #expect(plain.dice == [.ordinary, .ordinary] && given.dice == [.ordinary, fair])
+        // The loaded evaluation's ev is the capped turn, another play: its odds differ.
+        let outcomes = try LoadedExactOddsTests.outcomes(["ordinary", "ordinary"], target: 500)
+        let capped = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .greedy])
+        #expect(abs(capped.winProbabilities[0] - plain.winProbabilities[0]) > 1e-6)
+    }
+
+    @Test("a seat with loaded dice takes the evaluation over dice states: LoadedExactOdds's numbers, no ties")
+    func loadedDiceTakeTheLoadedEvaluation() throws {
+        let sets = [try DiceSet(parsing: "odd:1"), DiceSet.ordinary]
+        var context = StrategyContext(table: ScoringTable(rules: Self.rules))
+        var solving = 0
+        let odds = try ExactOdds(
+            strategies: [.expectedValue, .threshold([300, 500])], dice: sets, context: &context, threads: 1
+        ) { solving += 1 }
+        let outcomes = try LoadedExactOddsTests.outcomes(["odd:1", "ordinary"], target: 500)
+        let direct = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .threshold([300, 500])])
+        #expect(odds.winProbabilities == direct.winProbabilities)
+        #expect(odds.tieProbability == 0 && odds.pairCount == direct.pairCount && odds.sweeps == 1)
+        #expect(odds.strategies == [.expectedValue, .threshold([300, 500])] && odds.dice == sets)
+        #expect(solving == 0)
+    }
+
+    @Test("what neither evaluation covers is refused with one typed error, the same words as before")
+    func refusals() throws {
+        let odd = try DiceSet(parsing: "odd:2")
+        var kcd = StrategyContext(table: ScoringTable(rules: Self.rules))
+        var standard = StrategyContext(table: ScoringTable(rules: .standard))
+        var boxed = StrategyContext(table: ScoringTable(rules: .boxed))
+        let cases: [(() throws(ExactOdds.Unsupported) -> ExactOdds, String)] = [
+            (
+                { () throws(ExactOdds.Unsupported) in
+                    try ExactOdds(strategies: [.expectedValue, .greedy], dice: [odd, odd], context: &standard)
+                },
+                "loaded dice are solved for a race won at the target at once (kcd); rules 'standard' have a final round"
+            ),
+            (
+                { () throws(ExactOdds.Unsupported) in
+                    try ExactOdds(strategies: [.expectedValue, .greedy], dice: [.ordinary, odd], context: &boxed)
+                },
+                "loaded dice are solved for a race won at the target at once (kcd); rules 'boxed' have a final round"
+            ),
+            (
+                { () throws(ExactOdds.Unsupported) in
+                    try ExactOdds(strategies: [.farkleTen(.easy), .greedy], dice: [odd, odd], context: &kcd)
+                },
+                "with '--dice-set' a seat plays ev, win, greedy or threshold:T1,T2; 'farkleten-easy' does not know "
+                    + "loaded dice"
+            ),
+            (
+                { () throws(ExactOdds.Unsupported) in
+                    try ExactOdds(strategies: [.greedy, .greedy], dice: [odd, odd, odd], context: &kcd)
+                },
+                "exact odds need exactly 2 dice sets, one per seat, not 3"
+            ),
+        ]
+        // Each die shows one face: 2, 2, 3, 3, 4, 6 every roll, which scores nothing under kcd.
+        let never = DiceSet(
+            members: [(2, 2), (3, 2), (4, 1), (6, 1)].map { face, count in
+                var weights = [0, 0, 0, 0, 0, 0]
+                weights[face - 1] = 1
+                return .init(die: LoadedDie(name: "face\(face)", weights: weights, source: ""), count: count)
+            })
+        #expect(
+            throws: ExactOdds.Unsupported(
+                "the dice set \(never) can never score under rules 'kcd': a player carrying it never banks")
+        ) {
+            try ExactOdds(strategies: [.expectedValue, .expectedValue], dice: [.ordinary, never], context: &kcd)
+        }
+        for (evaluate, message) in cases {
+            #expect(throws: ExactOdds.Unsupported(message)) { try evaluate() }
+        }
+    }
+}
