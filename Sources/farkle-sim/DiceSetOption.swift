@@ -64,8 +64,7 @@ enum DiceSetOption {
         let table = ScoringTable(rules: rules)
         for text in named {
             guard let given = try? DiceSet(parsing: text, catalog: catalog), !given.isOrdinary else { continue }
-            let outcomes = DiceSetOutcomes(table: table, set: given)
-            guard outcomes.farkleProbability[outcomes.fullState] < 1 else {
+            guard DiceSetOutcomes(table: table, set: given).canScore else {
                 throw UsageError(
                     "the dice set \(given) can never score under rules '\(rules.name)': a player carrying it never "
                         + "banks", spec: arguments.spec)

@@ -179,6 +179,10 @@ enum SimulateCommand: Command {
             message =
                 "strategy '\(specs[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
                 + "six dice scores; play it 'ev' or 'win'"
+        case .neverScores(let seat):
+            message =
+                "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
+                + "banks"
         }
         return UsageError(message, spec: spec)
     }

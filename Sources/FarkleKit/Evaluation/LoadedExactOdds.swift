@@ -112,7 +112,7 @@ extension LoadedExactOdds {
         }
         let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
         // A player whose dice never score never banks: the race would not end (the chances would be 0 / 0).
-        for seat in 0..<2 where outcomes[seat].farkleProbability[outcomes[seat].fullState] >= 1 {
+        for seat in 0..<2 where !outcomes[seat].canScore {
             throw ExactOdds.Unsupported(
                 "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
                     + "banks")

@@ -71,6 +71,10 @@ public struct DiceSetOutcomes: Sendable {
     /// The whole set: the state of the opening roll and of the roll after hot dice.
     public var fullState: Int { stateCount - 1 }
 
+    /// Whether some roll of the whole set scores under the rules: a player whose dice never score never banks,
+    /// so a game with them would never end.
+    public var canScore: Bool { farkleProbability[fullState] < 1 }
+
     /// The number of groups of rolls over all states.
     public var groupCount: Int { groupProbability.count }
 

@@ -85,6 +85,8 @@ struct LoadedEngine: Sendable {
         }
         var outcomes: [DiceSet: DiceSetOutcomes] = [:]
         for set in sets where outcomes[set] == nil { outcomes[set] = DiceSetOutcomes(table: table, set: set) }
+        // A player whose dice never score never banks: no game would end.
+        for (seat, set) in sets.enumerated() where outcomes[set]?.canScore == false { throw .neverScores(seat: seat) }
         // A greedy or threshold turn with six dice that score on every roll may roll on after hot dice for as
         // long as the threshold takes, or without end.
         for (seat, play) in plays.enumerated() where play != .cappedScore && play != .win {
@@ -279,6 +281,8 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     /// Seat `seat` plays `greedy` or `threshold` with six dice that score on every roll, so its turn might
     /// never end.
     case turnMayNeverEnd(seat: Int)
+    /// Seat `seat` carries dice that can never score under the rules: it never banks, so no game would end.
+    case neverScores(seat: Int)
 
     /// The reason, in words.
     public var description: String {
@@ -294,6 +298,8 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
             "'win' for seat \(seat + 1) needs \(entries) table entries for its turns, more than \(limit)"
         case .turnMayNeverEnd(let seat):
             "seat \(seat + 1)'s turn may never end: every roll of its six dice scores"
+        case .neverScores(let seat):
+            "seat \(seat + 1)'s dice can never score: it never banks"
         }
     }
 }
