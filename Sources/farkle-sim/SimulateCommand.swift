@@ -179,6 +179,10 @@ enum SimulateCommand: Command {
             message =
                 "strategy '\(specs[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
                 + "six dice scores; play it 'ev' or 'win'"
+        case .pointsTable(let seat, let entries, let limit):
+            message =
+                "the dice set \(dice[seat]) at target \(rules.game.end.target ?? 0) needs \(entries) table entries for "
+                + "its turns at every total, more than the \(limit) a simulation holds; use a lower '--target'"
         case .neverScores(let seat):
             message =
                 "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "

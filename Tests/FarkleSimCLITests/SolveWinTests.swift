@@ -316,8 +316,23 @@ struct WinSolveSizeTests {
             ["evaluate", "--strategy", "win", "--strategy", "ev", "--target", "1000000", "--quiet"],
             ["advise", "--dice", "1,5", "--my-score", "0", "--opponent-score", "0", "--target", "1000000"],
             ["--strategy", "win", "--target", "1000000", "--games", "10"],
+            [
+                "evaluate", "--rules", "kcd", "--target", "1000000", "--dice-set", "odd:2", "--strategy", "ev",
+                "--strategy", "ev", "--quiet",
+            ],
         ])
     func refused(arguments: [String]) throws {
+        try Self.expectRefusedAtOnce(arguments, "the win solver holds at most 67108864")
+    }
+
+    @Test("a loaded game's turns for every total, which grow with the square of the target, are bounded too")
+    func loadedTablesRefused() throws {
+        try Self.expectRefusedAtOnce(
+            ["--rules", "kcd", "--target", "1000000", "--dice-set", "odd:2", "--games", "10", "--quiet"],
+            "needs 3000150000 table entries for its turns at every total, more than the 30000000")
+    }
+
+    private static func expectRefusedAtOnce(_ arguments: [String], _ message: String) throws {
         let clock = ContinuousClock()
         let start = clock.now
         let result = try CommandRunner.run(arguments)
@@ -325,7 +340,7 @@ struct WinSolveSizeTests {
         #expect(clock.now - start < .seconds(20))
         #expect(result.exitStatus == 64)
         #expect(result.standardError.hasPrefix("Error: "))
-        #expect(result.standardError.contains("the win solver holds at most 67108864"), "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
         // No "Solving ..." note before the refusal.
         #expect(!result.standardError.contains("Solving"), "\(result.standardError)")
     }

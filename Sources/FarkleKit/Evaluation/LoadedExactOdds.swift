@@ -110,6 +110,20 @@ extension LoadedExactOdds {
                 "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                     + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")")
         }
+        // Every pair of totals is evaluated: bounded like a win solve before anything is allocated.
+        do {
+            try WinProbabilitySolver.checkSize(of: rules)
+        } catch {
+            throw ExactOdds.Unsupported(error.description)
+        }
+        for set in dice {
+            let entries = CappedScoreSolver.entriesForEveryTotal(rules: rules, set: set)
+            guard entries <= CappedScoreSolver.maximumEntriesForEveryTotal else {
+                throw ExactOdds.Unsupported(
+                    "the dice set \(set) needs \(entries) table entries for its turns at every total, more than "
+                        + "\(CappedScoreSolver.maximumEntriesForEveryTotal): lower the target")
+            }
+        }
         let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
         // A player whose dice never score never banks: the race would not end (the chances would be 0 / 0).
         for seat in 0..<2 where !outcomes[seat].canScore {

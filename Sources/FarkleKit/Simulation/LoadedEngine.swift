@@ -83,6 +83,12 @@ struct LoadedEngine: Sendable {
                 }
             }
         }
+        for (seat, set) in sets.enumerated() {
+            let entries = CappedScoreSolver.entriesForEveryTotal(rules: rules, set: set)
+            guard entries <= CappedScoreSolver.maximumEntriesForEveryTotal else {
+                throw .pointsTable(seat: seat, entries: entries, limit: CappedScoreSolver.maximumEntriesForEveryTotal)
+            }
+        }
         var outcomes: [DiceSet: DiceSetOutcomes] = [:]
         for set in sets where outcomes[set] == nil { outcomes[set] = DiceSetOutcomes(table: table, set: set) }
         // A player whose dice never score never banks: no game would end.
@@ -283,6 +289,8 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     case turnMayNeverEnd(seat: Int)
     /// Seat `seat` carries dice that can never score under the rules: it never banks, so no game would end.
     case neverScores(seat: Int)
+    /// The capped turns of seat `seat` for every own total would take `entries` table entries, more than `limit`.
+    case pointsTable(seat: Int, entries: Int, limit: Int)
 
     /// The reason, in words.
     public var description: String {
@@ -300,6 +308,8 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
             "seat \(seat + 1)'s turn may never end: every roll of its six dice scores"
         case .neverScores(let seat):
             "seat \(seat + 1)'s dice can never score: it never banks"
+        case .pointsTable(let seat, let entries, let limit):
+            "seat \(seat + 1)'s turns for every total need \(entries) table entries, more than \(limit)"
         }
     }
 }

@@ -92,6 +92,21 @@ public struct CappedScoreSolver: Sendable {
         self.openingValue = opening
     }
 
+    /// The most entries `entriesForEveryTotal(rules:set:)` may come to (two 8-byte values each: about 0.5 GB).
+    public static let maximumEntriesForEveryTotal = 30_000_000
+
+    /// The table entries of one capped solve per own total below the target of `rules` with `set` (the turn
+    /// points left to the target times the dice states, summed over the totals), as the loaded game engine and
+    /// the loaded exact odds build them: they grow with the square of the target, so callers bound them first.
+    public static func entriesForEveryTotal(rules: RuleSet, set: DiceSet) -> Int {
+        let step = ScoringTable(rules: rules).scoreStep
+        let levels = ((rules.game.end.target ?? 0) + step - 1) / step
+        let states = set.kinds.reduce(1) { $0 * ($1.count + 1) }
+        let triangle = levels.multipliedReportingOverflow(by: levels + 1)
+        let entries = (triangle.partialValue / 2).multipliedReportingOverflow(by: states)
+        return triangle.overflow || entries.overflow ? .max : entries.partialValue
+    }
+
     /// Builds the table of `rules` and solves six ordinary dice with banks worth at most `cap`.
     public init(rules: RuleSet, cap: Int) {
         self.init(outcomes: DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary), cap: cap)
