@@ -108,9 +108,9 @@ enum AdviseCommand: Command {
         situation.myScore = totals?.mine
         situation.opponentScore = totals?.theirs
         situation.isFinalRound = totals?.isFinalRound ?? false
-        if let turnIndex = totals?.turnIndex {
-            situation.roundsLeft = turnIndex.roundsLeft
-            situation.seatInRound = turnIndex.seat
+        if let round = totals?.round {
+            situation.roundsLeft = round.roundsLeft
+            situation.seatInRound = round.seat
         }
         if situation.knowsBothTotals, rules.turn.threeFarklePenalty != nil {
             situation.opponentFarklesInARow = try arguments.integer(
@@ -187,7 +187,7 @@ enum AdviseCommand: Command {
         let theirs: Int?
         let isFinalRound: Bool
         /// In a game of fixed rounds, the rounds left (this one included) and the seat in the round (0 first).
-        var turnIndex: (roundsLeft: Int, seat: Int)?
+        var round: (roundsLeft: Int, seat: Int)?
 
         /// The totals, or `nil` when neither is given.
         init?(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) {
@@ -228,7 +228,7 @@ enum AdviseCommand: Command {
             default: break
             }
             if let rounds = rules.game.end.rounds {
-                (mine, theirs, turnIndex) = try Self.roundsTotals(arguments, rules: rules, step: step, rounds: rounds)
+                (mine, theirs, round) = try Self.roundsTotals(arguments, rules: rules, step: step, rounds: rounds)
                 isFinalRound = false
                 return
             }
@@ -274,7 +274,7 @@ enum AdviseCommand: Command {
         /// The totals and the turn in a game of `rounds` rounds, with `--rounds-left` and `--seat`.
         private static func roundsTotals(
             _ arguments: ParsedArguments, rules: RuleSet, step: Int, rounds: Int
-        ) throws(UsageError) -> (mine: Int, theirs: Int, turnIndex: (roundsLeft: Int, seat: Int)) {
+        ) throws(UsageError) -> (mine: Int, theirs: Int, round: (roundsLeft: Int, seat: Int)) {
             guard !arguments.flag("final-round") else {
                 throw UsageError(
                     "'--final-round' belongs to races; rules '\(rules.name)' play \(rounds) rounds: give '--rounds-left'",
