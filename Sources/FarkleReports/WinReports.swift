@@ -148,8 +148,9 @@ public struct WinDecisionGrid: Sendable {
             if !maps.contains(rounded) { maps.append(rounded) }
         }
         let totals = Array(stride(from: 0, to: target, by: step))
-        let rows = RowResults(count: totals.count)
-        let work: @Sendable (Int) -> Void = { [maps] row in
+        // Each row of cells is written by the one work item of its total.
+        let rows = SharedSlots<[Cell]>(repeating: [], count: totals.count)
+        Parallel.forEach(totals.count, threads: threads) { [maps] row in
             let mine = totals[row]
             var cells: [Cell] = []
             for theirs in totals {
@@ -169,12 +170,7 @@ public struct WinDecisionGrid: Sendable {
                             myFarkles: map.myFarkles, opponentFarkles: map.opponentFarkles))
                 }
             }
-            rows.store(cells, at: row)
-        }
-        if threads <= 1 {
-            for row in totals.indices { work(row) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: totals.count, execute: work)
+            rows[row] = cells
         }
         self.figures = figures
         self.solver = solver
@@ -185,7 +181,7 @@ public struct WinDecisionGrid: Sendable {
         diceCounts = dice
         self.maps = maps
         mapIndex = Dictionary(uniqueKeysWithValues: maps.enumerated().map { ($1, $0) })
-        cells = rows.all.flatMap { $0 }
+        cells = rows.values.flatMap { $0 }
     }
 
     /// The decision at one state of the grid, or `nil` where the grid has no map of it.
@@ -213,23 +209,6 @@ public struct WinDecisionGrid: Sendable {
         let pair = (myScore / step) * levels + opponentScore / step
         return cells[pair * maps.count + index].decision
     }
-}
-
-/// Rows of cells written by concurrent work items, one row each, read when all are done.
-private final class RowResults: @unchecked Sendable {
-    // Each row is written by exactly one work item; `all` is read after `concurrentPerform` returns.
-    private var rows: [[WinDecisionGrid.Cell]]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        rows = Array(repeating: [], count: count)
-    }
-
-    func store(_ cells: [WinDecisionGrid.Cell], at row: Int) {
-        lock.withLock { rows[row] = cells }
-    }
-
-    var all: [[WinDecisionGrid.Cell]] { lock.withLock { rows } }
 }
 
 extension ReportDocument {

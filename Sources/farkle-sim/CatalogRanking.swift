@@ -1,4 +1,3 @@
-import Dispatch
 import FarkleKit
 import FarkleReports
 import Foundation
@@ -236,40 +235,19 @@ enum CatalogRanking {
     /// The exact chances of each set to win against six ordinary dice, moving first and moving second, both
     /// playing to win: one solve per set (the same solve gives both seat orders), sets spread over `threads`.
     private static func exactWins(_ sets: [DiceSet], table: ScoringTable, threads: Int) -> [(Double, Double)] {
-        let results = ExactWinResults(count: sets.count)
+        // Each set's chances are written by the one worker that takes it.
+        let results = SharedSlots(repeating: (0.0, 0.0), count: sets.count)
         let plain = DiceSetOutcomes(table: table, set: .ordinary)
         let workers = max(1, min(threads, sets.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        Parallel.forEach(workers, threads: workers) { worker in
             for index in stride(from: worker, to: sets.count, by: workers) {
                 let solver = LoadedWinSolver(outcomes: [DiceSetOutcomes(table: table, set: sets[index]), plain])
                 // Moving second, the set wins whatever the ordinary dice, moving first, do not.
-                results.store(
-                    (solver.firstPlayerWinProbability, 1 - solver.winProbability(player: 1, own: 0, opponent: 0)),
-                    at: index)
+                results[index] = (
+                    solver.firstPlayerWinProbability, 1 - solver.winProbability(player: 1, own: 0, opponent: 0)
+                )
             }
         }
         return results.values
-    }
-}
-
-/// The exact chances of every set, each written once by the thread that solved it.
-private final class ExactWinResults: @unchecked Sendable {
-    private var stored: [(Double, Double)]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        stored = Array(repeating: (0, 0), count: count)
-    }
-
-    func store(_ value: (Double, Double), at index: Int) {
-        lock.lock()
-        stored[index] = value
-        lock.unlock()
-    }
-
-    var values: [(Double, Double)] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
     }
 }

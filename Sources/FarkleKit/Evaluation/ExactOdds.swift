@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The exact chances of each seat to win a two-player game, and of a tie, between two fixed strategies:
 /// no sampling.
 ///
@@ -160,19 +158,12 @@ public struct ExactOdds: Sendable {
         }
 
         let game = OddsGame(levels: levels, finalRound: finalRound, seats: seats)
-        defer { game.results.deallocate() }
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
-            let pairs = sum / 2 - low + 1
-            let work: @Sendable (Int) -> Void = { index in
+            Parallel.forEach(sum / 2 - low + 1, threads: threads) { index in
                 let mine = low + index
                 game.solve(mine: mine, theirs: sum - mine)
                 if mine != sum - mine { game.solve(mine: sum - mine, theirs: mine) }
-            }
-            if threads <= 1 || pairs == 1 {
-                for index in 0..<pairs { work(index) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: pairs, execute: work)
             }
         }
         return (game.results.win[0][0], game.results.tie[0][0], levels * levels)
@@ -291,7 +282,8 @@ enum OddsSeat: Sendable {
             }
             return odds
         case .win(let solver):
-            return solver.fixedPlayTurn(mine: mine, theirs: theirs, payoff: payoff)
+            return solver.layout.fixedPlayOdds(
+                at: (mine, theirs), values: solver.values, ties: solver.ties, payoff: payoff)
         case .roundsWin:
             preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
         case .penaltyWin:
@@ -303,25 +295,15 @@ enum OddsSeat: Sendable {
 // MARK: - Pairs
 
 /// The pairs' results: `win[s][mine * levels + theirs]` is the chance that seat s, to move with
-/// `mine` against `theirs`, wins; `tie` the chance of a tie.
-private final class OddsResults: @unchecked Sendable {
-    // Each pair is written by one work item of one sum; work items read only pairs of higher sums,
-    // finished before that sum's `concurrentPerform` started.
-    let win: [UnsafeMutableBufferPointer<Double>]
-    let tie: [UnsafeMutableBufferPointer<Double>]
+/// `mine` against `theirs`, wins; `tie` the chance of a tie. Each pair is written by one work item of one sum,
+/// which reads only pairs of higher sums.
+private struct OddsResults: Sendable {
+    let win: [SharedSlots<Double>]
+    let tie: [SharedSlots<Double>]
 
     init(count: Int) {
-        func zeros() -> UnsafeMutableBufferPointer<Double> {
-            let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
-            buffer.initialize(repeating: 0)
-            return buffer
-        }
-        win = [zeros(), zeros()]
-        tie = [zeros(), zeros()]
-    }
-
-    func deallocate() {
-        for buffer in win + tie { buffer.deallocate() }
+        win = (0..<2).map { _ in SharedSlots(repeating: 0, count: count) }
+        tie = (0..<2).map { _ in SharedSlots(repeating: 0, count: count) }
     }
 }
 

@@ -1,10 +1,8 @@
-import Dispatch
-
 /// A `win` seat's turn at every state of the penalty game, followed once: the solver's play does not change
 /// between sweeps, nor does what a bank that reaches the target is worth, so each state keeps only its banks
 /// below the target (`banked`, from level `first`) and, as constants, the chances that the rest of the turn
 /// wins or ties and that it farkles.
-final class FixedTurns: @unchecked Sendable {
+struct FixedTurns: Sendable {
     /// One state's turn.
     struct Turn: Sendable {
         var first: Int
@@ -14,9 +12,8 @@ final class FixedTurns: @unchecked Sendable {
         var farkle: Double
     }
 
-    // Each state's turn is written once, by the one work item of its state, before any sweep reads it.
-    let turns: UnsafeMutablePointer<Turn>
-    let count: Int
+    /// Each state's turn, written once by the one work item of its row of totals, before any sweep reads it.
+    let turns: SharedSlots<Turn>
 
     /// Follows `solver`'s turn at every state of `space` on `threads`, with `reachingTarget(lead, theirFarkles)`
     /// what a bank that reaches the target `lead` levels ahead is worth.
@@ -25,10 +22,10 @@ final class FixedTurns: @unchecked Sendable {
         reachingTarget: @escaping @Sendable (Int, Int) -> (win: Double, tie: Double)
     ) {
         let levels = space.levels
-        count = 9 * levels * levels
-        turns = .allocate(capacity: count)
-        let store = self
-        let row: @Sendable (Int) -> Void = { mine in
+        let turns = SharedSlots(
+            repeating: Turn(first: 0, banked: [], win: 0, tie: 0, farkle: 0), count: 9 * levels * levels)
+        self.turns = turns
+        Parallel.forEach(levels, threads: threads) { mine in
             for theirs in 0..<levels {
                 for myFarkles in 0...2 {
                     for theirFarkles in 0...2 {
@@ -50,20 +47,10 @@ final class FixedTurns: @unchecked Sendable {
                             turn.first = first
                             turn.banked = Array(below[first...last])
                         }
-                        (store.turns + space.index(mine, theirs, myFarkles, theirFarkles)).initialize(to: turn)
+                        turns[space.index(mine, theirs, myFarkles, theirFarkles)] = turn
                     }
                 }
             }
         }
-        if threads <= 1 {
-            for mine in 0..<levels { row(mine) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: levels, execute: row)
-        }
-    }
-
-    deinit {
-        turns.deinitialize(count: count)
-        turns.deallocate()
     }
 }

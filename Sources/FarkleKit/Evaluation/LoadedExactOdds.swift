@@ -64,12 +64,12 @@ struct LoadedExactOdds: Sendable {
                 }
             })
         let results = PairValues(count: levels * levels)
-        defer { results.deallocate() }
-        let workers = (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
-            PairEvaluator(outcomes: outcomes, levels: levels)
-        }
-        PairSweep.run(levels: levels, workers: workers.count) { worker, own, other in
-            workers[worker].evaluate(own: own, other: other, setup: setup, results: results)
+        let workers = SharedSlots(
+            (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
+                PairEvaluator(outcomes: outcomes, levels: levels)
+            })
+        PairSweep.run(levels: levels, workers: workers) { worker, own, other in
+            worker.evaluate(own: own, other: other, setup: setup, results: results)
         }
         self.outcomes = outcomes
         self.plays = plays
@@ -165,8 +165,7 @@ private struct Setup: Sendable {
 }
 
 /// One thread's turn tables, reused from pair to pair.
-private final class PairEvaluator: @unchecked Sendable {
-    // Used by one work item at a time: worker i only by work item i of each sum (`PairSweep`).
+private struct PairEvaluator {
     private var tables: [LoadedTurnTable]
     private var references: [LoadedTurnTable]
 
@@ -176,13 +175,13 @@ private final class PairEvaluator: @unchecked Sendable {
     }
 
     /// Works out E_0(own, other) and E_1(other, own) together.
-    func evaluate(own: Int, other: Int, setup: Setup, results: PairValues) {
+    mutating func evaluate(own: Int, other: Int, setup: Setup, results: PairValues) {
         let levels = setup.levels
         let totals = [(own, other), (other, own)]
         var turns: [(value: Double, slope: Double)] = []
         for player in 0..<2 {
             let (mine, theirs) = totals[player]
-            let rivalValues = UnsafeBufferPointer(results.values[1 - player])
+            let rivalValues = UnsafeBufferPointer(results.values[1 - player].buffer)
             if let turn = setup.blind[player] {
                 // Its banks, weighed by what the rival makes of each; a bank to the target wins.
                 var value = turn.banked[(levels - mine)...].reduce(0, +)

@@ -99,7 +99,6 @@ struct PenaltyExactOdds {
                 "the solution's states are the evaluation's")
         }
         let game = PenaltyOddsGame(space: space, hasFinalRound: hasFinalRound, seats: seats, threads: threads)
-        defer { game.results.deallocate() }
         var sweeps = 0
         var change = Double.infinity
         while change > Self.tolerance && sweeps < maximumSweeps {

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The exact chances of a two-player game of fixed rounds between two fixed strategies (`ExactOdds` for
 /// `farkleten` and other games of rounds).
 ///
@@ -46,20 +44,14 @@ struct RoundsOdds {
                     turns: rounds, tolerance: RoundsWinSolver.capTolerance),
             leastLevel: 0, turn: WinTurn(table: context.table, sixOnesWin: false))
         let results = PairResults(count: layout.turns * layout.width)
-        defer { results.deallocate() }
         var states = 0
         for turnIndex in stride(from: layout.turns - 1, through: 0, by: -1) {
             let differences = layout.differences(turn: turnIndex)
             let seat = seats[turnIndex % 2]
-            let work: @Sendable (Int) -> Void = { item in
+            Parallel.forEach(differences.count, threads: threads) { item in
                 Self.solve(
                     turn: turnIndex, difference: differences.lowerBound + item, seat: seat, layout: layout,
                     results: results)
-            }
-            if threads <= 1 {
-                for item in 0..<differences.count { work(item) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: differences.count, execute: work)
             }
             states += differences.count
         }
@@ -92,7 +84,8 @@ struct RoundsOdds {
         let odds: TurnOdds
         switch seat {
         case .roundsWin(let solver):
-            odds = solver.fixedPlayTurn(turnIndex: turnIndex, difference: difference, payoff: payoff)
+            odds = solver.layout.fixedPlayOdds(
+                at: (turnIndex, difference), values: solver.values, ties: solver.ties, payoff: payoff)
         default:
             // Any total above 0 stands for a player who has entered: a game of rounds has no entry minimum here.
             odds = seat.turn(mine: 1, theirs: 0, payoff: payoff)
@@ -101,15 +94,5 @@ struct RoundsOdds {
         let index = turnIndex * layout.width + difference + layout.capLevel
         results.values[index] = odds.win + odds.farkle * farkle.win
         results.ties[index] = odds.tie + odds.farkle * farkle.tie
-    }
-}
-
-extension RoundsWinSolver {
-    /// The turn at (`turnIndex`, `difference` steps) played as the solution plays it, weighed with other
-    /// payoffs: how `ExactOdds` scores `win` in a game of rounds (see `WinTurn.fixedPlayOdds`).
-    func fixedPlayTurn(turnIndex: Int, difference: Int, payoff: (Int) -> (win: Double, tie: Double)) -> TurnOdds {
-        let rows = bankRows(turnIndex: turnIndex, difference: difference)
-        return turn.fixedPlayOdds(
-            top: rows.bank.count, topBank: 1, bank: rows.bank, farkle: rows.farkle.value, payoff: payoff)
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Simulates many games between the strategies of a table, in parallel and reproducibly, whatever dice the seats
@@ -74,7 +73,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     private let engine: Engine
     private let table: ScoringTable
     /// The lane engine once a run has built it; copies of this simulation share it.
-    private let laneEngine = LaneEngineCache()
+    private let laneEngine = Locked<LaneEngine??>(nil)
 
     /// How `run` plays the games: `.automatic` (the default), or one engine for every run.
     ///
@@ -186,17 +185,19 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         // batch's tallies are merged into the total in chunk order, the same sequence
         // of additions for every batch size, so the total is exact to the bit.
         let batchSize = threads * 8
-        let results = ChunkResults(count: min(batchSize, chunkCount), players: dice.count)
-        defer { results.release() }
+        // Chunk c of a batch plays into slot c % batchSize (batches start at multiples of it), written by the
+        // one worker that claimed the chunk and merged after the batch.
+        let slots = SharedSlots(repeating: SimulationTally(players: dice.count), count: min(batchSize, chunkCount))
+        let unclaimed = Locked(0..<0)
         var total = SimulationTally(players: dice.count)
         let engine = engine
         // The lane engine's table is built before any game, on the first run that needs it.
         let (laneEngine, lanes) = lanePlan(games: games)
         // One closure for the whole run: a batch only changes what `results` hands out.
         let play: @Sendable (Int) -> Void = { _ in
-            while let chunk = results.claim() {
+            while let chunk = unclaimed.withLock({ $0.popFirst() }) {
                 let chunkGames = min(chunkSize, games - chunk * chunkSize)
-                results.withSlot(chunk) { tally in
+                slots.update(chunk % batchSize) { tally in
                     switch engine {
                     case .plain(let engine):
                         if let laneEngine {
@@ -215,13 +216,9 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
         while batchStart < chunkCount {
             let batchEnd = min(batchStart + batchSize, chunkCount)
             let workers = min(threads, batchEnd - batchStart)
-            results.startBatch(chunks: batchStart..<batchEnd)
-            if workers == 1 {
-                play(0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: workers, execute: play)
-            }
-            results.merge(first: batchEnd - batchStart, into: &total)
+            unclaimed.withLock { $0 = batchStart..<batchEnd }
+            Parallel.forEach(workers, threads: workers, play)
+            for slot in 0..<(batchEnd - batchStart) { total.merge(slots[slot]) }
             batchStart = batchEnd
             progress?(min(games, batchEnd * chunkSize))
         }
@@ -284,53 +281,6 @@ extension GameEngine {
     }
 }
 
-/// One slot per chunk of a batch, written by the thread that played it and read after all threads are done.
-private final class ChunkResults: @unchecked Sendable {
-    // Each slot is claimed and written by exactly one worker, and read only after
-    // `concurrentPerform` has returned, so no two threads touch one slot at once.
-    private let slots: UnsafeMutableBufferPointer<SimulationTally>
-    private let lock = NSLock()
-    private var batch = 0..<0
-    private var claimed = 0
-
-    init(count: Int, players: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: SimulationTally(players: players))
-    }
-
-    /// Opens the chunks of a batch to claim; chunk `batch.lowerBound + i` goes to slot `i`.
-    func startBatch(chunks: Range<Int>) {
-        lock.withLock {
-            batch = chunks
-            claimed = 0
-        }
-    }
-
-    /// The next unclaimed chunk of the batch, or `nil` when all are taken.
-    func claim() -> Int? {
-        lock.withLock {
-            guard claimed < batch.count else { return nil }
-            claimed += 1
-            return batch.lowerBound + claimed - 1
-        }
-    }
-
-    /// Lends the slot of `chunk` (of the current batch) to `body`, which plays the chunk into it.
-    func withSlot(_ chunk: Int, _ body: (inout SimulationTally) -> Void) {
-        body(&slots[chunk - batch.lowerBound])
-    }
-
-    /// Adds the first `count` slots to `total`, in order.
-    func merge(first count: Int, into total: inout SimulationTally) {
-        for slot in 0..<count { total.merge(slots[slot]) }
-    }
-
-    func release() {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-}
-
 extension GameSimulation {
     /// The lane engine for a run of `games` games on `path` (`nil`: the general engine), and its lanes.
     private func lanePlan(games: Int) -> (LaneEngine?, Int) {
@@ -347,21 +297,9 @@ extension GameSimulation {
     }
 
     private func builtLaneEngine() -> LaneEngine? {
-        laneEngine.engine { LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds) }
-    }
-}
-
-/// Holds a simulation's lane engine once built, for every later run and every copy of the simulation.
-private final class LaneEngineCache: @unchecked Sendable {
-    // `built` is read and written only under `lock`.
-    private let lock = NSLock()
-    private var built: LaneEngine??
-
-    /// The engine, built by `build` on the first call (`nil` where it does not apply).
-    func engine(_ build: () -> LaneEngine?) -> LaneEngine? {
-        lock.withLock {
+        laneEngine.withLock { built in
             if let built { return built }
-            let engine = build()
+            let engine = LaneEngine(table: table, seats: seats, maximumRounds: Self.maximumRounds)
             built = .some(engine)
             return engine
         }

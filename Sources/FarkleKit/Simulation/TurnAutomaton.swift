@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The turns of a table's seats as one automaton: for every state of a turn and every roll, the next state.
 ///
 /// A state is (level of turn points, dice to roll) for one seat's strategy,
@@ -162,26 +160,15 @@ private struct BlockBuilder {
 
     func build<Seat: TurnOnlyStrategy>(_ strategy: Seat, players: Int, end: GameEnd) -> [UInt32]? {
         let situation = GameSituation(players: players, end: end)
-        var block = [UInt32](repeating: 0, count: (lastLevel + 1) * TurnAutomaton.rowsPerLevel)
+        let block = SharedSlots(repeating: UInt32(0), count: (lastLevel + 1) * TurnAutomaton.rowsPerLevel)
         // Levels in slices over the cores: each writes its own rows; a slice that fails says so in its slot.
         let slices = min(lastLevel + 1, 16)
-        var failed = [Bool](repeating: false, count: slices)
-        block.withUnsafeMutableBufferPointer { block in
-            failed.withUnsafeMutableBufferPointer { failed in
-                let output = Output(block: block, failed: failed)
-                DispatchQueue.concurrentPerform(iterations: slices) { slice in
-                    let levels = (slice * (lastLevel + 1) / slices)..<((slice + 1) * (lastLevel + 1) / slices)
-                    output.failed[slice] = !fill(levels, output.block, strategy, situation)
-                }
-            }
+        let failed = SharedSlots(repeating: false, count: slices)
+        Parallel.forEach(slices, threads: slices) { slice in
+            let levels = (slice * (lastLevel + 1) / slices)..<((slice + 1) * (lastLevel + 1) / slices)
+            failed[slice] = !fill(levels, block.buffer, strategy, situation)
         }
-        return failed.contains(true) ? nil : block
-    }
-
-    /// The buffers the slices of `build` write, each slice its own part.
-    private struct Output: @unchecked Sendable {
-        let block: UnsafeMutableBufferPointer<UInt32>
-        let failed: UnsafeMutableBufferPointer<Bool>
+        return failed.buffer.contains(true) ? nil : block.values
     }
 
     /// Writes the rows of `levels` into `block`; `false` where an entry cannot hold a roll's points.

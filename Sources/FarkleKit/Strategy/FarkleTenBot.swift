@@ -1,5 +1,3 @@
-import Foundation
-
 /// The easy, medium and hard bots of the online game Farkle Ten, played exactly as designed
 /// (`farkleten-easy`, `farkleten-medium`, `farkleten-hard`).
 ///
@@ -259,7 +257,12 @@ extension FarkleTenBot {
 
         /// The tables of the rules of `table`, built on the first request for these rules.
         init(table: ScoringTable) {
-            self = Self.cache.tables(for: table)
+            self = Self.cache.withLock { built in
+                if let tables = built[table.rules] { return tables }
+                let tables = Combinations(building: table)
+                built[table.rules] = tables
+                return tables
+            }
         }
 
         /// The tables of `table`, newly built into memory that is never freed.
@@ -298,22 +301,7 @@ extension FarkleTenBot {
         }
 
         /// Every rule set's tables built so far, by rule set.
-        private final class Cache: @unchecked Sendable {
-            // Unchecked: `built` is read and written only under `lock`.
-            private let lock = NSLock()
-            private var built: [RuleSet: Combinations] = [:]
-
-            func tables(for table: ScoringTable) -> Combinations {
-                lock.lock()
-                defer { lock.unlock() }
-                if let tables = built[table.rules] { return tables }
-                let tables = Combinations(building: table)
-                built[table.rules] = tables
-                return tables
-            }
-        }
-
-        private static let cache = Cache()
+        private static let cache = Locked<[RuleSet: Combinations]>([:])
 
         @inlinable
         func globalIndex(dice: Int, multiset: Int) -> Int {

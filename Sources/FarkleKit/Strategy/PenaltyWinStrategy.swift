@@ -1,5 +1,3 @@
-import Foundation
-
 /// Play that maximizes the chance to win a two-player race under a three-farkle penalty
 /// (`PenaltyWinSolver`): `win` under `zilch`.
 ///
@@ -21,7 +19,7 @@ public final class PenaltyWinStrategy: Strategy {
     public let maximumCachedTurns: Int
     /// The levels of turn points kept in each cached table.
     private let rows: Int
-    private let cache: TurnCache
+    private let cache: Locked<TurnCache>
 
     /// The default cap of the cache: 100,000 tables, about 600 MB for `zilch` (a table of 8,000 turn points
     /// takes about 6 KB).
@@ -41,17 +39,17 @@ public final class PenaltyWinStrategy: Strategy {
         self.solver = solver
         self.maximumCachedTurns = maximumCachedTurns
         rows = tabulatedTurnPoints / solver.table.scoreStep + 1
-        cache = TurnCache()
+        cache = Locked(TurnCache())
     }
 
     /// `win`.
     public var name: String { "win" }
 
     /// The turn tables built so far, the ones built again after the cache let them go included.
-    public var builtTurnCount: Int { cache.counts().built }
+    public var builtTurnCount: Int { cache.withLock(\.built) }
 
     /// The turn tables kept now.
-    public var cachedTurnCount: Int { cache.counts().kept }
+    public var cachedTurnCount: Int { cache.withLock(\.turns.count) }
 
     // MARK: - Decisions
 
@@ -164,10 +162,10 @@ public final class PenaltyWinStrategy: Strategy {
 
     /// The kept table of `state`, built and kept now if no game reached the state before.
     private func turn(_ state: State) -> TabulatedTurn {
-        if let turn = cache.turn(state.key) { return turn }
+        if let turn = cache.withLock({ $0.turns[state.key] }) { return turn }
         // Built outside the lock: two threads may build the same table at once, and keep equal tables.
         let turn = TabulatedTurn(solvedTurn(state), rows: rows)
-        cache.keep(turn, key: state.key, limit: maximumCachedTurns)
+        cache.withLock { $0.keep(turn, key: state.key, limit: maximumCachedTurns) }
         return turn
     }
 
@@ -209,26 +207,16 @@ struct TabulatedTurn: Sendable {
     var bytes: Int { table.values.count * (MemoryLayout<Float>.size + MemoryLayout<Bool>.size) }
 }
 
-/// The kept turn tables of a `PenaltyWinStrategy`, shared by every thread behind one lock.
-private final class TurnCache: @unchecked Sendable {
-    // Every access to the stored properties holds `lock`; the tables themselves are immutable values.
-    private let lock = NSLock()
-    private var turns: [Int: TabulatedTurn] = [:]
+/// The kept turn tables of a `PenaltyWinStrategy`, shared by every thread behind one lock (`Locked`).
+struct TurnCache {
+    private(set) var turns: [Int: TabulatedTurn] = [:]
     /// The keys in the order they were kept, a ring once full: the oldest goes first.
     private var order: [Int] = []
     private var oldest = 0
-    private var built = 0
-
-    func turn(_ key: Int) -> TabulatedTurn? {
-        lock.lock()
-        defer { lock.unlock() }
-        return turns[key]
-    }
+    private(set) var built = 0
 
     /// Keeps `turn` under `key`; with `limit` tables kept already, the one kept first makes room.
-    func keep(_ turn: TabulatedTurn, key: Int, limit: Int) {
-        lock.lock()
-        defer { lock.unlock() }
+    mutating func keep(_ turn: TabulatedTurn, key: Int, limit: Int) {
         built += 1
         // Another thread may have built and kept the same table meanwhile.
         guard turns.updateValue(turn, forKey: key) == nil else { return }
@@ -239,11 +227,5 @@ private final class TurnCache: @unchecked Sendable {
         turns[order[oldest]] = nil
         order[oldest] = key
         oldest = oldest + 1 == order.count ? 0 : oldest + 1
-    }
-
-    func counts() -> (built: Int, kept: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (built, turns.count)
     }
 }

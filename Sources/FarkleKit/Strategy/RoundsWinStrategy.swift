@@ -44,22 +44,19 @@ public final class RoundsWinStrategy: Strategy {
         var tops: [[Int]] = []
         for turnIndex in 0..<layout.turns {
             let differences = layout.isExtraOpening(turnIndex) ? 0...0 : -band...band
-            let built = TurnTables(count: differences.count)
-            let work: @Sendable (Int) -> Void = { item in
+            // Each difference's table is written by its one work item.
+            let built = SharedSlots<(table: CompactTurnTable, above: [WinTurn.Entry], top: Int)?>(
+                repeating: nil, count: differences.count)
+            Parallel.forEach(differences.count, threads: threads) { item in
                 let difference = differences.lowerBound + item
                 let turn = solver.turnTable(turnIndex: turnIndex, myScore: difference * step, opponentScore: 0)
-                built.store(
-                    item,
-                    (CompactTurnTable(turn.entries.prefix(rows * TurnMechanics.statesPerLevel)), turn.above, turn.top))
+                built[item] = (
+                    CompactTurnTable(turn.entries.prefix(rows * TurnMechanics.statesPerLevel)), turn.above, turn.top
+                )
             }
-            if threads <= 1 {
-                for item in 0..<differences.count { work(item) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: differences.count, execute: work)
-            }
-            tables.append(built.slots.map { $0.unsafelyUnwrapped.table })
-            above.append(built.slots.map { $0.unsafelyUnwrapped.above })
-            tops.append(built.slots.map { $0.unsafelyUnwrapped.top })
+            tables.append(built.buffer.map { $0.unsafelyUnwrapped.table })
+            above.append(built.buffer.map { $0.unsafelyUnwrapped.above })
+            tops.append(built.buffer.map { $0.unsafelyUnwrapped.top })
         }
         self.band = band
         self.tables = tables
@@ -121,28 +118,6 @@ public final class RoundsWinStrategy: Strategy {
             turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
             opponent: situation.highestOpponentScore ?? 0,
             turnIndex: RoundsWinSolver.turnIndex(round: situation.round, seat: situation.seat))
-    }
-}
-
-/// The tables of one turn index while they are built, each slot written by one work item.
-private final class TurnTables: @unchecked Sendable {
-    // Each slot is written by exactly one work item of one `concurrentPerform` and read after it returns.
-    typealias Slot = (table: CompactTurnTable, above: [WinTurn.Entry], top: Int)
-
-    let slots: UnsafeMutableBufferPointer<Slot?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ item: Int, _ slot: Slot) {
-        slots[item] = slot
     }
 }
 

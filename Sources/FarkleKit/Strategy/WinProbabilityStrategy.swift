@@ -27,22 +27,14 @@ public struct WinProbabilityStrategy: Strategy {
         var above: [[WinTurn.Entry]] = []
         for mine in 0..<levels {
             for theirs in 0..<levels {
-                let top = layout.top(mine: mine, theirs: theirs)
-                var bank = [Double](repeating: 0, count: top)
-                var tie = [Double](repeating: 0, count: top)
-                solver.values.withUnsafeBufferPointer { values in
-                    solver.ties.withUnsafeBufferPointer { ties in
-                        layout.fillBank(
-                            mine: mine, theirs: theirs, top: top, values: values, ties: ties, bank: &bank,
-                            bankTie: &tie)
-                    }
-                }
-                let farkle = 1 - solver.values[theirs * levels + mine]
+                let rows = layout.rows(at: (mine, theirs), values: solver.values, ties: solver.ties)
+                let (top, farkle) = (rows.top, rows.farkle.value)
                 var table = [WinTurn.Entry](
                     repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: top * perLevel)
                 table.withUnsafeMutableBufferPointer { table in
                     _ = solver.turn.solve(
-                        top: top, topBank: layout.topBank, bank: bank, bankAux: tie, farkle: farkle, farkleAux: 0,
+                        top: top, topBank: layout.topBank, bank: rows.bank, bankAux: rows.bankTie, farkle: farkle,
+                        farkleAux: 0,
                         into: table.baseAddress.unsafelyUnwrapped)
                 }
                 tables.append(CompactTurnTable(table))

@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// Finds the best six dice to carry from an inventory, exactly.
 ///
 /// A candidate takes up to six dice from the inventory (no more of a die than
@@ -204,29 +201,34 @@ public struct DiceSetSearch: Sendable {
     ) -> Pruned {
         precondition(count > 0, "at least one set")
         let candidates = candidates
-        let bounds = ValueSlots(count: candidates.count)
+        // Each candidate's bound is written by the one worker that takes it.
+        let bounds = SharedSlots(repeating: 0.0, count: candidates.count)
+        let done = Locked(0)
         let workers = max(1, min(threads, candidates.count))
-        let bounding: @Sendable (Int) -> Void = { worker in
+        Parallel.forEach(workers, threads: workers) { worker in
             for index in stride(from: worker, to: candidates.count, by: workers) {
-                let done = bounds.store(bound(candidates[index]), at: index)
-                bounding?(done)
+                bounds[index] = bound(candidates[index])
+                bounding?(
+                    done.withLock {
+                        $0 += 1
+                        return $0
+                    })
             }
         }
-        Self.perform(workers: workers, bounding)
-        let optimistic = bounds.all()
+        let optimistic = bounds.values
         let order = candidates.indices.sorted {
             optimistic[$0] != optimistic[$1] ? optimistic[$0] > optimistic[$1] : $0 < $1
         }
-        let leaders = Leaders(count: count, order: order, bounds: optimistic, margin: margin)
-        let solving: @Sendable (Int) -> Void = { _ in
-            while let index = leaders.nextCandidate() {
+        let leaders = Locked(Leaders(count: count, order: order, bounds: optimistic, margin: margin))
+        Parallel.forEach(workers, threads: workers) { _ in
+            while let index = leaders.withLock({ $0.nextCandidate() }) {
+                let candidateValue = value(candidates[index])
                 // Recorded before `progress?` so that a missing callback does not skip it.
-                let solved = leaders.record(value(candidates[index]), of: index)
+                let solved = leaders.withLock { $0.record(candidateValue, of: index) }
                 progress?(solved)
             }
         }
-        Self.perform(workers: workers, solving)
-        let result = leaders.result()
+        let result = leaders.withLock { (best: $0.best, solved: $0.solved) }
         return Pruned(
             best: result.best.map { Ranked(set: candidates[$0.index], value: $0.value) }, solved: result.solved,
             candidates: candidates.count)
@@ -253,11 +255,6 @@ public struct DiceSetSearch: Sendable {
         CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target).openingValue
     }
 
-    /// Runs `body` for workers 0..<workers, on this thread alone when there is one.
-    private static func perform(workers: Int, _ body: @Sendable (Int) -> Void) {
-        if workers == 1 { body(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: body) }
-    }
-
     /// How far below the `count`-th best value a bound must be for `best(_:threads:progress:bounding:)` to skip a
     /// candidate: a billionth of the target, far above the rounding of either computation (sums of at most
     /// a few thousand products of chances and values at most the target, each off by about 1e-16 of it).
@@ -277,59 +274,37 @@ public struct DiceSetSearch: Sendable {
         threads: Int, progress: (@Sendable (Int) -> Void)?, value: @escaping @Sendable (DiceSet) -> Double
     ) -> [Ranked] {
         let candidates = candidates
-        let values = ValueSlots(count: candidates.count)
+        // Each candidate's value is written by the one worker that takes it.
+        let values = SharedSlots(repeating: 0.0, count: candidates.count)
+        let done = Locked(0)
         let workers = max(1, min(threads, candidates.count))
-        let solve: @Sendable (Int) -> Void = { worker in
+        Parallel.forEach(workers, threads: workers) { worker in
             for index in stride(from: worker, to: candidates.count, by: workers) {
-                let done = values.store(value(candidates[index]), at: index)
-                progress?(done)
+                values[index] = value(candidates[index])
+                progress?(
+                    done.withLock {
+                        $0 += 1
+                        return $0
+                    })
             }
         }
-        Self.perform(workers: workers, solve)
-        let solved = values.all()
+        let solved = values.values
         return candidates.indices.sorted { solved[$0] != solved[$1] ? solved[$0] > solved[$1] : $0 < $1 }.map {
             Ranked(set: candidates[$0], value: solved[$0])
         }
     }
 }
 
-/// The value of every candidate, each written once by the thread that solved it.
-private final class ValueSlots: @unchecked Sendable {
-    private var values: [Double]
-    private var done = 0
-    private let lock = NSLock()
-
-    init(count: Int) {
-        values = Array(repeating: 0, count: count)
-    }
-
-    /// Stores a value and returns how many are stored.
-    func store(_ value: Double, at index: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        values[index] = value
-        done += 1
-        return done
-    }
-
-    func all() -> [Double] {
-        lock.lock()
-        defer { lock.unlock() }
-        return values
-    }
-}
-
 /// The best values solved so far and the next candidate to solve, shared by the workers of a pruned search.
-private final class Leaders: @unchecked Sendable {
+private struct Leaders {
     private let count: Int
     private let order: [Int]
     private let bounds: [Double]
     private let margin: Double
     private var position = 0
-    private var solved = 0
+    private(set) var solved = 0
     /// The best (value, candidate) pairs so far, best first (ties: lower candidate first), at most `count`.
-    private var best: [(value: Double, index: Int)] = []
-    private let lock = NSLock()
+    private(set) var best: [(value: Double, index: Int)] = []
 
     init(count: Int, order: [Int], bounds: [Double], margin: Double) {
         self.count = count
@@ -339,9 +314,7 @@ private final class Leaders: @unchecked Sendable {
     }
 
     /// The next candidate to solve, or `nil` once every candidate left is ruled out by its bound.
-    func nextCandidate() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
+    mutating func nextCandidate() -> Int? {
         guard position < order.count else { return nil }
         let candidate = order[position]
         // Bounds fall along `order`: once one is below the count-th best value, so are all after it.
@@ -354,9 +327,7 @@ private final class Leaders: @unchecked Sendable {
     }
 
     /// Records a solved candidate and returns how many are solved.
-    func record(_ value: Double, of index: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
+    mutating func record(_ value: Double, of index: Int) -> Int {
         solved += 1
         let place =
             best.firstIndex { value > $0.value || (value == $0.value && index < $0.index) } ?? best.count
@@ -365,11 +336,5 @@ private final class Leaders: @unchecked Sendable {
             if best.count > count { best.removeLast() }
         }
         return solved
-    }
-
-    func result() -> (best: [(value: Double, index: Int)], solved: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (best, solved)
     }
 }

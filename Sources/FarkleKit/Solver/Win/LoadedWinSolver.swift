@@ -67,20 +67,20 @@ public struct LoadedWinSolver: Sendable {
             "two totals below the target, multiples of \(step)")
         let lowest = (lowestTotals[0] / step, lowestTotals[1] / step)
         let results = PairValues(count: levels * levels)
-        defer { results.deallocate() }
         // Each worker has its own two turn tables, reused from sum to sum, and its own largest change.
-        let workers = (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
-            PairWorker(outcomes: outcomes, levels: levels)
-        }
-        PairSweep.run(levels: levels, workers: workers.count, lowest: lowest) { worker, own, other in
-            workers[worker].solvePair(own: own, other: other, results: results)
+        let workers = SharedSlots(
+            (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
+                PairWorker(outcomes: outcomes, levels: levels)
+            })
+        PairSweep.run(levels: levels, workers: workers, lowest: lowest) { worker, own, other in
+            worker.solvePair(own: own, other: other, results: results)
         }
         self.outcomes = outcomes
         self.lowestTotals = lowestTotals
         self.target = target
         self.levels = levels
-        self.values = [Array(results.values[0]), Array(results.values[1])]
-        self.largestLastChange = workers.map(\.largestChange).max() ?? 0
+        self.values = [Array(results.values[0].buffer), Array(results.values[1].buffer)]
+        self.largestLastChange = workers.buffer.map(\.largestChange).max() ?? 0
     }
 
     /// A first guess of W(own, other) from the pairs of a higher sum already solved: the plane through the
@@ -133,8 +133,7 @@ public struct LoadedWinSolver: Sendable {
 // MARK: - Pairs
 
 /// One thread's turn tables and the largest last change of the pairs it solved.
-private final class PairWorker: @unchecked Sendable {
-    // Used by one work item at a time: worker i only by work item i of each sum.
+private struct PairWorker {
     private var turns: [LoadedTurnTable]
     private let levels: Int
     private(set) var largestChange = 0.0
@@ -145,11 +144,11 @@ private final class PairWorker: @unchecked Sendable {
     }
 
     /// Solves W_0(own, other) and W_1(other, own) together (see `LoadedWinSolver`).
-    func solvePair(own: Int, other: Int, results: PairValues) {
-        let values = results.values
-        let rivals = (UnsafeBufferPointer(values[1]), UnsafeBufferPointer(values[0]))
+    mutating func solvePair(own: Int, other: Int, results: PairValues) {
+        let values = (results.values[0].buffer, results.values[1].buffer)
+        let rivals = (UnsafeBufferPointer(values.1), UnsafeBufferPointer(values.0))
         // Unknowns: x0 = W_0(own, other), x1 = W_1(other, own).
-        var x1 = LoadedWinSolver.firstGuess(values[1], own: other, other: own, levels: levels)
+        var x1 = LoadedWinSolver.firstGuess(values.1, own: other, other: own, levels: levels)
         var x0 = 0.5
         var change = 1.0
         var steps = 0
@@ -168,8 +167,8 @@ private final class PairWorker: @unchecked Sendable {
             steps += 1
         }
         largestChange = max(largestChange, change)
-        values[0][own * levels + other] = x0
-        values[1][other * levels + own] = x1
+        values.0[own * levels + other] = x0
+        values.1[other * levels + own] = x1
     }
 }
 

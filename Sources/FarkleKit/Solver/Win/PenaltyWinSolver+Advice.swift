@@ -31,11 +31,8 @@ extension PenaltyWinSolver {
         _ = index(myScore, opponentScore, myFarkles, opponentFarkles)
         let mine = (myScore - floor) / step
         let theirs = (opponentScore - floor) / step
-        let banks = bankPayoffs(mine: mine, theirs: theirs, theirFarkles: opponentFarkles)
-        let next = space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: opponentFarkles)
-        return WinTurnTable(
-            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: least, table: table,
-            turn: turn, top: banks.value.count, topBank: space.topBank, bank: banks.value, bankTie: banks.tie,
-            farkle: 1 - values[next])
+        return space.turnTable(
+            at: (mine, theirs, myFarkles, opponentFarkles), values: values, ties: ties, myScore: myScore,
+            opponentScore: opponentScore, leastBank: least, table: table)
     }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The exact solution of a two-player game played to win under a three-farkle penalty: the play that
 /// maximizes P(win) + ½ P(tie) of the player to move, at every pair of totals and farkle counts.
 ///
@@ -75,9 +73,7 @@ public struct PenaltyWinSolver: Sendable {
                 turn: turn, finalRound: finalTable, topBank: 1 - finalTable.limit, rows: levels + turn.maximumJump + 1,
                 maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4))
         }
-        let store = PairResults(count: 9 * levels * levels)
-        defer { store.deallocate() }
-        store.values.update(repeating: 0.5)
+        let store = PairResults(count: 9 * levels * levels, value: 0.5)
         var sweeps = 0
         var change = Double.infinity
         while change > Self.tolerance && sweeps < maximumSweeps {
@@ -89,7 +85,8 @@ public struct PenaltyWinSolver: Sendable {
             for theirs in 0..<levels { states += 9 * space.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
         }
         self.init(
-            setup: setup, values: Array(store.values), ties: Array(store.ties), lastChange: change, sweeps: sweeps,
+            setup: setup, values: Array(store.values.buffer), ties: Array(store.ties.buffer), lastChange: change,
+            sweeps: sweeps,
             stateCount: states)
     }
 
@@ -258,51 +255,22 @@ struct PenaltyStateSpace: Sendable {
     /// this sum with fewer farkles (the previous sweep's values): none written by the same batch.
     func sweep(threads: Int, solve: @escaping @Sendable (Int, Int, Int, Int) -> Double) -> Double {
         // Each state's change, written by the one work item that solves it.
-        let changes = PairResults(count: 9 * levels * levels)
-        defer { changes.deallocate() }
+        let changes = SharedSlots(repeating: 0.0, count: 9 * levels * levels)
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
             let high = min(sum, levels - 1)
             for counts in stride(from: 4, through: 0, by: -1) {
                 let pairs = high - low + 1
                 let countPairs = (0...2).flatMap { mine in (0...2).map { (mine, $0) } }.filter { $0.0 + $0.1 == counts }
-                let work = pairs * countPairs.count
-                let run: @Sendable (Int) -> Void = { item in
+                Parallel.forEach(pairs * countPairs.count, threads: threads) { item in
                     let mine = low + item / countPairs.count
                     let (myFarkles, theirFarkles) = countPairs[item % countPairs.count]
-                    changes.values[index(mine, sum - mine, myFarkles, theirFarkles)] = solve(
+                    changes[index(mine, sum - mine, myFarkles, theirFarkles)] = solve(
                         mine, sum - mine, myFarkles, theirFarkles)
                 }
-                if threads <= 1 || work == 1 {
-                    for item in 0..<work { run(item) }
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: work) { item in run(item) }
-                }
             }
         }
-        return changes.values.max() ?? 0
-    }
-
-    /// Fills the bank payoffs (value and tie) of the turn of `mine` against `theirs` below `top`: a bank
-    /// hands the turn over with the banker's farkle count restarted.
-    func fillBank(
-        mine: Int, theirs: Int, theirFarkles: Int, top: Int, values: UnsafeBufferPointer<Double>,
-        ties: UnsafeBufferPointer<Double>, bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>
-    ) {
-        for level in 0..<top {
-            let total = mine + level
-            if level * step < leastBank {
-                bank[level] = -.infinity
-                bankTie[level] = 0
-            } else if total < levels {
-                let next = index(theirs, total, theirFarkles, 0)
-                bank[level] = 1 - values[next]
-                bankTie[level] = ties[next]
-            } else {
-                (bank[level], bankTie[level]) = FinalRoundTable.bankReachingTarget(
-                    total: total, theirs: theirs, finalRound: finalRound)
-            }
-        }
+        return changes.buffer.max() ?? 0
     }
 
     /// The state a farkle of the player to move hands over: one more farkle in a row, or on the third the
@@ -315,8 +283,8 @@ struct PenaltyStateSpace: Sendable {
 
     /// Solves the turn of one state from the current values and returns how much its value changed.
     func solveState(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, store: PairResults) -> Double {
-        let values = store.values
-        let ties = store.ties
+        let values = store.values.buffer
+        let ties = store.ties.buffer
         let next = afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
         let farkle = 1 - values[next]
         let farkleTie = ties[next]
@@ -341,7 +309,7 @@ struct PenaltyStateSpace: Sendable {
         defer { bank.deallocate() }
         let bankTie = bank + top
         fillBank(
-            mine: mine, theirs: theirs, theirFarkles: theirFarkles, top: top, values: UnsafeBufferPointer(values),
+            at: (mine, theirs, myFarkles, theirFarkles), top: top, values: UnsafeBufferPointer(values),
             ties: UnsafeBufferPointer(ties), bank: bank, bankTie: bankTie)
         var unused = WinTurn.Validity.unbounded
         let entry = turn.solve(
@@ -352,6 +320,36 @@ struct PenaltyStateSpace: Sendable {
         values[own] = entry.value
         ties[own] = entry.aux
         return change
+    }
+}
+
+extension PenaltyStateSpace: WinGameLayout {
+    /// Both totals in score steps from the floor and the farkles in a row of each, the mover's first.
+    typealias State = (mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int)
+
+    func top(of state: State) -> Int { top(mine: state.mine, theirs: state.theirs) }
+
+    func leastLevel(of state: State) -> Int { (leastBank + step - 1) / step }
+
+    /// A bank hands the turn over with the banker's farkle count restarted; from the target on, the game ends
+    /// after the opponent's final round, if any.
+    func bank(
+        _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        let total = state.mine + level
+        guard total >= levels else {
+            let next = index(state.theirs, total, state.theirFarkles, 0)
+            return (1 - values[next], ties[next])
+        }
+        return FinalRoundTable.bankReachingTarget(total: total, theirs: state.theirs, finalRound: finalRound)
+    }
+
+    func farkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        let next = afterFarkle(
+            mine: state.mine, theirs: state.theirs, myFarkles: state.myFarkles, theirFarkles: state.theirFarkles)
+        return (1 - values[next], ties[next])
     }
 }
 

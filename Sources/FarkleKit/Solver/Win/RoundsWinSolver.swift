@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// The exact solution of a two-player game of fixed rounds played to win (`farkleten`): the play that
@@ -101,17 +100,11 @@ public struct RoundsWinSolver: Sendable {
             rounds: rounds, extraRounds: rules.game.extraRoundsOnTie, capLevel: capLevel,
             leastLevel: (least + step - 1) / step, turn: turn)
         let results = PairResults(count: layout.turns * layout.width)
-        defer { results.deallocate() }
         var states = 0
         for index in stride(from: layout.turns - 1, through: 0, by: -1) {
             let differences = layout.differences(turn: index)
-            let work: @Sendable (Int) -> Void = { item in
+            Parallel.forEach(differences.count, threads: threads) { item in
                 layout.solve(turn: index, difference: differences.lowerBound + item, results: results)
-            }
-            if threads <= 1 {
-                for item in 0..<differences.count { work(item) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: differences.count, execute: work)
             }
             for difference in differences {
                 states += layout.top(difference: difference) * DiceCounts.maximumDice
@@ -126,8 +119,8 @@ public struct RoundsWinSolver: Sendable {
         self.turn = turn
         self.capLevel = capLevel
         leastLevel = layout.leastLevel
-        values = Array(results.values)
-        ties = Array(results.ties)
+        values = Array(results.values.buffer)
+        ties = Array(results.ties.buffer)
     }
 
     var layout: RoundsLayout {
@@ -205,30 +198,9 @@ public struct RoundsWinSolver: Sendable {
     public func turnTable(turnIndex: Int, myScore: Int, opponentScore: Int) -> WinTurnTable {
         let step = table.scoreStep
         let level = min(max((myScore - opponentScore) / step, 1 - capLevel), capLevel - 1)
-        let rows = bankRows(turnIndex: turnIndex, difference: level)
-        return WinTurnTable(
-            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: leastLevel * step,
-            table: table, turn: turn, top: rows.bank.count, topBank: 1, bank: rows.bank, bankTie: rows.bankTie,
-            farkle: rows.farkle.value)
-    }
-
-    /// What banking pays (value and tie chance) at every level of the turn at (`turnIndex`, `difference` steps)
-    /// below its top, and what a farkle pays: the one place the advice and the exact odds read the solution.
-    func bankRows(turnIndex: Int, difference: Int) -> (
-        bank: [Double], bankTie: [Double], farkle: (value: Double, tie: Double)
-    ) {
-        let layout = layout
-        let top = layout.top(difference: difference)
-        var bank = [Double](repeating: 0, count: top)
-        var bankTie = [Double](repeating: 0, count: top)
-        let farkle = values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { ties in
-                layout.fillBank(
-                    turn: turnIndex, difference: difference, top: top, values: values, ties: ties, bank: &bank,
-                    bankTie: &bankTie)
-            }
-        }
-        return (bank, bankTie, farkle)
+        return layout.turnTable(
+            at: (turnIndex, level), values: values, ties: ties, myScore: myScore, opponentScore: opponentScore,
+            leastBank: leastLevel * step, table: table)
     }
 
     // MARK: - The cap
@@ -344,35 +316,16 @@ struct RoundsLayout: Sendable {
         return (1 - values[next], ties[next])
     }
 
-    /// Fills the bank payoffs of the turn at (`turnIndex`, `difference`) below `top` and returns the farkle's.
-    @discardableResult
-    func fillBank(
-        turn turnIndex: Int, difference: Int, top: Int, values: UnsafeBufferPointer<Double>,
-        ties: UnsafeBufferPointer<Double>, bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>
-    ) -> (value: Double, tie: Double) {
-        for level in 0..<top {
-            if level < leastLevel {
-                bank[level] = -.infinity
-                bankTie[level] = 0
-            } else {
-                (bank[level], bankTie[level]) = ending(
-                    turn: turnIndex, difference: difference + level, values: values, ties: ties)
-            }
-        }
-        return ending(turn: turnIndex, difference: difference, values: values, ties: ties)
-    }
-
     /// Solves the turn at (`turnIndex`, `difference`) and writes its opening value and tie chance.
     func solve(turn turnIndex: Int, difference: Int, results: PairResults) {
-        let values = UnsafeBufferPointer(results.values)
-        let ties = UnsafeBufferPointer(results.ties)
+        let values = UnsafeBufferPointer(results.values.buffer)
+        let ties = UnsafeBufferPointer(results.ties.buffer)
         let top = top(difference: difference)
         let bank = UnsafeMutablePointer<Double>.allocate(capacity: 2 * top)
         defer { bank.deallocate() }
         let bankTie = bank + top
-        let farkle = fillBank(
-            turn: turnIndex, difference: difference, top: top, values: values, ties: ties, bank: bank,
-            bankTie: bankTie)
+        fillBank(at: (turnIndex, difference), top: top, values: values, ties: ties, bank: bank, bankTie: bankTie)
+        let farkle = ending(turn: turnIndex, difference: difference, values: values, ties: ties)
         let scratch = TurnTable(rows: top + turn.maximumJump + 1)
         defer { scratch.deallocate() }
         var unused = WinTurn.Validity.unbounded
@@ -382,5 +335,31 @@ struct RoundsLayout: Sendable {
         let index = turnIndex * width + difference + capLevel
         results.values[index] = opening.value
         results.ties[index] = opening.aux
+    }
+}
+
+extension RoundsLayout: WinGameLayout {
+    /// The turn index and the mover's lead in score steps.
+    typealias State = (turn: Int, difference: Int)
+
+    func top(of state: State) -> Int { top(difference: state.difference) }
+
+    func leastLevel(of state: State) -> Int { leastLevel }
+
+    /// Banking at the top reaches the cap on the difference: a win.
+    var topBank: Double { 1 }
+
+    /// The next turn starts, or the game ends, with the lead grown by the bank.
+    func bank(
+        _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        ending(turn: state.turn, difference: state.difference + level, values: values, ties: ties)
+    }
+
+    /// The next turn starts, or the game ends, with the lead unchanged.
+    func farkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        ending(turn: state.turn, difference: state.difference, values: values, ties: ties)
     }
 }

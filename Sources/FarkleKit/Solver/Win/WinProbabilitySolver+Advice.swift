@@ -188,19 +188,9 @@ extension WinProbabilitySolver {
         precondition(opponentScore < target, "the opponent's total below the target")
         let mine = myScore / step
         let theirs = opponentScore / step
-        let top = layout.top(mine: mine, theirs: theirs)
-        var bank = [Double](repeating: 0, count: top)
-        var ties = [Double](repeating: 0, count: top)
-        values.withUnsafeBufferPointer { values in
-            self.ties.withUnsafeBufferPointer { allTies in
-                layout.fillBank(
-                    mine: mine, theirs: theirs, top: top, values: values, ties: allTies, bank: &bank, bankTie: &ties)
-            }
-        }
-        return WinTurnTable(
-            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: least, table: table,
-            turn: turn,
-            top: top, topBank: layout.topBank, bank: bank, bankTie: ties, farkle: 1 - values[theirs * levels + mine])
+        return layout.turnTable(
+            at: (mine, theirs), values: values, ties: ties, myScore: myScore, opponentScore: opponentScore,
+            leastBank: least, table: table)
     }
 
     /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript, with the

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// The exact solution of a two-player game played to win: the play that maximizes P(win) + ½ P(tie)
 /// of the player to move, and that value at every pair of totals.
 ///
@@ -105,23 +103,18 @@ public struct WinProbabilitySolver: Sendable {
         let levels = setup.levels
         let layout = setup.layout
         let results = PairResults(count: levels * levels)
-        defer { results.deallocate() }
+        // Each pair's work item writes the pair and its mirror (and its steps); it reads pairs of higher sums.
+        let steps = SharedSlots(repeating: 0, count: levels * levels)
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
-            let pairs = (sum / 2) - low + 1
-            let work: @Sendable (Int) -> Void = { index in
+            Parallel.forEach((sum / 2) - low + 1, threads: threads) { index in
                 let mine = low + index
-                layout.solvePair(mine: mine, theirs: sum - mine, results: results)
-            }
-            if threads <= 1 || pairs == 1 {
-                for index in 0..<pairs { work(index) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: pairs, execute: work)
+                steps[mine * levels + sum - mine] = layout.solvePair(mine: mine, theirs: sum - mine, results: results)
             }
         }
         self.init(
-            setup: setup, values: Array(results.values), ties: Array(results.ties),
-            maximumIterations: results.iterations.max() ?? 0, turnSolves: results.iterations.reduce(0, +))
+            setup: setup, values: Array(results.values.buffer), ties: Array(results.ties.buffer),
+            maximumIterations: steps.buffer.max() ?? 0, turnSolves: steps.buffer.reduce(0, +))
     }
 
     /// The solution of `setup`'s game with turn-start `values` and `ties` found (by a solve or in a file).
@@ -270,27 +263,15 @@ public struct WinProbabilitySolver: Sendable {
 
 // MARK: - Pairs
 
-/// The results of the pairs, written by the thread that solves each pair and read after all are done.
-final class PairResults: @unchecked Sendable {
-    // Each pair (and its mirror) is written by exactly one work item of one sum; work items read only
-    // pairs of higher sums, finished before that sum's `concurrentPerform` started.
-    let values: UnsafeMutableBufferPointer<Double>
-    let ties: UnsafeMutableBufferPointer<Double>
-    let iterations: UnsafeMutableBufferPointer<Int>
+/// The turn-start values and tie chances of every state of a win game, in the slots of `SharedSlots`: each
+/// state is written by the one work item that solves it, which reads only states solved before.
+struct PairResults: Sendable {
+    let values: SharedSlots<Double>
+    let ties: SharedSlots<Double>
 
-    init(count: Int) {
-        values = .allocate(capacity: count)
-        values.initialize(repeating: 0)
-        ties = .allocate(capacity: count)
-        ties.initialize(repeating: 0)
-        iterations = .allocate(capacity: count)
-        iterations.initialize(repeating: 0)
-    }
-
-    func deallocate() {
-        values.deallocate()
-        ties.deallocate()
-        iterations.deallocate()
+    init(count: Int, value: Double = 0) {
+        values = SharedSlots(repeating: value, count: count)
+        ties = SharedSlots(repeating: 0, count: count)
     }
 }
 
@@ -326,29 +307,6 @@ struct PairLayout: Sendable {
         return max(top, 1)
     }
 
-    /// Fills the bank payoffs (value and tie) of the turn of `mine` against `theirs` below `top`.
-    func fillBank(
-        mine: Int, theirs: Int, top: Int, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>,
-        bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>
-    ) {
-        let least = leastBank(mine: mine)
-        let finalRound = theirs == 0 ? notEntered : entered
-        for level in 0..<top {
-            let total = mine + level
-            if level * step < least {
-                bank[level] = -.infinity
-                bankTie[level] = 0
-            } else if total < levels {
-                let other = theirs * levels + total
-                bank[level] = 1 - values[other]
-                bankTie[level] = ties[other]
-            } else {
-                (bank[level], bankTie[level]) = FinalRoundTable.bankReachingTarget(
-                    total: total, theirs: theirs, finalRound: finalRound)
-            }
-        }
-    }
-
     /// A first guess of W(mine, theirs) from the pairs of higher sums, already solved: the plane through
     /// the three nearest, or the nearest one, or ½.
     func guess(mine: Int, theirs: Int, values: UnsafeBufferPointer<Double>) -> Double {
@@ -364,10 +322,11 @@ struct PairLayout: Sendable {
         }
     }
 
-    /// Solves the pair {mine, theirs} and its mirror: the fixed point of the two turn-start values.
-    func solvePair(mine: Int, theirs: Int, results: PairResults) {
-        let values = UnsafeBufferPointer(results.values)
-        let ties = UnsafeBufferPointer(results.ties)
+    /// Solves the pair {mine, theirs} and its mirror: the fixed point of the two turn-start values; returns the
+    /// Newton steps it took.
+    func solvePair(mine: Int, theirs: Int, results: PairResults) -> Int {
+        let values = UnsafeBufferPointer(results.values.buffer)
+        let ties = UnsafeBufferPointer(results.ties.buffer)
         let topMine = top(mine: mine, theirs: theirs)
         let topTheirs = top(mine: theirs, theirs: mine)
         let height = max(topMine, topTheirs)
@@ -379,10 +338,9 @@ struct PairLayout: Sendable {
         let scratch = TurnTable(rows: height + turn.maximumJump + 1)
         defer { scratch.deallocate() }
         fillBank(
-            mine: mine, theirs: theirs, top: topMine, values: values, ties: ties, bank: bankMine, bankTie: tieMine)
+            at: (mine, theirs), top: topMine, values: values, ties: ties, bank: bankMine, bankTie: tieMine)
         fillBank(
-            mine: theirs, theirs: mine, top: topTheirs, values: values, ties: ties, bank: bankTheirs,
-            bankTie: tieTheirs)
+            at: (theirs, mine), top: topTheirs, values: values, ties: ties, bank: bankTheirs, bankTie: tieTheirs)
 
         var mineValidity = WinTurn.Validity.unbounded
         var theirsValidity = WinTurn.Validity.unbounded
@@ -452,7 +410,6 @@ struct PairLayout: Sendable {
         let mineIndex = mine * levels + theirs
         let theirsIndex = theirs * levels + mine
         results.values[mineIndex] = mineEntry.value
-        results.iterations[mineIndex] = steps
         if mine == theirs {
             results.ties[mineIndex] = mineEntry.aux / (1 - mineEntry.slope)
         } else {
@@ -463,5 +420,37 @@ struct PairLayout: Sendable {
             results.ties[mineIndex] = tie
             results.ties[theirsIndex] = theirsEntry.aux + theirsEntry.slope * tie
         }
+        return steps
+    }
+}
+
+extension PairLayout: WinGameLayout {
+    /// Both totals in score steps, the mover's first.
+    typealias State = (mine: Int, theirs: Int)
+
+    func top(of state: State) -> Int { top(mine: state.mine, theirs: state.theirs) }
+
+    func leastLevel(of state: State) -> Int { (leastBank(mine: state.mine) + step - 1) / step }
+
+    /// Below the target the opponent moves next at the new pair; from the target on, the game ends after the
+    /// opponent's final round, if any.
+    func bank(
+        _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        let total = state.mine + level
+        guard total >= levels else {
+            let next = state.theirs * levels + total
+            return (1 - values[next], ties[next])
+        }
+        return FinalRoundTable.bankReachingTarget(
+            total: total, theirs: state.theirs, finalRound: state.theirs == 0 ? notEntered : entered)
+    }
+
+    /// The opponent moves next at the same pair.
+    func farkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        let next = state.theirs * levels + state.mine
+        return (1 - values[next], ties[next])
     }
 }

@@ -1,28 +1,4 @@
 extension WinProbabilitySolver {
-    /// The turn at (`mine`, `theirs`) levels played as the solution plays it, weighed with other payoffs:
-    /// how `ExactOdds` scores `win` against a strategy that is not best play.
-    ///
-    /// The decisions are the solver's own (its bank payoffs and its farkle value at this pair); the
-    /// chances to win and to tie follow those decisions, with `payoff(level)` what a bank of `level`
-    /// levels is worth in the game being evaluated. `WinTurn` carries one second payoff along the
-    /// decisions, so the turn is run twice: once for the chance to lose, once for the chance to tie.
-    /// Banks above the solver's table (`PairLayout.top`, beyond the final-round cap) count as wins: the
-    /// final-round player's chance there is below `FinalRoundTable.tolerance`, and so is the chance to
-    /// get there.
-    func fixedPlayTurn(mine: Int, theirs: Int, payoff: (Int) -> (win: Double, tie: Double)) -> TurnOdds {
-        let top = layout.top(mine: mine, theirs: theirs)
-        var bank = [Double](repeating: 0, count: top)
-        var unused = [Double](repeating: 0, count: top)
-        values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { ties in
-                layout.fillBank(
-                    mine: mine, theirs: theirs, top: top, values: values, ties: ties, bank: &bank, bankTie: &unused)
-            }
-        }
-        return turn.fixedPlayOdds(
-            top: top, topBank: layout.topBank, bank: bank, farkle: 1 - values[theirs * levels + mine], payoff: payoff)
-    }
-
     /// The final-round player's chances to win and to tie under the solved play, `deficit` levels behind.
     func finalRoundOdds(deficit: Int, hasEntered: Bool) -> (win: Double, tie: Double) {
         guard let table = hasEntered ? entered : notEntered else { return (0, 0) }
@@ -60,5 +36,18 @@ extension WinTurn {
             // Every turn ends in a farkle, a bank or six 1s that win; what is neither lost nor tied is won.
             return TurnOdds(win: 1 - losing.slope - losing.aux - tying.aux, tie: tying.aux, farkle: losing.slope)
         }
+    }
+}
+
+extension WinGameLayout {
+    /// The turn at `state` as the solution plays it, the solved `values` and `ties` deciding, weighed with
+    /// `payoff(level)` for a bank of `level` steps: how `ExactOdds` scores `win` against another strategy
+    /// (`WinTurn.fixedPlayOdds`).
+    func fixedPlayOdds(
+        at state: State, values: [Double], ties: [Double], payoff: (Int) -> (win: Double, tie: Double)
+    ) -> TurnOdds {
+        let rows = rows(at: state, values: values, ties: ties)
+        return turn.fixedPlayOdds(
+            top: rows.top, topBank: topBank, bank: rows.bank, farkle: rows.farkle.value, payoff: payoff)
     }
 }

@@ -1,0 +1,106 @@
+/// A two-player game played to win as a solver tabulates it: its states between turns, each with one turn-start
+/// value and tie chance in a flat array, and what each way of ending a turn leads to.
+///
+/// The state spaces differ for good reasons: a race keeps the two totals (`PairLayout`); a race under a
+/// three-farkle penalty adds each player's farkles in a row (`PenaltyStateSpace`); a game of rounds keeps the turn
+/// and the difference of the totals (`RoundsLayout`); a race with a dice set per seat keeps the totals and which
+/// set is to move (`LoadedRaceLayout`). What a bank is worth, row by row, and the rows a turn is solved, followed,
+/// tabulated or advised from are written once, here, over any of them.
+protocol WinGameLayout: Sendable {
+    /// A state between turns, from the point of view of the player to move.
+    associatedtype State
+
+    /// The turn every state's player plays (the rules' roll groups and keeps).
+    var turn: WinTurn { get }
+
+    /// What banking at or above a table's top is worth: a sure win, less any chance the opponent still has.
+    var topBank: Double { get }
+
+    /// The first level of turn points (in score steps) of the table of `state`'s turn: from there up, banking
+    /// is allowed and worth `topBank`.
+    func top(of state: State) -> Int
+
+    /// The least turn points, in score steps, the player to move at `state` may bank.
+    func leastLevel(of state: State) -> Int
+
+    /// What banking `level` score steps at `state` is worth to the banker, as P(win) + ½ P(tie) and the chance of
+    /// a tie, read from the turn-start `values` and `ties` of the states (indexed as the layout lays them out) or
+    /// from how the game ends. Called for allowed banks below the top only.
+    func bank(
+        _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double)
+
+    /// What a farkle at `state` is worth to the player who farkles, likewise.
+    func farkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double)
+}
+
+extension WinGameLayout {
+    /// Fills `bank` and `bankTie` with what banking at each level below `top` is worth at `state`: −∞ (and no
+    /// tie) where the rules do not allow it.
+    func fillBank(
+        at state: State, top: Int, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>,
+        bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>
+    ) {
+        let least = leastLevel(of: state)
+        for level in 0..<top {
+            if level < least {
+                bank[level] = -.infinity
+                bankTie[level] = 0
+            } else {
+                (bank[level], bankTie[level]) = self.bank(level, at: state, values: values, ties: ties)
+            }
+        }
+    }
+
+    /// The rows of the turn at `state` from the solved `values` and `ties`: what the turn is solved, followed,
+    /// tabulated and advised from.
+    func rows(at state: State, values: [Double], ties: [Double]) -> WinTurnRows {
+        let top = top(of: state)
+        var bank = [Double](repeating: 0, count: top)
+        var bankTie = [Double](repeating: 0, count: top)
+        let farkle = values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { ties in
+                bank.withUnsafeMutableBufferPointer { bank in
+                    bankTie.withUnsafeMutableBufferPointer { bankTie in
+                        fillBank(
+                            at: state, top: top, values: values, ties: ties,
+                            bank: bank.baseAddress.unsafelyUnwrapped, bankTie: bankTie.baseAddress.unsafelyUnwrapped)
+                    }
+                }
+                return self.farkle(at: state, values: values, ties: ties)
+            }
+        }
+        return WinTurnRows(bank: bank, bankTie: bankTie, farkle: farkle)
+    }
+}
+
+extension WinGameLayout {
+    /// The turn at `state` tabulated from the solved `values` and `ties` for a player with `myScore` against
+    /// `opponentScore` whose least bank is `leastBank` points: what advice shows and strategy `win` plays.
+    func turnTable(
+        at state: State, values: [Double], ties: [Double], myScore: Int, opponentScore: Int, leastBank: Int,
+        table: ScoringTable
+    ) -> WinTurnTable {
+        let rows = rows(at: state, values: values, ties: ties)
+        return WinTurnTable(
+            myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: leastBank, table: table,
+            turn: turn, top: rows.top, topBank: topBank, bank: rows.bank, bankTie: rows.bankTie,
+            farkle: rows.farkle.value)
+    }
+}
+
+/// What each way of ending one turn is worth: a bank at each level of turn points below the table's top (−∞
+/// where not allowed) with its chance of a tie, and a farkle.
+struct WinTurnRows {
+    /// P(win) + ½ P(tie) of banking at each level below the top.
+    var bank: [Double]
+    /// The chance of a tie after banking at each level below the top.
+    var bankTie: [Double]
+    /// What a farkle is worth, and its chance of a tie.
+    var farkle: (value: Double, tie: Double)
+
+    /// The table's top: the levels of turn points below it.
+    var top: Int { bank.count }
+}
