@@ -186,7 +186,11 @@ private struct PairEvaluator {
                 // Its banks, weighed by what the rival makes of each; a bank to the target wins.
                 var value = turn.banked[(levels - mine)...].reduce(0, +)
                 for points in 1..<(levels - mine) {
-                    value += turn.banked[points] * (1 - rivalValues[theirs * levels + mine + points])
+                    value +=
+                        turn.banked[points]
+                        * LoadedRaceLayout(levels: levels).bank(
+                            points, at: (mine, theirs), values: rivalValues, ties: rivalValues
+                        ).value
                 }
                 turns.append((value, turn.farkle))
             } else if let winValues = setup.winValues, setup.plays[player] == .win {

@@ -39,7 +39,7 @@ extension WinTurn {
     }
 }
 
-extension WinGameLayout {
+extension PlainWinGameLayout {
     /// The turn at `state` as the solution plays it, the solved `values` and `ties` deciding, weighed with
     /// `payoff(level)` for a bank of `level` steps: how `ExactOdds` scores `win` against another strategy
     /// (`WinTurn.fixedPlayOdds`).

@@ -258,10 +258,7 @@ extension PenaltyWinSolver {
     func fixedPlayTurn(
         mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, payoff: (Int) -> (win: Double, tie: Double)
     ) -> TurnOdds {
-        let banks = bankPayoffs(mine: mine, theirs: theirs, theirFarkles: theirFarkles)
-        let next = space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
-        return turn.fixedPlayOdds(
-            top: banks.value.count, topBank: space.topBank, bank: banks.value, farkle: 1 - values[next],
-            payoff: payoff)
+        space.fixedPlayOdds(
+            at: (mine, theirs, myFarkles, theirFarkles), values: values, ties: ties, payoff: payoff)
     }
 }

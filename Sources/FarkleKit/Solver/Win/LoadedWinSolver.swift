@@ -83,28 +83,6 @@ public struct LoadedWinSolver: Sendable {
         self.largestLastChange = workers.buffer.map(\.largestChange).max() ?? 0
     }
 
-    /// A first guess of W(own, other) from the pairs of a higher sum already solved: the plane through the
-    /// three neighbours, W(own, other + 1) + W(own + 1, other) − W(own + 1, other + 1), or the one neighbour
-    /// at an edge, 0.5 at the corner.
-    ///
-    /// Close enough that the first step mostly plays the turns as the solution does, so most pairs take only
-    /// the two steps the iteration needs to see the values repeat (2.4 steps on average with one weighted die
-    /// against six ordinary dice at target 4000, 3.8 starting from 0.5). The values differ from those of a
-    /// start at 0.5 by rounding only (at most 1e-15 there).
-    fileprivate static func firstGuess(
-        _ values: UnsafeMutableBufferPointer<Double>, own: Int, other: Int, levels: Int
-    ) -> Double {
-        let (up, right) = (own + 1 < levels, other + 1 < levels)
-        switch (up, right) {
-        case (true, true):
-            return values[own * levels + other + 1] + values[(own + 1) * levels + other]
-                - values[(own + 1) * levels + other + 1]
-        case (true, false): return values[(own + 1) * levels + other]
-        case (false, true): return values[own * levels + other + 1]
-        case (false, false): return 0.5
-        }
-    }
-
     /// W_p(a, b): the chance that `player`, about to move with `own` points against `opponent`, wins.
     ///
     /// - Precondition: both totals are multiples of the score step below the target, and solved for
@@ -148,7 +126,7 @@ private struct PairWorker {
         let values = (results.values[0].buffer, results.values[1].buffer)
         let rivals = (UnsafeBufferPointer(values.1), UnsafeBufferPointer(values.0))
         // Unknowns: x0 = W_0(own, other), x1 = W_1(other, own).
-        var x1 = LoadedWinSolver.firstGuess(values.1, own: other, other: own, levels: levels)
+        var x1 = PairSweep.firstGuess(UnsafeBufferPointer(values.1), own: other, other: own, levels: levels)
         var x0 = 0.5
         var change = 1.0
         var steps = 0
@@ -293,7 +271,8 @@ struct LoadedTurnTable {
         own: Int, other: Int, farkle: Double, rivalValues: UnsafeBufferPointer<Double>, play: Play, won: Double
     ) -> (value: Double, slope: Double) {
         let states = outcomes.stateCount
-        let top = levels - own
+        let race = LoadedRaceLayout(levels: levels)
+        let top = race.top(of: (own, other))
         let full = outcomes.fullState
         // Keeps that reach the target bank the win.
         for index in (top * states)..<((top + reach) * states) { entries[index] = SIMD2(won, 0) }
@@ -307,7 +286,10 @@ struct LoadedTurnTable {
                         entries.withUnsafeMutableBufferPointer { entries in
                             for level in stride(from: top - 1, through: 0, by: -1) {
                                 // A bank of `level` steps: the rival moves next with our new total.
-                                let bank = level == 0 ? -Double.infinity : 1 - rivalValues[other * levels + own + level]
+                                let bank =
+                                    level < race.leastLevel(of: (own, other))
+                                    ? -Double.infinity
+                                    : race.bank(level, at: (own, other), values: rivalValues, ties: rivalValues).value
                                 let row = level * states
                                 for state in 1..<states {
                                     var sum = SIMD2(farkles[state] * farkle, farkles[state])
@@ -341,5 +323,38 @@ struct LoadedTurnTable {
             }
         }
         return opening
+    }
+}
+
+/// The race with a dice set per seat as `WinGameLayout` sees it: each seat's values apart (`values[p][own * levels
+/// + other]`, the chance to win of seat p to move), so a turn reads the rival seat's values; no ties, no final
+/// round, banking after any keep.
+struct LoadedRaceLayout: WinGameLayout {
+    /// The mover's total and the rival's, in score steps.
+    typealias State = (own: Int, other: Int)
+
+    /// The totals below the target, in score steps.
+    let levels: Int
+
+    /// A bank that reaches the target wins at once.
+    var topBank: Double { 1 }
+
+    func top(of state: State) -> Int { levels - state.own }
+
+    /// Any keep may be banked; a turn without one has nothing to bank.
+    func leastLevel(of state: State) -> Int { 1 }
+
+    /// The rival moves next with the new total: `values` are the rival's.
+    func bank(
+        _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        (1 - values[state.other * levels + state.own + level], 0)
+    }
+
+    /// The rival moves next at the same totals: `values` are the rival's.
+    func farkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        (1 - values[state.other * levels + state.own], 0)
     }
 }

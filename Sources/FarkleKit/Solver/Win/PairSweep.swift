@@ -32,6 +32,28 @@ enum PairSweep {
     }
 }
 
+extension PairSweep {
+    /// A first guess of the value at (own, other) from the pairs of higher sums already solved, in `values` laid
+    /// out as `own * levels + other`: the plane through the three neighbours, V(own, other + 1) + V(own + 1,
+    /// other) − V(own + 1, other + 1), or the one neighbour at an edge, 0.5 at the corner.
+    ///
+    /// Close enough that the first step mostly plays the turns as the solution does, so most pairs take only
+    /// the two steps the iteration needs to see the values repeat (2.4 steps on average with one weighted die
+    /// against six ordinary dice at target 4000, 3.8 starting from 0.5). The values differ from those of a
+    /// start at 0.5 by rounding only (at most 1e-15 there).
+    static func firstGuess(_ values: UnsafeBufferPointer<Double>, own: Int, other: Int, levels: Int) -> Double {
+        let (up, right) = (own + 1 < levels, other + 1 < levels)
+        switch (up, right) {
+        case (true, true):
+            return values[own * levels + other + 1] + values[(own + 1) * levels + other]
+                - values[(own + 1) * levels + other + 1]
+        case (true, false): return values[(own + 1) * levels + other]
+        case (false, true): return values[own * levels + other + 1]
+        case (false, false): return 0.5
+        }
+    }
+}
+
 /// E_0 and E_1 (or W_0 and W_1) of every pair of totals, at `own * levels + other`: each pair is written by the
 /// one work item that solves it, which reads only pairs of higher sums (`PairSweep`).
 struct PairValues: Sendable {

@@ -323,7 +323,7 @@ struct PenaltyStateSpace: Sendable {
     }
 }
 
-extension PenaltyStateSpace: WinGameLayout {
+extension PenaltyStateSpace: PlainWinGameLayout {
     /// Both totals in score steps from the floor and the farkles in a row of each, the mover's first.
     typealias State = (mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int)
 

@@ -338,7 +338,7 @@ struct RoundsLayout: Sendable {
     }
 }
 
-extension RoundsLayout: WinGameLayout {
+extension RoundsLayout: PlainWinGameLayout {
     /// The turn index and the mover's lead in score steps.
     typealias State = (turn: Int, difference: Int)
 

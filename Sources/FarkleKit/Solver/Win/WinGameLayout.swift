@@ -3,15 +3,12 @@
 ///
 /// The state spaces differ for good reasons: a race keeps the two totals (`PairLayout`); a race under a
 /// three-farkle penalty adds each player's farkles in a row (`PenaltyStateSpace`); a game of rounds keeps the turn
-/// and the difference of the totals (`RoundsLayout`); a race with a dice set per seat keeps the totals and which
-/// set is to move (`LoadedRaceLayout`). What a bank is worth, row by row, and the rows a turn is solved, followed,
+/// and the difference of the totals (`RoundsLayout`); a race with a dice set per seat keeps the totals, each
+/// seat's values apart (`LoadedRaceLayout`). What a bank is worth, row by row, and the rows a turn is solved, followed,
 /// tabulated or advised from are written once, here, over any of them.
 protocol WinGameLayout: Sendable {
     /// A state between turns, from the point of view of the player to move.
     associatedtype State
-
-    /// The turn every state's player plays (the rules' roll groups and keeps).
-    var turn: WinTurn { get }
 
     /// What banking at or above a table's top is worth: a sure win, less any chance the opponent still has.
     var topBank: Double { get }
@@ -76,7 +73,13 @@ extension WinGameLayout {
     }
 }
 
-extension WinGameLayout {
+/// A win game played with ordinary dice, whose every turn is the one `WinTurn` of the rules.
+protocol PlainWinGameLayout: WinGameLayout {
+    /// The turn every state's player plays (the rules' roll groups and keeps).
+    var turn: WinTurn { get }
+}
+
+extension PlainWinGameLayout {
     /// The turn at `state` tabulated from the solved `values` and `ties` for a player with `myScore` against
     /// `opponentScore` whose least bank is `leastBank` points: what advice shows and strategy `win` plays.
     func turnTable(

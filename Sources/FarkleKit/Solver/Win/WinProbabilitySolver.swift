@@ -307,21 +307,6 @@ struct PairLayout: Sendable {
         return max(top, 1)
     }
 
-    /// A first guess of W(mine, theirs) from the pairs of higher sums, already solved: the plane through
-    /// the three nearest, or the nearest one, or ½.
-    func guess(mine: Int, theirs: Int, values: UnsafeBufferPointer<Double>) -> Double {
-        let up = mine + 1 < levels
-        let right = theirs + 1 < levels
-        let index = mine * levels + theirs
-        switch (up, right) {
-        case (true, true):
-            return min(max(values[index + levels] + values[index + 1] - values[index + levels + 1], 0), 1)
-        case (true, false): return values[index + levels]
-        case (false, true): return values[index + 1]
-        case (false, false): return 0.5
-        }
-    }
-
     /// Solves the pair {mine, theirs} and its mirror: the fixed point of the two turn-start values; returns the
     /// Newton steps it took.
     func solvePair(mine: Int, theirs: Int, results: PairResults) -> Int {
@@ -361,7 +346,8 @@ struct PairLayout: Sendable {
         // piecewise linear with slope below 1, so h(x) = g(x) - x falls through 0 once in [0, 1].
         var low = 0.0
         var high = 1.0
-        var x = guess(mine: mine, theirs: theirs, values: values)
+        // The plane through the neighbours of higher sums, held to a chance.
+        var x = min(max(PairSweep.firstGuess(values, own: mine, other: theirs, levels: levels), 0), 1)
         var steps = 0
         var mineEntry: WinTurn.Entry
         var theirsEntry: WinTurn.Entry
@@ -424,7 +410,7 @@ struct PairLayout: Sendable {
     }
 }
 
-extension PairLayout: WinGameLayout {
+extension PairLayout: PlainWinGameLayout {
     /// Both totals in score steps, the mover's first.
     typealias State = (mine: Int, theirs: Int)
 
