@@ -112,7 +112,7 @@ extension LoadedExactOdds {
         }
         // Every pair of totals is evaluated: bounded like a win solve before anything is allocated.
         do {
-            try WinProbabilitySolver.checkSize(of: rules)
+            try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: nil)
         } catch {
             throw ExactOdds.Unsupported(error.description)
         }

@@ -168,7 +168,7 @@ private struct BlockBuilder {
             let levels = (slice * (lastLevel + 1) / slices)..<((slice + 1) * (lastLevel + 1) / slices)
             failed[slice] = !fill(levels, block.buffer, strategy, situation)
         }
-        return failed.buffer.contains(true) ? nil : block.values
+        return failed.values.contains(true) ? nil : block.values
     }
 
     /// Writes the rows of `levels` into `block`; `false` where an entry cannot hold a roll's points.

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Play that maximizes the chance to win a two-player game of fixed rounds (`RoundsWinSolver`): `win`
 /// under `farkleten` and other games of rounds.
 ///
@@ -15,14 +13,9 @@ public final class RoundsWinStrategy: Strategy {
     public let solver: RoundsWinSolver
     /// The largest difference of totals (either way) tabulated, in score steps.
     private let band: Int
-    /// The turn of (turn index, difference): `tables[turn][difference - first difference of the turn]`,
-    /// its levels of turn points below `rows`.
-    private let tables: [[CompactTurnTable]]
-    /// The states above each table's top (`WinTurnTable.above`), where banking pays 1.
-    private let above: [[[WinTurn.Entry]]]
-    /// Each table's top: its levels of turn points, of which the first `rows` are kept.
-    private let tops: [[Int]]
-    private let rows: Int
+    /// The turn of (turn index, difference): `turns[turn][difference - first difference of the turn]`, its
+    /// first `tabulatedTurnPoints` kept.
+    private let turns: [[TabulatedTurn]]
 
     /// The best play of the game `solver` solved, its tables built on `threads` threads.
     ///
@@ -39,30 +32,20 @@ public final class RoundsWinStrategy: Strategy {
         let step = solver.table.scoreStep
         let band = min(tabulatedDifference / step, solver.capLevel - 1)
         let rows = tabulatedTurnPoints / step + 1
-        var tables: [[CompactTurnTable]] = []
-        var above: [[[WinTurn.Entry]]] = []
-        var tops: [[Int]] = []
+        var turns: [[TabulatedTurn]] = []
         for turnIndex in 0..<layout.turns {
             let differences = layout.isExtraOpening(turnIndex) ? 0...0 : -band...band
             // Each difference's table is written by its one work item.
-            let built = SharedSlots<(table: CompactTurnTable, above: [WinTurn.Entry], top: Int)?>(
-                repeating: nil, count: differences.count)
+            let built = SharedSlots<TabulatedTurn?>(repeating: nil, count: differences.count)
             Parallel.forEach(differences.count, threads: threads) { item in
                 let difference = differences.lowerBound + item
                 let turn = solver.turnTable(turnIndex: turnIndex, myScore: difference * step, opponentScore: 0)
-                built[item] = (
-                    CompactTurnTable(turn.entries.prefix(rows * TurnMechanics.statesPerLevel)), turn.above, turn.top
-                )
+                built[item] = TabulatedTurn(turn, rows: rows)
             }
-            tables.append(built.buffer.map { $0.unsafelyUnwrapped.table })
-            above.append(built.buffer.map { $0.unsafelyUnwrapped.above })
-            tops.append(built.buffer.map { $0.unsafelyUnwrapped.top })
+            turns.append(built.values.map(\.unsafelyUnwrapped))
         }
         self.band = band
-        self.tables = tables
-        self.above = above
-        self.tops = tops
-        self.rows = rows
+        self.turns = turns
     }
 
     /// `win`.
@@ -77,10 +60,7 @@ public final class RoundsWinStrategy: Strategy {
         let isExtraOpening = solver.layout.isExtraOpening(turnIndex)
         if abs(difference) <= band {
             let item = isExtraOpening ? 0 : difference + band
-            if level >= tops[turnIndex][item] { return above[turnIndex][item][diceLeft] }
-            if level < rows {
-                return tables[turnIndex][item][TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)]
-            }
+            if let entry = turns[turnIndex][item].entry(level: level, diceLeft: diceLeft) { return entry }
         }
         let turn = solver.turnTable(turnIndex: turnIndex, myScore: own, opponentScore: opponent)
         return level < turn.top

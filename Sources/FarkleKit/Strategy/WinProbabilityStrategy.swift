@@ -10,9 +10,8 @@
 public struct WinProbabilityStrategy: Strategy {
     /// The solved game.
     public let solver: WinProbabilitySolver
-    private let tables: [CompactTurnTable]
-    private let tops: [Int]
-    private let above: [[WinTurn.Entry]]
+    /// The turn of each pair of totals, at `mine * levels + theirs`.
+    private let turns: [TabulatedTurn]
     private let finalTables: [[WinTurn.Entry]]
     private let finalTops: [Int]
 
@@ -22,36 +21,20 @@ public struct WinProbabilityStrategy: Strategy {
         let levels = solver.levels
         let layout = solver.layout
         let perLevel = TurnMechanics.statesPerLevel
-        var tables: [CompactTurnTable] = []
-        var tops: [Int] = []
-        var above: [[WinTurn.Entry]] = []
+        let step = solver.table.scoreStep
+        var turns: [TabulatedTurn] = []
+        turns.reserveCapacity(levels * levels)
         for mine in 0..<levels {
             for theirs in 0..<levels {
-                let rows = layout.rows(at: (mine, theirs), values: solver.values, ties: solver.ties)
-                let (top, farkle) = (rows.top, rows.farkle.value)
-                var table = [WinTurn.Entry](
-                    repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: top * perLevel)
-                table.withUnsafeMutableBufferPointer { table in
-                    _ = solver.turn.solve(
-                        top: top, topBank: layout.topBank, bank: rows.bank, bankAux: rows.bankTie, farkle: farkle,
-                        farkleAux: 0,
-                        into: table.baseAddress.unsafelyUnwrapped)
-                }
-                tables.append(CompactTurnTable(table))
-                tops.append(top)
-                above.append(
-                    solver.turn.groups.withUnsafeBufferPointer { groups in
-                        solver.turn.options.withUnsafeBufferPointer { options in
-                            solver.turn.aboveTable(
-                                topBank: layout.topBank, farkle: farkle, farkleAux: 0, groups: groups, options: options)
-                        }
-                    })
+                let turn = layout.turnTable(
+                    at: (mine, theirs), values: solver.values, ties: solver.ties, myScore: mine * step,
+                    opponentScore: theirs * step, leastBank: layout.leastBank(mine: mine), table: solver.table)
+                turns.append(TabulatedTurn(turn, rows: turn.top))
             }
         }
         var finalTables: [[WinTurn.Entry]] = []
         var finalTops: [Int] = []
         if let final = solver.entered {
-            let step = solver.table.scoreStep
             let leastLevel = (final.leastBank + step - 1) / step
             for deficit in 0...final.capLevel {
                 let top = max(deficit + 1, leastLevel)
@@ -69,9 +52,7 @@ public struct WinProbabilityStrategy: Strategy {
                 finalTops.append(top)
             }
         }
-        self.tables = tables
-        self.tops = tops
-        self.above = above
+        self.turns = turns
         self.finalTables = finalTables
         self.finalTops = finalTops
     }
@@ -95,8 +76,8 @@ public struct WinProbabilityStrategy: Strategy {
             return WinTurn.Entry(value: banks ? 1 : solver.turn.reach[diceLeft], slope: 0, aux: 0, banks: banks)
         }
         let pair = min(mine, solver.levels - 1) * solver.levels + min(theirs, solver.levels - 1)
-        if level < tops[pair] { return tables[pair][level * TurnMechanics.statesPerLevel + diceLeft] }
-        return above[pair][diceLeft]
+        // Every level of the table is kept.
+        return turns[pair].entry(level: level, diceLeft: diceLeft).unsafelyUnwrapped
     }
 
     /// The keep whose next state is worth most, and the bank decision of that state.

@@ -79,8 +79,8 @@ public struct LoadedWinSolver: Sendable {
         self.lowestTotals = lowestTotals
         self.target = target
         self.levels = levels
-        self.values = [Array(results.values[0].buffer), Array(results.values[1].buffer)]
-        self.largestLastChange = workers.buffer.map(\.largestChange).max() ?? 0
+        self.values = [results.values[0].values, results.values[1].values]
+        self.largestLastChange = workers.values.map(\.largestChange).max() ?? 0
     }
 
     /// W_p(a, b): the chance that `player`, about to move with `own` points against `opponent`, wins.

@@ -85,7 +85,7 @@ public struct PenaltyWinSolver: Sendable {
             for theirs in 0..<levels { states += 9 * space.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
         }
         self.init(
-            setup: setup, values: Array(store.values.buffer), ties: Array(store.ties.buffer), lastChange: change,
+            setup: setup, values: store.values.values, ties: store.ties.values, lastChange: change,
             sweeps: sweeps,
             stateCount: states)
     }
@@ -140,7 +140,7 @@ public struct PenaltyWinSolver: Sendable {
                 )
             }
             let table = ScoringTable(rules: rules)
-            try WinProbabilitySolver.checkSize(of: rules, floor: floor)
+            try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: floor)
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
             let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
             let least = table.turnMechanics.minimumBank
@@ -270,7 +270,7 @@ struct PenaltyStateSpace: Sendable {
                 }
             }
         }
-        return changes.buffer.max() ?? 0
+        return changes.values.max() ?? 0
     }
 
     /// The state a farkle of the player to move hands over: one more farkle in a row, or on the third the

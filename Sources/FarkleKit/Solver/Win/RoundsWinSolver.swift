@@ -119,8 +119,8 @@ public struct RoundsWinSolver: Sendable {
         self.turn = turn
         self.capLevel = capLevel
         leastLevel = layout.leastLevel
-        values = Array(results.values.buffer)
-        ties = Array(results.ties.buffer)
+        values = results.values.values
+        ties = results.ties.values
     }
 
     var layout: RoundsLayout {

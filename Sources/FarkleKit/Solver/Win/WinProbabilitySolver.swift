@@ -33,8 +33,13 @@ public struct WinProbabilitySolver: Sendable {
     ///
     /// - Complexity: Builds the scoring table of `rules` (milliseconds).
     public static func checkSize(of rules: RuleSet, floor: Int? = nil) throws(Unsupported) {
+        guard case .target = rules.game.end else { return }
+        try checkSize(of: rules, step: ScoringTable(rules: rules).scoreStep, floor: floor)
+    }
+
+    /// `checkSize(of:floor:)` for rules whose score step is `step` (their scoring table already built).
+    static func checkSize(of rules: RuleSet, step: Int, floor: Int?) throws(Unsupported) {
         guard case .target(let target, _) = rules.game.end else { return }
-        let step = ScoringTable(rules: rules).scoreStep
         var levels = (target - 1) / step + 1
         var factor = 1
         var game = "a race to \(target) in steps of \(step)"
@@ -113,8 +118,8 @@ public struct WinProbabilitySolver: Sendable {
             }
         }
         self.init(
-            setup: setup, values: Array(results.values.buffer), ties: Array(results.ties.buffer),
-            maximumIterations: steps.buffer.max() ?? 0, turnSolves: steps.buffer.reduce(0, +))
+            setup: setup, values: results.values.values, ties: results.ties.values,
+            maximumIterations: steps.values.max() ?? 0, turnSolves: steps.values.reduce(0, +))
     }
 
     /// The solution of `setup`'s game with turn-start `values` and `ties` found (by a solve or in a file).
@@ -173,7 +178,7 @@ public struct WinProbabilitySolver: Sendable {
             }
             let mechanics = table.turnMechanics
             let step = mechanics.scoreStep
-            try WinProbabilitySolver.checkSize(of: rules)
+            try WinProbabilitySolver.checkSize(of: rules, step: step, floor: nil)
             let levels = (target - 1) / step + 1
             let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
             let entryMinimum = rules.game.entryMinimum
