@@ -69,11 +69,8 @@ public struct Advisor: Sendable {
     /// - Complexity: Seconds for a short race, minutes for a 10,000-point one or for `zilch`.
     /// - Throws: `NotCovered` for rules no win solver covers (more than two players, for one).
     public static func solveGame(for table: ScoringTable, threads: Int = 2) throws(NotCovered) -> any SolvedWinGame {
-        let rules = table.rules
         do {
-            if rules.game.end.rounds != nil { return try RoundsWinSolver(table: table, threads: threads) }
-            if rules.turn.threeFarklePenalty != nil { return try PenaltyWinSolver(rules: rules, threads: threads) }
-            return try WinProbabilitySolver(table: table, threads: threads)
+            return try table.solveToWin(threads: threads)
         } catch {
             throw NotCovered(error.description)
         }

@@ -200,23 +200,18 @@ enum OddsSeat: Sendable {
             throw ExactOdds.Unsupported(
                 "strategy '\(spec)' reads the game's situation and draws random numbers; evaluate plays ev, greedy, "
                     + "threshold and win")
-        case .win where context.rules.game.end.rounds != nil:
-            do {
-                self = .roundsWin(try context.roundsWinSolver(threads: threads))
-            } catch {
-                throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
-            }
-        case .win where context.rules.turn.threeFarklePenalty != nil:
-            do {
-                self = .penaltyWin(try context.penaltyWinSolver(threads: threads))
-            } catch {
-                throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
-            }
         case .win:
+            let game: any SolvedWinGame
             do {
-                self = .win(try context.winProbabilitySolver(threads: threads))
+                game = try context.solvedWinGame(threads: threads)
             } catch {
                 throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
+            }
+            switch game {
+            case let solver as RoundsWinSolver: self = .roundsWin(solver)
+            case let solver as PenaltyWinSolver: self = .penaltyWin(solver)
+            case let solver as WinProbabilitySolver: self = .win(solver)
+            default: throw ExactOdds.Unsupported("strategy 'win': no exact odds of a game solved by \(type(of: game))")
             }
         case .expectedValue, .greedy, .threshold:
             let strategy = BuiltInStrategy.make([spec], context: &context)[0]

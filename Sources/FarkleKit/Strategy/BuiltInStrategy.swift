@@ -22,10 +22,8 @@ public enum BuiltInStrategy: Strategy {
     ///
     /// `ev` takes the context's expected-score solution, solving the rule set
     /// there on first use (a few milliseconds in a release build) for all its seats.
-    /// `win` takes the context's solution of the game played to win
-    /// (`StrategyContext.winProbabilitySolver(threads:)`; minutes for a 10,000-point race), under a
-    /// three-farkle penalty `StrategyContext.penaltyWinSolver(threads:)`, in a game of fixed rounds
-    /// `StrategyContext.roundsWinSolver(threads:)`.
+    /// `win` takes the context's solution of the game played to win (`StrategyContext.solvedWinGame(threads:)`:
+    /// a race, a race under a three-farkle penalty or a game of fixed rounds; minutes for a 10,000-point race).
     ///
     /// - Precondition: `.win` only under rules one of those solvers solves: ask the context for the
     ///   solver first to get the reason it refuses a rule set.
@@ -34,7 +32,6 @@ public enum BuiltInStrategy: Strategy {
         var expectedValue: BuiltInStrategy?
         var botCombinations: FarkleTenBot.Combinations?
         var win: SharedWinStrategy?
-        var roundsWin: SharedWinStrategy?
         return specs.map { spec in
             switch spec {
             case .expectedValue:
@@ -57,35 +54,21 @@ public enum BuiltInStrategy: Strategy {
                 let combinations = botCombinations ?? FarkleTenBot.Combinations(table: context.table)
                 botCombinations = combinations
                 return .farkleTen(FarkleTenBot(level: level, combinations: combinations))
-            case .win where context.rules.game.end.rounds != nil:
-                if let roundsWin { return .win(roundsWin) }
-                let strategy: SharedWinStrategy
-                do {
-                    strategy = SharedWinStrategy(RoundsWinStrategy(solver: try context.roundsWinSolver()))
-                } catch {
-                    preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
-                }
-                roundsWin = strategy
-                return .win(strategy)
-            case .win where context.rules.turn.threeFarklePenalty != nil:
-                if let win { return .win(win) }
-                let strategy: SharedWinStrategy
-                do {
-                    strategy = SharedWinStrategy(PenaltyWinStrategy(solver: try context.penaltyWinSolver()))
-                } catch {
-                    preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
-                }
-                win = strategy
-                return .win(strategy)
             case .win:
                 if let win { return .win(win) }
-                let solver: WinProbabilitySolver
+                let strategy: SharedWinStrategy
                 do {
-                    solver = try context.winProbabilitySolver()
+                    strategy =
+                        switch try context.solvedWinGame() {
+                        case let solver as RoundsWinSolver: SharedWinStrategy(RoundsWinStrategy(solver: solver))
+                        case let solver as PenaltyWinSolver: SharedWinStrategy(PenaltyWinStrategy(solver: solver))
+                        case let solver as WinProbabilitySolver:
+                            SharedWinStrategy(WinProbabilityStrategy(solver: solver))
+                        case let game: preconditionFailure("no strategy plays a game solved by \(type(of: game))")
+                        }
                 } catch {
                     preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
                 }
-                let strategy = SharedWinStrategy(WinProbabilityStrategy(solver: solver))
                 win = strategy
                 return .win(strategy)
             }

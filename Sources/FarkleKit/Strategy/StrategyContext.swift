@@ -17,9 +17,7 @@ public struct StrategyContext: Sendable {
 
     private var solver: ExpectedScoreSolver?
     private var penaltySolver: LongRunAverageSolver?
-    private var winSolver: WinProbabilitySolver?
-    private var roundsSolver: RoundsWinSolver?
-    private var penaltyWinSolver: PenaltyWinSolver?
+    private var winGame: (any SolvedWinGame)?
 
     /// A context for the rules of `table`; pass a solver already built for the same table to reuse it.
     public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil, options: [String: String] = [:]) {
@@ -49,68 +47,63 @@ public struct StrategyContext: Sendable {
         return solved
     }
 
-    /// The two-player game solved to win (`WinProbabilitySolver`), solved on the first call and kept.
+    /// The two-player game solved to win, by the solver that covers the rules (a race, a race under a three-farkle
+    /// penalty, a game of fixed rounds), solved on the first call and kept.
     ///
-    /// The full solve of a 10,000-point race takes minutes; a context shares it between every `win`
-    /// seat and every exact evaluation built from it.
+    /// The full solve of a 10,000-point race takes minutes; a context shares it between every `win` seat and every
+    /// exact evaluation built from it.
     ///
     /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets the solver does not cover (more than two
-    ///   players, fixed rounds, a three-farkle penalty); nothing is kept then.
-    public mutating func winProbabilitySolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
-        -> WinProbabilitySolver
-    {
-        if let winSolver { return winSolver }
-        let solved = try WinProbabilitySolver(table: table, threads: threads)
-        winSolver = solved
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets no win solver covers; nothing is kept then.
+    public mutating func solvedWinGame(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
+        if let winGame { return winGame }
+        let solved = try table.solveToWin(threads: threads)
+        winGame = solved
         return solved
     }
 
     /// Keeps `solution`, read from a policy file or solved elsewhere, as the game solved to win, so that
-    /// `winProbabilitySolver(threads:)` returns it without solving.
+    /// `solvedWinGame(threads:)` returns it without solving.
     ///
     /// - Precondition: `solution` was solved for this context's rules.
-    public mutating func use(_ solution: WinProbabilitySolver) {
+    public mutating func use(_ solution: any SolvedWinGame) {
         precondition(solution.table.rules == rules, "a solution of rules '\(solution.table.rules.name)'")
-        winSolver = solution
+        winGame = solution
     }
 
-    /// The two-player game of fixed rounds solved to win (`RoundsWinSolver`), solved on the first call and kept.
+    /// `solvedWinGame(threads:)` as the race's solver, for rules a race without a penalty (`WinProbabilitySolver`).
     ///
-    /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets that solver does not cover (races to a
-    ///   target among them); nothing is kept then.
+    /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
+    public mutating func winProbabilitySolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
+        -> WinProbabilitySolver
+    {
+        try solvedWinGame(threads: threads, as: WinProbabilitySolver.self)
+    }
+
+    /// `solvedWinGame(threads:)` as the solver of a game of fixed rounds (`RoundsWinSolver`).
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
     public mutating func roundsWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> RoundsWinSolver {
-        if let roundsSolver { return roundsSolver }
-        let solved = try RoundsWinSolver(table: table, threads: threads)
-        roundsSolver = solved
-        return solved
+        try solvedWinGame(threads: threads, as: RoundsWinSolver.self)
     }
 
-    /// The two-player race under a three-farkle penalty solved to win (`PenaltyWinSolver`), solved on the first
-    /// call and kept.
+    /// `solvedWinGame(threads:)` as the solver of a race under a three-farkle penalty (`PenaltyWinSolver`).
     ///
-    /// The full solve of `zilch` takes minutes on two cores; a context shares it between every `win` seat and
-    /// every exact evaluation built from it.
-    ///
-    /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets that solver does not cover (no penalty among
-    ///   them); nothing is kept then.
+    /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
     public mutating func penaltyWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
         -> PenaltyWinSolver
     {
-        if let penaltyWinSolver { return penaltyWinSolver }
-        let solved = try PenaltyWinSolver(rules: rules, threads: threads)
-        penaltyWinSolver = solved
-        return solved
+        try solvedWinGame(threads: threads, as: PenaltyWinSolver.self)
     }
 
-    /// Keeps `solution`, read from a policy file or solved elsewhere, as the penalty game solved to win, so that
-    /// `penaltyWinSolver(threads:)` returns it without solving.
-    ///
-    /// - Precondition: `solution` was solved for this context's rules.
-    public mutating func use(_ solution: PenaltyWinSolver) {
-        precondition(solution.table.rules == rules, "a solution of rules '\(solution.table.rules.name)'")
-        penaltyWinSolver = solution
+    private mutating func solvedWinGame<Solver: SolvedWinGame>(threads: Int, as solver: Solver.Type)
+        throws(WinProbabilitySolver.Unsupported) -> Solver
+    {
+        let solver = WinGameKind(rules).solver
+        guard solver == Solver.self, let solved = try solvedWinGame(threads: threads) as? Solver else {
+            throw WinProbabilitySolver.Unsupported(
+                description: "rules '\(rules.name)' are solved to win by \(solver), not \(Solver.self)")
+        }
+        return solved
     }
 }

@@ -25,3 +25,41 @@ extension RoundsWinSolver: SolvedWinGame {
     /// A game of rounds has no final round: always `nil`.
     public var finalRoundCap: Int? { nil }
 }
+
+/// The game families a win solver covers: the one place that says which solver covers which rules.
+enum WinGameKind: Sendable {
+    /// A race to a target, with or without a final round (`WinProbabilitySolver`).
+    case race
+    /// A race under a three-farkle penalty (`PenaltyWinSolver`).
+    case penaltyRace
+    /// A game of fixed rounds (`RoundsWinSolver`).
+    case rounds
+
+    /// The family of `rules`' game (whether its solver covers them is the solver's to say).
+    init(_ rules: RuleSet) {
+        self = rules.game.end.rounds != nil ? .rounds : rules.turn.threeFarklePenalty != nil ? .penaltyRace : .race
+    }
+
+    /// The solver of the family.
+    var solver: any SolvedWinGame.Type {
+        switch self {
+        case .race: WinProbabilitySolver.self
+        case .penaltyRace: PenaltyWinSolver.self
+        case .rounds: RoundsWinSolver.self
+        }
+    }
+}
+
+extension ScoringTable {
+    /// Solves the two-player game of these rules to win with the solver of its family (`WinGameKind`): `Advisor`,
+    /// the strategies and the exact odds all solve through here.
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rules no win solver covers (more than two players, for one).
+    func solveToWin(threads: Int) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
+        switch WinGameKind(rules) {
+        case .race: try WinProbabilitySolver(table: self, threads: threads)
+        case .penaltyRace: try PenaltyWinSolver(rules: rules, threads: threads)
+        case .rounds: try RoundsWinSolver(table: self, threads: threads)
+        }
+    }
+}
