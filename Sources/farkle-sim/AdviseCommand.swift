@@ -59,7 +59,7 @@ enum AdviseCommand: Command {
             StrategyArguments.policy,
             OutputFormat.option([.md, .json]),
             DiceSetOption.set,
-            LoadedAdvice.opponentSetOption,
+            DiceSetOption.opponentSet,
             DiceSetOption.catalog,
         ]
     )
@@ -67,22 +67,19 @@ enum AdviseCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
-        // Loaded dice (`5@odd`, a --dice-set or an --opponent-set) take their own path: states by kind.
-        if arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil
-            || arguments.value(LoadedAdvice.opponentSetOption.name) != nil
-        {
-            if arguments.value("farkles") != nil {
-                throw UsageError(
-                    "'--farkles' applies to ordinary dice; loaded dice are solved without the three-farkle penalty",
-                    spec: spec)
-            }
+        // Loaded dice (`5@odd`, a --dice-set or an --opponent-set) are advised kind by kind, from a total of 0.
+        let hasDiceSets =
+            arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil
+            || arguments.value(DiceSetOption.opponentSet.name) != nil
+        if hasDiceSets {
             try arguments.refuse(
-                ["rounds-left", "seat", "opening", "opponent-farkles", StrategyArguments.policy.name],
+                ["farkles", "rounds-left", "seat", "opening", "opponent-farkles", StrategyArguments.policy.name],
                 "applies to ordinary dice; loaded dice are advised in a race won at the target at once")
-            return try LoadedAdvice.run(arguments, rules: rules)
         }
         let format = try arguments.format(allowed: [.md, .json])
-        let faces = try dice(arguments)
+        let catalog = hasDiceSets ? try DiceSetOption.catalog(arguments) : .builtIn
+        let rolled = try dice(arguments, catalog: catalog)
+        let faces = rolled.map(\.face)
         let turnPoints = try arguments.integer("turn-points", in: 0...1_000_000_000, default: 0)
         // The opening roll is inferred (six dice at 0 turn points); the flag only confirms it.
         if arguments.flag("opening"), faces.count != DiceCounts.maximumDice {
@@ -103,9 +100,22 @@ enum AdviseCommand: Command {
         if totals?.theirs == nil, arguments.value("opponent-farkles") != nil {
             throw UsageError("'--opponent-farkles' needs '--my-score' and '--opponent-score'", spec: spec)
         }
+        if arguments.value(DiceSetOption.opponentSet.name) != nil, totals?.theirs == nil {
+            throw UsageError(
+                "'--opponent-set' is for the advice to win: add '--my-score' and '--opponent-score'", spec: spec)
+        }
         var situation = TurnSituation(roll: DiceCounts(faces: faces), turnPoints: turnPoints)
+        if hasDiceSets {
+            let set = try DiceSetOption.set(arguments, rolled: rolled.map(\.die))
+            do {
+                situation = try TurnSituation(roll: rolled, of: set, turnPoints: turnPoints)
+            } catch {
+                throw UsageError("'--dice' \(error.description)", spec: spec)
+            }
+            situation.opponentDice = try DiceSetOption.opponentSet(arguments, catalog: catalog)
+        }
         situation.farklesInARow = farkles ?? 0
-        situation.myScore = totals?.mine
+        situation.myScore = totals?.mine ?? (hasDiceSets ? 0 : nil)
         situation.opponentScore = totals?.theirs
         situation.isFinalRound = totals?.isFinalRound ?? false
         if let round = totals?.round {
@@ -128,14 +138,16 @@ enum AdviseCommand: Command {
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        let game = situation.knowsBothTotals ? try solvedGame(arguments, table: table, situation: situation) : nil
+        let game =
+            situation.knowsBothTotals && !hasDiceSets
+            ? try solvedGame(arguments, table: table, situation: situation) : nil
         let advice: Advice
         do {
             advice = try Advisor(table: table, game: game).advice(for: situation)
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        let text = AdviceText(advice: advice, rules: rules)
+        let text = AdviceText(advice: advice, rules: rules, rolled: rolled)
         switch format {
         case .json: Standard.output(text.json)
         default: Standard.output(text.markdown, terminator: "")
@@ -311,8 +323,11 @@ enum AdviseCommand: Command {
             because: "the third farkle in a row costs \(penalty) and starts the count again")
     }
 
-    /// The faces of `--dice`: one to six numbers from 1 to 6, separated by commas.
-    private static func dice(_ arguments: ParsedArguments) throws(UsageError) -> [Int] {
+    /// The dice of `--dice`: one to six faces from 1 to 6, separated by commas, each maybe `@name` of a die of
+    /// `catalog` (a face alone is an ordinary die).
+    private static func dice(_ arguments: ParsedArguments, catalog: LoadedDiceCatalog) throws(UsageError)
+        -> [(face: Int, die: LoadedDie)]
+    {
         let text = arguments.value("dice") ?? ""
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -320,300 +335,28 @@ enum AdviseCommand: Command {
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw UsageError("'--dice' lists no dice; give one to six faces such as 1,5,5,2,3,4", spec: spec)
         }
-        var faces: [Int] = []
+        var dice: [(face: Int, die: LoadedDie)] = []
         for part in parts {
             guard !part.isEmpty else {
                 throw UsageError(
                     "'--dice' has an empty entry in '\(text)'; separate faces by single commas", spec: spec)
             }
-            guard let face = Int(part), DiceCounts.faces.contains(face) else {
-                throw UsageError("'--dice' must list faces from 1 to 6, not '\(part)'", spec: spec)
+            let pieces = part.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let face = Int(pieces[0]), DiceCounts.faces.contains(face) else {
+                throw UsageError("'--dice' must list faces from 1 to 6, each maybe @die, not '\(part)'", spec: spec)
             }
-            faces.append(face)
-        }
-        guard faces.count <= DiceCounts.maximumDice else {
-            throw UsageError("'--dice' lists \(faces.count) dice; a roll has at most six", spec: spec)
-        }
-        return faces
-    }
-}
-
-// MARK: - Formats
-
-/// `Advice` (the points advice and, with both totals, the advice to win) as Markdown and JSON, with the reasons
-/// in words.
-private struct AdviceText {
-    let whole: Advice
-    let rules: RuleSet
-
-    init(advice: Advice, rules: RuleSet) {
-        whole = advice
-        self.rules = rules
-    }
-
-    /// The points advice.
-    var advice: RollAdvice { whole.points }
-    /// The advice to win, with both totals.
-    var win: WinRollAdvice? { whole.win }
-    /// The farkles in a row before this turn under a three-farkle penalty; `nil` without one.
-    var farkles: Int? {
-        if case .longRunAverage(let farkles, _) = whole.objective { return farkles }
-        return nil
-    }
-    /// What a farkle counts in the expected values, in points: 0 without a penalty.
-    var farkleValue: Double {
-        if case .longRunAverage(_, let value) = whole.objective { return value }
-        return 0
-    }
-
-    /// The points objective as the JSON names it: `points`, `points toward target` or `long-run average`.
-    var objectiveName: String {
-        switch whole.objective {
-        case .expectedPoints: "points"
-        case .pointsTowardTarget: "points toward target"
-        case .longRunAverage: "long-run average"
-        }
-    }
-
-    /// Why the rules make the player roll after a keep that leaves `diceLeft` with `turnPoints`.
-    private func mustRollReason(diceLeft: Int, leastBank: Int) -> String {
-        let turn = rules.turn
-        if diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory { return "hot dice must be rolled" }
-        if !turn.allowsBanking(diceLeft: diceLeft) {
-            return "the rules do not allow banking with \(dice(diceLeft)) left"
-        }
-        if !whole.situation.hasEntered, leastBank > turn.minimumBank {
-            return "getting on the board needs at least \(leastBank) turn points"
-        }
-        return "banking needs at least \(leastBank) turn points"
-    }
-
-    /// Why optimal play banks or rolls after the best keep, with the two values compared.
-    var reason: String? {
-        guard let next = advice.next else { return nil }
-        let dice = dice(next.diceLeft)
-        let expected = Self.fixed(next.rollValue)
-        let rolling = "rolling \(dice) is expected to end with \(expected)"
-        switch next.decision {
-        case .bank:
-            return "banking \(next.turnPoints) beats rolling \(dice), expected to end with \(expected)"
-        case .roll:
-            return "\(rolling), more than banking \(next.turnPoints)"
-        case .mustRoll:
-            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: whole.leastBank)); \(rolling)"
-        }
-    }
-
-    /// Why play to win banks or rolls after its best keep, with the two chances compared.
-    var winReason: String? {
-        guard let win, let next = win.next else { return nil }
-        let rolling = "rolling \(dice(next.diceLeft)) wins \(Self.percent(next.rollValue))"
-        let banking = next.bankValue.map { "banking \(next.turnPoints) wins \(Self.percent($0))" }
-        switch next.decision {
-        case .bank: return "\(banking ?? ""), \(rolling)"
-        case .roll: return "\(rolling), \(banking ?? "")"
-        case .mustRoll:
-            return "\(mustRollReason(diceLeft: next.diceLeft, leastBank: whole.leastBank)); \(rolling)"
-        }
-    }
-
-    /// One objective's answer in a few words: the best keep and what follows.
-    private static func summary(keep: Keep?, sixDiceFarkle: Bool, decision: BankDecision?) -> String {
-        let first =
-            keep.map { "keep \(spaced($0.dice.faces))" } ?? (sixDiceFarkle ? "take the six-dice farkle" : "no keep")
-        guard let decision else { return first }
-        return first + (decision == .bank ? ", then bank" : ", then roll")
-    }
-
-    /// Where the two objectives part, in words; `nil` when they agree on the keep and on bank or roll.
-    var difference: String? {
-        guard let win else { return nil }
-        let points = Self.summary(
-            keep: advice.best?.keep, sixDiceFarkle: advice.sixDiceFarkle != nil, decision: advice.next?.decision)
-        let winning = Self.summary(
-            keep: win.best?.keep, sixDiceFarkle: win.sixDiceFarkle != nil, decision: win.next?.decision)
-        let sameKeep = advice.best?.keep.dice == win.best?.keep.dice
-        let sameDecision = (advice.next?.decision == .bank) == (win.next?.decision == .bank)
-        if sameKeep && sameDecision { return nil }
-        return "The objectives differ: for the most points \(points); to win \(winning)."
-    }
-
-    var markdown: String {
-        let roll = advice.roll
-        var lines = [
-            "Roll \(Self.spaced(roll.faces)) with \(advice.turnPoints) turn points"
-                + "\(advice.isOpeningRoll ? " (opening roll)" : "") under \(rules.name)", "",
-        ]
-        if case .pointsTowardTarget(let cap) = whole.objective, let mine = whole.situation.myScore {
-            lines += [
-                "At a total of \(mine), played for the points toward the target \(mine + cap): a bank that reaches "
-                    + "it wins at once, so at most \(cap) turn points count, and every expected value below counts "
-                    + "no more.",
-                "",
-            ]
-        }
-        if !whole.situation.hasEntered, whole.leastBank > rules.turn.minimumBank {
-            lines += ["Not yet on the board: a bank needs at least \(whole.leastBank) turn points.", ""]
-        }
-        if let farkles, let penalty = rules.turn.threeFarklePenalty {
-            lines += [
-                "\(farkles) farkle\(farkles == 1 ? "" : "s") in a row before this turn; three in a row cost "
-                    + "\(penalty). Played for the most points in the long run, penalties included: a farkle now "
-                    + "counts \(Self.fixed(farkleValue)) points, what it costs later, and every expected value "
-                    + "below includes it.",
-                "",
-            ]
-        }
-        if advice.options.isEmpty {
-            if let sixDiceFarkle = advice.sixDiceFarkle {
-                lines.append(
-                    "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
-                        + "expected to end with \(Self.fixed(sixDiceFarkle.expected)).")
-            } else {
-                lines.append("Farkle: no keep is possible, the turn ends with 0 points.")
+            var die = LoadedDie.ordinary
+            if pieces.count == 2 {
+                guard let named = catalog[String(pieces[1])] else {
+                    throw UsageError("'--dice': '\(pieces[1])' is no die of the catalog", spec: spec)
+                }
+                die = named
             }
-        } else {
-            lines += ["| Keep | Score | Dice left | Expected | |", "|---|---:|---:|---:|---|"]
-            for (index, option) in advice.options.enumerated() {
-                lines.append(
-                    "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
-                        + "| \(Self.fixed(option.expected)) | \(index == 0 ? "best" : "") |")
-            }
-            if let best = advice.best {
-                lines += [
-                    "",
-                    "Best: keep \(Self.spaced(best.keep.dice.faces)) for \(best.keep.score): "
-                        + "\(advice.turnPoints + best.keep.score) turn points with \(best.diceLeft) dice to roll"
-                        + "\(best.keep.diceUsed == roll.count ? " (hot dice)" : "").",
-                ]
-            }
+            dice.append((face, die))
         }
-        if let next = advice.next, let reason {
-            lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(reason).")
+        guard dice.count <= DiceCounts.maximumDice else {
+            throw UsageError("'--dice' lists \(dice.count) dice; a roll has at most six", spec: spec)
         }
-        if let win { lines += winMarkdown(win) }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    private func winMarkdown(_ win: WinRollAdvice) -> [String] {
-        let situation =
-            win.isFinalRound
-            ? "your last turn, \(win.myScore) against \(win.opponentScore) who has reached the target"
-            : "\(win.myScore) against \(win.opponentScore)"
-        var lines = [
-            "", "## To win", "",
-            "At \(situation): the chance to win (ties count half) when both players play to win.", "",
-        ]
-        if win.options.isEmpty {
-            if let sixDiceFarkle = win.sixDiceFarkle {
-                lines.append(
-                    "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
-                        + "wins \(Self.percent(sixDiceFarkle.value)).")
-            } else {
-                lines.append("Farkle: the turn ends with 0 points; you then win \(Self.percent(win.farkleValue)).")
-            }
-        } else {
-            lines += ["| Keep | Score | Dice left | Win chance | |", "|---|---:|---:|---:|---|"]
-            for (index, option) in win.options.enumerated() {
-                lines.append(
-                    "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
-                        + "| \(Self.percent(option.value)) | \(index == 0 ? "best" : "") |")
-            }
-            if let best = win.best {
-                lines += ["", "Best to win: keep \(Self.spaced(best.keep.dice.faces)) for \(best.keep.score)."]
-            }
-        }
-        if let next = win.next, let winReason {
-            lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(winReason).")
-        }
-        lines += ["", difference ?? "Both objectives agree."]
-        return lines
-    }
-
-    var json: String {
-        let keeps = advice.options.enumerated().map { index, option in
-            "    {\"dice\": \(Self.faces(option.keep)), "
-                + "\"score\": \(option.keep.score), \"dice_left\": \(option.diceLeft), "
-                + "\"expected\": \(JSONText.number(option.expected)), \"best\": \(index == 0)}"
-        }
-        let farkle = advice.sixDiceFarkle.map {
-            "{\"points\": \($0.points), \"expected\": \(JSONText.number($0.expected))}"
-        }
-        let next = advice.next.map { next in
-            let bankValue = next.decision == .mustRoll ? "null" : "\(next.turnPoints)"
-            return "{\"action\": \"\(next.decision == .bank ? "bank" : "roll")\", \"turn_points\": \(next.turnPoints), "
-                + "\"dice_left\": \(next.diceLeft), \"bank_value\": \(bankValue), "
-                + "\"roll_value\": \(JSONText.number(next.rollValue)), \"reason\": \(JSONText.string(reason ?? ""))}"
-        }
-        return """
-            {
-              "rules": \(JSONText.string(rules.name)),
-              "dice": [\(advice.roll.faces.map(String.init).joined(separator: ", "))],
-              "turn_points": \(advice.turnPoints),
-              "opening": \(advice.isOpeningRoll),
-              "objective": \(JSONText.string(objectiveName)),
-              "my_score": \(whole.situation.myScore.map(String.init) ?? "null"),
-              "least_bank": \(whole.leastBank),
-              "farkles_in_a_row": \(farkles.map(String.init) ?? "null"),
-              "farkle_value": \(JSONText.number(farkleValue)),
-              "farkle": \(advice.options.isEmpty),
-              "six_dice_farkle": \(farkle ?? "null"),
-              "keeps": [
-            \(keeps.joined(separator: ",\n"))
-              ],
-              "decision": \(next ?? "null")\(win.map { ",\n  \"win\": " + winJSON($0) } ?? "")
-            }
-            """
-    }
-
-    /// The `win` member: the same fields as the points advice, values as P(win) + ½ P(tie).
-    private func winJSON(_ win: WinRollAdvice) -> String {
-        let keeps = win.options.enumerated().map { index, option in
-            "      {\"dice\": \(Self.faces(option.keep)), \"score\": \(option.keep.score), "
-                + "\"dice_left\": \(option.diceLeft), \"value\": \(JSONText.number(option.value)), "
-                + "\"best\": \(index == 0)}"
-        }
-        let farkle = win.sixDiceFarkle.map { "{\"points\": \($0.points), \"value\": \(JSONText.number($0.value))}" }
-        let next = win.next.map { next in
-            "{\"action\": \"\(next.decision == .bank ? "bank" : "roll")\", \"turn_points\": \(next.turnPoints), "
-                + "\"dice_left\": \(next.diceLeft), \"bank_value\": \(next.bankValue.map(JSONText.number) ?? "null"), "
-                + "\"roll_value\": \(JSONText.number(next.rollValue)), \"reason\": \(JSONText.string(winReason ?? ""))}"
-        }
-        return """
-            {
-                "my_score": \(win.myScore),
-                "opponent_score": \(win.opponentScore),
-                "final_round": \(win.isFinalRound),
-                "farkle_value": \(JSONText.number(win.farkleValue)),
-                "six_dice_farkle": \(farkle ?? "null"),
-                "keeps": [
-            \(keeps.joined(separator: ",\n"))
-                ],
-                "decision": \(next ?? "null"),
-                "agrees": \(difference == nil),
-                "difference": \(difference.map(JSONText.string) ?? "null")
-              }
-            """
-    }
-
-    private func dice(_ count: Int) -> String {
-        count == 1 ? "1 die" : "\(count) dice"
-    }
-
-    private static func faces(_ keep: Keep) -> String {
-        "[\(keep.dice.faces.map(String.init).joined(separator: ", "))]"
-    }
-
-    private static func spaced(_ faces: [Int]) -> String {
-        faces.map(String.init).joined(separator: " ")
-    }
-
-    private static func fixed(_ value: Double) -> String {
-        String(format: "%.2f", value)
-    }
-
-    /// A chance as a percentage with two decimals, as the advisor page shows it.
-    private static func percent(_ value: Double) -> String {
-        String(format: "%.2f%%", value * 100)
+        return dice
     }
 }

@@ -9,6 +9,25 @@ enum DiceSetOption {
             + "the rest ordinary.",
         defaultValue: "six ordinary dice")
 
+    /// `--dice-set` of `simulate` and `evaluate`: one per seat, or one for all.
+    static let seats = OptionSpec(
+        name: "dice-set", valueName: "set",
+        help: "A seat's dice (name:count,... from the catalog, the rest ordinary): one per seat, or one for all.",
+        defaultValue: "six ordinary dice", isRepeatable: true)
+
+    /// `--opponent-set` of `advise`: the opponent's dice for the advice to win.
+    static let opponentSet = OptionSpec(
+        name: "opponent-set", valueName: "set",
+        help: "With loaded dice and --opponent-score: the opponent's dice (name:count,...), the rest ordinary.",
+        defaultValue: "six ordinary dice")
+
+    /// What each play does with dice sets, one sentence for help texts and output.
+    static let meanings =
+        "ev: the capped-optimal turn for the seat's own total; win: the play that maximizes the chance to win "
+        + "(2 players); greedy: the highest-scoring keep, banking at once; threshold: the same keep, banking from "
+        + "T1 points with 1 die left, T2 with 2 (a tie in points goes to the fewest dice, then to leaving the dice "
+        + "most likely to score)"
+
     /// `--dice-catalog`.
     static let catalog = OptionSpec(
         name: "dice-catalog", valueName: "file",
@@ -45,6 +64,42 @@ enum DiceSetOption {
             throw UsageError("'--dice-set' given more than once", spec: arguments.spec)
         }
         return sets.first ?? .ordinary
+    }
+
+    /// The sets of `seats` seats from `--dice-set`: one for all, or one per seat.
+    static func sets(_ arguments: ParsedArguments, seats: Int) throws(UsageError) -> [DiceSet] {
+        let sets = try sets(arguments)
+        if sets.count == 1 { return Array(repeating: sets[0], count: seats) }
+        guard sets.count == seats else {
+            throw UsageError(
+                "\(sets.count) '--dice-set' for \(seats) players: give one for every seat, or one for all",
+                spec: arguments.spec)
+        }
+        return sets
+    }
+
+    /// The one `--dice-set` or, without it, the named dice of a roll of `rolled`, the rest ordinary.
+    static func set(_ arguments: ParsedArguments, rolled: [LoadedDie]) throws(UsageError) -> DiceSet {
+        if arguments.value(set.name) != nil { return try set(arguments) }
+        var members: [DiceSet.Member] = []
+        for die in rolled where die != .ordinary {
+            if let position = members.firstIndex(where: { $0.die == die }) {
+                members[position] = DiceSet.Member(die: die, count: members[position].count + 1)
+            } else {
+                members.append(DiceSet.Member(die: die, count: 1))
+            }
+        }
+        return DiceSet(members: members)
+    }
+
+    /// `--opponent-set`, six ordinary dice by default.
+    static func opponentSet(_ arguments: ParsedArguments, catalog: LoadedDiceCatalog) throws(UsageError) -> DiceSet {
+        guard let text = arguments.value(opponentSet.name) else { return .ordinary }
+        do {
+            return try DiceSet(parsing: text, catalog: catalog)
+        } catch {
+            throw UsageError("'--\(opponentSet.name)': \(error.description)", spec: arguments.spec)
+        }
     }
 
     /// Refuses loaded dice under rules that are not a race won at the target at once: only there is the

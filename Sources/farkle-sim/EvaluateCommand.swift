@@ -40,7 +40,7 @@ enum EvaluateCommand: Command {
                 name: "threads", valueName: "k", help: "Threads for the pairs of totals (never changes the numbers).",
                 defaultValue: "2"),
             .flag("quiet", help: "Say nothing on stderr while solving the game for win."),
-            LoadedPlayArguments.sets,
+            DiceSetOption.seats,
             DiceSetOption.catalog,
         ]
     )
@@ -52,7 +52,7 @@ enum EvaluateCommand: Command {
         let specs = try StrategyArguments.specs(arguments, spec: spec)
         // Six ordinary dice each unless given: those are the plain game.
         let given = try DiceSetOption.sets(arguments)
-        let dice = given.isEmpty ? [DiceSet.ordinary, .ordinary] : try LoadedPlayArguments.sets(arguments, seats: 2)
+        let dice = given.isEmpty ? [DiceSet.ordinary, .ordinary] : try DiceSetOption.sets(arguments, seats: 2)
         let loaded = !dice.allSatisfy(\.isOrdinary)
         if loaded, arguments.value(StrategyArguments.policy.name) != nil {
             throw UsageError(
@@ -104,7 +104,7 @@ enum EvaluateCommand: Command {
         if !odds.dice.allSatisfy(\.isOrdinary) {
             lines += [
                 "Dice sets: seat 1 carries \(odds.dice[0]), seat 2 \(odds.dice[1]); each rolls its own. "
-                    + "\(LoadedPlayArguments.meanings). The first bank to reach the target wins at once.", "",
+                    + "\(DiceSetOption.meanings). The first bank to reach the target wins at once.", "",
             ]
         }
         lines += ["| Seat | Strategy | Wins |", "|---:|---|---:|"]

@@ -63,43 +63,31 @@ enum SolveCommand: Command {
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
         let sets = try DiceSetOption.sets(arguments)
-        if !sets.isEmpty, !sets.allSatisfy(\.isOrdinary) {
-            try DiceSetOption.requireRace(rules, arguments)
-            if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
-                try refuseCSV(format)
-                let threads = try arguments.integer("threads", in: 1...1024, default: 2)
-                guard sets.count <= 2 else {
-                    throw UsageError(
-                        "'--objective win' solves 2-player games: give one '--dice-set' per player, not \(sets.count)",
-                        spec: spec)
-                }
-                if arguments.value("out") != nil {
-                    throw UsageError(
-                        "'--out' writes the policy of games with ordinary dice; not with '--dice-set'", spec: spec)
-                }
-                return try LoadedWinOutput.run(rules: rules, sets: sets, format: format, threads: threads, spec: spec)
-            }
-            guard sets.count == 1 else {
-                throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)
-            }
-            if arguments.value("out") != nil {
-                throw UsageError(
-                    "'--out' writes the policy of --objective win; the score objective has none", spec: spec)
-            }
-            return LoadedSolveOutput.run(rules: rules, set: sets[0], format: format)
-        }
+        let hasDiceSets = !sets.allSatisfy(\.isOrdinary)
+        if hasDiceSets { try DiceSetOption.requireRace(rules, arguments) }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             try refuseCSV(format)
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
-            return try WinSolveOutput.run(
-                rules: rules, format: format, threads: threads, out: arguments.path("out"),
-                floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec), spec: spec)
+            guard hasDiceSets else {
+                return try WinSolveOutput.run(
+                    rules: rules, format: format, threads: threads, out: arguments.path("out"),
+                    floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec), spec: spec)
+            }
+            guard sets.count <= 2 else {
+                throw UsageError(
+                    "'--objective win' solves 2-player games: give one '--dice-set' per player, not \(sets.count)",
+                    spec: spec)
+            }
+            try arguments.refuse(["out"], "writes the policy of games with ordinary dice; not with '--dice-set'")
+            return try WinSolveOutput.run(rules: rules, sets: sets, format: format, threads: threads, spec: spec)
         }
-        if arguments.value("penalty-floor") != nil {
-            throw UsageError("'--penalty-floor' is for --objective win under a three-farkle penalty", spec: spec)
-        }
-        if arguments.value("out") != nil {
-            throw UsageError("'--out' writes the policy of --objective win; the score objective has none", spec: spec)
+        try arguments.refuse(["penalty-floor"], "is for --objective win under a three-farkle penalty")
+        try arguments.refuse(["out"], "writes the policy of --objective win; the score objective has none")
+        if hasDiceSets {
+            guard sets.count == 1 else {
+                throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)
+            }
+            return diceSetOutput(rules: rules, set: sets[0], format: format)
         }
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)
@@ -121,6 +109,40 @@ enum SolveCommand: Command {
                 markdown(solver, penalty: penalty, capped: capped, rows: rows, maximum: maximum), terminator: "")
         case .csv: Standard.output(csv(rows, penalty: penalty != nil), terminator: "")
         case .json: Standard.output(json(solver, penalty: penalty, capped: capped, rows: rows))
+        }
+        return ExitStatus.success
+    }
+
+    /// The capped turn of a dice set, from a total of 0 and from every total.
+    private static func diceSetOutput(rules: RuleSet, set: DiceSet, format: OutputFormat) -> Int32 {
+        let table = ScoringTable(rules: rules)
+        // A race won at the target, checked by the caller: the capped values exist.
+        guard let capped = CappedSolveOutput(rules: rules, table: table, set: set) else { return ExitStatus.failure }
+        let outcomes = DiceSetOutcomes(table: table, set: set)
+        let farkle = outcomes.farkleProbability[outcomes.fullState]
+        switch format {
+        case .json:
+            Standard.output(
+                """
+                {
+                  "rules": \(JSONText.string(rules.name)),
+                  "dice_set": \(JSONText.string(set.description)),
+                  "states": \(outcomes.stateCount - 1),
+                  "six_dice_farkle_chance": \(JSONText.number(farkle)),\(capped.json)
+                  "expected_points_toward_target": \(JSONText.number(capped.fromZero))
+                }
+                """)
+        case .csv:
+            let lines = ["total,value"] + capped.byTotal.map { "\($0.total),\(NumberText.exact($0.value))" }
+            Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
+        case .md:
+            let lines = [
+                "# Optimal turn: \(rules.name) with \(set.description)", "",
+                "A roll of the six dice scores nothing with chance \(fixed(farkle * 100, 2)) %. "
+                    + "The turn's state is (turn points, dice of each kind left): \(outcomes.stateCount - 1) "
+                    + "dice states.",
+            ]
+            Standard.output((lines + capped.markdown).joined(separator: "\n") + "\n", terminator: "")
         }
         return ExitStatus.success
     }

@@ -1,7 +1,8 @@
 /// The advice on one roll: every keep under the points objective the situation calls for, and, where both
-/// totals are known and the game is solved, every keep by its chance to win.
+/// totals are known and the game is solved, every keep by its chance to win; with dice sets, every keep kind by
+/// kind as well.
 ///
-/// Built by `Advisor.advice(for:)`.
+/// Built by `Advisor.advice(for:threads:)`.
 public struct Advice: Hashable, Sendable {
     /// What the points advice maximizes.
     public enum Objective: Hashable, Sendable {
@@ -26,4 +27,7 @@ public struct Advice: Hashable, Sendable {
     /// The least turn points this player may bank: the rules' minimum bank, or the entry minimum before the
     /// player is on the board.
     public let leastBank: Int
+    /// With dice sets (`TurnSituation.hasDiceSets`): every keep kind by kind, with what banking and rolling on
+    /// after it are worth; else `nil`.
+    public let byKind: DiceSetAdvice?
 }

@@ -78,9 +78,16 @@ public struct Advisor: Sendable {
 
     /// The advice on the roll of `situation`.
     ///
+    /// With dice sets (`TurnSituation.hasDiceSets`) the race won at the target at once is solved on the spot:
+    /// the points toward the target from the player's total (`CappedScoreSolver`) and, with the opponent's total
+    /// too, the chance to win against the opponent's dice (`LoadedWinSolver`, on `threads` threads, from the two
+    /// totals on).
+    ///
     /// - Throws: `NotCovered` when the situation does not fit the rules (turn points off the score step, a
-    ///   total past the target, farkles in a row without a penalty) or the solved game does not reach it.
-    public func advice(for situation: TurnSituation) throws(NotCovered) -> Advice {
+    ///   total past the target, farkles in a row without a penalty) or the solved game does not reach it; with
+    ///   dice sets, rules that are not a race won at once, no total of the player's, or a set that can never
+    ///   score.
+    public func advice(for situation: TurnSituation, threads: Int = 2) throws(NotCovered) -> Advice {
         let step = table.scoreStep
         guard (1...DiceCounts.maximumDice).contains(situation.roll.count) else {
             throw NotCovered("a roll has 1 to 6 dice, not \(situation.roll.count)")
@@ -96,11 +103,13 @@ public struct Advisor: Sendable {
                     "\(name) total must be a multiple of \(step) under rules '\(rules.name)', not \(total)")
             }
         }
+        let leastBank = table.turnMechanics.leastBank(
+            entryMinimum: rules.game.entryMinimum, hasEntered: situation.hasEntered)
+        if situation.hasDiceSets { return try diceSetAdvice(situation, leastBank: leastBank, threads: threads) }
         let (objective, points) = try pointsAdvice(situation)
-        let mechanics = table.turnMechanics
         return Advice(
             situation: situation, objective: objective, points: points, win: try winAdvice(situation),
-            leastBank: mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: situation.hasEntered))
+            leastBank: leastBank, byKind: nil)
     }
 
     // MARK: - Points
@@ -133,13 +142,83 @@ public struct Advisor: Sendable {
             let cap = target - myScore
             let solver = CappedScoreSolver(
                 outcomes: DiceSetOutcomes(table: table, set: .ordinary), cap: cap, hasEntered: situation.hasEntered)
+            let keeps = solver.advice(for: [roll], turnPoints: turnPoints)
             return (
                 .pointsTowardTarget(cap: cap),
-                solver.rollAdvice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
+                solver.rollAdvice(for: [roll], keeps: keeps, turnPoints: turnPoints, isOpeningRoll: opening)
             )
         }
         let turn = situation.hasEntered ? enteredTurn : enteringTurn ?? enteredTurn
         return (.expectedPoints, turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening))
+    }
+
+    // MARK: - Dice sets
+
+    /// The advice kind by kind in a race won at the target at once: the points toward the target and, with
+    /// both totals, the chance to win against the opponent's dice.
+    private func diceSetAdvice(_ situation: TurnSituation, leastBank: Int, threads: Int) throws(NotCovered)
+        -> Advice
+    {
+        let end = rules.game.end
+        guard let target = end.target, !end.hasFinalRound else {
+            throw NotCovered(
+                "dice sets are advised in a race won at the target at once (kcd); rules '\(rules.name)' "
+                    + "\(end.target == nil ? "play rounds" : "have a final round")")
+        }
+        guard situation.farklesInARow == 0, situation.opponentFarklesInARow == 0, situation.roundsLeft == nil,
+            !situation.isFinalRound, game == nil
+        else {
+            throw NotCovered(
+                "dice sets are advised in a race won at the target at once, solved here: no farkles in a row, "
+                    + "rounds, final round or game solved for ordinary dice")
+        }
+        guard let myScore = situation.myScore, (0..<target).contains(myScore) else {
+            throw NotCovered("dice sets are advised from the player's total, from 0 to below the target \(target)")
+        }
+        let set = situation.dice
+        let roll = situation.rollByKind ?? [situation.roll]
+        guard roll.count == set.kinds.count, roll.reduce(DiceCounts(), +) == situation.roll,
+            zip(roll, set.kinds).allSatisfy({ $0.count <= $1.count })
+        else {
+            throw NotCovered("the roll by kind is not a roll of the set \(set)")
+        }
+        let outcomes = DiceSetOutcomes(table: table, set: set)
+        let opponent = situation.opponentScore.map { _ in DiceSetOutcomes(table: table, set: situation.opponentDice) }
+        for dice in [outcomes] + (opponent.map { [$0] } ?? []) where !dice.canScore {
+            throw NotCovered(
+                "the dice set \(dice.set) can never score under rules '\(rules.name)': a player carrying it never banks"
+            )
+        }
+        let turnPoints = situation.turnPoints
+        let cap = target - myScore
+        let solver = CappedScoreSolver(outcomes: outcomes, cap: cap, hasEntered: situation.hasEntered)
+        let keeps = solver.advice(for: roll, turnPoints: turnPoints)
+        var win: (advice: WinRollAdvice, keeps: [CappedScoreSolver.KeepAdvice])?
+        if let opponent, let opponentScore = situation.opponentScore {
+            guard LoadedWinSolver.supports(rules) else {
+                throw NotCovered(
+                    "the advice to win with dice sets needs banking after any keep, with no minimum bank, six-dice "
+                        + "farkle or penalty (as in kcd); rules '\(rules.name)' differ")
+            }
+            guard (0..<target).contains(opponentScore) else {
+                throw NotCovered("the opponent's total \(opponentScore) is not from 0 to below the target \(target)")
+            }
+            // Only the totals from here on (they never fall).
+            let turn = LoadedWinSolver(
+                outcomes: [outcomes, opponent], threads: threads, lowestTotals: [myScore, opponentScore]
+            ).turn(player: 0, own: myScore, opponent: opponentScore)
+            let keeps = turn.advice(for: roll, turnPoints: turnPoints)
+            win = (turn.rollAdvice(for: roll, keeps: keeps, situation: situation), keeps)
+        }
+        let option = { DiceSetAdvice.Option($0, outcomes: outcomes, rolled: situation.roll.count) }
+        let byKind = DiceSetAdvice(
+            dice: set, roll: roll, points: keeps.map(option), opponentDice: win.map { _ in situation.opponentDice },
+            win: win?.keeps.map(option))
+        return Advice(
+            situation: situation, objective: .pointsTowardTarget(cap: cap),
+            points: solver.rollAdvice(
+                for: roll, keeps: keeps, turnPoints: turnPoints, isOpeningRoll: situation.isOpeningRoll),
+            win: win?.advice, leastBank: leastBank, byKind: byKind)
     }
 
     // MARK: - Win

@@ -31,6 +31,13 @@ public struct TurnSituation: Hashable, Sendable {
     public var roundsLeft: Int?
     /// In a game of fixed rounds: 0 when the player plays first in the round, 1 when the opponent has played it.
     public var seatInRound: Int
+    /// The player's dice: six ordinary dice unless set.
+    public var dice: DiceSet
+    /// The opponent's dice, for the advice to win: six ordinary dice unless set.
+    public var opponentDice: DiceSet
+    /// The roll kind by kind, `rollByKind[k]` the faces of the dice of kind k of `dice.kinds`, adding up to
+    /// `roll`; `nil` for a roll of six ordinary dice. Given, the advice is given kind by kind (`Advice.byKind`).
+    public var rollByKind: [DiceCounts]?
 
     /// A roll with `turnPoints` before it, nothing known of the game.
     public init(roll: DiceCounts, turnPoints: Int = 0) {
@@ -40,6 +47,32 @@ public struct TurnSituation: Hashable, Sendable {
         farklesInARow = 0
         opponentFarklesInARow = 0
         seatInRound = 0
+        dice = .ordinary
+        opponentDice = .ordinary
+    }
+
+    /// A roll of `set`, each die rolled with its face and the die it is: the dice of each kind of the set
+    /// together (`rollByKind`).
+    ///
+    /// - Throws: `Advisor.NotCovered` for a die the set does not hold, or more dice of a kind than it holds.
+    public init(roll rolled: [(face: Int, die: LoadedDie)], of set: DiceSet, turnPoints: Int = 0)
+        throws(Advisor.NotCovered)
+    {
+        var byKind = [DiceCounts](repeating: DiceCounts(), count: set.kinds.count)
+        for (face, die) in rolled {
+            guard let kind = set.kinds.firstIndex(where: { $0.names.contains(die.name) }) else {
+                throw Advisor.NotCovered("rolls a \(die.name) die, which the set \(set) does not hold")
+            }
+            byKind[kind].add(face)
+        }
+        for (kind, dice) in zip(set.kinds, byKind) where dice.count > kind.count {
+            throw Advisor.NotCovered(
+                "rolls \(dice.count) \(kind.names.joined(separator: "/")) dice; the set \(set) holds "
+                    + "\(kind.count)")
+        }
+        self.init(roll: DiceCounts(faces: rolled.map(\.face)), turnPoints: turnPoints)
+        dice = set
+        rollByKind = byKind
     }
 
     /// Whether the roll is the turn's opening roll, where the six-dice farkle applies: six dice at 0 turn points.
@@ -50,6 +83,11 @@ public struct TurnSituation: Hashable, Sendable {
     /// Whether the player is on the board: any total but 0, or a total not given.
     public var hasEntered: Bool {
         myScore.map { $0 != 0 } ?? true
+    }
+
+    /// Whether the advice is given kind by kind: a roll given by kind, or a player carrying loaded dice.
+    public var hasDiceSets: Bool {
+        rollByKind != nil || !dice.isOrdinary || !opponentDice.isOrdinary
     }
 
     /// Whether both totals are known, so the advice to win can be given.
