@@ -256,9 +256,9 @@ enum OddsSeat: Sendable {
         case .blind(let entered, let notEntered):
             return (hasEntered ? entered : notEntered).finalRound(deficit: deficit)
         case .win(let solver):
-            return solver.finalRoundOdds(deficit: deficit, hasEntered: hasEntered)
+            return (hasEntered ? solver.entered : solver.notEntered)?.odds(deficitLevel: deficit) ?? (0, 0)
         case .penaltyWin(let solver):
-            return solver.finalRoundOdds(deficit: deficit)
+            return solver.finalRound?.odds(deficitLevel: deficit) ?? (0, 0)
         case .roundsWin:
             return (0, 0)
         }

@@ -1,12 +1,3 @@
-extension WinProbabilitySolver {
-    /// The final-round player's chances to win and to tie under the solved play, `deficit` levels behind.
-    func finalRoundOdds(deficit: Int, hasEntered: Bool) -> (win: Double, tie: Double) {
-        guard let table = hasEntered ? entered : notEntered else { return (0, 0) }
-        let tie = table.tie(deficitLevel: deficit)
-        return (table.value(deficitLevel: deficit) - tie / 2, tie)
-    }
-}
-
 extension WinTurn {
     /// The chances to win and to tie, and to farkle, of a turn played as it is played against the bank payoffs
     /// `bank` (levels below `top`; `topBank` above) and the farkle payoff `farkle`, with `payoff(level)` what a

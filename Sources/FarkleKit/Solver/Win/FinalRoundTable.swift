@@ -93,6 +93,12 @@ struct FinalRoundTable: Sendable {
         level <= capLevel ? ties[max(level, 0)] : 0
     }
 
+    /// The final-round player's chances to win and to tie under the solved play at deficit level `level`.
+    func odds(deficitLevel level: Int) -> (win: Double, tie: Double) {
+        let tie = tie(deficitLevel: level)
+        return (value(deficitLevel: level) - tie / 2, tie)
+    }
+
     /// What a bank that reaches the target is worth to the player who banks, value and chance of a tie: with
     /// a final round (`finalRound`), the opponent's last turn against the lead `total - theirs` (both in score
     /// steps); without one, the game won at once.

@@ -1,18 +1,8 @@
 extension PenaltyWinSolver {
-    /// The final-round player's chances to win and to tie under the solved play, `deficit` levels behind
-    /// (its farkles in a row no longer matter: the turn is the last).
-    func finalRoundOdds(deficit: Int) -> (win: Double, tie: Double) {
-        guard let finalRound else { return (0, 0) }
-        let tie = finalRound.tie(deficitLevel: deficit)
-        return (finalRound.value(deficitLevel: deficit) - tie / 2, tie)
-    }
-}
-
-extension PenaltyWinSolver {
     /// How the solved turn at (`mine`, `theirs`) levels from the floor with the farkles in a row of each
     /// ends (`WinTurn.endings(of:top:)`): the solver's play does not change between the sweeps of the exact
     /// odds, so its turn is solved and followed once per state, and each sweep only weighs the banks.
-    /// Weighing them with a payoff gives what `fixedPlayTurn` gives with it.
+    /// Weighing them with a payoff gives what `fixedPlayOdds(at:values:ties:payoff:)` gives with it.
     func fixedPlayEndings(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> TurnEndings {
         let rows = space.rows(at: (mine, theirs, myFarkles, theirFarkles), values: values, ties: ties)
         let top = rows.top
