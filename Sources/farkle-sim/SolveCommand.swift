@@ -48,6 +48,7 @@ enum SolveCommand: Command {
                 help: "With --objective win in a race (with or without a three-farkle penalty): also write the "
                     + "solved policy to this binary file, read back by --policy and by the library "
                     + "(WinProbabilitySolver or PenaltyWinSolver(contentsOf:rules:)) without solving again."),
+            CacheOption.noCache,
         ]
     )
 
@@ -93,7 +94,8 @@ enum SolveCommand: Command {
             let threads = try arguments.integer("threads", in: 1...1024, default: 2)
             return try WinSolveOutput.run(
                 rules: rules, format: format, threads: threads, out: arguments.path("out"),
-                floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec), spec: spec)
+                floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec),
+                cache: CacheOption.cache(arguments), spec: spec)
         }
         if arguments.value("penalty-floor") != nil {
             throw UsageError("'--penalty-floor' is for --objective win under a three-farkle penalty", spec: spec)
