@@ -49,14 +49,15 @@ public struct SolvedGameCache: Sendable {
 
     // MARK: - Solving through the cache
 
-    /// The race of `rules` solved to win: read from the cache, or solved on `threads` threads and kept.
+    /// The race of `rules` solved to win: read from the cache, or solved on `threads` threads (telling `progress`
+    /// how far along, as `WinProbabilitySolver.init(rules:threads:progress:)` does) and kept.
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
-    public func winProbabilitySolver(rules: RuleSet, threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
-        -> WinProbabilitySolver
-    {
+    public func winProbabilitySolver(
+        rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) -> WinProbabilitySolver {
         if let solution = cachedWinProbabilitySolver(rules: rules) { return solution }
-        let solution = try WinProbabilitySolver(rules: rules, threads: threads)
+        let solution = try WinProbabilitySolver(rules: rules, threads: threads, progress: progress)
         store(solution.policyFileBytes, as: Key(race: rules))
         return solution
     }
@@ -75,15 +76,17 @@ public struct SolvedGameCache: Sendable {
     }
 
     /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:)`), races
-    /// read from the cache or solved and kept.
+    /// read from the cache or solved and kept; `progress` follows a race's solve (`winProbabilitySolver`).
     ///
     /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
-    public func solveGame(for table: ScoringTable, threads: Int = 2) throws(Advisor.NotCovered) -> any SolvedWinGame {
+    public func solveGame(
+        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil
+    ) throws(Advisor.NotCovered) -> any SolvedWinGame {
         let rules = table.rules
         guard rules.game.end.rounds == nil else { return try Advisor.solveGame(for: table, threads: threads) }
         do {
             if rules.turn.threeFarklePenalty != nil { return try penaltyWinSolver(rules: rules, threads: threads) }
-            return try winProbabilitySolver(rules: rules, threads: threads)
+            return try winProbabilitySolver(rules: rules, threads: threads, progress: progress)
         } catch {
             throw Advisor.NotCovered(error.description)
         }

@@ -175,7 +175,7 @@ enum AdviseCommand: Command {
         }
         if let game { return game }
         do {
-            return try CacheOption.cache(arguments).solveGame(for: table)
+            return try CacheOption.solveGame(for: table, arguments)
         } catch {
             throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
         }

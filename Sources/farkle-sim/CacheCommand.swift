@@ -14,6 +14,18 @@ enum CacheOption {
     static func cache(_ arguments: ParsedArguments) -> SolvedGameCache {
         arguments.flag(noCache.name) ? .disabled : .user
     }
+
+    /// The game of `table` solved to win through the cache of `arguments` (`SolvedGameCache.solveGame`), with a
+    /// progress line on a terminal while a race is solved.
+    ///
+    /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
+    static func solveGame(for table: ScoringTable, _ arguments: ParsedArguments) throws(Advisor.NotCovered)
+        -> any SolvedWinGame
+    {
+        let progress = SolveProgress("Solving rules '\(table.rules.name)' to win", isShown: true)
+        defer { progress.finish() }
+        return try cache(arguments).solveGame(for: table, progress: progress.update)
+    }
 }
 
 /// `farkle-sim cache list|clear`: the games solved to win kept in the user's cache directory.

@@ -108,7 +108,9 @@ enum StrategyArguments {
             rules: rules, note: "(minutes for a 10,000-point race)", isShown: !quiet && rules.game.end.target != nil,
             spec: spec
         ) { () throws(WinProbabilitySolver.Unsupported) in
-            context.use(try cache.winProbabilitySolver(rules: rules, threads: threads))
+            let progress = SolveProgress("Solving", isShown: !quiet)
+            defer { progress.finish() }
+            context.use(try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update))
         }
     }
 

@@ -47,7 +47,9 @@ enum WinSolveOutput {
                 figures = Figures(solver)
                 figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
             } else {
-                let solver = try cache.winProbabilitySolver(rules: rules, threads: threads)
+                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+                defer { progress.finish() }
+                let solver = try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update)
                 try pending?.commitOrFail(bytes: solver.policyFileBytes)
                 figures = Figures(solver)
             }
