@@ -63,29 +63,35 @@ public struct SolvedGameCache: Sendable {
     }
 
     /// The race of `rules` under a three-farkle penalty solved to win with `floor` (`nil`: the default floor):
-    /// read from the cache, or solved on `threads` threads and kept.
+    /// read from the cache, or solved on `threads` threads (telling `progress` of each sweep, as
+    /// `PenaltyWinSolver.init(rules:floor:threads:maximumSweeps:progress:)` does) and kept.
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
-    public func penaltyWinSolver(rules: RuleSet, floor: Int? = nil, threads: Int = 2)
-        throws(WinProbabilitySolver.Unsupported) -> PenaltyWinSolver
-    {
+    public func penaltyWinSolver(
+        rules: RuleSet, floor: Int? = nil, threads: Int = 2,
+        progress: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) -> PenaltyWinSolver {
         if let solution = cachedPenaltyWinSolver(rules: rules, floor: floor) { return solution }
-        let solution = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads)
+        let solution = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: progress)
         store(solution.policyFileBytes, as: Key(penalty: rules, floor: solution.floor))
         return solution
     }
 
     /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:)`), races
-    /// read from the cache or solved and kept; `progress` follows a race's solve (`winProbabilitySolver`).
+    /// read from the cache or solved and kept; `progress` follows a race's solve (`winProbabilitySolver`) and
+    /// `sweeps` one under a three-farkle penalty (`penaltyWinSolver`).
     ///
     /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
     public func solveGame(
-        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil
+        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil,
+        sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(Advisor.NotCovered) -> any SolvedWinGame {
         let rules = table.rules
         guard rules.game.end.rounds == nil else { return try Advisor.solveGame(for: table, threads: threads) }
         do {
-            if rules.turn.threeFarklePenalty != nil { return try penaltyWinSolver(rules: rules, threads: threads) }
+            if rules.turn.threeFarklePenalty != nil {
+                return try penaltyWinSolver(rules: rules, threads: threads, progress: sweeps)
+            }
             return try winProbabilitySolver(rules: rules, threads: threads, progress: progress)
         } catch {
             throw Advisor.NotCovered(error.description)

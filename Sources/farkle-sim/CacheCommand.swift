@@ -24,7 +24,7 @@ enum CacheOption {
     {
         let progress = SolveProgress("Solving rules '\(table.rules.name)' to win", isShown: true)
         defer { progress.finish() }
-        return try cache(arguments).solveGame(for: table, progress: progress.update)
+        return try cache(arguments).solveGame(for: table, progress: progress.update, sweeps: progress.sweep)
     }
 }
 

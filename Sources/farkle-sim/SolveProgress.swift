@@ -1,3 +1,4 @@
+import FarkleKit
 import Foundation
 
 /// The progress line of a solve to win on stderr: how far along the pairs of totals are and about how long is
@@ -34,10 +35,36 @@ final class SolveProgress {
         lastShown = elapsed
         var line = "\(label): \(Int(fraction * 100))% of the pairs of totals"
         if fraction >= 0.01, let pairsStart {
-            let left = (now - pairsStart) / .seconds(1) * (1 - fraction) / fraction
-            line +=
-                left < 90 ? ", about \(Int(left.rounded())) s left" : ", about \(Int((left / 60).rounded())) min left"
+            line += Self.timeLeft((now - pairsStart) / .seconds(1) * (1 - fraction) / fraction)
         }
+        draw(line)
+    }
+
+    /// A solve under a three-farkle penalty has done `sweeps` sweeps, the last changing no value by more than
+    /// `change`; the sweeps stop at `PenaltyWinSolver.tolerance`, and the time left is estimated from how fast
+    /// the change has been shrinking.
+    func sweep(_ sweeps: Int, change: Double) {
+        guard isShown else { return }
+        defer { previousChange = change }
+        let elapsed = clock.now - start
+        guard change > PenaltyWinSolver.tolerance, elapsed >= .seconds(1) else { return }
+        var line = "\(label): sweep \(sweeps), largest change \(String(format: "%.1e", change)) (stops at 1e-12)"
+        if let previousChange, previousChange > change, change > 0 {
+            let left = (log(change / PenaltyWinSolver.tolerance) / log(previousChange / change)).rounded(.up)
+            line += Self.timeLeft(elapsed / .seconds(1) / Double(sweeps) * left)
+        }
+        draw(line)
+    }
+
+    /// The previous sweep's largest change, if any.
+    private var previousChange: Double?
+
+    /// ", about 40 s left" or ", about 3 min left".
+    private static func timeLeft(_ seconds: Double) -> String {
+        seconds < 90 ? ", about \(Int(seconds.rounded())) s left" : ", about \(Int((seconds / 60).rounded())) min left"
+    }
+
+    private func draw(_ line: String) {
         Standard.error("\r\u{1B}[K" + line, terminator: "")
         hasPrinted = true
     }

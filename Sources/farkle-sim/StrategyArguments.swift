@@ -93,7 +93,9 @@ enum StrategyArguments {
                 rules: rules, note: "under the three-farkle penalty (minutes for zilch)", isShown: !quiet && willSolve,
                 spec: spec
             ) { () throws(WinProbabilitySolver.Unsupported) in
-                context.use(try cache.penaltyWinSolver(rules: rules, threads: threads))
+                let progress = SolveProgress("Solving", isShown: !quiet)
+                defer { progress.finish() }
+                context.use(try cache.penaltyWinSolver(rules: rules, threads: threads, progress: progress.sweep))
             }
             return
         }

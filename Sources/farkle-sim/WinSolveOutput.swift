@@ -42,7 +42,10 @@ enum WinSolveOutput {
                 figures = Figures(solver)
                 figures.rounds = (solver.differenceCap, solver.capErrorBound)
             } else if rules.turn.threeFarklePenalty != nil {
-                let solver = try cache.penaltyWinSolver(rules: rules, floor: floor, threads: threads)
+                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+                defer { progress.finish() }
+                let solver = try cache.penaltyWinSolver(
+                    rules: rules, floor: floor, threads: threads, progress: progress.sweep)
                 try pending?.commitOrFail(bytes: solver.policyFileBytes)
                 figures = Figures(solver)
                 figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
