@@ -24,6 +24,12 @@ public struct ReportBuilder: Sendable {
     public var playsToWin: Bool
     /// Where a game solved to win is read from, or kept once solved (none by default: solved every time).
     public var cache = SolvedGameCache.disabled
+    /// Told the fraction of the pairs of totals solved while a race is solved to win
+    /// (`WinProbabilitySolver.init(rules:threads:progress:)`), or `nil`.
+    public var solveProgress: (@Sendable (Double) -> Void)?
+    /// Told each sweep and its largest change while a race under a three-farkle penalty is solved to win
+    /// (`PenaltyWinSolver.init(rules:floor:threads:maximumSweeps:progress:)`), or `nil`.
+    public var sweepProgress: (@Sendable (_ sweeps: Int, _ change: Double) -> Void)?
 
     /// A builder for `rules`, simulating `games` games per pairing from `seed`, solving the game to win
     /// if `playsToWin`.
@@ -55,9 +61,11 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
         let winSolver =
-            playsToWin && penalty == nil ? try? cache.winProbabilitySolver(rules: rules, threads: threads) : nil
+            playsToWin && penalty == nil
+            ? try? cache.winProbabilitySolver(rules: rules, threads: threads, progress: solveProgress) : nil
         let penaltyWinSolver =
-            playsToWin && penalty != nil ? try? cache.penaltyWinSolver(rules: rules, threads: threads) : nil
+            playsToWin && penalty != nil
+            ? try? cache.penaltyWinSolver(rules: rules, threads: threads, progress: sweepProgress) : nil
         // Under a penalty the page advises each count of farkles in a row, as `advise --farkles` does.
         let advisor =
             penalty.map { AdvisorPage(penaltySolver: $0, winSolver: winSolver) }

@@ -60,6 +60,10 @@ enum ReportCommand: Command {
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
         var builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: !arguments.flag("no-win"))
         builder.cache = CacheOption.cache(arguments)
+        let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+        builder.solveProgress = progress.update
+        builder.sweepProgress = progress.sweep
+        defer { progress.finish() }
         do {
             for document in try builder.write(to: directory) {
                 Standard.output(directory.appendingPathComponent(document.fileName).relativePath)

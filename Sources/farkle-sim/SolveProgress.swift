@@ -5,9 +5,10 @@ import Foundation
 /// left, redrawn in place.
 ///
 /// As `simulate`'s line, it appears only when asked for and stderr is a terminal, after the first second, about
-/// ten times a second, and is erased by `finish()` before anything else is printed. The solver calls `update`
-/// on one thread.
-final class SolveProgress {
+/// ten times a second, and is erased by `finish()`, or once the solve reports its end, before anything else is
+/// printed. Unchecked `Sendable`: a solver calls `update` or `sweep` on the one thread that runs it (a report
+/// keeps the calls in its builder), never two at once.
+final class SolveProgress: @unchecked Sendable {
     private let label: String
     private let isShown: Bool
     private let clock = ContinuousClock()
@@ -28,6 +29,7 @@ final class SolveProgress {
     /// The solve has done `fraction` of its pairs of totals.
     func update(_ fraction: Double) {
         guard isShown else { return }
+        guard fraction < 1 else { return finish() }
         let now = clock.now
         if pairsStart == nil { pairsStart = now }
         let elapsed = now - start
@@ -46,10 +48,12 @@ final class SolveProgress {
     func sweep(_ sweeps: Int, change: Double) {
         guard isShown else { return }
         defer { previousChange = change }
+        guard change > PenaltyWinSolver.tolerance else { return finish() }
         let elapsed = clock.now - start
-        guard change > PenaltyWinSolver.tolerance, elapsed >= .seconds(1) else { return }
+        guard elapsed >= .seconds(1) else { return }
         var line = "\(label): sweep \(sweeps), largest change \(String(format: "%.1e", change)) (stops at 1e-12)"
-        if let previousChange, previousChange > change, change > 0 {
+        // Only once the change shrinks by a tenth a sweep or more: a first sweep or two barely move it.
+        if let previousChange, previousChange > 1.1 * change, change > 0 {
             let left = (log(change / PenaltyWinSolver.tolerance) / log(previousChange / change)).rounded(.up)
             line += Self.timeLeft(elapsed / .seconds(1) / Double(sweeps) * left)
         }
