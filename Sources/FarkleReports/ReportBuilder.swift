@@ -22,6 +22,14 @@ public struct ReportBuilder: Sendable {
     /// (about nine minutes of CPU for `zilch`, whose three-farkle penalty `PenaltyWinSolver` solves; the
     /// advisor page does not advise that game to win yet).
     public var playsToWin: Bool
+    /// Where a game solved to win is read from, or kept once solved (none by default: solved every time).
+    public var cache = SolvedGameCache.disabled
+    /// Told the fraction of the pairs of totals solved while a race is solved to win
+    /// (`WinProbabilitySolver.init(rules:threads:progress:)`), or `nil`.
+    public var solveProgress: (@Sendable (Double) -> Void)?
+    /// Told each sweep and its largest change while a race under a three-farkle penalty is solved to win
+    /// (`PenaltyWinSolver.init(rules:floor:threads:maximumSweeps:progress:)`), or `nil`.
+    public var sweepProgress: (@Sendable (_ sweeps: Int, _ change: Double) -> Void)?
 
     /// A builder for `rules`, simulating `games` games per pairing from `seed`, solving the game to win
     /// if `playsToWin`.
@@ -52,9 +60,12 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
-        let winSolver = playsToWin && penalty == nil ? try? WinProbabilitySolver(table: table, threads: threads) : nil
+        let winSolver =
+            playsToWin && penalty == nil
+            ? try? cache.winProbabilitySolver(rules: rules, threads: threads, progress: solveProgress) : nil
         let penaltyWinSolver =
-            playsToWin && penalty != nil ? try? PenaltyWinSolver(rules: rules, threads: threads) : nil
+            playsToWin && penalty != nil
+            ? try? cache.penaltyWinSolver(rules: rules, threads: threads, progress: sweepProgress) : nil
         // Under a penalty the page advises each count of farkles in a row, as `advise --farkles` does.
         let advisor =
             penalty.map { AdvisorPage(penaltySolver: $0, winSolver: winSolver) }
@@ -192,13 +203,20 @@ public struct ReportBuilder: Sendable {
     /// Every set is computed before the first file is written. Returns the paths written, relative to
     /// `directory`, the comparison last.
     ///
+    /// Games solved to win are read from `cache`, or kept there once solved.
+    ///
     /// - Throws: `ReportFileError` when a directory cannot be created or a file cannot be written.
     @discardableResult
     public static func writeComparison(
-        of rules: [RuleSet], games: Int = 100_000, seed: UInt64 = 1, playsToWin: Bool = false, to directory: URL
+        of rules: [RuleSet], games: Int = 100_000, seed: UInt64 = 1, playsToWin: Bool = false,
+        cache: SolvedGameCache = .disabled, to directory: URL
     ) throws(ReportFileError) -> [String] {
         try ReportFile.createDirectory(directory)
-        let sets = rules.map { ReportBuilder(rules: $0, games: games, seed: seed, playsToWin: playsToWin).build() }
+        let sets = rules.map {
+            var builder = ReportBuilder(rules: $0, games: games, seed: seed, playsToWin: playsToWin)
+            builder.cache = cache
+            return builder.build()
+        }
         var written: [String] = []
         for (rules, set) in zip(rules, sets) {
             let folder = directory.appendingPathComponent(rules.name)

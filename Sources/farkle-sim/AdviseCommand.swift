@@ -57,6 +57,7 @@ enum AdviseCommand: Command {
                 help: "With --rounds-left: 1 if you play first in the round, 2 if the opponent has played it.",
                 defaultValue: "1"),
             StrategyArguments.policy,
+            CacheOption.noCache,
             OutputFormat.option([.md, .json]),
             DiceSetOption.set,
             DiceSetOption.opponentSet,
@@ -186,7 +187,7 @@ enum AdviseCommand: Command {
         }
         if let game { return game }
         do {
-            return try Advisor.solveGame(for: table)
+            return try CacheOption.solveGame(for: table, arguments)
         } catch {
             throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
         }

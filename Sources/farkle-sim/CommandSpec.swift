@@ -10,6 +10,8 @@ struct CommandSpec: Sendable {
     var discussion: String = ""
     /// The options, in the order the help lists them.
     var options: [OptionSpec]
+    /// The words one of which may come first, before the options (`cache list`), or none.
+    var actions: [String] = []
 
     /// `farkle-sim validate`.
     var commandLine: String {
@@ -23,7 +25,8 @@ struct CommandSpec: Sendable {
             let repeated = option.isRepeatable ? " ..." : ""
             return option.isRequired ? body + repeated : "[\(body)]\(repeated)"
         }
-        return ([commandLine] + parts).joined(separator: " ")
+        let action = actions.isEmpty ? [] : [actions.joined(separator: "|")]
+        return ([commandLine] + action + parts).joined(separator: " ")
     }
 
     /// The full `--help` text.

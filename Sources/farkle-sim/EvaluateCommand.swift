@@ -33,6 +33,7 @@ enum EvaluateCommand: Command {
                 name: "strategy", valueName: "s", help: "A seat's strategy, seat 1 first: \(StrategySpec.syntax).",
                 isRepeatable: true, isRequired: true),
             StrategyArguments.policy,
+            CacheOption.noCache,
             RulesOption.spec,
             RulesOption.target,
             OutputFormat.option([.md, .json]),

@@ -22,6 +22,7 @@ enum FarkleSim {
         ReportCommand.self,
         RulesCommand.self,
         DiceSetCommand.self,
+        CacheCommand.self,
     ]
 
     /// The command that runs when no subcommand is named.

@@ -5,6 +5,8 @@ struct ParsedArguments {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
     let spec: CommandSpec
+    /// The action given first, one of the spec's `actions` (`list` in `cache list`), or `nil`.
+    private(set) var action: String?
 
     /// Parses `--name value`, `--name=value` and `--flag` arguments.
     ///
@@ -15,6 +17,10 @@ struct ParsedArguments {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
+            if index == 1, spec.actions.contains(argument) {
+                action = argument
+                continue
+            }
             guard argument.hasPrefix("--"), argument.count > 2 else {
                 throw UsageError("unexpected argument '\(argument)'", spec: spec)
             }

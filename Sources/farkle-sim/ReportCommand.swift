@@ -42,6 +42,7 @@ enum ReportCommand: Command {
             .flag(
                 "no-win",
                 help: "Skip solving the 2-player game to win (its reports and the advisor's advice to win)."),
+            CacheOption.noCache,
         ]
     )
 
@@ -57,7 +58,12 @@ enum ReportCommand: Command {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
-        let builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: !arguments.flag("no-win"))
+        var builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: !arguments.flag("no-win"))
+        builder.cache = CacheOption.cache(arguments)
+        let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+        builder.solveProgress = progress.update
+        builder.sweepProgress = progress.sweep
+        defer { progress.finish() }
         do {
             for document in try builder.write(to: directory) {
                 Standard.output(directory.appendingPathComponent(document.fileName).relativePath)
@@ -77,7 +83,8 @@ enum ReportCommand: Command {
         do {
             let presets = RulePreset.all.map(\.rules)
             for path in try ReportBuilder.writeComparison(
-                of: presets, games: games, seed: seed, playsToWin: !arguments.flag("no-win"), to: directory)
+                of: presets, games: games, seed: seed, playsToWin: !arguments.flag("no-win"),
+                cache: CacheOption.cache(arguments), to: directory)
             {
                 Standard.output(directory.appendingPathComponent(path).relativePath)
             }

@@ -52,6 +52,7 @@ enum SimulateCommand: Command {
                 name: "threads", valueName: "k", help: "Threads playing at once (never changes the numbers).",
                 defaultValue: "the active processor count"),
             StrategyArguments.policy,
+            CacheOption.noCache,
             RulesOption.spec,
             RulesOption.target,
             OutputFormat.option(),

@@ -48,6 +48,7 @@ enum SolveCommand: Command {
                 help: "With --objective win in a race (with or without a three-farkle penalty): also write the "
                     + "solved policy to this binary file, read back by --policy and by the library "
                     + "(WinProbabilitySolver or PenaltyWinSolver(contentsOf:rules:)) without solving again."),
+            CacheOption.noCache,
         ]
     )
 
@@ -71,7 +72,8 @@ enum SolveCommand: Command {
             guard hasDiceSets else {
                 return try WinSolveOutput.run(
                     rules: rules, format: format, threads: threads, out: arguments.path("out"),
-                    floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec), spec: spec)
+                    floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec),
+                    cache: CacheOption.cache(arguments), spec: spec)
             }
             guard sets.count <= 2 else {
                 throw UsageError(

@@ -79,8 +79,11 @@ enum StrategyArguments {
             try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
             return
         }
+        let cache = CacheOption.cache(arguments)
         if rules.turn.threeFarklePenalty != nil {
-            if let solution = try penaltyPolicy(arguments, rules: rules, spec: spec) {
+            if let solution = try penaltyPolicy(arguments, rules: rules, spec: spec)
+                ?? cache.cachedPenaltyWinSolver(rules: rules)
+            {
                 context.use(solution)
                 return
             }
@@ -89,10 +92,16 @@ enum StrategyArguments {
             try solve(
                 rules: rules, note: "under the three-farkle penalty (minutes for zilch)", isShown: !quiet && willSolve,
                 spec: spec
-            ) { () throws(WinProbabilitySolver.Unsupported) in _ = try context.penaltyWinSolver(threads: threads) }
+            ) { () throws(WinProbabilitySolver.Unsupported) in
+                let progress = SolveProgress("Solving", isShown: !quiet)
+                defer { progress.finish() }
+                context.use(try cache.penaltyWinSolver(rules: rules, threads: threads, progress: progress.sweep))
+            }
             return
         }
-        if let solution = try policy(arguments, rules: rules, spec: spec) {
+        if let solution = try policy(arguments, rules: rules, spec: spec)
+            ?? cache.cachedWinProbabilitySolver(rules: rules)
+        {
             context.use(solution)
             return
         }
@@ -100,7 +109,11 @@ enum StrategyArguments {
         try solve(
             rules: rules, note: "(minutes for a 10,000-point race)", isShown: !quiet && rules.game.end.target != nil,
             spec: spec
-        ) { () throws(WinProbabilitySolver.Unsupported) in _ = try context.winProbabilitySolver(threads: threads) }
+        ) { () throws(WinProbabilitySolver.Unsupported) in
+            let progress = SolveProgress("Solving", isShown: !quiet)
+            defer { progress.finish() }
+            context.use(try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update))
+        }
     }
 
     /// Runs `solve`, saying before and after on stderr when `isShown`; its refusal becomes a `UsageError`.

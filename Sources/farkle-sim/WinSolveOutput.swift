@@ -22,7 +22,8 @@ enum WinSolveOutput {
     ///
     /// With `out`, writes the policy file there after solving (exit 1 with one error line when it cannot).
     static func run(
-        rules: RuleSet, format: OutputFormat, threads: Int, out: String?, floor: Int? = nil, spec: CommandSpec
+        rules: RuleSet, format: OutputFormat, threads: Int, out: String?, floor: Int? = nil,
+        cache: SolvedGameCache = .disabled, spec: CommandSpec
     ) throws -> Int32 {
         // Opened before the solve, as every --out is: a missing directory, a device or a directory in its place
         // fails at once; symbolic links are followed, the file's permissions kept, and the temporary file is
@@ -41,12 +42,17 @@ enum WinSolveOutput {
                 figures = Figures(solver)
                 figures.rounds = (solver.differenceCap, solver.capErrorBound)
             } else if rules.turn.threeFarklePenalty != nil {
-                let solver = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads)
+                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+                defer { progress.finish() }
+                let solver = try cache.penaltyWinSolver(
+                    rules: rules, floor: floor, threads: threads, progress: progress.sweep)
                 try pending?.commitOrFail(bytes: solver.policyFileBytes)
                 figures = Figures(solver)
                 figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
             } else {
-                let solver = try WinProbabilitySolver(rules: rules, threads: threads)
+                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+                defer { progress.finish() }
+                let solver = try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update)
                 try pending?.commitOrFail(bytes: solver.policyFileBytes)
                 figures = Figures(solver)
             }

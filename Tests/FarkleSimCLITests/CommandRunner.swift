@@ -27,9 +27,12 @@ enum CommandRunner {
         productsDirectory.appendingPathComponent("farkle-sim")
     }
 
-    /// Runs `farkle-sim arguments...` and collects stdout, stderr and the exit status.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
-        try run(executable: executable, arguments, in: directory)
+    /// Runs `farkle-sim arguments...` and collects stdout, stderr and the exit status; `environment` adds to or
+    /// replaces variables of `childEnvironment` (`XDG_CACHE_HOME` for a cache of the test's own).
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandResult {
+        try run(executable: executable, arguments, in: directory, environment: environment)
     }
 
     /// Runs `script` with `/bin/sh -c`, in which `"$0"` is the `farkle-sim` executable, for what only a
@@ -43,18 +46,25 @@ enum CommandRunner {
     /// Under `swift test --enable-code-coverage` the tool is instrumented too and would write a profile of
     /// its own per run; a run the tests end with a signal leaves a truncated one that `llvm-profdata` then
     /// refuses, failing the coverage step. FarkleKit's coverage is measured in the test process itself.
+    ///
+    /// The cache of solved games points where no directory can be made, so that no test writes into the user's
+    /// cache or finds a game another test solved: each solves as if the cache were empty (`CacheTests` give
+    /// their own).
     static var childEnvironment: [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["LLVM_PROFILE_FILE"] = "/dev/null"
+        environment["XDG_CACHE_HOME"] = "/dev/null/no-cache"
         return environment
     }
 
     /// Runs `executable` (such as the browser of the advisor page's test) and collects what it printed.
-    static func run(executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    static func run(
+        executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = childEnvironment
+        process.environment = childEnvironment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()

@@ -59,9 +59,12 @@ public struct PenaltyWinSolver: Sendable {
     ///     `defaultFloor(penalty:)`.
     ///   - threads: The number of threads to spread each step's states over.
     ///   - maximumSweeps: The most sweeps before giving up on the tolerance.
-    public init(rules: RuleSet, floor: Int? = nil, threads: Int = 2, maximumSweeps: Int = 1_000)
-        throws(WinProbabilitySolver.Unsupported)
-    {
+    ///   - progress: Called on this thread after each sweep with the sweeps done and the largest change of the
+    ///     last one (the sweeps stop once it is at most `tolerance`).
+    public init(
+        rules: RuleSet, floor: Int? = nil, threads: Int = 2, maximumSweeps: Int = 1_000,
+        progress: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) {
         let setup = try Setup(rules: rules, floor: floor)
         var space = setup.space
         let levels = space.levels
@@ -79,6 +82,7 @@ public struct PenaltyWinSolver: Sendable {
         while change > Self.tolerance && sweeps < maximumSweeps {
             sweeps += 1
             change = space.sweep(store: store, threads: threads)
+            progress?(sweeps, change)
         }
         var states = space.finalRound?.stateCount ?? 0
         for mine in 0..<levels {

@@ -40,7 +40,7 @@ import Foundation
 /// | 8 | FNV-1a digest of every byte before it |
 public enum WinPolicyFile {
     /// The first eight bytes of a policy file.
-    static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
+    package static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
     /// The format this version writes and reads for a race without a penalty.
     public static let formatVersion: UInt32 = 1
     /// The format this version writes and reads for a race under a three-farkle penalty.
@@ -54,8 +54,8 @@ public enum WinPolicyFile {
         return fnv1a(Array(unnamed.jsonText.utf8))
     }
 
-    /// The 64-bit FNV-1a hash of `bytes`.
-    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+    /// The 64-bit FNV-1a hash of `bytes` (the cache of solved games names its files with it too).
+    package static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)

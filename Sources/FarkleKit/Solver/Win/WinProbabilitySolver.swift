@@ -97,25 +97,32 @@ public struct WinProbabilitySolver: Sendable {
     /// - Parameters:
     ///   - rules: The rule set: two players racing to a target, without a three-farkle penalty.
     ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only).
+    ///   - progress: Called on this thread with the fraction of the pairs of totals solved: 0 once the final-round
+    ///     tables are done, then after each sum of totals, up to 1.
     /// - Throws: `Unsupported` for rules the solver does not cover.
-    public init(rules: RuleSet, threads: Int = 2) throws(Unsupported) {
-        try self.init(table: ScoringTable(rules: rules), threads: threads)
+    public init(rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil) throws(Unsupported) {
+        try self.init(table: ScoringTable(rules: rules), threads: threads, progress: progress)
     }
 
-    /// Solves the game of `table`'s rules on `threads` threads; see `init(rules:threads:)`.
-    public init(table: ScoringTable, threads: Int = 2) throws(Unsupported) {
+    /// Solves the game of `table`'s rules on `threads` threads; see `init(rules:threads:progress:)`.
+    public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil) throws(Unsupported) {
         let setup = try Setup(table: table)
         let levels = setup.levels
         let layout = setup.layout
         let results = PairResults(count: levels * levels)
         // Each pair's work item writes the pair and its mirror (and its steps); it reads pairs of higher sums.
         let steps = SharedSlots(repeating: 0, count: levels * levels)
+        let pairs = Double(levels * (levels + 1) / 2)
+        var solved = 0
+        progress?(0)
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
             Parallel.forEach((sum / 2) - low + 1, threads: threads) { index in
                 let mine = low + index
                 steps[mine * levels + sum - mine] = layout.solvePair(mine: mine, theirs: sum - mine, results: results)
             }
+            solved += (sum / 2) - low + 1
+            progress?(Double(solved) / pairs)
         }
         self.init(
             setup: setup, values: results.values.values, ties: results.ties.values,

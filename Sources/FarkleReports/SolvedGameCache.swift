@@ -1,0 +1,258 @@
+import FarkleKit
+import Foundation
+
+/// Games solved to win, kept as policy files (`WinPolicyFile`) in the user's cache directory so that a game is
+/// solved once: `$XDG_CACHE_HOME/farkle-sim`, else `~/.cache/farkle-sim` (created with mode 0700).
+///
+/// An entry is named by a key of everything its values depend on: the rule set's canonical JSON without its
+/// name (target, players and penalty included), the policy file's format version, the solver and, under a
+/// three-farkle penalty, the floor on negative totals. An entry is never trusted: it is read as a policy file
+/// (its checksum, and the rules it was solved for, checked), and one that is corrupt, truncated or solved for
+/// other rules is solved again and replaced. Entries are written whole (a temporary file in the same directory,
+/// renamed), so processes solving the same game at once both finish and leave one complete entry. A cache that
+/// cannot be written is no error: the game is solved and not kept.
+///
+/// Races to a target with ordinary dice are kept (`WinProbabilitySolver`, `PenaltyWinSolver`); a game of fixed
+/// rounds (`RoundsWinSolver`, no policy file format) and games with loaded dice are solved every time.
+///
+/// ```swift
+/// let cache = SolvedGameCache.user
+/// let game = try cache.winProbabilitySolver(rules: .standard)  // minutes the first time, milliseconds after
+/// ```
+public struct SolvedGameCache: Sendable {
+    /// The directory of the entries, or `nil` when nothing is cached (`--no-cache`, or no home directory).
+    public let directory: URL?
+
+    /// A cache in `directory`, or none for `nil`.
+    public init(directory: URL?) {
+        self.directory = directory
+    }
+
+    /// No cache: every game is solved and nothing is written.
+    public static let disabled = SolvedGameCache(directory: nil)
+
+    /// The cache in the user's cache directory (`userDirectory(environment:)` of this process's environment).
+    public static var user: SolvedGameCache {
+        SolvedGameCache(directory: userDirectory())
+    }
+
+    /// The user's cache directory: `$XDG_CACHE_HOME/farkle-sim` when that variable is an absolute path, else
+    /// `$HOME/.cache/farkle-sim`; `nil` without either.
+    public static func userDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("farkle-sim", isDirectory: true)
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(
+            ".cache/farkle-sim", isDirectory: true)
+    }
+
+    // MARK: - Solving through the cache
+
+    /// The race of `rules` solved to win: read from the cache, or solved on `threads` threads (telling `progress`
+    /// how far along, as `WinProbabilitySolver.init(rules:threads:progress:)` does) and kept.
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
+    public func winProbabilitySolver(
+        rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) -> WinProbabilitySolver {
+        if let solution = cachedWinProbabilitySolver(rules: rules) { return solution }
+        let solution = try WinProbabilitySolver(rules: rules, threads: threads, progress: progress)
+        store(solution.policyFileBytes, as: Key(race: rules))
+        return solution
+    }
+
+    /// The race of `rules` under a three-farkle penalty solved to win with `floor` (`nil`: the default floor):
+    /// read from the cache, or solved on `threads` threads (telling `progress` of each sweep, as
+    /// `PenaltyWinSolver.init(rules:floor:threads:maximumSweeps:progress:)` does) and kept.
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
+    public func penaltyWinSolver(
+        rules: RuleSet, floor: Int? = nil, threads: Int = 2,
+        progress: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) -> PenaltyWinSolver {
+        if let solution = cachedPenaltyWinSolver(rules: rules, floor: floor) { return solution }
+        let solution = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: progress)
+        store(solution.policyFileBytes, as: Key(penalty: rules, floor: solution.floor))
+        return solution
+    }
+
+    /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:)`), races
+    /// read from the cache or solved and kept; `progress` follows a race's solve (`winProbabilitySolver`) and
+    /// `sweeps` one under a three-farkle penalty (`penaltyWinSolver`).
+    ///
+    /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
+    public func solveGame(
+        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil,
+        sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
+    ) throws(Advisor.NotCovered) -> any SolvedWinGame {
+        let rules = table.rules
+        guard rules.game.end.rounds == nil else { return try Advisor.solveGame(for: table, threads: threads) }
+        do {
+            if rules.turn.threeFarklePenalty != nil {
+                return try penaltyWinSolver(rules: rules, threads: threads, progress: sweeps)
+            }
+            return try winProbabilitySolver(rules: rules, threads: threads, progress: progress)
+        } catch {
+            throw Advisor.NotCovered(error.description)
+        }
+    }
+
+    /// The race of `rules` solved to win as the cache holds it, or `nil` (no entry, or one not to be trusted).
+    public func cachedWinProbabilitySolver(rules: RuleSet) -> WinProbabilitySolver? {
+        read(Key(race: rules)) { bytes throws(WinPolicyError) in
+            try WinProbabilitySolver(policyFileBytes: bytes, rules: rules)
+        }
+    }
+
+    /// The race of `rules` under a three-farkle penalty solved to win with `floor` (`nil`: the default floor) as
+    /// the cache holds it, or `nil` (no entry, or one not to be trusted).
+    public func cachedPenaltyWinSolver(rules: RuleSet, floor: Int? = nil) -> PenaltyWinSolver? {
+        guard let penalty = rules.turn.threeFarklePenalty else { return nil }
+        let floor = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
+        let solution = read(Key(penalty: rules, floor: floor)) { bytes throws(WinPolicyError) in
+            try PenaltyWinSolver(policyFileBytes: bytes, rules: rules)
+        }
+        return solution?.floor == floor ? solution : nil
+    }
+
+    /// What an entry's name is made of.
+    struct Key {
+        /// The name of its file.
+        let fileName: String
+
+        /// The key of the race of `rules` (`WinProbabilitySolver`).
+        init(race rules: RuleSet) {
+            self.init(solver: "race", version: WinPolicyFile.formatVersion, floor: nil, rules: rules)
+        }
+
+        /// The key of the race of `rules` under a three-farkle penalty with `floor` (`PenaltyWinSolver`).
+        init(penalty rules: RuleSet, floor: Int) {
+            self.init(solver: "penalty", version: WinPolicyFile.penaltyFormatVersion, floor: floor, rules: rules)
+        }
+
+        private init(solver: String, version: UInt32, floor: Int?, rules: RuleSet) {
+            var unnamed = rules
+            unnamed.name = ""
+            let text =
+                "farkle-sim solved game\nsolver \(solver)\nformat \(version)\nfloor \(floor.map(String.init) ?? "-")\n"
+            let digest = WinPolicyFile.fnv1a(Array((text + unnamed.jsonText).utf8))
+            let hex = String(digest, radix: 16)
+            fileName =
+                SolvedGameCache.prefix + String(repeating: "0", count: 16 - hex.count) + hex
+                + SolvedGameCache.suffix
+        }
+    }
+
+    /// Every entry's name: the prefix, 16 hexadecimal digits, the suffix.
+    static let prefix = "win-"
+    static let suffix = ".policy"
+
+    /// Whether `name` is the name of an entry (or of an entry's temporary file, with `temporary`).
+    static func isEntryName(_ name: String, temporary: Bool = false) -> Bool {
+        var name = Substring(name)
+        if temporary {
+            guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+            name = name.dropFirst().dropLast(4)
+            // The temporary file's name adds a UUID: ".win-<digits>.policy.<UUID>.tmp".
+            guard let dot = name.lastIndex(of: ".") else { return false }
+            name = name[..<dot]
+        }
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return false }
+        let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+        return digits.count == 16 && digits.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    /// The solution in the entry of `key` decoded by `decode`, or `nil` when there is none or it is refused.
+    private func read<Solution>(_ key: Key, decode: ([UInt8]) throws(WinPolicyError) -> Solution) -> Solution? {
+        guard let directory else { return nil }
+        let url = directory.appendingPathComponent(key.fileName)
+        do {
+            try WinPolicyFile.checkFile(at: url)
+            return try decode(Array(try Data(contentsOf: url)))
+        } catch {
+            return nil
+        }
+    }
+
+    /// Writes `bytes` as the entry of `key`, whole or not at all; a cache that cannot be written keeps nothing.
+    private func store(_ bytes: [UInt8], as key: Key) {
+        guard let directory else { return }
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try PendingFile(destination: directory.appendingPathComponent(key.fileName)).commit(bytes: bytes)
+        } catch {
+            return
+        }
+    }
+
+    // MARK: - Listing and clearing
+
+    /// One entry of the cache, as its file's header and metadata give it.
+    public struct Entry: Sendable, Hashable {
+        /// The file.
+        public let url: URL
+        /// The name of the rule set it was solved for (the first one solved under those rules), or `nil` when
+        /// the header cannot be read.
+        public let rulesName: String?
+        /// The target of the race, or `nil` when the header cannot be read.
+        public let target: Int?
+        /// Whether it is the race under a three-farkle penalty.
+        public let isPenalty: Bool
+        /// Its size in bytes.
+        public let size: Int
+        /// When it was written.
+        public let modified: Date
+    }
+
+    /// The entries, oldest first (none when the directory is missing); a leftover temporary file of an entry
+    /// counts as an entry of unknown rules.
+    public func entries() -> [Entry] {
+        guard let directory,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
+        return names.filter { Self.isEntryName($0) || Self.isEntryName($0, temporary: true) }.sorted().compactMap {
+            entry(at: directory.appendingPathComponent($0))
+        }.sorted { $0.modified < $1.modified }
+    }
+
+    /// Removes every entry (and temporary file of one) and returns what was removed; files of other names in the
+    /// directory stay.
+    @discardableResult
+    public func clear() -> [Entry] {
+        entries().filter { (try? FileManager.default.removeItem(at: $0.url)) != nil }
+    }
+
+    /// The entry of the regular file at `url`, its header read when it is a policy file.
+    private func entry(at url: URL) -> Entry? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+        let header = Self.header(of: url)
+        return Entry(
+            url: url, rulesName: header?.name, target: header?.target,
+            isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, size: size, modified: modified)
+    }
+
+    /// The format version, rule set name and target at the start of the policy file at `url`, or `nil`.
+    private static func header(of url: URL) -> (version: UInt32, name: String, target: Int)? {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
+        defer { try? handle.close() }
+        // Magic, version, digest, the name's length, a name of at most 1,024 bytes, the target.
+        guard let data = try? handle.read(upToCount: 8 + 4 + 8 + 4 + 1_024 + 8) else { return nil }
+        let bytes = Array(data)
+        func integer(at offset: Int, size: Int) -> UInt64? {
+            guard offset + size <= bytes.count else { return nil }
+            return bytes[offset..<(offset + size)].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+        guard bytes.starts(with: WinPolicyFile.magic), let version = integer(at: 8, size: 4),
+            let length = integer(at: 20, size: 4), length <= 1_024,
+            let target = integer(at: 24 + Int(length), size: 8), target <= 1_000_000_000
+        else { return nil }
+        let name = String(decoding: bytes[24..<(24 + Int(length))], as: UTF8.self)
+        return (UInt32(version), name, Int(target))
+    }
+}

@@ -1,0 +1,100 @@
+import FarkleKit
+import FarkleReports
+import Foundation
+
+/// The `--no-cache` option of every command that solves a game to win, and the cache it picks.
+enum CacheOption {
+    /// `--no-cache`: solve again, reading and writing no cache entry.
+    static let noCache = OptionSpec.flag(
+        "no-cache",
+        help: "Solve the game to win again instead of reading it from the cache of solved games, and keep nothing "
+            + "there (see 'farkle-sim cache --help').")
+
+    /// The user's cache of solved games, or none with `--no-cache`.
+    static func cache(_ arguments: ParsedArguments) -> SolvedGameCache {
+        arguments.flag(noCache.name) ? .disabled : .user
+    }
+
+    /// The game of `table` solved to win through the cache of `arguments` (`SolvedGameCache.solveGame`), with a
+    /// progress line on a terminal while a race is solved.
+    ///
+    /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
+    static func solveGame(for table: ScoringTable, _ arguments: ParsedArguments) throws(Advisor.NotCovered)
+        -> any SolvedWinGame
+    {
+        let progress = SolveProgress("Solving rules '\(table.rules.name)' to win", isShown: true)
+        defer { progress.finish() }
+        return try cache(arguments).solveGame(for: table, progress: progress.update, sweeps: progress.sweep)
+    }
+}
+
+/// `farkle-sim cache list|clear`: the games solved to win kept in the user's cache directory.
+enum CacheCommand: Command {
+    static let spec = CommandSpec(
+        name: "cache",
+        abstract: "Lists or clears the cache of games solved to win.",
+        discussion: """
+            A game solved to win (solve --objective win, advise with both totals, evaluate and simulate with \
+            strategy win, report) is kept as a policy file in $XDG_CACHE_HOME/farkle-sim, or \
+            ~/.cache/farkle-sim when XDG_CACHE_HOME is not set, so the next command answers at once. An \
+            entry is named by a digest of the rule set's content (target, players and penalty included) and \
+            the solver's format; it is checked (checksum and rules) every time it is read, and a corrupt or \
+            foreign one is solved again and replaced. Races to a target with ordinary dice are cached; games \
+            of rounds and loaded dice are solved every time. A cache that cannot be written is skipped \
+            silently. --no-cache on those commands bypasses it.
+            'cache list' prints each entry (rules, target, size, date) and the total size; 'cache clear' \
+            removes the entries (only the files the cache writes, win-<digest>.policy).
+            """,
+        options: [],
+        actions: ["list", "clear"]
+    )
+
+    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+        let cache = SolvedGameCache.user
+        guard let directory = cache.directory else {
+            throw RuntimeFailure("no cache directory: neither XDG_CACHE_HOME nor HOME is an absolute path")
+        }
+        switch arguments.action {
+        case "list":
+            Standard.output(list(cache.entries(), directory: directory), terminator: "")
+        case "clear":
+            let removed = cache.clear()
+            let bytes = removed.reduce(0) { $0 + $1.size }
+            Standard.output(
+                "Removed \(removed.count) \(removed.count == 1 ? "entry" : "entries") (\(size(bytes))) from "
+                    + "\(directory.path).")
+        default:
+            throw UsageError("give an action: 'cache list' or 'cache clear'", spec: spec)
+        }
+        return ExitStatus.success
+    }
+
+    /// The entries as a Markdown table, with the directory and the total size.
+    private static func list(_ entries: [SolvedGameCache.Entry], directory: URL) -> String {
+        let total = entries.reduce(0) { $0 + $1.size }
+        var lines = ["# Solved games in \(directory.path)", ""]
+        if !entries.isEmpty {
+            lines += ["| Rules | Target | Solver | Size | Written | File |", "|---|---:|---|---:|---|---|"]
+            let dates = DateFormatter()
+            dates.locale = Locale(identifier: "en_US_POSIX")
+            dates.dateFormat = "yyyy-MM-dd HH:mm"
+            for entry in entries {
+                let solver = entry.rulesName == nil ? "unreadable" : entry.isPenalty ? "three-farkle penalty" : "race"
+                lines.append(
+                    "| \(entry.rulesName ?? "?") | \(entry.target.map(String.init) ?? "?") | \(solver) | "
+                        + "\(size(entry.size)) | \(dates.string(from: entry.modified)) | "
+                        + "\(entry.url.lastPathComponent) |")
+            }
+            lines.append("")
+        }
+        lines.append("\(entries.count) \(entries.count == 1 ? "entry" : "entries"), \(size(total)) in all.")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A size in bytes, KiB or MiB.
+    private static func size(_ bytes: Int) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
+        return String(format: "%.1f MiB", Double(bytes) / (1024 * 1024))
+    }
+}

@@ -1,0 +1,39 @@
+import FarkleKit
+import Foundation
+import Testing
+
+@testable import FarkleReports
+
+@Suite("SolvedGameCache")
+struct SolvedGameCacheTests {
+    @Test("the directory: XDG_CACHE_HOME when absolute, else ~/.cache, else none")
+    func userDirectory() {
+        let both = ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/me"]
+        #expect(SolvedGameCache.userDirectory(environment: both)?.path == "/x/cache/farkle-sim")
+        // The XDG base directory specification ignores a relative path.
+        let relative = ["XDG_CACHE_HOME": "cache", "HOME": "/home/me"]
+        #expect(SolvedGameCache.userDirectory(environment: relative)?.path == "/home/me/.cache/farkle-sim")
+        #expect(SolvedGameCache.userDirectory(environment: [:]) == nil)
+        #expect(SolvedGameCache.disabled.entries().isEmpty)
+    }
+
+    @Test("an entry's name is a digest of the rules' content, not their name, and of the solver and floor")
+    func keys() throws {
+        var renamed = RuleSet.standard
+        renamed.name = "my-standard"
+        var shorter = RuleSet.standard
+        shorter.game.end = .target(5_000, finalRound: true)
+        let race = SolvedGameCache.Key(race: .standard).fileName
+        #expect(SolvedGameCache.isEntryName(race))
+        #expect(SolvedGameCache.Key(race: renamed).fileName == race)
+        #expect(SolvedGameCache.Key(race: shorter).fileName != race)
+        let zilch = try #require(RuleSet.presets["zilch"])
+        #expect(
+            SolvedGameCache.Key(penalty: zilch, floor: -2_000).fileName
+                != SolvedGameCache.Key(penalty: zilch, floor: -1_000).fileName)
+        #expect(SolvedGameCache.isEntryName(".\(race).\(UUID().uuidString).tmp", temporary: true))
+        for name in ["win-0123.policy", "win-0123456789ABCDEF.policy", "notes.txt", "win-0123456789abcdef.policy~"] {
+            #expect(!SolvedGameCache.isEntryName(name), "\(name)")
+        }
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+/// A cache of solved games of its own: `XDG_CACHE_HOME` set to a fresh temporary directory.
+private struct TemporaryCache {
+    let base: URL
+    var directory: URL { base.appendingPathComponent("farkle-sim") }
+    var environment: [String: String] { ["XDG_CACHE_HOME": base.path] }
+
+    init() {
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-cache-\(UUID().uuidString)")
+    }
+
+    /// The names of the files in the cache directory (none when it does not exist).
+    var files: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    func run(_ arguments: [String]) throws -> CommandResult {
+        try CommandRunner.run(arguments, environment: environment)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: base)
+    }
+}
+
+/// `solve --objective win` on a small race, in JSON.
+private let solveRace = ["solve", "--objective", "win", "--rules", fixtureRules("ones-race.json"), "--format", "json"]
+
+/// The output without the lines that change from run to run (wall time, peak memory).
+private func figures(_ result: CommandResult) -> String {
+    result.standardOutput.split(separator: "\n").filter {
+        !$0.contains("wall_seconds") && !$0.contains("peak_memory_bytes")
+    }.joined(separator: "\n")
+}
+
+@Suite("The cache of solved games")
+struct CacheTests {
+    @Test("a second solve reads the one entry the first wrote and prints the same figures")
+    func secondSolveReadsTheEntry() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let first = try cache.run(solveRace)
+        #expect(first.exitStatus == 0, "\(first.standardError)")
+        #expect(cache.files.count == 1)
+        let entry = try #require(cache.files.first)
+        #expect(entry.hasPrefix("win-") && entry.hasSuffix(".policy"), "\(entry)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: cache.directory.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o700)
+        let second = try cache.run(solveRace)
+        #expect(second.exitStatus == 0)
+        #expect(second.standardError.isEmpty)
+        #expect(figures(second) == figures(first))
+        #expect(cache.files == [entry])
+    }
+
+    @Test("a corrupt, truncated or foreign entry is solved again and replaced, with the same figures")
+    func refusedEntriesAreReplaced() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let first = try cache.run(solveRace)
+        let entry = cache.directory.appendingPathComponent(try #require(cache.files.first))
+        let good = try Data(contentsOf: entry)
+        // The entry of another game: the penalty race, whose file is refused for these rules.
+        _ = try cache.run(["solve", "--objective", "win", "--rules", fixtureRules("ones-penalty-race.json")])
+        let foreignName = try #require(cache.files.first { $0 != entry.lastPathComponent })
+        let foreign = try Data(contentsOf: cache.directory.appendingPathComponent(foreignName))
+        var flipped = good
+        flipped[good.count / 2] ^= 0x01
+        for (damage, bytes) in [
+            ("a flipped byte", flipped), ("truncated", good.prefix(good.count - 9)), ("foreign", foreign),
+        ] {
+            try bytes.write(to: entry)
+            let again = try cache.run(solveRace)
+            #expect(again.exitStatus == 0, "\(damage): \(again.standardError)")
+            #expect(figures(again) == figures(first), "\(damage)")
+            #expect(try Data(contentsOf: entry) == good, "\(damage): the entry is written again")
+        }
+        #expect(cache.files.count == 2)
+    }
+
+    @Test("two processes solving the same game at once both finish, leaving one complete entry")
+    func concurrentSolves() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let results = Locked<[CommandResult]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            if let result = try? cache.run(solveRace) { results.update { $0.append(result) } }
+        }
+        let both = results.value
+        #expect(both.count == 2)
+        #expect(both.allSatisfy { $0.exitStatus == 0 })
+        #expect(Set(both.map(figures)).count == 1)
+        #expect(cache.files.count == 1, "\(cache.files)")
+        let read = try cache.run(solveRace)
+        #expect(figures(read) == figures(both[0]))
+    }
+
+    @Test("--no-cache reads and writes nothing")
+    func noCache() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let result = try cache.run(solveRace + ["--no-cache"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: cache.base.path))
+        for command in ["simulate", "evaluate", "advise", "report"] {
+            let help = try CommandRunner.run([command, "--help"])
+            #expect(help.standardOutput.contains("--no-cache"), "\(command)")
+        }
+    }
+
+    @Test("evaluate, simulate and advise read the entry solve wrote: no solve, no note")
+    func otherCommandsReadTheEntry() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let rules = fixtureRules("ones-race.json")
+        let evaluate = ["evaluate", "--strategy", "win", "--strategy", "ev", "--rules", rules, "--format", "json"]
+        let solved = try cache.run(["evaluate", "--no-cache"] + evaluate.dropFirst())
+        #expect(solved.standardError.contains("Solving rules"), "\(solved.standardError)")
+        _ = try cache.run(solveRace)
+        let read = try cache.run(evaluate)
+        #expect(read.exitStatus == 0)
+        #expect(read.standardError.isEmpty, "\(read.standardError)")
+        let probabilities = try [solved, read].map { try jsonObject($0)["win_probabilities"] as? [Double] }
+        #expect(probabilities[0] != nil && probabilities[0] == probabilities[1])
+        let simulate = try cache.run(["simulate", "--strategy", "win", "--rules", rules, "--games", "100"])
+        #expect(simulate.exitStatus == 0)
+        #expect(simulate.standardError.isEmpty, "\(simulate.standardError)")
+        let advise = try cache.run([
+            "advise", "--rules", rules, "--dice", "1,2,3", "--my-score", "500", "--opponent-score", "700",
+        ])
+        #expect(advise.exitStatus == 0, "\(advise.standardError)")
+        #expect(cache.files.count == 1)
+    }
+
+    @Test("cache list shows each entry and the total; cache clear removes the entries and nothing else")
+    func listAndClear() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let empty = try cache.run(["cache", "list"])
+        #expect(empty.exitStatus == 0)
+        #expect(empty.standardOutput.contains("0 entries"))
+        _ = try cache.run(solveRace)
+        _ = try cache.run(["solve", "--objective", "win", "--rules", fixtureRules("ones-penalty-race.json")])
+        let other = cache.directory.appendingPathComponent("notes.txt")
+        try Data("mine".utf8).write(to: other)
+        let list = try cache.run(["cache", "list"])
+        #expect(list.exitStatus == 0)
+        #expect(list.standardOutput.contains(cache.directory.path))
+        #expect(list.standardOutput.contains("| ones-race | 1000 | race |"), "\(list.standardOutput)")
+        #expect(list.standardOutput.contains("| ones-penalty-race |"))
+        #expect(list.standardOutput.contains("2 entries"))
+        #expect(!list.standardOutput.contains("notes.txt"))
+        let clear = try cache.run(["cache", "clear"])
+        #expect(clear.exitStatus == 0)
+        #expect(clear.standardOutput.hasPrefix("Removed 2 entries"), "\(clear.standardOutput)")
+        #expect(cache.files == ["notes.txt"])
+        let help = try CommandRunner.run(["cache", "--help"])
+        #expect(help.standardOutput.contains("XDG_CACHE_HOME"))
+        let bare = try CommandRunner.run(["cache"])
+        #expect(bare.exitStatus == 64)
+    }
+
+    @Test("a cache that cannot be written is skipped silently: the command succeeds")
+    func unwritableCache() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        // A file where the cache's parent directory should be: nothing can be created below it.
+        try Data().write(to: cache.base)
+        let result = try cache.run(solveRace)
+        #expect(result.exitStatus == 0)
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        #expect(try jsonObject(result)["value"] is Double)
+    }
+}
