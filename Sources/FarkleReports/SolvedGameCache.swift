@@ -87,11 +87,11 @@ public struct SolvedGameCache: Sendable {
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(Advisor.NotCovered) -> any SolvedWinGame {
         let rules = table.rules
-        guard rules.game.end.rounds == nil else { return try Advisor.solveGame(for: table, threads: threads) }
+        let kind = WinGameKind(rules)
+        // Games of rounds have no policy file to cache.
+        if kind == .rounds { return try Advisor.solveGame(for: table, threads: threads) }
         do {
-            if rules.turn.threeFarklePenalty != nil {
-                return try penaltyWinSolver(rules: rules, threads: threads, progress: sweeps)
-            }
+            if kind == .penaltyRace { return try penaltyWinSolver(rules: rules, threads: threads, progress: sweeps) }
             return try winProbabilitySolver(rules: rules, threads: threads, progress: progress)
         } catch {
             throw Advisor.NotCovered(error.description)

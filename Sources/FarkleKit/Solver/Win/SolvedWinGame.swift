@@ -27,7 +27,7 @@ extension RoundsWinSolver: SolvedWinGame {
 }
 
 /// The game families a win solver covers: the one place that says which solver covers which rules.
-enum WinGameKind: Sendable {
+package enum WinGameKind: Sendable {
     /// A race to a target, with or without a final round (`WinProbabilitySolver`).
     case race
     /// A race under a three-farkle penalty (`PenaltyWinSolver`).
@@ -36,7 +36,7 @@ enum WinGameKind: Sendable {
     case rounds
 
     /// The family of `rules`' game (whether its solver covers them is the solver's to say).
-    init(_ rules: RuleSet) {
+    package init(_ rules: RuleSet) {
         self = rules.game.end.rounds != nil ? .rounds : rules.turn.threeFarklePenalty != nil ? .penaltyRace : .race
     }
 
