@@ -201,21 +201,8 @@ public struct DiceSetSearch: Sendable {
     ) -> Pruned {
         precondition(count > 0, "at least one set")
         let candidates = candidates
-        // Each candidate's bound is written by the one worker that takes it.
-        let bounds = SharedSlots(repeating: 0.0, count: candidates.count)
-        let done = Locked(0)
         let workers = max(1, min(threads, candidates.count))
-        Parallel.forEach(workers, threads: workers) { worker in
-            for index in stride(from: worker, to: candidates.count, by: workers) {
-                bounds[index] = bound(candidates[index])
-                bounding?(
-                    done.withLock {
-                        $0 += 1
-                        return $0
-                    })
-            }
-        }
-        let optimistic = bounds.values
+        let optimistic = Self.valueOfEvery(candidates, threads: threads, progress: bounding, value: bound)
         let order = candidates.indices.sorted {
             optimistic[$0] != optimistic[$1] ? optimistic[$0] > optimistic[$1] : $0 < $1
         }
@@ -270,11 +257,12 @@ public struct DiceSetSearch: Sendable {
         public let candidates: Int
     }
 
-    private func rank(
-        threads: Int, progress: (@Sendable (Int) -> Void)?, value: @escaping @Sendable (DiceSet) -> Double
-    ) -> [Ranked] {
-        let candidates = candidates
-        // Each candidate's value is written by the one worker that takes it.
+    /// `value` of every candidate, in order, worked out on up to `threads` threads (worker w takes every
+    /// `workers`-th candidate from w, and writes only its slots); `progress` hears how many are done.
+    private static func valueOfEvery(
+        _ candidates: [DiceSet], threads: Int, progress: (@Sendable (Int) -> Void)?,
+        value: @escaping @Sendable (DiceSet) -> Double
+    ) -> [Double] {
         let values = SharedSlots(repeating: 0.0, count: candidates.count)
         let done = Locked(0)
         let workers = max(1, min(threads, candidates.count))
@@ -288,7 +276,14 @@ public struct DiceSetSearch: Sendable {
                     })
             }
         }
-        let solved = values.values
+        return values.values
+    }
+
+    private func rank(
+        threads: Int, progress: (@Sendable (Int) -> Void)?, value: @escaping @Sendable (DiceSet) -> Double
+    ) -> [Ranked] {
+        let candidates = candidates
+        let solved = Self.valueOfEvery(candidates, threads: threads, progress: progress, value: value)
         return candidates.indices.sorted { solved[$0] != solved[$1] ? solved[$0] > solved[$1] : $0 < $1 }.map {
             Ranked(set: candidates[$0], value: solved[$0])
         }
