@@ -203,18 +203,22 @@ public struct ReportBuilder: Sendable {
     /// Every set is computed before the first file is written. Returns the paths written, relative to
     /// `directory`, the comparison last.
     ///
-    /// Games solved to win are read from `cache`, or kept there once solved.
+    /// Games solved to win are read from `cache`, or kept there once solved. `progress` is called before each
+    /// rule set's reports are computed, with how many are done and the builder about to compute them, whose
+    /// `solveProgress` and `sweepProgress` it may set.
     ///
     /// - Throws: `ReportFileError` when a directory cannot be created or a file cannot be written.
     @discardableResult
     public static func writeComparison(
         of rules: [RuleSet], games: Int = 100_000, seed: UInt64 = 1, playsToWin: Bool = false,
-        cache: SolvedGameCache = .disabled, to directory: URL
+        cache: SolvedGameCache = .disabled, to directory: URL,
+        progress: (_ done: Int, _ next: inout ReportBuilder) -> Void = { _, _ in }
     ) throws(ReportFileError) -> [String] {
         try ReportFile.createDirectory(directory)
-        let sets = rules.map {
-            var builder = ReportBuilder(rules: $0, games: games, seed: seed, playsToWin: playsToWin)
+        let sets = rules.enumerated().map { done, rules in
+            var builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: playsToWin)
             builder.cache = cache
+            progress(done, &builder)
             return builder.build()
         }
         var written: [String] = []

@@ -58,6 +58,7 @@ enum AdviseCommand: Command {
                 defaultValue: "1"),
             StrategyArguments.policy,
             CacheOption.noCache,
+            RunOptions.quiet(),
             OutputFormat.option([.md, .json]),
             DiceSetOption.set,
             DiceSetOption.opponentSet,
@@ -163,14 +164,15 @@ enum AdviseCommand: Command {
     {
         let rules = table.rules
         let game: (any SolvedWinGame)?
-        if rules.game.end.rounds != nil {
+        switch WinGameKind(rules) {
+        case .rounds:
             if arguments.value(StrategyArguments.policy.name) != nil {
                 throw UsageError(
                     "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds",
                     spec: spec)
             }
             game = nil
-        } else if rules.turn.threeFarklePenalty != nil {
+        case .penaltyRace:
             let policy = try StrategyArguments.penaltyPolicy(arguments, rules: rules, spec: spec)
             // A file solved with a higher floor (solve --penalty-floor) tabulates fewer totals than the default.
             if let policy {
@@ -182,7 +184,7 @@ enum AdviseCommand: Command {
                 }
             }
             game = policy
-        } else {
+        case .race:
             game = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
         }
         if let game { return game }

@@ -22,7 +22,8 @@ enum CacheOption {
     static func solveGame(for table: ScoringTable, _ arguments: ParsedArguments) throws(Advisor.NotCovered)
         -> any SolvedWinGame
     {
-        let progress = SolveProgress("Solving rules '\(table.rules.name)' to win", isShown: true)
+        let progress = SolveProgress(
+            "Solving rules '\(table.rules.name)' to win", isShown: RunOptions.showsProgress(arguments))
         defer { progress.finish() }
         return try cache(arguments).solveGame(for: table, progress: progress.update, sweeps: progress.sweep)
     }

@@ -48,11 +48,8 @@ enum DiceSetCommand: Command {
             .flag(
                 "exhaustive",
                 help: "Solve every candidate instead of pruning by the bound (same list, slower)."),
-            OptionSpec(
-                name: "threads", valueName: "k", help: "Sets solved at once (never changes the numbers).",
-                defaultValue: "the active processor count"),
-            .flag(
-                "quiet",
+            RunOptions.threads(help: "Sets solved at once"),
+            RunOptions.quiet(
                 help: "Show no progress line (on a terminal, stderr shows the candidates bounded, then solved)."),
             OptionSpec(
                 name: "rules", valueName: "rules", help: "A preset or a JSON rule file, a race won at the target.",
@@ -75,8 +72,7 @@ enum DiceSetCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         let format = try arguments.format(allowed: [.md, .csv, .json])
         let top = try arguments.integer("top", in: 1...100_000, default: 10)
-        let threads = try arguments.integer(
-            "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
+        let threads = try RunOptions.threads(arguments)
         if arguments.flag("rank-catalog") {
             try arguments.refuse(
                 ["inventory", "objective", "opponent-set", "exhaustive"],

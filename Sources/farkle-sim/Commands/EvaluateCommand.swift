@@ -37,10 +37,8 @@ enum EvaluateCommand: Command {
             RulesOption.spec,
             RulesOption.target,
             OutputFormat.option([.md, .json]),
-            OptionSpec(
-                name: "threads", valueName: "k", help: "Threads for the pairs of totals (never changes the numbers).",
-                defaultValue: "2"),
-            .flag("quiet", help: "Say nothing on stderr while solving the game for win."),
+            RunOptions.threads(help: "Threads for the pairs of totals"),
+            RunOptions.quiet(help: "Say nothing on stderr while solving the game for win."),
             DiceSetOption.seats,
             DiceSetOption.catalog,
         ]
@@ -49,7 +47,7 @@ enum EvaluateCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         let format = try arguments.format(allowed: [.md, .json])
-        let threads = try arguments.integer("threads", in: 1...1024, default: 2)
+        let threads = try RunOptions.threads(arguments)
         let specs = try StrategyArguments.specs(arguments, spec: spec)
         // Six ordinary dice each unless given: those are the plain game.
         let given = try DiceSetOption.sets(arguments)

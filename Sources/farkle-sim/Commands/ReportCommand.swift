@@ -43,6 +43,7 @@ enum ReportCommand: Command {
                 "no-win",
                 help: "Skip solving the 2-player game to win (its reports and the advisor's advice to win)."),
             CacheOption.noCache,
+            RunOptions.quiet(),
         ]
     )
 
@@ -60,7 +61,8 @@ enum ReportCommand: Command {
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
         var builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: !arguments.flag("no-win"))
         builder.cache = CacheOption.cache(arguments)
-        let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+        let progress = SolveProgress(
+            "Solving rules '\(rules.name)' to win", isShown: RunOptions.showsProgress(arguments))
         builder.solveProgress = progress.update
         builder.sweepProgress = progress.sweep
         defer { progress.finish() }
@@ -80,11 +82,27 @@ enum ReportCommand: Command {
             throw UsageError("--presets writes every preset; give it no --rules", spec: spec)
         }
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports")
+        // One line on a terminal: which preset is being computed, and its solve to win as it goes.
+        let line = StatusLine(isShown: RunOptions.showsProgress(arguments))
+        var solve: SolveProgress?
+        defer {
+            solve?.finish()
+            line.finish()
+        }
         do {
             let presets = RulePreset.all.map(\.rules)
             for path in try ReportBuilder.writeComparison(
                 of: presets, games: games, seed: seed, playsToWin: !arguments.flag("no-win"),
-                cache: CacheOption.cache(arguments), to: directory)
+                cache: CacheOption.cache(arguments), to: directory,
+                progress: { done, builder in
+                    solve?.finish()
+                    let label = "Preset \(done + 1) of \(presets.count), '\(builder.rules.name)'"
+                    line.show { _ in label }
+                    let next = SolveProgress(label + ", solving to win", isShown: line.isShown)
+                    builder.solveProgress = next.update
+                    builder.sweepProgress = next.sweep
+                    solve = next
+                })
             {
                 Standard.output(directory.appendingPathComponent(path).relativePath)
             }

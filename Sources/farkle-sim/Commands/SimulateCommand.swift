@@ -48,16 +48,14 @@ enum SimulateCommand: Command {
             OptionSpec(
                 name: "seed", valueName: "x", help: "The random seed, a whole number from 0 to 2^64 - 1.",
                 defaultValue: "\(defaultSeed)"),
-            OptionSpec(
-                name: "threads", valueName: "k", help: "Threads playing at once (never changes the numbers).",
-                defaultValue: "the active processor count"),
+            RunOptions.threads(help: "Threads playing at once"),
             StrategyArguments.policy,
             CacheOption.noCache,
             RulesOption.spec,
             RulesOption.target,
             OutputFormat.option(),
             OptionSpec(name: "out", valueName: "file", help: "Write the results to a file instead of stdout."),
-            .flag("quiet", help: "Show no progress line."),
+            RunOptions.quiet(help: "Show no progress line."),
             diceSets,
             DiceSetOption.catalog,
         ]
@@ -87,8 +85,7 @@ enum SimulateCommand: Command {
         let givenSets = arguments.allValues(diceSets.name).isEmpty ? [] : try DiceSetOption.sets(arguments)
         let players = try arguments.integer(
             "players", in: GameRules.playerRange, default: givenSets.count > 1 ? givenSets.count : rules.game.players)
-        let threads = try arguments.integer(
-            "threads", in: 1...1024, default: GameSimulation<BuiltInStrategy>.defaultThreads)
+        let threads = try RunOptions.threads(arguments)
         let seed = try arguments.seed(default: defaultSeed)
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let specs = try seatSpecs(arguments, players: players)
@@ -123,9 +120,10 @@ enum SimulateCommand: Command {
         // Timed from here: the games, not a solve for `win` before them.
         let clock = ContinuousClock()
         let start = clock.now
-        var progress = ProgressLine(total: games, isShown: !arguments.flag("quiet") && Standard.errorIsTerminal)
+        let progress = StatusLine(isShown: RunOptions.showsProgress(arguments))
         let tally = simulation.run(games: games, seed: seed, threads: threads) { done in
-            progress.update(done: done, elapsed: clock.now - start)
+            guard done < games else { return }
+            progress.show { _ in "\(done * 100 / games)% (\(grouped(done)) of \(grouped(games)) games)" }
         }
         progress.finish()
         let elapsed = clock.now - start
@@ -231,35 +229,6 @@ enum SimulateCommand: Command {
             result.append(digit)
         }
         return value < 0 ? "-" + result : result
-    }
-}
-
-// MARK: - Progress
-
-/// The `  41% (410,000 of 1,000,000 games)` line on stderr, shown once a run has taken a second.
-private struct ProgressLine {
-    let total: Int
-    let isShown: Bool
-    private var hasPrinted = false
-    private var lastShown: Duration = .zero
-
-    init(total: Int, isShown: Bool) {
-        self.total = total
-        self.isShown = isShown
-    }
-
-    mutating func update(done: Int, elapsed: Duration) {
-        // After the first second, about ten updates a second: enough to see it move.
-        guard isShown, done < total, elapsed >= .seconds(1), elapsed - lastShown >= .milliseconds(100) else { return }
-        lastShown = elapsed
-        let percent = done * 100 / total
-        let line = "\(percent)% (\(SimulateCommand.grouped(done)) of \(SimulateCommand.grouped(total)) games)"
-        Standard.error("\r\u{1B}[K" + line, terminator: "")
-        hasPrinted = true
-    }
-
-    func finish() {
-        if hasPrinted { Standard.error("\r\u{1B}[K", terminator: "") }
     }
 }
 

@@ -29,9 +29,8 @@ enum SolveCommand: Command {
             OptionSpec(
                 name: "max-points", valueName: "points", help: "The highest turn points in the table of values.",
                 defaultValue: "3000"),
-            OptionSpec(
-                name: "threads", valueName: "k", help: "Threads for --objective win (never changes the numbers).",
-                defaultValue: "2"),
+            RunOptions.threads(help: "Threads for --objective win"),
+            RunOptions.quiet(),
             OptionSpec(
                 name: "dice-set", valueName: "set",
                 help: "A player's dice (name:count,... from the catalog, the rest ordinary); with --objective win "
@@ -68,12 +67,12 @@ enum SolveCommand: Command {
         if hasDiceSets { try DiceSetOption.requireRace(rules, arguments) }
         if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
             try refuseCSV(format)
-            let threads = try arguments.integer("threads", in: 1...1024, default: 2)
+            let threads = try RunOptions.threads(arguments)
             guard hasDiceSets else {
                 return try WinSolveOutput.run(
                     rules: rules, format: format, threads: threads, out: arguments.path("out"),
                     floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec),
-                    cache: CacheOption.cache(arguments), spec: spec)
+                    cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments), spec: spec)
             }
             guard sets.count <= 2 else {
                 throw UsageError(

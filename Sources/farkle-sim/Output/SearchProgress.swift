@@ -1,31 +1,25 @@
 import FarkleKit
 import Foundation
 
-/// The progress line of `dice-set` on stderr: candidates bounded, then solved, redrawn in place.
+/// The progress line of `dice-set` on stderr (a `StatusLine`): candidates bounded, then solved.
 ///
-/// The search reports from its worker threads, so the counts and the drawing sit behind a lock. As
-/// `simulate`'s line, it appears only on a terminal, after the first second, about ten times a second,
-/// and is erased before the results are printed.
+/// The search reports from its worker threads, so the counts sit behind a lock; the line is erased before the
+/// results are printed.
 struct SearchProgress: Sendable {
     /// What the line shows, changed by one thread at a time.
     private struct Counts {
         var bounded = 0
         var solved = 0
-        var lastShown: Duration = .zero
-        var hasPrinted = false
     }
 
     private let candidates: Int
-    private let isShown: Bool
-    private let clock = ContinuousClock()
-    private let start: ContinuousClock.Instant
+    private let line: StatusLine
     private let counts = Locked(Counts())
 
-    /// A line for a search over `candidates` candidates, drawn only if `isShown`.
+    /// A line for a search over `candidates` candidates, drawn only if `isShown` and stderr is a terminal.
     init(candidates: Int, isShown: Bool) {
         self.candidates = candidates
-        self.isShown = isShown
-        start = clock.now
+        line = StatusLine(isShown: isShown)
     }
 
     /// `done` candidates have their bound.
@@ -40,28 +34,22 @@ struct SearchProgress: Sendable {
 
     /// Erases the line, if one was drawn.
     func finish() {
-        counts.withLock { counts in
-            if counts.hasPrinted { Standard.error("\r\u{1B}[K", terminator: "") }
-            counts.hasPrinted = false
-        }
+        line.finish()
     }
 
     private func update(_ change: (inout Counts) -> Void) {
-        guard isShown else { return }
-        counts.withLock { counts in
+        guard line.isShown else { return }
+        let now = counts.withLock { counts in
             change(&counts)
-            let elapsed = clock.now - start
-            guard elapsed >= .seconds(1), elapsed - counts.lastShown >= .milliseconds(100) else { return }
-            counts.lastShown = elapsed
+            return counts
+        }
+        line.show { _ in
             let total = SimulateCommand.grouped(candidates)
             // A pruned search bounds every candidate, then solves as many as the bounds cannot rule out.
-            let line =
-                counts.bounded > 0
-                ? "bounded \(SimulateCommand.grouped(counts.bounded)) of \(total) candidates, "
-                    + "\(SimulateCommand.grouped(counts.solved)) solved exactly"
-                : "\(SimulateCommand.grouped(counts.solved)) of \(total) candidates solved exactly"
-            Standard.error("\r\u{1B}[K" + line, terminator: "")
-            counts.hasPrinted = true
+            return now.bounded > 0
+                ? "bounded \(SimulateCommand.grouped(now.bounded)) of \(total) candidates, "
+                    + "\(SimulateCommand.grouped(now.solved)) solved exactly"
+                : "\(SimulateCommand.grouped(now.solved)) of \(total) candidates solved exactly"
         }
     }
 }

@@ -23,7 +23,7 @@ enum WinSolveOutput {
     /// With `out`, writes the policy file there after solving (exit 1 with one error line when it cannot).
     static func run(
         rules: RuleSet, format: OutputFormat, threads: Int, out: String?, floor: Int? = nil,
-        cache: SolvedGameCache = .disabled, spec: CommandSpec
+        cache: SolvedGameCache = .disabled, showsProgress: Bool = true, spec: CommandSpec
     ) throws -> Int32 {
         // Opened before the solve, as every --out is: a missing directory, a device or a directory in its place
         // fails at once; symbolic links are followed, the file's permissions kept, and the temporary file is
@@ -32,7 +32,9 @@ enum WinSolveOutput {
         let start = DispatchTime.now().uptimeNanoseconds
         var figures: Figures
         do {
-            if rules.game.end.rounds != nil {
+            // The family of the rules says which solver covers them, as everywhere (`WinGameKind`).
+            switch WinGameKind(rules) {
+            case .rounds:
                 guard out == nil else {
                     throw UsageError(
                         "'--out' writes the policy of races to a target; rules '\(rules.name)' play fixed rounds "
@@ -41,16 +43,16 @@ enum WinSolveOutput {
                 let solver = try RoundsWinSolver(rules: rules, threads: threads)
                 figures = Figures(solver)
                 figures.rounds = (solver.differenceCap, solver.capErrorBound)
-            } else if rules.turn.threeFarklePenalty != nil {
-                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+            case .penaltyRace:
+                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: showsProgress)
                 defer { progress.finish() }
                 let solver = try cache.penaltyWinSolver(
                     rules: rules, floor: floor, threads: threads, progress: progress.sweep)
                 try pending?.commitOrFail(bytes: solver.policyFileBytes)
                 figures = Figures(solver)
                 figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
-            } else {
-                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: true)
+            case .race:
+                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: showsProgress)
                 defer { progress.finish() }
                 let solver = try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update)
                 try pending?.commitOrFail(bytes: solver.policyFileBytes)

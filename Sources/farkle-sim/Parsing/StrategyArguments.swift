@@ -75,12 +75,12 @@ enum StrategyArguments {
             throw UsageError(
                 "strategy 'win' plays 2-player games only, not \(rules.game.players) players", spec: spec)
         }
-        if rules.game.end.rounds != nil {
-            try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
-            return
-        }
         let cache = CacheOption.cache(arguments)
-        if rules.turn.threeFarklePenalty != nil {
+        // The family of the rules says which solver covers them, as everywhere (`WinGameKind`).
+        switch WinGameKind(rules) {
+        case .rounds:
+            try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
+        case .penaltyRace:
             if let solution = try penaltyPolicy(arguments, rules: rules, spec: spec)
                 ?? cache.cachedPenaltyWinSolver(rules: rules)
             {
@@ -97,22 +97,22 @@ enum StrategyArguments {
                 defer { progress.finish() }
                 context.use(try cache.penaltyWinSolver(rules: rules, threads: threads, progress: progress.sweep))
             }
-            return
-        }
-        if let solution = try policy(arguments, rules: rules, spec: spec)
-            ?? cache.cachedWinProbabilitySolver(rules: rules)
-        {
-            context.use(solution)
-            return
-        }
-        // The note only where a solve will run: a refused rule set gets its one error line and nothing else.
-        try solve(
-            rules: rules, note: "(minutes for a 10,000-point race)", isShown: !quiet && rules.game.end.target != nil,
-            spec: spec
-        ) { () throws(WinProbabilitySolver.Unsupported) in
-            let progress = SolveProgress("Solving", isShown: !quiet)
-            defer { progress.finish() }
-            context.use(try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update))
+        case .race:
+            if let solution = try policy(arguments, rules: rules, spec: spec)
+                ?? cache.cachedWinProbabilitySolver(rules: rules)
+            {
+                context.use(solution)
+                return
+            }
+            // The note only where a solve will run: a refused rule set gets its one error line and nothing else.
+            try solve(
+                rules: rules, note: "(minutes for a 10,000-point race)",
+                isShown: !quiet && rules.game.end.target != nil, spec: spec
+            ) { () throws(WinProbabilitySolver.Unsupported) in
+                let progress = SolveProgress("Solving", isShown: !quiet)
+                defer { progress.finish() }
+                context.use(try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update))
+            }
         }
     }
 

@@ -1,0 +1,50 @@
+import FarkleKit
+
+/// One line of progress on stderr, redrawn in place: the one place that decides when it is drawn and erases it.
+///
+/// It appears only when asked for and stderr is a terminal, from the first second on, at most about ten times a
+/// second, and `finish()` erases it before anything else is printed. Threads may report at once: what it has
+/// drawn sits behind a lock (`Locked`).
+struct StatusLine: Sendable {
+    private struct Drawn {
+        var lastShown: Duration = .zero
+        var hasPrinted = false
+    }
+
+    /// Whether the line is drawn at all: asked for, and stderr is a terminal.
+    let isShown: Bool
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private let drawn = Locked(Drawn())
+
+    /// A line drawn if `isShown` and stderr is a terminal, timed from now.
+    init(isShown: Bool) {
+        self.isShown = isShown && Standard.errorIsTerminal
+        start = clock.now
+    }
+
+    /// The time since the line was made.
+    var elapsed: Duration { clock.now - start }
+
+    /// Draws the text `line` makes, given the time elapsed, unless it is too soon (before the first second, or
+    /// within 100 ms of the last drawing) or `line` gives `nil`.
+    func show(_ line: (Duration) -> String?) {
+        guard isShown else { return }
+        drawn.withLock { drawn in
+            let elapsed = clock.now - start
+            guard elapsed >= .seconds(1), elapsed - drawn.lastShown >= .milliseconds(100), let text = line(elapsed)
+            else { return }
+            drawn.lastShown = elapsed
+            Standard.error("\r\u{1B}[K" + text, terminator: "")
+            drawn.hasPrinted = true
+        }
+    }
+
+    /// Erases the line, if one was drawn.
+    func finish() {
+        drawn.withLock { drawn in
+            if drawn.hasPrinted { Standard.error("\r\u{1B}[K", terminator: "") }
+            drawn.hasPrinted = false
+        }
+    }
+}
