@@ -28,7 +28,7 @@ public struct LoadedScoringValidator: Sendable {
     /// The grouped outcomes under test.
     public let outcomes: DiceSetOutcomes
     /// The brute force the keeps come from.
-    public let reference: ReferenceScorer
+    package let reference: ReferenceScorer
     /// The largest difference accepted between a sum and its expected value.
     public let tolerance: Double
 

@@ -9,16 +9,16 @@
 /// six-dice farkle leads from six dice to six. Every keep adds points, so a state on a loop (hot
 /// dice again and again) reaches any number of turn points; the others reach at most the longest
 /// path to them.
-public struct BankReachability: Sendable {
+package struct BankReachability: Sendable {
     /// The rules the answer is for.
-    public let rules: RuleSet
+    package let rules: RuleSet
 
     /// The most turn points a turn can hold with n dice to roll after a keep, n = 0...6 (entry 0 unused):
     /// `nil` where no turn gets, `Int.max` where a loop makes it unbounded.
     private let mostPoints: [Int?]
 
     /// Works out, for every dice count, whether a turn can get there and with how many points.
-    public init(table: ScoringTable) {
+    package init(table: ScoringTable) {
         rules = table.rules
         let maximum = DiceCounts.maximumDice
         let catalog = DiceCatalog.shared
@@ -81,17 +81,17 @@ public struct BankReachability: Sendable {
 
     /// The most turn points a turn can have with `diceLeft` dice to roll after a keep (6: hot dice):
     /// `nil` when no turn gets there, `Int.max` when there is no limit.
-    public func mostTurnPoints(diceLeft: Int) -> Int? {
+    package func mostTurnPoints(diceLeft: Int) -> Int? {
         mostPoints[diceLeft]
     }
 
     /// The least turn points a first bank needs: positive, the minimum bank and the entry minimum.
-    public var leastBank: Int {
+    package var leastBank: Int {
         max(1, rules.turn.minimumBank, rules.game.entryMinimum)
     }
 
     /// Whether some turn can bank at least `leastBank` points, so that a game can end.
-    public var canBank: Bool {
+    package var canBank: Bool {
         (1...DiceCounts.maximumDice).contains { dice in
             rules.turn.allowsBanking(diceLeft: dice) && (mostPoints[dice] ?? 0) >= leastBank
         }
@@ -100,7 +100,7 @@ public struct BankReachability: Sendable {
     /// Refuses rules under which no game can end, saying why in one line.
     ///
     /// - Throws: `RuleSetError` naming the rule that stops every turn from banking.
-    public func check(source: String) throws(RuleSetError) {
+    package func check(source: String) throws(RuleSetError) {
         guard !canBank else { return }
         let maximum = DiceCounts.maximumDice
         let reached = (1...maximum).filter { mostPoints[$0] != nil }

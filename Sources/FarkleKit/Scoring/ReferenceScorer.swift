@@ -9,17 +9,17 @@
 ///
 /// Slow on purpose: a roll of six dice takes about 900 splits.
 /// Six 1s score as six of a kind; the instant win belongs to the game.
-public struct ReferenceScorer: Sendable {
+package struct ReferenceScorer: Sendable {
     /// The combination points the reference scores with.
-    public let combinations: CombinationPoints
+    package let combinations: CombinationPoints
 
     /// Creates a reference scorer for the combinations of `rules`.
-    public init(rules: RuleSet) {
+    package init(rules: RuleSet) {
         self.combinations = rules.combinations
     }
 
     /// Creates a reference scorer for `combinations`.
-    public init(combinations: CombinationPoints) {
+    package init(combinations: CombinationPoints) {
         self.combinations = combinations
     }
 
@@ -28,7 +28,7 @@ public struct ReferenceScorer: Sendable {
     /// Every distinct keep of a roll and its `best[k]` summary.
     ///
     /// - Parameter faces: the dice as rolled, 1 to 6 dice showing 1...6, any order.
-    public func evaluate(_ faces: [Int]) -> Evaluation {
+    package func evaluate(_ faces: [Int]) -> Evaluation {
         precondition(faces.count <= 6 && faces.allSatisfy { (1...6).contains($0) }, "a roll is up to six dice of 1...6")
         var scoreOfKeep: [[Int]: Int] = [:]
         var triedKeeps: Set<[Int]> = []
@@ -57,7 +57,7 @@ public struct ReferenceScorer: Sendable {
 
     /// The highest score over every way of splitting all of `faces` into combinations, or `nil`
     /// when they cannot be split entirely into combinations.
-    public func bestSplit(of faces: [Int]) -> Int? {
+    package func bestSplit(of faces: [Int]) -> Int? {
         if faces.isEmpty { return 0 }
         // The first die belongs to some group; try every group that contains it.
         let first = faces[0]
@@ -80,7 +80,7 @@ public struct ReferenceScorer: Sendable {
     // MARK: - One group
 
     /// The points of `group` as one single combination (the highest if it is several), or `nil`.
-    public func points(ofGroup group: [Int]) -> Int? {
+    package func points(ofGroup group: [Int]) -> Int? {
         let faces = group.sorted()
         var tally = [Int](repeating: 0, count: 7)
         for face in faces { tally[face] += 1 }
@@ -195,32 +195,32 @@ public struct ReferenceScorer: Sendable {
 
 extension ReferenceScorer {
     /// What the reference finds for one roll.
-    public struct Evaluation: Hashable, Sendable {
+    package struct Evaluation: Hashable, Sendable {
         /// Every distinct keep (as sorted faces) with its maximum split score, fewest dice first.
-        public let keeps: [ReferenceKeep]
+        package let keeps: [ReferenceKeep]
         /// `best[k]` for k = 0...n: the highest score of a keep of exactly k dice, 0 where none.
-        public let best: [Int]
+        package let best: [Int]
 
         /// Whether the roll allows no keep.
-        public var isFarkle: Bool { keeps.isEmpty }
+        package var isFarkle: Bool { keeps.isEmpty }
     }
 }
 
 /// A keep as the reference scorer reports it: sorted faces and score.
-public struct ReferenceKeep: Hashable, Sendable, CustomStringConvertible {
+package struct ReferenceKeep: Hashable, Sendable, CustomStringConvertible {
     /// The kept dice, lowest face first.
-    public let faces: [Int]
+    package let faces: [Int]
     /// The maximum over every split of the dice into combinations.
-    public let score: Int
+    package let score: Int
 
     /// Creates a keep of `faces` (sorted here) scoring `score`.
-    public init(faces: [Int], score: Int) {
+    package init(faces: [Int], score: Int) {
         self.faces = faces.sorted()
         self.score = score
     }
 
     /// `155 = 200`, as `Keep` prints.
-    public var description: String {
+    package var description: String {
         faces.map(String.init).joined() + " = \(score)"
     }
 }

@@ -9,10 +9,10 @@ public struct ScoringValidator: Sendable {
     /// The table under test.
     public let table: ScoringTable
     /// The brute force it is compared with.
-    public let reference: ReferenceScorer
+    package let reference: ReferenceScorer
 
     /// Compares `table` with the reference scorer of `reference`.
-    public init(table: ScoringTable, reference: ReferenceScorer) {
+    package init(table: ScoringTable, reference: ReferenceScorer) {
         self.table = table
         self.reference = reference
     }
@@ -126,9 +126,9 @@ public struct ScoringDisagreement: Hashable, Sendable, CustomStringConvertible {
     /// The sorted faces of the multiset the table looked up (the rolled dice, when the catalog is right).
     public let tableRoll: [Int]
     /// Keeps (with score) the table lists but the reference does not.
-    public let onlyInTable: [ReferenceKeep]
+    package let onlyInTable: [ReferenceKeep]
     /// Keeps (with score) the reference finds but the table does not list.
-    public let onlyInReference: [ReferenceKeep]
+    package let onlyInReference: [ReferenceKeep]
     /// The table's `best[k]`, k = 0...n.
     public let tableBest: [Int]
     /// The reference's `best[k]`, k = 0...n.

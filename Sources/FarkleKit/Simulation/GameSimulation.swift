@@ -57,12 +57,12 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// The games of one chunk: one random stream, one tally, one unit of work for a thread.
     ///
     /// Fixed, so that results do not depend on the thread count.
-    public static var gamesPerChunk: Int { 1024 }
+    package static var gamesPerChunk: Int { 1024 }
 
     /// A game still running after this many turns of every seat is stopped and counted as unfinished.
     ///
     /// Only strategies that (almost) never bank get there; real games last a few dozen rounds.
-    public static var maximumRounds: Int { GameRules.roundRange.upperBound }
+    package static var maximumRounds: Int { GameRules.roundRange.upperBound }
 
     /// The engine that plays a chunk: the plain game's (with the lane engine beside it) or that of loaded dice.
     private enum Engine: Sendable {
@@ -94,7 +94,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// The least number of games for which `.automatic` plays the lane engine: its table costs tens of
     /// milliseconds to build (for `ev`), which shorter runs would not win back. The first run that plays
     /// the lane engine builds it; later runs of this simulation (and of its copies) reuse it.
-    public static var lanesMinimumGames: Int { 50_000 }
+    package static var lanesMinimumGames: Int { 50_000 }
 
     /// A table of `seats.count` players with the scoring of `table`, each with six ordinary dice.
     ///
@@ -133,18 +133,18 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// The most table entries the turns of a seat playing `win` with loaded dice may take over all pairs of
     /// totals (two 8-byte values and a flag each): about 0.5 GB. A larger table is refused
     /// (`LoadedGameRefusal.winTable`).
-    public static var maximumWinTableEntries: Int { LoadedEngine.maximumWinTableEntries }
+    package static var maximumWinTableEntries: Int { LoadedEngine.maximumWinTableEntries }
 
     /// The table entries the turns of a seat with `set` playing `win` take under `rules` (see
     /// `maximumWinTableEntries`): for every pair of totals, the turn points left to the target times the
     /// dice states.
-    public static func winTableEntries(rules: RuleSet, set: DiceSet) -> Int {
+    package static func winTableEntries(rules: RuleSet, set: DiceSet) -> Int {
         LoadedEngine.winTableEntries(rules: rules, set: set)
     }
 
     /// The dice of game `game` (counted from 0 in a run) of the run with seed `seed`: stream `game` of the seed.
     @inlinable
-    public static func diceStream(seed: UInt64, game: Int) -> Xoshiro256StarStar {
+    package static func diceStream(seed: UInt64, game: Int) -> Xoshiro256StarStar {
         Xoshiro256StarStar(seed: seed, stream: UInt64(truncatingIfNeeded: game))
     }
 
@@ -154,7 +154,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// window that starts `4g` steps after the seed's, so these windows start
     /// 2^63 steps away from every dice window of any run shorter than 2^61
     /// games. A strategy that draws numbers thus never moves the dice.
-    public static func strategyStream(seed: UInt64, chunk: UInt64) -> Xoshiro256StarStar {
+    package static func strategyStream(seed: UInt64, chunk: UInt64) -> Xoshiro256StarStar {
         Xoshiro256StarStar(seed: seed, stream: chunk &+ 1 << 61)
     }
 

@@ -18,9 +18,9 @@
 /// A roll's group (`DiceSetOutcomes.group(of:)`) holds, for every state a keep can lead to, the highest
 /// points of such a keep, so the rule picks the same state from a group's options as from the roll's
 /// keeps: the simulator looks the keep up by group (`option(ofGroup:)`), once per group, in a table.
-public struct LoadedHighestKeep: Sendable {
+package struct LoadedHighestKeep: Sendable {
     /// The dice set's rolls and the scoring table.
-    public let outcomes: DiceSetOutcomes
+    package let outcomes: DiceSetOutcomes
 
     /// The position of each state in the order of preference of step 2 to 4, 0 the least preferred.
     private let preference: [Int]
@@ -30,7 +30,7 @@ public struct LoadedHighestKeep: Sendable {
     /// The rule for the rolls of `outcomes`, tabulated for every group.
     ///
     /// - Parameter outcomes: The rolls of the dice set, grouped.
-    public init(outcomes: DiceSetOutcomes) {
+    package init(outcomes: DiceSetOutcomes) {
         self.outcomes = outcomes
         let full = outcomes.fullState
         // After hot dice the whole set is rolled again, but the keep took every die rolled: it leaves none.
@@ -57,7 +57,7 @@ public struct LoadedHighestKeep: Sendable {
     /// `DiceSetOutcomes.choices(for:)`.
     ///
     /// - Parameter roll: The faces shown on the dice of each kind.
-    public func keep(for roll: [DiceCounts]) -> DiceSetOutcomes.Choice? {
+    package func keep(for roll: [DiceCounts]) -> DiceSetOutcomes.Choice? {
         var best: DiceSetOutcomes.Choice?
         for choice in outcomes.choices(for: roll)
         where best.map({ rank(points: choice.points, next: choice.next) > rank(points: $0.points, next: $0.next) })
@@ -71,7 +71,7 @@ public struct LoadedHighestKeep: Sendable {
     /// The option the rule takes from the rolls of group `group`: its points and the state it leads to.
     ///
     /// - Parameter group: A group of `outcomes` (`DiceSetOutcomes.group(of:)`).
-    public func option(ofGroup group: Int) -> DiceSetOutcomes.Option {
+    package func option(ofGroup group: Int) -> DiceSetOutcomes.Option {
         chosen[group]
     }
 

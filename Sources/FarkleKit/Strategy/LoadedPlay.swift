@@ -3,7 +3,7 @@
 /// Every play decides from the totals, the turn points, the dice left of each kind and the roll alone, so a
 /// game between them can be evaluated exactly (`LoadedExactOdds`) as well as simulated
 /// (`GameSimulation` with dice sets).
-public enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
+package enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     /// The turn that maximizes the expected points toward the target from the player's own total,
     /// E[min(turn points, target − total)] (`CappedScoreSolver`): `ev` on the command line.
     case cappedScore
@@ -21,7 +21,7 @@ public enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     /// `ev`, `win`, `greedy` and `threshold:...` (parsed and bounded by `StrategySpec(parsing:)`).
     ///
     /// - Parameter spec: The strategy.
-    public init?(_ spec: StrategySpec) {
+    package init?(_ spec: StrategySpec) {
         switch spec {
         case .expectedValue: self = .cappedScore
         case .win: self = .win
@@ -32,7 +32,7 @@ public enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `ev`, `win`, `greedy` or `threshold:T1,T2`, as on the command line.
-    public var description: String {
+    package var description: String {
         switch self {
         case .cappedScore: StrategySpec.expectedValue.description
         case .win: StrategySpec.win.description

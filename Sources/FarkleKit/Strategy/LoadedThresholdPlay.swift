@@ -7,11 +7,11 @@
 /// Like the plain strategies it ignores the totals: it does not bank early because the turn points would
 /// reach the target, nor keep rolling for more, so six ordinary dice play exactly as `GreedyStrategy` and
 /// `ThresholdStrategy` do.
-public struct LoadedThresholdPlay: Sendable {
+package struct LoadedThresholdPlay: Sendable {
     /// The keep of every roll.
-    public let keeps: LoadedHighestKeep
+    package let keeps: LoadedHighestKeep
     /// The threshold for 0...6 dice left (index 0 unused), in points.
-    public let thresholds: [Int]
+    package let thresholds: [Int]
 
     private let mechanics: TurnMechanics
 
@@ -21,7 +21,7 @@ public struct LoadedThresholdPlay: Sendable {
     ///   - outcomes: The rolls of the dice set, grouped.
     ///   - thresholds: As for `ThresholdStrategy.init(table:thresholds:)`: points from which to bank with 1, 2,
     ///     3, ... dice left, two to six values, those left out doubling the one before.
-    public init(outcomes: DiceSetOutcomes, thresholds: [Int]) {
+    package init(outcomes: DiceSetOutcomes, thresholds: [Int]) {
         precondition((2...DiceCounts.maximumDice).contains(thresholds.count), "two to six thresholds")
         keeps = LoadedHighestKeep(outcomes: outcomes)
         self.thresholds = ThresholdStrategy.completed(thresholds)
@@ -34,7 +34,7 @@ public struct LoadedThresholdPlay: Sendable {
     /// - Parameters:
     ///   - outcomes: The rolls of the dice set, grouped.
     ///   - play: `.greedy` or `.threshold(_:)` (with two to six thresholds).
-    public init?(outcomes: DiceSetOutcomes, play: LoadedPlay) {
+    package init?(outcomes: DiceSetOutcomes, play: LoadedPlay) {
         switch play {
         case .greedy: self.init(outcomes: outcomes, thresholds: [0, 0])
         case .threshold(let thresholds): self.init(outcomes: outcomes, thresholds: thresholds)
@@ -48,7 +48,7 @@ public struct LoadedThresholdPlay: Sendable {
     /// - Parameters:
     ///   - turnPoints: The turn points after the last keep.
     ///   - state: The dice left (`DiceSetOutcomes` numbering; the whole set after hot dice).
-    public func banks(turnPoints: Int, state: Int) -> Bool {
+    package func banks(turnPoints: Int, state: Int) -> Bool {
         let dice = keeps.outcomes.diceInState[state]
         return turnPoints > 0 && mechanics.mayBank(turnPoints: turnPoints, diceLeft: dice)
             && turnPoints >= thresholds[dice]

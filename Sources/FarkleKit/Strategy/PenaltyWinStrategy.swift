@@ -12,18 +12,18 @@
 /// The cache holds at most `maximumCachedTurns` tables; when it is full the table kept first makes room for
 /// the next (first in, first out). A table depends only on its state, so the decisions, and with them
 /// every simulated number, are the same whatever the threads, the order of the games or the cache size.
-public final class PenaltyWinStrategy: Strategy {
+package final class PenaltyWinStrategy: Strategy {
     /// The solved game.
-    public let solver: PenaltyWinSolver
+    package let solver: PenaltyWinSolver
     /// The most turn tables kept at once.
-    public let maximumCachedTurns: Int
+    package let maximumCachedTurns: Int
     /// The levels of turn points kept in each cached table.
     private let rows: Int
     private let cache: Locked<TurnCache>
 
     /// The default cap of the cache: 100,000 tables, about 600 MB for `zilch` (a table of 8,000 turn points
     /// takes about 6 KB).
-    public static let defaultMaximumCachedTurns = 100_000
+    package static let defaultMaximumCachedTurns = 100_000
 
     /// The best play of the game `solver` solved, its turns built when first played.
     ///
@@ -31,7 +31,7 @@ public final class PenaltyWinStrategy: Strategy {
     ///   - solver: The solved game under a three-farkle penalty.
     ///   - tabulatedTurnPoints: The turn points kept in each cached table (points).
     ///   - maximumCachedTurns: The most turn tables kept at once (at least 1).
-    public init(
+    package init(
         solver: PenaltyWinSolver, tabulatedTurnPoints: Int = 8_000,
         maximumCachedTurns: Int = defaultMaximumCachedTurns
     ) {
@@ -43,13 +43,13 @@ public final class PenaltyWinStrategy: Strategy {
     }
 
     /// `win`.
-    public var name: String { "win" }
+    package var name: String { "win" }
 
     /// The turn tables built so far, the ones built again after the cache let them go included.
-    public var builtTurnCount: Int { cache.withLock(\.built) }
+    package var builtTurnCount: Int { cache.withLock(\.built) }
 
     /// The turn tables kept now.
-    public var cachedTurnCount: Int { cache.withLock(\.turns.count) }
+    package var cachedTurnCount: Int { cache.withLock(\.turns.count) }
 
     // MARK: - Decisions
 
@@ -65,7 +65,7 @@ public final class PenaltyWinStrategy: Strategy {
     ///   - myFarkles: The player's farkles in a row before the turn, 0 to 2.
     ///   - opponentFarkles: The opponent's farkles in a row, 0 to 2.
     ///   - isFinalRound: Whether the opponent has reached the target and this is the player's last turn.
-    public func move(
+    package func move(
         turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, myFarkles: Int, opponentFarkles: Int,
         isFinalRound: Bool
     ) -> Move {
@@ -88,7 +88,7 @@ public final class PenaltyWinStrategy: Strategy {
     ///   - myFarkles: The player's farkles in a row before the turn, 0 to 2.
     ///   - opponentFarkles: The opponent's farkles in a row, 0 to 2.
     ///   - isFinalRound: Whether this is the player's last turn.
-    public func shouldBank(
+    package func shouldBank(
         turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, myFarkles: Int, opponentFarkles: Int,
         isFinalRound: Bool
     ) -> Bool {
@@ -99,7 +99,7 @@ public final class PenaltyWinStrategy: Strategy {
     }
 
     /// The move in `situation` (it draws no random numbers).
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         move(
@@ -109,7 +109,7 @@ public final class PenaltyWinStrategy: Strategy {
     }
 
     /// The bank decision in `situation` (it draws no random numbers).
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         shouldBank(

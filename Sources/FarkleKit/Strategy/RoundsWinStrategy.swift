@@ -8,9 +8,9 @@
 /// spot (`RoundsWinSolver.turnTable`), the same play at a higher cost. A class, so that `BuiltInStrategy`
 /// carries one pointer; the tables are immutable once built and shared by every seat and thread. Each state
 /// keeps its value as a `Float` and its bank decision, 5 bytes: about 90 MB for `farkleten`.
-public final class RoundsWinStrategy: Strategy {
+package final class RoundsWinStrategy: Strategy {
     /// The solved game.
-    public let solver: RoundsWinSolver
+    package let solver: RoundsWinSolver
     /// The largest difference of totals (either way) tabulated, in score steps.
     private let band: Int
     /// The turn of (turn index, difference): `turns[turn][difference - first difference of the turn]`, its
@@ -24,7 +24,7 @@ public final class RoundsWinStrategy: Strategy {
     ///   - threads: The threads the tables are built on (1: this thread only).
     ///   - tabulatedDifference: The differences of totals, either way, whose turns are tabulated (points).
     ///   - tabulatedTurnPoints: The turn points tabulated in each turn (points).
-    public init(
+    package init(
         solver: RoundsWinSolver, threads: Int = 2, tabulatedDifference: Int = 15_000, tabulatedTurnPoints: Int = 8_000
     ) {
         self.solver = solver
@@ -49,7 +49,7 @@ public final class RoundsWinStrategy: Strategy {
     }
 
     /// `win`.
-    public var name: String { "win" }
+    package var name: String { "win" }
 
     /// The entry of the state (`turnPoints`, `diceLeft`) at turn `turnIndex`, `own` against `opponent`.
     private func entry(turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, turnIndex: Int) -> WinTurn.Entry {
@@ -69,19 +69,19 @@ public final class RoundsWinStrategy: Strategy {
 
     /// The move at turn `turnIndex` (`RoundsWinSolver.turnIndex(round:seat:)`) with `own` points against
     /// `opponent`: the keep whose next state is worth most, and the bank decision of that state.
-    public func move(turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, turnIndex: Int) -> Move {
+    package func move(turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, turnIndex: Int) -> Move {
         solver.turn.bestMove(table: solver.table, turnPoints: turnPoints, dice: dice, multiset: multiset) {
             entry(turnPoints: $0, diceLeft: $1, own: own, opponent: opponent, turnIndex: turnIndex)
         }
     }
 
     /// The bank decision at turn `turnIndex` with `own` points against `opponent`.
-    public func shouldBank(turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, turnIndex: Int) -> Bool {
+    package func shouldBank(turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, turnIndex: Int) -> Bool {
         entry(turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, turnIndex: turnIndex).banks
     }
 
     /// The move in `situation` (it draws no random numbers).
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         move(
@@ -91,7 +91,7 @@ public final class RoundsWinStrategy: Strategy {
     }
 
     /// The bank decision in `situation` (it draws no random numbers).
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         shouldBank(

@@ -18,17 +18,17 @@ public final class SharedWinStrategy: Strategy {
     private let play: Play
 
     /// The strategy of a race every call forwards to; `nil` in a game of fixed rounds.
-    public var strategy: WinProbabilityStrategy? {
+    package var strategy: WinProbabilityStrategy? {
         if case .race(let strategy) = play { strategy } else { nil }
     }
 
     /// The strategy of a game of fixed rounds every call forwards to; `nil` in a race.
-    public var roundsStrategy: RoundsWinStrategy? {
+    package var roundsStrategy: RoundsWinStrategy? {
         if case .rounds(let strategy) = play { strategy } else { nil }
     }
 
     /// The strategy of a race under a three-farkle penalty every call forwards to; `nil` in other games.
-    public var penaltyStrategy: PenaltyWinStrategy? {
+    package var penaltyStrategy: PenaltyWinStrategy? {
         if case .penalty(let strategy) = play { strategy } else { nil }
     }
 
@@ -36,19 +36,19 @@ public final class SharedWinStrategy: Strategy {
     private let end: GameEnd
 
     /// A reference to `strategy`, for a race.
-    public init(_ strategy: WinProbabilityStrategy) {
+    package init(_ strategy: WinProbabilityStrategy) {
         play = .race(strategy)
         end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
     }
 
     /// A reference to `strategy`, for a game of fixed rounds.
-    public init(_ strategy: RoundsWinStrategy) {
+    package init(_ strategy: RoundsWinStrategy) {
         play = .rounds(strategy)
         end = strategy.solver.table.rules.game.end
     }
 
     /// A reference to `strategy`, for a race under a three-farkle penalty.
-    public init(_ strategy: PenaltyWinStrategy) {
+    package init(_ strategy: PenaltyWinStrategy) {
         play = .penalty(strategy)
         end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
     }

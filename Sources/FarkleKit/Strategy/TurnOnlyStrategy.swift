@@ -8,7 +8,7 @@
 ///
 /// `settledTurnPoints` bounds the table: from those turn points on, no decision
 /// changes any more, so every higher turn points can share one row.
-public protocol TurnOnlyStrategy: Strategy {
+package protocol TurnOnlyStrategy: Strategy {
     /// The turn points from which every keep and bank decision is the one taken at exactly these points,
     /// or `nil` when this strategy reads the game situation or draws random numbers and cannot be tabulated.
     ///
@@ -22,31 +22,31 @@ public protocol TurnOnlyStrategy: Strategy {
 
 extension TurnOnlyStrategy {
     /// `false`: without a cheap proof of equal decisions, every seat gets a table of its own.
-    public func decidesLike(_ other: Self) -> Bool { false }
+    package func decidesLike(_ other: Self) -> Bool { false }
 }
 
 extension ExpectedValueStrategy: TurnOnlyStrategy {
     /// The lowest level from which every row of the policy equals its last row, in points.
-    public var settledTurnPoints: Int? { policy.settledLevel * policy.scoreStep }
+    package var settledTurnPoints: Int? { policy.settledLevel * policy.scoreStep }
 
     /// Whether both policies hold the same decisions (immediate where seats share one solved policy).
-    public func decidesLike(_ other: Self) -> Bool { policy.decidesLike(other.policy) }
+    package func decidesLike(_ other: Self) -> Bool { policy.decidesLike(other.policy) }
 }
 
 extension GreedyStrategy: TurnOnlyStrategy {
     /// 0: greedy's keep depends on the roll alone and it always wishes to bank.
-    public var settledTurnPoints: Int? { 0 }
+    package var settledTurnPoints: Int? { 0 }
 
     /// Whether both take the same keeps (immediate where seats share one table).
-    public func decidesLike(_ other: Self) -> Bool { keeps.decidesLike(other.keeps) }
+    package func decidesLike(_ other: Self) -> Bool { keeps.decidesLike(other.keeps) }
 }
 
 extension ThresholdStrategy: TurnOnlyStrategy {
     /// The highest threshold: from there on every bank wish is yes.
-    public var settledTurnPoints: Int? { thresholds.max() }
+    package var settledTurnPoints: Int? { thresholds.max() }
 
     /// Whether both have the same thresholds and keeps.
-    public func decidesLike(_ other: Self) -> Bool {
+    package func decidesLike(_ other: Self) -> Bool {
         thresholds == other.thresholds && keeps.decidesLike(other.keeps)
     }
 }
@@ -61,7 +61,7 @@ extension HighestKeepTable {
 extension BuiltInStrategy: TurnOnlyStrategy {
     /// The settled turn points of the strategy inside; `nil` for the penalty policies of `ev`, which read the
     /// farkles in a row.
-    public var settledTurnPoints: Int? {
+    package var settledTurnPoints: Int? {
         if case .expectedValue(let strategy) = self { return strategy.settledTurnPoints }
         if case .greedy(let strategy) = self { return strategy.settledTurnPoints }
         if case .threshold(let strategy) = self { return strategy.settledTurnPoints }
@@ -69,7 +69,7 @@ extension BuiltInStrategy: TurnOnlyStrategy {
     }
 
     /// Whether `other` is the same kind of strategy deciding alike.
-    public func decidesLike(_ other: Self) -> Bool {
+    package func decidesLike(_ other: Self) -> Bool {
         switch (self, other) {
         case (.expectedValue(let one), .expectedValue(let two)): return one.decidesLike(two)
         case (.greedy(let one), .greedy(let two)): return one.decidesLike(two)

@@ -7,16 +7,16 @@
 /// state keeps its value as a `Float` and its bank decision, 5 bytes (about 1.1 GB for `standard`, whose
 /// tables reach 880 levels above the target). A `Float` value can only swap keeps whose values differ by
 /// less than about 10⁻⁷, which moves the chance to win by less than that.
-public struct WinProbabilityStrategy: Strategy {
+package struct WinProbabilityStrategy: Strategy {
     /// The solved game.
-    public let solver: WinProbabilitySolver
+    package let solver: WinProbabilitySolver
     /// The turn of each pair of totals, at `mine * levels + theirs`.
     private let turns: [TabulatedTurn]
     private let finalTables: [[WinTurn.Entry]]
     private let finalTops: [Int]
 
     /// The best play of the game `solver` solved.
-    public init(solver: WinProbabilitySolver) {
+    package init(solver: WinProbabilitySolver) {
         self.solver = solver
         let levels = solver.levels
         let layout = solver.layout
@@ -58,7 +58,7 @@ public struct WinProbabilityStrategy: Strategy {
     }
 
     /// `win`.
-    public var name: String { "win" }
+    package var name: String { "win" }
 
     /// The entry of the state (`turnPoints`, `diceLeft`) in the turn `situation` is in.
     private func entry(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> WinTurn.Entry {
@@ -81,7 +81,7 @@ public struct WinProbabilityStrategy: Strategy {
     }
 
     /// The keep whose next state is worth most, and the bank decision of that state.
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         solver.turn.bestMove(table: solver.table, turnPoints: turnPoints, dice: dice, multiset: multiset) {
@@ -90,7 +90,7 @@ public struct WinProbabilityStrategy: Strategy {
     }
 
     /// The bank decision stored with the state.
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         entry(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation).banks

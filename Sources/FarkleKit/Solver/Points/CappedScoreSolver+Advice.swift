@@ -1,27 +1,27 @@
 extension CappedScoreSolver {
     /// One keep of a roll of a dice set, and what banking or rolling on after it is worth.
-    public struct KeepAdvice: Hashable, Sendable {
+    package struct KeepAdvice: Hashable, Sendable {
         /// The keep: the dice it takes of each kind, its points and the state it leaves.
-        public let choice: DiceSetOutcomes.Choice
+        package let choice: DiceSetOutcomes.Choice
         /// The turn points after the keep.
-        public let turnPoints: Int
+        package let turnPoints: Int
         /// What banking after the keep is worth (min(turn points, cap)), or `nil` where banking is not allowed.
-        public let bankValue: Double?
+        package let bankValue: Double?
         /// What rolling the dice left (all six after hot dice) is worth under best play.
-        public let rollValue: Double
+        package let rollValue: Double
 
         /// The better of banking and rolling on.
-        public var value: Double { max(bankValue ?? -.infinity, rollValue) }
+        package var value: Double { max(bankValue ?? -.infinity, rollValue) }
 
         /// Whether best play banks after the keep (on equal values it banks).
-        public var banks: Bool { bankValue.map { $0 >= rollValue } ?? false }
+        package var banks: Bool { bankValue.map { $0 >= rollValue } ?? false }
     }
 
     /// Every keep of a roll showing `roll[k]` on the dice of kind k, with `turnPoints` before it, best first
     /// (on equal values: more points, then fewer dice taken, then the set order of kinds); empty for a farkle.
     ///
     /// - Precondition: `turnPoints` is a multiple of the score step; the roll is part of the set.
-    public func advice(for roll: [DiceCounts], turnPoints: Int) -> [KeepAdvice] {
+    package func advice(for roll: [DiceCounts], turnPoints: Int) -> [KeepAdvice] {
         KeepAdvice.ranked(outcomes.choices(for: roll)) { choice in
             let points = turnPoints + choice.points
             return KeepAdvice(

@@ -3,17 +3,17 @@ extension LoadedWinSolver {
     ///
     /// Values are chances to win the game with best play by both from then on. Rows of turn points that
     /// reach the target are not tabulated: a bank there wins at once.
-    public struct Turn: Sendable {
+    package struct Turn: Sendable {
         /// The player's dice.
-        public let outcomes: DiceSetOutcomes
+        package let outcomes: DiceSetOutcomes
         /// The player's total before the turn.
-        public let own: Int
+        package let own: Int
         /// The opponent's total.
-        public let opponent: Int
+        package let opponent: Int
         /// The target of the race.
-        public let target: Int
+        package let target: Int
         /// What a farkle is worth: 1 − W_opponent(opponent, own).
-        public let farkleValue: Double
+        package let farkleValue: Double
 
         let values: [Double]
         let rollValues: [Double]
@@ -25,13 +25,13 @@ extension LoadedWinSolver {
         ///
         /// - Precondition: `turnPoints` is a non-negative multiple of the score step; `state` is
         ///   1..<stateCount.
-        public func value(turnPoints: Int, state: Int) -> Double {
+        package func value(turnPoints: Int, state: Int) -> Double {
             guard let index = index(turnPoints, state) else { return 1 }
             return values[index]
         }
 
         /// The chance to win if the player rolls the dice of `state` now, with `turnPoints`, and plays best after.
-        public func rollValue(turnPoints: Int, state: Int) -> Double {
+        package func rollValue(turnPoints: Int, state: Int) -> Double {
             guard let index = index(turnPoints, state) else {
                 // Past the target every keep banks the win; only a farkle hands the turn over.
                 let farkle = outcomes.farkleProbability[state]
@@ -41,14 +41,14 @@ extension LoadedWinSolver {
         }
 
         /// The chance to win if the player banks `turnPoints` now, or `nil` with no turn points.
-        public func bankValue(turnPoints: Int, state: Int) -> Double? {
+        package func bankValue(turnPoints: Int, state: Int) -> Double? {
             guard turnPoints > 0 else { return nil }
             guard index(turnPoints, state) != nil else { return 1 }
             return bankValues[turnPoints / outcomes.table.scoreStep]
         }
 
         /// Whether best play banks `turnPoints` with the dice of `state` left (on equal values it banks).
-        public func shouldBank(turnPoints: Int, state: Int) -> Bool {
+        package func shouldBank(turnPoints: Int, state: Int) -> Bool {
             guard turnPoints > 0 else { return false }
             guard let index = index(turnPoints, state) else { return true }
             return banks[index]
@@ -56,7 +56,7 @@ extension LoadedWinSolver {
 
         /// Every keep of a roll showing `roll[k]` on the dice of kind k, with `turnPoints` before it, best
         /// first, valued as chances to win (ordered like `CappedScoreSolver.advice(for:turnPoints:)`).
-        public func advice(for roll: [DiceCounts], turnPoints: Int) -> [CappedScoreSolver.KeepAdvice] {
+        package func advice(for roll: [DiceCounts], turnPoints: Int) -> [CappedScoreSolver.KeepAdvice] {
             CappedScoreSolver.KeepAdvice.ranked(outcomes.choices(for: roll)) { choice in
                 let points = turnPoints + choice.points
                 return CappedScoreSolver.KeepAdvice(
@@ -81,7 +81,7 @@ extension LoadedWinSolver {
     ///
     /// - Precondition: `player` is 0 or 1; both totals are multiples of the score step below the target, and
     ///   solved for (`isSolved(player:own:opponent:)`).
-    public func turn(player: Int, own: Int, opponent: Int) -> Turn {
+    package func turn(player: Int, own: Int, opponent: Int) -> Turn {
         precondition((0..<2).contains(player), "player 0 or 1")
         precondition(isSolved(player: player, own: own, opponent: opponent), "totals solved for")
         let step = outcomes[0].table.scoreStep

@@ -15,7 +15,7 @@ extension PenaltyWinSolver {
     ///   - opponentFarkles: The opponent's farkles in a row, 0 to 2.
     ///   - isFinalRound: Whether the opponent has reached the target and this is the player's last turn.
     /// - Precondition: the totals and counts fit the game as described (the CLI checks them first).
-    public func turnTable(
+    package func turnTable(
         myScore: Int, opponentScore: Int, myFarkles: Int = 0, opponentFarkles: Int = 0, isFinalRound: Bool = false
     ) -> WinTurnTable {
         let step = table.scoreStep

@@ -195,7 +195,7 @@ public struct RoundsWinSolver: Sendable {
     /// state and its decisions (what `advise` shows and strategy `win` plays).
     ///
     /// The difference is clamped into the cap (beyond it the game is decided either way).
-    public func turnTable(turnIndex: Int, myScore: Int, opponentScore: Int) -> WinTurnTable {
+    package func turnTable(turnIndex: Int, myScore: Int, opponentScore: Int) -> WinTurnTable {
         let step = table.scoreStep
         let level = min(max((myScore - opponentScore) / step, 1 - capLevel), capLevel - 1)
         return layout.turnTable(

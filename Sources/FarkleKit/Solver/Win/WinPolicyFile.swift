@@ -38,17 +38,17 @@ import Foundation
 /// | per final-round table (one: the penalty rules out an entry minimum) | cap level, limit, cap + 1 values, ties |
 /// | 8 × 9 levels² × 2 | values, then ties, `(3 × my farkles + their farkles) × levels² + mine × levels + theirs` |
 /// | 8 | FNV-1a digest of every byte before it |
-public enum WinPolicyFile {
+package enum WinPolicyFile {
     /// The first eight bytes of a policy file.
     package static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
     /// The format this version writes and reads for a race without a penalty.
-    public static let formatVersion: UInt32 = 1
+    package static let formatVersion: UInt32 = 1
     /// The format this version writes and reads for a race under a three-farkle penalty.
-    public static let penaltyFormatVersion: UInt32 = 2
+    package static let penaltyFormatVersion: UInt32 = 2
 
     /// The digest of `rules` a policy file records: FNV-1a over the canonical JSON with an empty name,
     /// so that a copy of a rule set under another name loads the same file.
-    public static func digest(of rules: RuleSet) -> UInt64 {
+    package static func digest(of rules: RuleSet) -> UInt64 {
         var unnamed = rules
         unnamed.name = ""
         return fnv1a(Array(unnamed.jsonText.utf8))
@@ -186,7 +186,7 @@ public enum WinPolicyFile {
     /// it was solved for are checked when it is read.
     ///
     /// - Throws: `WinPolicyError` naming the path and what is wrong.
-    public static func checkFile(at url: URL) throws(WinPolicyError) {
+    package static func checkFile(at url: URL) throws(WinPolicyError) {
         try checkSize(of: url)
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
             throw WinPolicyError(path: url.path, reason: "cannot read the file")
@@ -225,7 +225,7 @@ public enum WinPolicyFile {
 
     /// The largest policy file: the values and ties of `WinProbabilitySolver.maximumStates` states, with room
     /// for the header and the final-round tables.
-    public static let maximumFileSize = 16 * WinProbabilitySolver.maximumStates + (64 << 20)
+    package static let maximumFileSize = 16 * WinProbabilitySolver.maximumStates + (64 << 20)
 
     /// The solution stored in `bytes`, for `rules`.
     static func decode(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError) -> WinProbabilitySolver {

@@ -5,24 +5,24 @@
 /// three-farkle penalty, `PenaltyWinSolver.turnTable`) from the solved turn-start values, with the solver's own turn (one table of `WinTurn`, milliseconds): this is what
 /// `farkle-sim advise --my-score --opponent-score` and the advisor page show, and what the report's
 /// decision maps read. Every value is the chance to win, ties counting half, of the player to move.
-public struct WinTurnTable: Sendable {
+package struct WinTurnTable: Sendable {
     /// The player's total before the turn.
-    public let myScore: Int
+    package let myScore: Int
     /// The opponent's total.
-    public let opponentScore: Int
+    package let opponentScore: Int
     /// Whether the opponent has reached the target and this is the player's last turn.
-    public let isFinalRound: Bool
+    package let isFinalRound: Bool
     /// The value of a farkle: the player's value when the opponent starts a turn at the same totals
     /// (0 in the final round).
-    public let farkleValue: Double
+    package let farkleValue: Double
     /// The least turn points the player may bank (the entry minimum until the first bank).
-    public let leastBank: Int
+    package let leastBank: Int
     /// The player's value at the start of the turn, before the opening roll: the solver's turn-start
     /// value W(my total, opponent's total), or in the final round the chance to beat the opponent's total.
-    public let openingValue: Double
+    package let openingValue: Double
 
     /// The scoring table of the rules.
-    public let table: ScoringTable
+    package let table: ScoringTable
     let turn: WinTurn
     /// The first level above the table; there banking is allowed and pays `topBank`.
     let top: Int
@@ -92,10 +92,10 @@ public struct WinTurnTable: Sendable {
     }
 
     /// The score step: turn points are multiples of it.
-    public var scoreStep: Int { turn.mechanics.scoreStep }
+    package var scoreStep: Int { turn.mechanics.scoreStep }
 
     /// The turn points from which banking pays the same whatever the turn points: the table's top.
-    public var tabulatedPoints: Int { top * scoreStep }
+    package var tabulatedPoints: Int { top * scoreStep }
 
     private func entry(level: Int, diceLeft: Int) -> WinTurn.Entry {
         level < top ? entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)] : above[diceLeft]
@@ -104,20 +104,20 @@ public struct WinTurnTable: Sendable {
     /// The player's value with `turnPoints` on the table and `diceLeft` dice to roll, deciding best.
     ///
     /// - Precondition: `turnPoints` is a non-negative multiple of `scoreStep`; `diceLeft` is 1 to 6.
-    public func value(turnPoints: Int, diceLeft: Int) -> Double {
+    package func value(turnPoints: Int, diceLeft: Int) -> Double {
         entry(level: turnPoints / scoreStep, diceLeft: diceLeft).value
     }
 
     /// The value of banking `turnPoints`, or `nil` where the least bank forbids it (the dice left
     /// may forbid it too: `decision(turnPoints:diceLeft:)`).
-    public func bankValue(turnPoints: Int) -> Double? {
+    package func bankValue(turnPoints: Int) -> Double? {
         let level = turnPoints / scoreStep
         guard level < top else { return topBank }
         return bank[level] > -.infinity ? bank[level] : nil
     }
 
     /// Bank, roll, or roll because the rules say so, under the play that maximizes the value.
-    public func decision(turnPoints: Int, diceLeft: Int) -> BankDecision {
+    package func decision(turnPoints: Int, diceLeft: Int) -> BankDecision {
         guard bankValue(turnPoints: turnPoints) != nil, turn.mechanics.allowsBanking(diceLeft: diceLeft) else {
             return .mustRoll
         }
@@ -130,7 +130,7 @@ public struct WinTurnTable: Sendable {
     /// forbidden at `turnPoints`, which changes no state with more turn points (a keep always scores), so
     /// the state then holds the roll alone. Above the table every roll lands above it too, so one level
     /// above the top stands for all. About as costly as building the table.
-    public func rollValue(turnPoints: Int, diceLeft: Int) -> Double {
+    package func rollValue(turnPoints: Int, diceLeft: Int) -> Double {
         let level = min(turnPoints / scoreStep, top)
         guard decision(turnPoints: turnPoints, diceLeft: diceLeft) == .bank else {
             return entry(level: level, diceLeft: diceLeft).value
@@ -152,19 +152,19 @@ public struct WinTurnTable: Sendable {
 
 extension WinProbabilitySolver {
     /// The least turn points a player may bank, before (`hasEntered` false) or after their first bank.
-    public func leastBank(hasEntered: Bool) -> Int {
+    package func leastBank(hasEntered: Bool) -> Int {
         hasEntered ? layout.enteredLeastBank : layout.newLeastBank
     }
 
     /// The largest final-round deficit the solver tabulates for a player who has entered or not; beyond
     /// it the final-round player's value is `finalRoundLimit`. `nil` without a final round.
-    public func finalRoundCap(hasEntered: Bool) -> Int? {
+    package func finalRoundCap(hasEntered: Bool) -> Int? {
         (hasEntered ? entered : notEntered).map { $0.capLevel * table.scoreStep }
     }
 
     /// The final-round player's value beyond every tabulated deficit: the chance to roll six 1s that win
     /// at once before a farkle (0 where they do not win, or without a final round).
-    public var finalRoundLimit: Double { entered?.limit ?? 0 }
+    package var finalRoundLimit: Double { entered?.limit ?? 0 }
 
     /// The turn of the player to move with `myScore` against `opponentScore`.
     ///
@@ -174,7 +174,7 @@ extension WinProbabilitySolver {
     ///   - isFinalRound: Whether the opponent has reached the target and this is the player's last turn:
     ///     banking then pays 1 above the opponent's total, ½ on it and 0 below, a farkle 0.
     /// - Precondition: the totals fit the game as described (the CLI checks them first).
-    public func turnTable(myScore: Int, opponentScore: Int, isFinalRound: Bool = false) -> WinTurnTable {
+    package func turnTable(myScore: Int, opponentScore: Int, isFinalRound: Bool = false) -> WinTurnTable {
         let step = table.scoreStep
         precondition(myScore >= 0 && myScore < target && myScore % step == 0, "my total below the target")
         precondition(opponentScore >= 0 && opponentScore % step == 0, "the opponent's total a multiple of \(step)")
@@ -195,7 +195,7 @@ extension WinProbabilitySolver {
 
     /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript, with the
     /// same arithmetic in the same order (see <doc:AdvisorPage>).
-    public var turnModel: WinTurnModel {
+    package var turnModel: WinTurnModel {
         let maximum = DiceCounts.maximumDice
         let groups = (0...maximum).map { dice in
             turn.groups[turn.groupRange[dice]].map { group in
@@ -215,34 +215,34 @@ extension WinProbabilitySolver {
 
 /// The roll groups of one turn and the probabilities the win solver's turn sums, by dice count 0 to 6
 /// (index 0 unused), for a page that recomputes a turn (`WinProbabilitySolver.turnModel`).
-public struct WinTurnModel: Hashable, Sendable {
+package struct WinTurnModel: Hashable, Sendable {
     /// One way to play a group of rolls: the keep's points in score steps and the dice to roll next.
-    public struct Option: Hashable, Sendable {
+    package struct Option: Hashable, Sendable {
         /// The keep's points divided by the score step.
-        public let steps: Int
+        package let steps: Int
         /// The dice to roll next: 6 after hot dice.
-        public let diceLeft: Int
+        package let diceLeft: Int
     }
 
     /// Rolls that offer the same options: their probability among the rolls of that many dice, and the
     /// best keep of each size, fewest dice first.
-    public struct Group: Hashable, Sendable {
+    package struct Group: Hashable, Sendable {
         /// The chance of a roll of the group.
-        public let probability: Double
+        package let probability: Double
         /// Its options.
-        public let options: [Option]
+        package let options: [Option]
     }
 
     /// The groups of each dice count.
-    public let groups: [[Group]]
+    package let groups: [[Group]]
     /// The chance that a roll of n dice allows no keep.
-    public let farkleProbability: [Double]
+    package let farkleProbability: [Double]
     /// The chance that a roll of n dice is six 1s that win at once.
-    public let instantWinProbability: [Double]
+    package let instantWinProbability: [Double]
     /// The chance, above the table, to reach a state that allows banking before a farkle.
-    public let reach: [Double]
+    package let reach: [Double]
     /// The score steps of the six-dice farkle on a turn's opening roll, or `nil`.
-    public let openingFarkleSteps: Int?
+    package let openingFarkleSteps: Int?
     /// The score steps of the six-dice farkle on any later roll, or `nil`.
-    public let laterFarkleSteps: Int?
+    package let laterFarkleSteps: Int?
 }
