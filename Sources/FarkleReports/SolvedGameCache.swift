@@ -89,7 +89,7 @@ public struct SolvedGameCache: Sendable {
         let rules = table.rules
         let kind = WinGameKind(rules)
         // Games of rounds have no policy file to cache.
-        if kind == .rounds { return try Advisor.solveGame(for: table, threads: threads) }
+        if kind == .rounds { return try Advisor.solveGame(for: table, threads: threads, progress: progress) }
         do {
             if kind == .penaltyRace { return try penaltyWinSolver(rules: rules, threads: threads, progress: sweeps) }
             return try winProbabilitySolver(rules: rules, threads: threads, progress: progress)

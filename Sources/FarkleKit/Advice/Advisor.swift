@@ -64,13 +64,16 @@ public struct Advisor: Sendable {
     public var rules: RuleSet { table.rules }
 
     /// Solves the two-player game to win with the solver that covers the rules of `table`: a race, a race under
-    /// a three-farkle penalty, or a game of fixed rounds.
+    /// a three-farkle penalty, or a game of fixed rounds. `progress` follows the solve of a race (the share of
+    /// its pairs of totals done) or of a game of rounds (its turns), on the calling thread.
     ///
     /// - Complexity: Seconds for a short race, minutes for a 10,000-point one or for `zilch`.
     /// - Throws: `NotCovered` for rules no win solver covers (more than two players, for one).
-    public static func solveGame(for table: ScoringTable, threads: Int = 2) throws(NotCovered) -> any SolvedWinGame {
+    public static func solveGame(
+        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil
+    ) throws(NotCovered) -> any SolvedWinGame {
         do {
-            return try table.solveToWin(threads: threads)
+            return try table.solveToWin(threads: threads, progress: progress)
         } catch {
             throw NotCovered(error.description)
         }

@@ -23,7 +23,8 @@ enum CacheOption {
         -> any SolvedWinGame
     {
         let progress = SolveProgress(
-            "Solving rules '\(table.rules.name)' to win", isShown: RunOptions.showsProgress(arguments))
+            "Solving rules '\(table.rules.name)' to win", unit: SolveProgress.unit(of: table.rules),
+            isShown: RunOptions.showsProgress(arguments))
         defer { progress.finish() }
         return try cache(arguments).solveGame(for: table, progress: progress.update, sweeps: progress.sweep)
     }

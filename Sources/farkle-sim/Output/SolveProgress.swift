@@ -15,17 +15,24 @@ struct SolveProgress: Sendable {
     }
 
     private let label: String
+    private let unit: String
     private let line: StatusLine
     private let marks = Locked(Marks())
 
     /// A line starting with `label` ("Solving rules 'standard' to win"), drawn if `isShown` and stderr is a
-    /// terminal.
-    init(_ label: String, isShown: Bool) {
+    /// terminal; `update` counts `unit` ("the pairs of totals", or a game of rounds' "turns").
+    init(_ label: String, unit: String = "the pairs of totals", isShown: Bool) {
         self.label = label
+        self.unit = unit
         line = StatusLine(isShown: isShown)
     }
 
-    /// The solve has done `fraction` of its pairs of totals.
+    /// What a solve to win under `rules` counts as it goes: a game of rounds its turns, a race its pairs of totals.
+    static func unit(of rules: RuleSet) -> String {
+        WinGameKind(rules) == .rounds ? "the turns" : "the pairs of totals"
+    }
+
+    /// The solve has done `fraction` of its pairs of totals (or other `unit`).
     func update(_ fraction: Double) {
         guard line.isShown else { return }
         guard fraction < 1 else { return finish() }
@@ -35,7 +42,7 @@ struct SolveProgress: Sendable {
             return marks.pairsStart ?? now
         }
         line.show { _ in
-            var text = "\(label): \(Int(fraction * 100))% of the pairs of totals"
+            var text = "\(label): \(Int(fraction * 100))% of \(unit)"
             if fraction >= 0.01 {
                 text += Self.timeLeft((now - pairsStart) / .seconds(1) * (1 - fraction) / fraction)
             }

@@ -40,7 +40,10 @@ enum WinSolveOutput {
                         "'--out' writes the policy of races to a target; rules '\(rules.name)' play fixed rounds "
                             + "(strategy win solves them in seconds)", spec: spec)
                 }
-                let solver = try RoundsWinSolver(rules: rules, threads: threads)
+                let progress = SolveProgress(
+                    "Solving rules '\(rules.name)' to win", unit: "the turns", isShown: showsProgress)
+                defer { progress.finish() }
+                let solver = try RoundsWinSolver(rules: rules, threads: threads, progress: progress.update)
                 figures = Figures(solver)
                 figures.rounds = (solver.differenceCap, solver.capErrorBound)
             case .penaltyRace:

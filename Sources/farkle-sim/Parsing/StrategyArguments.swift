@@ -153,8 +153,10 @@ enum StrategyArguments {
         if !quiet, rules.turn.threeFarklePenalty == nil, !rules.game.sixOnesWin {
             Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' (under a minute)...")
         }
+        let progress = SolveProgress("Solving", unit: "the turns", isShown: !quiet)
+        defer { progress.finish() }
         do {
-            _ = try context.roundsWinSolver(threads: threads)
+            context.use(try RoundsWinSolver(table: context.table, threads: threads, progress: progress.update))
         } catch {
             throw UsageError("strategy 'win': \(error.description)", spec: spec)
         }

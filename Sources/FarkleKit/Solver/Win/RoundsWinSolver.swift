@@ -62,15 +62,19 @@ public struct RoundsWinSolver: Sendable {
     ///   - threads: The number of threads to spread each turn's differences over (1: this thread only).
     ///   - differenceCap: The cap on the difference of totals in points, rounded up to the score step; `nil`
     ///     chooses the least that keeps every value within `capTolerance` (see the type's documentation).
+    ///   - progress: Called on this thread after each turn index is solved, with the share of them done (0 to 1).
     /// - Throws: `WinProbabilitySolver.Unsupported` for rules the solver does not cover.
-    public init(rules: RuleSet, threads: Int = 2, differenceCap: Int? = nil) throws(WinProbabilitySolver.Unsupported) {
-        try self.init(table: ScoringTable(rules: rules), threads: threads, differenceCap: differenceCap)
+    public init(
+        rules: RuleSet, threads: Int = 2, differenceCap: Int? = nil, progress: ((Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) {
+        try self.init(
+            table: ScoringTable(rules: rules), threads: threads, differenceCap: differenceCap, progress: progress)
     }
 
-    /// Solves the game of `table`'s rules; see `init(rules:threads:differenceCap:)`.
-    public init(table: ScoringTable, threads: Int = 2, differenceCap: Int? = nil)
-        throws(WinProbabilitySolver.Unsupported)
-    {
+    /// Solves the game of `table`'s rules; see `init(rules:threads:differenceCap:progress:)`.
+    public init(
+        table: ScoringTable, threads: Int = 2, differenceCap: Int? = nil, progress: ((Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) {
         let rules = table.rules
         guard rules.game.players == 2 else {
             throw .init(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
@@ -101,6 +105,7 @@ public struct RoundsWinSolver: Sendable {
             leastLevel: (least + step - 1) / step, turn: turn)
         let results = PairResults(count: layout.turns * layout.width)
         var states = 0
+        progress?(0)
         for index in stride(from: layout.turns - 1, through: 0, by: -1) {
             let differences = layout.differences(turn: index)
             Parallel.forEach(differences.count, threads: threads) { item in
@@ -109,6 +114,7 @@ public struct RoundsWinSolver: Sendable {
             for difference in differences {
                 states += layout.top(difference: difference) * DiceCounts.maximumDice
             }
+            progress?(Double(layout.turns - index) / Double(layout.turns))
         }
         self.table = table
         self.rounds = rounds

@@ -52,14 +52,17 @@ package enum WinGameKind: Sendable {
 
 extension ScoringTable {
     /// Solves the two-player game of these rules to win with the solver of its family (`WinGameKind`): `Advisor`,
-    /// the strategies and the exact odds all solve through here.
+    /// the strategies and the exact odds all solve through here. `progress` follows a race's pairs of totals or a
+    /// game of rounds' turns (a race under a penalty reports its sweeps through `PenaltyWinSolver` itself).
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` for rules no win solver covers (more than two players, for one).
-    func solveToWin(threads: Int) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
+    func solveToWin(threads: Int, progress: ((Double) -> Void)? = nil) throws(WinProbabilitySolver.Unsupported)
+        -> any SolvedWinGame
+    {
         switch WinGameKind(rules) {
-        case .race: try WinProbabilitySolver(table: self, threads: threads)
+        case .race: try WinProbabilitySolver(table: self, threads: threads, progress: progress)
         case .penaltyRace: try PenaltyWinSolver(rules: rules, threads: threads)
-        case .rounds: try RoundsWinSolver(table: self, threads: threads)
+        case .rounds: try RoundsWinSolver(table: self, threads: threads, progress: progress)
         }
     }
 }
