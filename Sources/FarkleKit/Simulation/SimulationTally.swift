@@ -28,11 +28,11 @@ public struct SimulationTally: Hashable, Sendable {
         public var firstTurnPointsSquared = 0.0
 
         /// An empty tally.
-        public init() {}
+        package init() {}
 
         /// Adds the counts of `other`: the one place a seat's counts are summed.
         @inlinable
-        public mutating func add(_ other: Seat) {
+        package mutating func add(_ other: Seat) {
             wins += other.wins
             ties += other.ties
             turns += other.turns
@@ -78,14 +78,14 @@ public struct SimulationTally: Hashable, Sendable {
     /// Three-farkle penalties taken.
     public var penalties = 0
     /// The sum of the squares of every turn's banked points, for the standard error of the mean.
-    public var bankedPointsSquared = 0.0
+    package var bankedPointsSquared = 0.0
     /// Per game, all seats together, net points N and turns T: the sums of N², T² and N T over the games,
     /// for the standard error of the net points per turn (`meanNetPointsPerTurnStandardError`).
-    public var gameNetPointsSquared = 0.0
+    package var gameNetPointsSquared = 0.0
     /// The sum over games of T², as for `gameNetPointsSquared`.
-    public var gameTurnsSquared = 0.0
+    package var gameTurnsSquared = 0.0
     /// The sum over games of N T, as for `gameNetPointsSquared`.
-    public var gameNetPointsTimesTurns = 0.0
+    package var gameNetPointsTimesTurns = 0.0
     /// The number of finished games (won or tied) that ended in each round: index r for round r, index 0 unused.
     ///
     /// In a solo race to the target this is the distribution of the turns the player needed.
@@ -97,17 +97,17 @@ public struct SimulationTally: Hashable, Sendable {
     public var extraRoundGames = 0
     /// Each seat's final totals of the finished games, in bins of `finalTotalBinWidth` points: seat s, bin b at
     /// `s * finalTotalBins + b` (totals below 0 in bin 0, totals past the last bin in the last).
-    public var finalTotalCounts: [Int]
+    package var finalTotalCounts: [Int]
     /// Each seat's final totals of the finished games, summed.
-    public var finalTotalSums: [Int]
+    package var finalTotalSums: [Int]
 
     /// The points each bin of `finalTotalCounts` spans: the quartiles of final totals are exact to this.
-    public static let finalTotalBinWidth = 50
+    package static let finalTotalBinWidth = 50
     /// The bins per seat of `finalTotalCounts`, from 0 to 204,750 points.
-    public static let finalTotalBins = 4096
+    package static let finalTotalBins = 4096
 
     /// An empty tally for `players` seats.
-    public init(players: Int) {
+    package init(players: Int) {
         seats = Array(repeating: Seat(), count: players)
         gamesByRound = Array(
             repeating: 0, count: GameRules.roundRange.upperBound + GameRules.extraRoundRange.upperBound + 1)
@@ -116,7 +116,7 @@ public struct SimulationTally: Hashable, Sendable {
     }
 
     /// Sets every count back to zero in place, keeping the storage of the seats and rounds.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         for seat in seats.indices { seats[seat] = Seat() }
         for round in gamesByRound.indices { gamesByRound[round] = 0 }
         for bin in finalTotalCounts.indices { finalTotalCounts[bin] = 0 }
@@ -149,7 +149,7 @@ public struct SimulationTally: Hashable, Sendable {
     // MARK: - Merging
 
     /// Adds the counts of `other`, a tally of the same seats.
-    public mutating func merge(_ other: SimulationTally) {
+    package mutating func merge(_ other: SimulationTally) {
         precondition(other.seats.count == seats.count, "tallies of different tables")
         for seat in seats.indices { seats[seat].add(other.seats[seat]) }
         for round in gamesByRound.indices { gamesByRound[round] += other.gamesByRound[round] }
