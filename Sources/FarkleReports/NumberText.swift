@@ -16,4 +16,31 @@ public enum NumberText {
     public static func significant(_ value: Double, digits: Int = 12) -> String {
         String(format: "%#.\(digits)g", value)
     }
+
+    /// `value` with exactly `digits` decimals and no grouping: `0.54`, `1234.500`; `alwaysSigned` writes `+` before
+    /// a positive value too.
+    public static func fixed(_ value: Double, _ digits: Int, alwaysSigned: Bool = false) -> String {
+        String(format: alwaysSigned ? "%+.\(digits)f" : "%.\(digits)f", value)
+    }
+
+    /// A chance as a percentage with `digits` decimals: `53.51%`.
+    public static func percent(_ chance: Double, _ digits: Int = 2) -> String {
+        fixed(chance * 100, digits) + "%"
+    }
+
+    /// `value` with a comma between thousands: `1,000,000`, `-1,234`.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return value < 0 ? "-" + result : result
+    }
+
+    /// `value` in scientific notation with `digits` decimals: `1.2e-05`, `1e-12`.
+    public static func scientific(_ value: Double, _ digits: Int = 1) -> String {
+        String(format: "%.\(digits)e", value)
+    }
 }

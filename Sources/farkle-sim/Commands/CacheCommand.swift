@@ -96,7 +96,7 @@ enum CacheCommand: Command {
     /// A size in bytes, KiB or MiB.
     private static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return String(format: "%.1f KiB", Double(bytes) / 1024) }
-        return String(format: "%.1f MiB", Double(bytes) / (1024 * 1024))
+        if bytes < 1024 * 1024 { return NumberText.fixed(Double(bytes) / 1024, 1) + " KiB" }
+        return NumberText.fixed(Double(bytes) / (1024 * 1024), 1) + " MiB"
     }
 }

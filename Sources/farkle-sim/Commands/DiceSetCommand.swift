@@ -189,14 +189,14 @@ enum DiceSetCommand: Command {
                 "\(candidates) candidate sets from \(search.types.count) die types, "
                     + (solved == candidates
                         ? "each solved exactly" : "\(solved) solved exactly (the rest ruled out by an upper bound)")
-                    + " for \(measure) (six ordinary dice: \(String(format: "%.4f", ordinary))).", "",
+                    + " for \(measure) (six ordinary dice: \(NumberText.fixed(ordinary, 4))).", "",
                 "| Rank | Dice set | \(objective == .win ? "Chance to win" : "Expected points toward the target") "
                     + "| Gain over ordinary |", "|---:|---|---:|---:|",
             ]
             for (index, entry) in shown.enumerated() {
                 lines.append(
-                    "| \(index + 1) | \(entry.set) | \(String(format: "%.4f", entry.value)) "
-                        + "| \(String(format: "%+.4f", entry.value - ordinary)) |")
+                    "| \(index + 1) | \(entry.set) | \(NumberText.fixed(entry.value, 4)) "
+                        + "| \(NumberText.fixed(entry.value - ordinary, 4, alwaysSigned: true)) |")
             }
             Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
         }

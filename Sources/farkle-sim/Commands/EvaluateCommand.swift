@@ -115,11 +115,11 @@ enum EvaluateCommand: Command {
         let work =
             isPenalty
             ? "\(odds.pairCount) states of totals and farkles in a row, \(odds.sweeps) sweeps (last change "
-                + "\(String(format: "%.1e", odds.lastChange)))"
+                + "\(NumberText.scientific(odds.lastChange)))"
             : "\(odds.pairCount) \(counted)"
         lines += [
             "| Tie | | \(NumberText.significant(odds.tieProbability)) |", "",
-            "\(work) in \(String(format: "%.2f", seconds)) s.", "",
+            "\(work) in \(NumberText.fixed(seconds, 2)) s.", "",
         ]
         return lines.joined(separator: "\n")
     }

@@ -38,7 +38,7 @@ enum SimulateCommand: Command {
         options: [
             OptionSpec(
                 name: "games", valueName: "n", help: "The number of games to play.",
-                defaultValue: grouped(defaultGames)),
+                defaultValue: NumberText.grouped(defaultGames)),
             OptionSpec(
                 name: "players", valueName: "p", help: "The number of players, 1 to 8 (1: a solo race to the target).",
                 defaultValue: "the rule set's, 2 in standard"),
@@ -123,14 +123,17 @@ enum SimulateCommand: Command {
         let progress = StatusLine(isShown: RunOptions.showsProgress(arguments))
         let tally = simulation.run(games: games, seed: seed, threads: threads) { done in
             guard done < games else { return }
-            progress.show { _ in "\(done * 100 / games)% (\(grouped(done)) of \(grouped(games)) games)" }
+            progress.show { _ in
+                "\(done * 100 / games)% (\(NumberText.grouped(done)) of \(NumberText.grouped(games)) games)"
+            }
         }
         progress.finish()
         let elapsed = clock.now - start
         if !arguments.flag("quiet"), let win = simulation.seats.lazy.compactMap(\.penaltyWinStrategy).first {
             Standard.error(
-                "Strategy 'win' built \(grouped(win.builtTurnCount)) turn tables "
-                    + "(\(grouped(win.cachedTurnCount)) kept, at most \(grouped(win.maximumCachedTurns))).")
+                "Strategy 'win' built \(NumberText.grouped(win.builtTurnCount)) turn tables "
+                    + "(\(NumberText.grouped(win.cachedTurnCount)) kept, at most \(NumberText.grouped(win.maximumCachedTurns)))."
+            )
         }
 
         let summary = Summary(
@@ -219,17 +222,6 @@ enum SimulateCommand: Command {
             )
         }
     }
-
-    /// `1,000,000`.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return value < 0 ? "-" + result : result
-    }
 }
 
 // MARK: - Formatting
@@ -269,14 +261,6 @@ private struct Summary {
     var gamesPerSecond: Double { Double(tally.games) / max(elapsedSeconds, 1e-9) }
     var rollsPerSecond: Double { Double(tally.rolls) / max(elapsedSeconds, 1e-9) }
 
-    private func percent(_ share: Double) -> String {
-        String(format: "%.2f%%", share * 100)
-    }
-
-    private func decimal(_ value: Double, _ places: Int = 1) -> String {
-        String(format: "%.\(places)f", value)
-    }
-
     private func number(_ value: Double) -> String {
         JSONText.number(value)
     }
@@ -298,12 +282,11 @@ private struct Summary {
     }
 
     var markdown: String {
-        let grouped = SimulateCommand.grouped
         let totals = showsFinalTotals ? " Mean total | Total quartiles |" : ""
-        var lines = ["# \(grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)", ""]
+        var lines = ["# \(NumberText.grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)", ""]
         if dice != nil {
             lines += [
-                "Each seat plays with its own dice in a race won at the target (\(grouped(rules.game.end.target ?? 0))) "
+                "Each seat plays with its own dice in a race won at the target (\(NumberText.grouped(rules.game.end.target ?? 0))) "
                     + "at once. \(SimulateCommand.loadedMeanings). First turn: the mean points toward the target of "
                     + "each seat's first turn, with its exact value beside it (none for a win seat, whose first turn "
                     + "depends on the opponent's first bank).",
@@ -320,66 +303,70 @@ private struct Summary {
         for (index, seat) in tally.seats.enumerated() {
             let rate = tally.winRate(seat: index)
             let interval = rate.wilsonInterval()
-            let quartiles = finalTotalQuartiles(seat: index).map(grouped).joined(separator: " / ")
+            let quartiles = finalTotalQuartiles(seat: index).map(NumberText.grouped).joined(separator: " / ")
             let seatTotals =
-                showsFinalTotals ? " \(grouped(Int(tally.meanFinalTotal(seat: index).rounded()))) | \(quartiles) |" : ""
+                showsFinalTotals
+                ? " \(NumberText.grouped(Int(tally.meanFinalTotal(seat: index).rounded()))) | \(quartiles) |" : ""
             var firstTurn = ""
             var seatDice = ""
             if let dice {
                 let first = seat.firstTurnMean
                 seatDice = " \(dice.sets[index]) |"
                 firstTurn =
-                    " \(String(format: "%.2f ± %.2f", first.mean, first.standardError)) | "
-                    + "\(dice.exactFirstTurns[index].map { String(format: "%.2f", $0) } ?? "-") |"
+                    " \(NumberText.fixed(first.mean, 2) + " ± " + NumberText.fixed(first.standardError, 2)) | "
+                    + "\(dice.exactFirstTurns[index].map { NumberText.fixed($0, 2) } ?? "-") |"
             }
             lines.append(
-                "| \(index + 1) | \(strategies[index]) |\(seatDice) \(grouped(seat.wins)) | \(percent(rate.value)) | "
-                    + "\(percent(interval.lowerBound)) to \(percent(interval.upperBound)) | \(grouped(seat.ties)) |"
-                    + "\(seatTotals) \(decimal(seatPoints(seat))) | \(percent(seatFarkleRate(seat))) |\(firstTurn)")
+                "| \(index + 1) | \(strategies[index]) |\(seatDice) \(NumberText.grouped(seat.wins)) | \(NumberText.percent(rate.value)) | "
+                    + "\(NumberText.percent(interval.lowerBound)) to \(NumberText.percent(interval.upperBound)) | \(NumberText.grouped(seat.ties)) |"
+                    + "\(seatTotals) \(NumberText.fixed(seatPoints(seat), 1)) | \(NumberText.percent(seatFarkleRate(seat))) |\(firstTurn)"
+            )
         }
         lines += [
             "",
             "| Figure | Value |",
             "|---|---:|",
-            "| Ties | \(grouped(tally.ties)) |",
-            "| Instant wins (six 1s) | \(grouped(tally.instantWins)) |",
+            "| Ties | \(NumberText.grouped(tally.ties)) |",
+            "| Instant wins (six 1s) | \(NumberText.grouped(tally.instantWins)) |",
         ]
         if tally.unfinishedGames > 0 {
             lines.append(
                 "| Unfinished games (\(GameSimulation<BuiltInStrategy>.maximumRounds) rounds) | "
-                    + "\(grouped(tally.unfinishedGames)) |")
+                    + "\(NumberText.grouped(tally.unfinishedGames)) |")
         }
-        if tally.penalties > 0 { lines.append("| Three-farkle penalties | \(grouped(tally.penalties)) |") }
+        if tally.penalties > 0 { lines.append("| Three-farkle penalties | \(NumberText.grouped(tally.penalties)) |") }
         if rules.game.extraRoundsOnTie > 0, showsFinalTotals {
-            lines.append("| Games that played extra rounds to break a tie | \(grouped(tally.extraRoundGames)) |")
+            lines.append(
+                "| Games that played extra rounds to break a tie | \(NumberText.grouped(tally.extraRoundGames)) |")
         }
         if rules.game.highestTurnBreaksTie, showsFinalTotals {
             lines.append(
-                "| Games decided by the highest single turn | \(grouped(tally.sharedHighestTotals - tally.ties)) |")
+                "| Games decided by the highest single turn | \(NumberText.grouped(tally.sharedHighestTotals - tally.ties)) |"
+            )
         }
         if tally.seats.count == 1, let target = rules.game.end.target {
             let quartiles = [0.25, 0.5, 0.75].map { String(tally.roundsQuantile($0)) }.joined(separator: " / ")
             lines += [
-                "| Mean turns to reach \(grouped(target)) | \(decimal(tally.meanRoundsPerFinishedGame, 2)) |",
-                "| Turns to reach \(grouped(target)): quartiles | \(quartiles) |",
+                "| Mean turns to reach \(NumberText.grouped(target)) | \(NumberText.fixed(tally.meanRoundsPerFinishedGame, 2)) |",
+                "| Turns to reach \(NumberText.grouped(target)): quartiles | \(quartiles) |",
             ]
         }
         lines += [
-            "| Mean turns per game | \(decimal(tally.meanTurnsPerGame, 2)) |",
-            "| Mean banked points per turn | \(decimal(tally.meanPointsPerTurn, 2)) "
-                + "± \(decimal(tally.meanPointsPerTurnStandardError, 2)) (s.e.) |",
+            "| Mean turns per game | \(NumberText.fixed(tally.meanTurnsPerGame, 2)) |",
+            "| Mean banked points per turn | \(NumberText.fixed(tally.meanPointsPerTurn, 2)) "
+                + "± \(NumberText.fixed(tally.meanPointsPerTurnStandardError, 2)) (s.e.) |",
         ]
         if rules.turn.threeFarklePenalty != nil {
             lines.append(
-                "| Mean net points per turn, penalties included | \(decimal(tally.meanNetPointsPerTurn, 2)) "
-                    + "± \(decimal(tally.meanNetPointsPerTurnStandardError, 2)) (s.e., by game) |")
+                "| Mean net points per turn, penalties included | \(NumberText.fixed(tally.meanNetPointsPerTurn, 2)) "
+                    + "± \(NumberText.fixed(tally.meanNetPointsPerTurnStandardError, 2)) (s.e., by game) |")
         }
         lines += [
-            "| Farkle rate per turn | \(percent(tally.farkleRate.value)) |",
-            "| Rolls simulated | \(grouped(tally.rolls)) |",
-            "| Wall time | \(decimal(elapsedSeconds, 3)) s on \(threads) threads |",
-            "| Games per second | \(grouped(Int(gamesPerSecond.rounded()))) |",
-            "| Rolls per second | \(grouped(Int(rollsPerSecond.rounded()))) |",
+            "| Farkle rate per turn | \(NumberText.percent(tally.farkleRate.value)) |",
+            "| Rolls simulated | \(NumberText.grouped(tally.rolls)) |",
+            "| Wall time | \(NumberText.fixed(elapsedSeconds, 3)) s on \(threads) threads |",
+            "| Games per second | \(NumberText.grouped(Int(gamesPerSecond.rounded()))) |",
+            "| Rolls per second | \(NumberText.grouped(Int(rollsPerSecond.rounded()))) |",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -139,7 +139,7 @@ enum SolveCommand: Command {
         case .md:
             let lines = [
                 "# Optimal turn: \(rules.name) with \(set.description)", "",
-                "A roll of the six dice scores nothing with chance \(fixed(farkle * 100, 2)) %. "
+                "A roll of the six dice scores nothing with chance \(NumberText.fixed(farkle * 100, 2)) %. "
                     + "The turn's state is (turn points, dice of each kind left): \(outcomes.stateCount - 1) "
                     + "dice states.",
             ]
@@ -200,7 +200,7 @@ enum SolveCommand: Command {
         var lines = [
             "# Optimal turn: \(solver.table.rules.name)", "",
             "Expected points per turn under optimal play, from the opening roll: "
-                + "**\(fixed(solver.expectedTurnScore, 2))**"
+                + "**\(NumberText.fixed(solver.expectedTurnScore, 2))**"
                 + (penalty == nil ? "" : " (the turn alone, as if there were no three-farkle penalty)"),
             "", "## Bank thresholds", "",
             "Bank with n dice left once the turn points reach the threshold (and for every higher total).", "",
@@ -221,7 +221,7 @@ enum SolveCommand: Command {
         ]
         for dice in 1...DiceCounts.maximumDice {
             let line = solver.tailLine(diceLeft: dice)
-            lines.append("| \(dice) | \(fixed(line.slope, 6)) t + \(fixed(line.intercept, 2)) |")
+            lines.append("| \(dice) | \(NumberText.fixed(line.slope, 6)) t + \(NumberText.fixed(line.intercept, 2)) |")
         }
         if let penalty { lines += penaltyMarkdown(penalty) }
         if let capped { lines += capped.markdown }
@@ -232,11 +232,11 @@ enum SolveCommand: Command {
         ]
         for row in rows {
             var line =
-                "| \(row.turnPoints) | \(row.diceLeft) | \(fixed(row.value, 2)) | \(fixed(row.rollValue, 2)) "
+                "| \(row.turnPoints) | \(row.diceLeft) | \(NumberText.fixed(row.value, 2)) | \(NumberText.fixed(row.rollValue, 2)) "
                 + "| \(row.decision) |"
             if !row.values.isEmpty {
                 line +=
-                    " \(row.values.map { fixed($0, 2) }.joined(separator: " / ")) "
+                    " \(row.values.map { NumberText.fixed($0, 2) }.joined(separator: " / ")) "
                     + "| \(row.decisions.joined(separator: " / ")) |"
             }
             lines.append(line)
@@ -250,7 +250,7 @@ enum SolveCommand: Command {
         var lines = [
             "", "## Three-farkle penalty (\(penalty.penalty) points)", "",
             "Long-run average of points per turn under optimal play, penalties included: "
-                + "**\(fixed(penalty.longRunAverage, 2))**", "",
+                + "**\(NumberText.fixed(penalty.longRunAverage, 2))**", "",
             "Best play depends on the farkles in a row before the turn. A farkle is worth what it costs later "
                 + "(less the penalty on the third); V is the expected banked points plus that times the farkle chance. "
                 + "Bank with n dice left from the threshold on.",
@@ -262,8 +262,8 @@ enum SolveCommand: Command {
         for (count, turn) in turns.enumerated() {
             let banks = thresholds(turn).map { $0.threshold.map(String.init) ?? "never" }
             lines.append(
-                "| \(count) | \(fixed(turn.farkleValue, 2)) | \(fixed(turn.expectedTurnScore, 2)) "
-                    + "| \(fixed(turn.farkleChance * 100, 2)) % | \(banks.joined(separator: " | ")) |")
+                "| \(count) | \(NumberText.fixed(turn.farkleValue, 2)) | \(NumberText.fixed(turn.expectedTurnScore, 2)) "
+                    + "| \(NumberText.fixed(turn.farkleChance * 100, 2)) % | \(banks.joined(separator: " | ")) |")
         }
         return lines
     }
@@ -344,11 +344,6 @@ enum SolveCommand: Command {
               "turns_by_farkles": {\(turnObjects.joined(separator: ", "))},
               "penalty_iteration": {"steps": \(penalty.iterations), "last_change": \(JSONText.number(penalty.lastChange))},
             """
-    }
-
-    /// `value` with exactly `digits` decimals.
-    static func fixed(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
     }
 
     /// The game solved to win is a handful of figures, printed as Markdown or JSON; CSV is refused, not

@@ -57,7 +57,7 @@ struct AdviceText {
     var reason: String? {
         guard let next = advice.next else { return nil }
         let dice = dice(next.diceLeft)
-        let expected = Self.fixed(next.rollValue)
+        let expected = NumberText.fixed(next.rollValue, 2)
         let rolling = "rolling \(dice) is expected to end with \(expected)"
         switch next.decision {
         case .bank:
@@ -72,8 +72,8 @@ struct AdviceText {
     /// Why play to win banks or rolls after its best keep, with the two chances compared.
     var winReason: String? {
         guard let win, let next = win.next else { return nil }
-        let rolling = "rolling \(dice(next.diceLeft)) wins \(Self.percent(next.rollValue))"
-        let banking = next.bankValue.map { "banking \(next.turnPoints) wins \(Self.percent($0))" }
+        let rolling = "rolling \(dice(next.diceLeft)) wins \(NumberText.percent(next.rollValue))"
+        let banking = next.bankValue.map { "banking \(next.turnPoints) wins \(NumberText.percent($0))" }
         switch next.decision {
         case .bank: return "\(banking ?? ""), \(rolling)"
         case .roll: return "\(rolling), \(banking ?? "")"
@@ -125,7 +125,7 @@ struct AdviceText {
             lines += [
                 "\(farkles) farkle\(farkles == 1 ? "" : "s") in a row before this turn; three in a row cost "
                     + "\(penalty). Played for the most points in the long run, penalties included: a farkle now "
-                    + "counts \(Self.fixed(farkleValue)) points, what it costs later, and every expected value "
+                    + "counts \(NumberText.fixed(farkleValue, 2)) points, what it costs later, and every expected value "
                     + "below includes it.",
                 "",
             ]
@@ -134,7 +134,7 @@ struct AdviceText {
             if let sixDiceFarkle = advice.sixDiceFarkle {
                 lines.append(
                     "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
-                        + "expected to end with \(Self.fixed(sixDiceFarkle.expected)).")
+                        + "expected to end with \(NumberText.fixed(sixDiceFarkle.expected, 2)).")
             } else {
                 lines.append("Farkle: no keep is possible, the turn ends with 0 points.")
             }
@@ -143,7 +143,7 @@ struct AdviceText {
             for (index, option) in advice.options.enumerated() {
                 lines.append(
                     "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
-                        + "| \(Self.fixed(option.expected)) | \(index == 0 ? "best" : "") |")
+                        + "| \(NumberText.fixed(option.expected, 2)) | \(index == 0 ? "best" : "") |")
             }
             if let best = advice.best {
                 lines += [
@@ -174,16 +174,17 @@ struct AdviceText {
             if let sixDiceFarkle = win.sixDiceFarkle {
                 lines.append(
                     "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
-                        + "wins \(Self.percent(sixDiceFarkle.value)).")
+                        + "wins \(NumberText.percent(sixDiceFarkle.value)).")
             } else {
-                lines.append("Farkle: the turn ends with 0 points; you then win \(Self.percent(win.farkleValue)).")
+                lines.append(
+                    "Farkle: the turn ends with 0 points; you then win \(NumberText.percent(win.farkleValue)).")
             }
         } else {
             lines += ["| Keep | Score | Dice left | Win chance | |", "|---|---:|---:|---:|---|"]
             for (index, option) in win.options.enumerated() {
                 lines.append(
                     "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
-                        + "| \(Self.percent(option.value)) | \(index == 0 ? "best" : "") |")
+                        + "| \(NumberText.percent(option.value)) | \(index == 0 ? "best" : "") |")
             }
             if let best = win.best {
                 lines += ["", "Best to win: keep \(Self.spaced(best.keep.dice.faces)) for \(best.keep.score)."]
@@ -275,14 +276,6 @@ struct AdviceText {
         faces.map(String.init).joined(separator: " ")
     }
 
-    private static func fixed(_ value: Double) -> String {
-        String(format: "%.2f", value)
-    }
-
-    /// A chance as a percentage with two decimals, as the advisor page shows it.
-    private static func percent(_ value: Double) -> String {
-        String(format: "%.2f%%", value * 100)
-    }
 }
 
 // MARK: - Kind by kind
@@ -351,10 +344,10 @@ extension AdviceText {
         }
         lines += ["| Keep | Points | Leaves | Bank | Roll on | Then | |", "|---|---:|---|---:|---:|---|---|"]
         for (index, keep) in keeps.enumerated() {
-            let bank = keep.option.bankValue.map { String(format: "%.2f", $0) } ?? "not allowed"
+            let bank = keep.option.bankValue.map { NumberText.fixed($0, 2) } ?? "not allowed"
             lines.append(
                 "| \(keep.dice.joined(separator: " ")) | \(keep.option.points) | \(keep.leaves) | \(bank) "
-                    + "| \(String(format: "%.2f", keep.option.rollValue)) | \(keep.option.banks ? "bank" : "roll") "
+                    + "| \(NumberText.fixed(keep.option.rollValue, 2)) | \(keep.option.banks ? "bank" : "roll") "
                     + "| \(index == 0 ? "best" : "") |")
         }
         guard let theirs = whole.situation.opponentScore, let opponentDice = advice.opponentDice else {
@@ -369,7 +362,7 @@ extension AdviceText {
             guard let win = keep.win?.option else { continue }
             lines.append(
                 "| \(keep.dice.joined(separator: " ")) | \(keep.leaves) "
-                    + "| \(win.bankValue.map(Self.percent) ?? "not allowed") | \(Self.percent(win.rollValue)) "
+                    + "| \(win.bankValue.map { NumberText.percent($0) } ?? "not allowed") | \(NumberText.percent(win.rollValue)) "
                     + "| \(win.banks ? "bank" : "roll") | \(keep.bestToWin ? "best" : "") |")
         }
         lines += ["", Self.kindDifference(keeps)]

@@ -26,7 +26,7 @@ struct CappedSolveOutput {
             "",
             "The first bank that reaches \(target) wins at once, so points past it are worth nothing. Best play "
                 + "for E[min(turn points, \(target) - own total)] from a total of 0: "
-                + "**\(SolveCommand.fixed(fromZero, 2))** (JSON `capped.by_total`: from every total).",
+                + "**\(NumberText.fixed(fromZero, 2))** (JSON `capped.by_total`: from every total).",
         ]
     }
 

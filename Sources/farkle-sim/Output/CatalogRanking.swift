@@ -198,7 +198,7 @@ enum CatalogRanking {
                 ? "Wins: the exact chance to win against six ordinary dice, both playing to win (LoadedWinSolver), "
                     + "who starts decided by a fair coin, with the chances moving first and moving second."
                 : "Wins: the share of games won against six ordinary dice, both playing the capped-optimal turn for "
-                    + "their own total, \(SimulateCommand.grouped(games)) games with each seat order (seed \(seed)), "
+                    + "their own total, \(NumberText.grouped(games)) games with each seat order (seed \(seed)), "
                     + "with a 95% interval."
             let header =
                 isExact
@@ -221,15 +221,11 @@ enum CatalogRanking {
 
     private static func line(_ index: Int, _ row: Row) -> String {
         let last =
-            row.exact.map { "\(percent($0.first)) | \(percent($0.second))" }
-            ?? String(format: "%.2f%% to %.2f%%", row.interval.lowerBound * 100, row.interval.upperBound * 100)
+            row.exact.map { "\(NumberText.percent($0.first)) | \(NumberText.percent($0.second))" }
+            ?? NumberText.percent(row.interval.lowerBound) + " to " + NumberText.percent(row.interval.upperBound)
         return "| \(index + 1) | \(row.names.joined(separator: ", ")) "
-            + "| \(row.weights.map(String.init).joined(separator: " ")) | \(String(format: "%.2f", row.points)) "
-            + "| \(percent(row.winRate)) | \(last) |"
-    }
-
-    private static func percent(_ value: Double) -> String {
-        String(format: "%.2f%%", value * 100)
+            + "| \(row.weights.map(String.init).joined(separator: " ")) | \(NumberText.fixed(row.points, 2)) "
+            + "| \(NumberText.percent(row.winRate)) | \(last) |"
     }
 
     /// The exact chances of each set to win against six ordinary dice, moving first and moving second, both

@@ -89,10 +89,10 @@ enum ReachSolveOutput {
             var lines = [
                 "# Reaching \(solver.target) in \(rounds) rounds alone: \(rules.name)", "",
                 "Best play for the chance of a total of \(solver.target) or more after \(rounds) rounds: "
-                    + "**\(SolveCommand.fixed(solver.chance * 100, 4)) %**. Playing every turn for the most expected "
-                    + "points (`ev`) reaches it with \(SolveCommand.fixed(evChance * 100, 4)) %.", "",
+                    + "**\(NumberText.fixed(solver.chance * 100, 4)) %**. Playing every turn for the most expected "
+                    + "points (`ev`) reaches it with \(NumberText.fixed(evChance * 100, 4)) %.", "",
                 "Exact (no sampling): \(solver.stateCount) states (rounds left, total, turn points, dice to roll), "
-                    + "solved in \(SolveCommand.fixed(seconds, 3)) s.", "",
+                    + "solved in \(NumberText.fixed(seconds, 3)) s.", "",
                 "## Chance and bank thresholds by rounds left and total", "",
                 "Bank with n dice left from the threshold on (`*`: best play also banks at some turn points below "
                     + "it). Every \(shown) points of total here; `--format csv` or `json` gives every total.", "",
@@ -106,7 +106,7 @@ enum ReachSolveOutput {
                         (threshold.map(String.init) ?? "-") + (below.contains(index + 1) ? "*" : "")
                     }
                     lines.append(
-                        "| \(left) | \(total) | \(SolveCommand.fixed(solver.chance(turnsLeft: left, total: total), 6)) | "
+                        "| \(left) | \(total) | \(NumberText.fixed(solver.chance(turnsLeft: left, total: total), 6)) | "
                             + cells.joined(separator: " | ") + " |")
                 }
             }

@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 import Foundation
 
 /// The progress line of `dice-set` on stderr (a `StatusLine`): candidates bounded, then solved.
@@ -44,12 +45,12 @@ struct SearchProgress: Sendable {
             return counts
         }
         line.show { _ in
-            let total = SimulateCommand.grouped(candidates)
+            let total = NumberText.grouped(candidates)
             // A pruned search bounds every candidate, then solves as many as the bounds cannot rule out.
             return now.bounded > 0
-                ? "bounded \(SimulateCommand.grouped(now.bounded)) of \(total) candidates, "
-                    + "\(SimulateCommand.grouped(now.solved)) solved exactly"
-                : "\(SimulateCommand.grouped(now.solved)) of \(total) candidates solved exactly"
+                ? "bounded \(NumberText.grouped(now.bounded)) of \(total) candidates, "
+                    + "\(NumberText.grouped(now.solved)) solved exactly"
+                : "\(NumberText.grouped(now.solved)) of \(total) candidates solved exactly"
         }
     }
 }

@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 import Foundation
 
 /// The progress line of a solve to win on stderr (a `StatusLine`): how far along the pairs of totals, or the
@@ -63,8 +64,8 @@ struct SolveProgress: Sendable {
         }
         line.show { elapsed in
             var text =
-                "\(label): sweep \(sweeps), largest change \(String(format: "%.1e", change)) "
-                + "(stops at \(String(format: "%.0e", tolerance)))"
+                "\(label): sweep \(sweeps), largest change \(NumberText.scientific(change)) "
+                + "(stops at \(NumberText.scientific(tolerance, 0)))"
             // Only once the change shrinks by a tenth a sweep or more: a first sweep or two barely move it.
             if let previousChange, previousChange > 1.1 * change, change > 0 {
                 let left = (log(change / tolerance) / log(previousChange / change)).rounded(.up)

@@ -115,8 +115,8 @@ enum WinSolveOutput {
 
                 | Figure | Value |
                 |---|---:|
-                | Player 1 wins, moving first | \(SolveCommand.fixed(first * 100, 4)) % |
-                | Player 2 wins, moving first | \(SolveCommand.fixed(secondStarting * 100, 4)) % |
+                | Player 1 wins, moving first | \(NumberText.fixed(first * 100, 4)) % |
+                | Player 2 wins, moving first | \(NumberText.fixed(secondStarting * 100, 4)) % |
                 | Largest change of the last iteration step | \(solver.largestLastChange) |
 
                 """, terminator: "")
@@ -199,16 +199,16 @@ enum WinSolveOutput {
                 "# Playing to win: \(solver.table.rules.name)", "",
                 "Both players maximize P(win) + ½ P(tie); exact, no sampling.", "",
                 "| Figure | Value |", "|---|---:|",
-                "| First player's value, P(win) + ½ P(tie) | \(fixed(solver.firstPlayerValue, 6)) |",
-                "| First player wins | \(fixed(solver.firstPlayerWinProbability, 6)) |",
-                "| Tie | \(fixed(solver.tieProbability, 6)) |",
-                "| First player loses | \(fixed(solver.firstPlayerLossProbability, 6)) |",
+                "| First player's value, P(win) + ½ P(tie) | \(NumberText.fixed(solver.firstPlayerValue, 6)) |",
+                "| First player wins | \(NumberText.fixed(solver.firstPlayerWinProbability, 6)) |",
+                "| Tie | \(NumberText.fixed(solver.tieProbability, 6)) |",
+                "| First player loses | \(NumberText.fixed(solver.firstPlayerLossProbability, 6)) |",
                 "| Fair head start for the second player | \(head.points) points"
                     + (head.points < 0 ? " (\(-head.points) to the first player)" : "")
                     + " "
-                    + "(first player's value \(fixed(head.firstPlayerValue, 6))) |",
+                    + "(first player's value \(NumberText.fixed(head.firstPlayerValue, 6))) |",
                 "| States | \(solver.stateCount) |",
-                "| Wall time | \(fixed(seconds, 2)) s on \(threads) threads |",
+                "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(threads) threads |",
                 "| Peak memory | \(peakBytes / (1024 * 1024)) MiB |",
             ]
             if let cap = solver.finalRoundCap {
@@ -217,7 +217,7 @@ enum WinSolveOutput {
             if let rounds = solver.rounds {
                 lines.append(
                     "| Ends at the highest-single-turn tie-break (counted as a tie) | "
-                        + "\(fixed(solver.tieProbability, 9)) |")
+                        + "\(NumberText.fixed(solver.tieProbability, 9)) |")
                 lines.append(
                     "| Difference of totals capped at | ±\(rounds.cap) points "
                         + "(moves no value by more than \(rounds.errorBound)) |")
@@ -272,10 +272,6 @@ enum WinSolveOutput {
                   "difference_cap": \(rounds.cap),
                   "difference_cap_error_bound": \(JSONText.number(rounds.errorBound)),
                 """
-        }
-
-        private func fixed(_ value: Double, _ digits: Int) -> String {
-            String(format: "%.\(digits)f", value)
         }
     }
 }

@@ -1,3 +1,4 @@
+import FarkleReports
 import Foundation
 
 /// The options given to one command, checked against its `CommandSpec`.
@@ -99,7 +100,7 @@ struct ParsedArguments {
                 throw UsageError("'--\(name)' must be \(range.lowerBound) or more\(why), not \(text)", spec: spec)
             }
             throw UsageError(
-                "'--\(name)' must be from \(range.lowerBound) to \(SimulateCommand.grouped(range.upperBound))\(why), "
+                "'--\(name)' must be from \(range.lowerBound) to \(NumberText.grouped(range.upperBound))\(why), "
                     + "not \(text)",
                 spec: spec)
         }

@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 import Foundation
 
 /// The `--strategy` options of `simulate` and `evaluate`, and the solve that strategy `win` needs first.
@@ -136,7 +137,7 @@ enum StrategyArguments {
         }
         if isShown {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            Standard.error("Solved in \(String(format: "%.1f", seconds)) s.")
+            Standard.error("Solved in \(NumberText.fixed(seconds, 1)) s.")
         }
     }
 
