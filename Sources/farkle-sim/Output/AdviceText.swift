@@ -139,12 +139,9 @@ struct AdviceText {
                 lines.append("Farkle: no keep is possible, the turn ends with 0 points.")
             }
         } else {
-            lines += ["| Keep | Score | Dice left | Expected | |", "|---|---:|---:|---:|---|"]
-            for (index, option) in advice.options.enumerated() {
-                lines.append(
-                    "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
-                        + "| \(NumberText.fixed(option.expected, 2)) | \(index == 0 ? "best" : "") |")
-            }
+            lines += Self.keepTable(
+                advice.options.map { ($0.keep, $0.diceLeft, NumberText.fixed($0.expected, 2)) }, valueHeader: "Expected"
+            )
             if let best = advice.best {
                 lines += [
                     "",
@@ -159,6 +156,18 @@ struct AdviceText {
         }
         if let win { lines += winMarkdown(win) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The Markdown table of keeps, best first, under either objective: each keep's dice, score, dice left and
+    /// `value` (the expected points, or the chance to win) headed `valueHeader`.
+    private static func keepTable(_ rows: [(keep: Keep, diceLeft: Int, value: String)], valueHeader: String)
+        -> [String]
+    {
+        ["| Keep | Score | Dice left | \(valueHeader) | |", "|---|---:|---:|---:|---|"]
+            + rows.enumerated().map { index, row in
+                "| \(spaced(row.keep.dice.faces)) | \(row.keep.score) | \(row.diceLeft) | \(row.value) "
+                    + "| \(index == 0 ? "best" : "") |"
+            }
     }
 
     private func winMarkdown(_ win: WinRollAdvice) -> [String] {
@@ -180,12 +189,8 @@ struct AdviceText {
                     "Farkle: the turn ends with 0 points; you then win \(NumberText.percent(win.farkleValue)).")
             }
         } else {
-            lines += ["| Keep | Score | Dice left | Win chance | |", "|---|---:|---:|---:|---|"]
-            for (index, option) in win.options.enumerated() {
-                lines.append(
-                    "| \(Self.spaced(option.keep.dice.faces)) | \(option.keep.score) | \(option.diceLeft) "
-                        + "| \(NumberText.percent(option.value)) | \(index == 0 ? "best" : "") |")
-            }
+            lines += Self.keepTable(
+                win.options.map { ($0.keep, $0.diceLeft, NumberText.percent($0.value)) }, valueHeader: "Win chance")
             if let best = win.best {
                 lines += ["", "Best to win: keep \(Self.spaced(best.keep.dice.faces)) for \(best.keep.score)."]
             }
