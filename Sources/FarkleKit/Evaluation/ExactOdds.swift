@@ -100,6 +100,47 @@ public struct ExactOdds: Sendable {
         strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
         threads: Int = 2, solvingToWin: () -> Void = {}
     ) throws(Unsupported) {
+        self = try Self.evaluate(
+            strategies: strategies, dice: dice, context: &context, threads: threads, solvingToWin: solvingToWin,
+            eachStarting: false)[0]
+    }
+
+    /// Evaluates `strategies` (two, seat 1 first) once with each starting: the odds of `[A, B]`, then of `[B, A]`
+    /// (with the dice swapped likewise), as `init(strategies:dice:context:threads:solvingToWin:)` gives them.
+    ///
+    /// In a race with ordinary dice both seatings are worked out in one pass over the pairs of totals, each seat's
+    /// turn at a pair followed once for both: for `win`, whose turn is solved at every pair, half the work of two
+    /// evaluations.
+    ///
+    /// - Throws: `Unsupported` as the initializer does.
+    public static func eachStarting(
+        strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
+        threads: Int = 2, solvingToWin: () -> Void = {}
+    ) throws(Unsupported) -> [ExactOdds] {
+        try evaluate(
+            strategies: strategies, dice: dice, context: &context, threads: threads, solvingToWin: solvingToWin,
+            eachStarting: true)
+    }
+
+    /// The odds of one evaluation.
+    private init(
+        strategies: [StrategySpec], dice: [DiceSet],
+        odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
+    ) {
+        self.strategies = strategies
+        self.dice = dice
+        winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
+        tieProbability = odds.tie
+        pairCount = odds.states
+        sweeps = odds.sweeps
+        lastChange = odds.lastChange
+    }
+
+    /// The evaluation of `strategies`, and with `eachStarting` of them swapped too.
+    private static func evaluate(
+        strategies: [StrategySpec], dice: [DiceSet], context: inout StrategyContext, threads: Int,
+        solvingToWin: () -> Void, eachStarting: Bool
+    ) throws(Unsupported) -> [ExactOdds] {
         let rules = context.rules
         guard strategies.count == 2 else {
             throw Unsupported("exact odds need exactly 2 strategies, one per seat, not \(strategies.count)")
@@ -111,35 +152,44 @@ public struct ExactOdds: Sendable {
             throw Unsupported(
                 "exact odds are for 2 players; rules '\(rules.name)' have \(rules.game.players) (simulate instead)")
         }
-        let odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
-        if !dice.allSatisfy(\.isOrdinary) {
-            let loaded = try LoadedExactOdds(
-                strategies: strategies, dice: dice, table: context.table, threads: threads, solvingToWin: solvingToWin)
-            odds = (loaded.winProbabilities[0], 0, loaded.pairCount, 1, 0)
-        } else if rules.turn.threeFarklePenalty != nil {
-            let penalty = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
-            odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)
-        } else if rules.game.end.target == nil {
-            let rounds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
-            odds = (rounds.firstWin, rounds.tie, rounds.stateCount, 1, 0)
-        } else {
-            let race = try Self.race(strategies: strategies, context: &context, threads: threads)
-            odds = (race.firstWin, race.tie, race.pairs, 1, 0)
+        let seatings = eachStarting ? [[0, 1], [1, 0]] : [[0, 1]]
+        let plainRace =
+            dice.allSatisfy(\.isOrdinary) && rules.turn.threeFarklePenalty == nil
+            && rules.game.end.target != nil
+        if plainRace {
+            let race = try Self.race(strategies: strategies, seatings: seatings, context: &context, threads: threads)
+            return zip(seatings, race.odds).map { seating, odds in
+                ExactOdds(
+                    strategies: seating.map { strategies[$0] }, dice: seating.map { dice[$0] },
+                    odds: (odds.firstWin, odds.tie, race.pairs, 1, 0))
+            }
         }
-        self.strategies = strategies
-        self.dice = dice
-        winProbabilities = [odds.firstWin, 1 - odds.firstWin - odds.tie]
-        tieProbability = odds.tie
-        pairCount = odds.states
-        sweeps = odds.sweeps
-        lastChange = odds.lastChange
+        var evaluations: [ExactOdds] = []
+        for seating in seatings {
+            let (strategies, dice) = (seating.map { strategies[$0] }, seating.map { dice[$0] })
+            let odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
+            if !dice.allSatisfy(\.isOrdinary) {
+                let loaded = try LoadedExactOdds(
+                    strategies: strategies, dice: dice, table: context.table, threads: threads,
+                    solvingToWin: solvingToWin)
+                odds = (loaded.winProbabilities[0], 0, loaded.pairCount, 1, 0)
+            } else if rules.turn.threeFarklePenalty != nil {
+                let penalty = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
+                odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)
+            } else {
+                let rounds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
+                odds = (rounds.firstWin, rounds.tie, rounds.stateCount, 1, 0)
+            }
+            evaluations.append(ExactOdds(strategies: strategies, dice: dice, odds: odds))
+        }
+        return evaluations
     }
 
-    /// The chances of seat 1 to win and of a tie in a race to a target without a three-farkle penalty, and the
-    /// pairs of totals worked out.
+    /// The chances of seat 1 to win and of a tie in a race to a target without a three-farkle penalty, for each of
+    /// `seatings` (the indices of `strategies` in seat order), and the pairs of totals worked out.
     private static func race(
-        strategies: [StrategySpec], context: inout StrategyContext, threads: Int
-    ) throws(Unsupported) -> (firstWin: Double, tie: Double, pairs: Int) {
+        strategies: [StrategySpec], seatings: [[Int]], context: inout StrategyContext, threads: Int
+    ) throws(Unsupported) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
         let rules = context.rules
         guard case .target(let target, let finalRound) = rules.game.end else {
             preconditionFailure("a race to a target")
@@ -151,22 +201,39 @@ public struct ExactOdds: Sendable {
                 "a target of \(target) in steps of \(step) is \(levels) levels; exact odds tabulate at most "
                     + "\(Self.maximumLevels)")
         }
-        var seats: [OddsSeat] = []
-        for spec in strategies { seats.append(try OddsSeat(spec, context: &context, threads: threads)) }
+        // One seat per strategy named: `win` against `win` solves its turn once per pair, not once per seat.
+        var made: [OddsSeat] = []
+        for spec in strategies[0] == strategies[1] ? [strategies[0]] : strategies {
+            made.append(try OddsSeat(spec, context: &context, threads: threads))
+        }
+        let seats = made
         if seats.allSatisfy(\.neverScores) {
             throw Unsupported("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
-
-        let game = OddsGame(levels: levels, finalRound: finalRound, seats: seats)
+        let seatOf = strategies.map { spec in strategies[0] == spec ? 0 : seats.count - 1 }
+        let games = seatings.map { seating in
+            let order = seating.map { seatOf[$0] }
+            return (
+                order: order, game: OddsGame(levels: levels, finalRound: finalRound, seats: order.map { seats[$0] })
+            )
+        }
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
             Parallel.forEach(sum / 2 - low + 1, threads: threads) { index in
                 let mine = low + index
-                game.solve(mine: mine, theirs: sum - mine)
-                if mine != sum - mine { game.solve(mine: sum - mine, theirs: mine) }
+                let theirs = sum - mine
+                // Each seat's turn at both pairs of totals, followed once for every seating.
+                let here = seats.map { $0.turn(mine: mine, theirs: theirs) }
+                let there = mine == theirs ? here : seats.map { $0.turn(mine: theirs, theirs: mine) }
+                for (order, game) in games {
+                    game.solve(mine: mine, theirs: theirs, first: here[order[0]], second: there[order[1]])
+                    if mine != theirs {
+                        game.solve(mine: theirs, theirs: mine, first: there[order[0]], second: here[order[1]])
+                    }
+                }
             }
         }
-        return (game.results.win[0][0], game.results.tie[0][0], levels * levels)
+        return (games.map { ($0.game.results.win[0][0], $0.game.results.tie[0][0]) }, levels * levels)
     }
 }
 
@@ -177,6 +244,21 @@ struct TurnOdds: Sendable {
     var win: Double
     var tie: Double
     var farkle: Double
+}
+
+extension FixedTurns.Turn {
+    /// What this turn is worth where a bank of `level` levels is worth `payoff(level)`.
+    func odds(payoff: (_ level: Int) -> (win: Double, tie: Double)) -> TurnOdds {
+        var odds = TurnOdds(win: win, tie: tie, farkle: farkle)
+        banked.withUnsafeBufferPointer { banked in
+            for offset in 0..<banked.count where banked[offset] > 0 {
+                let after = payoff(first + offset)
+                odds.win += banked[offset] * after.win
+                odds.tie += banked[offset] * after.tie
+            }
+        }
+        return odds
+    }
 }
 
 /// How a seat plays, in the form the evaluation needs.
@@ -250,6 +332,17 @@ enum OddsSeat: Sendable {
         }
     }
 
+    /// The deficit, in levels, from which this seat's last turn no longer changes: `finalRound(deficit:hasEntered:)`
+    /// is the same at every deficit from there up.
+    var finalRoundEnd: Int {
+        switch self {
+        case .blind(let entered, let notEntered): return max(entered.banked.count, notEntered.banked.count)
+        case .win(let solver): return max(solver.entered?.capLevel ?? 0, solver.notEntered?.capLevel ?? 0) + 1
+        case .penaltyWin(let solver): return (solver.finalRound?.capLevel ?? 0) + 1
+        case .roundsWin: return 0
+        }
+    }
+
     /// This seat's chances to win and to tie its last turn in the final round, `deficit` levels behind.
     func finalRound(deficit: Int, hasEntered: Bool) -> (win: Double, tie: Double) {
         switch self {
@@ -264,11 +357,34 @@ enum OddsSeat: Sendable {
         }
     }
 
-    /// This seat's turn at (`mine`, `theirs`) levels, where a bank of `level` levels is worth `payoff(level)`.
-    func turn(mine: Int, theirs: Int, payoff: (Int) -> (win: Double, tie: Double)) -> TurnOdds {
+    /// This seat's turn at (`mine`, `theirs`) levels of a race, to be weighed with what its banks lead to.
+    func turn(mine: Int, theirs: Int) -> PairTurn {
         switch self {
         case .blind(let entered, let notEntered):
-            let outcomes = mine == 0 ? notEntered : entered
+            return .blind(mine == 0 ? notEntered : entered)
+        case .win(let solver):
+            return .fixed(
+                FixedTurns.Turn(
+                    solver.layout.fixedPlayEndings(at: (mine, theirs), values: solver.values, ties: solver.ties)))
+        case .roundsWin:
+            preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
+        case .penaltyWin:
+            preconditionFailure("a penalty game is evaluated with the farkle counts (PenaltyExactOdds)")
+        }
+    }
+}
+
+/// A seat's turn at one state, worked out once however many evaluations weigh it.
+enum PairTurn {
+    /// The turn of a strategy that ignores the totals.
+    case blind(BlindTurnOutcomes)
+    /// The turn of a solved game, followed at this state.
+    case fixed(FixedTurns.Turn)
+
+    /// What the turn is worth where a bank of `level` levels is worth `payoff(level)`.
+    func odds(payoff: (_ level: Int) -> (win: Double, tie: Double)) -> TurnOdds {
+        switch self {
+        case .blind(let outcomes):
             var odds = TurnOdds(win: outcomes.instantWin, tie: 0, farkle: outcomes.farkle)
             for (level, chance) in outcomes.banked.enumerated() where chance > 0 {
                 let after = payoff(level)
@@ -276,13 +392,8 @@ enum OddsSeat: Sendable {
                 odds.tie += chance * after.tie
             }
             return odds
-        case .win(let solver):
-            return solver.layout.fixedPlayOdds(
-                at: (mine, theirs), values: solver.values, ties: solver.ties, payoff: payoff)
-        case .roundsWin:
-            preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
-        case .penaltyWin:
-            preconditionFailure("a penalty game is evaluated with the farkle counts (PenaltyExactOdds)")
+        case .fixed(let turn):
+            return turn.odds(payoff: payoff)
         }
     }
 }
@@ -308,12 +419,24 @@ private struct OddsGame: Sendable {
     let finalRound: Bool
     let seats: [OddsSeat]
     let results: OddsResults
+    /// Each seat's last turn in the final round, `lastTurn[(2 * seat + (hasEntered ? 1 : 0)) * lastTurnWidth +
+    /// min(deficit, lastTurnWidth - 1)]`: tabulated once because the banks reaching the target read it at every
+    /// pair, and a seat is too large a value to copy there.
+    let lastTurn: [(win: Double, tie: Double)]
+    let lastTurnWidth: Int
 
     init(levels: Int, finalRound: Bool, seats: [OddsSeat]) {
         self.levels = levels
         self.finalRound = finalRound
         self.seats = seats
         results = OddsResults(count: levels * levels)
+        let width = (seats.map(\.finalRoundEnd).max() ?? 0) + 1
+        lastTurnWidth = width
+        lastTurn = seats.flatMap { seat in
+            [false, true].flatMap { hasEntered in
+                (0..<width).map { seat.finalRound(deficit: $0, hasEntered: hasEntered) }
+            }
+        }
     }
 
     /// What a bank to `total` levels is worth to the seat `mover` against `theirs`: the other seat then
@@ -326,19 +449,15 @@ private struct OddsGame: Sendable {
             return (1 - results.win[other][index] - tie, tie)
         }
         guard finalRound else { return (1, 0) }
-        let last = seats[other].finalRound(deficit: total - theirs, hasEntered: theirs > 0)
+        let last = lastTurn[(2 * other + (theirs > 0 ? 1 : 0)) * lastTurnWidth + min(total - theirs, lastTurnWidth - 1)]
         return (1 - last.win - last.tie, last.tie)
     }
 
-    /// Solves the farkle cycle between seat 1 to move at (`mine`, `theirs`) and seat 2 to move at
-    /// (`theirs`, `mine`).
-    func solve(mine: Int, theirs: Int) {
-        let first = seats[0].turn(mine: mine, theirs: theirs) {
-            bankPayoff(mover: 0, total: mine + $0, theirs: theirs)
-        }
-        let second = seats[1].turn(mine: theirs, theirs: mine) {
-            bankPayoff(mover: 1, total: theirs + $0, theirs: mine)
-        }
+    /// Solves the farkle cycle between seat 1 to move at (`mine`, `theirs`), playing `firstTurn`, and seat 2 to
+    /// move at (`theirs`, `mine`), playing `secondTurn`.
+    func solve(mine: Int, theirs: Int, first firstTurn: PairTurn, second secondTurn: PairTurn) {
+        let first = firstTurn.odds { bankPayoff(mover: 0, total: mine + $0, theirs: theirs) }
+        let second = secondTurn.odds { bankPayoff(mover: 1, total: theirs + $0, theirs: mine) }
         // W1 = c1 + s1 (1 - W2 - T2), T1 = d1 + s1 T2, and the same with 1 and 2 swapped.
         let determinant = 1 - first.farkle * second.farkle
         let tie1 = (first.tie + first.farkle * second.tie) / determinant

@@ -161,9 +161,27 @@ private struct PenaltyOddsGame: Sendable {
         self.pastTarget = pastTarget
         fixedTurns = (0..<2).map { seat in
             guard case .penaltyWin(let solver) = seats[seat][0] else { return nil }
-            return FixedTurns(solver: solver, space: space, threads: threads) { lead, theirFarkles in
-                Self.reachingTarget(
-                    seats: seats, hasFinalRound: hasFinalRound, mover: seat, lead: lead, theirFarkles: theirFarkles)
+            let levels = space.levels
+            return FixedTurns(count: 9 * levels * levels, rows: levels, threads: threads) { mine in
+                var turns: [(index: Int, turn: FixedTurns.Turn)] = []
+                for theirs in 0..<levels {
+                    for myFarkles in 0...2 {
+                        for theirFarkles in 0...2 {
+                            let state = (mine, theirs, myFarkles, theirFarkles)
+                            let endings = solver.space.fixedPlayEndings(
+                                at: state, values: solver.values, ties: solver.ties)
+                            // A bank that reaches the target is worth the same in every sweep: weighed once.
+                            let turn = FixedTurns.Turn(endings, weighedFrom: levels - mine) { level in
+                                Self.reachingTarget(
+                                    seats: seats, hasFinalRound: hasFinalRound, mover: seat,
+                                    lead: mine + level - theirs,
+                                    theirFarkles: theirFarkles)
+                            }
+                            turns.append((space.index(mine, theirs, myFarkles, theirFarkles), turn))
+                        }
+                    }
+                }
+                return turns
             }
         }
     }
@@ -204,15 +222,8 @@ private struct PenaltyOddsGame: Sendable {
         case .penaltyWin:
             // The solver's turn at this state, followed once (`FixedTurns`): only its banks below the target
             // are weighed here.
-            let fixed = fixedTurns[seat].unsafelyUnwrapped.turns[space.index(mine, theirs, myFarkles, theirFarkles)]
-            odds = TurnOdds(win: fixed.win, tie: fixed.tie, farkle: fixed.farkle)
-            fixed.banked.withUnsafeBufferPointer { banked in
-                for offset in 0..<banked.count where banked[offset] > 0 {
-                    let after = handedOver(
-                        to: 1 - seat, index: space.index(theirs, mine + fixed.first + offset, theirFarkles, 0))
-                    odds.win += banked[offset] * after.win
-                    odds.tie += banked[offset] * after.tie
-                }
+            odds = fixedTurns[seat].unsafelyUnwrapped[space.index(mine, theirs, myFarkles, theirFarkles)].odds {
+                handedOver(to: 1 - seat, index: space.index(theirs, mine + $0, theirFarkles, 0))
             }
         case .win, .roundsWin:
             preconditionFailure("a race under a penalty plays win with the penalty game's solution")

@@ -6,7 +6,7 @@
 /// and to tie at every d are what its turn banks (or farkles: a farkle ends the turn at d, as a bank of 0
 /// does) weighed with the chances of the turn that follows. A strategy that ignores the totals banks the same
 /// distribution everywhere (`BlindTurnOutcomes`); `win` plays the solver's turn at each (turn, d) and is
-/// scored along its decisions (`WinTurn.fixedPlayOdds`). Equal totals after the last extra round count as a
+/// weighed along its decisions (`WinTurn.endings(of:top:)`). Equal totals after the last extra round count as a
 /// tie (the highest-single-turn tie-break is not played), and a turn that ends `RoundsWinSolver`'s cap on the
 /// difference ahead counts as won: neither moves a chance by more than the solver's `capErrorBound`.
 struct RoundsOdds {
@@ -84,11 +84,12 @@ struct RoundsOdds {
         let odds: TurnOdds
         switch seat {
         case .roundsWin(let solver):
-            odds = solver.layout.fixedPlayOdds(
-                at: (turnIndex, difference), values: solver.values, ties: solver.ties, payoff: payoff)
+            let endings = solver.layout.fixedPlayEndings(
+                at: (turnIndex, difference), values: solver.values, ties: solver.ties)
+            odds = FixedTurns.Turn(endings).odds(payoff: payoff)
         default:
             // Any total above 0 stands for a player who has entered: a game of rounds has no entry minimum here.
-            odds = seat.turn(mine: 1, theirs: 0, payoff: payoff)
+            odds = seat.turn(mine: 1, theirs: 0).odds(payoff: payoff)
         }
         let farkle = ending(turn: turnIndex, difference: difference, layout: layout, results: results)
         let index = turnIndex * layout.width + difference + layout.capLevel

@@ -60,6 +60,16 @@ private func expectSimulationAgrees(_ specs: [StrategySpec], _ rules: RuleSet, g
     }
 }
 
+private extension RuleSet {
+    /// These rules played over `rounds` rounds instead of to a target.
+    func withRounds(_ rounds: Int) -> RuleSet {
+        var rules = self
+        rules.name += "-\(rounds)-rounds"
+        rules.game.end = .rounds(rounds)
+        return rules
+    }
+}
+
 @Suite("Exact odds of two strategies")
 struct ExactOddsTests {
     @Test("ev against ev: the simulator agrees within 4 standard errors")
@@ -121,6 +131,32 @@ struct ExactOddsTests {
         let two = try odds([.expectedValue, .greedy], shortStandard, threads: 2)
         #expect(one.winProbabilities == two.winProbabilities && one.tieProbability == two.tieProbability)
         #expect(abs(one.winProbabilities.reduce(0, +) + one.tieProbability - 1) < 1e-12)
+    }
+
+    @Test(
+        "each seat starting: the two seatings one evaluation each gives, in a race (one pass) and a game of rounds",
+        arguments: [
+            ([StrategySpec.win, .expectedValue], shortStandard, [DiceSet.ordinary, .ordinary]),
+            ([.expectedValue, .greedy], shortCardgames, [.ordinary, .ordinary]),
+            (
+                [.threshold([300, 300]), .greedy], onesOnly(target: 500, finalRound: true).withRounds(3),
+                [.ordinary, .ordinary]
+            ),
+        ])
+    func eachStarting(specs: [StrategySpec], rules: RuleSet, dice: [DiceSet]) throws {
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let both = try ExactOdds.eachStarting(strategies: specs, dice: dice, context: &context, threads: 2)
+        #expect(both.map(\.strategies) == [specs, specs.reversed()])
+        for (evaluation, seating) in zip(both, [specs, specs.reversed()]) {
+            let alone = try ExactOdds(strategies: seating, dice: dice, context: &context, threads: 1)
+            for (a, b) in zip(
+                evaluation.winProbabilities + [evaluation.tieProbability],
+                alone.winProbabilities + [alone.tieProbability])
+            {
+                #expect(abs(a - b) < 1e-15, "\(seating) under \(rules.name)")
+            }
+            #expect(evaluation.pairCount == alone.pairCount)
+        }
     }
 
     @Test("3 players, rounds with an entry minimum, a never-ending game, a third strategy: refused")

@@ -213,8 +213,8 @@ struct PenaltyExactOddsTests {
                 for (myFarkles, theirFarkles) in [(0, 0), (2, 1), (1, 2)] {
                     let played = solver.fixedPlayTurn(
                         mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles, payoff: payoff)
-                    let endings = solver.fixedPlayEndings(
-                        mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+                    let endings = solver.space.fixedPlayEndings(
+                        at: (mine, theirs, myFarkles, theirFarkles), values: solver.values, ties: solver.ties)
                     var win = endings.instantWin + endings.aboveTop
                     var tie = 0.0
                     for (level, chance) in endings.banked.enumerated() {
@@ -252,13 +252,35 @@ extension PenaltyWinSolver {
     /// checked against.
     ///
     /// The decisions are the solver's own (its bank payoffs and its farkle value at this state); the chances
-    /// to win and to tie follow those decisions (`WinTurn.fixedPlayOdds`), with `payoff(level)` what a bank of
+    /// to win and to tie follow those decisions, with `payoff(level)` what a bank of
     /// `level` levels is worth in the game being evaluated. Banks above the solver's table (beyond the
     /// final-round cap) count as wins, as in the solver.
     func fixedPlayTurn(
         mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, payoff: (Int) -> (win: Double, tie: Double)
     ) -> TurnOdds {
-        space.fixedPlayOdds(
-            at: (mine, theirs, myFarkles, theirFarkles), values: values, ties: ties, payoff: payoff)
+        let rows = space.rows(at: (mine, theirs, myFarkles, theirFarkles), values: values, ties: ties)
+        let top = rows.top
+        var lose = [Double](repeating: 0, count: top)
+        var tie = [Double](repeating: 0, count: top)
+        for level in 0..<top where rows.bank[level] > -.infinity {
+            let odds = payoff(level)
+            lose[level] = 1 - odds.win - odds.tie
+            tie[level] = odds.tie
+        }
+        // `WinTurn` carries one second payoff along the decisions: one solve for the chance to lose, one to tie.
+        var scratch = [WinTurn.Entry](
+            repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false),
+            count: top * TurnMechanics.statesPerLevel)
+        return scratch.withUnsafeMutableBufferPointer { scratch in
+            let table = scratch.baseAddress.unsafelyUnwrapped
+            let losing = space.turn.solve(
+                top: top, topBank: space.topBank, bank: rows.bank, bankAux: lose, farkle: rows.farkle.value,
+                farkleAux: 0, into: table)
+            let tying = space.turn.solve(
+                top: top, topBank: space.topBank, bank: rows.bank, bankAux: tie, farkle: rows.farkle.value,
+                farkleAux: 0, into: table)
+            // Every turn ends in a farkle, a bank or six 1s that win; what is neither lost nor tied is won.
+            return TurnOdds(win: 1 - losing.slope - losing.aux - tying.aux, tie: tying.aux, farkle: losing.slope)
+        }
     }
 }

@@ -74,3 +74,28 @@ extension WinTurn {
         return endings
     }
 }
+
+extension PlainWinGameLayout {
+    /// How the turn at `state` ends when played as the solved `values` and `ties` play it
+    /// (`WinTurn.endings(of:top:)`): the chance of every bank below the table's top, of a farkle, of six 1s that win
+    /// and of banking above the top.
+    ///
+    /// A solved game's play is fixed, so the exact odds of `win` against another strategy follow each state's turn
+    /// once and only weigh its banks with what they lead to (`FixedTurns`).
+    func fixedPlayEndings(at state: State, values: [Double], ties: [Double]) -> TurnEndings {
+        let rows = rows(at: state, values: values, ties: ties)
+        let top = rows.top
+        let table = TurnTable(rows: top + turn.maximumJump + 1)
+        defer { table.deallocate() }
+        var unused = WinTurn.Validity.unbounded
+        rows.bank.withUnsafeBufferPointer { bank in
+            rows.bankTie.withUnsafeBufferPointer { bankTie in
+                _ = turn.solve(
+                    top: top, topBank: topBank, bank: bank.baseAddress.unsafelyUnwrapped,
+                    bankAux: bankTie.baseAddress.unsafelyUnwrapped, farkle: rows.farkle.value, farkleAux: 0,
+                    into: table, validity: &unused, tracking: false)
+            }
+        }
+        return turn.endings(of: table, top: top)
+    }
+}
