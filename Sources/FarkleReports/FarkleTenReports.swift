@@ -107,7 +107,7 @@ extension ReportDocument {
 
             ## Round robin, two players
 
-            Every pair of strategies plays \(section.roundRobin.matchups.first?.games ?? 0) two-player games of \
+            Every pair of strategies plays \(section.roundRobin.matchups.first?.games.map(String.init) ?? "no") two-player games of \
             \(roundsText) (seed \(section.seed)), half with each starting. Against an opponent medium and hard \
             react to the score, so these are simulated: the win rate is the first strategy's outright wins over all \
             games (ties counted apart), with a 95% Wilson interval.

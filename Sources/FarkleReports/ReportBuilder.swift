@@ -13,7 +13,7 @@ import Foundation
 public struct ReportBuilder: Sendable {
     /// The rule set the reports describe.
     public var rules: RuleSet
-    /// The number of games simulated for each pairing of strategies.
+    /// The number of games simulated for each pairing of strategies whose exact odds do not exist.
     public var games: Int
     /// The seed of the simulated games; the same seed gives the same reports.
     public var seed: UInt64
@@ -95,7 +95,7 @@ public struct ReportBuilder: Sendable {
             context.use(penaltyWinSolver)
             pairs.append((.win, .expectedValue))
         }
-        let comparison = StrategyComparison(table: table, pairs: pairs, games: games, seed: seed, context: context)
+        let comparison = Self.compare(pairs, context: &context, games: games, seed: seed, threads: threads)
         reports += ReportDocument.strategyComparison(comparison, rules: rules, seed: seed)
         // The matchup of `win` against `ev`, where the comparison played it: the edge the page states.
         let edge = pairs.firstIndex { $0 == (.win, .expectedValue) }.map { comparison.matchups[$0] }
@@ -124,9 +124,9 @@ public struct ReportBuilder: Sendable {
             findings.append(Self.roundsFinding(section))
         }
         let sweep = Array(stride(from: 200, through: 800, by: 50))
-        let thresholdGames = StrategyComparison(
-            table: table, pairs: sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, games: games,
-            seed: seed &+ 1_000)
+        let thresholdGames = Self.compare(
+            sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, context: &context, games: games,
+            seed: seed &+ 1_000, threads: threads)
         reports.append(
             ReportDocument.thresholdChart(
                 thresholdGames, twoDiceThresholds: sweep, opponent: "ev", oneDieThreshold: oneDie, rules: rules))
@@ -140,6 +140,24 @@ public struct ReportBuilder: Sendable {
             farkleChances: odds.rows.map(\.farkleProbability), starterWinRate: comparison.matchups.first?.starterWinRate
         )
         return (reports + [ReportDocument.index(rules: rules, documents: reports, findings: findings)], overview)
+    }
+
+    /// The matchups of `pairs`: exact where the rules and strategies have exact odds (`ExactOdds`), otherwise
+    /// `games` simulated games each from `seed`.
+    ///
+    /// Under a three-farkle penalty the matchups are simulated although exact odds exist: they sweep half a million
+    /// states until they settle, seconds per seating (`zilch`: about 5 s), minutes for the report's 50 seatings.
+    static func compare(
+        _ pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext, games: Int, seed: UInt64,
+        threads: Int
+    ) -> StrategyComparison {
+        if context.rules.turn.threeFarklePenalty == nil,
+            let exact = try? StrategyComparison(exactOddsOf: pairs, context: &context, threads: threads)
+        {
+            return exact
+        }
+        return StrategyComparison(
+            table: context.table, pairs: pairs, games: games, seed: seed, threads: threads, context: context)
     }
 
     /// The headline result of the win solver: the first player's chance and the fair head start.

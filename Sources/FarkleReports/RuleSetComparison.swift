@@ -73,20 +73,22 @@ extension ReportDocument {
         ]
 
         var starters = MarkdownTable(
-            header: ["Rule set", "Starting player wins", "95% interval", "Games"],
-            alignments: [.left, .right, .left, .right])
+            header: ["Rule set", "Starting player wins", "From"], alignments: [.left, .right, .left])
         for overview in overviews {
             guard let rate = overview.starterWinRate else { continue }
-            let interval = rate.wilsonInterval()
-            starters.append([
-                overview.rules.name, fixed(rate.value), "\(fixed(interval.lowerBound))-\(fixed(interval.upperBound))",
-                ChartAxis.grouped(Double(rate.trials), decimals: 0),
-            ])
+            var from = "exact odds"
+            if case .sampled(let estimate) = rate, let interval = rate.interval {
+                from =
+                    "\(ChartAxis.grouped(Double(estimate.trials), decimals: 0)) games, 95% interval "
+                    + "\(fixed(interval.lowerBound))-\(fixed(interval.upperBound))"
+            }
+            starters.append([overview.rules.name, fixed(rate.value), from])
         }
         lines += [
             "## The first player's edge", "",
-            "Both players on `ev` (under a penalty, by farkles in a row), from each report's simulated games; the "
-                + "share of games the starting player won outright.", "", starters.text,
+            "Both players on `ev` (under a penalty, by farkles in a row): the chance that the starting player wins "
+                + "outright, from each report's exact odds, or its simulated games where the rules have none.", "",
+            starters.text,
         ]
         return ReportDocument(
             fileName: "README.md", title: "Rule sets compared",

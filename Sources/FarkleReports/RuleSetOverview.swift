@@ -16,13 +16,14 @@ public struct RuleSetOverview: Sendable, Hashable {
     public var bankThresholds: [[Int?]]
     /// The chance that one roll of 1 to 6 dice has no keep (index 0 for one die).
     public var farkleChances: [Double]
-    /// How often the starting player wins with both players on `ev`, from the report's simulated games.
-    public var starterWinRate: ProportionEstimate?
+    /// How often the starting player wins with both players on `ev`: exact where the report's matchups are, else
+    /// from its simulated games.
+    public var starterWinRate: StrategyComparison.Rate?
 
     /// An overview of `rules` with the given figures.
     public init(
         rules: RuleSet, expectedTurnScore: Double, longRunAverage: Double?, bankThresholds: [[Int?]],
-        farkleChances: [Double], starterWinRate: ProportionEstimate?
+        farkleChances: [Double], starterWinRate: StrategyComparison.Rate?
     ) {
         self.rules = rules
         self.expectedTurnScore = expectedTurnScore

@@ -2,42 +2,59 @@ import FarkleKit
 
 /// Head-to-head results of strategies in two-player games, seats rotated so that who starts cancels out.
 ///
-/// Every matchup plays half its games with each strategy in the starting seat,
-/// each half on its own seed, and adds them up. A strategy's win rate in a
-/// matchup is its outright wins over all games (ties counted apart), with a
-/// Wilson 95% interval. A strategy against itself measures the first player's
-/// advantage instead.
+/// Every matchup weighs both seatings equally. Where the exact odds exist (`ExactOdds`: two players, strategies that
+/// decide from the totals, the turn and the roll), each seating is worked out exactly and no game is played;
+/// elsewhere every matchup plays half its games with each strategy in the starting seat, each half on its own seed,
+/// and adds them up, and each share comes with a Wilson 95% interval. A strategy against itself measures the first
+/// player's advantage instead.
 public struct StrategyComparison: Sendable {
+    /// A chance in a matchup: exact, or the share of the games played.
+    public enum Rate: Sendable, Hashable {
+        /// The exact chance (`ExactOdds`).
+        case exact(Double)
+        /// The share of the games played, with its interval.
+        case sampled(ProportionEstimate)
+
+        /// The chance, or the share of the games.
+        public var value: Double {
+            switch self {
+            case .exact(let value): return value
+            case .sampled(let estimate): return estimate.value
+            }
+        }
+
+        /// The 95% Wilson interval of a share of games, or `nil` for an exact chance.
+        public var interval: ClosedRange<Double>? {
+            switch self {
+            case .exact: return nil
+            case .sampled(let estimate): return estimate.wilsonInterval()
+            }
+        }
+    }
+
     /// The games between two strategies, both seatings together.
     public struct Matchup: Sendable, Hashable {
         /// The first strategy's name, e.g. `ev`.
         public let first: String
         /// The second strategy's name.
         public let second: String
-        /// The games played, half with each strategy starting.
-        public let games: Int
-        /// Games the first strategy won outright.
-        public let firstWins: Int
-        /// Games the second strategy won outright.
-        public let secondWins: Int
-        /// Games that ended in a tie for the highest total.
-        public let ties: Int
-        /// Games won outright by whoever started, whichever strategy it was.
-        public let starterWins: Int
-
-        /// The first strategy's share of the games, with its confidence interval.
-        public var firstWinRate: ProportionEstimate {
-            ProportionEstimate(successes: firstWins, trials: games)
-        }
-
-        /// The starting player's share of the games, with its confidence interval.
-        public var starterWinRate: ProportionEstimate {
-            ProportionEstimate(successes: starterWins, trials: games)
-        }
+        /// The games played, half with each strategy starting; `nil` where the chances are exact.
+        public let games: Int?
+        /// The chance that the first strategy wins outright.
+        public let firstWinRate: Rate
+        /// The chance that the second strategy wins outright.
+        public let secondWinRate: Rate
+        /// The chance that the game ends in a tie for the highest total.
+        public let tieRate: Rate
+        /// The chance that whoever starts wins outright, whichever strategy it is.
+        public let starterWinRate: Rate
     }
 
     /// The matchups, in the order they were asked for.
     public let matchups: [Matchup]
+
+    /// Whether every matchup is exact (no game played).
+    public var isExact: Bool { matchups.allSatisfy { $0.games == nil } }
 
     /// Plays every pair of `specs` (each against each other once, and each against itself when
     /// `mirrors` is set) for `games` games each, from `seed`.
@@ -80,11 +97,50 @@ public struct StrategyComparison: Sendable {
             let pairSeed = seed &+ UInt64(2 * index)
             let a = firstStarts.run(games: games / 2, seed: pairSeed, threads: threads)
             let b = secondStarts.run(games: games - games / 2, seed: pairSeed &+ 1, threads: threads)
+            let played = a.games + b.games
+            func share(_ count: Int) -> Rate { .sampled(ProportionEstimate(successes: count, trials: played)) }
             matchups.append(
                 Matchup(
-                    first: strategies[0].name, second: strategies[1].name, games: a.games + b.games,
-                    firstWins: a.seats[0].wins + b.seats[1].wins, secondWins: a.seats[1].wins + b.seats[0].wins,
-                    ties: a.ties + b.ties, starterWins: a.seats[0].wins + b.seats[0].wins))
+                    first: strategies[0].name, second: strategies[1].name, games: played,
+                    firstWinRate: share(a.seats[0].wins + b.seats[1].wins),
+                    secondWinRate: share(a.seats[1].wins + b.seats[0].wins), tieRate: share(a.ties + b.ties),
+                    starterWinRate: share(a.seats[0].wins + b.seats[0].wins)))
+        }
+        self.matchups = matchups
+    }
+
+    /// Works out each of `pairs` exactly, each strategy starting once (`ExactOdds.eachStarting(strategies:dice:
+    /// context:threads:solvingToWin:)`), both seatings weighed equally.
+    ///
+    /// - Parameters:
+    ///   - context: The rules and where the strategies take their solutions; `win` takes the game solved to win
+    ///     there, solving it first if needed.
+    ///   - threads: The threads each evaluation spreads its states over (the result is the same for any count).
+    /// - Throws: `ExactOdds.Unsupported` where the rules or a strategy have no exact odds (simulate them instead).
+    public init(
+        exactOddsOf pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext,
+        threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads
+    ) throws(ExactOdds.Unsupported) {
+        var matchups: [Matchup] = []
+        for pair in pairs {
+            let odds: [ExactOdds]
+            if pair.0 == pair.1 {
+                // Both seatings are the same game.
+                let mirror = try ExactOdds(strategies: [pair.0, pair.1], context: &context, threads: threads)
+                odds = [mirror, mirror]
+            } else {
+                odds = try ExactOdds.eachStarting(strategies: [pair.0, pair.1], context: &context, threads: threads)
+            }
+            // Seat s of seating k is strategy s of the pair in the first seating, the other one in the second.
+            func mean(_ chance: (_ seating: Int) -> Double) -> Rate {
+                .exact((chance(0) + chance(1)) / 2)
+            }
+            matchups.append(
+                Matchup(
+                    first: pair.0.description, second: pair.1.description, games: nil,
+                    firstWinRate: mean { odds[$0].winProbabilities[$0] },
+                    secondWinRate: mean { odds[$0].winProbabilities[1 - $0] },
+                    tieRate: mean { odds[$0].tieProbability }, starterWinRate: mean { odds[$0].winProbabilities[0] }))
         }
         self.matchups = matchups
     }

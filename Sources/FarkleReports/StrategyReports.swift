@@ -3,10 +3,10 @@ import FarkleKit
 // MARK: - Reports on simulated games between strategies
 
 extension ReportDocument {
-    /// "0.5123 (0.5079-0.5167)": a share and its 95% interval, four decimals.
-    static func rateWithInterval(_ estimate: ProportionEstimate) -> String {
-        let interval = estimate.wilsonInterval()
-        return "\(fixed(estimate.value)) (\(fixed(interval.lowerBound))-\(fixed(interval.upperBound)))"
+    /// "0.5123 (0.5079-0.5167)": a share and its 95% interval, four decimals; an exact chance alone.
+    static func rateWithInterval(_ rate: StrategyComparison.Rate) -> String {
+        guard let interval = rate.interval else { return fixed(rate.value) }
+        return "\(fixed(rate.value)) (\(fixed(interval.lowerBound))-\(fixed(interval.upperBound)))"
     }
 
     /// `value` with four decimals.
@@ -14,10 +14,21 @@ extension ReportDocument {
         ChartAxis.grouped(value, decimals: 4)
     }
 
+    /// How the matchups were found, one sentence: "Exact odds ..." or "N games per matchup ...".
+    static func matchupMethod(_ comparison: StrategyComparison, seed: UInt64) -> String {
+        if comparison.isExact {
+            return "Exact odds, no games played: every roll is weighed at every pair of totals, once with each "
+                + "strategy starting, and the two seatings count equally (as `farkle-sim evaluate` gives them), so "
+                + "the first player's advantage cancels out."
+        }
+        return "\(comparison.matchups.first?.games ?? 0) simulated games per matchup, seed \(seed), half with each "
+            + "strategy starting, so the first player's advantage cancels out; each share comes with its 95% Wilson "
+            + "interval."
+    }
+
     /// The head-to-head comparison as Markdown and CSV.
     ///
-    /// CSV columns: `first`, `second`, `games`, `first_wins`, `second_wins`, `ties`, `first_win_rate`,
-    /// `first_win_rate_low`, `first_win_rate_high` (Wilson 95%), `starter_win_rate`.
+    /// CSV columns as in `matchupTables(_:)`.
     public static func strategyComparison(_ comparison: StrategyComparison, rules: RuleSet, seed: UInt64)
         -> [ReportDocument]
     {
@@ -27,13 +38,15 @@ extension ReportDocument {
         case .target(let target, _): length = "to \(target)"
         case .rounds(let rounds): length = rounds == 1 ? "of 1 round" : "of \(rounds) rounds"
         }
+        let reading =
+            comparison.isExact
+            ? "above 0.5, the first strategy is the better one."
+            : "above 0.5 with the whole interval, the first strategy is the better one."
         var text = """
             # Strategies head to head (rules: \(rules.name))
 
-            Two-player games \(length), seed \(seed). Each matchup plays half its games with each \
-            strategy starting, so the first player's advantage cancels out. The win rate is the first strategy's \
-            outright wins over all games (ties are counted apart), with a 95% Wilson interval: above 0.5 with the \
-            whole interval, the first strategy is the better one.
+            Two-player games \(length). \(matchupMethod(comparison, seed: seed)) The win rate is the first \
+            strategy's chance to win outright (ties are counted apart): \(reading)
 
 
             """
@@ -47,47 +60,71 @@ extension ReportDocument {
                     + "\(rateWithInterval(mirror.starterWinRate)) of games.\n"
             }
         }
+        let how = comparison.isExact ? "exact two-player odds" : "simulated two-player games"
         return [
             ReportDocument(
                 fileName: "strategies.md", title: "Strategies head to head",
-                summary: "Win rates of each strategy against each other in simulated two-player games, seats "
-                    + "rotated, with 95% confidence intervals; a strategy against itself shows the first player's edge.",
+                summary: "Win rates of each strategy against each other in \(how), seats rotated"
+                    + (comparison.isExact ? "" : ", with 95% confidence intervals")
+                    + "; a strategy against itself shows the first player's edge.",
                 contents: text),
             ReportDocument(
                 fileName: "strategies.csv", title: "Strategies head to head (CSV)",
-                summary: "The same games with raw win, loss and tie counts and the interval bounds.",
+                summary: "The same matchups in full precision: each strategy's chance to win, the tie, the starter's "
+                    + (comparison.isExact ? "chance." : "share, and the games and interval bounds."),
                 contents: csv.text),
         ]
     }
 
-    /// The matchups as a Markdown table (win rates with their intervals) and a CSV table (raw counts, bounds).
+    /// The matchups as a Markdown table and a CSV table.
     ///
-    /// CSV columns as in `strategyComparison(_:rules:seed:)`.
+    /// CSV columns: `first`, `second`, `games` (empty where exact), `first_win_rate`, `first_win_rate_low`,
+    /// `first_win_rate_high` (Wilson 95%; the rate itself where exact), `second_win_rate`, `tie_rate`,
+    /// `starter_win_rate`.
     static func matchupTables(_ matchups: [StrategyComparison.Matchup]) -> (markdown: MarkdownTable, csv: CSVTable) {
         var csv = CSVTable(header: [
-            "first", "second", "games", "first_wins", "second_wins", "ties", "first_win_rate", "first_win_rate_low",
-            "first_win_rate_high", "starter_win_rate",
+            "first", "second", "games", "first_win_rate", "first_win_rate_low", "first_win_rate_high",
+            "second_win_rate", "tie_rate", "starter_win_rate",
         ])
+        let exact = matchups.allSatisfy { $0.games == nil }
         var markdown = MarkdownTable(
-            header: ["First", "Second", "Games", "First wins", "Second wins", "Ties", "First's win rate (95% CI)"],
-            alignments: [.left, .left, .right, .right, .right, .right, .right])
+            header: ["First", "Second"]
+                + (exact
+                    ? ["First wins", "Second wins", "Ties", "Starter wins"]
+                    : ["Games", "First wins", "Second wins", "Ties", "First's win rate (95% CI)"]),
+            alignments: [.left, .left] + Array(repeating: .right, count: exact ? 4 : 5))
         for matchup in matchups {
             let rate = matchup.firstWinRate
-            let interval = rate.wilsonInterval()
+            let interval = rate.interval ?? rate.value...rate.value
             csv.append([
-                matchup.first, matchup.second, "\(matchup.games)", "\(matchup.firstWins)", "\(matchup.secondWins)",
-                "\(matchup.ties)", NumberText.exact(rate.value), NumberText.exact(interval.lowerBound),
-                NumberText.exact(interval.upperBound), NumberText.exact(matchup.starterWinRate.value),
+                matchup.first, matchup.second, matchup.games.map(String.init) ?? "", NumberText.exact(rate.value),
+                NumberText.exact(interval.lowerBound), NumberText.exact(interval.upperBound),
+                NumberText.exact(matchup.secondWinRate.value), NumberText.exact(matchup.tieRate.value),
+                NumberText.exact(matchup.starterWinRate.value),
             ])
-            markdown.append([
-                "`\(matchup.first)`", "`\(matchup.second)`", "\(matchup.games)", "\(matchup.firstWins)",
-                "\(matchup.secondWins)", "\(matchup.ties)", rateWithInterval(rate),
-            ])
+            let names = ["`\(matchup.first)`", "`\(matchup.second)`"]
+            if let games = matchup.games {
+                func count(_ rate: StrategyComparison.Rate) -> String {
+                    guard case .sampled(let estimate) = rate else { return fixed(rate.value) }
+                    return "\(estimate.successes)"
+                }
+                markdown.append(
+                    names + [
+                        "\(games)", count(rate), count(matchup.secondWinRate), count(matchup.tieRate),
+                        rateWithInterval(rate),
+                    ])
+            } else {
+                markdown.append(
+                    names
+                        + [rate, matchup.secondWinRate, matchup.tieRate, matchup.starterWinRate].map { fixed($0.value) }
+                )
+            }
         }
         return (markdown, csv)
     }
 
-    /// The win rate of `threshold:T1,T2` against an opponent as T2 varies, as an SVG line chart with error bars.
+    /// The win rate of `threshold:T1,T2` against an opponent as T2 varies, as an SVG line chart (with error bars
+    /// where the matchups are simulated).
     ///
     /// - Parameters:
     ///   - comparison: one matchup per threshold, the threshold strategy first.
@@ -99,16 +136,18 @@ extension ReportDocument {
     ) -> ReportDocument {
         let points = zip(twoDiceThresholds, comparison.matchups).map { threshold, matchup in
             let rate = matchup.firstWinRate
-            let interval = rate.wilsonInterval()
             return LineChart.Point(
-                x: Double(threshold), y: rate.value, errorLow: interval.lowerBound, errorHigh: interval.upperBound)
+                x: Double(threshold), y: rate.value, errorLow: rate.interval?.lowerBound,
+                errorHigh: rate.interval?.upperBound)
         }
         let chart = LineChart(
             title: "Banking with 2 dice: win rate against \(opponent) (rules: \(rules.name))",
             xAxis: ChartAxis(title: "Bank with 2 dice left from", unit: "turn points"),
             yAxis: ChartAxis(title: "Win rate against \(opponent)", unit: "%", format: .percent(decimals: 0)),
             series: [
-                LineChart.Series(name: "threshold:\(oneDieThreshold),T2, 95% intervals", points: points)
+                LineChart.Series(
+                    name: "threshold:\(oneDieThreshold),T2"
+                        + (comparison.isExact ? ", exact odds" : ", 95% intervals"), points: points)
             ],
             showsMarkers: true, guides: [0.5])
         return ReportDocument(

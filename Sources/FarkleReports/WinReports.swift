@@ -240,7 +240,7 @@ extension ReportDocument {
     ///
     /// - Parameters:
     ///   - grid: The decisions of the solved game.
-    ///   - edge: The result of `win` against `ev` in simulated games, when the simulator can play `win`;
+    ///   - edge: The result of `win` against `ev`, exact or from simulated games, when it was worked out;
     ///     the summary then says what playing to win gains over playing for points.
     public static func playingToWin(_ grid: WinDecisionGrid, edge: StrategyComparison.Matchup? = nil)
         -> [ReportDocument]
@@ -290,9 +290,11 @@ extension ReportDocument {
         }
         let edgeText =
             edge.map { matchup in
-                "Played against `ev` over \(matchup.games) games (seats rotated), `win` wins "
-                    + "\(rateWithInterval(matchup.firstWinRate)) of them: its edge over playing for the most points "
-                    + "each turn (see [strategies](strategies.md))."
+                "Played against `ev`"
+                    + (matchup.games.map { " over \($0) games (seats rotated)" } ?? ", each starting half the games")
+                    + ", `win` wins \(rateWithInterval(matchup.firstWinRate)) of them"
+                    + (matchup.games == nil ? " (exact odds)" : "")
+                    + ": its edge over playing for the most points each turn (see [strategies](strategies.md))."
             }
             ?? "The edge of `win` over `ev` in played games is added here once the simulator plays strategy `win`."
         func links(_ documents: some Sequence<ReportDocument>) -> String {

@@ -7,7 +7,7 @@ import Testing
 private let zilch = LongRunAverageSolver(rules: .zilch)
 
 /// `text` with every run of spaces made one: Markdown tables without their column padding.
-private func unpadded(_ text: String) -> String {
+func unpadded(_ text: String) -> String {
     text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
 }
 
@@ -43,14 +43,17 @@ struct PenaltyReportsTests {
         let plain = RuleSetOverview(
             rules: .standard, expectedTurnScore: 925.83, longRunAverage: nil,
             bankThresholds: [[450, 350, nil, nil, nil, nil]], farkleChances: [2.0 / 3, 0.5, 0.25, 0.125, 0.0625, 0.03],
-            starterWinRate: ProportionEstimate(successes: 539, trials: 1000))
+            starterWinRate: .sampled(ProportionEstimate(successes: 539, trials: 1000)))
+        var exact = plain
+        exact.rules.name = "exact-standard"
+        exact.starterWinRate = .exact(0.536418)
         let penalty = RuleSetOverview(
             rules: .zilch, expectedTurnScore: 623.0, longRunAverage: 620.5,
             bankThresholds: [
                 [350, 300, 450, 1050, 3150, nil], [300, 300, 350, 1000, 3050, nil], [300, 300, 300, 550, 2650, nil],
             ],
             farkleChances: [2.0 / 3, 0.5, 0.25, 0.125, 0.0625, 0.03], starterWinRate: nil)
-        let text = unpadded(ReportDocument.ruleSetComparison([plain, penalty]).contents)
+        let text = unpadded(ReportDocument.ruleSetComparison([plain, penalty, exact]).contents)
         #expect(text.hasPrefix("# Farkle rule sets compared\n"))
         #expect(text.contains("- [zilch](zilch/README.md): The online game Zilch"))
         #expect(text.contains("| standard | 925.83 | no penalty |"))
@@ -60,8 +63,9 @@ struct PenaltyReportsTests {
         #expect(text.contains("| 350 / 300 / 300 |"))
         #expect(text.contains("| never / never / never |"))
         #expect(text.contains("| 66.7% |"))
-        #expect(text.contains("The same rolls have a keep under all 2 rule sets, so these chances agree"))
-        #expect(text.contains("| standard | 0.5390 | 0.5080-0.5697 | 1,000 |"))
+        #expect(text.contains("The same rolls have a keep under all 3 rule sets, so these chances agree"))
+        #expect(text.contains("| standard | 0.5390 | 1,000 games, 95% interval 0.5080-0.5697 |"))
+        #expect(text.contains("| exact-standard | 0.5364 | exact odds |"))
         #expect(!text.contains("| zilch | 0."))
     }
 

@@ -71,12 +71,21 @@ struct WinReportsTests {
 
     @Test("given the result of win against ev, the summary states the edge, with or without a penalty")
     func edge() {
-        let matchup = StrategyComparison.Matchup(
-            first: "win", second: "ev", games: 1_000, firstWins: 560, secondWins: 440, ties: 0, starterWins: 530)
+        func share(_ count: Int) -> StrategyComparison.Rate {
+            .sampled(ProportionEstimate(successes: count, trials: 1_000))
+        }
+        let played = StrategyComparison.Matchup(
+            first: "win", second: "ev", games: 1_000, firstWinRate: share(560), secondWinRate: share(440),
+            tieRate: share(0), starterWinRate: share(530))
+        let exact = StrategyComparison.Matchup(
+            first: "win", second: "ev", games: nil, firstWinRate: .exact(0.52862), secondWinRate: .exact(0.46767),
+            tieRate: .exact(0.00371), starterWinRate: .exact(0.5358))
         for grid in [Self.grid, PenaltyWinReportsTests.grid] {
-            let summary = ReportDocument.playingToWin(grid, edge: matchup)[0].contents
-            #expect(summary.contains("`win` wins 0.5600"))
+            let summary = ReportDocument.playingToWin(grid, edge: played)[0].contents
+            #expect(summary.contains("over 1000 games (seats rotated), `win` wins 0.5600 (0.5291-0.5905) of them:"))
             #expect(!summary.contains("once the simulator plays"))
+            let exactly = ReportDocument.playingToWin(grid, edge: exact)[0].contents
+            #expect(exactly.contains("each starting half the games, `win` wins 0.5286 of them (exact odds):"))
         }
     }
 }

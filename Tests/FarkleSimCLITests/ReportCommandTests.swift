@@ -57,9 +57,10 @@ struct ReportCommandTests {
         #expect(index.contains("Two players playing to win: the first player wins"))
         let page = try String(contentsOf: directory.appendingPathComponent("advisor.html"), encoding: .utf8)
         #expect(page.contains("\"turn_start\": ["), "the advisor advises to win too")
-        // The edge of play to win over play for points, from simulated games of `win` against `ev`.
+        // The edge of play to win over play for points, from the exact odds of `win` against `ev`.
         let summary = try String(contentsOf: directory.appendingPathComponent("playing-to-win.md"), encoding: .utf8)
-        #expect(summary.contains("Played against `ev` over 50 games (seats rotated), `win` wins"))
+        #expect(summary.contains("Played against `ev`, each starting half the games, `win` wins"))
+        #expect(summary.contains("of them (exact odds)"))
         let strategies = try String(contentsOf: directory.appendingPathComponent("strategies.md"), encoding: .utf8)
         #expect(strategies.contains("| `win` "))
         let noWin = try CommandRunner.run([

@@ -13,7 +13,7 @@ enum ReportCommand: Command {
         discussion: """
             Regenerates the whole set into the output directory (created if missing): scoring odds, the full
             scoring table, the validation summary, bank thresholds and the optimal policy, a strategy comparison
-            from simulated games, SVG charts, the offline advisor page advisor.html, and an index README.md
+            (exact odds as evaluate gives them; simulated games under a three-farkle penalty), SVG charts, the offline advisor page advisor.html, and an index README.md
             saying how to read each file.
             For a 2-player race the win solver supports it also solves the game to win (about 30 s for a
             10,000-point race on 2 cores, minutes under a three-farkle penalty; --no-win skips it): the first
@@ -33,7 +33,9 @@ enum ReportCommand: Command {
                 name: "out", valueName: "directory", help: "The directory to write into.",
                 defaultValue: "Reports/<rule set name>, or Reports with --presets"),
             OptionSpec(
-                name: "games", valueName: "n", help: "Games simulated for each pairing of strategies.",
+                name: "games", valueName: "n",
+                help: "Games simulated for each pairing of strategies the report does not work out exactly (under a "
+                    + "three-farkle penalty; the farkleten round robin).",
                 defaultValue: "\(defaultGames)"),
             OptionSpec(
                 name: "seed", valueName: "x", help: "The seed of the simulated games, from 0 to 2^64 - 1.",
