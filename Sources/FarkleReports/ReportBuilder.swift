@@ -27,6 +27,8 @@ public struct ReportBuilder: Sendable {
     /// Told the fraction of the pairs of totals solved while a race is solved to win
     /// (`WinProbabilitySolver.init(rules:threads:progress:)`), or `nil`.
     public var solveProgress: (@Sendable (Double) -> Void)?
+    /// Told each matchup worked out exactly ("win against ev") and the fraction of its states done, or `nil`.
+    public var oddsProgress: (@Sendable (_ matchup: String, _ fraction: Double) -> Void)?
     /// Told each sweep and its largest change while a race under a three-farkle penalty is solved to win
     /// (`PenaltyWinSolver.init(rules:floor:threads:maximumSweeps:progress:)`), or `nil`.
     public var sweepProgress: (@Sendable (_ sweeps: Int, _ change: Double) -> Void)?
@@ -95,7 +97,7 @@ public struct ReportBuilder: Sendable {
             context.use(penaltyWinSolver)
             pairs.append((.win, .expectedValue))
         }
-        let comparison = Self.compare(pairs, context: &context, games: games, seed: seed, threads: threads)
+        let comparison = compare(pairs, context: &context, threads: threads)
         reports += ReportDocument.strategyComparison(comparison, rules: rules, seed: seed)
         // The matchup of `win` against `ev`, where the comparison played it: the edge the page states.
         let edge = pairs.firstIndex { $0 == (.win, .expectedValue) }.map { comparison.matchups[$0] }
@@ -124,9 +126,9 @@ public struct ReportBuilder: Sendable {
             findings.append(Self.roundsFinding(section))
         }
         let sweep = Array(stride(from: 200, through: 800, by: 50))
-        let thresholdGames = Self.compare(
-            sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, context: &context, games: games,
-            seed: seed &+ 1_000, threads: threads)
+        let thresholdGames = compare(
+            sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, context: &context, seed: seed &+ 1_000,
+            threads: threads)
         reports.append(
             ReportDocument.thresholdChart(
                 thresholdGames, twoDiceThresholds: sweep, opponent: "ev", oneDieThreshold: oneDie, rules: rules))
@@ -143,16 +145,17 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The matchups of `pairs`: exact where the rules and strategies have exact odds (`ExactOdds`), otherwise
-    /// `games` simulated games each from `seed`.
+    /// `games` simulated games each from `seed` (the builder's unless given).
     ///
     /// Under a three-farkle penalty the matchups are simulated although exact odds exist: they sweep half a million
     /// states until they settle, seconds per seating (`zilch`: about 5 s), minutes for the report's 50 seatings.
-    static func compare(
-        _ pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext, games: Int, seed: UInt64,
-        threads: Int
+    func compare(
+        _ pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext, seed: UInt64? = nil, threads: Int
     ) -> StrategyComparison {
+        let seed = seed ?? self.seed
         if context.rules.turn.threeFarklePenalty == nil,
-            let exact = try? StrategyComparison(exactOddsOf: pairs, context: &context, threads: threads)
+            let exact = try? StrategyComparison(
+                exactOddsOf: pairs, context: &context, threads: threads, progress: oddsProgress ?? { _, _ in })
         {
             return exact
         }

@@ -116,20 +116,27 @@ public struct StrategyComparison: Sendable {
     ///   - context: The rules and where the strategies take their solutions; `win` takes the game solved to win
     ///     there, solving it first if needed.
     ///   - threads: The threads each evaluation spreads its states over (the result is the same for any count).
+    ///   - progress: Told each matchup ("win against ev") and the fraction of its states worked out, as
+    ///     `ExactOdds` reports it.
     /// - Throws: `ExactOdds.Unsupported` where the rules or a strategy have no exact odds (simulate them instead).
     public init(
         exactOddsOf pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext,
-        threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads
+        threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads,
+        progress: @escaping @Sendable (_ matchup: String, _ fraction: Double) -> Void = { _, _ in }
     ) throws(ExactOdds.Unsupported) {
         var matchups: [Matchup] = []
         for pair in pairs {
             let odds: [ExactOdds]
+            let name = "\(pair.0) against \(pair.1)"
+            let told: @Sendable (Double) -> Void = { progress(name, $0) }
             if pair.0 == pair.1 {
                 // Both seatings are the same game.
-                let mirror = try ExactOdds(strategies: [pair.0, pair.1], context: &context, threads: threads)
+                let mirror = try ExactOdds(
+                    strategies: [pair.0, pair.1], context: &context, threads: threads, progress: told)
                 odds = [mirror, mirror]
             } else {
-                odds = try ExactOdds.eachStarting(strategies: [pair.0, pair.1], context: &context, threads: threads)
+                odds = try ExactOdds.eachStarting(
+                    strategies: [pair.0, pair.1], context: &context, threads: threads, progress: told)
             }
             // Seat s of seating k is strategy s of the pair in the first seating, the other one in the second.
             func mean(_ chance: (_ seating: Int) -> Double) -> Rate {

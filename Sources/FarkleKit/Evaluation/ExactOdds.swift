@@ -90,6 +90,9 @@ public struct ExactOdds: Sendable {
     ///     farkles) are spread over (1: this thread only); the result is the same for any count.
     ///   - solvingToWin: Called once, after every check, before a race with other dice than ordinary ones is
     ///     solved to win for a `win` seat, which takes seconds to minutes.
+    ///   - progress: Told the fraction of the states worked out so far, in a race (its pairs of totals) or a game
+    ///     of rounds (its turns); not called under a three-farkle penalty, whose sweeps repeat until they settle,
+    ///     nor with other dice than ordinary ones.
     /// - Throws: `Unsupported` for other than two strategies or dice sets, rules other than a two-player race
     ///   to a target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
     ///   penalty, a race with a penalty without an entry minimum), or a game no seat can end; with other dice
@@ -98,15 +101,16 @@ public struct ExactOdds: Sendable {
     ///   `greedy` or `threshold` with a set whose six dice score on every roll (its turn might never end).
     public init(
         strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
-        threads: Int = 2, solvingToWin: () -> Void = {}
+        threads: Int = 2, solvingToWin: () -> Void = {}, progress: @Sendable (Double) -> Void = { _ in }
     ) throws(Unsupported) {
         self = try Self.evaluate(
-            strategies: strategies, dice: dice, context: &context, threads: threads, solvingToWin: solvingToWin,
-            eachStarting: false)[0]
+            strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress,
+            solvingToWin: solvingToWin, eachStarting: false)[0]
     }
 
     /// Evaluates `strategies` (two, seat 1 first) once with each starting: the odds of `[A, B]`, then of `[B, A]`
-    /// (with the dice swapped likewise), as `init(strategies:dice:context:threads:solvingToWin:)` gives them.
+    /// (with the dice swapped likewise), as `init(strategies:dice:context:threads:solvingToWin:progress:)` gives
+    /// them (`progress` then runs from 0 to 1 once per seating that is worked out apart).
     ///
     /// In a race with ordinary dice both seatings are worked out in one pass over the pairs of totals, each seat's
     /// turn at a pair followed once for both: for `win`, whose turn is solved at every pair, half the work of two
@@ -115,11 +119,11 @@ public struct ExactOdds: Sendable {
     /// - Throws: `Unsupported` as the initializer does.
     public static func eachStarting(
         strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
-        threads: Int = 2, solvingToWin: () -> Void = {}
+        threads: Int = 2, solvingToWin: () -> Void = {}, progress: @Sendable (Double) -> Void = { _ in }
     ) throws(Unsupported) -> [ExactOdds] {
         try evaluate(
-            strategies: strategies, dice: dice, context: &context, threads: threads, solvingToWin: solvingToWin,
-            eachStarting: true)
+            strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress,
+            solvingToWin: solvingToWin, eachStarting: true)
     }
 
     /// The odds of one evaluation.
@@ -139,7 +143,7 @@ public struct ExactOdds: Sendable {
     /// The evaluation of `strategies`, and with `eachStarting` of them swapped too.
     private static func evaluate(
         strategies: [StrategySpec], dice: [DiceSet], context: inout StrategyContext, threads: Int,
-        solvingToWin: () -> Void, eachStarting: Bool
+        progress: @Sendable (Double) -> Void, solvingToWin: () -> Void, eachStarting: Bool
     ) throws(Unsupported) -> [ExactOdds] {
         let rules = context.rules
         guard strategies.count == 2 else {
@@ -157,7 +161,8 @@ public struct ExactOdds: Sendable {
             dice.allSatisfy(\.isOrdinary) && rules.turn.threeFarklePenalty == nil
             && rules.game.end.target != nil
         if plainRace {
-            let race = try Self.race(strategies: strategies, seatings: seatings, context: &context, threads: threads)
+            let race = try Self.race(
+                strategies: strategies, seatings: seatings, context: &context, threads: threads, progress: progress)
             return zip(seatings, race.odds).map { seating, odds in
                 ExactOdds(
                     strategies: seating.map { strategies[$0] }, dice: seating.map { dice[$0] },
@@ -177,7 +182,8 @@ public struct ExactOdds: Sendable {
                 let penalty = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
                 odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)
             } else {
-                let rounds = try RoundsOdds(strategies: strategies, context: &context, threads: threads)
+                let rounds = try RoundsOdds(
+                    strategies: strategies, context: &context, threads: threads, progress: progress)
                 odds = (rounds.firstWin, rounds.tie, rounds.stateCount, 1, 0)
             }
             evaluations.append(ExactOdds(strategies: strategies, dice: dice, odds: odds))
@@ -188,7 +194,8 @@ public struct ExactOdds: Sendable {
     /// The chances of seat 1 to win and of a tie in a race to a target without a three-farkle penalty, for each of
     /// `seatings` (the indices of `strategies` in seat order), and the pairs of totals worked out.
     private static func race(
-        strategies: [StrategySpec], seatings: [[Int]], context: inout StrategyContext, threads: Int
+        strategies: [StrategySpec], seatings: [[Int]], context: inout StrategyContext, threads: Int,
+        progress: @Sendable (Double) -> Void
     ) throws(Unsupported) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
         let rules = context.rules
         guard case .target(let target, let finalRound) = rules.game.end else {
@@ -217,8 +224,15 @@ public struct ExactOdds: Sendable {
                 order: order, game: OddsGame(levels: levels, finalRound: finalRound, seats: order.map { seats[$0] })
             )
         }
+        // The work items, each a pair of totals and its mirror: levels (levels + 1) / 2 in all.
+        let items = Double(levels * (levels + 1) / 2)
+        var done = 0
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
+            defer {
+                done += sum / 2 - low + 1
+                progress(Double(done) / items)
+            }
             Parallel.forEach(sum / 2 - low + 1, threads: threads) { index in
                 let mine = low + index
                 let theirs = sum - mine

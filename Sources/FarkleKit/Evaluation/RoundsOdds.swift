@@ -17,7 +17,11 @@ struct RoundsOdds {
     /// The (turn, difference) states worked out.
     let stateCount: Int
 
-    init(strategies: [StrategySpec], context: inout StrategyContext, threads: Int) throws(ExactOdds.Unsupported) {
+    /// Evaluates `strategies` (two, seat 1 first), telling `progress` the fraction of the turns worked out.
+    init(
+        strategies: [StrategySpec], context: inout StrategyContext, threads: Int,
+        progress: @Sendable (Double) -> Void = { _ in }
+    ) throws(ExactOdds.Unsupported) {
         let rules = context.rules
         guard let rounds = rules.game.end.rounds else {
             throw ExactOdds.Unsupported("rules '\(rules.name)' race to a target")
@@ -54,6 +58,7 @@ struct RoundsOdds {
                     results: results)
             }
             states += differences.count
+            progress(Double(layout.turns - turnIndex) / Double(layout.turns))
         }
         firstWin = results.values[layout.capLevel]
         tie = results.ties[layout.capLevel]

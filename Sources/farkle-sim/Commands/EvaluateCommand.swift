@@ -73,10 +73,15 @@ enum EvaluateCommand: Command {
             try StrategyArguments.solveToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
         }
         let odds: ExactOdds
+        let progress = SolveProgress(
+            "Working out the exact odds", unit: SolveProgress.unit(of: rules), isShown: !quiet)
+        defer { progress.finish() }
         do {
-            odds = try ExactOdds(strategies: specs, dice: dice, context: &context, threads: threads) {
-                if !quiet { Standard.error("Solving the race to win with these dice sets for strategy 'win'...") }
-            }
+            odds = try ExactOdds(
+                strategies: specs, dice: dice, context: &context, threads: threads,
+                solvingToWin: {
+                    if !quiet { Standard.error("Solving the race to win with these dice sets for strategy 'win'...") }
+                }, progress: progress.update)
         } catch {
             throw UsageError(error.description, spec: spec)
         }

@@ -67,7 +67,14 @@ enum ReportCommand: Command {
             "Solving rules '\(rules.name)' to win", isShown: RunOptions.showsProgress(arguments))
         builder.solveProgress = progress.update
         builder.sweepProgress = progress.sweep
-        defer { progress.finish() }
+        let odds = StatusLine(isShown: RunOptions.showsProgress(arguments))
+        builder.oddsProgress = { matchup, fraction in
+            odds.show { _ in "Exact odds of \(matchup): \(Int(fraction * 100))%" }
+        }
+        defer {
+            progress.finish()
+            odds.finish()
+        }
         do {
             for document in try builder.write(to: directory) {
                 Standard.output(directory.appendingPathComponent(document.fileName).relativePath)
@@ -103,6 +110,9 @@ enum ReportCommand: Command {
                     let next = SolveProgress(label + ", solving to win", isShown: line.isShown)
                     builder.solveProgress = next.update
                     builder.sweepProgress = next.sweep
+                    builder.oddsProgress = { matchup, fraction in
+                        line.show { _ in label + ", exact odds of \(matchup): \(Int(fraction * 100))%" }
+                    }
                     solve = next
                 })
             {
