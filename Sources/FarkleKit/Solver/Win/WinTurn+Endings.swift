@@ -7,7 +7,7 @@ struct TurnEndings: Sendable {
     var farkle: Double
     /// The chance of six 1s that win at once.
     var instantWin: Double
-    /// The chance to reach the top of the table and bank above it (counted as won, as in `fixedPlayOdds`).
+    /// The chance to reach the top of the table and bank above it (counted as won, as the solver counts it).
     var aboveTop: Double
 }
 
@@ -20,8 +20,8 @@ extension WinTurn {
     /// rolling, every group of rolls taking the keep the table's values make best (the first of equal ones,
     /// as `solve` picks it). A state at or above the top is settled by its entry: a farkle with the chance of
     /// its slope, otherwise a bank above the table. So, for any bank payoffs, weighing these chances gives what
-    /// `fixedPlayOdds` returns for the same play, and a turn played the same way in every sweep is followed
-    /// once rather than solved again.
+    /// solving the turn with those payoffs as its second payoff gives for the same play, and a turn played the same
+    /// way in every sweep and seating is followed once rather than solved again for each.
     ///
     /// - Parameters:
     ///   - table: A table filled by `solve(top:topBank:bank:bankAux:farkle:farkleAux:into:validity:tracking:
