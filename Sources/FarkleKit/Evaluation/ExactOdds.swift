@@ -91,8 +91,9 @@ public struct ExactOdds: Sendable {
     ///   - solvingToWin: Called once, after every check, before a race with other dice than ordinary ones is
     ///     solved to win for a `win` seat, which takes seconds to minutes.
     ///   - progress: Told the fraction of the states worked out so far, in a race (its pairs of totals) or a game
-    ///     of rounds (its turns); not called under a three-farkle penalty, whose sweeps repeat until they settle,
-    ///     nor with other dice than ordinary ones.
+    ///     of rounds (its turns); under a three-farkle penalty, after each sweep, how far the largest change has
+    ///     fallen toward the tolerance (logarithmically: about the fraction of the sweeps done). Not called with
+    ///     other dice than ordinary ones.
     /// - Throws: `Unsupported` for other than two strategies or dice sets, rules other than a two-player race
     ///   to a target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
     ///   penalty, a race with a penalty without an entry minimum), or a game no seat can end; with other dice
@@ -179,7 +180,8 @@ public struct ExactOdds: Sendable {
                     solvingToWin: solvingToWin)
                 odds = (loaded.winProbabilities[0], 0, loaded.pairCount, 1, 0)
             } else if rules.turn.threeFarklePenalty != nil {
-                let penalty = try PenaltyExactOdds(strategies: strategies, context: &context, threads: threads)
+                let penalty = try PenaltyExactOdds(
+                    strategies: strategies, context: &context, threads: threads, progress: progress)
                 odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)
             } else {
                 let rounds = try RoundsOdds(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The exact chances of a two-player race under a three-farkle penalty between two fixed strategies (`ExactOdds`
 /// for `zilch` and other rule sets with the penalty).
 ///
@@ -45,8 +47,12 @@ struct PenaltyExactOdds {
     ///   - context: Where the strategies come from; `win` takes the penalty game's solution there.
     ///   - threads: The threads each step's states are spread over (the result is the same for any count).
     ///   - maximumSweeps: The most sweeps before giving up on the tolerance.
+    ///   - progress: Told after each sweep how far the largest change has fallen from the first sweep's toward the
+    ///     tolerance, on a logarithmic scale from 0 to 1: the sweeps contract about geometrically, so this is about
+    ///     the fraction of the sweeps done.
     init(
-        strategies: [StrategySpec], context: inout StrategyContext, threads: Int, maximumSweeps: Int = 1_000
+        strategies: [StrategySpec], context: inout StrategyContext, threads: Int, maximumSweeps: Int = 1_000,
+        progress: (Double) -> Void = { _ in }
     ) throws(ExactOdds.Unsupported) {
         let rules = context.rules
         guard let penalty = rules.turn.threeFarklePenalty else {
@@ -101,6 +107,7 @@ struct PenaltyExactOdds {
         let game = PenaltyOddsGame(space: space, hasFinalRound: hasFinalRound, seats: seats, threads: threads)
         var sweeps = 0
         var change = Double.infinity
+        var firstChange = 1.0
         while change > Self.tolerance && sweeps < maximumSweeps {
             sweeps += 1
             change = game.space.sweep(threads: threads) { mine, theirs, myFarkles, theirFarkles in
@@ -108,6 +115,9 @@ struct PenaltyExactOdds {
                     game.solve(seat: 0, mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles),
                     game.solve(seat: 1, mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles))
             }
+            if sweeps == 1 { firstChange = max(change, 10 * Self.tolerance) }
+            let fallen = change > Self.tolerance ? log(firstChange / change) / log(firstChange / Self.tolerance) : 1
+            progress(min(max(fallen, 0), 1))
         }
         let start = game.space.index(-game.space.floorLevel, -game.space.floorLevel, 0, 0)
         firstWin = game.results.values[start]

@@ -73,8 +73,11 @@ enum EvaluateCommand: Command {
             try StrategyArguments.solveToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
         }
         let odds: ExactOdds
+        // Under a penalty the sweeps repeat until they settle: their share is estimated from how fast they settle.
         let progress = SolveProgress(
-            "Working out the exact odds", unit: SolveProgress.unit(of: rules), isShown: !quiet)
+            "Working out the exact odds",
+            unit: rules.turn.threeFarklePenalty == nil ? SolveProgress.unit(of: rules) : "the sweeps (estimated)",
+            isShown: !quiet)
         defer { progress.finish() }
         do {
             odds = try ExactOdds(
