@@ -13,8 +13,8 @@ enum ReportCommand: Command {
         discussion: """
             Regenerates the whole set into the output directory (created if missing): scoring odds, the full
             scoring table, the validation summary, bank thresholds and the optimal policy, a strategy comparison
-            (exact odds as evaluate gives them; simulated games under a three-farkle penalty), SVG charts, the offline advisor page advisor.html, and an index README.md
-            saying how to read each file.
+            (exact odds as evaluate gives them; simulated games under a three-farkle penalty), SVG charts, the
+            offline advisor page advisor.html, and an index README.md saying how to read each file.
             For a 2-player race the win solver supports it also solves the game to win (about 30 s for a
             10,000-point race on 2 cores, minutes under a three-farkle penalty; --no-win skips it): the first
             player's exact chances, the fair head start, maps of bank or roll over both totals (under a penalty
