@@ -4,21 +4,7 @@ import FarkleKit
 public enum JSONText {
     /// `value` as a JSON string literal, quoted, with quotes, backslashes and control characters escaped.
     public static func string(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONString.literal(value)
     }
 
     /// `value` as a JSON number at full precision (`NumberText.exact(_:)`), or `null` when it is not finite.

@@ -19,6 +19,7 @@ enum FarkleSim {
         SolveCommand.self,
         EvaluateCommand.self,
         AdviseCommand.self,
+        ReviewCommand.self,
         ReportCommand.self,
         RulesCommand.self,
         DiceSetCommand.self,

@@ -58,7 +58,8 @@ extension CappedScoreSolver {
         let options = keeps.map { keep in
             RollAdvice.Option(
                 keep: Keep(dice: keep.choice.taken.reduce(DiceCounts(), +), score: keep.choice.points),
-                diceLeft: outcomes.diceInState[keep.choice.next], expected: keep.value)
+                diceLeft: outcomes.diceInState[keep.choice.next], expected: keep.value, bankValue: keep.bankValue,
+                rollValue: keep.rollValue)
         }
         let full = outcomes.fullState
         var sixDiceFarkle: RollAdvice.SixDiceFarkle?
@@ -91,7 +92,8 @@ extension LoadedWinSolver.Turn {
         let options = keeps.map { keep in
             WinRollAdvice.Option(
                 keep: Keep(dice: keep.choice.taken.reduce(DiceCounts(), +), score: keep.choice.points),
-                diceLeft: outcomes.diceInState[keep.choice.next], value: keep.value)
+                diceLeft: outcomes.diceInState[keep.choice.next], value: keep.value, bankValue: keep.bankValue,
+                rollValue: keep.rollValue)
         }
         let next = keeps.first.map { keep in
             WinRollAdvice.NextStep(

@@ -78,8 +78,12 @@ extension RuleSet {
         } catch {
             throw RuleSetError(source: source, key: error.key, problem: error.problem)
         }
-        let reader = RuleReader(source: source)
-        self = try reader.ruleSet(from: root, defaultName: defaultName)
+        try self.init(root, source: source, defaultName: defaultName)
+    }
+
+    /// Reads a rule set from a parsed JSON object, as a rule file holds it (a game record carries one).
+    init(_ root: JSONValue, source: String, defaultName: String = "custom") throws(RuleSetError) {
+        self = try RuleReader(source: source).ruleSet(from: root, defaultName: defaultName)
     }
 }
 

@@ -20,9 +20,7 @@ struct RollTable: Sendable {
 
     init(table: ScoringTable) {
         let catalog = DiceCatalog.shared
-        let sixOnes = DiceCounts(faces: repeatElement(1, count: DiceCounts.maximumDice))
-        let sixOnesIndex = catalog.index(of: sixOnes)
-        let sixOnesWin = table.rules.game.sixOnesWin
+        let game = table.rules.game
         var codes: [UInt16] = []
         var firstCode: [Int] = []
         for dice in 0...DiceCounts.maximumDice {
@@ -31,7 +29,9 @@ struct RollTable: Sendable {
                 let multiset = catalog.multisetIndex(ofOrderedRoll: ordered, dice: dice)
                 var code = UInt16(multiset)
                 if table.keeps(dice: dice, multiset: multiset).isEmpty { code |= Self.farkleFlag }
-                if sixOnesWin, dice == DiceCounts.maximumDice, multiset == sixOnesIndex { code |= Self.instantWinFlag }
+                if game.winsAtOnce(DiceCatalog.multiset(ofOrderedRoll: ordered, dice: dice)) {
+                    code |= Self.instantWinFlag
+                }
                 codes.append(code)
             }
         }

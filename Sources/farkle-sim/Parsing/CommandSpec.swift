@@ -12,6 +12,8 @@ struct CommandSpec: Sendable {
     var options: [OptionSpec]
     /// The words one of which may come first, before the options (`cache list`), or none.
     var actions: [String] = []
+    /// The one argument that is not an option (`review GAME`), required where given: its placeholder and help.
+    var argument: (name: String, help: String)?
 
     /// `farkle-sim validate`.
     var commandLine: String {
@@ -26,7 +28,8 @@ struct CommandSpec: Sendable {
             return option.isRequired ? body + repeated : "[\(body)]\(repeated)"
         }
         let action = actions.isEmpty ? [] : [actions.joined(separator: "|")]
-        return ([commandLine] + action + parts).joined(separator: " ")
+        let argument = self.argument.map { ["<\($0.name)>"] } ?? []
+        return ([commandLine] + action + argument + parts).joined(separator: " ")
     }
 
     /// The full `--help` text.
@@ -34,6 +37,7 @@ struct CommandSpec: Sendable {
         var lines = ["OVERVIEW: \(abstract)", ""]
         if !discussion.isEmpty { lines += [discussion, ""] }
         lines += ["USAGE: \(usage)", ""]
+        if let argument { lines += ["ARGUMENTS:", Self.column("<\(argument.name)>", argument.help), ""] }
         lines.append("OPTIONS:")
         for option in options {
             let label = option.valueName.map { "--\(option.name) <\($0)>" } ?? "--\(option.name)"

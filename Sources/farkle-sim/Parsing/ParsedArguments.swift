@@ -8,6 +8,8 @@ struct ParsedArguments {
     let spec: CommandSpec
     /// The action given first, one of the spec's `actions` (`list` in `cache list`), or `nil`.
     private(set) var action: String?
+    /// The argument that is not an option (`GAME` in `review GAME`), for a spec that takes one.
+    private(set) var argument: String?
 
     /// Parses `--name value`, `--name=value` and `--flag` arguments.
     ///
@@ -20,6 +22,11 @@ struct ParsedArguments {
             index += 1
             if index == 1, spec.actions.contains(argument) {
                 action = argument
+                continue
+            }
+            if let expected = spec.argument, self.argument == nil, !argument.hasPrefix("--") {
+                guard !argument.isEmpty else { throw UsageError("<\(expected.name)> is an empty path", spec: spec) }
+                self.argument = argument
                 continue
             }
             guard argument.hasPrefix("--"), argument.count > 2 else {
@@ -52,6 +59,9 @@ struct ParsedArguments {
                 throw UsageError("'--\(name)' given more than once", spec: spec)
             }
             values[name, default: []].append(value)
+        }
+        if let expected = spec.argument, argument == nil {
+            throw UsageError("missing <\(expected.name)>: \(expected.help)", spec: spec)
         }
         for option in spec.options where option.isRequired && values[option.name] == nil {
             throw UsageError("missing '--\(option.name) <\(option.valueName ?? "value")>'", spec: spec)

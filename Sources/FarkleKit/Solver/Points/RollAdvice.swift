@@ -12,6 +12,11 @@ public struct RollAdvice: Hashable, Sendable {
         public let diceLeft: Int
         /// The expected final turn points after the keep: V(t + score, dice left).
         public let expected: Double
+        /// What banking after the keep is worth, t + score (capped at the target's distance where points past it
+        /// count nothing); `nil` where the rules do not allow banking there.
+        public let bankValue: Double?
+        /// R(t + score, dice left): the expected final turn points of rolling on after the keep.
+        public let rollValue: Double
     }
 
     /// The six-dice farkle, when the roll allows no keep but scores as one.
@@ -65,9 +70,12 @@ extension ExpectedScoreSolver {
         let mechanics = table.turnMechanics
         let dice = roll.count
         let options = table.keeps(for: roll).map { keep in
-            RollAdvice.Option(
-                keep: keep, diceLeft: TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice),
-                expected: expectedValue(after: keep, turnPoints: turnPoints, diceRolled: dice))
+            let points = turnPoints + keep.score
+            let left = TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
+            return RollAdvice.Option(
+                keep: keep, diceLeft: left, expected: value(turnPoints: points, diceLeft: left),
+                bankValue: self.mechanics.mayBank(turnPoints: points, diceLeft: left) ? Double(points) : nil,
+                rollValue: rollValue(turnPoints: points, diceLeft: left))
         }.sorted { ($1.expected, $1.keep.diceUsed) < ($0.expected, $0.keep.diceUsed) }
         var sixDiceFarkle: RollAdvice.SixDiceFarkle?
         if options.isEmpty, let points = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpeningRoll) {

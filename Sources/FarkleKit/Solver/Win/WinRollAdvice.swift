@@ -12,6 +12,10 @@ public struct WinRollAdvice: Hashable, Sendable {
         public let diceLeft: Int
         /// P(win) + ½ P(tie) after the keep.
         public let value: Double
+        /// P(win) + ½ P(tie) of banking after the keep; `nil` where the rules do not allow it.
+        public let bankValue: Double?
+        /// P(win) + ½ P(tie) of rolling on after the keep, then playing best.
+        public let rollValue: Double
     }
 
     /// The six-dice farkle, when the roll allows no keep but scores as one.
@@ -77,10 +81,14 @@ extension WinTurnTable {
         let dice = roll.count
         let valued = table.keeps(for: roll).enumerated().map { index, keep in
             let left = TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
+            let points = turnPoints + keep.score
+            let banks = decision(turnPoints: points, diceLeft: left)
             return (
                 index: index,
                 option: WinRollAdvice.Option(
-                    keep: keep, diceLeft: left, value: value(turnPoints: turnPoints + keep.score, diceLeft: left))
+                    keep: keep, diceLeft: left, value: value(turnPoints: points, diceLeft: left),
+                    bankValue: banks == .mustRoll ? nil : bankValue(turnPoints: points),
+                    rollValue: rollValue(turnPoints: points, diceLeft: left))
             )
         }
         // Exact ties are common (a sure win is worth 1 whatever is kept): more dice, then the table's order.

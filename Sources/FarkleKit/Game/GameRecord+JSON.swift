@@ -1,0 +1,166 @@
+import Foundation
+
+// A game record is read with the same strict parser as rule files and dice catalogs (no key twice, no trailing
+// comma, bounded depth), and every count is bounded before anything is built from it.
+
+extension GameRecord {
+    /// Reads a game record from its JSON.
+    ///
+    /// - Parameters:
+    ///   - json: The file's bytes.
+    ///   - source: How errors name the file.
+    /// - Throws: `GameRecordError` for more than `maximumFileSize` bytes, JSON that is not strict RFC 8259, a
+    ///   missing or unknown key, wrong rules, or a count out of bounds. The actions are not replayed here:
+    ///   `replay()` checks them against the rules.
+    public init(json: Data, source: String) throws(GameRecordError) {
+        guard json.count <= Self.maximumFileSize else {
+            throw GameRecordError(
+                source: source, problem: "is larger than \(Self.maximumFileSize) bytes, too large for a game record")
+        }
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: [UInt8](json))
+        } catch {
+            throw GameRecordError(source: source, problem: (error.key.map { "'\($0)' " } ?? "") + error.problem)
+        }
+        try self.init(root, source: source)
+    }
+
+    /// Reads a record from a parsed JSON document.
+    init(_ root: JSONValue, source: String) throws(GameRecordError) {
+        func fail(_ key: String?, _ problem: String) -> GameRecordError {
+            GameRecordError(source: source, problem: (key.map { "'\($0)' " } ?? "") + problem)
+        }
+        guard case .object(let members) = root else {
+            throw fail(nil, "must hold a JSON object: a game record")
+        }
+        let keys = ["format", "version", "rules", "players", "actions"]
+        for name in members.keys.sorted() where !keys.contains(name) {
+            throw fail(name, "is no key of a game record (keys: \(keys.joined(separator: ", ")))")
+        }
+        guard case .string(Self.formatName) = members["format"] else {
+            throw fail("format", "must be \"\(Self.formatName)\": the file is no game record")
+        }
+        guard case .integer(Self.formatVersion) = members["version"] else {
+            throw fail("version", "must be \(Self.formatVersion), the version this program reads")
+        }
+        switch members["rules"] {
+        case .string(let name):
+            guard let preset = RuleSet.presets[name] else {
+                let names = RuleSet.presets.keys.sorted().joined(separator: ", ")
+                throw fail("rules", "must name a preset (\(names)) or hold a rule file's object, not \"\(name)\"")
+            }
+            rules = preset
+        case .some(let object):
+            do {
+                rules = try RuleSet(object, source: source)
+            } catch {
+                throw fail(error.key.map { "rules.\($0)" } ?? "rules", error.problem)
+            }
+        case nil:
+            throw fail("rules", "is missing: a preset's name or a rule file's object")
+        }
+        guard case .array(let names) = members["players"], GameRules.playerRange.contains(names.count) else {
+            throw fail("players", "must list 1 to 8 names, in seat order")
+        }
+        players = []
+        for name in names {
+            guard case .string(let text) = name, !text.isEmpty, text.count <= Self.maximumNameLength,
+                !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            else {
+                throw fail(
+                    "players", "must be names of 1 to \(Self.maximumNameLength) characters, not \(name.kindDescription)"
+                )
+            }
+            players.append(text)
+        }
+        rules.game.players = players.count
+        guard case .array(let list) = members["actions"] else {
+            throw fail("actions", "must be a list of actions")
+        }
+        guard list.count <= Self.maximumActions else {
+            throw fail("actions", "has \(list.count) actions; a record holds at most \(Self.maximumActions)")
+        }
+        actions = []
+        actions.reserveCapacity(list.count)
+        for (index, value) in list.enumerated() {
+            guard let action = Self.action(value) else {
+                throw fail(
+                    "actions",
+                    "entry \(index + 1) must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\" or "
+                        + "\"farkle\" (1 to 6 faces from 1 to 6), not \(value.kindDescription)")
+            }
+            actions.append(action)
+        }
+    }
+
+    /// The action a JSON value holds, or `nil`.
+    private static func action(_ value: JSONValue) -> GameAction? {
+        switch value {
+        case .string("bank"): return .bank
+        case .string("farkle"): return .farkle
+        case .object(let members):
+            guard members.count == 1, let (kind, faces) = members.first, case .array(let list) = faces,
+                (1...DiceCounts.maximumDice).contains(list.count)
+            else { return nil }
+            var dice = DiceCounts()
+            for face in list {
+                guard case .integer(let value) = face, DiceCounts.faces.contains(value) else { return nil }
+                dice.add(value)
+            }
+            switch kind {
+            case "roll": return .roll(dice)
+            case "keep": return .keep(dice)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The record as a JSON file `init(json:source:)` reads back: the whole rule set, the players, one action a
+    /// line.
+    public var jsonText: String {
+        let rulesText = rules.jsonText.trimmingCharacters(in: .whitespacesAndNewlines)
+            .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+        let lines = actions.map { action -> String in
+            switch action {
+            case .roll(let dice): "{\"roll\": [\(dice.faces.map(String.init).joined(separator: ", "))]}"
+            case .keep(let dice): "{\"keep\": [\(dice.faces.map(String.init).joined(separator: ", "))]}"
+            case .bank: "\"bank\""
+            case .farkle: "\"farkle\""
+            }
+        }
+        return """
+            {
+              "format": "\(Self.formatName)",
+              "version": \(Self.formatVersion),
+              "rules": \(rulesText),
+              "players": [\(players.map(JSONString.literal).joined(separator: ", "))],
+              "actions": [\(lines.isEmpty ? "" : "\n    " + lines.joined(separator: ",\n    ") + "\n  ")]
+            }
+
+            """
+    }
+}
+
+extension GameRecord: Codable {
+    /// Decodes a record from any decoder, read as `init(json:source:)` reads a file.
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        do {
+            try self.init(value, source: "")
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.problem))
+        }
+    }
+
+    /// Encodes the record as `jsonText` writes it.
+    public func encode(to encoder: any Encoder) throws {
+        do {
+            try JSONValue(parsing: Array(jsonText.utf8)).encode(to: encoder)
+        } catch let error as JSONSyntaxError {
+            throw EncodingError.invalidValue(
+                self, .init(codingPath: encoder.codingPath, debugDescription: error.problem))
+        }
+    }
+}

@@ -1,0 +1,266 @@
+/// Where a game played at the table stands: every player's total, whose turn it is and how far it has come.
+///
+/// Actions are applied one at a time (`apply(_:)`), and each is checked against the rules first: an action the
+/// rules do not allow changes nothing and throws `GameState.NotAllowed` saying why. The turn follows the rule
+/// set's `TurnMechanics` (the keeps of a roll, hot dice, the six-dice farkle, when banking is allowed) and the
+/// game its `GameRules` through the same progress the simulator keeps (final round, rounds and their
+/// tie-breaks), so a recorded game ends where a simulated one would.
+public struct GameState: Sendable {
+    /// Why an action cannot be applied, in words (`bank: 300 is below the entry minimum of 500`).
+    public struct NotAllowed: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The reason, in words.
+        public let description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
+    }
+
+    /// How a game ended.
+    public enum Result: Hashable, Sendable {
+        /// One player won: the seat, 0 first.
+        case won(seat: Int)
+        /// The seats that share first place when the game ends on its totals.
+        case tied(seats: [Int])
+    }
+
+    /// One player's place at the table.
+    public struct Player: Hashable, Sendable {
+        /// The player's name.
+        public let name: String
+        /// The total, in points (below 0 after a three-farkle penalty taken early).
+        public internal(set) var total = 0
+        /// Whether the player has banked once: before, the entry minimum is the least bank.
+        public internal(set) var hasEntered = false
+        /// Farkles in a row, counting toward a three-farkle penalty (0 after a bank or a penalty).
+        public internal(set) var farklesInARow = 0
+        /// What the player has done so far.
+        public internal(set) var statistics = Statistics()
+    }
+
+    /// The counts of one player's game.
+    public struct Statistics: Hashable, Sendable {
+        /// Turns played, the one in progress not counted.
+        public internal(set) var turns = 0
+        /// The points banked, before penalties.
+        public internal(set) var bankedPoints = 0
+        /// Turns that ended in a farkle.
+        public internal(set) var farkles = 0
+        /// Three-farkle penalties taken.
+        public internal(set) var penalties = 0
+        /// Times every die rolled scored (a keep of them all, or the six-dice farkle): six fresh dice to roll.
+        public internal(set) var hotDice = 0
+    }
+
+    /// The rules the game is played by.
+    public var rules: RuleSet { table.rules }
+    /// The players in seat order; seat 0 plays first.
+    public private(set) var players: [Player]
+    /// The seat whose turn it is.
+    public var seat: Int { progress.seat }
+    /// The round, from 1.
+    public var round: Int { progress.round }
+    /// Whether a player has reached the target and the others are playing their last turn.
+    public var isFinalRound: Bool { progress.isFinalRound }
+    /// The points of the turn in progress.
+    public private(set) var turnPoints = 0
+    /// The dice the player has to roll next (6 at the start of a turn and after hot dice).
+    public private(set) var diceLeft = DiceCounts.maximumDice
+    /// Whether nothing has been rolled yet this turn: the next roll is the opening roll.
+    public private(set) var isOpeningRoll = true
+    /// The roll entered and waiting for its keep, if any.
+    public private(set) var pendingRoll: DiceCounts?
+    /// How the game ended; `nil` while it is played.
+    public private(set) var result: Result?
+
+    /// The scoring table the keeps come from.
+    public let table: ScoringTable
+    private var progress: GameProgress
+
+    /// The start of a game between `players`, named in seat order, under the rules of `table`.
+    ///
+    /// - Throws: `NotAllowed` for a table of no players or more than `GameRules.playerRange` allows.
+    public init(table: ScoringTable, players: [String]) throws(NotAllowed) {
+        guard GameRules.playerRange.contains(players.count) else {
+            throw NotAllowed(
+                "a game has \(GameRules.playerRange.lowerBound) to \(GameRules.playerRange.upperBound) players, "
+                    + "not \(players.count)")
+        }
+        self.table = table
+        self.players = players.map { Player(name: $0) }
+        // No round limit: a game at the table ends by its rules, and a record is bounded by its actions.
+        progress = GameProgress(players: players.count, rules: table.rules.game, maximumRounds: .max)
+    }
+
+    /// The least turn points the player to move may bank: the minimum bank, or the entry minimum before the
+    /// player's first bank.
+    public var leastBank: Int {
+        table.turnMechanics.leastBank(
+            entryMinimum: rules.game.entryMinimum, hasEntered: players[seat].hasEntered)
+    }
+
+    /// Why the player to move may not bank now, or `nil` when banking is allowed.
+    public var reasonNotToBank: String? {
+        if result != nil { return "the game is over" }
+        if pendingRoll != nil { return "the roll waits for its keep" }
+        if isOpeningRoll { return "nothing has been rolled this turn" }
+        let least = leastBank
+        if turnPoints < least {
+            let what = least > table.turnMechanics.minimumBank ? "entry minimum" : "minimum bank"
+            return "\(turnPoints) is below the \(what) of \(least)"
+        }
+        if !table.turnMechanics.allowsBanking(diceLeft: diceLeft) {
+            return "the rules '\(rules.name)' do not allow banking with \(diceLeft) dice to roll"
+        }
+        return nil
+    }
+
+    /// The situation of the player to move with `roll` just rolled, for `Advisor.advice(for:threads:)`: the turn,
+    /// the player's total and farkles in a row, and with two players the opponent's, the final round or the
+    /// rounds left.
+    public func situation(roll: DiceCounts) -> TurnSituation {
+        var situation = TurnSituation(roll: roll, turnPoints: turnPoints)
+        let me = players[seat]
+        // Farkles in a row matter only toward a three-farkle penalty.
+        let counts = rules.turn.threeFarklePenalty != nil
+        situation.myScore = me.total
+        situation.farklesInARow = counts ? me.farklesInARow : 0
+        if players.count == 2 {
+            let opponent = players[1 - seat]
+            situation.opponentScore = opponent.total
+            situation.opponentFarklesInARow = counts ? opponent.farklesInARow : 0
+            situation.isFinalRound = isFinalRound
+            if let rounds = rules.game.end.rounds {
+                situation.roundsLeft = max(rounds - round + 1, 1)
+                situation.seatInRound = seat
+            }
+        }
+        return situation
+    }
+
+    // MARK: - Actions
+
+    /// Applies `action` for the player to move.
+    ///
+    /// - Throws: `NotAllowed` when the rules do not allow it now; the state is then unchanged.
+    public mutating func apply(_ action: GameAction) throws(NotAllowed) {
+        guard result == nil else { throw NotAllowed("the game is over") }
+        switch action {
+        case .roll(let dice): try roll(dice)
+        case .keep(let dice): try keep(dice)
+        case .bank: try bank()
+        case .farkle: try farkle()
+        }
+    }
+
+    private mutating func roll(_ dice: DiceCounts) throws(NotAllowed) {
+        guard pendingRoll == nil else { throw NotAllowed("the last roll waits for its keep") }
+        guard dice.count == diceLeft else {
+            throw NotAllowed("\(dice.count) dice rolled; the player has \(diceLeft) to roll")
+        }
+        if rules.game.winsAtOnce(dice) { return finish(.won(seat: seat), onRoll: true) }
+        guard table.isFarkle(dice) else {
+            pendingRoll = dice
+            return
+        }
+        // A roll with no keep: the six-dice farkle scores where it applies, anything else ends the turn.
+        if let points = table.turnMechanics.sixDiceFarkle(dice: dice.count, isOpeningRoll: isOpeningRoll) {
+            isOpeningRoll = false
+            turnPoints += points
+            diceLeft = DiceCounts.maximumDice
+            players[seat].statistics.hotDice += 1
+        } else {
+            endTurnFarkled()
+        }
+    }
+
+    private mutating func keep(_ dice: DiceCounts) throws(NotAllowed) {
+        let rolled = pendingRoll ?? dice
+        guard !dice.isEmpty, dice.count <= rolled.count, rolled.count <= diceLeft else {
+            throw NotAllowed(
+                dice.isEmpty
+                    ? "a keep sets aside at least one die"
+                    : "a keep of \(dice.count) dice from \(diceLeft) dice rolled")
+        }
+        guard let keep = table.keeps(for: rolled).first(where: { $0.dice == dice }) else {
+            throw NotAllowed(
+                pendingRoll == nil
+                    ? "\(GameAction.faces(dice)) is no keep under rules '\(rules.name)': every die kept must score"
+                    : "\(GameAction.faces(dice)) is no keep of the roll \(GameAction.faces(rolled)): every die kept "
+                        + "must be rolled and score")
+        }
+        // A keep entered alone stands for a roll of the dice left that holds it; six 1s of six dice win.
+        if pendingRoll == nil, dice.count == diceLeft, rules.game.winsAtOnce(dice) {
+            return finish(.won(seat: seat), onRoll: true)
+        }
+        pendingRoll = nil
+        isOpeningRoll = false
+        turnPoints += keep.score
+        let left = TurnMechanics.diceLeft(afterKeeping: dice.count, of: diceLeft)
+        if dice.count == diceLeft { players[seat].statistics.hotDice += 1 }
+        diceLeft = left
+    }
+
+    private mutating func bank() throws(NotAllowed) {
+        if let reason = reasonNotToBank { throw NotAllowed(reason) }
+        let points = turnPoints
+        players[seat].total += points
+        players[seat].hasEntered = true
+        players[seat].farklesInARow = 0
+        players[seat].statistics.bankedPoints += points
+        players[seat].statistics.turns += 1
+        if progress.banked(total: players[seat].total, turnPoints: points) { return finish(.won(seat: seat)) }
+        nextTurn()
+    }
+
+    private mutating func farkle() throws(NotAllowed) {
+        guard pendingRoll == nil else {
+            throw NotAllowed("the roll \(GameAction.faces(pendingRoll ?? DiceCounts())) scores: keep from it")
+        }
+        if let points = table.turnMechanics.sixDiceFarkle(dice: diceLeft, isOpeningRoll: isOpeningRoll) {
+            throw NotAllowed(
+                "six dice that score nothing on the opening roll score \(points) under rules '\(rules.name)': "
+                    + "enter the roll")
+        }
+        endTurnFarkled()
+    }
+
+    /// Ends the turn in a farkle: the count of farkles in a row, and the penalty at the third.
+    private mutating func endTurnFarkled() {
+        players[seat].statistics.farkles += 1
+        players[seat].statistics.turns += 1
+        players[seat].farklesInARow += 1
+        if let penalty = rules.turn.threeFarklePenalty, players[seat].farklesInARow == 3 {
+            players[seat].total -= penalty
+            players[seat].farklesInARow = 0
+            players[seat].statistics.penalties += 1
+        }
+        nextTurn()
+    }
+
+    /// Passes the dice on, or ends the game on its totals.
+    private mutating func nextTurn() {
+        turnPoints = 0
+        diceLeft = DiceCounts.maximumDice
+        isOpeningRoll = true
+        pendingRoll = nil
+        switch progress.endTurn() {
+        case .nextTurn: return
+        case .unfinished: return  // never: the game has no round limit
+        case .scoreTotals:
+            var scores = SeatScores(seats: players.count)
+            for (seat, player) in players.enumerated() { scores[seat] = player.total }
+            if progress.playsExtraRound(scores) { return }
+            let leaders = progress.leaders(scores)
+            let seats = players.indices.filter { leaders & (1 << $0) != 0 }
+            finish(seats.count == 1 ? .won(seat: seats[0]) : .tied(seats: seats))
+        }
+    }
+
+    /// Ends the game; a win by six 1s ends the turn on the roll, which counts as a turn played.
+    private mutating func finish(_ result: Result, onRoll: Bool = false) {
+        if onRoll { players[seat].statistics.turns += 1 }
+        pendingRoll = nil
+        self.result = result
+    }
+}
