@@ -26,7 +26,7 @@ struct FuzzTests {
     ]
 
     /// Subcommands, real and not. `validate` and `report` are left out: valid runs of them take seconds.
-    private static let commands = ["", "odds", "table", "solve", "advise", "help", "bogus", "simulate"]
+    private static let commands = ["", "odds", "table", "solve", "advise", "review", "help", "bogus", "simulate"]
 
     /// A complete rule file (every key), the seed of the mutated ones.
     private static let ruleFile = RuleSet.standard.jsonText
@@ -240,5 +240,31 @@ struct FuzzTests {
             #expect(clock.now - start < .seconds(1))
         }
         #expect(refused > 1_000)
+    }
+
+    @Test(
+        "thousands of mutated game records: each is read, replayed and reviewed or fails with one line, quickly",
+        .timeLimit(.minutes(1)))
+    func gameRecords() throws {
+        var random = Xoshiro256StarStar(seed: 31)
+        let clock = ContinuousClock()
+        let table = ScoringTable(rules: try RuleSet.load(fixtureRules("ones-race.json")))
+        let advisor = try Advisor(table: table)
+        var reviewed = 0
+        for _ in 0..<1_500 {
+            let bytes = Self.mutated(ReviewCommandTests.record, &random)
+            let start = clock.now
+            do {
+                let record = try GameRecord(json: Data(bytes), source: "fuzz.json")
+                // A record under other rules is reviewed by an advisor of its own.
+                let own = record.rules == table.rules ? advisor : try Advisor(table: ScoringTable(rules: record.rules))
+                _ = try GameReview(record: record, advisor: own)
+                reviewed += 1
+            } catch let error as GameRecordError {
+                #expect(ErrorLine.escaped(error.description).split(separator: "\n").count == 1)
+            }
+            #expect(clock.now - start < .milliseconds(500))
+        }
+        #expect(reviewed > 0 && reviewed < 1_500)
     }
 }

@@ -58,7 +58,8 @@ struct ReviewText {
             header: [
                 "Player", "Total", "Turns", "Banked", "Farkles", "Penalties", "Hot dice", "Decisions", "Best play",
                 "Points lost",
-            ] + (hasWin ? ["Win chance lost"] : []))
+            ] + (hasWin ? ["Win chance lost"] : []),
+            alignments: [.left] + Array(repeating: .right, count: hasWin ? 10 : 9))
         for player in review.players {
             let counts = player.statistics
             players.append(
@@ -78,7 +79,9 @@ struct ReviewText {
                 header: [
                     "Action", "Round", "Player", "Turn points", "Roll", "Kept", "Then", "Best keep", "Then",
                     "Points lost",
-                ] + (hasWin ? ["Win chance lost"] : []))
+                ] + (hasWin ? ["Win chance lost"] : []),
+                alignments: [.right, .right, .left, .right, .left, .left, .left, .left, .left, .right]
+                    + (hasWin ? [.right] : []))
             for decision in review.decisions {
                 table.append(
                     [
