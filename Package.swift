@@ -23,9 +23,12 @@ let package = Package(
         .target(
             name: "FarkleReports",
             dependencies: ["FarkleKit"],
-            // The advisor page's markup, style and script; their text is compiled in
+            // The advisor page's markup, style and scripts; their text is compiled in
             // (Advisor/AdvisorTemplate+Files.swift, written by .ci/embed-advisor), so no resource bundle.
-            exclude: ["Advisor/advisor.html", "Advisor/advisor.css", "Advisor/advisor.js"]
+            exclude: [
+                "Advisor/advisor.html", "Advisor/advisor.css", "Advisor/game.js", "Advisor/advisor.js",
+                "Advisor/table.js",
+            ]
         ),
         .executableTarget(
             name: "farkle-sim",

@@ -27,11 +27,11 @@ import FarkleKit
 /// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 3`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 4`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 3"
+    public static let format = "farkle-advisor 4"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -91,6 +91,8 @@ public struct AdvisorPage: Sendable {
         let members: [(key: String, value: String)] = [
             ("format", JSONText.string(Self.format)),
             ("rules", rulesJSON),
+            // The whole rule set as a rule file: what the table companion's exported game record carries.
+            ("rule_file", rules.jsonText.trimmingCharacters(in: .whitespacesAndNewlines)),
             ("keeps", keepsJSON),
             ("points", JSONText.array(turnSolvers.map(Self.turnTable), indent: 4)),
             ("new_player", newPlayerSolver.map(Self.turnTable) ?? "null"),
@@ -144,6 +146,14 @@ public struct AdvisorPage: Sendable {
                     })
             ),
             ("six_ones_win", "\(rules.game.sixOnesWin)"),
+            (
+                "farkle_chance",
+                "["
+                    + ScoringOdds(table: turnSolvers[0].table).rows.map { JSONText.number($0.farkleProbability) }
+                    .joined(separator: ", ") + "]"
+            ),
+            ("extra_rounds_on_tie", "\(rules.game.end.rounds == nil ? 0 : rules.game.extraRoundsOnTie)"),
+            ("highest_turn_breaks_tie", "\(rules.game.end.rounds != nil && rules.game.highestTurnBreaksTie)"),
         ])
     }
 

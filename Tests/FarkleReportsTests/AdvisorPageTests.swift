@@ -58,7 +58,7 @@ struct AdvisorPageTests {
             ] {
                 #expect(!html.contains(reference), "\(preset.name) has no \(reference)")
             }
-            #expect(html.components(separatedBy: "<script").count == 3, "the data and the script, inline")
+            #expect(html.components(separatedBy: "<script").count == 5, "the data and the three scripts, inline")
         }
     }
 
@@ -67,8 +67,19 @@ struct AdvisorPageTests {
         for rules in [RuleSet.standard, .zilch] {
             let solver = ExpectedScoreSolver(rules: rules)
             let page = AdvisorPage(solver: solver)
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 3")
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 4")
             #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
+            // The farkle chance the table companion shows for each number of dice: every roll counted.
+            let chances = try #require(
+                (try embeddedData(page)["rules"] as? [String: Any])?["farkle_chance"] as? [Double])
+            let table = ScoringTable(rules: rules)
+            for dice in 1...6 {
+                let rolls = DiceCatalog.shared.multisets[dice].reduce(0) { count, roll in
+                    count + (table.isFarkle(roll) ? DiceCatalog.orderedRollCount(of: roll) : 0)
+                }
+                // (JSONSerialization may read the last bit differently.)
+                #expect(abs(chances[dice - 1] - Double(rolls) / pow(6, Double(dice))) < 1e-15, "\(rules.name) \(dice)")
+            }
             let tables = try turnTables(page)
             #expect(tables.count == 1)
             let roll = tables[0].roll

@@ -1,11 +1,13 @@
-/// The markup, style and script of the advisor page (`AdvisorPage`), plain files beside this one
-/// (`advisor.html`, `advisor.css`, `advisor.js`) whose text is compiled in (`AdvisorTemplate+Files.swift`,
+/// The markup, style and scripts of the advisor page (`AdvisorPage`), plain files beside this one
+/// (`advisor.html`, `advisor.css`, `game.js`, `advisor.js`, `table.js`) whose text is compiled in (`AdvisorTemplate+Files.swift`,
 /// written by `.ci/embed-advisor`): no framework, no build step, no resource bundle.
 enum AdvisorTemplate {
     /// The page with `data` (the JSON of `AdvisorPage.data`) embedded.
     static func page(data: String) -> String {
         markupFile.replacingOccurrences(of: "{{style}}", with: withoutFinalNewline(styleFile))
+            .replacingOccurrences(of: "{{game}}", with: withoutFinalNewline(gameFile))
             .replacingOccurrences(of: "{{script}}", with: withoutFinalNewline(scriptFile))
+            .replacingOccurrences(of: "{{table}}", with: withoutFinalNewline(tableFile))
             .replacingOccurrences(of: "{{data}}", with: data)
     }
 

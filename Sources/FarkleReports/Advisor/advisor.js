@@ -372,8 +372,12 @@ function writeFragment() {
   if (fragment !== location.hash) history.replaceState(null, "", fragment);
 }
 
-// The entered situation, or the reason it is not one.
+// The entered situation, or the reason it is not one; in a game kept on the page (table.js), the game's.
 function situation() {
+  if (typeof gameSituation === "function") {
+    const fromGame = gameSituation();
+    if (fromGame) return fromGame;
+  }
   const text = $("turn").value.trim();
   const turn = Number(text);
   if (dice.length === 0) return { problem: "Tap the dice you rolled: one to six dice." };

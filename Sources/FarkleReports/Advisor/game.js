@@ -1,0 +1,198 @@
+"use strict";
+// A whole game at the table, as the companion keeps it: the players' totals, whose turn it is, and every action
+// checked against the page's rules (`data.rules`, the keeps of `data.keeps`). FarkleKit's GameState is the
+// reference: a test replays the same records in both and compares every total, count and result.
+
+const GAME_DICE = 6;
+
+// The keeps of a roll of `faces` under the page's rules: [dice, score, dice left] each, dice as sorted digits.
+const diceKey = (faces) => faces.slice().sort((a, b) => a - b).join("");
+
+// The faces of a roll or keep, lowest first, as the messages show them.
+const facesText = (faces) => faces.slice().sort((a, b) => a - b).join(" ");
+
+// The state of a game between `names`, in seat order, before the first roll.
+function newGame(names) {
+  return {
+    players: names.map((name) => ({
+      name, total: 0, entered: false, farkles: 0, highestTurn: 0,
+      stats: { turns: 0, banked: 0, farkles: 0, penalties: 0, hotDice: 0 },
+    })),
+    seat: 0, round: 1, finalRound: false, finalTurnsLeft: 0,
+    turn: { points: 0, left: GAME_DICE, opening: true, roll: null },
+    result: null,
+  };
+}
+
+// Six 1s on six dice, where the rules make them win at once.
+const winsAtOnce = (rules, faces) => rules.six_ones_win && faces.length === GAME_DICE && faces.every((face) => face === 1);
+
+// The points six scoreless dice score now, or null where they are a farkle.
+const sixDiceFarklePoints = (rules, turn) => (turn.left === GAME_DICE
+  ? rules.six_dice_farkle[turn.opening ? "opening" : "later"] : null);
+
+// The least turn points the player to move may bank.
+const leastBankOf = (rules, state) => rules.least_bank[state.players[state.seat].entered ? "entered" : "new"];
+
+// Why the player to move may not bank now, or null.
+function reasonNotToBank(rules, state) {
+  const turn = state.turn;
+  if (state.result) return "the game is over";
+  if (turn.roll) return "the roll waits for its keep";
+  if (turn.opening) return "nothing has been rolled this turn";
+  const least = leastBankOf(rules, state);
+  if (turn.points < least) {
+    return turn.points + " is below the " + (least > rules.minimum_bank ? "entry minimum" : "minimum bank") + " of " + least;
+  }
+  if (!rules.banking_dice_left.includes(turn.left)) {
+    return "the rules '" + rules.name + "' do not allow banking with " + turn.left + " dice to roll";
+  }
+  return null;
+}
+
+// The seats with the highest total (then the highest single turn, where the rules break ties so).
+function leaders(rules, state, breakTies) {
+  const best = Math.max(...state.players.map((player) => player.total));
+  let seats = state.players.map((_, seat) => seat).filter((seat) => state.players[seat].total === best);
+  if (breakTies && rules.highest_turn_breaks_tie && seats.length > 1) {
+    const turn = Math.max(...seats.map((seat) => state.players[seat].highestTurn));
+    seats = seats.filter((seat) => state.players[seat].highestTurn === turn);
+  }
+  return seats;
+}
+
+// Ends the turn: the next seat plays, or the game ends on its totals (final round, rounds, extra rounds).
+function passTheDice(rules, state) {
+  state.turn = { points: 0, left: GAME_DICE, opening: true, roll: null };
+  const players = state.players.length;
+  let scoreTotals = false;
+  if (state.finalRound) {
+    if (state.finalTurnsLeft === 0) scoreTotals = true;
+    else state.finalTurnsLeft -= 1;
+  }
+  const lastSeat = state.seat === players - 1;
+  if (!scoreTotals && lastSeat && rules.rounds !== null && state.round >= rules.rounds) scoreTotals = true;
+  if (!scoreTotals) {
+    state.seat = lastSeat ? 0 : state.seat + 1;
+    if (lastSeat) state.round += 1;
+    return;
+  }
+  if (rules.rounds !== null && state.round < rules.rounds + rules.extra_rounds_on_tie
+    && leaders(rules, state, false).length > 1) {
+    state.seat = 0;
+    state.round += 1;
+    return;
+  }
+  const seats = leaders(rules, state, rules.rounds !== null);
+  state.result = seats.length === 1 ? { won: seats[0] } : { tied: seats };
+}
+
+function farkled(rules, state) {
+  const player = state.players[state.seat];
+  player.stats.farkles += 1;
+  player.stats.turns += 1;
+  player.farkles += 1;
+  if (rules.three_farkle_penalty !== null && player.farkles === 3) {
+    player.total -= rules.three_farkle_penalty;
+    player.farkles = 0;
+    player.stats.penalties += 1;
+  }
+  passTheDice(rules, state);
+}
+
+function wonOnTheRoll(state) {
+  state.players[state.seat].stats.turns += 1;
+  state.turn.roll = null;
+  state.result = { won: state.seat };
+}
+
+// Applies `action` ({roll: faces}, {keep: faces}, "bank" or "farkle", as a game record writes them) for the
+// player to move: returns null, or why the rules do not allow it (the state is then unchanged).
+function applyAction(rules, keeps, state, action) {
+  if (state.result) return "the game is over";
+  const turn = state.turn;
+  const player = state.players[state.seat];
+  if (action === "bank") {
+    const reason = reasonNotToBank(rules, state);
+    if (reason) return reason;
+    const points = turn.points;
+    player.total += points;
+    player.entered = true;
+    player.farkles = 0;
+    player.stats.banked += points;
+    player.stats.turns += 1;
+    player.highestTurn = Math.max(player.highestTurn, points);
+    if (rules.target !== null && !state.finalRound && player.total >= rules.target) {
+      if (!rules.final_round) {
+        state.result = { won: state.seat };
+        state.turn = { points: 0, left: GAME_DICE, opening: true, roll: null };
+        return null;
+      }
+      state.finalRound = true;
+      state.finalTurnsLeft = state.players.length - 1;
+    }
+    passTheDice(rules, state);
+    return null;
+  }
+  if (action === "farkle") {
+    if (turn.roll) return "the roll " + facesText(turn.roll) + " scores: keep from it";
+    const points = sixDiceFarklePoints(rules, turn);
+    if (points !== null) {
+      return "six dice that score nothing score " + points + " under rules '" + rules.name + "': enter the roll";
+    }
+    farkled(rules, state);
+    return null;
+  }
+  if (action.roll) {
+    const faces = action.roll;
+    if (turn.roll) return "the last roll waits for its keep";
+    if (faces.length !== turn.left) return faces.length + " dice rolled; the player has " + turn.left + " to roll";
+    if (winsAtOnce(rules, faces)) {
+      wonOnTheRoll(state);
+      return null;
+    }
+    if ((keeps(faces) || []).length > 0) {
+      turn.roll = faces.slice();
+      return null;
+    }
+    const points = sixDiceFarklePoints(rules, turn);
+    if (points === null) {
+      farkled(rules, state);
+      return null;
+    }
+    turn.opening = false;
+    turn.points += points;
+    player.stats.hotDice += 1;
+    return null;
+  }
+  const faces = action.keep;
+  const rolled = turn.roll || faces;
+  if (faces.length === 0 || faces.length > rolled.length || rolled.length > turn.left) {
+    return "a keep of " + faces.length + " dice from " + turn.left + " dice rolled";
+  }
+  const keep = (keeps(rolled) || []).find(([dice]) => dice === diceKey(faces));
+  if (!keep) {
+    return turn.roll ? facesText(faces) + " is no keep of the roll " + facesText(turn.roll)
+      : facesText(faces) + " is no keep under rules '" + rules.name + "': every die kept must score";
+  }
+  if (!turn.roll && faces.length === turn.left && winsAtOnce(rules, faces)) {
+    wonOnTheRoll(state);
+    return null;
+  }
+  turn.roll = null;
+  turn.opening = false;
+  turn.points += keep[1];
+  if (faces.length === turn.left) player.stats.hotDice += 1;
+  turn.left = faces.length === turn.left ? GAME_DICE : turn.left - faces.length;
+  return null;
+}
+
+// The state after `actions`, or the first action the rules refuse: { state, error, index }.
+function replayGame(rules, keeps, names, actions) {
+  const state = newGame(names);
+  for (let index = 0; index < actions.length; index++) {
+    const error = applyAction(rules, keeps, state, actions[index]);
+    if (error) return { state, error, index };
+  }
+  return { state, error: null, index: actions.length };
+}

@@ -1,0 +1,242 @@
+import FarkleKit
+import FarkleReports
+import Foundation
+import Testing
+
+/// The table companion on the advisor page, played by taps in headless Chromium as a person would, and every
+/// game it kept replayed in FarkleKit (`GameRecord`, `GameState`): the same totals, counts and result.
+///
+/// A driver script appended to the page taps the names, the dice, the keeps in the advice, Bank, Farkle, Undo
+/// and Redo at random (a seeded generator), never calling the page's functions, and copies what the page shows
+/// and the game record it exports into the DOM, which `--dump-dom` prints.
+@Suite("the table companion in a browser", .enabled(if: Chromium.path != nil, Chromium.missing))
+struct CompanionBrowserTests {
+    /// What the driver saw of one game.
+    struct Played: Decodable {
+        struct Row: Decodable {
+            let total: Int
+            let cells: [String]
+        }
+
+        let status: String
+        let rows: [Row]
+        let record: String
+        let taps: Int
+        let undos: Int
+        let refused: [String]
+        let afterUndoAll: [Row]
+        let statusAfterUndoAll: String
+        let afterRedoAll: [Row]
+        let statusAfterRedoAll: String
+        let verdictBottoms: [Double]
+        let widest: Double
+        let widestNode: String?
+    }
+
+    /// The page of `rules` as `report` writes it, without the advice to win (the points advice alone).
+    static func page(_ rules: RuleSet) -> AdvisorPage {
+        rules.turn.threeFarklePenalty == nil
+            ? AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
+            : AdvisorPage(penaltySolver: LongRunAverageSolver(rules: rules))
+    }
+
+    /// Plays one game on `page` laid out `width` pixels wide and returns what it showed; `profile` keeps
+    /// the browser's storage between runs (a reload), `maximumTaps` stops the game early.
+    static func play(
+        _ page: AdvisorPage, players: Int, seed: Int, width: Int = 390, profile: URL? = nil, maximumTaps: Int = 50_000
+    ) throws -> Played {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-companion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = driver.replacingOccurrences(of: "PLAYERS", with: "\(players)")
+            .replacingOccurrences(of: "SEED", with: "\(seed)").replacingOccurrences(
+                of: "MAXTAPS", with: "\(maximumTaps)"
+            )
+            .replacingOccurrences(of: "WIDTH", with: "\(width)")
+        let html = page.html.replacingOccurrences(of: "</body>", with: "<script>\n\(script)</script>\n</body>")
+        // One file name for every run of a profile: the page's storage belongs to its address.
+        let folder = profile ?? directory
+        let file = folder.appendingPathComponent("advisor-\(page.rules.name).html")
+        try Data(html.utf8).write(to: file)
+        guard let path = Chromium.path else { throw BrowserError(description: "chromium is not installed") }
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: path),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--timeout=30000",
+                "--hide-scrollbars", "--window-size=500,844",
+                "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--dump-dom", file.absoluteString,
+            ])
+        let dom = result.standardOutput
+        guard let start = dom.range(of: "<script type=\"application/json\" id=\"results\">"),
+            let end = dom.range(of: "</script>", range: start.upperBound..<dom.endIndex)
+        else {
+            throw BrowserError(description: "no results in the page; chromium said: \(result.standardError)")
+        }
+        return try JSONDecoder().decode(Played.self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+    }
+
+    /// The game the page exported, replayed in FarkleKit, checked against what the page showed.
+    static func check(_ played: Played, rules: RuleSet, players: Int, _ context: Comment) throws -> GameState {
+        let record = try GameRecord(json: Data(played.record.utf8), source: "exported")
+        #expect(
+            record.rules
+                == {
+                    var rules = rules
+                    rules.game.players = players
+                    return rules
+                }(), context)
+        #expect(record.players.count == players, context)
+        let state = try record.replay()
+        #expect(played.rows.map(\.total) == state.players.map(\.total), context)
+        for (row, player) in zip(played.rows, state.players) {
+            // Player, Total, Turns, Per turn, Farkles, Hot dice, ...
+            let counts = player.statistics
+            #expect(row.cells[0] == player.name, context)
+            #expect(row.cells[2] == "\(counts.turns)", context)
+            #expect(row.cells[4] == "\(counts.farkles)", context)
+            #expect(row.cells[5] == "\(counts.hotDice)", context)
+        }
+        switch state.result {
+        case .won(let seat)?: #expect(played.status == "\(state.players[seat].name) won the game.", context)
+        case .tied(let seats)?:
+            #expect(played.status.hasPrefix(seats.map { state.players[$0].name }.joined(separator: " and ")), context)
+        case nil: #expect(!played.status.contains("won the game"), context)
+        }
+        // Undo back to the start, and redo to the end again.
+        #expect(played.afterUndoAll.allSatisfy { $0.total == 0 }, context)
+        #expect(played.statusAfterUndoAll.hasPrefix("P1 to play · round 1 · turn 0, 6 dice to roll ("), context)
+        #expect(played.afterRedoAll.map(\.total) == played.rows.map(\.total), context)
+        #expect(played.statusAfterRedoAll == played.status, context)
+        // What FarkleKit's review makes of it.
+        _ = try GameReview(record: record, advisor: Advisor(table: ScoringTable(rules: record.rules)))
+        return state
+    }
+
+    @Test(
+        "whole games by taps: the page's totals, counts and winner are FarkleKit's replay of its exported record",
+        arguments: [
+            ("standard", 2, 1), ("standard", 1, 2), ("zilch", 2, 3), ("boxed", 3, 4), ("farkleten", 6, 5),
+            ("kcd", 2, 6), ("facebook", 3, 7), ("cardgames", 2, 8),
+        ])
+    func wholeGames(preset: String, players: Int, seed: Int) throws {
+        let rules = try #require(RuleSet.presets[preset])
+        let played = try Self.play(Self.page(rules), players: players, seed: seed)
+        let context = Comment(rawValue: "\(preset), \(players) players, seed \(seed)")
+        #expect(played.refused.isEmpty, "\(context.rawValue): \(played.refused)")
+        let state = try Self.check(played, rules: rules, players: players, context)
+        #expect(state.result != nil, "\(context.rawValue): the game ended")
+        #expect(played.undos > 0, "\(context.rawValue): some taps were undone and redone")
+        // On a 390 × 844 phone the verdict is on the first screen after every roll entered.
+        #expect(!played.verdictBottoms.isEmpty, context)
+        #expect(
+            played.verdictBottoms.allSatisfy { $0 <= 844 }, "\(context.rawValue): \(played.verdictBottoms.max() ?? 0)")
+        #expect(played.widest <= 390, "\(context.rawValue): \(played.widestNode ?? "")")
+    }
+
+    @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")
+    func reload() throws {
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-companion-profile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let page = Self.page(.zilch)
+        let first = try Self.play(page, players: 2, seed: 11, width: 320, profile: profile, maximumTaps: 60)
+        let context = Comment(rawValue: "zilch, reloaded after 60 taps")
+        let middle = try GameRecord(json: Data(first.record.utf8), source: "first").replay()
+        #expect(middle.result == nil, context)
+        #expect(first.widest <= 320, "\(context.rawValue): \(first.widestNode ?? "") sticks out of a 320 px phone")
+        let second = try Self.play(page, players: 2, seed: 12, width: 320, profile: profile)
+        let final = try Self.check(second, rules: .zilch, players: 2, context)
+        // The second visit's record begins with the first one's actions.
+        let before = try GameRecord(json: Data(first.record.utf8), source: "first").actions
+        let after = try GameRecord(json: Data(second.record.utf8), source: "second").actions
+        #expect(before.count > 0 && Array(after.prefix(before.count)) == before, context)
+        #expect(final.result != nil, context)
+    }
+
+    /// Taps through one game (or `MAXTAPS` taps) and copies what the page shows into `#results`.
+    private static let driver = #"""
+        (() => {
+          // Headless Chromium's window is at least 500 px wide: the page is laid out at a phone's width instead
+          // (its style has no media query on the width), and nothing may stick out of it.
+          document.documentElement.style.width = "WIDTHpx";
+          let seed = SEED >>> 0;
+          const random = () => {
+            seed = (seed + 0x6D2B79F5) >>> 0;
+            let t = seed;
+            t = Math.imul(t ^ (t >>> 15), t | 1);
+            t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+            return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+          };
+          const $ = (id) => document.getElementById(id);
+          const log = { taps: 0, undos: 0, refused: [], verdictBottoms: [], widest: 0 };
+          const tap = (node) => { node.click(); log.taps += 1; };
+          const rows = () => [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => ({
+            total: Number(row.dataset.total), cells: [...row.cells].map((cell) => cell.textContent) }));
+          const over = () => /won the game|tied\./.test($("status").textContent);
+          // The right edge of everything shown, outside the tables' own scrolling boxes.
+          const widest = () => {
+            for (const node of document.querySelectorAll("body *")) {
+              if (node.closest(".keeps") && !node.classList.contains("keeps")) continue;
+              const box = node.getBoundingClientRect();
+              if (box.width > 0 && box.right > log.widest) {
+                log.widest = box.right;
+                log.widestNode = node.tagName + "#" + node.id + "." + node.className + " " + node.textContent.slice(0, 40);
+              }
+            }
+          };
+          if (!$("setup").hidden) {
+            while ($("names").children.length < PLAYERS) tap($("add-player"));
+            while ($("names").children.length > PLAYERS) tap($("remove-player"));
+            [...$("names").querySelectorAll("input")].forEach((input, seat) => { input.value = "P" + (seat + 1); });
+            widest();
+            tap($("start"));
+          }
+          while (log.taps < MAXTAPS && !over()) {
+            if (random() < 0.03 && !$("undo").disabled) {
+              tap($("undo"));
+              log.undos += 1;
+              if (random() < 0.7) tap($("redo"));
+              continue;
+            }
+            const keeps = [...document.querySelectorAll("#answer tr[data-keep]")];
+            if ($("pad").hidden) {
+              // A roll waits: the best keep mostly, any keep sometimes.
+              const row = random() < 0.7 ? keeps[0] : keeps[Math.floor(random() * keeps.length)];
+              if (!row) { log.refused.push("a roll waits with no keep to tap: " + $("status").textContent); break; }
+              tap(row);
+              continue;
+            }
+            if (!$("bank").disabled && random() < 0.45) { tap($("bank")); continue; }
+            if (!$("farkle").disabled && random() < 0.03) { tap($("farkle")); continue; }
+            const left = Number(($("status").textContent.match(/(\d) dic?e? to roll/) || [])[1] || 0);
+            if (left === 0) { log.refused.push("no dice to roll: " + $("status").textContent); break; }
+            for (let die = 0; die < left; die++) tap(document.querySelector('[data-face="' + (1 + Math.floor(random() * 6)) + '"]'));
+            if ($("pad").hidden) {
+              const verdict = document.querySelector("#advice .verdict");
+              if (verdict) log.verdictBottoms.push(verdict.getBoundingClientRect().bottom + window.scrollY);
+              widest();
+            }
+            if ($("status").textContent.includes("Not allowed")) log.refused.push($("status").textContent);
+          }
+          log.status = $("status").textContent;
+          log.rows = rows();
+          log.record = decodeURIComponent($("export").href.replace(/^data:application\/json;charset=utf-8,/, ""));
+          widest();
+          const final = { status: log.status, rows: log.rows };
+          while (!$("undo").disabled) tap($("undo"));
+          log.afterUndoAll = rows();
+          log.statusAfterUndoAll = $("status").textContent;
+          while (!$("redo").disabled) tap($("redo"));
+          log.afterRedoAll = rows();
+          log.statusAfterRedoAll = $("status").textContent;
+          if (log.statusAfterRedoAll !== final.status) log.refused.push("redo ended elsewhere: " + log.statusAfterRedoAll);
+          const out = document.createElement("script");
+          out.type = "application/json";
+          out.id = "results";
+          out.textContent = JSON.stringify(log).replace(/</g, "\\u003c");
+          document.body.append(out);
+        })();
+        """#
+}
