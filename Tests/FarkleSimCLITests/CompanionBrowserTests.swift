@@ -23,6 +23,7 @@ struct CompanionBrowserTests {
         let record: String
         let taps: Int
         let undos: Int
+        let keptWithoutRoll: Int
         let refused: [String]
         let afterUndoAll: [Row]
         let statusAfterUndoAll: String
@@ -127,6 +128,7 @@ struct CompanionBrowserTests {
         let state = try Self.check(played, rules: rules, players: players, context)
         #expect(state.result != nil, "\(context.rawValue): the game ended")
         #expect(played.undos > 0, "\(context.rawValue): some taps were undone and redone")
+        #expect(played.keptWithoutRoll > 0, "\(context.rawValue): some keeps were entered without their roll")
         // On a 390 × 844 phone the verdict is on the first screen after every roll entered.
         #expect(!played.verdictBottoms.isEmpty, context)
         #expect(
@@ -170,7 +172,7 @@ struct CompanionBrowserTests {
             return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
           };
           const $ = (id) => document.getElementById(id);
-          const log = { taps: 0, undos: 0, refused: [], verdictBottoms: [], widest: 0 };
+          const log = { taps: 0, undos: 0, keptWithoutRoll: 0, refused: [], verdictBottoms: [], widest: 0 };
           const tap = (node) => { node.click(); log.taps += 1; };
           const rows = () => [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => ({
             total: Number(row.dataset.total), cells: [...row.cells].map((cell) => cell.textContent) }));
@@ -212,6 +214,13 @@ struct CompanionBrowserTests {
             if (!$("farkle").disabled && random() < 0.03) { tap($("farkle")); continue; }
             const left = Number(($("status").textContent.match(/(\d) dic?e? to roll/) || [])[1] || 0);
             if (left === 0) { log.refused.push("no dice to roll: " + $("status").textContent); break; }
+            if (left > 1 && random() < 0.1) {
+              // A keep entered without its roll: a single 1.
+              tap(document.querySelector('[data-face="1"]'));
+              tap($("keep-these"));
+              log.keptWithoutRoll += 1;
+              continue;
+            }
             for (let die = 0; die < left; die++) tap(document.querySelector('[data-face="' + (1 + Math.floor(random() * 6)) + '"]'));
             if ($("pad").hidden) {
               const verdict = document.querySelector("#advice .verdict");

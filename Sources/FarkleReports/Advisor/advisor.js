@@ -598,6 +598,7 @@ function update() {
   const state = situation();
   $("answer-body").replaceChildren(...(state.problem
     ? [element("p", { class: "problem" }, state.problem)] : renderAdvice(state)));
+  if (typeof padState === "function") padState();
 }
 
 // ---- Wiring ----

@@ -183,6 +183,21 @@ function winNote(state) {
       + "solved for two players.");
 }
 
+// The dice pad in a game: closed while a roll waits for its keep or the game is over; "Keep these" for dice
+// tapped short of a whole roll, which may be the keep itself, entered without the roll. advisor.js calls it
+// after every change of the dice.
+function padState() {
+  if (!table) return;
+  const state = tableState;
+  const pending = state.turn.roll !== null;
+  for (const button of document.querySelectorAll("[data-face]")) {
+    button.disabled = pending || state.result !== null || dice.length >= state.turn.left;
+  }
+  for (const chip of $("roll").querySelectorAll("button")) chip.disabled = pending;
+  for (const id of ["pad", "pad-note", "clear"]) $(id).hidden = pending;
+  $("keep-these").hidden = pending || state.result !== null || dice.length === 0 || dice.length >= state.turn.left;
+}
+
 function renderTable() {
   const playing = table !== null;
   $("setup").hidden = playing;
@@ -191,6 +206,7 @@ function renderTable() {
   $("turn-section").hidden = playing;
   if (!playing) {
     for (const id of ["pad", "pad-note", "clear"]) $(id).hidden = false;
+    $("keep-these").hidden = true;
     $("game").hidden = data.win === null && !ownTotalMatters();
     renderSetup();
     update();
@@ -203,10 +219,7 @@ function renderTable() {
   const pending = state.turn.roll !== null;
   const note = winNote(state);
   if (note && data.win !== null) $("answer-body").append(note);
-  for (const button of document.querySelectorAll("[data-face]")) button.disabled = pending || state.result !== null || dice.length >= state.turn.left;
-  for (const chip of $("roll").querySelectorAll("button")) chip.disabled = pending;
-  // While a roll waits for its keep, the pad gives way to the keeps.
-  for (const id of ["pad", "pad-note", "clear"]) $(id).hidden = pending;
+  padState();
   if (pending) {
     for (const row of document.querySelectorAll("#answer tr[data-keep]")) {
       row.addEventListener("click", () => act({ keep: row.dataset.keep.split(",").map(Number) }));
@@ -301,6 +314,7 @@ document.addEventListener("keydown", (event) => {
   if (/^[1-6]$/.test(event.key) || event.key === "Backspace") afterDie();
 });
 $("clear").addEventListener("click", () => { if (table) renderTable(); });
+$("keep-these").addEventListener("click", () => act({ keep: dice.slice() }));
 
 table = checkedGame(readStore("game"));
 if (table) {
