@@ -27,7 +27,7 @@ let package = Package(
             // (Advisor/AdvisorTemplate+Files.swift, written by .ci/embed-advisor), so no resource bundle.
             exclude: [
                 "Advisor/advisor.html", "Advisor/advisor.css", "Advisor/game.js", "Advisor/advisor.js",
-                "Advisor/table.js",
+                "Advisor/table.js", "Advisor/sw.js", "Advisor/manifest.webmanifest", "Advisor/icon.svg",
             ]
         ),
         .executableTarget(

@@ -266,6 +266,22 @@ public struct AdvisorPage: Sendable {
 }
 
 extension ReportDocument {
+    /// The page as an installable app in the folder `app/`: `index.html` with a web manifest, a service worker
+    /// that keeps the files for use without a network, and an icon. Served by any static web server, a phone
+    /// adds it to its home screen; `advisor.html` stays the single file that works from anywhere.
+    public static func advisorApp(_ page: AdvisorPage) -> [ReportDocument] {
+        AdvisorTemplate.app(page: page.html, rules: page.rules.name).map { file in
+            var document = ReportDocument(
+                fileName: "app/\(file.name)", title: "Installable advisor",
+                summary: "The advisor and score keeper as an app to install: serve the folder app/ with any static "
+                    + "web server, open app/index.html on the phone and add it to the home screen; it then opens "
+                    + "without a network.",
+                contents: file.contents)
+            document.isListed = file.name == "index.html"
+            return document
+        }
+    }
+
     /// `advisor.html`: the offline advisor page of `page`'s rule set.
     public static func advisorPage(_ page: AdvisorPage) -> ReportDocument {
         ReportDocument(
@@ -273,7 +289,8 @@ extension ReportDocument {
             summary: "Open in any browser, offline: tap the dice rolled and the turn points for the best keep "
                 + "and whether to bank, with every keep's expected points"
                 + (page.turnSolvers.count > 1 ? " for the farkles in a row before the turn" : "")
-                + (page.winSolver == nil ? "." : "; with both totals, the advice to win as well."),
+                + (page.winSolver == nil ? "." : "; with both totals, the advice to win as well.")
+                + " It also keeps the score of a whole game, with the advice on every roll.",
             contents: page.html)
     }
 }

@@ -73,6 +73,7 @@ public struct ReportBuilder: Sendable {
             penalty.map { AdvisorPage(penaltySolver: $0, winSolver: winSolver) }
             ?? AdvisorPage(solver: solver, winSolver: winSolver)
         reports.append(ReportDocument.advisorPage(advisor))
+        reports += ReportDocument.advisorApp(advisor)
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
         if let penalty {
@@ -247,7 +248,7 @@ public struct ReportBuilder: Sendable {
             let folder = directory.appendingPathComponent(rules.name)
             try ReportFile.createDirectory(folder)
             for document in set.documents {
-                try ReportFile.write(document.contents, to: folder.appendingPathComponent(document.fileName))
+                try Self.write(document, into: folder)
                 written.append(rules.name + "/" + document.fileName)
             }
         }
@@ -264,9 +265,14 @@ public struct ReportBuilder: Sendable {
         // A directory that cannot be made fails before the minutes of work, not after.
         try ReportFile.createDirectory(directory)
         let documents = documents()
-        for document in documents {
-            try ReportFile.write(document.contents, to: directory.appendingPathComponent(document.fileName))
-        }
+        for document in documents { try Self.write(document, into: directory) }
         return documents
+    }
+
+    /// Writes `document` into `directory`, making the folder its name starts with (`app/`) where it has one.
+    private static func write(_ document: ReportDocument, into directory: URL) throws(ReportFileError) {
+        let file = directory.appendingPathComponent(document.fileName)
+        if document.fileName.contains("/") { try ReportFile.createDirectory(file.deletingLastPathComponent()) }
+        try ReportFile.write(document.contents, to: file)
     }
 }

@@ -14,6 +14,8 @@ public struct ReportDocument: Sendable, Hashable {
     public var summary: String
     /// The whole text of the file.
     public var contents: String
+    /// Whether the index links the file (the parts of an app other than its page are not).
+    public var isListed = true
 
     /// A document called `fileName`, listed in the index as `title` with `summary`.
     public init(fileName: String, title: String, summary: String, contents: String) {
@@ -43,7 +45,7 @@ public struct ReportDocument: Sendable, Hashable {
             lines.append("")
         }
         lines += ["## Files", ""]
-        for document in documents {
+        for document in documents where document.isListed {
             lines.append("- [\(document.title)](\(document.fileName)): \(document.summary)")
         }
         return ReportDocument(

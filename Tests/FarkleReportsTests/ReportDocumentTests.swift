@@ -65,7 +65,11 @@ struct ReportDocumentTests {
         rules.game.end = .target(1_000, finalRound: true)
         let builder = ReportBuilder(rules: rules, games: 100, seed: 7)
         let written = try builder.write(to: directory)
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        // The installable app's files go into the folder app/.
+        let files =
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0 != "app" }
+            + FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("app").path)
+            .map { "app/" + $0 }
         #expect(Set(files) == Set(written.map(\.fileName)))
         #expect(written.last?.fileName == "README.md")
     }

@@ -3,6 +3,10 @@ import FarkleReports
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The table companion on the advisor page, played by taps in headless Chromium as a person would, and every
 /// game it kept replayed in FarkleKit (`GameRecord`, `GameState`): the same totals, counts and result.
 ///
@@ -248,4 +252,106 @@ struct CompanionBrowserTests {
           document.body.append(out);
         })();
         """#
+}
+
+/// The installable app served over HTTP: its service worker keeps the files, and the app opens with the server
+/// gone. Chromium is driven through `Tests/Fixtures/browser/cdp.py`, which waits for the page's promises (the
+/// worker's install), as `--dump-dom` does not.
+@Suite("the installable companion, served and then offline", .enabled(if: Chromium.path != nil, Chromium.missing))
+struct CompanionAppTests {
+    /// The helper that evaluates an expression in a page loaded in Chromium.
+    static let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/browser/cdp.py").path
+
+    /// Whether something listens on `port` of 127.0.0.1.
+    static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { return false }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    /// Loads `url` with `profile` and returns the JSON value of `expression` evaluated there.
+    static func evaluate(_ expression: String, at url: String, profile: URL) throws -> Any {
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", helper, Chromium.path ?? "chromium", url, profile.path, expression])
+        guard result.exitStatus == 0 else {
+            throw BrowserError(description: "cdp.py exited \(result.exitStatus): \(result.standardError)")
+        }
+        return try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8), options: .fragmentsAllowed)
+    }
+
+    @Test("report's app/ folder: served, its worker keeps every file; with the server stopped, the app still opens")
+    func offline() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-app-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let app = directory.appendingPathComponent("app")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        let page = AdvisorPage(solver: ExpectedScoreSolver(rules: try RuleSet.load(fixtureRules("ones-race.json"))))
+        let documents = ReportDocument.advisorApp(page)
+        #expect(
+            documents.map(\.fileName) == ["app/index.html", "app/manifest.webmanifest", "app/sw.js", "app/icon.svg"])
+        #expect(documents.map(\.isListed) == [true, false, false, false], "the index links the app's page only")
+        for document in documents {
+            try Data(document.contents.utf8).write(to: directory.appendingPathComponent(document.fileName))
+        }
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(documents[1].contents.utf8)) as? [String: Any])
+        #expect(manifest["start_url"] as? String == "./index.html" && manifest["display"] as? String == "standalone")
+        #expect((manifest["name"] as? String)?.hasSuffix("ones-race") == true)
+
+        let port = 20_000 + Int.random(in: 0..<20_000)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = [
+            "python3", "-u", "-m", "http.server", "\(port)", "--bind", "127.0.0.1", "--directory", app.path,
+        ]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        // Up once its port takes a connection (at most 10 s).
+        var up = false
+        for _ in 0..<100 where !up && server.isRunning {
+            up = Self.accepts(port: port)
+            if !up { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        try #require(up, "the test's web server did not start")
+        let profile = directory.appendingPathComponent("profile")
+        let url = "http://127.0.0.1:\(port)/index.html"
+        let kept = try Self.evaluate(
+            """
+            (async () => {
+              await navigator.serviceWorker.ready;
+              const kept = [];
+              for (const name of await caches.keys()) {
+                for (const request of await (await caches.open(name)).keys()) kept.push(new URL(request.url).pathname);
+              }
+              return kept;
+            })()
+            """, at: url, profile: profile)
+        #expect(Set(kept as? [String] ?? []) == ["/", "/index.html", "/manifest.webmanifest", "/icon.svg"], "\(kept)")
+        // SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
+        kill(server.processIdentifier, SIGKILL)
+        server.waitUntilExit()
+        let offline = try #require(
+            try Self.evaluate(
+                """
+                ({ controlled: navigator.serviceWorker.controller !== null,
+                   rules: document.getElementById("rules-name").textContent,
+                   start: !document.getElementById("start").closest("[hidden]") })
+                """, at: url, profile: profile) as? [String: Any])
+        #expect(offline["controlled"] as? Bool == true, "the page came from the service worker")
+        #expect(offline["rules"] as? String == "ones-race" && offline["start"] as? Bool == true, "it runs offline")
+    }
 }

@@ -19,21 +19,25 @@ struct ReportCommandTests {
         #expect(result.exitStatus == 0)
         #expect(result.standardError.isEmpty)
         let out = directory.appendingPathComponent("Reports/standard")
-        let written = Set(try FileManager.default.contentsOfDirectory(atPath: out.path))
-        let expected: Set = [
-            "README.md", "scoring-odds.md", "scoring-odds.csv", "scoring-table.csv", "validation.md",
-            "bank-thresholds.md", "bank-thresholds.csv", "optimal-policy.md", "optimal-policy.csv", "bank-map.svg",
-            "turn-values.svg", "banked-points.csv", "banked-points.svg", "strategies.md", "strategies.csv",
-            "two-dice-threshold.svg", "advisor.html",
-        ]
+        let app = ["app/index.html", "app/manifest.webmanifest", "app/sw.js", "app/icon.svg"]
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0 != "app" })
+            .union(
+                try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("app").path)
+                    .map { "app/" + $0 })
+        let expected = Set(
+            [
+                "README.md", "scoring-odds.md", "scoring-odds.csv", "scoring-table.csv", "validation.md",
+                "bank-thresholds.md", "bank-thresholds.csv", "optimal-policy.md", "optimal-policy.csv", "bank-map.svg",
+                "turn-values.svg", "banked-points.csv", "banked-points.svg", "strategies.md", "strategies.csv",
+                "two-dice-threshold.svg", "advisor.html",
+            ] + app)
         #expect(written == expected)
         #expect(result.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("Reports/standard/") })
-        let printed = result.standardOutput.split(separator: "\n").map {
-            URL(fileURLWithPath: String($0)).lastPathComponent
-        }
-        #expect(Set(printed) == written)
+        let printed = result.standardOutput.split(separator: "\n").map { $0.dropFirst("Reports/standard/".count) }
+        #expect(Set(printed.map(String.init)) == written)
         let index = try String(contentsOf: out.appendingPathComponent("README.md"), encoding: .utf8)
-        for file in written where file != "README.md" {
+        // The installable app's page is linked; its other files are the app's own.
+        for file in written.subtracting(["README.md"] + app.dropFirst()) {
             #expect(index.contains("](\(file)):"), "index links \(file)")
         }
     }

@@ -1373,5 +1373,68 @@ extension AdvisorTemplate {
         }
         renderTable();
 
+        // Installed from the app folder (its page links a manifest): the service worker keeps the app for offline use.
+        if ("serviceWorker" in navigator && document.querySelector('link[rel="manifest"]') && location.protocol !== "file:") {
+          navigator.serviceWorker.register("sw.js").catch(() => {
+            // No worker (a private window, an old browser): the page works, online.
+          });
+        }
+
+        """#
+
+    /// The text of `Advisor/sw.js`: the installed app's service worker, with `{{cache}}` to fill in.
+    /// (The empty line before the closing delimiter keeps the file's final newline.)
+    static let serviceWorkerFile = #"""
+        "use strict";
+        // The installed table companion's service worker: it keeps the app's files, so that the app opens without a
+        // network. `report` writes the cache's name from the page's content: a new page replaces the old cache.
+        const CACHE = "{{cache}}";
+        const FILES = ["./", "index.html", "manifest.webmanifest", "icon.svg"];
+
+        self.addEventListener("install", (event) => {
+          event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+        });
+
+        self.addEventListener("activate", (event) => {
+          event.waitUntil(caches.keys()
+            .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+            .then(() => self.clients.claim()));
+        });
+
+        // The kept file when there is one (the app never changes between reports), else the network.
+        self.addEventListener("fetch", (event) => {
+          event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((kept) => kept || fetch(event.request)));
+        });
+
+        """#
+
+    /// The text of `Advisor/manifest.webmanifest`: the installed app's manifest, with `{{name}}` to fill in.
+    /// (The empty line before the closing delimiter keeps the file's final newline.)
+    static let manifestFile = #"""
+        {
+          "name": "Farkle companion: {{name}}",
+          "short_name": "Farkle",
+          "description": "Keeps the score of a game of Farkle under the rules {{name}}, with the best move on every roll.",
+          "start_url": "./index.html",
+          "scope": "./",
+          "display": "standalone",
+          "background_color": "#ffffff",
+          "theme_color": "#0b6e4f",
+          "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"}]
+        }
+
+        """#
+
+    /// The text of `Advisor/icon.svg`: the installed app's icon.
+    /// (The empty line before the closing delimiter keeps the file's final newline.)
+    static let iconFile = #"""
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">
+          <rect width="512" height="512" rx="96" fill="#0b6e4f"/>
+          <rect x="96" y="96" width="320" height="320" rx="56" fill="#ffffff"/>
+          <circle cx="176" cy="176" r="32" fill="#0b6e4f"/>
+          <circle cx="256" cy="256" r="32" fill="#0b6e4f"/>
+          <circle cx="336" cy="336" r="32" fill="#0b6e4f"/>
+        </svg>
+
         """#
 }

@@ -322,3 +322,10 @@ if (table) {
   replayTable();
 }
 renderTable();
+
+// Installed from the app folder (its page links a manifest): the service worker keeps the app for offline use.
+if ("serviceWorker" in navigator && document.querySelector('link[rel="manifest"]') && location.protocol !== "file:") {
+  navigator.serviceWorker.register("sw.js").catch(() => {
+    // No worker (a private window, an old browser): the page works, online.
+  });
+}
