@@ -78,7 +78,12 @@ struct PenaltyReportsTests {
         #expect(written.contains("zilch/farkle-penalty.md") && written.contains("zilch/README.md"))
         // Without the solve to win (`playsToWin: false`) there is no page on play to win.
         #expect(!written.contains { $0.hasPrefix("zilch/playing-to-win") || $0.hasPrefix("zilch/win-") })
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("zilch").path)
+        // The installable app's files are in zilch/app/.
+        let folder = directory.appendingPathComponent("zilch")
+        let files =
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "app" }
+            + FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("app").path)
+            .map { "app/" + $0 }
         #expect(Set(files.map { "zilch/" + $0 }) == Set(written.dropLast()))
         let readme = unpadded(try String(contentsOf: directory.appendingPathComponent("README.md"), encoding: .utf8))
         let average = NumberText.significant(zilch.longRunAverage, digits: 5)

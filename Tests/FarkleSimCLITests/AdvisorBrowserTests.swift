@@ -724,13 +724,18 @@ enum Chromium {
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--timeout=15000",
                 "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--dump-dom", url,
             ])
-        let dom = result.standardOutput
+        return try JSONDecoder().decode([ShownAdvice].self, from: results(of: result))
+    }
+
+    /// What a driver script copied into the `#results` element of the DOM that `--dump-dom` printed.
+    static func results(of run: CommandResult) throws -> Data {
+        let dom = run.standardOutput
         guard let start = dom.range(of: "<script type=\"application/json\" id=\"results\">"),
             let end = dom.range(of: "</script>", range: start.upperBound..<dom.endIndex)
         else {
-            throw BrowserError(description: "no results in the page; chromium said: \(result.standardError)")
+            throw BrowserError(description: "no results in the page; chromium said: \(run.standardError)")
         }
-        return try JSONDecoder().decode([ShownAdvice].self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+        return Data(dom[start.upperBound..<end.lowerBound].utf8)
     }
 
     /// Enters each fragment as a followed link would and copies what the page shows into `#results`.

@@ -72,13 +72,7 @@ struct CompanionBrowserTests {
                 "--hide-scrollbars", "--window-size=500,844",
                 "--user-data-dir=\(folder.appendingPathComponent("profile").path)", "--dump-dom", file.absoluteString,
             ])
-        let dom = result.standardOutput
-        guard let start = dom.range(of: "<script type=\"application/json\" id=\"results\">"),
-            let end = dom.range(of: "</script>", range: start.upperBound..<dom.endIndex)
-        else {
-            throw BrowserError(description: "no results in the page; chromium said: \(result.standardError)")
-        }
-        return try JSONDecoder().decode(Played.self, from: Data(dom[start.upperBound..<end.lowerBound].utf8))
+        return try JSONDecoder().decode(Played.self, from: Chromium.results(of: result))
     }
 
     /// The game the page exported, replayed in FarkleKit, checked against what the page showed.
@@ -131,6 +125,14 @@ struct CompanionBrowserTests {
         #expect(played.refused.isEmpty, "\(context.rawValue): \(played.refused)")
         let state = try Self.check(played, rules: rules, players: players, context)
         #expect(state.result != nil, "\(context.rawValue): the game ended")
+        // `review` reads the exported file.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-game-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(played.record.utf8).write(to: file)
+        let review = try CommandRunner.run(["review", file.path, "--points-only", "--format", "csv"])
+        #expect(review.exitStatus == 0, "\(context.rawValue): \(review.standardError)")
+        #expect(review.standardOutput.hasPrefix("action,round,player,"), context)
         #expect(played.undos > 0, "\(context.rawValue): some taps were undone and redone")
         #expect(played.keptWithoutRoll > 0, "\(context.rawValue): some keeps were entered without their roll")
         // On a 390 × 844 phone the verdict is on the first screen after every roll entered.

@@ -1191,7 +1191,7 @@ extension AdvisorTemplate {
         function renderScores() {
           const state = tableState;
           const keeps = bestKeeps();
-          const titles = ["Player", "Total", "Turns", "Per turn", "Farkles", "Hot dice", "Best keeps"]
+          const titles = ["Player", "Total", "Turns", "Avg", "Farkles", "Hot", "Best"]
             .concat(rules.three_farkle_penalty !== null ? ["In a row"] : []);
           const rows = state.players.map((player, seat) => {
             const stats = player.stats;
@@ -1203,6 +1203,9 @@ extension AdvisorTemplate {
               "data-total": String(player.total) }, ...cells.map((cell) => element("td", {}, cell)));
           });
           $("scoreboard").replaceChildren(
+            element("caption", {}, "Avg: points banked per turn. Hot: hot dice. Best: keeps that were the best for points, "
+              + "of the keeps from a roll entered."
+              + (rules.three_farkle_penalty !== null ? " In a row: farkles in a row toward the penalty." : "")),
             element("thead", {}, element("tr", {}, ...titles.map((title) => element("th", { scope: "col" }, title)))),
             element("tbody", {}, ...rows));
         }
@@ -1212,10 +1215,14 @@ extension AdvisorTemplate {
           const player = state.players[state.seat];
           const parts = [player.name + " to play", "round " + state.round];
           if (state.finalRound) parts.push("final round");
-          // Six scoreless dice that score as the six-dice farkle are no farkle.
-          const chance = sixDiceFarklePoints(rules, state.turn) === null ? rules.farkle_chance[state.turn.left - 1] : 0;
-          parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " to roll ("
-            + (chance * 100).toFixed(1) + "% farkle)");
+          if (state.turn.roll) {
+            parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " rolled");
+          } else {
+            // The chance that the next roll scores nothing; six scoreless dice that score as the six-dice farkle are none.
+            const chance = sixDiceFarklePoints(rules, state.turn) === null ? rules.farkle_chance[state.turn.left - 1] : 0;
+            parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " to roll ("
+              + (chance * 100).toFixed(1) + "% farkle)");
+          }
           if (rules.three_farkle_penalty !== null && player.farkles > 0) parts.push(player.farkles + " farkle" + (player.farkles === 1 ? "" : "s") + " in a row");
           return parts.join(" · ");
         }
@@ -1334,24 +1341,18 @@ extension AdvisorTemplate {
           act("bank", name + " banked " + withCommas(tableState.turn.points) + ".");
         });
         $("farkle").addEventListener("click", () => act("farkle", tableState.players[tableState.seat].name + " farkled."));
-        $("undo").addEventListener("click", () => {
-          if (table.actions.length === 0) return;
-          table.redo.push(table.actions.pop());
+        // Undo moves the last action onto the redo list, redo moves it back; the state is the replay of the actions.
+        function moveLast(from, to) {
+          if (from.length === 0) return;
+          to.push(from.pop());
           replayTable();
           dice = [];
           tableNote = "";
           writeStore("game", table);
           renderTable();
-        });
-        $("redo").addEventListener("click", () => {
-          if (table.redo.length === 0) return;
-          table.actions.push(table.redo.pop());
-          replayTable();
-          dice = [];
-          tableNote = "";
-          writeStore("game", table);
-          renderTable();
-        });
+        }
+        $("undo").addEventListener("click", () => moveLast(table.actions, table.redo));
+        $("redo").addEventListener("click", () => moveLast(table.redo, table.actions));
         $("new-game").addEventListener("click", () => {
           table = null;
           tableState = null;
