@@ -101,7 +101,7 @@ public struct GameReview: Sendable {
                 situation.opponentScore = nil
             }
             let advice =
-                (try? advisor.advice(for: situation)) ?? (try? pointsAdvisor?.advice(for: situation)) ?? nil
+                (try? advisor.advice(for: situation)) ?? (try? pointsAdvisor?.advice(for: situation))
             guard let advice,
                 let decision = Self.decision(
                     advice, kept: kept, next: actions.dropFirst(index + 1).first, action: index, seat: state.seat,
