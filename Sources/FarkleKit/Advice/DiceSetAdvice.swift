@@ -76,9 +76,13 @@ extension CappedScoreSolver {
                 turnPoints: state.turnPoints, diceLeft: outcomes.diceInState[state.state],
                 decision: bank.map { $0 >= roll ? .bank : .roll } ?? .mustRoll, rollValue: roll)
         }
+        let rolled = outcomes.state(with: roll.map(\.count))
+        let before =
+            isOpeningRoll && rolled == full && turnPoints == 0
+            ? openingValue : rollValue(turnPoints: turnPoints, state: rolled)
         return RollAdvice(
             roll: dice, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, options: options,
-            sixDiceFarkle: sixDiceFarkle, next: next)
+            sixDiceFarkle: sixDiceFarkle, next: next, valueBeforeRoll: before, farkleValue: 0)
     }
 }
 

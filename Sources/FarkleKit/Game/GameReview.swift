@@ -68,6 +68,12 @@ public struct GameReview: Sendable {
         public let pointsCost: Double
         /// The chance to win lost over all decisions, with two players and a solved game; else `nil`.
         public let winCost: Double?
+        /// What the dice gave beyond what best play expected of them, over every roll entered (`RollAdvice.luck`
+        /// summed, under the points objective of each roll's situation; an instant win on the roll aside).
+        ///
+        /// For a whole game of rolls entered, the points banked come to what best play expected of the turns,
+        /// plus the luck, less `pointsCost`: what was the dice's and what was the player's.
+        public let luck: Double
     }
 
     /// The game reviewed.
@@ -92,8 +98,15 @@ public struct GameReview: Sendable {
         let pointsAdvisor = advisor.game == nil ? advisor : try? Advisor(table: advisor.table)
         let actions = record.actions
         var decisions: [Decision] = []
+        var luck = [Double](repeating: 0, count: record.players.count)
         self.record = record
         final = try record.replay { state, index, action in
+            if case .roll(let rolled) = action, state.pendingRoll == nil, rolled.count == state.diceLeft,
+                !record.rules.game.winsAtOnce(rolled),
+                let advice = try? pointsAdvisor?.advice(for: state.situation(roll: rolled))
+            {
+                luck[state.seat] += advice.points.luck
+            }
             guard case .keep(let kept) = action, let roll = state.pendingRoll else { return }
             var situation = state.situation(roll: roll)
             if state.players.count == 2, let rounds = record.rules.game.end.rounds, state.round > rounds {
@@ -116,7 +129,7 @@ public struct GameReview: Sendable {
             return Summary(
                 name: player.name, total: player.total, statistics: player.statistics, decisions: own.count,
                 bestDecisions: own.count(where: \.isBest), pointsCost: own.reduce(0) { $0 + $1.points.cost },
-                winCost: hasWin ? own.reduce(0) { $0 + ($1.win?.cost ?? 0) } : nil)
+                winCost: hasWin ? own.reduce(0) { $0 + ($1.win?.cost ?? 0) } : nil, luck: luck[seat])
         }
     }
 

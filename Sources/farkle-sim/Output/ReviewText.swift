@@ -51,15 +51,17 @@ struct ReviewText {
             "Each keep from a roll entered, with the bank or roll after it, beside best play: points lost under "
                 + "the points objective of the situation (expected points, the points toward the target in a race "
                 + "won at once, the long-run average under a three-farkle penalty)"
-                + (hasWin ? ", and the chance to win lost (ties count half)." : "."),
+                + (hasWin ? ", and the chance to win lost (ties count half)." : ".")
+                + " Luck: what the dice gave beyond what best play expected of them, over the rolls entered, "
+                + "under the same objective.",
         ]
         if let note { lines += ["", note] }
         var players = MarkdownTable(
             header: [
                 "Player", "Total", "Turns", "Banked", "Farkles", "Penalties", "Hot dice", "Decisions", "Best play",
                 "Points lost",
-            ] + (hasWin ? ["Win chance lost"] : []),
-            alignments: [.left] + Array(repeating: .right, count: hasWin ? 10 : 9))
+            ] + (hasWin ? ["Win chance lost"] : []) + ["Luck"],
+            alignments: [.left] + Array(repeating: .right, count: hasWin ? 11 : 10))
         for player in review.players {
             let counts = player.statistics
             players.append(
@@ -69,7 +71,7 @@ struct ReviewText {
                     "\(counts.farkles)", "\(counts.penalties)", "\(counts.hotDice)", "\(player.decisions)",
                     "\(player.bestDecisions)", NumberText.fixed(player.pointsCost, 1),
                 ]
-                    + (hasWin ? [NumberText.percent(player.winCost ?? 0)] : []))
+                    + (hasWin ? [NumberText.percent(player.winCost ?? 0)] : []) + [NumberText.fixed(player.luck, 1)])
         }
         lines += ["", players.text, "## Decisions", ""]
         if review.decisions.isEmpty {
@@ -144,6 +146,7 @@ struct ReviewText {
                 ("decisions", "\(player.decisions)"), ("best_decisions", "\(player.bestDecisions)"),
                 ("points_lost", JSONText.number(player.pointsCost)),
                 ("win_chance_lost", player.winCost.map(JSONText.number) ?? "null"),
+                ("luck", JSONText.number(player.luck)),
             ])
         }
         let decisions = review.decisions.map { decision in

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FarkleKit
@@ -107,6 +108,59 @@ struct AdvisorTests {
         }
     }
 
+    // MARK: - Luck
+
+    /// A situation of `dice` dice about to be rolled, and its name.
+    struct Before: CustomTestStringConvertible, Sendable {
+        let rules: RuleSet
+        let dice: Int
+        let turnPoints: Int
+        var myScore: Int?
+        var farkles = 0
+        var testDescription: String {
+            "\(rules.name), \(dice) dice at \(turnPoints)" + (myScore.map { ", total \($0)" } ?? "")
+                + (farkles > 0 ? ", \(farkles) farkles in a row" : "")
+        }
+    }
+
+    /// Over every roll of the dice, weighted by its chance, what the dice give beyond what best play expected of
+    /// them cancels out: the value before a roll is the mean of the values after it.
+    @Test(
+        "luck averages to zero over every roll, weighted by its chance",
+        arguments: [
+            Before(rules: .standard, dice: 6, turnPoints: 0),  // the opening roll: six scoreless dice score 500
+            Before(rules: .standard, dice: 2, turnPoints: 300),
+            Before(rules: .standard, dice: 6, turnPoints: 1_000),  // after hot dice: six scoreless dice farkle
+            Before(rules: .boxed, dice: 6, turnPoints: 0, myScore: 0),  // not on the board
+            Before(rules: .boxed, dice: 3, turnPoints: 150, myScore: 0),
+            Before(rules: .kcd, dice: 3, turnPoints: 100, myScore: 3_850),  // points toward the target
+            Before(rules: .kcd, dice: 6, turnPoints: 0, myScore: 2_000),
+            Before(rules: .zilch, dice: 6, turnPoints: 0, farkles: 2),  // the next farkle costs the penalty
+            Before(rules: .zilch, dice: 4, turnPoints: 250, farkles: 1),
+        ])
+    func luckAveragesToZero(before: Before) throws {
+        let advisor = try Advisor(table: ScoringTable(rules: before.rules))
+        var mean = 0.0
+        var chance = 0.0
+        var valueBefore: Double?
+        for roll in DiceCatalog.shared.multisets[before.dice] {
+            var situation = TurnSituation(roll: roll, turnPoints: before.turnPoints)
+            situation.myScore = before.myScore
+            situation.farklesInARow = before.farkles
+            let advice = try advisor.advice(for: situation).points
+            // The value before the roll is one number, whatever the dice then show.
+            if let valueBefore { #expect(advice.valueBeforeRoll == valueBefore) }
+            valueBefore = advice.valueBeforeRoll
+            let weight = CappedBruteForce.orderings(roll) / pow(6, Double(before.dice))
+            mean += weight * advice.luck
+            chance += weight
+        }
+        #expect(abs(chance - 1) < 1e-12)
+        #expect(abs(mean) < 1e-9 * max(1, abs(valueBefore ?? 0)), "mean luck \(mean)")
+        // And it is not zero roll by roll: the dice do give and take.
+        #expect((valueBefore ?? 0) > 0)
+    }
+
     // MARK: - Errors
 
     @Test("situations that do not fit the rules are a typed error with the reason")
@@ -172,7 +226,7 @@ private final class CappedBruteForce {
     }
 
     /// The ordered rolls that show the multiset `roll`: n! / (c1! ... c6!).
-    private static func orderings(_ roll: DiceCounts) -> Double {
+    static func orderings(_ roll: DiceCounts) -> Double {
         func factorial(_ n: Int) -> Double { n < 2 ? 1 : (2...n).reduce(1.0) { $0 * Double($1) } }
         return DiceCounts.faces.reduce(factorial(roll.count)) { $0 / factorial(roll[$1]) }
     }

@@ -122,4 +122,49 @@ struct GameReviewTests {
         }
         #expect(farkles == 1)
     }
+
+    /// A player's banked points less best play's expected points of their turns (by brute force) are their luck
+    /// less what their choices lost, over a whole game of rolls entered.
+    @Test("luck and points lost account for every point banked over a whole game")
+    func luckAccountsForTheRest() throws {
+        let table = ScoringTable(rules: Self.rules)
+        var state = try GameState(table: table, players: ["Ann", "Ben"])
+        var actions: [GameAction] = []
+        var seed: UInt64 = 7
+        func random(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        func apply(_ action: GameAction) throws {
+            try state.apply(action)
+            actions.append(action)
+        }
+        while state.result == nil {
+            if let roll = state.pendingRoll {
+                // Any keep: 1 to all of the 1s rolled.
+                try apply(.keep(DiceCounts(faces: Array(repeating: 1, count: 1 + random(roll[1])))))
+            } else if state.turnPoints > 0, state.reasonNotToBank == nil, random(3) == 0 {
+                try apply(.bank)
+            } else {
+                var faces: [Int]
+                repeat {
+                    faces = (0..<state.diceLeft).map { _ in 1 + random(6) }
+                } while Self.rules.game.winsAtOnce(DiceCounts(faces: faces))
+                try apply(.roll(DiceCounts(faces: faces)))
+            }
+        }
+        let review = try GameReview(
+            record: GameRecord(rules: Self.rules, players: ["Ann", "Ben"], actions: actions),
+            advisor: Advisor(table: table))
+        let expectedTurn = BruteForce().roll(0, 6)
+        for player in review.players {
+            let counts = player.statistics
+            #expect(counts.turns > 5 && player.decisions > 5, "a game long enough to say something")
+            let unexplained = Double(counts.bankedPoints) - Double(counts.turns) * expectedTurn
+            #expect(
+                abs(unexplained - (player.luck - player.pointsCost)) < 1e-6,
+                "\(player.name): \(unexplained) against luck \(player.luck) less \(player.pointsCost)")
+        }
+        #expect(review.players.contains { $0.pointsCost > 0 }, "random keeps and banks lose points")
+    }
 }

@@ -51,12 +51,28 @@ public struct RollAdvice: Hashable, Sendable {
     public let sixDiceFarkle: SixDiceFarkle?
     /// What happens after the best keep; `nil` for a farkle.
     public let next: NextStep?
+    /// What the roll was worth before its dice were seen: R(t, n), the expected final turn points of rolling
+    /// these dice with the turn points before it (on the turn's opening roll, the turn's expected points, the
+    /// six-dice farkle of an opening roll included).
+    public let valueBeforeRoll: Double
+    /// What a farkle counts under the objective: 0 for points, what it costs later under a three-farkle
+    /// penalty (`ExpectedScoreSolver.farkleValue`).
+    public let farkleValue: Double
 
     /// Whether the roll ends the turn with nothing.
     public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil }
 
     /// The best keep, if any.
     public var best: Option? { options.first }
+
+    /// What the dice gave beyond what best play expected of them: the value after the roll under best play
+    /// (the best keep, the six-dice farkle, or a farkle's value) less `valueBeforeRoll`.
+    ///
+    /// Summed over a turn's rolls it is the turn's result less its expected value, plus what the player's own
+    /// departures from best play cost: the share of a score that is the dice's, not the player's.
+    public var luck: Double {
+        (best?.expected ?? sixDiceFarkle?.expected ?? farkleValue) - valueBeforeRoll
+    }
 }
 
 extension ExpectedScoreSolver {
@@ -90,8 +106,12 @@ extension ExpectedScoreSolver {
                 decision: decision(turnPoints: state.turnPoints, diceLeft: state.diceLeft),
                 rollValue: rollValue(turnPoints: state.turnPoints, diceLeft: state.diceLeft))
         }
+        // The opening roll's value counts the six-dice farkle of an opening roll: the turn's expected points.
+        let before =
+            isOpeningRoll && dice == DiceCounts.maximumDice && turnPoints == 0
+            ? expectedTurnScore : rollValue(turnPoints: turnPoints, diceLeft: dice)
         return RollAdvice(
             roll: roll, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, options: options,
-            sixDiceFarkle: sixDiceFarkle, next: next)
+            sixDiceFarkle: sixDiceFarkle, next: next, valueBeforeRoll: before, farkleValue: farkleValue)
     }
 }
