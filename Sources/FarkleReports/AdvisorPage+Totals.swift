@@ -81,6 +81,7 @@ extension AdvisorPage {
             ("decisions", JSONText.string(String(dice.map { code(top * step, $0) }))),
         ])
         return "{\"total\": \(total), \"cap\": \(solver.cap), \"least_bank\": \(mechanics.minimumBank), "
+            + "\"opening\": \(JSONText.number(solver.openingValue)), "
             + "\"roll\": [" + roll.joined(separator: ", ") + "], \"decisions\": [" + decisions.joined(separator: ", ")
             + "], \"above\": " + above + "}"
     }

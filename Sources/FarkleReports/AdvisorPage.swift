@@ -27,11 +27,11 @@ import FarkleKit
 /// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 4`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 5`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 4"
+    public static let format = "farkle-advisor 5"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -193,7 +193,11 @@ public struct AdvisorPage: Sendable {
             ("value", "[" + dice.map { line(solver.tailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
             ("roll", "[" + dice.map { line(solver.rollTailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
         ])
-        return "{\n      \"least_bank\": \(leastBank(solver)),\n      \"roll\": " + JSONText.array(roll, indent: 8)
+        // The opening roll's value (the six-dice farkle of an opening roll counted) and a farkle's value: what the
+        // page's luck of a roll is measured from (`RollAdvice.luck`).
+        return "{\n      \"least_bank\": \(leastBank(solver)),\n      \"opening\": "
+            + JSONText.number(solver.expectedTurnScore) + ",\n      \"farkle_value\": "
+            + JSONText.number(solver.farkleValue) + ",\n      \"roll\": " + JSONText.array(roll, indent: 8)
             + ",\n      \"decisions\": "
             + JSONText.array(decisions, indent: 8) + ",\n      \"tail\": " + tail + "\n    }"
     }

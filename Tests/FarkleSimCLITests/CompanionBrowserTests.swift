@@ -22,8 +22,20 @@ struct CompanionBrowserTests {
             let cells: [String]
         }
 
+        /// A row of the play statistics, as its data attributes give it.
+        struct Play: Decodable {
+            let decisions: Int
+            let best: Int
+            let lost: Double
+            let luck: Double
+            let winLost: Double?
+        }
+
         let status: String
         let rows: [Row]
+        let plays: [Play]
+        let turns: String
+        let keptByCombination: Int
         let record: String
         let taps: Int
         let undos: Int
@@ -76,7 +88,9 @@ struct CompanionBrowserTests {
     }
 
     /// The game the page exported, replayed in FarkleKit, checked against what the page showed.
-    static func check(_ played: Played, rules: RuleSet, players: Int, _ context: Comment) throws -> GameState {
+    static func check(
+        _ played: Played, rules: RuleSet, players: Int, advisor: Advisor? = nil, _ context: Comment
+    ) throws -> GameState {
         let record = try GameRecord(json: Data(played.record.utf8), source: "exported")
         #expect(
             record.rules
@@ -107,15 +121,43 @@ struct CompanionBrowserTests {
         #expect(played.statusAfterUndoAll.hasPrefix("P1 to play · round 1 · turn 0, 6 dice to roll ("), context)
         #expect(played.afterRedoAll.map(\.total) == played.rows.map(\.total), context)
         #expect(played.statusAfterRedoAll == played.status, context)
-        // What FarkleKit's review makes of it.
-        _ = try GameReview(record: record, advisor: Advisor(table: ScoringTable(rules: record.rules)))
+        // The play statistics are FarkleKit's review of the same record.
+        let review = try GameReview(
+            record: record, advisor: advisor ?? Advisor(table: ScoringTable(rules: record.rules)))
+        #expect(played.plays.count == players, context)
+        for (play, player) in zip(played.plays, review.players) {
+            #expect(play.decisions == player.decisions && play.best == player.bestDecisions, context)
+            #expect(
+                abs(play.lost - player.pointsCost) <= 1e-6, "\(context.rawValue): \(play.lost) \(player.pointsCost)")
+            #expect(abs(play.luck - player.luck) <= 1e-6, "\(context.rawValue): \(play.luck) \(player.luck)")
+            if let winCost = player.winCost {
+                let lost = try #require(play.winLost, context)
+                #expect(abs(lost - winCost) <= 1e-9, "\(context.rawValue): \(lost) \(winCost)")
+            } else {
+                #expect(play.winLost == nil, context)
+            }
+        }
+        // The turns' CSV: a row per turn, in order, each player's last total theirs, the banks their banked points.
+        let lines = played.turns.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
+        #expect(lines.first?.joined(separator: ",") == "turn,round,player,rolls,keeps,ended,points,total", context)
+        let turns = lines.dropFirst()
+        #expect(turns.count == state.players.reduce(0) { $0 + $1.statistics.turns }, context)
+        for player in state.players {
+            let own = turns.filter { $0[2] == player.name }
+            #expect(own.count == player.statistics.turns, context)
+            #expect(own.last.map { Int($0[7]) } ?? 0 == player.total, context)
+            let banked = own.filter { $0[5] == "bank" }.compactMap { Int($0[6]) }.reduce(0, +)
+            #expect(banked == player.statistics.bankedPoints, context)
+        }
         return state
     }
 
     @Test(
         "whole games by taps: the page's totals, counts and winner are FarkleKit's replay of its exported record",
         arguments: [
-            ("standard", 2, 1), ("standard", 1, 2), ("zilch", 2, 3), ("boxed", 3, 4), ("farkleten", 6, 5),
+            ("standard", 2, 10), ("standard", 1, 2), ("zilch", 2, 3), ("boxed", 3, 4), ("farkleten", 6, 5),
             ("kcd", 2, 6), ("facebook", 3, 7), ("cardgames", 2, 8),
         ])
     func wholeGames(preset: String, players: Int, seed: Int) throws {
@@ -135,11 +177,93 @@ struct CompanionBrowserTests {
         #expect(review.standardOutput.hasPrefix("action,round,player,"), context)
         #expect(played.undos > 0, "\(context.rawValue): some taps were undone and redone")
         #expect(played.keptWithoutRoll > 0, "\(context.rawValue): some keeps were entered without their roll")
+        #expect(played.keptByCombination > 0, "\(context.rawValue): some keeps were entered by their combinations")
         // On a 390 × 844 phone the verdict is on the first screen after every roll entered.
         #expect(!played.verdictBottoms.isEmpty, context)
         #expect(
             played.verdictBottoms.allSatisfy { $0 <= 844 }, "\(context.rawValue): \(played.verdictBottoms.max() ?? 0)")
         #expect(played.widest <= 390, "\(context.rawValue): \(played.widestNode ?? "")")
+    }
+
+    @Test("with two players and the advice to win, the chance each choice lost is FarkleKit's review of the game")
+    func winLost() throws {
+        // A short race (standard scoring, 500 to get on the board, won at once at the target) keeps the solve cheap.
+        let rules = try RuleSet.load(fixtureRules("short-race.json"))
+        let solver = try WinProbabilitySolver(rules: rules)
+        let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules), winSolver: solver)
+        let played = try Self.play(page, players: 2, seed: 21)
+        let context = Comment(rawValue: "short-race with the advice to win")
+        #expect(played.refused.isEmpty, "\(context.rawValue): \(played.refused)")
+        let advisor = try Advisor(table: ScoringTable(rules: rules), game: solver)
+        let state = try Self.check(played, rules: rules, players: 2, advisor: advisor, context)
+        #expect(state.result != nil, context)
+        #expect(played.plays.contains { ($0.winLost ?? 0) > 0 }, "\(context.rawValue): some choices cost a chance")
+    }
+
+    @Test(
+        "the scoring chart and the combinations pad show each keep at the scoring table's points",
+        arguments: ["standard", "zilch", "facebook", "farkleten"])
+    func scoringChart(preset: String) throws {
+        let rules = try #require(RuleSet.presets[preset])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-chart-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let driver = """
+            const cells = (id) => [...document.querySelectorAll("#" + id + " table.chart tbody tr")].map((row) =>
+              [...row.querySelectorAll("td")].map((cell) => cell.textContent));
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ chart: cells("chart-body"), pad: cells("combo-pad"),
+              specials: [...document.querySelectorAll("#chart-body .specials span")].map((node) => node.textContent),
+              keys: [...document.querySelectorAll("#combo-pad .specials button")].map((node) => node.dataset.combo) });
+            document.body.append(out);
+            """
+        let file = directory.appendingPathComponent("advisor.html")
+        try Data(
+            Self.page(rules).html.replacingOccurrences(of: "</body>", with: "<script>\n\(driver)</script>\n</body>")
+                .utf8
+        ).write(to: file)
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: try #require(Chromium.path)),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--timeout=15000",
+                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--dump-dom",
+                file.absoluteString,
+            ])
+        struct Shown: Decodable {
+            let chart: [[String]]
+            let pad: [[String]]
+            let specials: [String]
+            let keys: [String]
+        }
+        let shown = try JSONDecoder().decode(Shown.self, from: Chromium.results(of: result))
+        let table = ScoringTable(rules: rules)
+        func whole(_ faces: [Int]) -> Int? {
+            let roll = DiceCounts(faces: faces)
+            return table.keeps(for: roll).first { $0.dice == roll }?.score
+        }
+        #expect(shown.chart.count == 6 && shown.chart.allSatisfy { $0.count == 6 }, "\(shown.chart)")
+        for (face, row) in zip(1...6, shown.chart) {
+            for (count, cell) in zip(1...6, row) {
+                let score = whole(Array(repeating: face, count: count))
+                if let score {
+                    #expect(cell == "\(score)", "\(preset): \(count) x \(face)")
+                } else {
+                    #expect(cell == "pair" || cell == "\u{2013}", "\(preset): \(count) x \(face) shows \(cell)")
+                }
+                // The pad offers what the chart shows.
+                #expect(shown.pad[face - 1][count - 1] == (score.map(String.init) ?? (cell == "pair" ? "pair" : "")))
+            }
+        }
+        // Each pattern below the chart scores its dice as one keep, at the points shown.
+        #expect(shown.specials.count == shown.keys.count)
+        for (text, key) in zip(shown.specials, shown.keys) {
+            let score = try #require(whole(key.compactMap { Int(String($0)) }), "\(preset): \(key)")
+            #expect(text.hasSuffix(" \(score)"), "\(preset): \(text)")
+        }
+        #expect(shown.specials.contains { $0.hasPrefix("three pairs") } == (whole([2, 2, 3, 3, 4, 4]) != nil))
     }
 
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")
@@ -178,7 +302,8 @@ struct CompanionBrowserTests {
             return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
           };
           const $ = (id) => document.getElementById(id);
-          const log = { taps: 0, undos: 0, keptWithoutRoll: 0, refused: [], verdictBottoms: [], widest: 0 };
+          const log = { taps: 0, undos: 0, keptWithoutRoll: 0, keptByCombination: 0, refused: [], verdictBottoms: [],
+            widest: 0 };
           const tap = (node) => { node.click(); log.taps += 1; };
           const rows = () => [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => ({
             total: Number(row.dataset.total), cells: [...row.cells].map((cell) => cell.textContent) }));
@@ -220,6 +345,20 @@ struct CompanionBrowserTests {
             if (!$("farkle").disabled && random() < 0.03) { tap($("farkle")); continue; }
             const left = Number(($("status").textContent.match(/(\d) dic?e? to roll/) || [])[1] || 0);
             if (left === 0) { log.refused.push("no dice to roll: " + $("status").textContent); break; }
+            if (random() < 0.08) {
+              // A keep entered by its combinations: one of those that fit, then Keep where it scores as one keep.
+              if (!$("combos").open) tap($("combos").querySelector("summary"));
+              const fits = [...$("combo-pad").querySelectorAll("[data-combo]")].filter((button) => !button.disabled);
+              if (fits.length > 0) tap(fits[Math.floor(random() * fits.length)]);
+              widest();
+              if (!$("combo-keep").disabled) {
+                tap($("combo-keep"));
+                log.keptByCombination += 1;
+              } else {
+                tap($("combo-clear"));
+              }
+              continue;
+            }
             if (left > 1 && random() < 0.1) {
               // A keep entered without its roll: a single 1.
               tap(document.querySelector('[data-face="1"]'));
@@ -238,6 +377,10 @@ struct CompanionBrowserTests {
           log.status = $("status").textContent;
           log.rows = rows();
           log.record = decodeURIComponent($("export").href.replace(/^data:application\/json;charset=utf-8,/, ""));
+          log.turns = decodeURIComponent($("export-turns").href.replace(/^data:text\/csv;charset=utf-8,/, ""));
+          log.plays = [...document.querySelectorAll("#play-stats tr[data-seat]")].map((row) => ({
+            decisions: Number(row.dataset.decisions), best: Number(row.dataset.best), lost: Number(row.dataset.lost),
+            luck: Number(row.dataset.luck), winLost: row.dataset.winLost === "null" ? null : Number(row.dataset.winLost) }));
           widest();
           const final = { status: log.status, rows: log.rows };
           while (!$("undo").disabled) tap($("undo"));

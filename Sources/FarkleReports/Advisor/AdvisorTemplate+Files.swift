@@ -22,6 +22,7 @@ extension AdvisorTemplate {
         <header>
           <h1>Farkle advisor <span id="rules-name"></span></h1>
           <p id="rules-summary" class="note"></p>
+          <details id="chart" class="note"><summary>Scoring chart</summary><div id="chart-body"></div></details>
         </header>
 
         <section id="table" aria-labelledby="table-heading">
@@ -64,6 +65,16 @@ extension AdvisorTemplate {
             <button type="button" data-face="6" aria-label="Add a 6">6</button>
           </div>
           <button type="button" id="keep-these" class="wide" hidden>Keep these dice (roll not entered)</button>
+          <details id="combos" hidden>
+            <summary>Enter the keep by its combinations</summary>
+            <p class="note">Tap what was kept, combination by combination, then Keep: the roll itself is not entered.</p>
+            <div id="combo-pad"></div>
+            <p id="combo-note" class="note" aria-live="polite"></p>
+            <div class="pair">
+              <button type="button" id="combo-keep" disabled>Keep</button>
+              <button type="button" id="combo-clear">Clear</button>
+            </div>
+          </details>
           <button type="button" id="clear" class="wide">Clear dice</button>
         </section>
 
@@ -101,10 +112,12 @@ extension AdvisorTemplate {
         <section id="scores" aria-labelledby="scores-heading" hidden>
           <h2 id="scores-heading">The scores</h2>
           <div class="keeps"><table id="scoreboard"></table></div>
+          <div class="keeps"><table id="play-stats"></table></div>
           <div class="pair">
-            <button type="button" id="new-game">New game</button>
             <a id="export" class="button" download="farkle-game.json">Export the game</a>
+            <a id="export-turns" class="button" download="farkle-turns.csv">Export the turns (CSV)</a>
           </div>
+          <button type="button" id="new-game" class="wide">New game</button>
         </section>
 
         <footer class="note">
@@ -186,6 +199,11 @@ extension AdvisorTemplate {
         tr[data-keep] { cursor: pointer; }
         #scoreboard tr.to-play td { font-weight: 700; background: var(--best); }
         [hidden] { display: none !important; }
+        details summary { cursor: pointer; min-height: 2.5rem; display: flex; align-items: center; }
+        table.chart th, table.chart td { text-align: center; padding: 0.2rem 0.1rem; }
+        #combo-pad table.chart button { min-height: 2.5rem; min-width: 0; width: 100%; padding: 0; font-size: 0.9rem; }
+        .specials { display: flex; flex-wrap: wrap; gap: 0.3rem 0.8rem; margin: 0.25rem 0; }
+        #combo-pad .specials button { min-width: 0; padding: 0 0.6rem; }
 
         """#
 
@@ -444,7 +462,7 @@ extension AdvisorTemplate {
         // The table `table` of `data.points` or `data.new_player` as the points advice reads it.
         function turnLookup(table, kind) {
           return {
-            kind, least: table.least_bank,
+            kind, least: table.least_bank, opening: table.opening, farkle: table.farkle_value,
             code: (t, n) => decisionCode(table, t, n), roll: (t, n) => rollValue(table, t, n),
             value: (t, n) => turnValue(table, t, n),
           };
@@ -464,7 +482,7 @@ extension AdvisorTemplate {
           const rows = entry.rows;
           const code = (t, n) => (scoreLevel(t) < rows[n - 1].length ? entry.decisions[n - 1][scoreLevel(t)] : entry.above.decisions[n - 1]);
           return {
-            kind: "capped", least: entry.least_bank, cap: entry.cap, code,
+            kind: "capped", least: entry.least_bank, cap: entry.cap, opening: entry.opening, farkle: 0, code,
             roll: (t, n) => (scoreLevel(t) < rows[n - 1].length ? rows[n - 1][scoreLevel(t)] : entry.above.roll[n - 1]),
             // V is t where best play banks (below the end of the rows t is under the cap), otherwise R.
             value: (t, n) => (scoreLevel(t) < rows[n - 1].length ? (code(t, n) === "b" ? t : rows[n - 1][scoreLevel(t)])
@@ -739,6 +757,48 @@ extension AdvisorTemplate {
           return parts.join(" · ") + ".";
         }
 
+        // ---- The scoring chart ----
+
+        // The points of keeping all of `key`'s dice (sorted digits) as one keep, or null where some die would not score.
+        const wholeKeep = (key) => (data.keeps[key] || []).find(([dice]) => dice === key)?.[1] ?? null;
+
+        // The rule set's combinations, read from its keeps: each face kept 1 to 6 times alone, and the straights and
+        // patterns of several faces that score as a whole (two triplets only where they score more than the two
+        // triplets apart). A pair that scores only inside a full house, three pairs or four of a kind and a pair is
+        // `part`.
+        function combinations() {
+          const specials = [["123456", "1\u20136 straight"], ["12345", "1\u20135 straight"], ["23456", "2\u20136 straight"],
+            ["22233", "full house 2 2 2 3 3"], ["223344", "three pairs"], ["222244", "four of a kind and a pair"],
+            ["222333", "two triplets"]]
+            .map(([key, name]) => ({ key, name, score: wholeKeep(key) }))
+            .filter(({ key, score }) => score !== null && (key !== "222333" || score !== wholeKeep("222") + wholeKeep("333")));
+          const pairsScore = specials.some(({ key }) => ["22233", "223344", "222244"].includes(key));
+          const faces = [1, 2, 3, 4, 5, 6].map((face) => [1, 2, 3, 4, 5, 6].map((count) => {
+            const key = String(face).repeat(count);
+            const score = wholeKeep(key);
+            return { key, score, part: score === null && count === 2 && pairsScore };
+          }));
+          return { faces, specials };
+        }
+
+        // The chart of `combinations()` as a table, each entry drawn by `cell` (a node or text), the patterns below it.
+        function chartNodes(cell, special) {
+          const { faces, specials } = combinations();
+          const counts = [1, 2, 3, 4, 5, 6];
+          const table = element("table", { class: "chart" },
+            element("thead", {}, element("tr", {}, element("th", { scope: "col" }, "Face"),
+              ...counts.map((count) => element("th", { scope: "col" }, "\u00d7" + count)))),
+            element("tbody", {}, ...faces.map((row, index) => element("tr", {},
+              element("th", { scope: "row" }, String(index + 1)), ...row.map((entry) => element("td", {}, cell(entry)))))));
+          return [table, element("p", { class: "specials" }, ...specials.map(special))];
+        }
+
+        function renderChart() {
+          $("chart-body").replaceChildren(...chartNodes(
+            (entry) => (entry.score !== null ? String(entry.score) : entry.part ? "pair" : "\u2013"),
+            (entry) => element("span", {}, entry.name + " " + entry.score)));
+        }
+
         // ---- Page state and the URL fragment ----
 
         let dice = [];
@@ -1003,6 +1063,7 @@ extension AdvisorTemplate {
 
         $("rules-name").textContent = rules.name;
         $("rules-summary").textContent = describeRules();
+        renderChart();
         document.title = "Farkle advisor: " + rules.name;
         $("turn").step = String(rules.score_step);
         for (const button of document.querySelectorAll("[data-face]")) {
@@ -1138,6 +1199,7 @@ extension AdvisorTemplate {
           tableState = probe;
           tableNote = note || "";
           dice = [];
+          combo = [];
           writeStore("game", table);
           if (tableState.result) keepInHistory();
           renderTable();
@@ -1170,44 +1232,155 @@ extension AdvisorTemplate {
           }
         }
 
-        // The seat's game so far: keeps that were best for points, of the keeps made from a roll entered.
-        function bestKeeps() {
-          const counts = table.names.map(() => ({ made: 0, best: 0 }));
+        // Values this close count as equal, as in FarkleKit's GameReview: the solvers' floating-point noise.
+        const TOLERANCE = 1e-9;
+
+        // What the dice gave beyond what best play expected of them on a roll (RollAdvice.luck): the value after the
+        // roll under best play (the best keep, the six-dice farkle, or a farkle) less the value of rolling before it.
+        function rollLuck(advice, turn) {
+          const objective = advice.objective;
+          const after = advice.options.length > 0 ? advice.options[0].expected
+            : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : objective.farkle;
+          const before = turn.opening && turn.left === MAX_DICE && turn.points === 0
+            ? objective.opening : objective.roll(turn.points, turn.left);
+          return after - before;
+        }
+
+        // What one action of the player to move tells of their play, as FarkleKit's GameReview values it: the luck of a
+        // roll entered; for a keep from a roll entered, the points (and with the advice to win, the chance) that the keep
+        // and the bank or roll after it (`next`) lost against best play.
+        function playOf(state, action, next) {
+          const player = state.players[state.seat];
+          const turn = state.turn;
+          const farkles = perFarkleCount() ? player.farkles : 0;
+          const me = ownTotalMatters() ? player.total : null;
+          if (action.roll && !turn.roll && action.roll.length === turn.left && !winsAtOnce(rules, action.roll)) {
+            return { luck: rollLuck(pointsAdvice(action.roll, turn.points, turn.opening, farkles, me), turn) };
+          }
+          if (!action.keep || !turn.roll) return null;
+          const advice = pointsAdvice(turn.roll, turn.points, turn.opening, farkles, me);
+          const chosen = advice.options.find((option) => option.dice === diceKey(action.keep));
+          const best = advice.options[0];
+          if (!chosen || !best) return null;
+          const points = turn.points + chosen.score;
+          const objective = advice.objective;
+          const bank = objective.cap === undefined ? points : Math.min(points, objective.cap);
+          const chosenValue = next === "bank" ? bank : next !== undefined ? objective.roll(points, chosen.left) : chosen.expected;
+          const lost = Math.max(best.expected - chosenValue, 0);
+          const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.expected)), winLost: null };
+          const them = state.players.length === 2 && data.win !== null ? state.players[1 - state.seat].total : null;
+          if (them !== null && gameTotalsFit(player.total, them)) {
+            const win = winTurn(player.total, them);
+            const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
+            const winChosen = next === "bank" ? win.bankValue(points) ?? win.value(points, chosen.left)
+              : next !== undefined ? win.rollValue(points, chosen.left) : win.value(points, chosen.left);
+            play.winLost = Math.max(winBest - winChosen, 0);
+          }
+          return play;
+        }
+
+        // Whether the advice to win covers the totals: the player below the target, the opponent below it or, in a
+        // final round, past it.
+        const gameTotalsFit = (me, them) => me < data.win.target && (them < data.win.target || data.win.final_round);
+
+        // Every action's play, looked up here once: the page renders after every tap, and the advice to win solves a turn.
+        const playCache = new Map();
+
+        // Each seat's play so far: decisions (keeps from a roll entered), the best of them, what they lost and the luck.
+        function playStats() {
+          const stats = table.names.map(() => ({ decisions: 0, best: 0, lost: 0, winLost: null, luck: 0, rolls: 0 }));
           const state = newGame(table.names);
-          for (const action of table.actions) {
-            if (action.keep && state.turn.roll) {
-              const player = state.players[state.seat];
-              const me = ownTotalMatters() ? player.total : null;
-              const advice = pointsAdvice(state.turn.roll, state.turn.points, state.turn.opening,
-                perFarkleCount() ? player.farkles : 0, me);
-              counts[state.seat].made += 1;
-              if (advice.options[0]?.dice === diceKey(action.keep)) counts[state.seat].best += 1;
+          const actions = table.actions;
+          for (let index = 0; index < actions.length; index++) {
+            const action = actions[index];
+            const next = actions[index + 1];
+            const key = JSON.stringify([state.players.map((player) => [player.total, player.farkles]), state.seat,
+              state.turn, state.finalRound, action, action.keep ? next : null]);
+            if (!playCache.has(key)) playCache.set(key, playOf(state, action, next));
+            const play = playCache.get(key);
+            const seat = stats[state.seat];
+            if (play && play.luck !== undefined) {
+              seat.luck += play.luck;
+              seat.rolls += 1;
+            } else if (play) {
+              seat.decisions += 1;
+              if (play.best) seat.best += 1;
+              seat.lost += play.lost;
+              if (play.winLost !== null) seat.winLost = (seat.winLost ?? 0) + play.winLost;
             }
             if (applyAction(rules, pageKeeps, state, action)) break;
           }
-          return counts;
+          return stats;
+        }
+
+        // A CSV field, quoted where it must be.
+        const csvField = (text) => (/[",\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text);
+
+        // A luck in points with its sign.
+        const signed = (x) => (x > 0 ? "+" : "") + x.toFixed(1);
+
+        // The turns of the game, one CSV row each: who played, the rolls and keeps entered, how it ended, the total after.
+        function turnsCSV() {
+          const rows = [["turn", "round", "player", "rolls", "keeps", "ended", "points", "total"]];
+          const state = newGame(table.names);
+          let entry = null;
+          for (const action of table.actions) {
+            const seat = state.seat;
+            const round = state.round;
+            entry ??= { round, seat, rolls: [], keeps: [] };
+            if (action.roll) entry.rolls.push(facesText(action.roll));
+            if (action.keep) entry.keeps.push(facesText(action.keep));
+            const before = state.turn.points;
+            const total = state.players[seat].total;
+            if (applyAction(rules, pageKeeps, state, action)) break;
+            const player = state.players[seat];
+            const ended = state.result !== null || state.seat !== seat || state.round !== round;
+            if (!ended) continue;
+            const how = action === "bank" ? "bank" : state.result && action.roll ? "six 1s" : "farkle";
+            rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),
+              how, String(how === "farkle" ? player.total - total : before), String(player.total)]);
+            entry = null;
+          }
+          return rows.map((row) => row.map(csvField).join(",")).join("\n") + "\n";
         }
 
         function renderScores() {
           const state = tableState;
-          const keeps = bestKeeps();
-          const titles = ["Player", "Total", "Turns", "Avg", "Farkles", "Hot", "Best"]
-            .concat(rules.three_farkle_penalty !== null ? ["In a row"] : []);
+          const penalty = rules.three_farkle_penalty !== null;
+          const titles = ["Player", "Total", "Turns", "Avg", "Farkles", "Hot"].concat(penalty ? ["In a row"] : []);
           const rows = state.players.map((player, seat) => {
             const stats = player.stats;
             const cells = [player.name, withCommas(player.total), String(stats.turns),
-              stats.turns > 0 ? (stats.banked / stats.turns).toFixed(0) : "", String(stats.farkles), String(stats.hotDice),
-              keeps[seat].made > 0 ? keeps[seat].best + "/" + keeps[seat].made : ""]
-              .concat(rules.three_farkle_penalty !== null ? [String(player.farkles)] : []);
+              stats.turns > 0 ? (stats.banked / stats.turns).toFixed(0) : "", String(stats.farkles), String(stats.hotDice)]
+              .concat(penalty ? [String(player.farkles)] : []);
             return element("tr", { class: seat === state.seat && !state.result ? "to-play" : "", "data-seat": String(seat),
               "data-total": String(player.total) }, ...cells.map((cell) => element("td", {}, cell)));
           });
           $("scoreboard").replaceChildren(
-            element("caption", {}, "Avg: points banked per turn. Hot: hot dice. Best: keeps that were the best for points, "
-              + "of the keeps from a roll entered."
-              + (rules.three_farkle_penalty !== null ? " In a row: farkles in a row toward the penalty." : "")),
+            element("caption", {}, "Avg: points banked per turn. Hot: hot dice."
+              + (penalty ? " In a row: farkles in a row toward the penalty." : "")),
             element("thead", {}, element("tr", {}, ...titles.map((title) => element("th", { scope: "col" }, title)))),
             element("tbody", {}, ...rows));
+          const plays = playStats();
+          const hasWin = plays.some((play) => play.winLost !== null);
+          const playTitles = ["Player", "Farkled", "Best", "Lost", "Luck"].concat(hasWin ? ["Win lost"] : []);
+          $("play-stats").replaceChildren(
+            element("caption", {}, "Farkled: turns that ended in a farkle. Best: keeps from a roll entered, with the bank "
+              + "or roll after them, that were best play for points. Lost: the points those choices lost against best "
+              + "play. Luck: what the dice gave beyond what best play expected of each roll entered."
+              + (hasWin ? " Win lost: the chance to win the choices lost." : "")),
+            element("thead", {}, element("tr", {}, ...playTitles.map((title) => element("th", { scope: "col" }, title)))),
+            element("tbody", {}, ...state.players.map((player, seat) => {
+              const play = plays[seat];
+              const cells = [player.name,
+                player.stats.turns > 0 ? Math.round(100 * player.stats.farkles / player.stats.turns) + "%" : "",
+                play.decisions > 0 ? play.best + "/" + play.decisions : "", play.decisions > 0 ? play.lost.toFixed(1) : "",
+                play.rolls > 0 ? signed(play.luck) : ""]
+                .concat(hasWin ? [percent(play.winLost ?? 0)] : []);
+              return element("tr", { "data-seat": String(seat), "data-decisions": String(play.decisions),
+                "data-best": String(play.best), "data-lost": String(play.lost), "data-luck": String(play.luck),
+                "data-win-lost": String(play.winLost) }, ...cells.map((cell) => element("td", {}, cell)));
+            })));
         }
 
         function statusText(state) {
@@ -1240,6 +1413,43 @@ extension AdvisorTemplate {
               + "solved for two players.");
         }
 
+        // The keep entered by its combinations (the combinations pad), without its roll.
+        let combo = [];
+
+        function renderCombos() {
+          const state = tableState;
+          const open = table !== null && state.result === null && state.turn.roll === null;
+          $("combos").hidden = !open;
+          if (!open) return;
+          const room = state.turn.left - combo.length;
+          for (const button of $("combo-pad").querySelectorAll("[data-combo]")) {
+            button.disabled = button.dataset.combo.length > room;
+          }
+          const score = combo.length > 0 ? wholeKeep(diceKey(combo)) : null;
+          $("combo-keep").disabled = score === null;
+          $("combo-keep").textContent = combo.length === 0 ? "Keep" : "Keep " + facesText(combo) + (score === null ? "" : ": " + score);
+          $("combo-note").textContent = combo.length > 0 && score === null
+            ? facesText(combo) + " does not score as one keep: add to it or clear it." : "";
+        }
+
+        // A button of the combinations pad that adds the dice of `key` (sorted digits) to the keep.
+        function comboButton(key, label) {
+          const node = element("button", { type: "button", "data-combo": key, "aria-label": "Kept " + facesText(key.split("")) },
+            label);
+          node.addEventListener("click", () => {
+            combo.push(...key.split("").map(Number));
+            renderCombos();
+          });
+          return node;
+        }
+
+        function buildComboPad() {
+          $("combo-pad").replaceChildren(...chartNodes(
+            (entry) => (entry.score !== null ? comboButton(entry.key, String(entry.score))
+              : entry.part ? comboButton(entry.key, "pair") : ""),
+            (entry) => comboButton(entry.key, entry.name + " " + entry.score)));
+        }
+
         // The dice pad in a game: closed while a roll waits for its keep or the game is over; "Keep these" for dice
         // tapped short of a whole roll, which may be the keep itself, entered without the roll. advisor.js calls it
         // after every change of the dice.
@@ -1264,6 +1474,7 @@ extension AdvisorTemplate {
           if (!playing) {
             for (const id of ["pad", "pad-note", "clear"]) $(id).hidden = false;
             $("keep-these").hidden = true;
+            $("combos").hidden = true;
             $("game").hidden = data.win === null && !ownTotalMatters();
             renderSetup();
             update();
@@ -1292,6 +1503,8 @@ extension AdvisorTemplate {
           $("undo").disabled = table.actions.length === 0;
           $("redo").disabled = table.redo.length === 0;
           renderScores();
+          renderCombos();
+          $("export-turns").href = "data:text/csv;charset=utf-8," + encodeURIComponent(turnsCSV());
           $("export").href = "data:application/json;charset=utf-8," + encodeURIComponent(JSON.stringify(record(), null, 2) + "\n");
         }
 
@@ -1347,6 +1560,7 @@ extension AdvisorTemplate {
           to.push(from.pop());
           replayTable();
           dice = [];
+          combo = [];
           tableNote = "";
           writeStore("game", table);
           renderTable();
@@ -1366,6 +1580,12 @@ extension AdvisorTemplate {
         });
         $("clear").addEventListener("click", () => { if (table) renderTable(); });
         $("keep-these").addEventListener("click", () => act({ keep: dice.slice() }));
+        $("combo-keep").addEventListener("click", () => act({ keep: combo.slice() }));
+        $("combo-clear").addEventListener("click", () => {
+          combo = [];
+          renderCombos();
+        });
+        buildComboPad();
 
         table = checkedGame(readStore("game"));
         if (table) {

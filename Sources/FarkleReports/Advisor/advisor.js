@@ -46,7 +46,7 @@ const scoreLevel = (t) => t / rules.score_step;
 // The table `table` of `data.points` or `data.new_player` as the points advice reads it.
 function turnLookup(table, kind) {
   return {
-    kind, least: table.least_bank,
+    kind, least: table.least_bank, opening: table.opening, farkle: table.farkle_value,
     code: (t, n) => decisionCode(table, t, n), roll: (t, n) => rollValue(table, t, n),
     value: (t, n) => turnValue(table, t, n),
   };
@@ -66,7 +66,7 @@ function cappedLookup(entry) {
   const rows = entry.rows;
   const code = (t, n) => (scoreLevel(t) < rows[n - 1].length ? entry.decisions[n - 1][scoreLevel(t)] : entry.above.decisions[n - 1]);
   return {
-    kind: "capped", least: entry.least_bank, cap: entry.cap, code,
+    kind: "capped", least: entry.least_bank, cap: entry.cap, opening: entry.opening, farkle: 0, code,
     roll: (t, n) => (scoreLevel(t) < rows[n - 1].length ? rows[n - 1][scoreLevel(t)] : entry.above.roll[n - 1]),
     // V is t where best play banks (below the end of the rows t is under the cap), otherwise R.
     value: (t, n) => (scoreLevel(t) < rows[n - 1].length ? (code(t, n) === "b" ? t : rows[n - 1][scoreLevel(t)])
@@ -341,6 +341,48 @@ function describeRules() {
   return parts.join(" · ") + ".";
 }
 
+// ---- The scoring chart ----
+
+// The points of keeping all of `key`'s dice (sorted digits) as one keep, or null where some die would not score.
+const wholeKeep = (key) => (data.keeps[key] || []).find(([dice]) => dice === key)?.[1] ?? null;
+
+// The rule set's combinations, read from its keeps: each face kept 1 to 6 times alone, and the straights and
+// patterns of several faces that score as a whole (two triplets only where they score more than the two
+// triplets apart). A pair that scores only inside a full house, three pairs or four of a kind and a pair is
+// `part`.
+function combinations() {
+  const specials = [["123456", "1\u20136 straight"], ["12345", "1\u20135 straight"], ["23456", "2\u20136 straight"],
+    ["22233", "full house 2 2 2 3 3"], ["223344", "three pairs"], ["222244", "four of a kind and a pair"],
+    ["222333", "two triplets"]]
+    .map(([key, name]) => ({ key, name, score: wholeKeep(key) }))
+    .filter(({ key, score }) => score !== null && (key !== "222333" || score !== wholeKeep("222") + wholeKeep("333")));
+  const pairsScore = specials.some(({ key }) => ["22233", "223344", "222244"].includes(key));
+  const faces = [1, 2, 3, 4, 5, 6].map((face) => [1, 2, 3, 4, 5, 6].map((count) => {
+    const key = String(face).repeat(count);
+    const score = wholeKeep(key);
+    return { key, score, part: score === null && count === 2 && pairsScore };
+  }));
+  return { faces, specials };
+}
+
+// The chart of `combinations()` as a table, each entry drawn by `cell` (a node or text), the patterns below it.
+function chartNodes(cell, special) {
+  const { faces, specials } = combinations();
+  const counts = [1, 2, 3, 4, 5, 6];
+  const table = element("table", { class: "chart" },
+    element("thead", {}, element("tr", {}, element("th", { scope: "col" }, "Face"),
+      ...counts.map((count) => element("th", { scope: "col" }, "\u00d7" + count)))),
+    element("tbody", {}, ...faces.map((row, index) => element("tr", {},
+      element("th", { scope: "row" }, String(index + 1)), ...row.map((entry) => element("td", {}, cell(entry)))))));
+  return [table, element("p", { class: "specials" }, ...specials.map(special))];
+}
+
+function renderChart() {
+  $("chart-body").replaceChildren(...chartNodes(
+    (entry) => (entry.score !== null ? String(entry.score) : entry.part ? "pair" : "\u2013"),
+    (entry) => element("span", {}, entry.name + " " + entry.score)));
+}
+
 // ---- Page state and the URL fragment ----
 
 let dice = [];
@@ -605,6 +647,7 @@ function update() {
 
 $("rules-name").textContent = rules.name;
 $("rules-summary").textContent = describeRules();
+renderChart();
 document.title = "Farkle advisor: " + rules.name;
 $("turn").step = String(rules.score_step);
 for (const button of document.querySelectorAll("[data-face]")) {
