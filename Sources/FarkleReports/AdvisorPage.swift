@@ -41,6 +41,10 @@ public struct AdvisorPage: Sendable {
     /// The solved two-player game whose advice to win the page shows for entered totals, if any.
     public let winSolver: WinProbabilitySolver?
 
+    /// The solved two-player game of fixed rounds whose advice to win the page shows in a game kept on it (the
+    /// round and seat come from the game), if any.
+    public let roundsSolver: RoundsWinSolver?
+
     /// The turn of a player not yet on the board (`hasEntered: false`), which the page uses at a total of 0,
     /// where the rules' entry minimum is above the minimum bank; `nil` otherwise and under a three-farkle penalty.
     public let newPlayerSolver: ExpectedScoreSolver?
@@ -53,6 +57,14 @@ public struct AdvisorPage: Sendable {
     /// A page showing the values of `solver`, and with `winSolver` the advice to win.
     public init(solver: ExpectedScoreSolver, winSolver: WinProbabilitySolver? = nil) {
         self.init(turnSolvers: [solver], winSolver: winSolver)
+    }
+
+    /// A page showing the values of `solver`, and in a game of fixed rounds kept on the page the advice to win
+    /// of `roundsSolver`.
+    ///
+    /// - Precondition: both solvers of one rule set.
+    public init(solver: ExpectedScoreSolver, roundsSolver: RoundsWinSolver) {
+        self.init(turnSolvers: [solver], winSolver: nil, roundsSolver: roundsSolver)
     }
 
     /// A page for rules with a three-farkle penalty: for k farkles in a row before the turn, the values of
@@ -68,12 +80,18 @@ public struct AdvisorPage: Sendable {
     ///
     /// - Precondition: at least one solver, all of the same rule set, the win solver's too.
     public init(turnSolvers: [ExpectedScoreSolver], winSolver: WinProbabilitySolver? = nil) {
+        self.init(turnSolvers: turnSolvers, winSolver: winSolver, roundsSolver: nil)
+    }
+
+    private init(turnSolvers: [ExpectedScoreSolver], winSolver: WinProbabilitySolver?, roundsSolver: RoundsWinSolver?) {
         precondition(!turnSolvers.isEmpty, "the page needs a solver")
         precondition(
-            Set(turnSolvers.map(\.table.rules) + [winSolver?.table.rules].compactMap { $0 }).count == 1,
+            Set(turnSolvers.map(\.table.rules) + [winSolver?.table.rules, roundsSolver?.table.rules].compactMap { $0 })
+                .count == 1,
             "the solvers of one rule set")
         self.turnSolvers = turnSolvers
         self.winSolver = winSolver
+        self.roundsSolver = roundsSolver
         newPlayerSolver = Self.newPlayerSolver(for: turnSolvers[0], tables: turnSolvers.count)
         cappedSolvers = Self.cappedSolvers(for: turnSolvers[0].table)
     }
@@ -105,7 +123,7 @@ public struct AdvisorPage: Sendable {
                             Self.cappedJSON($0, total: $1 * turnSolvers[0].table.scoreStep)
                         }, indent: 4)
             ),
-            ("win", winSolver.map(Self.winJSON) ?? "null"),
+            ("win", winSolver.map(Self.winJSON) ?? roundsSolver.map(Self.roundsJSON) ?? "null"),
         ]
         let text = "{\n" + members.map { "  " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
         // Inside a script element "</script" would end it: `\u003c` is the same JSON string character.
@@ -216,7 +234,27 @@ public struct AdvisorPage: Sendable {
                     JSONText.number(solver.finalRoundValue(deficit: $0, hasEntered: hasEntered))
                 }.joined(separator: ", ") + "]"
         }
-        let model = solver.turnModel
+        let turn = Self.turnJSON(solver.turnModel)
+        let leastBank = JSONText.object([
+            ("entered", String(solver.leastBank(hasEntered: true))),
+            ("new", String(solver.leastBank(hasEntered: false))),
+        ])
+        let finalRoundValues =
+            solver.hasFinalRound
+            ? JSONText.object([("entered", finalRound(hasEntered: true)), ("new", finalRound(hasEntered: false))])
+            : "null"
+        let members: [(key: String, value: String)] = [
+            ("kind", JSONText.string("race")), ("target", String(solver.target)),
+            ("final_round", String(solver.hasFinalRound)), ("least_bank", leastBank),
+            ("final_round_limit", JSONText.number(solver.finalRoundLimit)), ("final_round_values", finalRoundValues),
+            ("turn", turn), ("turn_start", JSONText.array(rows, indent: 6)),
+        ]
+        return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
+            + "\n  }"
+    }
+
+    /// One turn's roll groups, as the page's turn solver reads them.
+    private static func turnJSON(_ model: WinTurnModel) -> String {
         func group(_ group: WinTurnModel.Group) -> String {
             var parts: [String] = [JSONText.number(group.probability)]
             for option in group.options {
@@ -241,19 +279,20 @@ public struct AdvisorPage: Sendable {
             ),
             ("groups", JSONText.array(groups, indent: 8)),
         ]
-        let leastBank = JSONText.object([
-            ("entered", String(solver.leastBank(hasEntered: true))),
-            ("new", String(solver.leastBank(hasEntered: false))),
-        ])
-        let finalRoundValues =
-            solver.hasFinalRound
-            ? JSONText.object([("entered", finalRound(hasEntered: true)), ("new", finalRound(hasEntered: false))])
-            : "null"
-        let turnText = turn.map { "      " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n")
+        return "{\n" + turn.map { "      " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n    }"
+    }
+
+    /// The game of rounds solved to win: its turn-start values by turn index and difference of totals (base64 of
+    /// the doubles, as `capped` writes R), the cap on the difference and one turn's roll groups.
+    private static func roundsJSON(_ solver: RoundsWinSolver) -> String {
+        let least = solver.table.turnMechanics.leastBank(
+            entryMinimum: solver.table.rules.game.entryMinimum, hasEntered: true)
+        let rows = (0..<solver.turns).map { doubles(Array(solver.turnStartValues(turnIndex: $0))) }
         let members: [(key: String, value: String)] = [
-            ("target", String(solver.target)), ("final_round", String(solver.hasFinalRound)), ("least_bank", leastBank),
-            ("final_round_limit", JSONText.number(solver.finalRoundLimit)), ("final_round_values", finalRoundValues),
-            ("turn", "{\n" + turnText + "\n    }"), ("turn_start", JSONText.array(rows, indent: 6)),
+            ("kind", JSONText.string("rounds")), ("rounds", String(solver.rounds)),
+            ("extra_rounds", String(solver.extraRounds)), ("cap_level", String(solver.differenceCapLevel)),
+            ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
+            ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(rows, indent: 6)),
         ]
         return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
             + "\n  }"
@@ -293,7 +332,10 @@ extension ReportDocument {
             summary: "Open in any browser, offline: tap the dice rolled and the turn points for the best keep "
                 + "and whether to bank, with every keep's expected points"
                 + (page.turnSolvers.count > 1 ? " for the farkles in a row before the turn" : "")
-                + (page.winSolver == nil ? "." : "; with both totals, the advice to win as well.")
+                + (page.winSolver != nil
+                    ? "; with both totals, the advice to win as well."
+                    : page.roundsSolver != nil
+                        ? "; in a game of two kept on the page, the advice to win as well." : ".")
                 + " It also keeps the score of a whole game, with the advice on every roll.",
             contents: page.html)
     }

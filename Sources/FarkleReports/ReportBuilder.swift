@@ -62,15 +62,21 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
+        let rounds = rules.game.end.rounds != nil
         let winSolver =
-            playsToWin && penalty == nil
+            playsToWin && penalty == nil && !rounds
             ? try? cache.winProbabilitySolver(rules: rules, threads: threads, progress: solveProgress) : nil
+        // A game of rounds is solved in a minute or two: the page's advice to win in a game kept on it.
+        let roundsSolver =
+            playsToWin && penalty == nil && rounds
+            ? try? RoundsWinSolver(table: table, threads: threads, progress: solveProgress) : nil
         let penaltyWinSolver =
             playsToWin && penalty != nil
             ? try? cache.penaltyWinSolver(rules: rules, threads: threads, progress: sweepProgress) : nil
         // Under a penalty the page advises each count of farkles in a row, as `advise --farkles` does.
         let advisor =
             penalty.map { AdvisorPage(penaltySolver: $0, winSolver: winSolver) }
+            ?? roundsSolver.map { AdvisorPage(solver: solver, roundsSolver: $0) }
             ?? AdvisorPage(solver: solver, winSolver: winSolver)
         reports.append(ReportDocument.advisorPage(advisor))
         reports += ReportDocument.advisorApp(advisor)

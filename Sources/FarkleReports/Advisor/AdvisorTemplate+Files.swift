@@ -529,12 +529,11 @@ extension AdvisorTemplate {
 
         // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
 
-        // The turn of the player with total `me` against `them` (at or over the target: the final round), as
-        // the solver's WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same
-        // Doubles. Values are P(win) + 1/2 P(tie) of the player to move.
-        function winTurn(me, them) {
+        // What each way to end the turn of the player with total `me` against `them` is worth in a race (`them` at or
+        // over the target: the final round), as the solver's layout fills a turn's rows: `bank[level]` below the table's
+        // top (-Infinity where not allowed), `topBank` from the top on, and `farkle`.
+        function racePayoffs(me, them) {
           const win = data.win;
-          const turn = win.turn;
           const step = rules.score_step;
           const levels = win.turn_start.length;
           const mine = me / step;
@@ -568,6 +567,42 @@ extension AdvisorTemplate {
             topBank = 1 - win.final_round_limit;
             farkle = 1 - win.turn_start[theirs][mine];
           }
+          return { bank, top, topBank, farkle };
+        }
+
+        // The same in a game of rounds, at turn `turnIndex` (2 (round - 1) + seat) with a lead of me - them, as
+        // RoundsLayout: only the lead matters; a turn that ends a round past the regular ones with a lead ends the game,
+        // and a lead of the cap (win.cap_level steps) or more decides it.
+        function roundsPayoffs(me, them, turnIndex) {
+          const win = data.win;
+          const step = rules.score_step;
+          const cap = win.cap_level;
+          win.rows ??= win.turn_start.map(readDoubles);
+          const lead = Math.min(Math.max((me - them) / step, 1 - cap), cap - 1);
+          const endsRound = turnIndex % 2 === 1 && turnIndex >= 2 * win.rounds - 1;
+          const lastTurn = 2 * (win.rounds + win.extra_rounds) - 1;
+          const ending = (difference) => {
+            if (difference >= cap) return 1;
+            if (difference <= -cap) return 0;
+            if (endsRound && difference !== 0) return difference > 0 ? 1 : 0;
+            if (endsRound && turnIndex === lastTurn) return 0.5;
+            return 1 - win.rows[turnIndex + 1][cap - difference];
+          };
+          const leastLevel = Math.floor((win.least_bank.entered + step - 1) / step);
+          const top = Math.max(cap - lead, leastLevel, 1);
+          const bank = [];
+          for (let level = 0; level < top; level++) bank.push(level < leastLevel ? -Infinity : ending(lead + level));
+          return { bank, top, topBank: 1, farkle: ending(lead) };
+        }
+
+        // The turn of the player with total `me` against `them` (in a game of rounds at turn `turnIndex`), as the
+        // solver's WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same Doubles.
+        // Values are P(win) + 1/2 P(tie) of the player to move.
+        function winTurn(me, them, turnIndex) {
+          const turn = data.win.turn;
+          const step = rules.score_step;
+          const { bank, top, topBank, farkle } = data.win.kind === "rounds" ? roundsPayoffs(me, them, turnIndex)
+            : racePayoffs(me, them);
           const allows = (n) => rules.banking_dice_left.includes(n);
           const later = turn.six_dice_farkle_steps.later;
 
@@ -655,8 +690,8 @@ extension AdvisorTemplate {
         }
 
         // Every keep of the roll valued by the chance to win, best first, and what to do after the best.
-        function winAdvice(faces, turn, opening, me, them) {
-          const table = winTurn(me, them);
+        function winAdvice(faces, turn, opening, me, them, turnIndex) {
+          const table = winTurn(me, them, turnIndex);
           const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left], index) => (
             { dice, score, left, index, value: table.value(turn + score, left) }));
           // As the solver's advice: higher value first, then more dice, then the scoring table's order.
@@ -858,6 +893,10 @@ extension AdvisorTemplate {
           return { turn, opening, farkles, me: totals.me, them: totals.them };
         }
 
+        // Whether the page gives the advice to win from two totals typed in: a race (a game of rounds needs the round and
+        // who plays first too, which a game kept on the page knows).
+        const raceWin = () => data.win !== null && data.win.kind !== "rounds";
+
         // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
         // board yet) or a race won at once at the target (the points toward it).
         const hasEntryMinimum = () => rules.least_bank.new > rules.least_bank.entered;
@@ -963,7 +1002,11 @@ extension AdvisorTemplate {
             parts.push("With your total the advice for points counts the points toward the target, "
               + rules.target + ": past it they win nothing more.");
           }
-          if (data.win !== null) {
+          if (data.win !== null && !raceWin()) {
+            parts.push("In a game of two kept on this page (Keep the score) the advice to win shows as well: it needs the "
+              + "round and who plays first, which the game knows.");
+          }
+          if (raceWin()) {
             parts.push("Both totals before this turn give the advice to win as well. An opponent at or over the target "
               + "means this is your last turn.");
           }
@@ -994,12 +1037,15 @@ extension AdvisorTemplate {
         function renderAdvice(state) {
           const points = pointsAdvice(dice, state.turn, state.opening, state.farkles, state.me);
           const totals = state.them === null ? null : state;
-          const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them) : null;
+          const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.turnIndex) : null;
           const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
           if (win) {
-            const last = totals.them >= data.win.target ? " (your last turn)" : "";
+            const when = data.win.kind === "rounds"
+              ? " in round " + (Math.floor(state.turnIndex / 2) + 1) + " of " + data.win.rounds + ", playing "
+                + (state.turnIndex % 2 === 0 ? "first" : "second")
+              : totals.them >= data.win.target ? " (your last turn)" : "";
             body.push(adviceElement("win", win,
-              "To win at " + totals.me + " against " + totals.them + last + ", ties counting half", winThenSentence));
+              "To win at " + totals.me + " against " + totals.them + when + ", ties counting half", winThenSentence));
             const differ = points.options[0]?.dice !== win.options[0]?.dice
               || (points.next?.decision === "bank") !== (win.next?.decision === "bank");
             body.push(differ
@@ -1082,9 +1128,9 @@ extension AdvisorTemplate {
         $("turn-up").addEventListener("click", () => stepTurn(1));
         $("turn").addEventListener("input", update);
         // The totals: your own where it changes the advice for points, both where the page has the advice to win.
-        $("game").hidden = data.win === null && !ownTotalMatters();
-        $("them-field").hidden = data.win === null;
-        $("game-heading").textContent = data.win === null ? "The game" : "The game (2 players)";
+        $("game").hidden = !raceWin() && !ownTotalMatters();
+        $("them-field").hidden = !raceWin();
+        $("game-heading").textContent = raceWin() ? "The game (2 players)" : "The game";
         $("game-note").textContent = gameNote();
         // Farkles in a row matter only where the page has a turn table per count.
         $("farkles-field").hidden = !perFarkleCount();
@@ -1171,13 +1217,25 @@ extension AdvisorTemplate {
             return { problem: player.name + ": roll " + diceWord(state.turn.left) + " and tap them above." };
           }
           const mine = player.total;
-          const others = state.players.filter((_, seat) => seat !== state.seat);
-          const them = others.length === 1 && data.win !== null ? others[0].total : null;
+          const them = hasWinAdvice(state) ? state.players[1 - state.seat].total : null;
           return {
             turn: state.turn.points, opening: state.turn.opening, farkles: perFarkleCount() ? player.farkles : 0,
-            me: ownTotalMatters() || them !== null ? mine : null, them,
+            me: ownTotalMatters() || them !== null ? mine : null, them, turnIndex: turnIndexOf(state),
           };
         }
+
+        // Whether the page advises the player to move to win: two players and a solved game, in a race where the totals
+        // are ones the solver covers, in a game of rounds in its regular rounds (an extra round that breaks a tie is
+        // advised for points, as FarkleKit's GameReview does).
+        function hasWinAdvice(state) {
+          if (state.players.length !== 2 || data.win === null) return false;
+          if (data.win.kind === "rounds") return state.round <= rules.rounds;
+          const [me, them] = [state.players[state.seat].total, state.players[1 - state.seat].total];
+          return me < data.win.target && (them < data.win.target || data.win.final_round);
+        }
+
+        // The turn of the player to move in a game of rounds, counted from 0: two a round, seat 0 first.
+        const turnIndexOf = (state) => 2 * (state.round - 1) + state.seat;
 
         function resultText(state) {
           const names = (seats) => seats.map((seat) => state.players[seat].name).join(" and ");
@@ -1268,9 +1326,9 @@ extension AdvisorTemplate {
           const chosenValue = next === "bank" ? bank : next !== undefined ? objective.roll(points, chosen.left) : chosen.expected;
           const lost = Math.max(best.expected - chosenValue, 0);
           const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.expected)), winLost: null };
-          const them = state.players.length === 2 && data.win !== null ? state.players[1 - state.seat].total : null;
-          if (them !== null && gameTotalsFit(player.total, them)) {
-            const win = winTurn(player.total, them);
+          if (hasWinAdvice(state)) {
+            const them = state.players[1 - state.seat].total;
+            const win = winTurn(player.total, them, turnIndexOf(state));
             const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
             const winChosen = next === "bank" ? win.bankValue(points) ?? win.value(points, chosen.left)
               : next !== undefined ? win.rollValue(points, chosen.left) : win.value(points, chosen.left);
@@ -1278,10 +1336,6 @@ extension AdvisorTemplate {
           }
           return play;
         }
-
-        // Whether the advice to win covers the totals: the player below the target, the opponent below it or, in a
-        // final round, past it.
-        const gameTotalsFit = (me, them) => me < data.win.target && (them < data.win.target || data.win.final_round);
 
         // Every action's play, looked up here once: the page renders after every tap, and the advice to win solves a turn.
         const playCache = new Map();
@@ -1295,7 +1349,7 @@ extension AdvisorTemplate {
             const action = actions[index];
             const next = actions[index + 1];
             const key = JSON.stringify([state.players.map((player) => [player.total, player.farkles]), state.seat,
-              state.turn, state.finalRound, action, action.keep ? next : null]);
+              state.round, state.turn, state.finalRound, action, action.keep ? next : null]);
             if (!playCache.has(key)) playCache.set(key, playOf(state, action, next));
             const play = playCache.get(key);
             const seat = stats[state.seat];
@@ -1310,6 +1364,8 @@ extension AdvisorTemplate {
             }
             if (applyAction(rules, pageKeeps, state, action)) break;
           }
+          // As in GameReview: once any decision was valued to win, every player's chance lost is a number.
+          if (stats.some((seat) => seat.winLost !== null)) for (const seat of stats) seat.winLost ??= 0;
           return stats;
         }
 

@@ -113,12 +113,11 @@ function pointsAdvice(faces, turn, opening, farkles, me) {
 
 // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
 
-// The turn of the player with total `me` against `them` (at or over the target: the final round), as
-// the solver's WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same
-// Doubles. Values are P(win) + 1/2 P(tie) of the player to move.
-function winTurn(me, them) {
+// What each way to end the turn of the player with total `me` against `them` is worth in a race (`them` at or
+// over the target: the final round), as the solver's layout fills a turn's rows: `bank[level]` below the table's
+// top (-Infinity where not allowed), `topBank` from the top on, and `farkle`.
+function racePayoffs(me, them) {
   const win = data.win;
-  const turn = win.turn;
   const step = rules.score_step;
   const levels = win.turn_start.length;
   const mine = me / step;
@@ -152,6 +151,42 @@ function winTurn(me, them) {
     topBank = 1 - win.final_round_limit;
     farkle = 1 - win.turn_start[theirs][mine];
   }
+  return { bank, top, topBank, farkle };
+}
+
+// The same in a game of rounds, at turn `turnIndex` (2 (round - 1) + seat) with a lead of me - them, as
+// RoundsLayout: only the lead matters; a turn that ends a round past the regular ones with a lead ends the game,
+// and a lead of the cap (win.cap_level steps) or more decides it.
+function roundsPayoffs(me, them, turnIndex) {
+  const win = data.win;
+  const step = rules.score_step;
+  const cap = win.cap_level;
+  win.rows ??= win.turn_start.map(readDoubles);
+  const lead = Math.min(Math.max((me - them) / step, 1 - cap), cap - 1);
+  const endsRound = turnIndex % 2 === 1 && turnIndex >= 2 * win.rounds - 1;
+  const lastTurn = 2 * (win.rounds + win.extra_rounds) - 1;
+  const ending = (difference) => {
+    if (difference >= cap) return 1;
+    if (difference <= -cap) return 0;
+    if (endsRound && difference !== 0) return difference > 0 ? 1 : 0;
+    if (endsRound && turnIndex === lastTurn) return 0.5;
+    return 1 - win.rows[turnIndex + 1][cap - difference];
+  };
+  const leastLevel = Math.floor((win.least_bank.entered + step - 1) / step);
+  const top = Math.max(cap - lead, leastLevel, 1);
+  const bank = [];
+  for (let level = 0; level < top; level++) bank.push(level < leastLevel ? -Infinity : ending(lead + level));
+  return { bank, top, topBank: 1, farkle: ending(lead) };
+}
+
+// The turn of the player with total `me` against `them` (in a game of rounds at turn `turnIndex`), as the
+// solver's WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same Doubles.
+// Values are P(win) + 1/2 P(tie) of the player to move.
+function winTurn(me, them, turnIndex) {
+  const turn = data.win.turn;
+  const step = rules.score_step;
+  const { bank, top, topBank, farkle } = data.win.kind === "rounds" ? roundsPayoffs(me, them, turnIndex)
+    : racePayoffs(me, them);
   const allows = (n) => rules.banking_dice_left.includes(n);
   const later = turn.six_dice_farkle_steps.later;
 
@@ -239,8 +274,8 @@ function winTurn(me, them) {
 }
 
 // Every keep of the roll valued by the chance to win, best first, and what to do after the best.
-function winAdvice(faces, turn, opening, me, them) {
-  const table = winTurn(me, them);
+function winAdvice(faces, turn, opening, me, them, turnIndex) {
+  const table = winTurn(me, them, turnIndex);
   const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left], index) => (
     { dice, score, left, index, value: table.value(turn + score, left) }));
   // As the solver's advice: higher value first, then more dice, then the scoring table's order.
@@ -442,6 +477,10 @@ function situation() {
   return { turn, opening, farkles, me: totals.me, them: totals.them };
 }
 
+// Whether the page gives the advice to win from two totals typed in: a race (a game of rounds needs the round and
+// who plays first too, which a game kept on the page knows).
+const raceWin = () => data.win !== null && data.win.kind !== "rounds";
+
 // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
 // board yet) or a race won at once at the target (the points toward it).
 const hasEntryMinimum = () => rules.least_bank.new > rules.least_bank.entered;
@@ -547,7 +586,11 @@ function gameNote() {
     parts.push("With your total the advice for points counts the points toward the target, "
       + rules.target + ": past it they win nothing more.");
   }
-  if (data.win !== null) {
+  if (data.win !== null && !raceWin()) {
+    parts.push("In a game of two kept on this page (Keep the score) the advice to win shows as well: it needs the "
+      + "round and who plays first, which the game knows.");
+  }
+  if (raceWin()) {
     parts.push("Both totals before this turn give the advice to win as well. An opponent at or over the target "
       + "means this is your last turn.");
   }
@@ -578,12 +621,15 @@ function pointsHeading(points, state) {
 function renderAdvice(state) {
   const points = pointsAdvice(dice, state.turn, state.opening, state.farkles, state.me);
   const totals = state.them === null ? null : state;
-  const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them) : null;
+  const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.turnIndex) : null;
   const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
   if (win) {
-    const last = totals.them >= data.win.target ? " (your last turn)" : "";
+    const when = data.win.kind === "rounds"
+      ? " in round " + (Math.floor(state.turnIndex / 2) + 1) + " of " + data.win.rounds + ", playing "
+        + (state.turnIndex % 2 === 0 ? "first" : "second")
+      : totals.them >= data.win.target ? " (your last turn)" : "";
     body.push(adviceElement("win", win,
-      "To win at " + totals.me + " against " + totals.them + last + ", ties counting half", winThenSentence));
+      "To win at " + totals.me + " against " + totals.them + when + ", ties counting half", winThenSentence));
     const differ = points.options[0]?.dice !== win.options[0]?.dice
       || (points.next?.decision === "bank") !== (win.next?.decision === "bank");
     body.push(differ
@@ -666,9 +712,9 @@ $("turn-down").addEventListener("click", () => stepTurn(-1));
 $("turn-up").addEventListener("click", () => stepTurn(1));
 $("turn").addEventListener("input", update);
 // The totals: your own where it changes the advice for points, both where the page has the advice to win.
-$("game").hidden = data.win === null && !ownTotalMatters();
-$("them-field").hidden = data.win === null;
-$("game-heading").textContent = data.win === null ? "The game" : "The game (2 players)";
+$("game").hidden = !raceWin() && !ownTotalMatters();
+$("them-field").hidden = !raceWin();
+$("game-heading").textContent = raceWin() ? "The game (2 players)" : "The game";
 $("game-note").textContent = gameNote();
 // Farkles in a row matter only where the page has a turn table per count.
 $("farkles-field").hidden = !perFarkleCount();

@@ -60,13 +60,25 @@ function gameSituation() {
     return { problem: player.name + ": roll " + diceWord(state.turn.left) + " and tap them above." };
   }
   const mine = player.total;
-  const others = state.players.filter((_, seat) => seat !== state.seat);
-  const them = others.length === 1 && data.win !== null ? others[0].total : null;
+  const them = hasWinAdvice(state) ? state.players[1 - state.seat].total : null;
   return {
     turn: state.turn.points, opening: state.turn.opening, farkles: perFarkleCount() ? player.farkles : 0,
-    me: ownTotalMatters() || them !== null ? mine : null, them,
+    me: ownTotalMatters() || them !== null ? mine : null, them, turnIndex: turnIndexOf(state),
   };
 }
+
+// Whether the page advises the player to move to win: two players and a solved game, in a race where the totals
+// are ones the solver covers, in a game of rounds in its regular rounds (an extra round that breaks a tie is
+// advised for points, as FarkleKit's GameReview does).
+function hasWinAdvice(state) {
+  if (state.players.length !== 2 || data.win === null) return false;
+  if (data.win.kind === "rounds") return state.round <= rules.rounds;
+  const [me, them] = [state.players[state.seat].total, state.players[1 - state.seat].total];
+  return me < data.win.target && (them < data.win.target || data.win.final_round);
+}
+
+// The turn of the player to move in a game of rounds, counted from 0: two a round, seat 0 first.
+const turnIndexOf = (state) => 2 * (state.round - 1) + state.seat;
 
 function resultText(state) {
   const names = (seats) => seats.map((seat) => state.players[seat].name).join(" and ");
@@ -157,9 +169,9 @@ function playOf(state, action, next) {
   const chosenValue = next === "bank" ? bank : next !== undefined ? objective.roll(points, chosen.left) : chosen.expected;
   const lost = Math.max(best.expected - chosenValue, 0);
   const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.expected)), winLost: null };
-  const them = state.players.length === 2 && data.win !== null ? state.players[1 - state.seat].total : null;
-  if (them !== null && gameTotalsFit(player.total, them)) {
-    const win = winTurn(player.total, them);
+  if (hasWinAdvice(state)) {
+    const them = state.players[1 - state.seat].total;
+    const win = winTurn(player.total, them, turnIndexOf(state));
     const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
     const winChosen = next === "bank" ? win.bankValue(points) ?? win.value(points, chosen.left)
       : next !== undefined ? win.rollValue(points, chosen.left) : win.value(points, chosen.left);
@@ -167,10 +179,6 @@ function playOf(state, action, next) {
   }
   return play;
 }
-
-// Whether the advice to win covers the totals: the player below the target, the opponent below it or, in a
-// final round, past it.
-const gameTotalsFit = (me, them) => me < data.win.target && (them < data.win.target || data.win.final_round);
 
 // Every action's play, looked up here once: the page renders after every tap, and the advice to win solves a turn.
 const playCache = new Map();
@@ -184,7 +192,7 @@ function playStats() {
     const action = actions[index];
     const next = actions[index + 1];
     const key = JSON.stringify([state.players.map((player) => [player.total, player.farkles]), state.seat,
-      state.turn, state.finalRound, action, action.keep ? next : null]);
+      state.round, state.turn, state.finalRound, action, action.keep ? next : null]);
     if (!playCache.has(key)) playCache.set(key, playOf(state, action, next));
     const play = playCache.get(key);
     const seat = stats[state.seat];
@@ -199,6 +207,8 @@ function playStats() {
     }
     if (applyAction(rules, pageKeeps, state, action)) break;
   }
+  // As in GameReview: once any decision was valued to win, every player's chance lost is a number.
+  if (stats.some((seat) => seat.winLost !== null)) for (const seat of stats) seat.winLost ??= 0;
   return stats;
 }
 

@@ -195,21 +195,41 @@ extension WinProbabilitySolver {
 
     /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript, with the
     /// same arithmetic in the same order (see <doc:AdvisorPage>).
-    package var turnModel: WinTurnModel {
+    package var turnModel: WinTurnModel { turn.model }
+}
+
+extension RoundsWinSolver {
+    /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript (`WinTurn.model`).
+    package var turnModel: WinTurnModel { turn.model }
+
+    /// The cap on the difference of totals in score steps, L: `turnStartValues(turnIndex:)` holds the
+    /// differences −L...L at index d + L.
+    package var differenceCapLevel: Int { capLevel }
+
+    /// P(win) + ½ P(tie) of the player to move at the start of turn `turnIndex`, for every difference −L...L
+    /// at index d + L (the values at ±L, and at an extra round's opening every difference but 0, are never read).
+    package func turnStartValues(turnIndex: Int) -> ArraySlice<Double> {
+        let width = layout.width
+        return values[turnIndex * width..<(turnIndex + 1) * width]
+    }
+}
+
+extension WinTurn {
+    /// The roll groups and probabilities of the turn, for a page that recomputes it.
+    var model: WinTurnModel {
         let maximum = DiceCounts.maximumDice
         let groups = (0...maximum).map { dice in
-            turn.groups[turn.groupRange[dice]].map { group in
+            self.groups[groupRange[dice]].map { group in
                 WinTurnModel.Group(
                     probability: group.probability,
-                    options: turn.options[group.firstOption..<group.endOption].map {
+                    options: options[group.firstOption..<group.endOption].map {
                         WinTurnModel.Option(steps: $0.steps, diceLeft: $0.diceLeft)
                     })
             }
         }
         return WinTurnModel(
-            groups: groups, farkleProbability: turn.farkleProbability,
-            instantWinProbability: turn.instantWinProbability, reach: turn.reach,
-            openingFarkleSteps: turn.openingFarkleSteps, laterFarkleSteps: turn.everyRollFarkleSteps)
+            groups: groups, farkleProbability: farkleProbability, instantWinProbability: instantWinProbability,
+            reach: reach, openingFarkleSteps: openingFarkleSteps, laterFarkleSteps: everyRollFarkleSteps)
     }
 }
 
