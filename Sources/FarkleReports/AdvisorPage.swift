@@ -38,12 +38,14 @@ public struct AdvisorPage: Sendable {
     /// One solver where the count of farkles in a row does not change the advice.
     public let turnSolvers: [ExpectedScoreSolver]
 
-    /// The solved two-player game whose advice to win the page shows for entered totals, if any.
-    public let winSolver: WinProbabilitySolver?
+    /// The solved two-player game whose advice to win the page shows, if any: a race (`WinProbabilitySolver`,
+    /// advised from two totals typed in too), a race under a three-farkle penalty (`PenaltyWinSolver`) or a game
+    /// of fixed rounds (`RoundsWinSolver`), these two in a game of two kept on the page, which knows the farkles
+    /// in a row, the round and who plays first.
+    public let winGame: (any SolvedWinGame)?
 
-    /// The solved two-player game of fixed rounds whose advice to win the page shows in a game kept on it (the
-    /// round and seat come from the game), if any.
-    public let roundsSolver: RoundsWinSolver?
+    /// The solved race, where `winGame` is one.
+    public var winSolver: WinProbabilitySolver? { winGame as? WinProbabilitySolver }
 
     /// The turn of a player not yet on the board (`hasEntered: false`), which the page uses at a total of 0,
     /// where the rules' entry minimum is above the minimum bank; `nil` otherwise and under a three-farkle penalty.
@@ -64,7 +66,7 @@ public struct AdvisorPage: Sendable {
     ///
     /// - Precondition: both solvers of one rule set.
     public init(solver: ExpectedScoreSolver, roundsSolver: RoundsWinSolver) {
-        self.init(turnSolvers: [solver], winSolver: nil, roundsSolver: roundsSolver)
+        self.init(turnSolvers: [solver], winGame: roundsSolver)
     }
 
     /// A page for rules with a three-farkle penalty: for k farkles in a row before the turn, the values of
@@ -72,7 +74,17 @@ public struct AdvisorPage: Sendable {
     public init(penaltySolver: LongRunAverageSolver, winSolver: WinProbabilitySolver? = nil) {
         self.init(
             turnSolvers: LongRunAverageSolver.farkleCounts.map { penaltySolver.turnSolver(farklesInARow: $0) },
-            winSolver: winSolver)
+            winGame: winSolver)
+    }
+
+    /// A page for rules with a three-farkle penalty, as `init(penaltySolver:winSolver:)`, and in a game of two
+    /// kept on the page the advice to win of `penaltyWinSolver`.
+    ///
+    /// - Precondition: both solvers of one rule set.
+    public init(penaltySolver: LongRunAverageSolver, penaltyWinSolver: PenaltyWinSolver) {
+        self.init(
+            turnSolvers: LongRunAverageSolver.farkleCounts.map { penaltySolver.turnSolver(farklesInARow: $0) },
+            winGame: penaltyWinSolver)
     }
 
     /// A page showing, for k farkles in a row, the values of `turnSolvers[k]` (the last one for higher counts),
@@ -80,18 +92,16 @@ public struct AdvisorPage: Sendable {
     ///
     /// - Precondition: at least one solver, all of the same rule set, the win solver's too.
     public init(turnSolvers: [ExpectedScoreSolver], winSolver: WinProbabilitySolver? = nil) {
-        self.init(turnSolvers: turnSolvers, winSolver: winSolver, roundsSolver: nil)
+        self.init(turnSolvers: turnSolvers, winGame: winSolver)
     }
 
-    private init(turnSolvers: [ExpectedScoreSolver], winSolver: WinProbabilitySolver?, roundsSolver: RoundsWinSolver?) {
+    private init(turnSolvers: [ExpectedScoreSolver], winGame: (any SolvedWinGame)?) {
         precondition(!turnSolvers.isEmpty, "the page needs a solver")
         precondition(
-            Set(turnSolvers.map(\.table.rules) + [winSolver?.table.rules, roundsSolver?.table.rules].compactMap { $0 })
-                .count == 1,
+            Set(turnSolvers.map(\.table.rules) + [winGame?.table.rules].compactMap { $0 }).count == 1,
             "the solvers of one rule set")
         self.turnSolvers = turnSolvers
-        self.winSolver = winSolver
-        self.roundsSolver = roundsSolver
+        self.winGame = winGame
         newPlayerSolver = Self.newPlayerSolver(for: turnSolvers[0], tables: turnSolvers.count)
         cappedSolvers = Self.cappedSolvers(for: turnSolvers[0].table)
     }
@@ -123,7 +133,7 @@ public struct AdvisorPage: Sendable {
                             Self.cappedJSON($0, total: $1 * turnSolvers[0].table.scoreStep)
                         }, indent: 4)
             ),
-            ("win", winSolver.map(Self.winJSON) ?? roundsSolver.map(Self.roundsJSON) ?? "null"),
+            ("win", winJSON),
         ]
         let text = "{\n" + members.map { "  " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
         // Inside a script element "</script" would end it: `\u003c` is the same JSON string character.
@@ -253,6 +263,41 @@ public struct AdvisorPage: Sendable {
             + "\n  }"
     }
 
+    /// The solved game's numbers the page rebuilds a turn to win from, by the kind of game; `null` without one.
+    private var winJSON: String {
+        switch winGame {
+        case let solver as WinProbabilitySolver: Self.winJSON(solver)
+        case let solver as RoundsWinSolver: Self.roundsJSON(solver)
+        case let solver as PenaltyWinSolver: Self.penaltyJSON(solver)
+        default: "null"
+        }
+    }
+
+    /// The race under a three-farkle penalty solved to win: its turn-start values for each pair of farkle counts
+    /// (base64 of the doubles, every pair of totals from the floor), the final round and one turn's roll groups.
+    private static func penaltyJSON(_ solver: PenaltyWinSolver) -> String {
+        let step = solver.table.scoreStep
+        let least = solver.table.turnMechanics.minimumBank
+        let counts = LongRunAverageSolver.farkleCounts
+        let blocks = counts.flatMap { mine in
+            counts.map { doubles(Array(solver.turnStartValues(myFarkles: mine, opponentFarkles: $0))) }
+        }
+        let members: [(key: String, value: String)] = [
+            ("kind", JSONText.string("penalty")), ("target", String(solver.target)),
+            ("final_round", String(solver.hasFinalRound)), ("floor", String(solver.floor)),
+            ("levels", String(solver.levels)), ("penalty_levels", String((solver.penalty + step - 1) / step)),
+            ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
+            ("final_round_limit", JSONText.number(solver.finalRoundLimit)),
+            (
+                "final_round_values",
+                solver.finalRoundValues.map { "[" + $0.map(JSONText.number).joined(separator: ", ") + "]" } ?? "null"
+            ),
+            ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(blocks, indent: 6)),
+        ]
+        return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
+            + "\n  }"
+    }
+
     /// One turn's roll groups, as the page's turn solver reads them.
     private static func turnJSON(_ model: WinTurnModel) -> String {
         func group(_ group: WinTurnModel.Group) -> String {
@@ -334,7 +379,7 @@ extension ReportDocument {
                 + (page.turnSolvers.count > 1 ? " for the farkles in a row before the turn" : "")
                 + (page.winSolver != nil
                     ? "; with both totals, the advice to win as well."
-                    : page.roundsSolver != nil
+                    : page.winGame != nil
                         ? "; in a game of two kept on the page, the advice to win as well." : ".")
                 + " It also keeps the score of a whole game, with the advice on every roll.",
             contents: page.html)

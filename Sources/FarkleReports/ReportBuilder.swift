@@ -75,7 +75,10 @@ public struct ReportBuilder: Sendable {
             ? try? cache.penaltyWinSolver(rules: rules, threads: threads, progress: sweepProgress) : nil
         // Under a penalty the page advises each count of farkles in a row, as `advise --farkles` does.
         let advisor =
-            penalty.map { AdvisorPage(penaltySolver: $0, winSolver: winSolver) }
+            penalty.map { penalty in
+                penaltyWinSolver.map { AdvisorPage(penaltySolver: penalty, penaltyWinSolver: $0) }
+                    ?? AdvisorPage(penaltySolver: penalty)
+            }
             ?? roundsSolver.map { AdvisorPage(solver: solver, roundsSolver: $0) }
             ?? AdvisorPage(solver: solver, winSolver: winSolver)
         reports.append(ReportDocument.advisorPage(advisor))

@@ -539,35 +539,63 @@ extension AdvisorTemplate {
           const mine = me / step;
           const least = me > 0 ? win.least_bank.entered : win.least_bank.new;
           const leastLevel = Math.floor((least + step - 1) / step);
+          if (them >= win.target) return finalRoundPayoffs(me, them, leastLevel);
+          const theirs = them / step;
+          const final = win.final_round ? win.final_round_values[theirs === 0 ? "new" : "entered"] : null;
+          const finalValue = (deficit) => (deficit < final.length ? final[Math.max(deficit, 0)] : win.final_round_limit);
+          let top = Math.max(Math.floor((win.target - me + step - 1) / step), leastLevel);
+          if (final) top = Math.max(top, final.length + theirs - mine);
+          top = Math.max(top, 1);
           const bank = [];
-          let top, topBank, farkle;
-          if (them >= win.target) {
-            // The last turn: banking beats the opponent's total above it, ties on it, loses below it.
-            const deficit = (them - me) / step;
-            top = Math.max(deficit + 1, leastLevel);
-            for (let row = 0; row < top; row++) {
-              bank.push(row < leastLevel ? -Infinity : row > deficit ? 1 : row === deficit ? 0.5 : 0);
-            }
-            topBank = 1;
-            farkle = 0;
-          } else {
-            const theirs = them / step;
-            const final = win.final_round ? win.final_round_values[theirs === 0 ? "new" : "entered"] : null;
-            const finalValue = (deficit) => (deficit < final.length ? final[Math.max(deficit, 0)] : win.final_round_limit);
-            top = Math.max(Math.floor((win.target - me + step - 1) / step), leastLevel);
-            if (final) top = Math.max(top, final.length + theirs - mine);
-            top = Math.max(top, 1);
-            for (let level = 0; level < top; level++) {
-              const total = mine + level;
-              if (level * step < least) bank.push(-Infinity);
-              else if (total < levels) bank.push(1 - win.turn_start[theirs][total]);
-              else if (final) bank.push(1 - finalValue(total - theirs));
-              else bank.push(1);
-            }
-            topBank = 1 - win.final_round_limit;
-            farkle = 1 - win.turn_start[theirs][mine];
+          for (let level = 0; level < top; level++) {
+            const total = mine + level;
+            if (level * step < least) bank.push(-Infinity);
+            else if (total < levels) bank.push(1 - win.turn_start[theirs][total]);
+            else if (final) bank.push(1 - finalValue(total - theirs));
+            else bank.push(1);
           }
-          return { bank, top, topBank, farkle };
+          return { bank, top, topBank: 1 - win.final_round_limit, farkle: 1 - win.turn_start[theirs][mine] };
+        }
+
+        // The last turn, the opponent at or over the target: banking beats the opponent's total above it, ties on it,
+        // loses below it; a farkle loses.
+        function finalRoundPayoffs(me, them, leastLevel) {
+          const deficit = (them - me) / rules.score_step;
+          const top = Math.max(deficit + 1, leastLevel);
+          const bank = [];
+          for (let row = 0; row < top; row++) bank.push(row < leastLevel ? -Infinity : row > deficit ? 1 : row === deficit ? 0.5 : 0);
+          return { bank, top, topBank: 1, farkle: 0 };
+        }
+
+        // The same in a race under a three-farkle penalty, with the farkles in a row of each, as PenaltyStateSpace: a
+        // bank restarts the banker's count, a farkle adds one or on the third takes the penalty (never below the floor);
+        // totals count from the floor, the turn-start values one block per pair of counts.
+        function penaltyPayoffs(me, them, myFarkles, theirFarkles) {
+          const win = data.win;
+          const step = rules.score_step;
+          const leastLevel = Math.floor((win.least_bank.entered + step - 1) / step);
+          if (them >= win.target) return finalRoundPayoffs(me, them, leastLevel);
+          win.blocks ??= win.turn_start.map(readDoubles);
+          const levels = win.levels;
+          const floorLevel = Math.trunc(win.floor / step);
+          const [mine, theirs] = [me / step - floorLevel, them / step - floorLevel];
+          // W of the player to move with total index a against b and p, q farkles in a row.
+          const value = (a, b, p, q) => win.blocks[3 * p + q][a * levels + b];
+          const final = win.final_round ? win.final_round_values : null;
+          const finalValue = (deficit) => (deficit < final.length ? final[Math.max(deficit, 0)] : win.final_round_limit);
+          let top = Math.max(levels - mine, leastLevel);
+          if (final) top = Math.max(top, final.length + theirs - mine);
+          top = Math.max(top, 1);
+          const bank = [];
+          for (let level = 0; level < top; level++) {
+            const total = mine + level;
+            if (level < leastLevel) bank.push(-Infinity);
+            else if (total < levels) bank.push(1 - value(theirs, total, theirFarkles, 0));
+            else bank.push(final ? 1 - finalValue(total - theirs) : 1);
+          }
+          const farkle = myFarkles < 2 ? 1 - value(theirs, mine, theirFarkles, myFarkles + 1)
+            : 1 - value(theirs, Math.max(mine - win.penalty_levels, 0), theirFarkles, 0);
+          return { bank, top, topBank: 1 - win.final_round_limit, farkle };
         }
 
         // The same in a game of rounds, at turn `turnIndex` (2 (round - 1) + seat) with a lead of me - them, as
@@ -595,14 +623,23 @@ extension AdvisorTemplate {
           return { bank, top, topBank: 1, farkle: ending(lead) };
         }
 
-        // The turn of the player with total `me` against `them` (in a game of rounds at turn `turnIndex`), as the
-        // solver's WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same Doubles.
-        // Values are P(win) + 1/2 P(tie) of the player to move.
-        function winTurn(me, them, turnIndex) {
+        // The payoffs of the turn of the player with total `me` against `them`, by the kind of game: `game` gives the
+        // turn index of a game of rounds and the farkles in a row of both under a penalty.
+        function payoffs(me, them, game) {
+          switch (data.win.kind) {
+            case "rounds": return roundsPayoffs(me, them, game.turnIndex);
+            case "penalty": return penaltyPayoffs(me, them, game.myFarkles, game.theirFarkles);
+            default: return racePayoffs(me, them);
+          }
+        }
+
+        // The turn of the player with total `me` against `them` (`game`: as `payoffs` reads it), as the solver's
+        // WinTurnTable builds it: the same payoffs, the same sums in the same order, so the same Doubles. Values are
+        // P(win) + 1/2 P(tie) of the player to move.
+        function winTurn(me, them, game) {
           const turn = data.win.turn;
           const step = rules.score_step;
-          const { bank, top, topBank, farkle } = data.win.kind === "rounds" ? roundsPayoffs(me, them, turnIndex)
-            : racePayoffs(me, them);
+          const { bank, top, topBank, farkle } = payoffs(me, them, game);
           const allows = (n) => rules.banking_dice_left.includes(n);
           const later = turn.six_dice_farkle_steps.later;
 
@@ -690,8 +727,8 @@ extension AdvisorTemplate {
         }
 
         // Every keep of the roll valued by the chance to win, best first, and what to do after the best.
-        function winAdvice(faces, turn, opening, me, them, turnIndex) {
-          const table = winTurn(me, them, turnIndex);
+        function winAdvice(faces, turn, opening, me, them, game) {
+          const table = winTurn(me, them, game);
           const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left], index) => (
             { dice, score, left, index, value: table.value(turn + score, left) }));
           // As the solver's advice: higher value first, then more dice, then the scoring table's order.
@@ -893,9 +930,10 @@ extension AdvisorTemplate {
           return { turn, opening, farkles, me: totals.me, them: totals.them };
         }
 
-        // Whether the page gives the advice to win from two totals typed in: a race (a game of rounds needs the round and
-        // who plays first too, which a game kept on the page knows).
-        const raceWin = () => data.win !== null && data.win.kind !== "rounds";
+        // Whether the page gives the advice to win from two totals typed in: a race (under a penalty it needs both
+        // players' farkles in a row too, in a game of rounds the round and who plays first, which a game kept on the
+        // page knows).
+        const raceWin = () => data.win !== null && data.win.kind === "race";
 
         // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
         // board yet) or a race won at once at the target (the points toward it).
@@ -1003,8 +1041,9 @@ extension AdvisorTemplate {
               + rules.target + ": past it they win nothing more.");
           }
           if (data.win !== null && !raceWin()) {
-            parts.push("In a game of two kept on this page (Keep the score) the advice to win shows as well: it needs the "
-              + "round and who plays first, which the game knows.");
+            parts.push("In a game of two kept on this page (Keep the score) the advice to win shows as well: it needs "
+              + (data.win.kind === "rounds" ? "the round and who plays first" : "both players' farkles in a row")
+              + ", which the game knows.");
           }
           if (raceWin()) {
             parts.push("Both totals before this turn give the advice to win as well. An opponent at or over the target "
@@ -1037,13 +1076,15 @@ extension AdvisorTemplate {
         function renderAdvice(state) {
           const points = pointsAdvice(dice, state.turn, state.opening, state.farkles, state.me);
           const totals = state.them === null ? null : state;
-          const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.turnIndex) : null;
+          const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.game) : null;
           const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
           if (win) {
             const when = data.win.kind === "rounds"
-              ? " in round " + (Math.floor(state.turnIndex / 2) + 1) + " of " + data.win.rounds + ", playing "
-                + (state.turnIndex % 2 === 0 ? "first" : "second")
-              : totals.them >= data.win.target ? " (your last turn)" : "";
+              ? " in round " + (Math.floor(state.game.turnIndex / 2) + 1) + " of " + data.win.rounds + ", playing "
+                + (state.game.turnIndex % 2 === 0 ? "first" : "second")
+              : totals.them >= data.win.target ? " (your last turn)"
+                : data.win.kind === "penalty" ? ", farkles in a row " + state.game.myFarkles + " and " + state.game.theirFarkles
+                  : "";
             body.push(adviceElement("win", win,
               "To win at " + totals.me + " against " + totals.them + when + ", ties counting half", winThenSentence));
             const differ = points.options[0]?.dice !== win.options[0]?.dice
@@ -1220,7 +1261,7 @@ extension AdvisorTemplate {
           const them = hasWinAdvice(state) ? state.players[1 - state.seat].total : null;
           return {
             turn: state.turn.points, opening: state.turn.opening, farkles: perFarkleCount() ? player.farkles : 0,
-            me: ownTotalMatters() || them !== null ? mine : null, them, turnIndex: turnIndexOf(state),
+            me: ownTotalMatters() || them !== null ? mine : null, them, game: winGameOf(state),
           };
         }
 
@@ -1231,11 +1272,15 @@ extension AdvisorTemplate {
           if (state.players.length !== 2 || data.win === null) return false;
           if (data.win.kind === "rounds") return state.round <= rules.rounds;
           const [me, them] = [state.players[state.seat].total, state.players[1 - state.seat].total];
-          return me < data.win.target && (them < data.win.target || data.win.final_round);
+          // Under a penalty the totals are tabulated from the floor up.
+          const floor = data.win.kind === "penalty" ? data.win.floor : 0;
+          return me >= floor && them >= floor && me < data.win.target && (them < data.win.target || data.win.final_round);
         }
 
-        // The turn of the player to move in a game of rounds, counted from 0: two a round, seat 0 first.
-        const turnIndexOf = (state) => 2 * (state.round - 1) + state.seat;
+        // What the advice to win needs of the game besides the totals: in a game of rounds the turn of the player to move
+        // counted from 0 (two a round, seat 0 first), under a penalty both players' farkles in a row.
+        const winGameOf = (state) => ({ turnIndex: 2 * (state.round - 1) + state.seat,
+          myFarkles: state.players[state.seat].farkles, theirFarkles: state.players[1 - state.seat]?.farkles ?? 0 });
 
         function resultText(state) {
           const names = (seats) => seats.map((seat) => state.players[seat].name).join(" and ");
@@ -1328,7 +1373,7 @@ extension AdvisorTemplate {
           const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.expected)), winLost: null };
           if (hasWinAdvice(state)) {
             const them = state.players[1 - state.seat].total;
-            const win = winTurn(player.total, them, turnIndexOf(state));
+            const win = winTurn(player.total, them, winGameOf(state));
             const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
             const winChosen = next === "bank" ? win.bankValue(points) ?? win.value(points, chosen.left)
               : next !== undefined ? win.rollValue(points, chosen.left) : win.value(points, chosen.left);

@@ -63,7 +63,7 @@ function gameSituation() {
   const them = hasWinAdvice(state) ? state.players[1 - state.seat].total : null;
   return {
     turn: state.turn.points, opening: state.turn.opening, farkles: perFarkleCount() ? player.farkles : 0,
-    me: ownTotalMatters() || them !== null ? mine : null, them, turnIndex: turnIndexOf(state),
+    me: ownTotalMatters() || them !== null ? mine : null, them, game: winGameOf(state),
   };
 }
 
@@ -74,11 +74,15 @@ function hasWinAdvice(state) {
   if (state.players.length !== 2 || data.win === null) return false;
   if (data.win.kind === "rounds") return state.round <= rules.rounds;
   const [me, them] = [state.players[state.seat].total, state.players[1 - state.seat].total];
-  return me < data.win.target && (them < data.win.target || data.win.final_round);
+  // Under a penalty the totals are tabulated from the floor up.
+  const floor = data.win.kind === "penalty" ? data.win.floor : 0;
+  return me >= floor && them >= floor && me < data.win.target && (them < data.win.target || data.win.final_round);
 }
 
-// The turn of the player to move in a game of rounds, counted from 0: two a round, seat 0 first.
-const turnIndexOf = (state) => 2 * (state.round - 1) + state.seat;
+// What the advice to win needs of the game besides the totals: in a game of rounds the turn of the player to move
+// counted from 0 (two a round, seat 0 first), under a penalty both players' farkles in a row.
+const winGameOf = (state) => ({ turnIndex: 2 * (state.round - 1) + state.seat,
+  myFarkles: state.players[state.seat].farkles, theirFarkles: state.players[1 - state.seat]?.farkles ?? 0 });
 
 function resultText(state) {
   const names = (seats) => seats.map((seat) => state.players[seat].name).join(" and ");
@@ -171,7 +175,7 @@ function playOf(state, action, next) {
   const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.expected)), winLost: null };
   if (hasWinAdvice(state)) {
     const them = state.players[1 - state.seat].total;
-    const win = winTurn(player.total, them, turnIndexOf(state));
+    const win = winTurn(player.total, them, winGameOf(state));
     const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
     const winChosen = next === "bank" ? win.bankValue(points) ?? win.value(points, chosen.left)
       : next !== undefined ? win.rollValue(points, chosen.left) : win.value(points, chosen.left);

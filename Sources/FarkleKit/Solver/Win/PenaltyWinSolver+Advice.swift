@@ -36,3 +36,25 @@ extension PenaltyWinSolver {
             opponentScore: opponentScore, leastBank: least, table: table)
     }
 }
+
+// MARK: - The numbers the advisor page embeds
+
+extension PenaltyWinSolver {
+    /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript (`WinTurn.model`).
+    package var turnModel: WinTurnModel { turn.model }
+
+    /// P(win) + ½ P(tie) of the player to move at the start of a turn with `myFarkles` and `opponentFarkles`
+    /// in a row, for every pair of totals from the floor: index (mine − floor) / step · levels + (theirs −
+    /// floor) / step.
+    package func turnStartValues(myFarkles: Int, opponentFarkles: Int) -> ArraySlice<Double> {
+        let block = levels * levels
+        let start = (3 * myFarkles + opponentFarkles) * block
+        return values[start..<start + block]
+    }
+
+    /// The final-round player's value at deficits 0, step, ..., the cap, or `nil` without a final round.
+    package var finalRoundValues: [Double]? { finalRound?.values }
+
+    /// The final-round player's value beyond every tabulated deficit (0 without a final round).
+    package var finalRoundLimit: Double { finalRound?.limit ?? 0 }
+}
