@@ -150,6 +150,8 @@ struct CompanionBrowserTests {
             #expect(own.last.map { Int($0[7]) } ?? 0 == player.total, context)
             let banked = own.filter { $0[5] == "bank" }.compactMap { Int($0[6]) }.reduce(0, +)
             #expect(banked == player.statistics.bankedPoints, context)
+            #expect(own.count { $0[5] == "farkle" } == player.statistics.farkles, context)
+            #expect(own.allSatisfy { ["bank", "farkle", "six 1s"].contains($0[5]) }, context)
         }
         return state
     }

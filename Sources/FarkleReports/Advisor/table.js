@@ -239,9 +239,12 @@ function turnsCSV() {
     const player = state.players[seat];
     const ended = state.result !== null || state.seat !== seat || state.round !== round;
     if (!ended) continue;
-    const how = action === "bank" ? "bank" : state.result && action.roll ? "six 1s" : "farkle";
+    // A turn ends in a bank, a farkle (on a roll entered or not), or six 1s that win at once.
+    const faces = action.roll || action.keep;
+    const how = action === "bank" ? "bank" : faces && winsAtOnce(rules, faces) ? "six 1s" : "farkle";
+    const points = { bank: before, farkle: player.total - total, "six 1s": 0 }[how];
     rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),
-      how, String(how === "farkle" ? player.total - total : before), String(player.total)]);
+      how, String(points), String(player.total)]);
     entry = null;
   }
   return rows.map((row) => row.map(csvField).join(",")).join("\n") + "\n";
