@@ -66,10 +66,10 @@ public struct ReportBuilder: Sendable {
         let winSolver =
             playsToWin && penalty == nil && !rounds
             ? try? cache.winProbabilitySolver(rules: rules, threads: threads, progress: solveProgress) : nil
-        // A game of rounds is solved in a minute or two: the page's advice to win in a game kept on it.
+        // The page's advice to win in a game of rounds kept on it.
         let roundsSolver =
             playsToWin && penalty == nil && rounds
-            ? try? RoundsWinSolver(table: table, threads: threads, progress: solveProgress) : nil
+            ? try? cache.roundsWinSolver(rules: rules, threads: threads, progress: solveProgress) : nil
         let penaltyWinSolver =
             playsToWin && penalty != nil
             ? try? cache.penaltyWinSolver(rules: rules, threads: threads, progress: sweepProgress) : nil

@@ -12,8 +12,8 @@ import Foundation
 /// renamed), so processes solving the same game at once both finish and leave one complete entry. A cache that
 /// cannot be written is no error: the game is solved and not kept.
 ///
-/// Races to a target with ordinary dice are kept (`WinProbabilitySolver`, `PenaltyWinSolver`); a game of fixed
-/// rounds (`RoundsWinSolver`, no policy file format) and games with loaded dice are solved every time.
+/// Games with ordinary dice are kept: races to a target (`WinProbabilitySolver`, `PenaltyWinSolver`) and games of
+/// fixed rounds (`RoundsWinSolver`); games with loaded dice are solved every time.
 ///
 /// ```swift
 /// let cache = SolvedGameCache.user
@@ -77,9 +77,31 @@ public struct SolvedGameCache: Sendable {
         return solution
     }
 
+    /// The game of fixed rounds of `rules` solved to win: read from the cache, or solved on `threads` threads
+    /// (telling `progress` the share of its turns done, as `RoundsWinSolver.init(rules:threads:differenceCap:progress:)`
+    /// does) and kept.
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
+    public func roundsWinSolver(
+        rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) -> RoundsWinSolver {
+        if let solution = cachedRoundsWinSolver(rules: rules) { return solution }
+        let solution = try RoundsWinSolver(rules: rules, threads: threads, progress: progress)
+        store(solution.policyFileBytes, as: Key(rounds: rules))
+        return solution
+    }
+
+    /// The game of fixed rounds of `rules` solved to win as the cache holds it, or `nil` (no entry, or one not
+    /// to be trusted).
+    public func cachedRoundsWinSolver(rules: RuleSet) -> RoundsWinSolver? {
+        read(Key(rounds: rules)) { bytes throws(WinPolicyError) in
+            try RoundsWinSolver(policyFileBytes: bytes, rules: rules)
+        }
+    }
+
     /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:)`), races
-    /// read from the cache or solved and kept; `progress` follows a race's solve (`winProbabilitySolver`) and
-    /// `sweeps` one under a three-farkle penalty (`penaltyWinSolver`).
+    /// read from the cache or solved and kept; `progress` follows a race's solve (`winProbabilitySolver`) or a game
+    /// of rounds' (`roundsWinSolver`) and `sweeps` one under a three-farkle penalty (`penaltyWinSolver`).
     ///
     /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
     public func solveGame(
@@ -88,9 +110,8 @@ public struct SolvedGameCache: Sendable {
     ) throws(Advisor.NotCovered) -> any SolvedWinGame {
         let rules = table.rules
         let kind = WinGameKind(rules)
-        // Games of rounds have no policy file to cache.
-        if kind == .rounds { return try Advisor.solveGame(for: table, threads: threads, progress: progress) }
         do {
+            if kind == .rounds { return try roundsWinSolver(rules: rules, threads: threads, progress: progress) }
             if kind == .penaltyRace { return try penaltyWinSolver(rules: rules, threads: threads, progress: sweeps) }
             return try winProbabilitySolver(rules: rules, threads: threads, progress: progress)
         } catch {
@@ -129,6 +150,11 @@ public struct SolvedGameCache: Sendable {
         /// The key of the race of `rules` under a three-farkle penalty with `floor` (`PenaltyWinSolver`).
         init(penalty rules: RuleSet, floor: Int) {
             self.init(solver: "penalty", version: WinPolicyFile.penaltyFormatVersion, floor: floor, rules: rules)
+        }
+
+        /// The key of the game of fixed rounds of `rules` (`RoundsWinSolver`).
+        init(rounds rules: RuleSet) {
+            self.init(solver: "rounds", version: WinPolicyFile.roundsFormatVersion, floor: nil, rules: rules)
         }
 
         private init(solver: String, version: UInt32, floor: Int?, rules: RuleSet) {
@@ -196,10 +222,12 @@ public struct SolvedGameCache: Sendable {
         /// The name of the rule set it was solved for (the first one solved under those rules), or `nil` when
         /// the header cannot be read.
         public let rulesName: String?
-        /// The target of the race, or `nil` when the header cannot be read.
+        /// The target of the race, or `nil` when the header cannot be read or the game is one of rounds.
         public let target: Int?
         /// Whether it is the race under a three-farkle penalty.
         public let isPenalty: Bool
+        /// Whether it is a game of fixed rounds.
+        public let isRounds: Bool
         /// Its size in bytes.
         public let size: Int
         /// When it was written.
@@ -232,9 +260,11 @@ public struct SolvedGameCache: Sendable {
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
         let header = Self.header(of: url)
+        let isRounds = header?.version == WinPolicyFile.roundsFormatVersion
         return Entry(
-            url: url, rulesName: header?.name, target: header?.target,
-            isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, size: size, modified: modified)
+            url: url, rulesName: header?.name, target: isRounds ? nil : header?.target,
+            isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, isRounds: isRounds, size: size,
+            modified: modified)
     }
 
     /// The format version, rule set name and target at the start of the policy file at `url`, or `nil`.

@@ -162,6 +162,34 @@ struct CacheTests {
         #expect(bare.exitStatus == 64)
     }
 
+    @Test("a game of rounds is kept too: the second solve and advise read it, and cache list says rounds")
+    func rounds() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let solve = ["solve", "--objective", "win", "--rules", fixtureRules("ones-rounds.json"), "--format", "json"]
+        let first = try cache.run(solve)
+        #expect(first.exitStatus == 0, "\(first.standardError)")
+        #expect(cache.files.count == 1)
+        let entry = cache.directory.appendingPathComponent(try #require(cache.files.first))
+        // A solve again would rename a new file over the entry: the same file number means it was only read.
+        func fileNumber() throws -> Int? {
+            (try FileManager.default.attributesOfItem(atPath: entry.path)[.systemFileNumber] as? NSNumber)?.intValue
+        }
+        let written = try fileNumber()
+        #expect(written != nil)
+        let second = try cache.run(solve)
+        #expect(second.exitStatus == 0 && second.standardError.isEmpty, "\(second.standardError)")
+        #expect(figures(second) == figures(first))
+        let advise = try cache.run([
+            "advise", "--rules", fixtureRules("ones-rounds.json"), "--dice", "1,1,2,3,4,6", "--my-score", "200",
+            "--opponent-score", "300", "--rounds-left", "1",
+        ])
+        #expect(advise.exitStatus == 0, "\(advise.standardError)")
+        #expect(try fileNumber() == written, "read from the cache, not solved and written again")
+        let list = try cache.run(["cache", "list"])
+        #expect(list.standardOutput.contains("| ones-rounds | - | rounds |"), "\(list.standardOutput)")
+    }
+
     @Test("a cache that cannot be written is skipped silently: the command succeeds")
     func unwritableCache() throws {
         let cache = TemporaryCache()

@@ -41,8 +41,8 @@ enum CacheCommand: Command {
             ~/.cache/farkle-sim when XDG_CACHE_HOME is not set, so the next command answers at once. An \
             entry is named by a digest of the rule set's content (target, players and penalty included) and \
             the solver's format; it is checked (checksum and rules) every time it is read, and a corrupt or \
-            foreign one is solved again and replaced. Races to a target with ordinary dice are cached; games \
-            of rounds and loaded dice are solved every time. A cache that cannot be written is skipped \
+            foreign one is solved again and replaced. Games with ordinary dice are cached (races to a target \
+            and games of rounds); loaded dice are solved every time. A cache that cannot be written is skipped \
             silently. --no-cache on those commands bypasses it.
             'cache list' prints each entry (rules, target, size, date) and the total size; 'cache clear' \
             removes the entries (only the files the cache writes, win-<digest>.policy).
@@ -81,9 +81,12 @@ enum CacheCommand: Command {
             dates.locale = Locale(identifier: "en_US_POSIX")
             dates.dateFormat = "yyyy-MM-dd HH:mm"
             for entry in entries {
-                let solver = entry.rulesName == nil ? "unreadable" : entry.isPenalty ? "three-farkle penalty" : "race"
+                let solver =
+                    entry.rulesName == nil
+                    ? "unreadable" : entry.isPenalty ? "three-farkle penalty" : entry.isRounds ? "rounds" : "race"
+                let target = entry.isRounds ? "-" : entry.target.map(String.init) ?? "?"
                 lines.append(
-                    "| \(entry.rulesName ?? "?") | \(entry.target.map(String.init) ?? "?") | \(solver) | "
+                    "| \(entry.rulesName ?? "?") | \(target) | \(solver) | "
                         + "\(size(entry.size)) | \(dates.string(from: entry.modified)) | "
                         + "\(entry.url.lastPathComponent) |")
             }

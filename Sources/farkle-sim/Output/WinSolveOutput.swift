@@ -43,7 +43,7 @@ enum WinSolveOutput {
                 let progress = SolveProgress(
                     "Solving rules '\(rules.name)' to win", unit: "the turns", isShown: showsProgress)
                 defer { progress.finish() }
-                let solver = try RoundsWinSolver(rules: rules, threads: threads, progress: progress.update)
+                let solver = try cache.roundsWinSolver(rules: rules, threads: threads, progress: progress.update)
                 figures = Figures(solver)
                 figures.rounds = (solver.differenceCap, solver.capErrorBound)
             case .penaltyRace:

@@ -141,7 +141,8 @@ enum StrategyArguments {
         }
     }
 
-    /// `solveToWin` for a game of fixed rounds (`RoundsWinSolver`): no policy file, a solve of seconds.
+    /// `solveToWin` for a game of fixed rounds (`RoundsWinSolver`): no policy file of the user's, a solve of
+    /// seconds, kept in the cache of solved games.
     private static func solveRoundsToWin(
         _ context: inout StrategyContext, threads: Int, quiet: Bool, arguments: ParsedArguments, spec: CommandSpec
     ) throws(UsageError) {
@@ -151,13 +152,18 @@ enum StrategyArguments {
                 "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds, "
                     + "which strategy 'win' solves itself", spec: spec)
         }
+        let cache = CacheOption.cache(arguments)
+        if let solved = cache.cachedRoundsWinSolver(rules: rules) {
+            context.use(solved)
+            return
+        }
         if !quiet, rules.turn.threeFarklePenalty == nil, !rules.game.sixOnesWin {
             Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' (under a minute)...")
         }
         let progress = SolveProgress("Solving", unit: "the turns", isShown: !quiet)
         defer { progress.finish() }
         do {
-            context.use(try RoundsWinSolver(table: context.table, threads: threads, progress: progress.update))
+            context.use(try cache.roundsWinSolver(rules: rules, threads: threads, progress: progress.update))
         } catch {
             throw UsageError("strategy 'win': \(error.description)", spec: spec)
         }

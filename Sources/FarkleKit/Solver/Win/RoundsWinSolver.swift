@@ -76,24 +76,8 @@ public struct RoundsWinSolver: Sendable {
         table: ScoringTable, threads: Int = 2, differenceCap: Int? = nil, progress: ((Double) -> Void)? = nil
     ) throws(WinProbabilitySolver.Unsupported) {
         let rules = table.rules
-        guard rules.game.players == 2 else {
-            throw .init(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
-        }
-        guard let rounds = rules.game.end.rounds else {
-            throw .init(description: "RoundsWinSolver solves games of fixed rounds; WinProbabilitySolver races")
-        }
-        guard rules.turn.threeFarklePenalty == nil else {
-            throw .init(description: "the solver of a game of rounds does not handle a three-farkle penalty")
-        }
-        guard !rules.game.sixOnesWin else {
-            throw .init(description: "the solver of a game of rounds does not handle six 1s that win at once")
-        }
-        let mechanics = table.turnMechanics
-        let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
-        guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == least else {
-            throw .init(description: "the solver of a game of rounds does not handle an entry minimum")
-        }
-        let step = mechanics.scoreStep
+        let (rounds, least) = try Self.supported(table)
+        let step = table.turnMechanics.scoreStep
         let turn = WinTurn(table: table, sixOnesWin: false)
         let bounds = Self.exponentialBounds(turn: turn)
         let capLevel =
@@ -127,6 +111,55 @@ public struct RoundsWinSolver: Sendable {
         leastLevel = layout.leastLevel
         values = results.values.values
         ties = results.ties.values
+    }
+
+    /// The rounds of `table`'s rules and the least bank, or why the solver does not cover them.
+    static func supported(_ table: ScoringTable) throws(WinProbabilitySolver.Unsupported) -> (rounds: Int, least: Int) {
+        let rules = table.rules
+        guard rules.game.players == 2 else {
+            throw .init(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
+        }
+        guard let rounds = rules.game.end.rounds else {
+            throw .init(description: "RoundsWinSolver solves games of fixed rounds; WinProbabilitySolver races")
+        }
+        guard rules.turn.threeFarklePenalty == nil else {
+            throw .init(description: "the solver of a game of rounds does not handle a three-farkle penalty")
+        }
+        guard !rules.game.sixOnesWin else {
+            throw .init(description: "the solver of a game of rounds does not handle six 1s that win at once")
+        }
+        let mechanics = table.turnMechanics
+        let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
+        guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == least else {
+            throw .init(description: "the solver of a game of rounds does not handle an entry minimum")
+        }
+        return (rounds, least)
+    }
+
+    /// A solution solved before (read from a policy file): the values and tie chances of every turn index and
+    /// difference within `capLevel` score steps.
+    ///
+    /// - Throws: `Unsupported` for rules the solver does not cover.
+    /// - Precondition: `values` and `ties` hold one row of 2 `capLevel` + 1 per turn index of the rules.
+    init(
+        table: ScoringTable, capLevel: Int, capErrorBound: Double, stateCount: Int, values: [Double], ties: [Double]
+    ) throws(WinProbabilitySolver.Unsupported) {
+        let (rounds, least) = try Self.supported(table)
+        let step = table.scoreStep
+        let turn = WinTurn(table: table, sixOnesWin: false)
+        self.table = table
+        self.rounds = rounds
+        extraRounds = table.rules.game.extraRoundsOnTie
+        differenceCap = capLevel * step
+        self.capErrorBound = capErrorBound
+        self.stateCount = stateCount
+        self.turn = turn
+        self.capLevel = capLevel
+        leastLevel = (least + step - 1) / step
+        let rows = 2 * (rounds + extraRounds) * (2 * capLevel + 1)
+        precondition(values.count == rows && ties.count == rows, "a row per turn")
+        self.values = values
+        self.ties = ties
     }
 
     var layout: RoundsLayout {

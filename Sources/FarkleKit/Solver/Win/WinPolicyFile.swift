@@ -38,6 +38,15 @@ import Foundation
 /// | per final-round table (one: the penalty rules out an entry minimum) | cap level, limit, cap + 1 values, ties |
 /// | 8 × 9 levels² × 2 | values, then ties, `(3 × my farkles + their farkles) × levels² + mine × levels + theirs` |
 /// | 8 | FNV-1a digest of every byte before it |
+///
+/// A game of fixed rounds (`RoundsWinSolver`) has format version 3, so far only in the cache of solved games:
+///
+/// | Bytes | Field |
+/// |---|---|
+/// | 8 × 6 | 0 (no target), rounds, extra rounds, score step, cap level L, states tabulated |
+/// | 8 | the bound on what the cap moves (a double) |
+/// | 8 × turns × (2L + 1) × 2 | values, then ties, `turn × (2L + 1) + lead + L` |
+/// | 8 | FNV-1a digest of every byte before it |
 package enum WinPolicyFile {
     /// The first eight bytes of a policy file.
     package static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
@@ -45,6 +54,10 @@ package enum WinPolicyFile {
     package static let formatVersion: UInt32 = 1
     /// The format this version writes and reads for a race under a three-farkle penalty.
     package static let penaltyFormatVersion: UInt32 = 2
+    /// The format this version writes and reads for a game of fixed rounds.
+    package static let roundsFormatVersion: UInt32 = 3
+    /// Every format this version reads.
+    static let versions: [UInt32] = [formatVersion, penaltyFormatVersion, roundsFormatVersion]
 
     /// The digest of `rules` a policy file records: FNV-1a over the canonical JSON with an empty name,
     /// so that a copy of a rule set under another name loads the same file.
@@ -96,6 +109,19 @@ package enum WinPolicyFile {
         writer.append(solver.lastChange.bitPattern)
         writer.append(Int64(solver.stateCount))
         if let table = solver.finalRound { writer.append(table) }
+        writer.append(solver.values)
+        writer.append(solver.ties)
+        return writer.finished
+    }
+
+    /// The bytes of the policy file of `solver`, a game of fixed rounds.
+    static func encode(_ solver: RoundsWinSolver) -> [UInt8] {
+        var writer = Writer(version: roundsFormatVersion, rules: solver.table.rules, values: solver.values.count)
+        for field in [0, solver.rounds, solver.extraRounds, solver.table.scoreStep, solver.capLevel, solver.stateCount]
+        {
+            writer.append(Int64(field))
+        }
+        writer.append(solver.capErrorBound.bitPattern)
         writer.append(solver.values)
         writer.append(solver.ties)
         return writer.finished
@@ -197,11 +223,8 @@ package enum WinPolicyFile {
             throw WinPolicyError(path: url.path, reason: "not a win-policy file")
         }
         let version = Reader.littleEndian(start.suffix(4))
-        guard version == formatVersion || version == penaltyFormatVersion else {
-            throw WinPolicyError(
-                path: url.path,
-                reason: "format version \(version); this farkle-sim reads versions \(formatVersion) and "
-                    + "\(penaltyFormatVersion)")
+        guard versions.contains(UInt32(truncatingIfNeeded: version)) else {
+            throw WinPolicyError(path: url.path, reason: unreadableVersion(version))
         }
     }
 
@@ -308,6 +331,47 @@ package enum WinPolicyFile {
             setup: setup, values: values, ties: ties, lastChange: lastChange, sweeps: sweeps, stateCount: stateCount)
     }
 
+    /// Why a file of format `version` is not read.
+    static func unreadableVersion(_ version: UInt64) -> String {
+        "format version \(version); this farkle-sim reads versions "
+            + versions.map(String.init).joined(separator: ", ")
+    }
+
+    /// The solution of a game of fixed rounds stored in `bytes`, for `rules`.
+    static func decodeRounds(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError)
+        -> RoundsWinSolver
+    {
+        var reader = try Reader(bytes: bytes, path: path, version: roundsFormatVersion, rules: rules)
+        let noTarget = try reader.count()
+        let rounds = try reader.count()
+        let extraRounds = try reader.count()
+        let step = try reader.count()
+        let capLevel = try reader.count()
+        let stateCount = try reader.count()
+        let bound = Double(bitPattern: try reader.integer(UInt64.self))
+        let table = ScoringTable(rules: rules)
+        guard noTarget == 0, rules.game.end.rounds == rounds, rules.game.extraRoundsOnTie == extraRounds,
+            step == table.scoreStep, capLevel >= 1
+        else {
+            throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
+        }
+        // `capLevel` comes from the file: bounded like a solve before the rows are counted.
+        let rows = (2 * capLevel + 1).multipliedReportingOverflow(by: 2 * (rounds + extraRounds))
+        guard capLevel < 1 << 30, !rows.overflow, rows.partialValue <= WinProbabilitySolver.maximumStates else {
+            throw WinPolicyError(path: path, reason: "the file is corrupt (a cap of \(capLevel) steps)")
+        }
+        let values = try reader.doubles(rows.partialValue)
+        let ties = try reader.doubles(rows.partialValue)
+        try reader.expectEnd()
+        do {
+            return try RoundsWinSolver(
+                table: table, capLevel: capLevel, capErrorBound: bound, stateCount: stateCount, values: values,
+                ties: ties)
+        } catch {
+            throw WinPolicyError(path: path, reason: error.description)
+        }
+    }
+
     /// Reads the fields of a policy file in order, refusing to read past its end.
     struct Reader {
         let bytes: [UInt8]
@@ -326,11 +390,8 @@ package enum WinPolicyFile {
             }
             offset = magic.count
             let version = try integer(UInt32.self)
-            guard version == formatVersion || version == penaltyFormatVersion else {
-                throw WinPolicyError(
-                    path: path,
-                    reason: "format version \(version); this farkle-sim reads versions \(formatVersion) and "
-                        + "\(penaltyFormatVersion)")
+            guard versions.contains(version) else {
+                throw WinPolicyError(path: path, reason: unreadableVersion(UInt64(version)))
             }
             guard bytes.count >= 8, fnv1a(bytes.dropLast(8)) == Reader.littleEndian(bytes.suffix(8)) else {
                 throw WinPolicyError(
@@ -499,5 +560,21 @@ extension PenaltyWinSolver {
     ///   rename fails; no temporary file is left behind.
     public func writePolicy(to url: URL) throws(WinPolicyError) {
         try WinPolicyFile.write(policyFileBytes, to: url)
+    }
+}
+
+extension RoundsWinSolver {
+    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules` (a game of fixed rounds): the
+    /// same values as the solve that wrote them, without solving the game again.
+    ///
+    /// - Throws: `WinPolicyError` when the bytes are not a policy file of a game of rounds solved for `rules`, or
+    ///   are truncated or corrupt.
+    package init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+        self = try WinPolicyFile.decodeRounds(bytes, rules: rules, path: "(bytes)")
+    }
+
+    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 3).
+    package var policyFileBytes: [UInt8] {
+        WinPolicyFile.encode(self)
     }
 }

@@ -1,6 +1,7 @@
-import FarkleKit
 import Foundation
 import Testing
+
+@testable import FarkleKit
 
 /// Only single 1s score; a race to 1,000 with a final round and an entry minimum, so that both
 /// final-round tables are in the file.
@@ -46,6 +47,44 @@ struct WinPolicyFileTests {
         #expect(loaded.fairHeadStart.points == solver.fairHeadStart.points)
         // Only the temporary file's rename put the file there: nothing else is left in the directory.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ones.policy"])
+    }
+
+    @Test("a game of rounds loads back to identical values and ties; a damaged or foreign file is refused")
+    func roundsRoundTrip() throws {
+        let rules = try Fixtures.rules("ones-rounds.json")
+        let solver = try RoundsWinSolver(rules: rules)
+        let bytes = solver.policyFileBytes
+        let loaded = try RoundsWinSolver(policyFileBytes: bytes, rules: rules)
+        #expect(loaded.differenceCap == solver.differenceCap && loaded.turns == solver.turns)
+        #expect(loaded.capErrorBound == solver.capErrorBound && loaded.stateCount == solver.stateCount)
+        for turn in 0..<solver.turns {
+            // An extra round opens with equal totals: only the difference 0 is a state there.
+            let differences =
+                turn >= 2 * solver.rounds && turn % 2 == 0 ? [0] : Array(stride(from: -600, through: 600, by: 100))
+            for difference in differences {
+                #expect(
+                    loaded.value(turnIndex: turn, difference: difference)
+                        == solver.value(turnIndex: turn, difference: difference))
+                #expect(
+                    loaded.tieProbability(turnIndex: turn, difference: difference)
+                        == solver.tieProbability(turnIndex: turn, difference: difference))
+            }
+        }
+        var damaged: [[UInt8]] = [Array(bytes.prefix(40)), Array(bytes.dropLast(9))]
+        for offset in [9, 60, bytes.count / 2] {
+            var copy = bytes
+            copy[offset] ^= 0x40
+            damaged.append(copy)
+        }
+        // A race's file under the same rules' reader, and the other way round.
+        damaged.append(try WinProbabilitySolver(rules: onesRace).policyFileBytes)
+        for candidate in damaged {
+            #expect(throws: WinPolicyError.self) { try RoundsWinSolver(policyFileBytes: candidate, rules: rules) }
+        }
+        #expect(throws: WinPolicyError.self) { try WinProbabilitySolver(policyFileBytes: bytes, rules: onesRace) }
+        var longer = rules
+        longer.game.end = .rounds(3)
+        #expect(throws: WinPolicyError.self) { try RoundsWinSolver(policyFileBytes: bytes, rules: longer) }
     }
 
     @Test("a file of other rules is refused, naming both rule sets")
