@@ -259,8 +259,7 @@ public struct AdvisorPage: Sendable {
             ("final_round_limit", JSONText.number(solver.finalRoundLimit)), ("final_round_values", finalRoundValues),
             ("turn", turn), ("turn_start", JSONText.array(rows, indent: 6)),
         ]
-        return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
-            + "\n  }"
+        return winObject(members)
     }
 
     /// The solved game's numbers the page rebuilds a turn to win from, by the kind of game; `null` without one.
@@ -294,8 +293,12 @@ public struct AdvisorPage: Sendable {
             ),
             ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(blocks, indent: 6)),
         ]
-        return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
-            + "\n  }"
+        return winObject(members)
+    }
+
+    /// The members of `win`, one per line, as the data's second level is laid out.
+    private static func winObject(_ members: [(key: String, value: String)]) -> String {
+        "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n") + "\n  }"
     }
 
     /// One turn's roll groups, as the page's turn solver reads them.
@@ -339,8 +342,7 @@ public struct AdvisorPage: Sendable {
             ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
             ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(rows, indent: 6)),
         ]
-        return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
-            + "\n  }"
+        return winObject(members)
     }
 
     /// The one-character code of a decision in `decisions`.
