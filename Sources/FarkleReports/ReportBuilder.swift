@@ -97,6 +97,10 @@ public struct ReportBuilder: Sendable {
         for (index, first) in specs.enumerated() {
             for second in specs[(index + 1)...] { pairs.append((first, second)) }
         }
+        // In a race won at the target at once, playing for the points toward the target against playing for points.
+        if TargetTurnStrategy.refusal(for: rules) == nil {
+            pairs.append((.expectedValueToTarget, .expectedValue))
+        }
         // Playing to win against playing for points, where the game is solved to win: the edge of `win`.
         var context = StrategyContext(table: table, expectedScoreSolver: solver)
         if let winSolver {

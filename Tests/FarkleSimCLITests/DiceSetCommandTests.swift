@@ -131,7 +131,7 @@ struct LoadedSimulateCommandTests {
     /// Two seats with dice sets whose names hold commas, in a short race.
     static let loadedRace = [
         "--rules", "kcd", "--target", "1000", "--dice-set", "heavenly-kingdom:2,odd:1", "--dice-set", "odd:2",
-        "--strategy", "ev", "--strategy", "threshold:300,500", "--games", "3000", "--seed", "11", "--quiet",
+        "--strategy", "ev-target", "--strategy", "threshold:300,500", "--games", "3000", "--seed", "11", "--quiet",
     ]
 
     @Test("CSV with dice sets: the plain columns, then each seat's dice set and first turn, quoted where needed")
@@ -148,7 +148,7 @@ struct LoadedSimulateCommandTests {
                 "dice_set", "first_turns", "first_turn_mean", "first_turn_standard_error", "first_turn_exact",
             ])
         let seats = rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
-        #expect(seats.map { $0["strategy"] } == ["ev", "threshold:300,500"])
+        #expect(seats.map { $0["strategy"] } == ["ev-target", "threshold:300,500"])
         #expect(seats.map { $0["dice_set"] } == ["heavenly-kingdom:2,odd:1,ordinary:3", "odd:2,ordinary:4"])
         #expect(seats.compactMap { Int($0["wins"] ?? "") }.reduce(0, +) == 3000)
         for seat in seats {
@@ -207,7 +207,16 @@ struct LoadedSimulateCommandTests {
             (["--dice-set", "odd", "--dice-set", "even", "--players", "3"], "2 '--dice-set' for 3 players"),
             (
                 ["--dice-set", "odd", "--strategy", "farkleten-easy"],
-                "a seat plays ev, win, greedy or threshold:T1,T2; 'farkleten-easy' does not know loaded dice"
+                "'farkleten-easy' does not know loaded dice (with loaded dice: ev-target, win, greedy, threshold:T1,T2)"
+            ),
+            (
+                ["--dice-set", "odd", "--strategy", "ev"],
+                "'ev' (a turn's expected points, whatever the totals) is solved for six ordinary dice only; with "
+                    + "loaded dice play 'ev-target', the expected points toward the target"
+            ),
+            (
+                ["--strategy", "ev-target", "--rules", "standard"],
+                "strategy 'ev-target' plays a race won at the target at once (kcd); rules 'standard' have a final round"
             ),
             (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
         ] {

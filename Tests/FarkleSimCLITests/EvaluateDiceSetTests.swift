@@ -44,7 +44,7 @@ struct EvaluateDiceSetTests {
         let expected = (1 - first) / (1 - first * second)
         let race = [
             "evaluate", "--rules", "kcd", "--target", "50", "--dice-catalog", file.path, "--dice-set", "sixes:2",
-            "--dice-set", "twos:3", "--strategy", "ev", "--strategy", "greedy",
+            "--dice-set", "twos:3", "--strategy", "ev-target", "--strategy", "greedy",
         ]
         let result = try CommandRunner.run(race + ["--format", "json"])
         #expect(result.exitStatus == 0, "\(result.standardError)")
@@ -54,7 +54,7 @@ struct EvaluateDiceSetTests {
         #expect(abs(wins[0] - expected) < 1e-12, "\(wins[0]) vs \(expected)")
         #expect(abs(wins[1] - (1 - expected)) < 1e-12)
         #expect(json["tie_probability"] as? Double == 0)
-        #expect(json["strategies"] as? [String] == ["ev", "greedy"])
+        #expect(json["strategies"] as? [String] == ["ev-target", "greedy"])
         #expect(json["dice_sets"] as? [String] == ["sixes:2,ordinary:4", "twos:3,ordinary:3"])
         #expect(json["pairs"] as? Int == 1)
 
@@ -62,11 +62,11 @@ struct EvaluateDiceSetTests {
         let text = try CommandRunner.run(race)
         #expect(text.exitStatus == 0)
         let lines = text.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "# Exact odds: ev against greedy (rules: kcd)")
+        #expect(lines.first == "# Exact odds: ev-target against greedy (rules: kcd)")
         let sets = "Dice sets: seat 1 carries sixes:2,ordinary:4, seat 2 twos:3,ordinary:3;"
         #expect(lines.contains { $0.hasPrefix(sets) })
         #expect(lines.contains("| Seat | Strategy | Wins |"))
-        let row = try #require(lines.first { $0.hasPrefix("| 1 | ev | ") })
+        let row = try #require(lines.first { $0.hasPrefix("| 1 | ev-target | ") })
         let printed = try #require(Double(row.split(separator: "|")[2].trimmingCharacters(in: .whitespaces)))
         #expect(abs(printed - expected) < 1e-11, "\(row)")
         #expect(lines.contains("| Tie | | 0.00000000000 |"))

@@ -118,7 +118,8 @@ struct HostileInputTests {
         ).write(to: file)
         let set = "twos:2,threes:2,fours:1,sixes:1"
         for arguments in [
-            ["--games", "100", "--quiet"], ["evaluate", "--strategy", "ev", "--strategy", "ev", "--target", "1000"],
+            ["--games", "100", "--quiet"],
+            ["evaluate", "--strategy", "ev-target", "--strategy", "ev-target", "--target", "1000"],
             ["solve"], ["solve", "--objective", "win", "--target", "1000"],
         ] {
             Self.expectUsageError(

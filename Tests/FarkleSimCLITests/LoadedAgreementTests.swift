@@ -5,22 +5,24 @@ import Testing
 struct LoadedAgreementTests {
     static let race = ["--rules", "kcd", "--target", "300", "--dice-set", "odd:2", "--dice-set", "heavenly-kingdom:1"]
 
-    @Test("evaluate's exact odds of win against ev match simulated games within 4 SE; win against win is solve's")
+    @Test(
+        "evaluate's exact odds of win against ev-target match simulated games within 4 SE; win against win is solve's")
     func evaluateMatchesSimulateAndSolve() throws {
         let evaluated = try CommandRunner.run(
-            ["evaluate"] + Self.race + ["--strategy", "win", "--strategy", "ev", "--format", "json", "--quiet"])
+            ["evaluate"] + Self.race + ["--strategy", "win", "--strategy", "ev-target", "--format", "json", "--quiet"])
         #expect(evaluated.exitStatus == 0, "\(evaluated.standardError)")
         let odds = try #require(try jsonObject(evaluated)["win_probabilities"] as? [Double])
         #expect(odds.count == 2 && abs(odds[0] + odds[1] - 1) < 1e-12)
         let games = 10_000
         let simulated = try CommandRunner.run(
             Self.race + [
-                "--strategy", "win", "--strategy", "ev", "--games", "\(games)", "--seed", "5", "--format", "json",
+                "--strategy", "win", "--strategy", "ev-target", "--games", "\(games)", "--seed", "5", "--format",
+                "json",
                 "--quiet",
             ])
         #expect(simulated.exitStatus == 0, "\(simulated.standardError)")
         let seats = try #require(try jsonObject(simulated)["seats"] as? [[String: Any]])
-        #expect(seats.map { $0["strategy"] as? String } == ["win", "ev"])
+        #expect(seats.map { $0["strategy"] as? String } == ["win", "ev-target"])
         let rate = try #require(seats[0]["win_rate"] as? Double)
         let error = (rate * (1 - rate) / Double(games)).squareRoot()
         #expect(abs(rate - odds[0]) < 4 * error, "\(rate) ± \(error) vs \(odds[0])")
@@ -111,14 +113,14 @@ struct LoadedAgreementTests {
                     "threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left "
                         + "most likely to score on the next roll)"), "\(command)")
             let refused = try CommandRunner.run(
-                command + Array(race.dropLast(4)) + ["--strategy", "farkleten-hard", "--strategy", "ev"])
+                command + Array(race.dropLast(4)) + ["--strategy", "farkleten-hard", "--strategy", "ev-target"])
             #expect(refused.exitStatus == 64)
             #expect(refused.standardOutput.isEmpty)
             let lines = refused.standardError.split(separator: "\n")
             #expect(
                 lines.filter { $0.hasPrefix("Error:") } == [
-                    "Error: with '--dice-set' a seat plays ev, win, greedy or threshold:T1,T2; 'farkleten-hard' does not "
-                        + "know loaded dice"
+                    "Error: 'farkleten-hard' does not know loaded dice (with loaded dice: ev-target, win, greedy, "
+                        + "threshold:T1,T2)"
                 ])
         }
     }
@@ -136,18 +138,18 @@ struct LoadedAgreementTests {
         ]
         for command in [["--games", "10"], ["evaluate"]] {
             let refused = try CommandRunner.run(
-                command + race + ["--strategy", "threshold:300,500", "--strategy", "ev"])
+                command + race + ["--strategy", "threshold:300,500", "--strategy", "ev-target"])
             #expect(refused.exitStatus == 64)
             #expect(refused.standardOutput.isEmpty)
             #expect(
                 refused.standardError.hasPrefix(
                     "Error: strategy 'threshold:300,500' with the dice set sure:6 may never end a turn: every roll of its "
-                        + "six dice scores; play it 'ev' or 'win'\n"))
+                        + "six dice scores; play it 'ev-target' or 'win'\n"))
         }
-        // The same dice playing ev bank the cap: that game ends.
-        let ev = try CommandRunner.run(["evaluate"] + race + ["--strategy", "ev", "--strategy", "greedy"])
+        // The same dice playing ev-target bank the cap: that game ends.
+        let ev = try CommandRunner.run(["evaluate"] + race + ["--strategy", "ev-target", "--strategy", "greedy"])
         #expect(ev.exitStatus == 0)
         #expect(ev.standardOutput.contains("Dice sets: seat 1 carries sure:6, seat 2 odd:1,ordinary:5;"))
-        #expect(ev.standardOutput.contains("| 1 | ev | 1.00000000000 |"))
+        #expect(ev.standardOutput.contains("| 1 | ev-target | 1.00000000000 |"))
     }
 }

@@ -317,8 +317,8 @@ struct WinSolveSizeTests {
             ["advise", "--dice", "1,5", "--my-score", "0", "--opponent-score", "0", "--target", "1000000"],
             ["--strategy", "win", "--target", "1000000", "--games", "10"],
             [
-                "evaluate", "--rules", "kcd", "--target", "1000000", "--dice-set", "odd:2", "--strategy", "ev",
-                "--strategy", "ev", "--quiet",
+                "evaluate", "--rules", "kcd", "--target", "1000000", "--dice-set", "odd:2", "--strategy", "ev-target",
+                "--strategy", "ev-target", "--quiet",
             ],
         ])
     func refused(arguments: [String]) throws {
@@ -330,6 +330,12 @@ struct WinSolveSizeTests {
         try Self.expectRefusedAtOnce(
             ["--rules", "kcd", "--target", "1000000", "--dice-set", "odd:2", "--games", "10", "--quiet"],
             "needs 3000150000 table entries for its turns at every total, more than the 30000000")
+        // ev-target on ordinary dice has a capped turn per total too: (20,000 · 20,001 / 2) levels · 7 dice counts.
+        for command in [["--games", "10"], ["evaluate", "--strategy", "ev-target"]] {
+            try Self.expectRefusedAtOnce(
+                command + ["--rules", "kcd", "--target", "1000000", "--strategy", "ev-target", "--quiet"],
+                "strategy 'ev-target' needs 1400070000 table entries for its turns at every total, more than 30000000")
+        }
     }
 
     private static func expectRefusedAtOnce(_ arguments: [String], _ message: String) throws {

@@ -281,6 +281,9 @@ extension FixedTurns.Turn {
 enum OddsSeat: Sendable {
     /// A strategy that ignores the totals: its turn as a player who has entered the game and as one who has not.
     case blind(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)
+    /// A strategy that reads its own total alone (`ev-target`): its turn at every own total, in levels, in a race
+    /// without a final round.
+    case byTotal([BlindTurnOutcomes])
     /// The solution of the game played to win.
     case win(WinProbabilitySolver)
     /// The solution of a game of fixed rounds played to win.
@@ -311,14 +314,18 @@ enum OddsSeat: Sendable {
             case let solver as WinProbabilitySolver: self = .win(solver)
             default: throw ExactOdds.Unsupported("strategy 'win': no exact odds of a game solved by \(type(of: game))")
             }
-        case .expectedValue, .greedy, .threshold:
-            let strategy = BuiltInStrategy.make([spec], context: &context)[0]
+        case .expectedValue, .expectedValueToTarget, .greedy, .threshold:
             let rules = context.rules
+            if spec == .expectedValueToTarget, let reason = TargetTurnStrategy.refusal(for: rules) {
+                throw ExactOdds.Unsupported(reason)
+            }
+            let strategy = BuiltInStrategy.make([spec], context: &context)[0]
             let mechanics = context.table.turnMechanics
             let rolls = RollList(table: context.table)
-            func outcomes(hasEntered: Bool) throws(ExactOdds.Unsupported) -> BlindTurnOutcomes {
+            func outcomes(hasEntered: Bool, total: Int = 0) throws(ExactOdds.Unsupported) -> BlindTurnOutcomes {
                 var situation = GameSituation(players: 2, end: rules.game.end)
                 situation.hasEntered = hasEntered
+                situation.scores[0] = total
                 situation.farklesInARow = farklesInARow
                 guard
                     let outcomes = BlindTurnOutcomes(
@@ -330,6 +337,16 @@ enum OddsSeat: Sendable {
                         "a turn of strategy '\(spec)' need not end under rules '\(rules.name)' (it never banks)")
                 }
                 return outcomes
+            }
+            if spec == .expectedValueToTarget {
+                // In a race a total of 0 is a player not yet on the board.
+                let step = context.table.scoreStep
+                var turns: [BlindTurnOutcomes] = []
+                for total in stride(from: 0, to: rules.game.end.target ?? 0, by: step) {
+                    turns.append(try outcomes(hasEntered: total != 0, total: total))
+                }
+                self = .byTotal(turns)
+                return
             }
             let entered = try outcomes(hasEntered: true)
             let sameLeast =
@@ -343,6 +360,8 @@ enum OddsSeat: Sendable {
         switch self {
         case .blind(let entered, let notEntered):
             return [entered, notEntered].allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
+        case .byTotal(let turns):
+            return turns.allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
         case .win, .roundsWin, .penaltyWin:
             return false
         }
@@ -353,6 +372,7 @@ enum OddsSeat: Sendable {
     var finalRoundEnd: Int {
         switch self {
         case .blind(let entered, let notEntered): return max(entered.banked.count, notEntered.banked.count)
+        case .byTotal: return 0
         case .win(let solver): return max(solver.entered?.capLevel ?? 0, solver.notEntered?.capLevel ?? 0) + 1
         case .penaltyWin(let solver): return (solver.finalRound?.capLevel ?? 0) + 1
         case .roundsWin: return 0
@@ -364,6 +384,9 @@ enum OddsSeat: Sendable {
         switch self {
         case .blind(let entered, let notEntered):
             return (hasEntered ? entered : notEntered).finalRound(deficit: deficit)
+        case .byTotal:
+            // Never read: ev-target plays races without a final round (`TargetTurnStrategy.refusal(for:)`).
+            return (0, 0)
         case .win(let solver):
             return (hasEntered ? solver.entered : solver.notEntered)?.odds(deficitLevel: deficit) ?? (0, 0)
         case .penaltyWin(let solver):
@@ -378,6 +401,8 @@ enum OddsSeat: Sendable {
         switch self {
         case .blind(let entered, let notEntered):
             return .blind(mine == 0 ? notEntered : entered)
+        case .byTotal(let turns):
+            return .blind(turns[mine])
         case .win(let solver):
             return .fixed(
                 FixedTurns.Turn(

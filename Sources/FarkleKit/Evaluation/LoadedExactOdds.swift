@@ -97,9 +97,7 @@ extension LoadedExactOdds {
         var plays: [LoadedPlay] = []
         for spec in strategies {
             guard let play = LoadedPlay(spec) else {
-                throw ExactOdds.Unsupported(
-                    "with '--dice-set' a seat plays ev, win, greedy or threshold:T1,T2; '\(spec)' does not know "
-                        + "loaded dice")
+                throw ExactOdds.Unsupported(LoadedPlay.unknownReason(spec))
             }
             plays.append(play)
         }
@@ -142,7 +140,7 @@ extension LoadedExactOdds {
             guard outcomes[seat].farkleProbability[outcomes[seat].fullState] == 0 else { continue }
             throw ExactOdds.Unsupported(
                 "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
-                    + "six dice scores; play it 'ev' or 'win'")
+                    + "six dice scores; play it 'ev-target' or 'win'")
         }
         if plays.contains(.win) { solvingToWin() }
         self.init(outcomes: outcomes, plays: plays, threads: threads)

@@ -237,6 +237,8 @@ private struct PenaltyOddsGame: Sendable {
             }
         case .win, .roundsWin:
             preconditionFailure("a race under a penalty plays win with the penalty game's solution")
+        case .byTotal:
+            preconditionFailure("ev-target plays races without a three-farkle penalty (TargetTurnStrategy.refusal)")
         }
         let farkle = handedOver(
             to: 1 - seat,

@@ -298,7 +298,7 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
         case .notARace(let playsRounds):
             "loaded dice play a race won at the target at once; these rules "
                 + (playsRounds ? "play rounds" : "have a final round")
-        case .unknownStrategy(let seat, let spec): "seat \(seat + 1)'s strategy '\(spec)' does not know loaded dice"
+        case .unknownStrategy(let seat, let spec): "seat \(seat + 1): " + LoadedPlay.unknownReason(spec)
         case .winPlayers(let players): "'win' with loaded dice plays 2-player games only, not \(players)"
         case .winRules:
             "'win' with loaded dice needs banking after any keep, with no minimum bank, six-dice farkle or penalty"

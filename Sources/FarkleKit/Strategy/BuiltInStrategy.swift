@@ -6,6 +6,8 @@
 public enum BuiltInStrategy: Strategy {
     /// `ev`.
     case expectedValue(ExpectedValueStrategy)
+    /// `ev-target`.
+    case expectedValueToTarget(TargetTurnStrategy)
     /// `greedy`.
     case greedy(GreedyStrategy)
     /// `threshold:T1,T2`.
@@ -26,10 +28,12 @@ public enum BuiltInStrategy: Strategy {
     /// a race, a race under a three-farkle penalty or a game of fixed rounds; minutes for a 10,000-point race).
     ///
     /// - Precondition: `.win` only under rules one of those solvers solves: ask the context for the
-    ///   solver first to get the reason it refuses a rule set.
+    ///   solver first to get the reason it refuses a rule set; `.expectedValueToTarget` only where
+    ///   `TargetTurnStrategy.refusal(for:)` is `nil`.
     public static func make(_ specs: [StrategySpec], context: inout StrategyContext) -> [BuiltInStrategy] {
         var greedy: GreedyStrategy?
         var expectedValue: BuiltInStrategy?
+        var toTarget: BuiltInStrategy?
         var botCombinations: FarkleTenBot.Combinations?
         var win: SharedWinStrategy?
         return specs.map { spec in
@@ -43,6 +47,11 @@ public enum BuiltInStrategy: Strategy {
                         .expectedValue(ExpectedValueStrategy(context: &context))
                     }
                 expectedValue = strategy
+                return strategy
+            case .expectedValueToTarget:
+                if let toTarget { return toTarget }
+                let strategy = BuiltInStrategy.expectedValueToTarget(TargetTurnStrategy(table: context.table))
+                toTarget = strategy
                 return strategy
             case .greedy:
                 let strategy = greedy ?? GreedyStrategy(context: context)
@@ -85,6 +94,7 @@ public enum BuiltInStrategy: Strategy {
     public var name: String {
         switch self {
         case .expectedValue(let strategy): return strategy.name
+        case .expectedValueToTarget(let strategy): return strategy.name
         case .farkleStreak(let strategy): return strategy.name
         case .greedy(let strategy): return strategy.name
         case .threshold(let strategy): return strategy.name
@@ -100,6 +110,9 @@ public enum BuiltInStrategy: Strategy {
     ) -> Move {
         switch self {
         case .expectedValue(let strategy):
+            return strategy.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .expectedValueToTarget(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         case .farkleStreak(let strategy):
@@ -130,6 +143,9 @@ public enum BuiltInStrategy: Strategy {
     ) -> Bool {
         switch self {
         case .expectedValue(let strategy):
+            return strategy.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .expectedValueToTarget(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .farkleStreak(let strategy):

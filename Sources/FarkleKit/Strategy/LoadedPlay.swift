@@ -5,7 +5,7 @@
 /// (`GameSimulation` with dice sets).
 package enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     /// The turn that maximizes the expected points toward the target from the player's own total,
-    /// E[min(turn points, target − total)] (`CappedScoreSolver`): `ev` on the command line.
+    /// E[min(turn points, target − total)] (`CappedScoreSolver`): `ev-target` on the command line.
     case cappedScore
     /// The play that maximizes the chance to win, both players playing to win (`LoadedWinSolver`): `win`.
     case win
@@ -18,23 +18,34 @@ package enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
 
     /// The play of a strategy named on the command line, or `nil` for one that does not know dice sets.
     ///
-    /// `ev`, `win`, `greedy` and `threshold:...` (parsed and bounded by `StrategySpec(parsing:)`).
+    /// `ev-target`, `win`, `greedy` and `threshold:...` (parsed and bounded by `StrategySpec(parsing:)`). `ev`,
+    /// the turn's expected points whatever the totals, is not solved for dice sets (`unknownReason(_:)`).
     ///
     /// - Parameter spec: The strategy.
     package init?(_ spec: StrategySpec) {
         switch spec {
-        case .expectedValue: self = .cappedScore
+        case .expectedValueToTarget: self = .cappedScore
         case .win: self = .win
         case .greedy: self = .greedy
         case .threshold(let thresholds): self = .threshold(thresholds)
-        case .farkleTen: return nil
+        case .expectedValue, .farkleTen: return nil
         }
     }
 
-    /// `ev`, `win`, `greedy` or `threshold:T1,T2`, as on the command line.
+    /// Why `spec` has no play with loaded dice, for an error line.
+    package static func unknownReason(_ spec: StrategySpec) -> String {
+        switch spec {
+        case .expectedValue:
+            "'ev' (a turn's expected points, whatever the totals) is solved for six ordinary dice only; with loaded "
+                + "dice play 'ev-target', the expected points toward the target"
+        default: "'\(spec)' does not know loaded dice (with loaded dice: ev-target, win, greedy, threshold:T1,T2)"
+        }
+    }
+
+    /// `ev-target`, `win`, `greedy` or `threshold:T1,T2`, as on the command line.
     package var description: String {
         switch self {
-        case .cappedScore: StrategySpec.expectedValue.description
+        case .cappedScore: StrategySpec.expectedValueToTarget.description
         case .win: StrategySpec.win.description
         case .greedy: StrategySpec.greedy.description
         case .threshold(let thresholds): StrategySpec.threshold(thresholds).description

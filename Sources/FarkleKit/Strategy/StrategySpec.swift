@@ -1,10 +1,14 @@
-/// A strategy named on the command line: `ev`, `greedy`, `threshold:T1,T2` or `win`.
+/// A strategy named on the command line: `ev`, `ev-target`, `greedy`, `threshold:T1,T2` or `win`.
 ///
 /// A spec is only a description; `BuiltInStrategy.make(_:table:)` turns specs
 /// into strategies for a rule set.
 public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
-    /// The expected-score optimal turn policy of the exact solver.
+    /// The expected-score optimal turn policy of the exact solver, whatever the totals: `ev`.
     case expectedValue
+    /// The turn that maximizes the expected points toward the target from the player's own total,
+    /// E[min(turn points, target − total)], in a race won at the target at once (`CappedScoreSolver`):
+    /// `ev-target`.
+    case expectedValueToTarget
     /// The highest-scoring keep, banking as soon as allowed.
     case greedy
     /// The highest-scoring keep, banking from a number of points for each count of dice left (1, 2, ...).
@@ -15,7 +19,8 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     case win
 
     /// The spec names a user may type, for help texts.
-    public static let syntax = "ev, greedy, threshold:T1,T2, win, farkleten-easy, farkleten-medium, farkleten-hard"
+    public static let syntax =
+        "ev, ev-target, greedy, threshold:T1,T2, win, farkleten-easy, farkleten-medium, farkleten-hard"
 
     /// The highest threshold a spec may give: 1,000,000,000 points, far above any turn a game sees.
     ///
@@ -23,13 +28,14 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     /// and compared with them; this bound keeps all of that far inside 64 bits.
     public static let maximumThreshold = 1_000_000_000
 
-    /// Parses `ev`, `greedy`, `win` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
+    /// Parses `ev`, `ev-target`, `greedy`, `win` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
     /// `maximumThreshold`).
     ///
     /// - Throws: `StrategySpecError` naming what is wrong.
     public init(parsing text: String) throws(StrategySpecError) {
         switch text {
         case "ev": self = .expectedValue
+        case "ev-target": self = .expectedValueToTarget
         case "greedy": self = .greedy
         case "farkleten-easy": self = .farkleTen(.easy)
         case "farkleten-medium": self = .farkleTen(.medium)
@@ -62,10 +68,11 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The spec as typed: `ev`, `greedy`, `threshold:300,300`, `win`.
+    /// The spec as typed: `ev`, `ev-target`, `greedy`, `threshold:300,300`, `win`.
     public var description: String {
         switch self {
         case .expectedValue: return "ev"
+        case .expectedValueToTarget: return "ev-target"
         case .greedy: return "greedy"
         case .win: return "win"
         case .threshold(let thresholds): return "threshold:" + thresholds.map(String.init).joined(separator: ",")

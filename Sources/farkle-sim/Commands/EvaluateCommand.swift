@@ -22,10 +22,11 @@ enum EvaluateCommand: Command {
             instead). Probabilities print in full precision in JSON, with 12 significant digits in Markdown. \
             With --dice-set (one per seat, or one for both) each seat carries its own dice; six ordinary dice \
             are the plain game, above. Where a seat carries other dice the game is a race won at the target at \
-            once (kcd), without ties: strategies ev (the turn that maximizes the expected points toward the \
-            target from the seat's own total), win (solved for the two sets), greedy and threshold:T1,T2 (the \
-            highest-scoring keep; on a tie in points the fewest dice, then the dice left most likely to score \
-            on the next roll). The output is laid out as without dice sets, with the sets added: a line \
+            once (kcd), without ties: strategies ev-target (the turn that maximizes the expected points toward \
+            the target from the seat's own total, E[min(turn points, target - total)]; on ordinary dice too), \
+            win (solved for the two sets), greedy and threshold:T1,T2 (the highest-scoring keep; on a tie in \
+            points the fewest dice, then the dice left most likely to score on the next roll); ev, a turn's \
+            expected points whatever the totals, is solved for ordinary dice only. The output is laid out as without dice sets, with the sets added: a line \
             "Dice sets: ..." in Markdown, "dice_sets" (seat 1 first) in JSON.
             """,
         options: [
@@ -64,6 +65,7 @@ enum EvaluateCommand: Command {
                 spec: spec)
         }
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
+        if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
 
         let quiet = arguments.flag("quiet")
         let clock = ContinuousClock()

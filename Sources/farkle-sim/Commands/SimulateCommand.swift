@@ -21,15 +21,18 @@ enum SimulateCommand: Command {
         discussion: """
             Plays whole games seat against seat (seat 1 starts every game) and prints wins with 95% confidence
             intervals, ties, turns, points and farkles per turn, and the speed. Give one --strategy for all seats,
-            or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; greedy: the
+            or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; ev-target: in a race won
+            at the target at once, the turn that maximizes the expected points toward the target from the seat's
+            own total; greedy: the
             highest-scoring keep, bank as soon as allowed; threshold: bank with 1 die from T1, with 2 dice from T2
             points; win: the play that maximizes the chance to win, 2 players only, solved first: minutes for a
             10,000-point race or for zilch, whose three-farkle penalty it plays too, building each turn's table
             when a game first reaches it). The same --seed gives the same numbers on any number of threads. With --dice-set
-            each seat carries its own dice in a race won at the target at once (kcd) and plays ev (the turn that
-            maximizes the expected points toward the target from its own total), win (2 players), greedy or
+            each seat carries its own dice in a race won at the target at once (kcd) and plays ev-target (the
+            default there), win (2 players), greedy or
             threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left
-            most likely to score on the next roll); six ordinary dice play as without --dice-set. Every --format
+            most likely to score on the next roll); ev, a turn's expected points whatever the totals, is solved
+            for six ordinary dice only. Six ordinary dice play as without --dice-set. Every --format
             and --out work with dice sets, in the same layout plus the dice: a Dice set column and each seat's
             first turn (its mean points toward the target ± s.e., and the exact value: First turn, Exact) in
             Markdown; dice_set, first_turns, first_turn_mean, first_turn_standard_error and first_turn_exact at
@@ -44,7 +47,7 @@ enum SimulateCommand: Command {
                 defaultValue: "the rule set's, 2 in standard"),
             OptionSpec(
                 name: "strategy", valueName: "s", help: "A seat's strategy: \(StrategySpec.syntax).",
-                defaultValue: "ev", isRepeatable: true),
+                defaultValue: "ev; ev-target where a seat carries loaded dice", isRepeatable: true),
             OptionSpec(
                 name: "seed", valueName: "x", help: "The random seed, a whole number from 0 to 2^64 - 1.",
                 defaultValue: "\(defaultSeed)"),
@@ -67,16 +70,6 @@ enum SimulateCommand: Command {
         help: "A seat's dice (name:count,... from the catalog, the rest ordinary): one per seat, or one for all.",
         defaultValue: "six ordinary dice", isRepeatable: true)
 
-    /// What each strategy plays with loaded dice, one sentence for the output.
-    static let loadedMeanings =
-        "ev: the capped-optimal turn for the seat's own total; win: the play that maximizes the chance to win "
-        + "(2 players); greedy: the highest-scoring keep, banking at once; threshold: the same keep, banking from "
-        + "T1 points with 1 die left, T2 with 2 (a tie in points goes to the fewest dice, then to leaving the dice "
-        + "most likely to score)"
-
-    /// The strategies that know loaded dice, for the message that refuses another.
-    static let loadedStrategies = "ev, win, greedy or threshold:T1,T2"
-
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         let games = try arguments.integer(
@@ -88,15 +81,16 @@ enum SimulateCommand: Command {
         let threads = try RunOptions.threads(arguments)
         let seed = try arguments.seed(default: defaultSeed)
         let format = try arguments.format(allowed: OutputFormat.allCases)
-        let specs = try seatSpecs(arguments, players: players)
         let dice = try seatDice(givenSets, players: players)
         let loaded = !dice.allSatisfy(\.isOrdinary)
+        let specs = try seatSpecs(arguments, players: players, loaded: loaded)
         if loaded, arguments.value(StrategyArguments.policy.name) != nil {
             throw UsageError(
                 "'--policy' holds a game solved for ordinary dice; with '--dice-set' strategy 'win' is solved "
                     + "for the sets", spec: spec)
         }
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
+        if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
         let outputFile = try arguments.path("out").map(PendingFile.opened)
 
@@ -165,7 +159,7 @@ enum SimulateCommand: Command {
                 "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                 + (playsRounds ? "play rounds" : "have a final round")
         case .unknownStrategy(_, let strategy):
-            message = "with '--dice-set' a seat plays \(loadedStrategies); '\(strategy)' does not know loaded dice"
+            message = LoadedPlay.unknownReason(strategy)
         case .winPlayers:
             message = "strategy 'win' with dice sets plays 2-player games only"
         case .winRules:
@@ -180,7 +174,7 @@ enum SimulateCommand: Command {
         case .turnMayNeverEnd(let seat):
             message =
                 "strategy '\(specs[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
-                + "six dice scores; play it 'ev' or 'win'"
+                + "six dice scores; play it 'ev-target' or 'win'"
         case .pointsTable(let seat, let entries, let limit):
             message =
                 "the dice set \(dice[seat]) at target \(rules.game.end.target ?? 0) needs \(entries) table entries for "
@@ -195,11 +189,14 @@ enum SimulateCommand: Command {
 
     // MARK: - Arguments
 
-    /// One spec per seat: none given means `ev` everywhere, one given fills every seat.
-    private static func seatSpecs(_ arguments: ParsedArguments, players: Int) throws(UsageError) -> [StrategySpec] {
+    /// One spec per seat: none given means `ev` everywhere (`ev-target` where a seat carries loaded dice, which
+    /// `ev` does not play), one given fills every seat.
+    private static func seatSpecs(
+        _ arguments: ParsedArguments, players: Int, loaded: Bool
+    ) throws(UsageError) -> [StrategySpec] {
         let specs = try StrategyArguments.specs(arguments, spec: spec)
         switch specs.count {
-        case 0: return Array(repeating: .expectedValue, count: players)
+        case 0: return Array(repeating: loaded ? .expectedValueToTarget : .expectedValue, count: players)
         case 1: return Array(repeating: specs[0], count: players)
         case players: return specs
         default:
@@ -287,7 +284,7 @@ private struct Summary {
         if dice != nil {
             lines += [
                 "Each seat plays with its own dice in a race won at the target (\(NumberText.grouped(rules.game.end.target ?? 0))) "
-                    + "at once. \(SimulateCommand.loadedMeanings). First turn: the mean points toward the target of "
+                    + "at once. \(DiceSetOption.meanings). First turn: the mean points toward the target of "
                     + "each seat's first turn, with its exact value beside it (none for a win seat, whose first turn "
                     + "depends on the opponent's first bank).",
                 "",

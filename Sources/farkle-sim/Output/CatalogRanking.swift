@@ -27,14 +27,15 @@ enum CatalogRanking {
         help: "For --rank-catalog: also write the ranking as CSV to this file, from the same solves as the "
             + "--format output on stdout (written whole or not at all).")
 
-    /// Games with both seats playing the capped-optimal turn (`ev`), each with its dice.
+    /// Games with both seats playing the capped-optimal turn (`ev-target`), each with its dice.
     private static func simulation(_ table: ScoringTable, dice: [DiceSet], threads: Int, spec: CommandSpec)
         throws(UsageError) -> GameSimulation<BuiltInStrategy>
     {
         var context = StrategyContext(table: table)
         do {
             return try GameSimulation(
-                table: table, strategies: [.expectedValue, .expectedValue], dice: dice, context: &context,
+                table: table, strategies: [.expectedValueToTarget, .expectedValueToTarget], dice: dice,
+                context: &context,
                 threads: threads)
         } catch {
             throw UsageError(error.description, spec: spec)

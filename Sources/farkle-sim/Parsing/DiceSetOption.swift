@@ -23,7 +23,7 @@ enum DiceSetOption {
 
     /// What each play does with dice sets, one sentence for help texts and output.
     static let meanings =
-        "ev: the capped-optimal turn for the seat's own total; win: the play that maximizes the chance to win "
+        "ev-target: the capped-optimal turn for the seat's own total, E[min(turn points, target - total)]; win: the play that maximizes the chance to win "
         + "(2 players); greedy: the highest-scoring keep, banking at once; threshold: the same keep, banking from "
         + "T1 points with 1 die left, T2 with 2 (a tie in points goes to the fewest dice, then to leaving the dice "
         + "most likely to score)"

@@ -22,6 +22,17 @@ enum StrategyArguments {
         return specs
     }
 
+    /// Refuses `ev-target` on six ordinary dice under rules it cannot play (with loaded dice the engine of loaded
+    /// dice gives its own reasons).
+    static func checkTargetTurn(
+        _ specs: [StrategySpec], rules: RuleSet, spec: CommandSpec
+    ) throws(UsageError) {
+        guard specs.contains(.expectedValueToTarget), let reason = TargetTurnStrategy.refusal(for: rules) else {
+            return
+        }
+        throw UsageError(reason, spec: spec)
+    }
+
     /// The `--policy` option: a policy file written by `solve --objective win --out`, read instead of solving.
     static let policy = OptionSpec(
         name: "policy", valueName: "file",

@@ -18,10 +18,28 @@ struct ExactOddsDiceTests {
         #expect(given.winProbabilities == plain.winProbabilities)
         #expect(given.tieProbability == plain.tieProbability && given.pairCount == plain.pairCount)
         #expect(plain.dice == [.ordinary, .ordinary] && given.dice == [.ordinary, fair])
-        // The loaded evaluation's ev is the capped turn, another play: its odds differ.
+        // ev-target is the capped turn, another play than ev: its odds differ.
         let outcomes = try LoadedExactOddsTests.outcomes(["ordinary", "ordinary"], target: 500)
         let capped = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .greedy])
         #expect(abs(capped.winProbabilities[0] - plain.winProbabilities[0]) > 1e-6)
+    }
+
+    @Test("ev-target on six ordinary dice: the plain evaluation of its turn at every total gives the loaded one's odds")
+    func targetTurnOnOrdinaryDice() throws {
+        // Two evaluations written apart: the plain one follows TargetTurnStrategy's turn forward at every own
+        // total; the loaded one reads the capped solvers' values over dice states, six ordinary dice as one kind.
+        for target in [300, 700] {
+            let rules = LoadedExactOddsTests.kcd(target: target)
+            var context = StrategyContext(table: ScoringTable(rules: rules))
+            let outcomes = try LoadedExactOddsTests.outcomes(["ordinary", "ordinary"], target: target)
+            for (second, play) in [(StrategySpec.expectedValueToTarget, LoadedPlay.cappedScore), (.greedy, .greedy)] {
+                let plain = try ExactOdds(
+                    strategies: [.expectedValueToTarget, second], context: &context, threads: 1)
+                let loaded = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, play])
+                #expect(abs(plain.winProbabilities[0] - loaded.winProbabilities[0]) < 1e-12)
+                #expect(plain.tieProbability == 0)
+            }
+        }
     }
 
     @Test("a seat with loaded dice takes the evaluation over dice states: LoadedExactOdds's numbers, no ties")
@@ -30,13 +48,13 @@ struct ExactOddsDiceTests {
         var context = StrategyContext(table: ScoringTable(rules: Self.rules))
         var solving = 0
         let odds = try ExactOdds(
-            strategies: [.expectedValue, .threshold([300, 500])], dice: sets, context: &context, threads: 1
+            strategies: [.expectedValueToTarget, .threshold([300, 500])], dice: sets, context: &context, threads: 1
         ) { solving += 1 }
         let outcomes = try LoadedExactOddsTests.outcomes(["odd:1", "ordinary"], target: 500)
         let direct = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .threshold([300, 500])])
         #expect(odds.winProbabilities == direct.winProbabilities)
         #expect(odds.tieProbability == 0 && odds.pairCount == direct.pairCount && odds.sweeps == 1)
-        #expect(odds.strategies == [.expectedValue, .threshold([300, 500])] && odds.dice == sets)
+        #expect(odds.strategies == [.expectedValueToTarget, .threshold([300, 500])] && odds.dice == sets)
         #expect(solving == 0)
     }
 
@@ -49,13 +67,14 @@ struct ExactOddsDiceTests {
         let cases: [(() throws(ExactOdds.Unsupported) -> ExactOdds, String)] = [
             (
                 { () throws(ExactOdds.Unsupported) in
-                    try ExactOdds(strategies: [.expectedValue, .greedy], dice: [odd, odd], context: &standard)
+                    try ExactOdds(strategies: [.expectedValueToTarget, .greedy], dice: [odd, odd], context: &standard)
                 },
                 "loaded dice are solved for a race won at the target at once (kcd); rules 'standard' have a final round"
             ),
             (
                 { () throws(ExactOdds.Unsupported) in
-                    try ExactOdds(strategies: [.expectedValue, .greedy], dice: [.ordinary, odd], context: &boxed)
+                    try ExactOdds(
+                        strategies: [.expectedValueToTarget, .greedy], dice: [.ordinary, odd], context: &boxed)
                 },
                 "loaded dice are solved for a race won at the target at once (kcd); rules 'boxed' have a final round"
             ),
@@ -63,8 +82,20 @@ struct ExactOddsDiceTests {
                 { () throws(ExactOdds.Unsupported) in
                     try ExactOdds(strategies: [.farkleTen(.easy), .greedy], dice: [odd, odd], context: &kcd)
                 },
-                "with '--dice-set' a seat plays ev, win, greedy or threshold:T1,T2; 'farkleten-easy' does not know "
-                    + "loaded dice"
+                "'farkleten-easy' does not know loaded dice (with loaded dice: ev-target, win, greedy, threshold:T1,T2)"
+            ),
+            (
+                { () throws(ExactOdds.Unsupported) in
+                    try ExactOdds(strategies: [.expectedValue, .greedy], dice: [.ordinary, odd], context: &kcd)
+                },
+                "'ev' (a turn's expected points, whatever the totals) is solved for six ordinary dice only; with "
+                    + "loaded dice play 'ev-target', the expected points toward the target"
+            ),
+            (
+                { () throws(ExactOdds.Unsupported) in
+                    try ExactOdds(strategies: [.expectedValueToTarget, .greedy], context: &boxed)
+                },
+                "strategy 'ev-target' plays a race won at the target at once (kcd); rules 'boxed' have a final round"
             ),
             (
                 { () throws(ExactOdds.Unsupported) in
@@ -84,7 +115,8 @@ struct ExactOddsDiceTests {
             throws: ExactOdds.Unsupported(
                 "the dice set \(never) can never score under rules 'kcd': a player carrying it never banks")
         ) {
-            try ExactOdds(strategies: [.expectedValue, .expectedValue], dice: [.ordinary, never], context: &kcd)
+            try ExactOdds(
+                strategies: [.expectedValueToTarget, .expectedValueToTarget], dice: [.ordinary, never], context: &kcd)
         }
         for (evaluate, message) in cases {
             #expect(throws: ExactOdds.Unsupported(message)) { try evaluate() }

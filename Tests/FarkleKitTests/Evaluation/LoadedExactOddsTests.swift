@@ -68,7 +68,7 @@ struct LoadedExactOddsTests {
         }
     }
 
-    @Test("the exact odds of win against ev with two loaded sets agree with simulated games within 4 SE")
+    @Test("the exact odds of win against ev-target with two loaded sets agree with simulated games within 4 SE")
     func agreesWithSimulation() throws {
         let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
         let rules = Self.kcd(target: 300)
@@ -77,7 +77,7 @@ struct LoadedExactOddsTests {
         let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
         var context = StrategyContext(table: table)
         let simulation = try GameSimulation(
-            table: table, strategies: [.win, .expectedValue], dice: sets, context: &context)
+            table: table, strategies: [.win, .expectedValueToTarget], dice: sets, context: &context)
         let games = 10_000
         let tally = simulation.run(games: games, seed: 15, threads: 2)
         #expect(tally.unfinishedGames == 0)

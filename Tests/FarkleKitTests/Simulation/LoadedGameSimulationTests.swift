@@ -21,7 +21,7 @@ struct LoadedGameSimulationTests {
     @Test("the first turns' mean points toward the target agree with the exact solve within 4 standard errors")
     func agreesWithSolve() throws {
         let sets = [try DiceSet(parsing: "heavenly-kingdom:2,odd:1"), DiceSet.ordinary]
-        let simulation = try Self.simulation([.expectedValue, .expectedValue], sets)
+        let simulation = try Self.simulation([.expectedValueToTarget, .expectedValueToTarget], sets)
         #expect(simulation.playsLoadedDice && simulation.dice == sets)
         let tally = simulation.run(games: 4000, seed: 7, threads: 2)
         #expect(tally.games == 4000 && tally.unfinishedGames == 0 && tally.ties == 0)
@@ -45,7 +45,7 @@ struct LoadedGameSimulationTests {
     @Test("the same seed gives the same tally on 1 or 3 threads; another seed another")
     func reproducible() throws {
         let simulation = try Self.simulation(
-            [.expectedValue, .expectedValue], [try DiceSet(parsing: "odd:2"), .ordinary])
+            [.expectedValueToTarget, .expectedValueToTarget], [try DiceSet(parsing: "odd:2"), .ordinary])
         let one = simulation.run(games: 2100, seed: 3, threads: 1)
         #expect(simulation.run(games: 2100, seed: 3, threads: 3) == one)
         #expect(simulation.run(games: 2100, seed: 4, threads: 1) != one)
@@ -89,7 +89,7 @@ struct LoadedGameSimulationTests {
         let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
         let simulation = try Self.simulation([.greedy, .threshold([300, 500])], sets)
         let tally = simulation.run(games: 4000, seed: 9, threads: 2)
-        let capped = try Self.simulation([.expectedValue, .win], sets)
+        let capped = try Self.simulation([.expectedValueToTarget, .win], sets)
         for seat in sets.indices {
             let (mean, error) = tally.seats[seat].firstTurnMean
             let exact = try #require(simulation.exactFirstTurnPoints(seat: seat))
@@ -98,7 +98,7 @@ struct LoadedGameSimulationTests {
             if seat == 0 { #expect(exact < (capped.exactFirstTurnPoints(seat: 0) ?? 0) - 100) }
         }
         let engine = try LoadedEngine(
-            table: Self.table, sets: sets, strategies: [.expectedValue, .win], threads: 2, maximumRounds: 100)
+            table: Self.table, sets: sets, strategies: [.expectedValueToTarget, .win], threads: 2, maximumRounds: 100)
         #expect(engine.exactFirstTurnPoints(seat: 0) == engine.expectedFirstTurnPoints(seat: 0))
         #expect(capped.exactFirstTurnPoints(seat: 1) == nil)
     }
@@ -112,7 +112,7 @@ struct SimulationFrontDoorTests {
     @Test("six ordinary dice given as dice sets play the plain engines: the plain game's tally, to the count")
     func ordinaryDiceArePlain() throws {
         let fair = try DiceSet(parsing: "ordinary:6")
-        let strategies: [StrategySpec] = [.expectedValue, .threshold([300, 500])]
+        let strategies: [StrategySpec] = [.expectedValueToTarget, .threshold([300, 500])]
         let given = try LoadedGameSimulationTests.simulation(strategies, [fair, .ordinary])
         #expect(!given.playsLoadedDice && given.seats.count == 2)
         #expect(given.exactFirstTurnPoints(seat: 0) == nil)
@@ -173,16 +173,20 @@ struct SimulationFrontDoorTests {
         #expect(
             refusal(Self.rules, [.greedy, .farkleTen(.easy)], [odd, odd])
                 == .unknownStrategy(seat: 1, .farkleTen(.easy)))
+        // ev is the turn's expected points whatever the totals, solved for ordinary dice only: never the capped turn.
+        #expect(
+            refusal(Self.rules, [.expectedValue, .greedy], [odd, .ordinary])
+                == .unknownStrategy(seat: 0, .expectedValue))
         #expect(refusal(Self.rules, [.win, .win, .win], [odd, odd, odd]) == .winPlayers(3))
         var far = Self.rules
         far.game.end = .target(40_000, finalRound: false)
         let entries = GameSimulation<BuiltInStrategy>.winTableEntries(rules: far, set: odd)
         #expect(
-            refusal(far, [.expectedValue, .win], [odd, odd])
+            refusal(far, [.expectedValueToTarget, .win], [odd, odd])
                 == .winTable(seat: 1, entries: entries, limit: GameSimulation<BuiltInStrategy>.maximumWinTableEntries))
         let catalog = LoadedDiceCatalog(dice: [LoadedDie(name: "onefive", weights: [1, 0, 0, 0, 1, 0], source: "test")])
         let scoring = try DiceSet(parsing: "onefive:6", catalog: catalog)
-        #expect(refusal(Self.rules, [.expectedValue, .greedy], [odd, scoring]) == .turnMayNeverEnd(seat: 1))
+        #expect(refusal(Self.rules, [.expectedValueToTarget, .greedy], [odd, scoring]) == .turnMayNeverEnd(seat: 1))
         // The same tables with ordinary dice are the plain game's, which plays them.
         #expect(refusal(.standard, [.greedy, .greedy], [.ordinary, .ordinary]) == nil)
     }
