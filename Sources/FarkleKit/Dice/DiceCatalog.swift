@@ -78,6 +78,17 @@ public struct DiceCatalog: Sendable {
         Int(multisetOfOrderedRoll[dice][orderedRoll])
     }
 
+    /// `multisetIndex(ofOrderedRoll:dice:)` of every size in one array, the outcomes of `n` dice from
+    /// `orderedRollStart[n]`: a hot loop reads one immutable global array instead of an array of arrays (whose
+    /// inner arrays it would retain and release on every read, on counts that every thread shares).
+    static let flatMultisetOfOrderedRoll: [UInt16] = shared.multisetOfOrderedRoll.flatMap { $0 }
+
+    /// Where the ordered outcomes of `n` dice start in `flatMultisetOfOrderedRoll`, for n = 0...6.
+    static let orderedRollStart: [Int] = orderedRollCounts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) }
+
+    /// `multisetCount(dice:)` for n = 0...6.
+    static let multisetCounts: [Int] = (0...DiceCounts.maximumDice).map { shared.multisetCount(dice: $0) }
+
     /// The dice of ordered outcome `orderedRoll` of `dice` dice, computed digit by digit.
     public static func multiset(ofOrderedRoll orderedRoll: Int, dice: Int) -> DiceCounts {
         var roll = DiceCounts()

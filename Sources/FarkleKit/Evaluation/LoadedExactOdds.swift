@@ -32,7 +32,7 @@ struct LoadedExactOdds: Sendable {
     ///
     /// - Parameters:
     ///   - outcomes: The rolls of each player's dice set, player 0 first, both on one scoring table.
-    ///   - plays: How each player plays (`ev`, `win`, `greedy` or `threshold:...`), player 0 first.
+    ///   - plays: How each player plays (`ev-target`, `win`, `greedy` or `threshold:...`), player 0 first.
     ///   - solver: The game solved to win for these outcomes (the whole game, `lowestTotals` 0 and 0), if already
     ///     at hand; solved here when a play is `.win` and it is `nil`.
     ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only), for the
@@ -156,7 +156,7 @@ private struct Setup: Sendable {
     let step: Int
     /// The game's values W_0, W_1 where a play is `win`.
     let winValues: [[Double]]?
-    /// The capped solvers of a player who plays `ev`, one per own total.
+    /// The capped solvers of a player who plays `ev-target`, one per own total.
     let capped: [[CappedScoreSolver]]
     /// The one turn of a player who ignores the totals.
     let blind: [LoadedBlindTurn?]

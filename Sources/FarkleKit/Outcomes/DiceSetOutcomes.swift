@@ -67,6 +67,11 @@ public struct DiceSetOutcomes: Sendable {
     /// mixed radix of the kinds' multiset numbers (`DiceCatalog.index(of:)`), kind 0 fastest.
     let rollGroup: [Int32]
     let rollGroupStart: [Int]
+    /// `DiceCatalog`'s multiset of every ordered roll, where each size starts, and the multisets of each size: the
+    /// catalog's own arrays (shared, not copied), held here so that `group(rolling:orderedRolls:)` reads no global.
+    let orderedRollMultiset = DiceCatalog.flatMultisetOfOrderedRoll
+    let orderedRollStart = DiceCatalog.orderedRollStart
+    let multisetCounts = DiceCatalog.multisetCounts
 
     /// The whole set: the state of the opening roll and of the roll after hot dice.
     public var fullState: Int { stateCount - 1 }
@@ -123,9 +128,37 @@ public struct DiceSetOutcomes: Sendable {
         var position = 0
         var stride = 1
         for kind in counts.indices {
-            let dice = (state / radix[kind]) % (counts[kind] + 1)
+            let dice = dice(ofKind: kind, in: state)
             position += catalog.index(of: faces(kind, dice)) * stride
             stride *= catalog.multisetCount(dice: dice)
+        }
+        let group = rollGroup[rollGroupStart[state] + position]
+        return group < 0 ? nil : Int(group)
+    }
+
+    /// The dice of kind `kind` in `state`.
+    @inline(__always)
+    func dice(ofKind kind: Int, in state: Int) -> Int {
+        (state / radix[kind]) % (counts[kind] + 1)
+    }
+
+    /// The group of a roll of the dice of `state`, kind k showing ordered outcome `orderedRolls[k]` of its dice
+    /// (`DiceCatalog` numbering: below 6^n for n dice, die d showing digit d in base 6, plus 1), or `nil` for a
+    /// farkle.
+    ///
+    /// The same group as `group(rolling:_:)` with the multisets of those faces, found by table lookups alone: the
+    /// simulator's roll, with no hashing, no closure and no reference counting per roll. It reads no global: a
+    /// global's first-use check is a call the optimizer cannot see into, and a dice set read through a pointer
+    /// was then copied around it, every roll.
+    @inline(__always)
+    func group(rolling state: Int, orderedRolls: SIMD8<Int>) -> Int? {
+        var position = 0
+        var stride = 1
+        for kind in counts.indices {
+            let dice = dice(ofKind: kind, in: state)
+            let multiset = orderedRollMultiset[orderedRollStart[dice] + orderedRolls[kind]]
+            position += Int(multiset) * stride
+            stride *= multisetCounts[dice]
         }
         let group = rollGroup[rollGroupStart[state] + position]
         return group < 0 ? nil : Int(group)
@@ -162,6 +195,11 @@ public struct DiceSetOutcomes: Sendable {
     /// The options of group `group`.
     func options(of group: Int) -> ArraySlice<Option> {
         options[optionStart[group]..<optionStart[group + 1]]
+    }
+
+    /// The positions in `options` of the options of group `group`: read in place, without the slice's reference.
+    func optionRange(of group: Int) -> Range<Int> {
+        optionStart[group]..<optionStart[group + 1]
     }
 
     /// Every way to take `keep` from the dice of each kind of `roll`.

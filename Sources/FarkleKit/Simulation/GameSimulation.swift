@@ -123,7 +123,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     }
 
     /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn,
-    /// where the engine of loaded dice plays and the seat's first turn does not depend on the others (`ev`, the
+    /// where the engine of loaded dice plays and the seat's first turn does not depend on the others (`ev-target`, the
     /// capped-optimal turn, `greedy`, `threshold`); `nil` elsewhere: to compare with
     /// `SimulationTally.Seat.firstTurnMean`.
     public func exactFirstTurnPoints(seat: Int) -> Double? {
@@ -233,7 +233,7 @@ extension GameSimulation where Seat == BuiltInStrategy {
     /// Where every seat carries six ordinary dice (`DiceSet.isOrdinary`) the strategies are built from `context`
     /// (`BuiltInStrategy.make(_:context:)`; solve the game to win there first for `win`) and the plain engines
     /// play, lanes where they apply. Where any seat carries loaded dice, the engine of loaded dice plays: a race
-    /// won at the target at once, each seat playing its strategy's `LoadedPlay` (`ev`: the capped-optimal turn for
+    /// won at the target at once, each seat playing its strategy's `LoadedPlay` (`ev-target`: the capped-optimal turn for
     /// its own total; `win`: solved here for the two sets, on `threads` threads).
     ///
     /// - Parameters:

@@ -2,7 +2,7 @@
 ///
 /// A separate engine from `GameEngine`, whose inner loop stays as it is for
 /// identical dice: here a roll is drawn kind by kind and looked up in the seat's
-/// `DiceSetOutcomes`, and every seat plays its `LoadedPlay`: `ev` the
+/// `DiceSetOutcomes`, and every seat plays its `LoadedPlay`: `ev-target` the
 /// capped-optimal turn for its own total (`CappedScoreSolver` with cap target −
 /// total, one per total); in a two-player game a seat may play to win instead
 /// (`LoadedWinSolver`, its turn at every pair of totals tabulated before the games);
@@ -30,13 +30,35 @@ struct LoadedEngine: Sendable {
         let outcomes: DiceSetOutcomes
         /// `solvers[total / step]` plays with cap target − total.
         let solvers: [CappedScoreSolver]
-        /// Each kind's cumulative face weights and their sum, for drawing a face.
-        let cumulative: [[UInt64]]
+        /// The score step of the rules.
+        let step: Int
+        /// Kind k's cumulative face weights at `cumulative[6 k ..< 6 k + 6]`, the last one their sum, for drawing a
+        /// face (one flat array: the hot loop reads it in place).
+        let cumulative: [UInt64]
         /// For a seat playing to win: its turn at every pair of totals, `winTurns[own / step * levels +
         /// opponent / step]`; empty otherwise.
         var winTurns: [LoadedWinSolver.Turn] = []
-        /// For a seat playing greedy or a threshold: its keeps and banks; `nil` otherwise.
-        var thresholdPlay: LoadedThresholdPlay?
+        /// For a seat playing greedy or a threshold (`playsThreshold`): its keeps and banks; greedy's, unread,
+        /// otherwise. Not an optional: looking inside one in the hot loop copied it, dice set and all, every roll.
+        var thresholdPlay: LoadedThresholdPlay
+        /// Whether the seat plays `thresholdPlay`.
+        var playsThreshold: Bool
+
+        /// The tables of a seat with the dice of `outcomes` playing `play`.
+        init(outcomes: DiceSetOutcomes, solvers: [CappedScoreSolver], cumulative: [UInt64], play: LoadedPlay) {
+            self.outcomes = outcomes
+            self.solvers = solvers
+            self.cumulative = cumulative
+            step = outcomes.table.scoreStep
+            let given = LoadedThresholdPlay(outcomes: outcomes, play: play)
+            playsThreshold = given != nil
+            thresholdPlay = given ?? LoadedThresholdPlay(outcomes: outcomes, thresholds: [0, 0])
+        }
+
+        /// The same dice and tables, playing `play`.
+        func playing(_ play: LoadedPlay) -> Player {
+            Player(outcomes: outcomes, solvers: solvers, cumulative: cumulative, play: play)
+        }
     }
 
     /// The most (turn points, dice state) entries the turns of a seat playing to win may take over all pairs
@@ -107,20 +129,15 @@ struct LoadedEngine: Sendable {
         self.maximumRounds = maximumRounds
         var built: [DiceSet: Player] = [:]
         var players = zip(sets, plays).map { set, play in
-            if var player = built[set] {
-                player.thresholdPlay = LoadedThresholdPlay(outcomes: player.outcomes, play: play)
-                return player
-            }
+            if let player = built[set] { return player.playing(play) }
             let outcomes = outcomes[set] ?? DiceSetOutcomes(table: table, set: set)
             let solvers = stride(from: 0, to: target, by: table.scoreStep).map {
                 CappedScoreSolver(outcomes: outcomes, cap: target - $0)
             }
-            let cumulative = set.kinds.map { kind in
+            let cumulative = set.kinds.flatMap { kind in
                 kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
             }
-            let player = Player(
-                outcomes: outcomes, solvers: solvers, cumulative: cumulative,
-                thresholdPlay: LoadedThresholdPlay(outcomes: outcomes, play: play))
+            let player = Player(outcomes: outcomes, solvers: solvers, cumulative: cumulative, play: play)
             built[set] = player
             return player
         }
@@ -137,7 +154,7 @@ struct LoadedEngine: Sendable {
     }
 
     /// The exact expected points toward the target of the capped-optimal first turn (own total 0) with seat
-    /// `seat`'s dice: the first turn of an `ev` seat.
+    /// `seat`'s dice: the first turn of an `ev-target` seat.
     func expectedFirstTurnPoints(seat: Int) -> Double {
         players[seat].solvers[0].openingValue
     }
@@ -145,14 +162,15 @@ struct LoadedEngine: Sendable {
     /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
     /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank.
     ///
-    /// An `ev` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy` or `threshold` seat plays the same turn
+    /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy` or `threshold` seat plays the same turn
     /// whatever the totals, worked out as in `LoadedExactOdds` (`LoadedBlindTurn`).
     func exactFirstTurnPoints(seat: Int) -> Double? {
         switch plays[seat] {
         case .cappedScore: return expectedFirstTurnPoints(seat: seat)
         case .win: return nil
         case .greedy, .threshold:
-            guard let play = players[seat].thresholdPlay else { return nil }
+            guard players[seat].playsThreshold else { return nil }
+            let play = players[seat].thresholdPlay
             let step = players[seat].outcomes.table.scoreStep
             let levels = (target + step - 1) / step
             let turn = LoadedBlindTurn(play: play, levels: levels)
@@ -168,12 +186,20 @@ struct LoadedEngine: Sendable {
     func playChunk(games: Int, seed: UInt64, chunk: Int, into tally: inout SimulationTally) {
         tally.removeAll()
         var random = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
-        for _ in 0..<games { play(&tally, &random) }
+        // The seats' tables are read in place for the whole chunk. A copy of a seat or of one of its solvers (structs
+        // of arrays) would retain and release every array on every turn, on reference counts that all threads share:
+        // two threads then ran slower than one.
+        players.withUnsafeBufferPointer { players in
+            guard let first = players.baseAddress else { return }
+            for _ in 0..<games { play(first, &tally, &random) }
+        }
     }
 
     // MARK: - A game
 
-    private func play(_ tally: inout SimulationTally, _ random: inout Xoshiro256StarStar) {
+    private func play(
+        _ players: UnsafePointer<Player>, _ tally: inout SimulationTally, _ random: inout Xoshiro256StarStar
+    ) {
         var totals = SeatScores(seats: sets.count)
         var points = 0
         var turns = 0
@@ -189,7 +215,7 @@ struct LoadedEngine: Sendable {
         for round in 0..<maximumRounds {
             for seat in sets.indices {
                 let banked = turn(
-                    players[seat], total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
+                    players + seat, total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
                     rolls: &rolls, &random)
                 tally.seats[seat].turns += 1
                 turns += 1
@@ -214,57 +240,74 @@ struct LoadedEngine: Sendable {
         tally.unfinishedGames += 1
     }
 
-    /// One turn of `player` with own total `total`: the points banked, 0 on a farkle; each roll counted in `rolls`.
+    /// One turn of the seat at `player` with own total `total`: the points banked, 0 on a farkle; each roll counted
+    /// in `rolls`.
+    ///
+    /// Every table is read in place through `player.pointee` and buffer pointers (see `playChunk`): no seat, solver,
+    /// turn or dice set is bound to a local, and options are read by position rather than through a slice.
     private func turn(
-        _ player: Player, total: Int, opponent: Int, rolls: inout Int, _ random: inout Xoshiro256StarStar
+        _ player: UnsafePointer<Player>, total: Int, opponent: Int, rolls: inout Int,
+        _ random: inout Xoshiro256StarStar
     ) -> Int {
-        let outcomes = player.outcomes
-        let step = outcomes.table.scoreStep
-        let solver = player.solvers[total / step]
-        let winTurn =
-            player.winTurns.isEmpty
-            ? nil : player.winTurns[(total / step) * ((target + step - 1) / step) + opponent / step]
+        let step = player.pointee.step
+        let level = total / step
+        let winIndex = level * ((target + step - 1) / step) + opponent / step
+        let playsToWin = !player.pointee.winTurns.isEmpty
+        let kinds = player.pointee.outcomes.counts.count
         var points = 0
-        var state = outcomes.fullState
+        var state = player.pointee.outcomes.fullState
         while true {
             rolls += 1
-            // Each kind's faces drawn from its own weights, straight into the group lookup (no roll built).
-            let rolled = outcomes.group(rolling: state) { kind, count in
-                var faces = DiceCounts()
-                let weights = player.cumulative[kind]
-                for _ in 0..<count {
-                    let draw = random.next(below: weights[weights.count - 1])
-                    faces.add((weights.firstIndex { draw < $0 } ?? weights.count - 1) + 1)
+            // Each kind's faces drawn from its own weights, die by die, into the ordered roll the lookup reads.
+            var ordered = SIMD8<Int>()
+            for kind in 0..<kinds {
+                var place = 1
+                for _ in 0..<player.pointee.outcomes.dice(ofKind: kind, in: state) {
+                    let draw = random.next(below: player.pointee.cumulative[6 * kind + 5])
+                    var face = 0
+                    while face < 5 && draw >= player.pointee.cumulative[6 * kind + face] { face += 1 }
+                    ordered[kind] += face * place
+                    place *= 6
                 }
-                return faces
             }
-            guard let group = rolled else { return 0 }
-            if let play = player.thresholdPlay {
-                let keep = play.keeps.option(ofGroup: group)
+            guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else { return 0 }
+            if player.pointee.playsThreshold {
+                let keep = player.pointee.thresholdPlay.keeps.option(ofGroup: group)
                 points += keep.points
                 state = keep.next
-                if play.banks(turnPoints: points, state: state) { return points }
+                if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return points }
                 continue
             }
-            var best: DiceSetOutcomes.Option?
+            // The option of the highest value; on equal values the first.
+            var best = -1
             var bestValue = -Double.infinity
-            for option in outcomes.groupOptions(group) {
+            for option in player.pointee.outcomes.optionRange(of: group) {
+                let after = player.pointee.outcomes.options[option]
                 let value =
-                    winTurn?.value(turnPoints: points + option.points, state: option.next)
-                    ?? solver.value(turnPoints: points + option.points, state: option.next)
+                    playsToWin
+                    ? player.pointee.winTurns.withUnsafeBufferPointer {
+                        $0[winIndex].value(turnPoints: points + after.points, state: after.next)
+                    }
+                    : player.pointee.solvers.withUnsafeBufferPointer {
+                        $0[level].value(turnPoints: points + after.points, state: after.next)
+                    }
                 if value > bestValue {
                     bestValue = value
                     best = option
                 }
             }
-            guard let best else { return 0 }
-            points += best.points
-            state = best.next
-            if winTurn?.shouldBank(turnPoints: points, state: state)
-                ?? solver.shouldBank(turnPoints: points, state: state)
-            {
-                return points
-            }
+            guard best >= 0 else { return 0 }
+            points += player.pointee.outcomes.options[best].points
+            state = player.pointee.outcomes.options[best].next
+            let banks =
+                playsToWin
+                ? player.pointee.winTurns.withUnsafeBufferPointer {
+                    $0[winIndex].shouldBank(turnPoints: points, state: state)
+                }
+                : player.pointee.solvers.withUnsafeBufferPointer {
+                    $0[level].shouldBank(turnPoints: points, state: state)
+                }
+            if banks { return points }
         }
     }
 }
@@ -276,7 +319,7 @@ struct LoadedEngine: Sendable {
 public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rules are no race won at the target at once: they play rounds (`playsRounds`) or have a final round.
     case notARace(playsRounds: Bool)
-    /// Seat `seat`'s strategy has no play with loaded dice (only `ev`, `win`, `greedy` and `threshold` do).
+    /// Seat `seat`'s strategy has no play with loaded dice (only `ev-target`, `win`, `greedy` and `threshold` do).
     case unknownStrategy(seat: Int, StrategySpec)
     /// `win` with loaded dice is solved for two players, not this many.
     case winPlayers(Int)

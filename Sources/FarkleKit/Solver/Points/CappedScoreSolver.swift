@@ -30,6 +30,8 @@ public struct CappedScoreSolver: Sendable {
     private let values: [Double]
     private let rollValues: [Double]
     private let reach: [Double]
+    /// R(t, s) for every t from `topLevel` on, by state: the same at all those levels, worked out once.
+    private let pastCapRollValues: [Double]
 
     /// Solves the capped turn for the dice of `outcomes` with banks worth at most `cap` points.
     ///
@@ -90,6 +92,17 @@ public struct CappedScoreSolver: Sendable {
         self.rollValues = rollValues
         self.reach = reach
         self.openingValue = opening
+        pastCapRollValues = (0..<states).map { state in
+            // Every roll that does not farkle keeps the cap within reach: the same sum as a tabulated row.
+            guard state > 0 else { return 0 }
+            var sum = 0.0
+            for group in outcomes.groups(of: state) {
+                sum +=
+                    outcomes.groupProbability[group]
+                    * (outcomes.options(of: group).map { capValue * reach[$0.next] }.max() ?? 0)
+            }
+            return sum
+        }
     }
 
     /// The most entries `entriesForEveryTotal(rules:set:)` may come to (two 8-byte values each: about 0.5 GB).
@@ -128,17 +141,7 @@ public struct CappedScoreSolver: Sendable {
     /// - Precondition: as for `value(turnPoints:state:)`.
     public func rollValue(turnPoints: Int, state: Int) -> Double {
         let level = checkedLevel(turnPoints, state)
-        if level >= topLevel {
-            // Every roll that does not farkle keeps the cap within reach: the same sum as a tabulated row.
-            var sum = 0.0
-            for group in outcomes.groups(of: state) {
-                sum +=
-                    outcomes.groupProbability[group]
-                    * (outcomes.options(of: group).map { Double(cap) * reach[$0.next] }.max() ?? 0)
-            }
-            return sum
-        }
-        return rollValues[level * outcomes.stateCount + state]
+        return level >= topLevel ? pastCapRollValues[state] : rollValues[level * outcomes.stateCount + state]
     }
 
     /// What banking `turnPoints` with the dice of `state` left is worth, or `nil` where banking is not allowed.
