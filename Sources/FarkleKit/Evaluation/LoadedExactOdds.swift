@@ -55,7 +55,7 @@ struct LoadedExactOdds: Sendable {
             // The capped solvers of a player who plays for points, one per own total.
             capped: (0..<2).map { player in
                 guard plays[player] == .cappedScore else { return [] }
-                return (0..<levels).map { CappedScoreSolver(outcomes: outcomes[player], cap: target - $0 * step) }
+                return CappedScoreSolver.forEveryTotal(outcomes: outcomes[player], target: target, threads: threads)
             },
             // The one turn of a player who ignores the totals (greedy, threshold).
             blind: (0..<2).map { player in

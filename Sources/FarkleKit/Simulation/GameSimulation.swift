@@ -241,7 +241,8 @@ extension GameSimulation where Seat == BuiltInStrategy {
     ///   - strategies: Every seat's strategy, seat 0 first.
     ///   - dice: Every seat's dice, one per strategy; `nil`: six ordinary dice each.
     ///   - context: What the plain strategies are built from.
-    ///   - threads: The threads of a solve to win with loaded dice; the play does not depend on it.
+    ///   - threads: With loaded dice, the threads of the capped turns at every total and of a solve to win; the play
+    ///     does not depend on them.
     /// - Throws: `LoadedGameRefusal` for what the engine of loaded dice cannot play, before anything is solved.
     /// - Precondition: 1 to 8 strategies, one dice set each; under the plain engines, `win` only under rules its
     ///   solver covers (`BuiltInStrategy.make(_:context:)`).

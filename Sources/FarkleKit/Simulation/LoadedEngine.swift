@@ -79,7 +79,8 @@ struct LoadedEngine: Sendable {
     /// strategy, or the reason the engine cannot play it, checked before anything is solved.
     ///
     /// - Parameters:
-    ///   - threads: The threads of the solve to win where a seat plays `win`; the play does not depend on it.
+    ///   - threads: The threads of the capped turns at every total and of the solve to win where a seat plays `win`;
+    ///     the play does not depend on them.
     /// - Precondition: 1 to 8 sets, one strategy each; `threads` ≥ 1.
     init(
         table: ScoringTable, sets: [DiceSet], strategies: [StrategySpec], threads: Int, maximumRounds: Int
@@ -131,9 +132,7 @@ struct LoadedEngine: Sendable {
         var players = zip(sets, plays).map { set, play in
             if let player = built[set] { return player.playing(play) }
             let outcomes = outcomes[set] ?? DiceSetOutcomes(table: table, set: set)
-            let solvers = stride(from: 0, to: target, by: table.scoreStep).map {
-                CappedScoreSolver(outcomes: outcomes, cap: target - $0)
-            }
+            let solvers = CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target, threads: threads)
             let cumulative = set.kinds.flatMap { kind in
                 kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
             }

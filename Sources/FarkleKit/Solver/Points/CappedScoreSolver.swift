@@ -159,10 +159,28 @@ public struct CappedScoreSolver: Sendable {
     /// The opening value for every own total 0, step, ... below `target`, each with the cap target − total.
     ///
     /// The expected points toward the target of a turn that starts at each total; solved once per total.
-    public static func openingValues(outcomes: DiceSetOutcomes, target: Int) -> [(total: Int, value: Double)] {
-        stride(from: 0, to: target, by: outcomes.table.scoreStep).map { total in
-            (total, CappedScoreSolver(outcomes: outcomes, cap: target - total).openingValue)
+    public static func openingValues(
+        outcomes: DiceSetOutcomes, target: Int, threads: Int = 1
+    ) -> [(total: Int, value: Double)] {
+        zip(
+            stride(from: 0, to: target, by: outcomes.table.scoreStep),
+            forEveryTotal(outcomes: outcomes, target: target, threads: threads)
+        ).map { ($0, $1.openingValue) }
+    }
+
+    /// The capped turn at every own total 0, step, ... below `target` (cap target − total), solved on `threads`
+    /// threads: what a player who plays for the points toward the target reads at every total.
+    ///
+    /// Each total is one work item writing its own slot (`SharedSlots`), so the solvers do not depend on
+    /// `threads`.
+    /// - Complexity: `entriesForEveryTotal(rules:set:)` table entries, bounded by the callers first.
+    package static func forEveryTotal(outcomes: DiceSetOutcomes, target: Int, threads: Int) -> [CappedScoreSolver] {
+        let totals = Array(stride(from: 0, to: target, by: outcomes.table.scoreStep))
+        let slots = SharedSlots<CappedScoreSolver?>(repeating: nil, count: totals.count)
+        Parallel.forEach(totals.count, threads: threads) { index in
+            slots.update(index) { $0 = CappedScoreSolver(outcomes: outcomes, cap: target - totals[index]) }
         }
+        return slots.values.compactMap { $0 }
     }
 
     private func checkedLevel(_ turnPoints: Int, _ state: Int) -> Int {
