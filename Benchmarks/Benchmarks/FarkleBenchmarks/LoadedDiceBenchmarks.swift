@@ -98,6 +98,26 @@ func registerLoadedDiceBenchmarks() {
 
     // MARK: - Choosing dice
 
+    // Games with loaded dice (issue 24): heavenly-kingdom:2,odd:1 against six ordinary dice, both ev-target, on one
+    // and two threads, the engine's tables built before the measurement. The baseline is the same games with six
+    // ordinary dice at both seats, which the plain engine plays.
+    for (name, first) in [("heavenly-kingdom:2,odd:1", "heavenly-kingdom:2,odd:1"), ("baseline, ordinary", "ordinary")] {
+        for threads in [1, 2] {
+            Benchmark(
+                "Loaded dice: 20,000 games of kcd, \(name) against ordinary, \(threads) thread(s)", configuration: quick
+            ) { benchmark in
+                var context = StrategyContext(table: ScoringTable(rules: .kcd))
+                let simulation = try GameSimulation(
+                    table: context.table, strategies: [.expectedValueToTarget, .expectedValueToTarget],
+                    dice: [try DiceSet(parsing: first), .ordinary], context: &context)
+                benchmark.startMeasurement()
+                for _ in benchmark.scaledIterations {
+                    blackHole(simulation.run(games: 20_000, seed: 1, threads: threads))
+                }
+            }
+        }
+    }
+
     // `dice-set --inventory odd,heavenly-kingdom,weighted,lucky,favourable,painted --top 10 --threads 1`
     // without the output: 64 candidates, bounded, the leading ones solved. Its baseline is one capped solve of
     // six different loaded dice above (a candidate costs at most that, plus its grouping).

@@ -21,15 +21,14 @@ enum SimulateCommand: Command {
         discussion: """
             Plays whole games seat against seat (seat 1 starts every game) and prints wins with 95% confidence
             intervals, ties, turns, points and farkles per turn, and the speed. Give one --strategy for all seats,
-            or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; ev-target: in a race won
-            at the target at once, the turn that maximizes the expected points toward the target from the seat's
-            own total; greedy: the
-            highest-scoring keep, bank as soon as allowed; threshold: bank with 1 die from T1, with 2 dice from T2
-            points; win: the play that maximizes the chance to win, 2 players only, solved first: minutes for a
-            10,000-point race or for zilch, whose three-farkle penalty it plays too, building each turn's table
-            when a game first reaches it). The same --seed gives the same numbers on any number of threads. With --dice-set
-            each seat carries its own dice in a race won at the target at once (kcd) and plays ev-target (the
-            default there), win (2 players), greedy or
+            or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; ev-target: in a race
+            won at the target at once, the turn that maximizes the expected points toward the target from the
+            seat's own total; greedy: the highest-scoring keep, bank as soon as allowed; threshold: bank with 1
+            die from T1, with 2 dice from T2 points; win: the play that maximizes the chance to win, 2 players
+            only, solved first: minutes for a 10,000-point race or for zilch, whose three-farkle penalty it
+            plays too, building each turn's table when a game first reaches it). The same --seed gives the same
+            numbers on any number of threads. With --dice-set each seat carries its own dice in a race won at
+            the target at once (kcd) and plays ev-target (the default there), win (2 players), greedy or
             threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left
             most likely to score on the next roll); ev, a turn's expected points whatever the totals, is solved
             for six ordinary dice only. Six ordinary dice play as without --dice-set. Every --format
