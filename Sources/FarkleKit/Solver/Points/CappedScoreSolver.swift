@@ -95,11 +95,14 @@ public struct CappedScoreSolver: Sendable {
         pastCapRollValues = (0..<states).map { state in
             // Every roll that does not farkle keeps the cap within reach: the same sum as a tabulated row.
             guard state > 0 else { return 0 }
+            // The best option of each group without an array per group (the dice-set search solves thousands).
             var sum = 0.0
             for group in outcomes.groups(of: state) {
-                sum +=
-                    outcomes.groupProbability[group]
-                    * (outcomes.options(of: group).map { capValue * reach[$0.next] }.max() ?? 0)
+                var best = -Double.infinity
+                for option in outcomes.optionRange(of: group) {
+                    best = max(best, capValue * reach[outcomes.options[option].next])
+                }
+                sum += outcomes.groupProbability[group] * (best == -.infinity ? 0 : best)
             }
             return sum
         }
