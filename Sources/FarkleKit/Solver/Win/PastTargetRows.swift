@@ -11,6 +11,10 @@
 /// (the chance of a tie as `aux + slope × tie payoff of a farkle`): exact, not interpolated. A z that falls
 /// between two pieces (the play changes there), or beyond the last piece built, is not served, and the
 /// caller solves the whole table as before.
+///
+/// The pieces are built in fixed stretches of farkle payoffs, each from its own start up, on as many threads as
+/// there are stretches left; how many pieces each stretch gets depends only on the game, so the rows served, and
+/// every value read from them, are the same on any number of threads.
 struct PastTargetRows: Sendable {
     /// One stretch of farkle payoffs over which the play past the target stays the same.
     struct Piece: Sendable {
@@ -19,7 +23,8 @@ struct PastTargetRows: Sendable {
         let high: Double
         /// The farkle payoff the rows were solved at (with a tie payoff of 0).
         let farkle: Double
-        /// The rows, `lead * statesPerLevel + dice`: values, slopes and ties at `farkle`.
+        /// The rows, `lead * diceCounts + dice - 1` (no entry for 0 dice, which no keep leaves): values, slopes and
+        /// ties at `farkle`.
         let values: [Double]
         let slopes: [Double]
         let ties: [Double]
@@ -27,49 +32,111 @@ struct PastTargetRows: Sendable {
 
     /// The leads stored, `0..<rows`.
     let rows: Int
-    /// The pieces, in increasing order of farkle payoff.
+    /// The pieces, in increasing order of farkle payoff, none overlapping the next.
     let pieces: [Piece]
 
     /// The most pieces built by default: past them the remaining payoffs are left to the caller's full solve
     /// (in `zilch` 4,096 pieces reach a farkle payoff of 0.9995; each costs one solve of the rows).
     static let maximumPieces = 4_096
 
+    /// The most bytes the pieces hold by default (a race to 10,000 in steps of 50 stores about 56 KB a piece):
+    /// the pieces past it would save ever less, serving ever narrower stretches near a farkle payoff of 1.
+    static let maximumBytes = 160 << 20
+
+    /// The stretches of farkle payoffs built independently: `[k / stretches, (k + 1) / stretches)`.
+    static let stretches = 32
+
+    /// The entries stored per lead: one per number of dice to roll, 1 to 6.
+    private static let diceCounts = DiceCounts.maximumDice
+
     /// Solves the rows past the target of `turn` for leads `0..<rows`, when the opponent's final round is
-    /// `finalRound` and banking above every table pays `topBank`, in at most `maximumPieces` pieces from a
-    /// farkle payoff of 0 up.
-    init(turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int, maximumPieces: Int = maximumPieces) {
-        let perLevel = TurnMechanics.statesPerLevel
+    /// `finalRound` and banking above every table pays `topBank`, in at most `maximumPieces` pieces (and
+    /// `maximumBytes` of them) over farkle payoffs from 0 to 1, on `threads` threads.
+    init(
+        turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int, maximumPieces: Int = maximumPieces,
+        maximumBytes: Int = maximumBytes, threads: Int = 1
+    ) {
         // Banking is allowed on every row (the caller uses the rows only where the least bank is met);
         // beyond the final-round cap the bank pays `topBank`, as above the table.
         let top = max(finalRound.capLevel + 1, rows)
-        var bank = [Double](repeating: 0, count: top)
-        var bankTie = [Double](repeating: 0, count: top)
-        for lead in 0..<top {
-            (bank[lead], bankTie[lead]) = FinalRoundTable.bankReachingTarget(
-                total: lead, theirs: 0, finalRound: finalRound)
+        let banks = (0..<top).map { FinalRoundTable.bankReachingTarget(total: $0, theirs: 0, finalRound: finalRound) }
+        let bank = banks.map(\.value)
+        let bankTie = banks.map(\.tie)
+        let bytesPerPiece = max(1, rows * Self.diceCounts * 3 * MemoryLayout<Double>.stride)
+        let limit = min(maximumPieces, maximumBytes / bytesPerPiece)
+        // Each stretch's pieces so far and the farkle payoff its next piece starts at.
+        let count = Self.stretches
+        let built = SharedSlots<[Piece]>(repeating: [], count: count)
+        let next = SharedSlots((0..<count).map { Double($0) / Double(count) })
+        // The last stretch holds 1 itself.
+        let isOpen: @Sendable (Int) -> Bool = { stretch in
+            stretch == count - 1 ? next[stretch] <= 1 : next[stretch] < Double(stretch + 1) / Double(count)
         }
-        let table = TurnTable(rows: top + turn.maximumJump + 1)
-        defer { table.deallocate() }
-        var pieces: [Piece] = []
-        var farkle = 0.0
-        while farkle <= 1 && pieces.count < maximumPieces {
-            var validity = WinTurn.Validity.unbounded
-            _ = turn.solve(
-                top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
-                into: table, validity: &validity, tracking: true)
-            let count = rows * perLevel
-            pieces.append(
-                Piece(
-                    low: farkle - validity.down, high: farkle + validity.up, farkle: farkle,
-                    values: Array(UnsafeBufferPointer(start: table.value, count: count)),
-                    slopes: Array(UnsafeBufferPointer(start: table.slope, count: count)),
-                    ties: Array(UnsafeBufferPointer(start: table.aux, count: count))))
-            // The next piece starts just past this one's end, where the play changes.
-            let end = farkle + validity.up
-            farkle = end + max(abs(end), 1) * 1e-12
+        // Rounds: what is left of the budget goes to the open stretches from the lowest farkle payoff up (the
+        // widest pieces, serving the most turns each), each its estimated need, and those are built at once. The
+        // estimates depend on earlier rounds only, never on timing.
+        var needs = [Int](repeating: 8, count: count)
+        while true {
+            var left = limit - built.values.reduce(0) { $0 + $1.count }
+            var shares: [(stretch: Int, share: Int)] = []
+            for stretch in 0..<count where isOpen(stretch) && left > 0 {
+                let share = min(left, needs[stretch])
+                shares.append((stretch, share))
+                left -= share
+            }
+            guard !shares.isEmpty else { break }
+            let round = shares
+            // Work item `item` writes the slots of stretch `shares[item].stretch` only.
+            Parallel.forEach(shares.count, threads: threads) { item in
+                let (stretch, share) = round[item]
+                let start = Double(stretch) / Double(count)
+                let end = Double(stretch + 1) / Double(count)
+                let table = TurnTable(rows: top + turn.maximumJump + 1)
+                defer { table.deallocate() }
+                var pieces = built[stretch]
+                let most = pieces.count + share
+                while isOpen(stretch) && pieces.count < most {
+                    let farkle = next[stretch]
+                    var validity = WinTurn.Validity.unbounded
+                    _ = turn.solve(
+                        top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
+                        into: table, validity: &validity, tracking: true)
+                    // Kept inside the stretch, so that no piece overlaps another stretch's.
+                    let low = max(farkle - validity.down, start)
+                    let high = stretch == count - 1 ? farkle + validity.up : min(farkle + validity.up, end.nextDown)
+                    pieces.append(Self.piece(of: table, rows: rows, low: low, high: high, farkle: farkle))
+                    // The next piece starts just past this one's end, where the play changes.
+                    next[stretch] = high + max(abs(high), 1) * 1e-12
+                }
+                built[stretch] = pieces
+            }
+            // A stretch still open needs about its length left over its last piece's width.
+            for (stretch, _) in shares where isOpen(stretch) {
+                let last = built[stretch].last.map { $0.high - $0.farkle } ?? 0
+                let length = Double(stretch + 1) / Double(count) - next[stretch]
+                needs[stretch] = last > 0 ? Int(min(length / last, Double(limit))) + 1 : limit
+            }
         }
         self.rows = rows
-        self.pieces = pieces
+        pieces = built.values.flatMap { $0 }
+    }
+
+    /// The rows `0..<rows` of `table` for the dice counts 1 to 6, as a piece holding `low...high`.
+    private static func piece(of table: TurnTable, rows: Int, low: Double, high: Double, farkle: Double) -> Piece {
+        let perLevel = TurnMechanics.statesPerLevel
+        func column(_ base: UnsafeMutablePointer<Double>) -> [Double] {
+            [Double](unsafeUninitializedCapacity: rows * diceCounts) { buffer, initialized in
+                for lead in 0..<rows {
+                    for dice in 1...diceCounts {
+                        buffer[lead * diceCounts + dice - 1] = base[lead * perLevel + dice]
+                    }
+                }
+                initialized = rows * diceCounts
+            }
+        }
+        return Piece(
+            low: low, high: high, farkle: farkle, values: column(table.value), slopes: column(table.slope),
+            ties: column(table.aux))
     }
 
     /// The piece that holds the farkle payoff `farkle`, or `nil`.
@@ -85,22 +152,26 @@ struct PastTargetRows: Sendable {
     }
 
     /// Writes the rows of leads `firstLead...firstLead + count - 1` into `table` from level `level` on, for a
-    /// farkle paying `farkle` (tie `farkleAux`); returns false, writing nothing, where no piece holds `farkle`.
+    /// farkle paying `farkle` (tie `farkleAux`), and returns how far the farkle payoff may move with the rows'
+    /// play staying best (the piece's ends); returns `nil`, writing nothing, where no piece holds `farkle`.
     func fill(
         _ table: TurnTable, fromLevel level: Int, firstLead: Int, count: Int, farkle: Double, farkleAux: Double
-    ) -> Bool {
-        guard let piece = piece(holding: farkle) else { return false }
+    ) -> WinTurn.Validity? {
+        guard let piece = piece(holding: farkle) else { return nil }
         precondition(firstLead >= 0 && firstLead + count <= rows, "leads tabulated")
         let perLevel = TurnMechanics.statesPerLevel
         let delta = farkle - piece.farkle
-        let source = firstLead * perLevel
-        let target = level * perLevel
-        for index in 0..<count * perLevel {
-            let slope = piece.slopes[source + index]
-            table.value[target + index] = piece.values[source + index] + slope * delta
-            table.slope[target + index] = slope
-            table.aux[target + index] = piece.ties[source + index] + slope * farkleAux
+        for row in 0..<count {
+            let source = (firstLead + row) * Self.diceCounts - 1
+            let target = (level + row) * perLevel
+            table[target] = WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false)
+            for dice in 1...Self.diceCounts {
+                let slope = piece.slopes[source + dice]
+                table.value[target + dice] = piece.values[source + dice] + slope * delta
+                table.slope[target + dice] = slope
+                table.aux[target + dice] = piece.ties[source + dice] + slope * farkleAux
+            }
         }
-        return true
+        return WinTurn.Validity(down: farkle - piece.low, up: piece.high - farkle)
     }
 }

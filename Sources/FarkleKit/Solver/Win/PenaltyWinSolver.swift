@@ -74,7 +74,7 @@ public struct PenaltyWinSolver: Sendable {
             // solves its few states in full sooner than it would build pieces for them.
             space.pastTarget = PastTargetRows(
                 turn: turn, finalRound: finalTable, topBank: 1 - finalTable.limit, rows: levels + turn.maximumJump + 1,
-                maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4))
+                maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4), threads: threads)
         }
         let store = PairResults(count: 9 * levels * levels, value: 0.5)
         var sweeps = 0
@@ -299,9 +299,10 @@ struct PenaltyStateSpace: Sendable {
         var scratch = TurnTable(rows: top + turn.maximumJump + 1)
         var rowsAboveFilled = false
         if usesPastTarget, let pastTarget {
-            rowsAboveFilled = pastTarget.fill(
-                scratch, fromLevel: top, firstLead: levels - theirs, count: turn.maximumJump + 1, farkle: farkle,
-                farkleAux: farkleTie)
+            rowsAboveFilled =
+                pastTarget.fill(
+                    scratch, fromLevel: top, firstLead: levels - theirs, count: turn.maximumJump + 1, farkle: farkle,
+                    farkleAux: farkleTie) != nil
             if !rowsAboveFilled {
                 scratch.deallocate()
                 top = self.top(mine: mine, theirs: theirs)

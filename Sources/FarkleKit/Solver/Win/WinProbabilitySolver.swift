@@ -108,18 +108,27 @@ public struct WinProbabilitySolver: Sendable {
     public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil) throws(Unsupported) {
         let setup = try Setup(table: table)
         let levels = setup.levels
-        let layout = setup.layout
+        var layout = setup.layout
+        if let entered = setup.entered {
+            // The rows past the target, solved once per stretch of farkle payoffs, never more often than a
+            // quarter of the pairs' turns: a small game solves its few turns in full sooner.
+            layout.pastTarget = PastTargetRows(
+                turn: setup.turn, finalRound: entered, topBank: layout.topBank,
+                rows: levels + setup.turn.maximumJump + 1,
+                maximumPieces: min(PastTargetRows.maximumPieces, levels * levels / 4), threads: threads)
+        }
         let results = PairResults(count: levels * levels)
         // Each pair's work item writes the pair and its mirror (and its steps); it reads pairs of higher sums.
         let steps = SharedSlots(repeating: 0, count: levels * levels)
         let pairs = Double(levels * (levels + 1) / 2)
         var solved = 0
+        let solving = layout
         progress?(0)
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
             Parallel.forEach((sum / 2) - low + 1, threads: threads) { index in
                 let mine = low + index
-                steps[mine * levels + sum - mine] = layout.solvePair(mine: mine, theirs: sum - mine, results: results)
+                steps[mine * levels + sum - mine] = solving.solvePair(mine: mine, theirs: sum - mine, results: results)
             }
             solved += (sum / 2) - low + 1
             progress?(Double(solved) / pairs)
@@ -297,6 +306,9 @@ struct PairLayout: Sendable {
     let notEntered: FinalRoundTable?
     let enteredLeastBank: Int
     let newLeastBank: Int
+    /// The rows of every turn from the target up, by lead, while solving (with a final round); `nil` when the
+    /// layout only reads solved values.
+    var pastTarget: PastTargetRows? = nil
 
     /// The payoff of banking above every pair's table: a sure win, less the final-round player's
     /// chance to roll six 1s that win at once.
@@ -342,16 +354,14 @@ struct PairLayout: Sendable {
         var mineValidity = WinTurn.Validity.unbounded
         var theirsValidity = WinTurn.Validity.unbounded
         func turnMine(_ farkle: Double) -> WinTurn.Entry {
-            mineValidity = .unbounded
-            return turn.solve(
-                top: topMine, topBank: topBank, bank: bankMine, bankAux: tieMine, farkle: farkle, farkleAux: 0,
-                into: scratch, validity: &mineValidity, tracking: true)
+            solveTurn(
+                mine: mine, theirs: theirs, top: topMine, bank: bankMine, bankTie: tieMine, farkle: farkle,
+                into: scratch, validity: &mineValidity)
         }
         func turnTheirs(_ farkle: Double) -> WinTurn.Entry {
-            theirsValidity = .unbounded
-            return turn.solve(
-                top: topTheirs, topBank: topBank, bank: bankTheirs, bankAux: tieTheirs, farkle: farkle, farkleAux: 0,
-                into: scratch, validity: &theirsValidity, tracking: true)
+            solveTurn(
+                mine: theirs, theirs: mine, top: topTheirs, bank: bankTheirs, bankTie: tieTheirs, farkle: farkle,
+                into: scratch, validity: &theirsValidity)
         }
 
         // x = W(mine, theirs) solves x = g(x) = f_mine(1 - f_theirs(1 - x)); g is non-decreasing and
@@ -419,6 +429,33 @@ struct PairLayout: Sendable {
             results.ties[theirsIndex] = theirsEntry.aux + theirsEntry.slope * tie
         }
         return steps
+    }
+
+    /// Solves the turn of `mine` against `theirs` (levels) into `scratch` for a farkle paying `farkle`, its
+    /// table's top `top` and banks `bank` and `bankTie` below it, and sets `validity` to the farkle payoffs over
+    /// which the play found stays best. Where `pastTarget` holds the rows from the target up for this farkle
+    /// payoff (most pairs: those rows are most of the table), only the rows below the target are solved.
+    private func solveTurn(
+        mine: Int, theirs: Int, top: Int, bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>,
+        farkle: Double, into scratch: TurnTable, validity: inout WinTurn.Validity
+    ) -> WinTurn.Entry {
+        let reachTarget = levels - mine
+        // The rows by lead are those of the opponent's final round as an entered player, banking allowed on each.
+        if let pastTarget, reachTarget < top, theirs > 0 || newLeastBank == enteredLeastBank,
+            reachTarget * step >= leastBank(mine: mine),
+            let piece = pastTarget.fill(
+                scratch, fromLevel: reachTarget, firstLead: levels - theirs, count: turn.maximumJump + 1,
+                farkle: farkle, farkleAux: 0)
+        {
+            validity = piece
+            return turn.solve(
+                top: reachTarget, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
+                into: scratch, validity: &validity, tracking: true, rowsAboveFilled: true)
+        }
+        validity = .unbounded
+        return turn.solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
+            into: scratch, validity: &validity, tracking: true)
     }
 }
 

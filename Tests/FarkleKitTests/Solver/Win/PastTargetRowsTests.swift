@@ -36,7 +36,8 @@ struct PastTargetRowsTests {
         var worst = 0.0
         for farkle in stride(from: 0.0, through: 0.99, by: 0.0173) {
             let farkleTie = 0.25 * farkle
-            guard past.fill(filled, fromLevel: 0, firstLead: 0, count: rows, farkle: farkle, farkleAux: farkleTie)
+            guard
+                past.fill(filled, fromLevel: 0, firstLead: 0, count: rows, farkle: farkle, farkleAux: farkleTie) != nil
             else { continue }
             served += 1
             var unused = WinTurn.Validity.unbounded
@@ -68,5 +69,23 @@ struct PastTargetRowsTests {
             }
         }
         #expect(past.piece(holding: 1.5) == nil)
+    }
+
+    @Test("the same pieces on one thread and on two, and never more bytes of them than allowed")
+    func samePiecesOnAnyThreads() throws {
+        let table = ScoringTable(rules: smallRules)
+        let turn = WinTurn(table: table, sixOnesWin: false)
+        let finalRound = FinalRoundTable(turn: turn, leastBank: 300)
+        let one = PastTargetRows(
+            turn: turn, finalRound: finalRound, topBank: 1, rows: 10, maximumPieces: 60, threads: 1)
+        let two = PastTargetRows(
+            turn: turn, finalRound: finalRound, topBank: 1, rows: 10, maximumPieces: 60, threads: 2)
+        #expect(one.pieces.count == 60)
+        #expect(one.pieces.map(\.farkle) == two.pieces.map(\.farkle))
+        #expect(one.pieces.map(\.high) == two.pieces.map(\.high))
+        #expect(one.pieces.map(\.values) == two.pieces.map(\.values))
+        // Ten leads of six dice counts, three numbers each: 1,440 bytes a piece.
+        let capped = PastTargetRows(turn: turn, finalRound: finalRound, topBank: 1, rows: 10, maximumBytes: 5 * 1_440)
+        #expect(capped.pieces.count == 5)
     }
 }

@@ -128,7 +128,9 @@ struct WinBruteForce {
                 repeat {
                     values.append(finalRoundValue(deficit: deficit, entered: entered))
                     deficit += step
-                } while values.count < 3 || abs(values[values.count - 1] - values[values.count - 3]) > 1e-15
+                    // Below the least bank G is flat (every bank there must reach it): not yet its limit.
+                } while values.count < 3 || deficit <= max(rules.game.entryMinimum, rules.turn.minimumBank)
+                    || abs(values[values.count - 1] - values[values.count - 3]) > 1e-15
                 last[entered] = values
                 saturation = max(saturation, deficit)
             }

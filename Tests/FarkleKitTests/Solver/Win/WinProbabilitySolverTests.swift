@@ -54,6 +54,17 @@ struct WinProbabilitySolverTests {
         try expectAgreement(onesOnly(target: 300, finalRound: true))
     }
 
+    @Test("a race to 1,000 with a final round matches the brute force, its rows past the target read by lead")
+    func finalRoundRowsByLead() throws {
+        // Ten levels: 25 stretches of farkle payoffs past the target are solved once, and most turns read them.
+        try expectAgreement(onesOnly(target: 1_000, finalRound: true))
+    }
+
+    @Test("with a final round and an entry minimum, a player yet to enter and one facing a new player, too")
+    func finalRoundRowsByLeadEntryMinimum() throws {
+        try expectAgreement(onesOnly(target: 800, finalRound: true, entryMinimum: 300))
+    }
+
     @Test("an entry minimum of 300 matches the brute force")
     func entryMinimum() throws {
         try expectAgreement(onesOnly(target: 500, entryMinimum: 300))
