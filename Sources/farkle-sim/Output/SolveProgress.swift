@@ -13,6 +13,8 @@ struct SolveProgress: Sendable {
         var pairsStart: Duration?
         /// The previous sweep's largest change, if any.
         var previousChange: Double?
+        /// Whether `finish()` has been called.
+        var isFinished = false
     }
 
     private let label: String
@@ -20,12 +22,30 @@ struct SolveProgress: Sendable {
     private let line: StatusLine
     private let marks = Locked(Marks())
 
-    /// A line starting with `label` ("Solving rules 'standard' to win"), drawn if `isShown` and stderr is a
-    /// terminal; `update` counts `unit` ("the pairs of totals", or a game of rounds' "turns").
+    /// A line starting with `label` ("Solving rules 'standard' to win"), drawn at once if `isShown` and stderr is
+    /// a terminal; `update` counts `unit` ("the pairs of totals", or a game of rounds' "turns").
     init(_ label: String, unit: String = "the pairs of totals", isShown: Bool) {
         self.label = label
         self.unit = unit
         line = StatusLine(isShown: isShown)
+        if line.isShown { Self.showSetUp(label: label, line: line, marks: marks) }
+    }
+
+    /// Until the first count or `finish()`, says every second that the tables every state reads (the final
+    /// round, the rows past the target) are being set up: they take seconds of their own before any count.
+    private static func showSetUp(label: String, line: StatusLine, marks: Locked<Marks>) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1_050)) {
+            // Checked inside the line's drawing: `finish()` marks the end before it erases, so whichever comes
+            // first, nothing is drawn after the line is erased.
+            var goesOn = false
+            line.show { elapsed in
+                marks.withLock { marks in
+                    goesOn = !marks.isFinished && marks.pairsStart == nil
+                    return goesOn ? "\(label): setting up the tables (\(Int(elapsed / .seconds(1))) s)" : nil
+                }
+            }
+            if goesOn { showSetUp(label: label, line: line, marks: marks) }
+        }
     }
 
     /// What a solve to win under `rules` counts as it goes: a game of rounds its turns, a race its pairs of totals.
@@ -58,8 +78,10 @@ struct SolveProgress: Sendable {
         guard line.isShown else { return }
         let tolerance = PenaltyWinSolver.tolerance
         guard change > tolerance else { return finish() }
+        let now = line.elapsed
         let previousChange = marks.withLock { marks in
             defer { marks.previousChange = change }
+            if marks.pairsStart == nil { marks.pairsStart = now }
             return marks.previousChange
         }
         line.show { elapsed in
@@ -82,6 +104,7 @@ struct SolveProgress: Sendable {
 
     /// Erases the line, if one was drawn.
     func finish() {
+        marks.withLock { $0.isFinished = true }
         line.finish()
     }
 }
