@@ -157,11 +157,17 @@ public struct SolvedGameCache: Sendable {
             self.init(solver: "rounds", version: WinPolicyFile.roundsFormatVersion, floor: nil, rules: rules)
         }
 
+        /// Raised whenever a change of the solvers moves any bit of a solved value (2: the rows past the target read
+        /// by lead in every race with a final round, last bits within 10⁻¹⁵), so that an entry always holds what
+        /// this program would solve.
+        static let solverRevision = 2
+
         private init(solver: String, version: UInt32, floor: Int?, rules: RuleSet) {
             var unnamed = rules
             unnamed.name = ""
             let text =
                 "farkle-sim solved game\nsolver \(solver)\nformat \(version)\nfloor \(floor.map(String.init) ?? "-")\n"
+                + "revision \(Self.solverRevision)\n"
             let digest = WinPolicyFile.fnv1a(Array((text + unnamed.jsonText).utf8))
             let hex = String(digest, radix: 16)
             fileName =

@@ -25,8 +25,8 @@ enum SimulateCommand: Command {
             won at the target at once, the turn that maximizes the expected points toward the target from the
             seat's own total; greedy: the highest-scoring keep, bank as soon as allowed; threshold: bank with 1
             die from T1, with 2 dice from T2 points; win: the play that maximizes the chance to win, 2 players
-            only, solved first: minutes for a 10,000-point race or for zilch, whose three-farkle penalty it
-            plays too, building each turn's table when a game first reaches it). The same --seed gives the same
+            only, solved first: half a minute for a 10,000-point race, minutes for zilch, whose three-farkle
+            penalty it plays too, building each turn's table when a game first reaches it). The same --seed gives the same
             numbers on any number of threads. With --dice-set each seat carries its own dice in a race won at
             the target at once (kcd) and plays ev-target (the default there), win (2 players), greedy or
             threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left

@@ -118,7 +118,7 @@ enum StrategyArguments {
             }
             // The note only where a solve will run: a refused rule set gets its one error line and nothing else.
             try solve(
-                rules: rules, note: "(minutes for a 10,000-point race)",
+                rules: rules, note: "(about half a minute for a 10,000-point race)",
                 isShown: !quiet && rules.game.end.target != nil, spec: spec
             ) { () throws(WinProbabilitySolver.Unsupported) in
                 let progress = SolveProgress("Solving", isShown: !quiet)

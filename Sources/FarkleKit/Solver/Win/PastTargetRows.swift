@@ -39,7 +39,7 @@ struct PastTargetRows: Sendable {
     /// (in `zilch` 4,096 pieces reach a farkle payoff of 0.9995; each costs one solve of the rows).
     static let maximumPieces = 4_096
 
-    /// The most bytes the pieces hold by default (a race to 10,000 in steps of 50 stores about 56 KB a piece):
+    /// The most bytes the pieces hold by default (a race to 10,000 in steps of 50 stores about 58 KB a piece):
     /// the pieces past it would save ever less, serving ever narrower stretches near a farkle payoff of 1.
     static let maximumBytes = 160 << 20
 
