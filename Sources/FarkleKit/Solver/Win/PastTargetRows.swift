@@ -175,3 +175,31 @@ struct PastTargetRows: Sendable {
         return WinTurn.Validity(down: farkle - piece.low, up: piece.high - farkle)
     }
 }
+
+extension WinTurn {
+    /// Solves the turn whose table's top is `top` into `table` (room for `top` plus the padding), reading the rows
+    /// from level `reachTarget` up (leads `firstLead` on) from `pastTarget` where it holds the farkle payoff, and
+    /// solving only the rows below them; elsewhere (no rows, `reachTarget` `nil`, or no piece holding `farkle`)
+    /// the whole table. With `tracking`, `validity` becomes the farkle payoffs over which the play found stays
+    /// best, within the piece read.
+    func solve(
+        top: Int, reachTarget: Int?, firstLead: Int, pastTarget: PastTargetRows?, topBank: Double,
+        bank: UnsafePointer<Double>, bankAux: UnsafePointer<Double>, farkle: Double, farkleAux: Double,
+        into table: TurnTable, validity: inout Validity, tracking: Bool
+    ) -> Entry {
+        if let pastTarget, let reachTarget, reachTarget < top,
+            let piece = pastTarget.fill(
+                table, fromLevel: reachTarget, firstLead: firstLead, count: maximumJump + 1, farkle: farkle,
+                farkleAux: farkleAux)
+        {
+            validity = piece
+            return solve(
+                top: reachTarget, topBank: topBank, bank: bank, bankAux: bankAux, farkle: farkle,
+                farkleAux: farkleAux, into: table, validity: &validity, tracking: tracking, rowsAboveFilled: true)
+        }
+        validity = .unbounded
+        return solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankAux, farkle: farkle, farkleAux: farkleAux,
+            into: table, validity: &validity, tracking: tracking)
+    }
+}

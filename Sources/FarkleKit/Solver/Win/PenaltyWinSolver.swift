@@ -292,23 +292,8 @@ struct PenaltyStateSpace: Sendable {
         let next = afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
         let farkle = 1 - values[next]
         let farkleTie = ties[next]
-        // Past the target the rows come from the table over leads, where the least bank is met there.
-        let reachTarget = levels - mine
-        let usesPastTarget = pastTarget != nil && reachTarget * step >= leastBank
-        var top = usesPastTarget ? reachTarget : top(mine: mine, theirs: theirs)
-        var scratch = TurnTable(rows: top + turn.maximumJump + 1)
-        var rowsAboveFilled = false
-        if usesPastTarget, let pastTarget {
-            rowsAboveFilled =
-                pastTarget.fill(
-                    scratch, fromLevel: top, firstLead: levels - theirs, count: turn.maximumJump + 1, farkle: farkle,
-                    farkleAux: farkleTie) != nil
-            if !rowsAboveFilled {
-                scratch.deallocate()
-                top = self.top(mine: mine, theirs: theirs)
-                scratch = TurnTable(rows: top + turn.maximumJump + 1)
-            }
-        }
+        let top = top(mine: mine, theirs: theirs)
+        let scratch = TurnTable(rows: top + turn.maximumJump + 1)
         defer { scratch.deallocate() }
         let bank = UnsafeMutablePointer<Double>.allocate(capacity: 2 * top)
         defer { bank.deallocate() }
@@ -316,10 +301,13 @@ struct PenaltyStateSpace: Sendable {
         fillBank(
             at: (mine, theirs, myFarkles, theirFarkles), top: top, values: UnsafeBufferPointer(values),
             ties: UnsafeBufferPointer(ties), bank: bank, bankTie: bankTie)
+        // Past the target the rows come from the table over leads, where the least bank is met there.
+        let reachTarget = levels - mine
         var unused = WinTurn.Validity.unbounded
         let entry = turn.solve(
-            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: farkleTie,
-            into: scratch, validity: &unused, tracking: false, rowsAboveFilled: rowsAboveFilled)
+            top: top, reachTarget: reachTarget * step >= leastBank ? reachTarget : nil, firstLead: levels - theirs,
+            pastTarget: pastTarget, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle,
+            farkleAux: farkleTie, into: scratch, validity: &unused, tracking: false)
         let own = index(mine, theirs, myFarkles, theirFarkles)
         let change = abs(entry.value - values[own])
         values[own] = entry.value

@@ -441,21 +441,11 @@ struct PairLayout: Sendable {
     ) -> WinTurn.Entry {
         let reachTarget = levels - mine
         // The rows by lead are those of the opponent's final round as an entered player, banking allowed on each.
-        if let pastTarget, reachTarget < top, theirs > 0 || newLeastBank == enteredLeastBank,
-            reachTarget * step >= leastBank(mine: mine),
-            let piece = pastTarget.fill(
-                scratch, fromLevel: reachTarget, firstLead: levels - theirs, count: turn.maximumJump + 1,
-                farkle: farkle, farkleAux: 0)
-        {
-            validity = piece
-            return turn.solve(
-                top: reachTarget, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
-                into: scratch, validity: &validity, tracking: true, rowsAboveFilled: true)
-        }
-        validity = .unbounded
+        let readsRows = (theirs > 0 || newLeastBank == enteredLeastBank) && reachTarget * step >= leastBank(mine: mine)
         return turn.solve(
-            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
-            into: scratch, validity: &validity, tracking: true)
+            top: top, reachTarget: readsRows ? reachTarget : nil, firstLead: levels - theirs, pastTarget: pastTarget,
+            topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0, into: scratch,
+            validity: &validity, tracking: true)
     }
 }
 
