@@ -12,8 +12,9 @@ import Foundation
 /// renamed), so processes solving the same game at once both finish and leave one complete entry. A cache that
 /// cannot be written is no error: the game is solved and not kept.
 ///
-/// Games with ordinary dice are kept: races to a target (`WinProbabilitySolver`, `PenaltyWinSolver`) and games of
-/// fixed rounds (`RoundsWinSolver`); games with loaded dice are solved every time.
+/// Every game a win solver solves whole is kept: races to a target (`WinProbabilitySolver`, `PenaltyWinSolver`),
+/// games of fixed rounds (`RoundsWinSolver`) and races between two dice sets (`LoadedWinSolver`, keyed by the dice
+/// too: each kind's face weights and count, in seat order).
 ///
 /// ```swift
 /// let cache = SolvedGameCache.user
@@ -119,6 +120,28 @@ public struct SolvedGameCache: Sendable {
         }
     }
 
+    /// The race between the dice of `outcomes` (two, player 0 first, on one scoring table) solved to win: read from
+    /// the cache, or solved whole on `threads` threads (telling `progress` the share of its pairs of totals done, as
+    /// `LoadedWinSolver.init(outcomes:threads:lowestTotals:progress:)` does) and kept.
+    ///
+    /// - Precondition: as for `LoadedWinSolver.init(outcomes:threads:lowestTotals:progress:)`.
+    public func diceSetGame(
+        outcomes: [DiceSetOutcomes], threads: Int = 2, progress: ((Double) -> Void)? = nil
+    ) -> LoadedWinSolver {
+        if let solution = cachedDiceSetGame(outcomes: outcomes) { return solution }
+        let solution = LoadedWinSolver(outcomes: outcomes, threads: threads, progress: progress)
+        store(solution.policyFileBytes, as: Key(diceSets: outcomes))
+        return solution
+    }
+
+    /// The race between the dice of `outcomes` solved to win as the cache holds it, or `nil` (no entry, or one not
+    /// to be trusted).
+    public func cachedDiceSetGame(outcomes: [DiceSetOutcomes]) -> LoadedWinSolver? {
+        read(Key(diceSets: outcomes)) { bytes throws(WinPolicyError) in
+            try LoadedWinSolver(policyFileBytes: bytes, outcomes: outcomes)
+        }
+    }
+
     /// The race of `rules` solved to win as the cache holds it, or `nil` (no entry, or one not to be trusted).
     public func cachedWinProbabilitySolver(rules: RuleSet) -> WinProbabilitySolver? {
         read(Key(race: rules)) { bytes throws(WinPolicyError) in
@@ -155,6 +178,19 @@ public struct SolvedGameCache: Sendable {
         /// The key of the game of fixed rounds of `rules` (`RoundsWinSolver`).
         init(rounds rules: RuleSet) {
             self.init(solver: "rounds", version: WinPolicyFile.roundsFormatVersion, floor: nil, rules: rules)
+        }
+
+        /// The key of the race between the dice of `outcomes` (`LoadedWinSolver`): the rules and each seat's kinds
+        /// of dice (face weights and count; names do not change a roll).
+        init(diceSets outcomes: [DiceSetOutcomes]) {
+            let dice = outcomes.map { outcomes in
+                outcomes.set.kinds.map { kind in "\(kind.count)x" + kind.weights.map(String.init).joined(separator: ",")
+                }
+                .joined(separator: " ")
+            }
+            self.init(
+                solver: "dice sets \(dice.joined(separator: " | "))", version: WinPolicyFile.diceSetsFormatVersion,
+                floor: nil, rules: outcomes[0].table.rules)
         }
 
         /// Raised whenever a change of the solvers moves any bit of a solved value (2: the rows past the target read
@@ -234,6 +270,8 @@ public struct SolvedGameCache: Sendable {
         public let isPenalty: Bool
         /// Whether it is a game of fixed rounds.
         public let isRounds: Bool
+        /// Whether it is a race between two dice sets.
+        public let isDiceSets: Bool
         /// Its size in bytes.
         public let size: Int
         /// When it was written.
@@ -269,8 +307,8 @@ public struct SolvedGameCache: Sendable {
         let isRounds = header?.version == WinPolicyFile.roundsFormatVersion
         return Entry(
             url: url, rulesName: header?.name, target: isRounds ? nil : header?.target,
-            isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, isRounds: isRounds, size: size,
-            modified: modified)
+            isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, isRounds: isRounds,
+            isDiceSets: header?.version == WinPolicyFile.diceSetsFormatVersion, size: size, modified: modified)
     }
 
     /// The format version, rule set name and target at the start of the policy file at `url`, or `nil`.

@@ -110,7 +110,7 @@ public struct StrategyComparison: Sendable {
     }
 
     /// Works out each of `pairs` exactly, each strategy starting once (`ExactOdds.eachStarting(strategies:dice:
-    /// context:threads:solvingToWin:progress:)`), both seatings weighed equally.
+    /// context:threads:progress:)`), both seatings weighed equally.
     ///
     /// - Parameters:
     ///   - context: The rules and where the strategies take their solutions; `win` takes the game solved to win

@@ -134,6 +134,48 @@ struct CacheTests {
         #expect(cache.files.count == 1)
     }
 
+    @Test(
+        "a race between dice sets is kept too: evaluate, simulate and advise read what solve wrote, keyed by the dice")
+    func diceSetRaces() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let race = ["--rules", "kcd", "--target", "300", "--dice-set", "weighted:1"]
+        let solve = ["solve", "--objective", "win", "--format", "json"] + race
+        let solved = try cache.run(solve)
+        #expect(solved.exitStatus == 0, "\(solved.standardError)")
+        #expect(cache.files.count == 1)
+        let entry = try #require(cache.files.first)
+        let again = try cache.run(solve)
+        #expect(again.standardError.isEmpty)
+        let chances = try [solved, again].map { try jsonObject($0)["first_player_win_probability"] as? Double }
+        #expect(chances[0] != nil && chances[0] == chances[1])
+        let evaluate = try cache.run(
+            ["evaluate", "--strategy", "win", "--strategy", "ev-target", "--format", "json"] + race + [
+                "--dice-set", "ordinary",
+            ])
+        #expect(evaluate.exitStatus == 0 && evaluate.standardError.isEmpty, "\(evaluate.standardError)")
+        let simulate = try cache.run(
+            ["simulate", "--strategy", "win", "--strategy", "greedy", "--games", "200"] + race + [
+                "--dice-set", "ordinary",
+            ])
+        #expect(simulate.exitStatus == 0 && simulate.standardError.isEmpty, "\(simulate.standardError)")
+        let advise = try cache.run(
+            ["advise", "--dice", "1@weighted,5,2,3,3,6", "--my-score", "100", "--opponent-score", "150"] + race)
+        #expect(advise.exitStatus == 0 && advise.standardError.isEmpty, "\(advise.standardError)")
+        #expect(cache.files == [entry])
+        // Other dice, or the same dice in the other seat, are another game.
+        let swapped = try cache.run(
+            [
+                "solve", "--objective", "win", "--rules", "kcd", "--target", "300", "--dice-set", "ordinary",
+                "--dice-set",
+                "weighted:1",
+            ])
+        #expect(swapped.exitStatus == 0, "\(swapped.standardError)")
+        #expect(cache.files.count == 2)
+        let list = try cache.run(["cache", "list"])
+        #expect(list.standardOutput.contains("| kcd | 300 | dice sets |"), "\(list.standardOutput)")
+    }
+
     @Test("cache list shows each entry and the total; cache clear removes the entries and nothing else")
     func listAndClear() throws {
         let cache = TemporaryCache()

@@ -72,6 +72,66 @@ struct EvaluateDiceSetTests {
         #expect(lines.contains("| Tie | | 0.00000000000 |"))
     }
 
+    @Test(
+        "the race to 50 solved to win, written with --out and read with --policy, gives the closed form; other dice are refused"
+    )
+    func policyFileOfDiceSets() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("catalog.json")
+        try Data(Self.catalog.utf8).write(to: file)
+        let policy = directory.appendingPathComponent("race.policy").path
+        let ordinary = [Double](repeating: 1, count: 6)
+        let first = Self.farkleChance([[1, 1, 1, 1, 1, 5]] + Array(repeating: ordinary, count: 5))
+        let second = Self.farkleChance(Array(repeating: ordinary, count: 6))
+        // Every scoring keep reaches 50 and wins: best play banks it, and a farkle hands the turn over.
+        let expected = (1 - first) / (1 - first * second)
+        let race = ["--rules", "kcd", "--target", "50", "--dice-catalog", file.path, "--dice-set", "sixes:1"]
+        let solve = try CommandRunner.run(
+            ["solve", "--objective", "win", "--format", "json", "--no-cache", "--out", policy] + race)
+        #expect(solve.exitStatus == 0, "\(solve.standardError)")
+        let solved = try #require(try jsonObject(solve)["first_player_win_probability"] as? Double)
+        #expect(abs(solved - expected) < 1e-12, "\(solved) vs \(expected)")
+        let evaluate = try CommandRunner.run(
+            [
+                "evaluate", "--strategy", "win", "--strategy", "win", "--format", "json", "--no-cache", "--policy",
+                policy,
+            ]
+                + race + ["--dice-set", "ordinary"])
+        #expect(evaluate.exitStatus == 0, "\(evaluate.standardError)")
+        #expect(evaluate.standardError.isEmpty, "the policy is read, nothing solved: \(evaluate.standardError)")
+        let wins = try #require(try jsonObject(evaluate)["win_probabilities"] as? [Double])
+        #expect(abs(wins[0] - expected) < 1e-12, "\(wins[0]) vs \(expected)")
+        // The same file for other dice, or for ordinary dice, is one error line and the usage.
+        for (arguments, words) in [
+            (
+                ["evaluate", "--strategy", "win", "--strategy", "ev-target", "--dice-set", "twos:1"],
+                "other dice of player 1"
+            ),
+            (
+                [
+                    "simulate", "--strategy", "win", "--strategy", "greedy", "--dice-set", "sixes:1", "--dice-set",
+                    "twos:1",
+                ], "other dice of player 2"
+            ),
+        ] {
+            let refused = try CommandRunner.run(
+                arguments + ["--rules", "kcd", "--target", "50", "--dice-catalog", file.path, "--policy", policy])
+            #expect(refused.exitStatus == 64, "\(arguments)")
+            #expect(refused.standardError.hasPrefix("Error: policy file '"), "\(refused.standardError)")
+            #expect(refused.standardError.contains(words), "\(refused.standardError)")
+            #expect(refused.standardOutput.isEmpty)
+        }
+        let plain = try CommandRunner.run(
+            [
+                "evaluate", "--strategy", "win", "--strategy", "ev", "--rules", "kcd", "--target", "50", "--policy",
+                policy,
+            ])
+        #expect(plain.exitStatus == 64)
+        #expect(plain.standardError.contains("it holds a race between dice sets, not a race with ordinary dice"))
+    }
+
     @Test("six ordinary dice given as sets are the plain game: the odds without --dice-set, even under standard")
     func ordinarySetsArePlain() throws {
         let base = [

@@ -33,6 +33,10 @@ public struct Advisor: Sendable {
     public let table: ScoringTable
     /// The two-player game solved to win, if any: adds the advice to win where both totals are known.
     public let game: (any SolvedWinGame)?
+    /// Where the race between dice sets solved to win comes from for the advice to win with loaded dice (for
+    /// instance a policy file or a cache of solved games): `nil` solves here only the totals from the situation's
+    /// on, which a game from there can reach.
+    public var diceSetGames: DiceSetGameSource?
 
     /// The expected-score turn of a player on the board, solved once (about 2 ms for `standard`).
     private let enteredTurn: ExpectedScoreSolver
@@ -206,10 +210,12 @@ public struct Advisor: Sendable {
             guard (0..<target).contains(opponentScore) else {
                 throw NotCovered("the opponent's total \(opponentScore) is not from 0 to below the target \(target)")
             }
-            // Only the totals from here on (they never fall).
-            let turn = LoadedWinSolver(
-                outcomes: [outcomes, opponent], threads: threads, lowestTotals: [myScore, opponentScore]
-            ).turn(player: 0, own: myScore, opponent: opponentScore)
+            // The whole game from the source, or only the totals from here on (they never fall).
+            let game =
+                diceSetGames?([outcomes, opponent], threads)
+                ?? LoadedWinSolver(
+                    outcomes: [outcomes, opponent], threads: threads, lowestTotals: [myScore, opponentScore])
+            let turn = game.turn(player: 0, own: myScore, opponent: opponentScore)
             let keeps = turn.advice(for: roll, turnPoints: turnPoints)
             win = (turn.rollAdvice(for: roll, keeps: keeps, situation: situation), keeps)
         }

@@ -85,11 +85,10 @@ public struct ExactOdds: Sendable {
     ///   - context: The rules and where the strategies come from; with ordinary dice `win` takes its solution
     ///     there (`StrategyContext.winProbabilitySolver(threads:)`, or `penaltyWinSolver(threads:)` under a
     ///     three-farkle penalty), solving the game first if needed: about 30 s on 2 cores for a 10,000-point
-    ///     race, 9 minutes of CPU for `zilch`. With other dice `win` is solved here for the two sets.
+    ///     race, 9 minutes of CPU for `zilch`. With other dice `win` plays the two sets' race solved to win, from
+    ///     `context.diceSetGames` or solved here.
     ///   - threads: The threads the pairs of one sum (under a penalty: the states of one sum and count of
     ///     farkles) are spread over (1: this thread only); the result is the same for any count.
-    ///   - solvingToWin: Called once, after every check, before a race with other dice than ordinary ones is
-    ///     solved to win for a `win` seat, which takes seconds to minutes.
     ///   - progress: Told the fraction of the states worked out so far, in a race (its pairs of totals) or a game
     ///     of rounds (its turns); under a three-farkle penalty, after each sweep, how far the largest change has
     ///     fallen toward the tolerance (logarithmically: about the fraction of the sweeps done). Not called with
@@ -102,15 +101,15 @@ public struct ExactOdds: Sendable {
     ///   `greedy` or `threshold` with a set whose six dice score on every roll (its turn might never end).
     public init(
         strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
-        threads: Int = 2, solvingToWin: () -> Void = {}, progress: @Sendable (Double) -> Void = { _ in }
+        threads: Int = 2, progress: @Sendable (Double) -> Void = { _ in }
     ) throws(Unsupported) {
         self = try Self.evaluate(
             strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress,
-            solvingToWin: solvingToWin, eachStarting: false)[0]
+            eachStarting: false)[0]
     }
 
     /// Evaluates `strategies` (two, seat 1 first) once with each starting: the odds of `[A, B]`, then of `[B, A]`
-    /// (with the dice swapped likewise), as `init(strategies:dice:context:threads:solvingToWin:progress:)` gives
+    /// (with the dice swapped likewise), as `init(strategies:dice:context:threads:progress:)` gives
     /// them (`progress` then runs from 0 to 1 once per seating that is worked out apart).
     ///
     /// In a race with ordinary dice both seatings are worked out in one pass over the pairs of totals, each seat's
@@ -120,11 +119,11 @@ public struct ExactOdds: Sendable {
     /// - Throws: `Unsupported` as the initializer does.
     public static func eachStarting(
         strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
-        threads: Int = 2, solvingToWin: () -> Void = {}, progress: @Sendable (Double) -> Void = { _ in }
+        threads: Int = 2, progress: @Sendable (Double) -> Void = { _ in }
     ) throws(Unsupported) -> [ExactOdds] {
         try evaluate(
             strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress,
-            solvingToWin: solvingToWin, eachStarting: true)
+            eachStarting: true)
     }
 
     /// The odds of one evaluation.
@@ -144,7 +143,7 @@ public struct ExactOdds: Sendable {
     /// The evaluation of `strategies`, and with `eachStarting` of them swapped too.
     private static func evaluate(
         strategies: [StrategySpec], dice: [DiceSet], context: inout StrategyContext, threads: Int,
-        progress: @Sendable (Double) -> Void, solvingToWin: () -> Void, eachStarting: Bool
+        progress: @Sendable (Double) -> Void, eachStarting: Bool
     ) throws(Unsupported) -> [ExactOdds] {
         let rules = context.rules
         guard strategies.count == 2 else {
@@ -176,8 +175,7 @@ public struct ExactOdds: Sendable {
             let odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
             if !dice.allSatisfy(\.isOrdinary) {
                 let loaded = try LoadedExactOdds(
-                    strategies: strategies, dice: dice, table: context.table, threads: threads,
-                    solvingToWin: solvingToWin)
+                    strategies: strategies, dice: dice, context: context, threads: threads)
                 odds = (loaded.winProbabilities[0], 0, loaded.pairCount, 1, 0)
             } else if rules.turn.threeFarklePenalty != nil {
                 let penalty = try PenaltyExactOdds(

@@ -87,13 +87,14 @@ extension LoadedExactOdds {
     ///   - dice: The two seats' dice, seat 1 first.
     ///   - table: The scoring table of the rules.
     ///   - threads: The threads to spread each sum's pairs over.
-    ///   - solvingToWin: Called after every check, before the race is solved to win for a `win` seat.
+    ///   - context: Where a `win` seat's solved race comes from (`StrategyContext.diceSetGames`), after every check.
     /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race
     ///   won at the target at once with banking after any keep, a set that can never score, or `greedy` or
     ///   `threshold` with a set whose six dice score on every roll.
     init(
-        strategies: [StrategySpec], dice: [DiceSet], table: ScoringTable, threads: Int, solvingToWin: () -> Void
+        strategies: [StrategySpec], dice: [DiceSet], context: StrategyContext, threads: Int
     ) throws(ExactOdds.Unsupported) {
+        let table = context.table
         var plays: [LoadedPlay] = []
         for spec in strategies {
             guard let play = LoadedPlay(spec) else {
@@ -142,8 +143,8 @@ extension LoadedExactOdds {
                 "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
                     + "six dice scores; play it 'ev-target' or 'win'")
         }
-        if plays.contains(.win) { solvingToWin() }
-        self.init(outcomes: outcomes, plays: plays, threads: threads)
+        let solver = plays.contains(.win) ? context.diceSetGame(outcomes: outcomes, threads: threads) : nil
+        self.init(outcomes: outcomes, plays: plays, solver: solver, threads: threads)
     }
 }
 

@@ -234,7 +234,8 @@ extension GameSimulation where Seat == BuiltInStrategy {
     /// (`BuiltInStrategy.make(_:context:)`; solve the game to win there first for `win`) and the plain engines
     /// play, lanes where they apply. Where any seat carries loaded dice, the engine of loaded dice plays: a race
     /// won at the target at once, each seat playing its strategy's `LoadedPlay` (`ev-target`: the capped-optimal turn for
-    /// its own total; `win`: solved here for the two sets, on `threads` threads).
+    /// its own total; `win`: the two sets' race solved to win, from `context.diceSetGames` or solved here on
+    /// `threads` threads).
     ///
     /// - Parameters:
     ///   - table: The scoring table, and through it the rules of the games.
@@ -254,7 +255,8 @@ extension GameSimulation where Seat == BuiltInStrategy {
         precondition(dice.count == strategies.count, "one dice set per seat")
         guard dice.allSatisfy(\.isOrdinary) else {
             let loaded = try LoadedEngine(
-                table: table, sets: dice, strategies: strategies, threads: threads, maximumRounds: Self.maximumRounds)
+                table: table, sets: dice, strategies: strategies, threads: threads, maximumRounds: Self.maximumRounds,
+                context: context)
             self.init(table: table, loaded: loaded)
             return
         }

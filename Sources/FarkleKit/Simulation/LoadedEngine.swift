@@ -81,9 +81,12 @@ struct LoadedEngine: Sendable {
     /// - Parameters:
     ///   - threads: The threads of the capped turns at every total and of the solve to win where a seat plays `win`;
     ///     the play does not depend on them.
+    ///   - context: Where a `win` seat's solved race comes from (`StrategyContext.diceSetGames`); solved here
+    ///     without one.
     /// - Precondition: 1 to 8 sets, one strategy each; `threads` ≥ 1.
     init(
-        table: ScoringTable, sets: [DiceSet], strategies: [StrategySpec], threads: Int, maximumRounds: Int
+        table: ScoringTable, sets: [DiceSet], strategies: [StrategySpec], threads: Int, maximumRounds: Int,
+        context: StrategyContext? = nil
     ) throws(LoadedGameRefusal) {
         precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
         precondition(strategies.count == sets.count, "one strategy per seat")
@@ -141,7 +144,8 @@ struct LoadedEngine: Sendable {
             return player
         }
         if plays.contains(.win) {
-            let solver = LoadedWinSolver(outcomes: players.map(\.outcomes), threads: threads)
+            let solver = (context ?? StrategyContext(table: table)).diceSetGame(
+                outcomes: players.map(\.outcomes), threads: threads)
             let step = table.scoreStep
             for seat in 0..<2 where plays[seat] == .win {
                 players[seat].winTurns = stride(from: 0, to: target, by: step).flatMap { own in

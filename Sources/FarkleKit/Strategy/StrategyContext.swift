@@ -15,6 +15,12 @@ public struct StrategyContext: Sendable {
     /// Named options a strategy may read (for example the path of a policy file), empty by default.
     public var options: [String: String]
 
+    /// Where a race between dice sets solved to win comes from when a `win` seat, an exact evaluation or the
+    /// advice needs one (`diceSetGame(outcomes:threads:)`): given the two players' dice and the threads to solve on,
+    /// it returns the whole game solved (`lowestTotals` 0 and 0) for those dice, for instance read from a policy
+    /// file or a cache of solved games. `nil` (the default) solves the race each time.
+    public var diceSetGames: DiceSetGameSource?
+
     private var solver: ExpectedScoreSolver?
     private var penaltySolver: LongRunAverageSolver?
     private var winGame: (any SolvedWinGame)?
@@ -94,6 +100,18 @@ public struct StrategyContext: Sendable {
         -> PenaltyWinSolver
     {
         try solvedWinGame(threads: threads, as: PenaltyWinSolver.self)
+    }
+
+    /// The race between the dice of `outcomes` (two, player 0 first) solved to win: from `diceSetGames`, or solved
+    /// here on `threads` threads.
+    func diceSetGame(outcomes: [DiceSetOutcomes], threads: Int) -> LoadedWinSolver {
+        guard let diceSetGames else { return LoadedWinSolver(outcomes: outcomes, threads: threads) }
+        let game = diceSetGames(outcomes, threads)
+        precondition(
+            game.lowestTotals == [0, 0] && zip(game.outcomes, outcomes).allSatisfy { $0.set.kinds == $1.set.kinds }
+                && game.outcomes[0].table.rules == rules,
+            "the source gives the whole game of these dice and rules")
+        return game
     }
 
     private mutating func solvedWinGame<Solver: SolvedWinGame>(threads: Int, as solver: Solver.Type)

@@ -75,7 +75,7 @@ enum AdviseCommand: Command {
             || arguments.value(DiceSetOption.opponentSet.name) != nil
         if hasDiceSets {
             try arguments.refuse(
-                ["farkles", "rounds-left", "seat", "opening", "opponent-farkles", StrategyArguments.policy.name],
+                ["farkles", "rounds-left", "seat", "opening", "opponent-farkles"],
                 "applies to ordinary dice; loaded dice are advised in a race won at the target at once")
         }
         let format = try arguments.format(allowed: [.md, .json])
@@ -143,9 +143,12 @@ enum AdviseCommand: Command {
         let game =
             situation.knowsBothTotals && !hasDiceSets
             ? try solvedGame(arguments, table: table, situation: situation) : nil
+        let diceSetGames = hasDiceSets ? try diceSetGames(arguments, situation: situation, table: table) : nil
         let advice: Advice
         do {
-            advice = try Advisor(table: table, game: game).advice(for: situation)
+            var advisor = try Advisor(table: table, game: game)
+            advisor.diceSetGames = diceSetGames
+            advice = try advisor.advice(for: situation)
         } catch {
             throw UsageError(error.description, spec: spec)
         }
@@ -155,6 +158,26 @@ enum AdviseCommand: Command {
         default: Standard.output(text.markdown, terminator: "")
         }
         return ExitStatus.success
+    }
+
+    /// Where the race between dice sets solved to win comes from for the advice to win with loaded dice: the
+    /// `--policy` file, or the cache of solved games, which solves the whole race once; `nil` (the advisor solves
+    /// only the totals from the situation's on) with `--no-cache`, and without both totals.
+    private static func diceSetGames(_ arguments: ParsedArguments, situation: TurnSituation, table: ScoringTable)
+        throws(UsageError) -> DiceSetGameSource?
+    {
+        let hasPolicy = arguments.value(StrategyArguments.policy.name) != nil
+        guard situation.opponentScore != nil else {
+            if hasPolicy {
+                throw UsageError(
+                    "'--policy' holds the race solved to win: give --opponent-score for the advice to win", spec: spec)
+            }
+            return nil
+        }
+        guard hasPolicy || !arguments.flag(CacheOption.noCache.name) else { return nil }
+        return try StrategyArguments.diceSetGames(
+            arguments, sets: [situation.dice, situation.opponentDice], table: table,
+            quiet: !RunOptions.showsProgress(arguments), spec: spec)
     }
 
     /// The game solved to win for the advice to win: read from the `--policy` file, or solved here by the solver

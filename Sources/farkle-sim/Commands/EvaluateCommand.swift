@@ -54,11 +54,6 @@ enum EvaluateCommand: Command {
         let given = try DiceSetOption.sets(arguments)
         let dice = given.isEmpty ? [DiceSet.ordinary, .ordinary] : try DiceSetOption.sets(arguments, seats: 2)
         let loaded = !dice.allSatisfy(\.isOrdinary)
-        if loaded, arguments.value(StrategyArguments.policy.name) != nil {
-            throw UsageError(
-                "'--policy' holds a game solved for ordinary dice; with '--dice-set' strategy 'win' is solved "
-                    + "for the sets", spec: spec)
-        }
         guard specs.count == 2 else {
             throw UsageError(
                 "evaluate needs exactly 2 strategies, one per seat (--strategy A --strategy B), not \(specs.count)",
@@ -71,22 +66,23 @@ enum EvaluateCommand: Command {
         let clock = ContinuousClock()
         let start = clock.now
         var context = StrategyContext(table: ScoringTable(rules: rules))
-        if !loaded, specs.contains(.win) {
+        if loaded {
+            context.diceSetGames = try StrategyArguments.diceSetGames(
+                arguments, sets: dice, table: context.table, quiet: quiet, spec: spec)
+        } else if specs.contains(.win) {
             try StrategyArguments.solveToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
         }
         let odds: ExactOdds
         // Under a penalty the sweeps repeat until they settle: their share is estimated from how fast they settle.
+        // With dice sets only a solve to win takes long, and it shows its own line.
         let progress = SolveProgress(
             "Working out the exact odds",
             unit: rules.turn.threeFarklePenalty == nil ? SolveProgress.unit(of: rules) : "the sweeps (estimated)",
-            isShown: !quiet)
+            isShown: !quiet && !loaded)
         defer { progress.finish() }
         do {
             odds = try ExactOdds(
-                strategies: specs, dice: dice, context: &context, threads: threads,
-                solvingToWin: {
-                    if !quiet { Standard.error("Solving the race to win with these dice sets for strategy 'win'...") }
-                }, progress: progress.update)
+                strategies: specs, dice: dice, context: &context, threads: threads, progress: progress.update)
         } catch {
             throw UsageError(error.description, spec: spec)
         }

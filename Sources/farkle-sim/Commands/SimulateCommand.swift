@@ -83,11 +83,6 @@ enum SimulateCommand: Command {
         let dice = try seatDice(givenSets, players: players)
         let loaded = !dice.allSatisfy(\.isOrdinary)
         let specs = try seatSpecs(arguments, players: players, loaded: loaded)
-        if loaded, arguments.value(StrategyArguments.policy.name) != nil {
-            throw UsageError(
-                "'--policy' holds a game solved for ordinary dice; with '--dice-set' strategy 'win' is solved "
-                    + "for the sets", spec: spec)
-        }
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
         if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
@@ -95,7 +90,11 @@ enum SimulateCommand: Command {
 
         let table = ScoringTable(rules: rules)
         var context = StrategyContext(table: table)
-        if !loaded, specs.contains(.win) {
+        if loaded, specs.contains(.win), dice.count == 2 {
+            // The engine refuses `win` at other tables before anything is solved.
+            context.diceSetGames = try StrategyArguments.diceSetGames(
+                arguments, sets: dice, table: table, quiet: arguments.flag("quiet"), spec: spec)
+        } else if !loaded, specs.contains(.win) {
             // The solver plays the table as simulated: as many players as seats.
             var rules = rules
             rules.game.players = players

@@ -44,9 +44,10 @@ enum SolveCommand: Command {
                 defaultValue: "four penalties below zero"),
             OptionSpec(
                 name: "out", valueName: "file",
-                help: "With --objective win in a race (with or without a three-farkle penalty): also write the "
-                    + "solved policy to this binary file, read back by --policy and by the library "
-                    + "(WinProbabilitySolver or PenaltyWinSolver(contentsOf:rules:)) without solving again."),
+                help: "With --objective win in a race (with or without a three-farkle penalty, or between dice "
+                    + "sets): also write the solved policy to this binary file, read back by --policy and by the "
+                    + "library (WinProbabilitySolver, PenaltyWinSolver or LoadedWinSolver(contentsOf:...)) without "
+                    + "solving again."),
             CacheOption.noCache,
         ]
     )
@@ -79,8 +80,9 @@ enum SolveCommand: Command {
                     "'--objective win' solves 2-player games: give one '--dice-set' per player, not \(sets.count)",
                     spec: spec)
             }
-            try arguments.refuse(["out"], "writes the policy of games with ordinary dice; not with '--dice-set'")
-            return try WinSolveOutput.run(rules: rules, sets: sets, format: format, threads: threads, spec: spec)
+            return try WinSolveOutput.run(
+                rules: rules, sets: sets, format: format, threads: threads, out: arguments.path("out"),
+                cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments), spec: spec)
         }
         try arguments.refuse(["penalty-floor"], "is for --objective win under a three-farkle penalty")
         try arguments.refuse(["out"], "writes the policy of --objective win; the score objective has none")

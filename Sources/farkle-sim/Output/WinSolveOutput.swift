@@ -73,11 +73,13 @@ enum WinSolveOutput {
         return ExitStatus.success
     }
 
-    /// Solves the race between dice sets to win and prints the result in `format`: player 1 (who starts) with
-    /// the first set, player 2 with the second (six ordinary dice when only one is given).
+    /// Solves the race between dice sets to win (or reads it from `cache`) and prints the result in `format`:
+    /// player 1 (who starts) with the first set, player 2 with the second (six ordinary dice when only one is
+    /// given). With `out`, writes the policy file there after solving (exit 1 with one error line when it cannot).
     static func run(
-        rules: RuleSet, sets: [DiceSet], format: OutputFormat, threads: Int, spec: CommandSpec
-    ) throws(UsageError) -> Int32 {
+        rules: RuleSet, sets: [DiceSet], format: OutputFormat, threads: Int, out: String?,
+        cache: SolvedGameCache = .disabled, showsProgress: Bool = true, spec: CommandSpec
+    ) throws -> Int32 {
         guard LoadedWinSolver.supports(rules) else {
             throw UsageError(
                 "'--objective win' with dice sets needs banking after any keep, with no minimum bank, six-dice "
@@ -85,9 +87,13 @@ enum WinSolveOutput {
         }
         let players = sets.count == 1 ? [sets[0], DiceSet.ordinary] : sets
         let table = ScoringTable(rules: rules)
+        let outcomes = players.map { DiceSetOutcomes(table: table, set: $0) }
+        let pending = try out.map(PendingFile.opened)
         let start = DispatchTime.now().uptimeNanoseconds
-        let solver = LoadedWinSolver(
-            outcomes: players.map { DiceSetOutcomes(table: table, set: $0) }, threads: threads)
+        let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: showsProgress)
+        let solver = cache.diceSetGame(outcomes: outcomes, threads: threads, progress: progress.update)
+        progress.finish()
+        try pending?.commitOrFail(bytes: solver.policyFileBytes)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let first = solver.firstPlayerWinProbability
         // The second player's chance when it starts instead, from the same solve.

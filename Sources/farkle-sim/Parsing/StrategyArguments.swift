@@ -37,7 +37,7 @@ enum StrategyArguments {
     static let policy = OptionSpec(
         name: "policy", valueName: "file",
         help: "For strategy win: the solved game from 'solve --objective win --out FILE' (no solve then), "
-            + "with or without a three-farkle penalty.")
+            + "with or without a three-farkle penalty, or between the dice sets given (--dice-set).")
 
     /// The solution in the `--policy` file of `arguments` for `rules`, or `nil` without the option.
     ///
@@ -125,6 +125,36 @@ enum StrategyArguments {
                 defer { progress.finish() }
                 context.use(try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update))
             }
+        }
+    }
+
+    /// Where the race between `sets` (two, seat 1 first) solved to win comes from for a `win` seat or the advice to
+    /// win: the `--policy` file of `arguments`, read and checked here against the rules of `table` and the dice;
+    /// else the cache of solved games (none with `--no-cache`), solving the race whole and keeping it where the
+    /// cache has no entry, with a note and a progress line on stderr unless `quiet`.
+    ///
+    /// - Throws: `UsageError` when the policy file cannot be used (another game, other rules or dice, corrupt).
+    static func diceSetGames(
+        _ arguments: ParsedArguments, sets: [DiceSet], table: ScoringTable, quiet: Bool, spec: CommandSpec
+    ) throws(UsageError) -> DiceSetGameSource {
+        if let policy = try readPolicy(
+            arguments, spec: spec,
+            read: { url throws(WinPolicyError) in
+                try LoadedWinSolver(contentsOf: url, outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) })
+            })
+        {
+            return { _, _ in policy }
+        }
+        let cache = CacheOption.cache(arguments)
+        return { outcomes, threads in
+            if let solution = cache.cachedDiceSetGame(outcomes: outcomes) { return solution }
+            if !quiet {
+                Standard.error(
+                    "Solving the race between \(outcomes[0].set) and \(outcomes[1].set) to win (seconds to minutes)...")
+            }
+            let progress = SolveProgress("Solving", isShown: !quiet)
+            defer { progress.finish() }
+            return cache.diceSetGame(outcomes: outcomes, threads: threads, progress: progress.update)
         }
     }
 

@@ -46,16 +46,19 @@ struct ExactOddsDiceTests {
     func loadedDiceTakeTheLoadedEvaluation() throws {
         let sets = [try DiceSet(parsing: "odd:1"), DiceSet.ordinary]
         var context = StrategyContext(table: ScoringTable(rules: Self.rules))
-        var solving = 0
+        let solving = Locked(0)
+        context.diceSetGames = { outcomes, threads in
+            solving.withLock { $0 += 1 }
+            return LoadedWinSolver(outcomes: outcomes, threads: threads)
+        }
         let odds = try ExactOdds(
-            strategies: [.expectedValueToTarget, .threshold([300, 500])], dice: sets, context: &context, threads: 1
-        ) { solving += 1 }
+            strategies: [.expectedValueToTarget, .threshold([300, 500])], dice: sets, context: &context, threads: 1)
         let outcomes = try LoadedExactOddsTests.outcomes(["odd:1", "ordinary"], target: 500)
         let direct = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .threshold([300, 500])])
         #expect(odds.winProbabilities == direct.winProbabilities)
         #expect(odds.tieProbability == 0 && odds.pairCount == direct.pairCount && odds.sweeps == 1)
         #expect(odds.strategies == [.expectedValueToTarget, .threshold([300, 500])] && odds.dice == sets)
-        #expect(solving == 0)
+        #expect(solving.withLock { $0 } == 0)
     }
 
     @Test("what neither evaluation covers is refused with one typed error, the same words as before")

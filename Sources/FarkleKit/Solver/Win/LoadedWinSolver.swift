@@ -52,9 +52,13 @@ public struct LoadedWinSolver: Sendable {
     ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only). The values do
     ///     not depend on it: each pair is solved from pairs of higher sums alone, by one thread.
     ///   - lowestTotals: The least total of player 0 and of player 1 to solve for, in points.
+    ///   - progress: Told the share of the pairs of totals solved, on the calling thread after each sum of totals.
     /// - Precondition: two players; `supports(outcomes[0].table.rules)`; `threads` ≥ 1; `lowestTotals` are two
     ///   multiples of the score step, at least 0 and below the target.
-    public init(outcomes: [DiceSetOutcomes], threads: Int = 1, lowestTotals: [Int] = [0, 0]) {
+    public init(
+        outcomes: [DiceSetOutcomes], threads: Int = 1, lowestTotals: [Int] = [0, 0],
+        progress: ((Double) -> Void)? = nil
+    ) {
         precondition(outcomes.count == 2, "two players")
         precondition(threads >= 1, "at least one thread")
         let rules = outcomes[0].table.rules
@@ -72,7 +76,7 @@ public struct LoadedWinSolver: Sendable {
             (0..<PairSweep.workers(threads: threads, levels: levels)).map { _ in
                 PairWorker(outcomes: outcomes, levels: levels)
             })
-        PairSweep.run(levels: levels, workers: workers, lowest: lowest) { worker, own, other in
+        PairSweep.run(levels: levels, workers: workers, lowest: lowest, progress: progress) { worker, own, other in
             worker.solvePair(own: own, other: other, results: results)
         }
         self.outcomes = outcomes
@@ -81,6 +85,16 @@ public struct LoadedWinSolver: Sendable {
         self.levels = levels
         self.values = [results.values[0].values, results.values[1].values]
         self.largestLastChange = workers.values.map(\.largestChange).max() ?? 0
+    }
+
+    /// The whole game's solution from its parts, as a policy file holds them (`WinPolicyFile`).
+    init(outcomes: [DiceSetOutcomes], target: Int, levels: Int, largestLastChange: Double, values: [[Double]]) {
+        self.outcomes = outcomes
+        self.target = target
+        self.levels = levels
+        self.largestLastChange = largestLastChange
+        lowestTotals = [0, 0]
+        self.values = values
     }
 
     /// W_p(a, b): the chance that `player`, about to move with `own` points against `opponent`, wins.

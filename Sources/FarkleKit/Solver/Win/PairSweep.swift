@@ -14,13 +14,20 @@ enum PairSweep {
     /// Calls `solve(&worker, own, other)` once for every pair of totals below `levels`, from the highest sum
     /// down, with `own` at least `lowest.own` and `other` at least `lowest.other` (the pairs a game from there
     /// reaches). Worker w of `workers` (each with its own scratch state) takes every `workers.count`-th pair of a
-    /// sum (their costs vary along a sum), and each sum starts when the last has finished.
+    /// sum (their costs vary along a sum), and each sum starts when the last has finished. `progress` is told, on
+    /// the calling thread after each sum, the share of the pairs done.
     static func run<Worker>(
         levels: Int, workers: SharedSlots<Worker>, lowest: (own: Int, other: Int) = (0, 0),
-        _ solve: @Sendable (inout Worker, Int, Int) -> Void
+        progress: ((Double) -> Void)? = nil, _ solve: @Sendable (inout Worker, Int, Int) -> Void
     ) {
+        let pairs = Double(max(1, (levels - lowest.own) * (levels - lowest.other)))
+        var done = 0
         for sum in stride(from: 2 * (levels - 1), through: lowest.own + lowest.other, by: -1) {
             let owns = max(lowest.own, sum - levels + 1)...min(sum - lowest.other, levels - 1)
+            defer {
+                done += owns.count
+                progress?(Double(done) / pairs)
+            }
             let count = min(workers.count, owns.count)
             // Worker w is used by work item w alone.
             Parallel.forEach(count, threads: count) { worker in

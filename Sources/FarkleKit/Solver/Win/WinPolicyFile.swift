@@ -47,6 +47,16 @@ import Foundation
 /// | 8 | the bound on what the cap moves (a double) |
 /// | 8 × turns × (2L + 1) × 2 | values, then ties, `turn × (2L + 1) + lead + L` |
 /// | 8 | FNV-1a digest of every byte before it |
+///
+/// A race between two dice sets (`LoadedWinSolver`, the whole game) has format version 4:
+///
+/// | Bytes | Field |
+/// |---|---|
+/// | 8 × 3 | target, score step, levels |
+/// | per player (two) | its number of kinds of dice k, then per kind 8 × 7: how many, the six reduced face weights |
+/// | 8 | the largest last change of the iteration (a double) |
+/// | 8 × levels² × 2 | W_0, then W_1, `own × levels + other` |
+/// | 8 | FNV-1a digest of every byte before it |
 package enum WinPolicyFile {
     /// The first eight bytes of a policy file.
     package static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
@@ -56,8 +66,10 @@ package enum WinPolicyFile {
     package static let penaltyFormatVersion: UInt32 = 2
     /// The format this version writes and reads for a game of fixed rounds.
     package static let roundsFormatVersion: UInt32 = 3
+    /// The format this version writes and reads for a race between two dice sets.
+    package static let diceSetsFormatVersion: UInt32 = 4
     /// Every format this version reads.
-    static let versions: [UInt32] = [formatVersion, penaltyFormatVersion, roundsFormatVersion]
+    static let versions: [UInt32] = [formatVersion, penaltyFormatVersion, roundsFormatVersion, diceSetsFormatVersion]
 
     /// The digest of `rules` a policy file records: FNV-1a over the canonical JSON with an empty name,
     /// so that a copy of a rule set under another name loads the same file.
@@ -124,6 +136,28 @@ package enum WinPolicyFile {
         writer.append(solver.capErrorBound.bitPattern)
         writer.append(solver.values)
         writer.append(solver.ties)
+        return writer.finished
+    }
+
+    /// The bytes of the policy file of `solver`, a race between two dice sets solved whole.
+    ///
+    /// - Precondition: the whole game is solved (`lowestTotals` 0 and 0).
+    static func encode(_ solver: LoadedWinSolver) -> [UInt8] {
+        precondition(solver.lowestTotals == [0, 0], "the whole game solved")
+        let rules = solver.outcomes[0].table.rules
+        var writer = Writer(version: diceSetsFormatVersion, rules: rules, values: 2 * solver.values[0].count)
+        for field in [solver.target, solver.outcomes[0].table.scoreStep, solver.levels] {
+            writer.append(Int64(field))
+        }
+        for outcomes in solver.outcomes {
+            writer.append(Int64(outcomes.set.kinds.count))
+            for kind in outcomes.set.kinds {
+                writer.append(Int64(kind.count))
+                for weight in kind.weights { writer.append(Int64(weight)) }
+            }
+        }
+        writer.append(solver.largestLastChange.bitPattern)
+        for values in solver.values { writer.append(values) }
         return writer.finished
     }
 
@@ -372,6 +406,50 @@ package enum WinPolicyFile {
         }
     }
 
+    /// The solution of a race between the dice of `outcomes` stored in `bytes`.
+    static func decodeDiceSets(_ bytes: [UInt8], outcomes: [DiceSetOutcomes], path: String) throws(WinPolicyError)
+        -> LoadedWinSolver
+    {
+        precondition(outcomes.count == 2, "two players")
+        let table = outcomes[0].table
+        let rules = table.rules
+        var reader = try Reader(bytes: bytes, path: path, version: diceSetsFormatVersion, rules: rules)
+        let target = try reader.count()
+        let step = try reader.count()
+        let levels = try reader.count()
+        guard target == rules.game.end.target, step == table.scoreStep, levels == (target + step - 1) / step else {
+            throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
+        }
+        for (player, asked) in outcomes.enumerated() {
+            let count = try reader.count()
+            guard count <= DiceCounts.maximumDice else {
+                throw WinPolicyError(path: path, reason: "the file is corrupt (\(count) kinds of dice)")
+            }
+            var kinds: [(count: Int, weights: [Int])] = []
+            for _ in 0..<count {
+                let dice = try reader.count()
+                var weights: [Int] = []
+                for _ in 0..<DiceCounts.maximumDice { weights.append(try reader.count()) }
+                kinds.append((dice, weights))
+            }
+            let matches =
+                kinds.count == asked.set.kinds.count
+                && zip(kinds, asked.set.kinds).allSatisfy { $0.count == $1.count && $0.weights == $1.weights }
+            guard matches else {
+                throw WinPolicyError(
+                    path: path,
+                    reason: "it was solved for other dice of player \(player + 1) than \(asked.set) (weights or counts "
+                        + "differ)")
+            }
+        }
+        let change = Double(bitPattern: try reader.integer(UInt64.self))
+        // The levels come from the file, checked against the rules above, so they are the solve's own.
+        let values = [try reader.doubles(levels * levels), try reader.doubles(levels * levels)]
+        try reader.expectEnd()
+        return LoadedWinSolver(
+            outcomes: outcomes, target: target, levels: levels, largestLastChange: change, values: values)
+    }
+
     /// Reads the fields of a policy file in order, refusing to read past its end.
     struct Reader {
         let bytes: [UInt8]
@@ -416,8 +494,19 @@ package enum WinPolicyFile {
                     path: path, reason: "it was solved for other values of rules '\(name)' (a rule file changed since)")
             }
             guard version == expected else {
-                // Same rules, other kind of game: only a file edited by hand gets here.
-                throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
+                // Same rules, another kind of game: dice sets or ordinary dice, or a file edited by hand.
+                throw WinPolicyError(
+                    path: path, reason: "it holds \(Self.game(of: version)), not \(Self.game(of: expected))")
+            }
+        }
+
+        /// The kind of game a file of format `version` holds, in words.
+        static func game(of version: UInt32) -> String {
+            switch version {
+            case penaltyFormatVersion: "a race under a three-farkle penalty"
+            case roundsFormatVersion: "a game of fixed rounds"
+            case diceSetsFormatVersion: "a race between dice sets"
+            default: "a race with ordinary dice"
             }
         }
 
@@ -576,5 +665,37 @@ extension RoundsWinSolver {
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 3).
     package var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
+    }
+}
+
+extension LoadedWinSolver {
+    /// The solution stored in the policy file at `url`, for the dice of `outcomes` (two, player 0 first): the same
+    /// values as the solve that wrote it, without solving the race again.
+    ///
+    /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file of a race between dice sets,
+    ///   was written for other rules or other dice (the message says which), or is truncated or corrupt.
+    public init(contentsOf url: URL, outcomes: [DiceSetOutcomes]) throws(WinPolicyError) {
+        self = try WinPolicyFile.decodeDiceSets(WinPolicyFile.contents(of: url), outcomes: outcomes, path: url.path)
+    }
+
+    /// The solution stored in policy-file `bytes` (`policyFileBytes`); see `init(contentsOf:outcomes:)`.
+    public init(policyFileBytes bytes: [UInt8], outcomes: [DiceSetOutcomes]) throws(WinPolicyError) {
+        self = try WinPolicyFile.decodeDiceSets(bytes, outcomes: outcomes, path: "(bytes)")
+    }
+
+    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 4).
+    ///
+    /// - Precondition: the whole game is solved (`lowestTotals` 0 and 0).
+    public var policyFileBytes: [UInt8] {
+        WinPolicyFile.encode(self)
+    }
+
+    /// Writes the policy file of this solution to `url`, whole or not at all.
+    ///
+    /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
+    ///   rename fails; no temporary file is left behind.
+    /// - Precondition: the whole game is solved (`lowestTotals` 0 and 0).
+    public func writePolicy(to url: URL) throws(WinPolicyError) {
+        try WinPolicyFile.write(policyFileBytes, to: url)
     }
 }

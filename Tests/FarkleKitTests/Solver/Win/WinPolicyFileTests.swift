@@ -188,3 +188,78 @@ struct WinPolicyFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 }
+
+@Suite("Win policy file of a race between dice sets")
+struct DiceSetsPolicyFileTests {
+    /// A weighted die and an odd one against six ordinary dice, racing to 400 under kcd: small, several states.
+    static func race(_ first: String = "weighted:1,odd:1", target: Int = 400) throws -> [DiceSetOutcomes] {
+        var rules = RuleSet.kcd
+        rules.game.end = .target(target, finalRound: false)
+        let table = ScoringTable(rules: rules)
+        return [
+            DiceSetOutcomes(table: table, set: try DiceSet(parsing: first)),
+            DiceSetOutcomes(table: table, set: .ordinary),
+        ]
+    }
+
+    @Test("a written file loads back to identical chances at every pair, for both players")
+    func roundTrip() throws {
+        let outcomes = try Self.race()
+        let solver = LoadedWinSolver(outcomes: outcomes, threads: 2)
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("dice.policy")
+        try solver.writePolicy(to: url)
+        let loaded = try LoadedWinSolver(contentsOf: url, outcomes: outcomes)
+        #expect(loaded.levels == solver.levels && loaded.largestLastChange == solver.largestLastChange)
+        for player in 0..<2 {
+            for own in stride(from: 0, to: 400, by: 50) {
+                for other in stride(from: 0, to: 400, by: 50) {
+                    #expect(
+                        loaded.winProbability(player: player, own: own, opponent: other)
+                            == solver.winProbability(player: player, own: own, opponent: other))
+                }
+            }
+        }
+        // The turns a strategy plays are built from the values: the same advice on a roll mid-game.
+        // By kind: the weighted die, the odd die, the four ordinary dice.
+        let roll = [DiceCounts(faces: [1]), DiceCounts(faces: [5]), DiceCounts(faces: [2, 3, 4, 6])]
+        #expect(
+            loaded.turn(player: 0, own: 150, opponent: 250).advice(for: roll, turnPoints: 0)
+                == solver.turn(player: 0, own: 150, opponent: 250).advice(for: roll, turnPoints: 0))
+    }
+
+    @Test("a file of other dice, seats swapped, another target or a race with ordinary dice is refused, saying which")
+    func foreignFiles() throws {
+        let outcomes = try Self.race()
+        let bytes = LoadedWinSolver(outcomes: outcomes).policyFileBytes
+        func reason(_ bytes: [UInt8], _ outcomes: [DiceSetOutcomes]) -> String {
+            do {
+                _ = try LoadedWinSolver(policyFileBytes: bytes, outcomes: outcomes)
+                return "read"
+            } catch {
+                return error.reason
+            }
+        }
+        #expect(reason(bytes, try Self.race("weighted:2")).contains("other dice of player 1"))
+        #expect(reason(bytes, [outcomes[1], outcomes[0]]).contains("other dice of player 1"))
+        #expect(reason(bytes, try Self.race(target: 450)).contains("to 400 points, not to 450"))
+        // A race with ordinary dice under the same rules, read either way.
+        let plain = try WinProbabilitySolver(rules: outcomes[0].table.rules).policyFileBytes
+        #expect(reason(plain, outcomes) == "it holds a race with ordinary dice, not a race between dice sets")
+        #expect {
+            try WinProbabilitySolver(policyFileBytes: bytes, rules: outcomes[0].table.rules)
+        } throws: { error in
+            (error as? WinPolicyError)?.reason == "it holds a race between dice sets, not a race with ordinary dice"
+        }
+        var damaged: [[UInt8]] = [Array(bytes.prefix(30)), Array(bytes.dropLast(9))]
+        for offset in [9, 40, 80, bytes.count / 2, bytes.count - 1] {
+            var copy = bytes
+            copy[offset] ^= 0x40
+            damaged.append(copy)
+        }
+        for candidate in damaged {
+            #expect(reason(candidate, outcomes) != "read")
+        }
+    }
+}
