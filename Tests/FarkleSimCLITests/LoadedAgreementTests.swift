@@ -119,7 +119,7 @@ struct LoadedAgreementTests {
             let lines = refused.standardError.split(separator: "\n")
             #expect(
                 lines.filter { $0.hasPrefix("Error:") } == [
-                    "Error: 'farkleten-hard' does not know loaded dice (with loaded dice: ev-target, win, greedy, "
+                    "Error: 'farkleten-hard' does not know loaded dice (with loaded dice: ev, ev-target, win, greedy, "
                         + "threshold:T1,T2)"
                 ])
         }

@@ -1,4 +1,4 @@
-/// How one turn of a play that ignores the totals (`LoadedThresholdPlay`) ends with a dice set: the chance
+/// How one turn of a play that ignores the totals (`LoadedBlindPlay`: greedy, threshold, ev) ends with a dice set: the chance
 /// to bank each number of points and the chance to farkle.
 ///
 /// The loaded counterpart of `BlindTurnOutcomes`: the turn is the same at every pair of totals, so it is
@@ -19,8 +19,8 @@ struct LoadedBlindTurn: Sendable {
     /// The turn of `play` in a race of `levels` score steps to the target.
     ///
     /// - Precondition: the turn ends: less than `tolerance` is still going after `maximumLevels` steps.
-    init(play: LoadedThresholdPlay, levels: Int) {
-        let outcomes = play.keeps.outcomes
+    init(play: some LoadedBlindPlay, levels: Int) {
+        let outcomes = play.outcomes
         let step = outcomes.table.scoreStep
         let states = outcomes.stateCount
         var banked = [Double](repeating: 0, count: levels + 1)
@@ -39,7 +39,7 @@ struct LoadedBlindTurn: Sendable {
                 stillGoing -= chance
                 farkle += chance * outcomes.farkleProbability[state]
                 for group in outcomes.groups(of: state) {
-                    let option = play.keeps.option(ofGroup: group)
+                    let option = play.option(ofGroup: group, level: level)
                     let reached = level + option.steps
                     let weight = chance * outcomes.groupProbability[group]
                     if play.banks(turnPoints: reached * step, state: option.next) {

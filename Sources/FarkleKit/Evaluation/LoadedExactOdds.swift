@@ -32,7 +32,7 @@ struct LoadedExactOdds: Sendable {
     ///
     /// - Parameters:
     ///   - outcomes: The rolls of each player's dice set, player 0 first, both on one scoring table.
-    ///   - plays: How each player plays (`ev-target`, `win`, `greedy` or `threshold:...`), player 0 first.
+    ///   - plays: How each player plays (`ev`, `ev-target`, `win`, `greedy` or `threshold:...`), player 0 first.
     ///   - solver: The game solved to win for these outcomes (the whole game, `lowestTotals` 0 and 0), if already
     ///     at hand; solved here when a play is `.win` and it is `nil`.
     ///   - threads: The number of threads to spread each sum's pairs over (1: this thread only), for the
@@ -57,9 +57,14 @@ struct LoadedExactOdds: Sendable {
                 guard plays[player] == .cappedScore else { return [] }
                 return CappedScoreSolver.forEveryTotal(outcomes: outcomes[player], target: target, threads: threads)
             },
-            // The one turn of a player who ignores the totals (greedy, threshold).
+            // The one turn of a player who ignores the totals (greedy, threshold, ev).
             blind: (0..<2).map { player in
-                LoadedThresholdPlay(outcomes: outcomes[player], play: plays[player]).map {
+                if plays[player] == .expectedPoints {
+                    let solver = try? CappedScoreSolver(expectedPointsOf: outcomes[player])
+                    precondition(solver != nil, "expected points that are solved (checked by the caller)")
+                    return solver.map { LoadedBlindTurn(play: LoadedExpectedPointsPlay(solver: $0), levels: levels) }
+                }
+                return LoadedThresholdPlay(outcomes: outcomes[player], play: plays[player]).map {
                     LoadedBlindTurn(play: $0, levels: levels)
                 }
             })
@@ -137,7 +142,14 @@ extension LoadedExactOdds {
         }
         // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
         // long as the threshold takes.
-        for seat in 0..<2 where plays[seat] != .cappedScore && plays[seat] != .win {
+        for seat in 0..<2 where plays[seat] == .expectedPoints {
+            do {
+                _ = try CappedScoreSolver(expectedPointsOf: outcomes[seat])
+            } catch {
+                throw ExactOdds.Unsupported("strategy 'ev': \(error.description)")
+            }
+        }
+        for seat in 0..<2 where plays[seat].isThreshold {
             guard outcomes[seat].farkleProbability[outcomes[seat].fullState] == 0 else { continue }
             throw ExactOdds.Unsupported(
                 "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
@@ -159,7 +171,7 @@ private struct Setup: Sendable {
     let winValues: [[Double]]?
     /// The capped solvers of a player who plays `ev-target`, one per own total.
     let capped: [[CappedScoreSolver]]
-    /// The one turn of a player who ignores the totals.
+    /// The one turn of a player who ignores the totals (greedy, threshold, ev).
     let blind: [LoadedBlindTurn?]
 }
 

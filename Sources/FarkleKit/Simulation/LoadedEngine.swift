@@ -121,10 +121,20 @@ struct LoadedEngine: Sendable {
         for (seat, set) in sets.enumerated() where outcomes[set]?.canScore == false { throw .neverScores(seat: seat) }
         // A greedy or threshold turn with six dice that score on every roll may roll on after hot dice for as
         // long as the threshold takes, or without end.
-        for (seat, play) in plays.enumerated() where play != .cappedScore && play != .win {
+        for (seat, play) in plays.enumerated() where play.isThreshold {
             guard let seatOutcomes = outcomes[sets[seat]], seatOutcomes.farkleProbability[seatOutcomes.fullState] == 0
             else { continue }
             throw .turnMayNeverEnd(seat: seat)
+        }
+        // `ev`'s turn, solved once per set: its expected points may be unbounded, or the rules unlike kcd's.
+        var expectedPoints: [DiceSet: CappedScoreSolver] = [:]
+        for (seat, play) in plays.enumerated() where play == .expectedPoints && expectedPoints[sets[seat]] == nil {
+            guard let seatOutcomes = outcomes[sets[seat]] else { continue }
+            do {
+                expectedPoints[sets[seat]] = try CappedScoreSolver(expectedPointsOf: seatOutcomes)
+            } catch {
+                throw .expectedPointsUnsolved(seat: seat, reason: error.description)
+            }
         }
         self.rules = rules
         self.sets = sets
@@ -132,16 +142,25 @@ struct LoadedEngine: Sendable {
         self.plays = plays
         self.maximumRounds = maximumRounds
         var built: [DiceSet: Player] = [:]
+        let levels = (target + table.scoreStep - 1) / table.scoreStep
         var players = zip(sets, plays).map { set, play in
-            if let player = built[set] { return player.playing(play) }
-            let outcomes = outcomes[set] ?? DiceSetOutcomes(table: table, set: set)
-            let solvers = CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target, threads: threads)
-            let cumulative = set.kinds.flatMap { kind in
-                kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
+            let base: Player
+            if let player = built[set] {
+                base = player
+            } else {
+                let outcomes = outcomes[set] ?? DiceSetOutcomes(table: table, set: set)
+                let solvers = CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target, threads: threads)
+                let cumulative = set.kinds.flatMap { kind in
+                    kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
+                }
+                base = Player(outcomes: outcomes, solvers: solvers, cumulative: cumulative, play: play)
+                built[set] = base
             }
-            let player = Player(outcomes: outcomes, solvers: solvers, cumulative: cumulative, play: play)
-            built[set] = player
-            return player
+            guard play == .expectedPoints, let solver = expectedPoints[set] else { return base.playing(play) }
+            // `ev` plays the same turn at every total: the one uncapped solve, read at every level.
+            return Player(
+                outcomes: base.outcomes, solvers: Array(repeating: solver, count: levels), cumulative: base.cumulative,
+                play: play)
         }
         if plays.contains(.win) {
             let solver = (context ?? StrategyContext(table: table)).diceSetGame(
@@ -165,22 +184,24 @@ struct LoadedEngine: Sendable {
     /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
     /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank.
     ///
-    /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy` or `threshold` seat plays the same turn
-    /// whatever the totals, worked out as in `LoadedExactOdds` (`LoadedBlindTurn`).
+    /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy`, `threshold` or `ev` seat plays the same
+    /// turn whatever the totals, worked out as in `LoadedExactOdds` (`LoadedBlindTurn`).
     func exactFirstTurnPoints(seat: Int) -> Double? {
+        let step = players[seat].outcomes.table.scoreStep
+        let levels = (target + step - 1) / step
+        let turn: LoadedBlindTurn
         switch plays[seat] {
         case .cappedScore: return expectedFirstTurnPoints(seat: seat)
         case .win: return nil
+        case .expectedPoints:
+            turn = LoadedBlindTurn(play: LoadedExpectedPointsPlay(solver: players[seat].solvers[0]), levels: levels)
         case .greedy, .threshold:
             guard players[seat].playsThreshold else { return nil }
-            let play = players[seat].thresholdPlay
-            let step = players[seat].outcomes.table.scoreStep
-            let levels = (target + step - 1) / step
-            let turn = LoadedBlindTurn(play: play, levels: levels)
-            // banked[levels] holds the banks that reach the target, each worth the target.
-            return (1..<levels).reduce(turn.banked[levels] * Double(target)) {
-                $0 + turn.banked[$1] * Double($1 * step)
-            }
+            turn = LoadedBlindTurn(play: players[seat].thresholdPlay, levels: levels)
+        }
+        // banked[levels] holds the banks that reach the target, each worth the target.
+        return (1..<levels).reduce(turn.banked[levels] * Double(target)) {
+            $0 + turn.banked[$1] * Double($1 * step)
         }
     }
 
@@ -337,6 +358,9 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     case neverScores(seat: Int)
     /// The capped turns of seat `seat` for every own total would take `entries` table entries, more than `limit`.
     case pointsTable(seat: Int, entries: Int, limit: Int)
+    /// Seat `seat` plays `ev` with dice whose expected points are not solved, for `reason`
+    /// (`CappedScoreSolver.Unsolved`: unbounded, or rules unlike kcd's).
+    case expectedPointsUnsolved(seat: Int, reason: String)
 
     /// The reason, in words.
     public var description: String {
@@ -356,6 +380,7 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
             "seat \(seat + 1)'s dice can never score: it never banks"
         case .pointsTable(let seat, let entries, let limit):
             "seat \(seat + 1)'s turns for every total need \(entries) table entries, more than \(limit)"
+        case .expectedPointsUnsolved(let seat, let reason): "seat \(seat + 1) plays 'ev': \(reason)"
         }
     }
 }

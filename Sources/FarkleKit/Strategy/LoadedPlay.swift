@@ -7,6 +7,9 @@ package enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     /// The turn that maximizes the expected points toward the target from the player's own total,
     /// E[min(turn points, target − total)] (`CappedScoreSolver`): `ev-target` on the command line.
     case cappedScore
+    /// The turn that maximizes the turn's expected points whatever the totals (`CappedScoreSolver` without a cap,
+    /// `init(expectedPointsOf:)`): `ev`, as with six ordinary dice.
+    case expectedPoints
     /// The play that maximizes the chance to win, both players playing to win (`LoadedWinSolver`): `win`.
     case win
     /// The highest-scoring keep (`LoadedHighestKeep`), banking at the first chance the rules allow: `greedy`.
@@ -18,34 +21,40 @@ package enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
 
     /// The play of a strategy named on the command line, or `nil` for one that does not know dice sets.
     ///
-    /// `ev-target`, `win`, `greedy` and `threshold:...` (parsed and bounded by `StrategySpec(parsing:)`). `ev`,
-    /// the turn's expected points whatever the totals, is not solved for dice sets (`unknownReason(_:)`).
+    /// `ev`, `ev-target`, `win`, `greedy` and `threshold:...` (parsed and bounded by `StrategySpec(parsing:)`); the
+    /// Farkle Ten bots have none (`unknownReason(_:)`).
     ///
     /// - Parameter spec: The strategy.
     package init?(_ spec: StrategySpec) {
         switch spec {
+        case .expectedValue: self = .expectedPoints
         case .expectedValueToTarget: self = .cappedScore
         case .win: self = .win
         case .greedy: self = .greedy
         case .threshold(let thresholds): self = .threshold(thresholds)
-        case .expectedValue, .farkleTen: return nil
+        case .farkleTen: return nil
         }
     }
 
     /// Why `spec` has no play with loaded dice, for an error line.
     package static func unknownReason(_ spec: StrategySpec) -> String {
-        switch spec {
-        case .expectedValue:
-            "'ev' (a turn's expected points, whatever the totals) is solved for six ordinary dice only; with loaded "
-                + "dice play 'ev-target', the expected points toward the target"
-        default: "'\(spec)' does not know loaded dice (with loaded dice: ev-target, win, greedy, threshold:T1,T2)"
+        "'\(spec)' does not know loaded dice (with loaded dice: ev, ev-target, win, greedy, threshold:T1,T2)"
+    }
+
+    /// Whether the play is `greedy` or `threshold:...` (`LoadedThresholdPlay`), whose turn might never end with
+    /// dice that score on every roll.
+    package var isThreshold: Bool {
+        switch self {
+        case .greedy, .threshold: true
+        case .cappedScore, .expectedPoints, .win: false
         }
     }
 
-    /// `ev-target`, `win`, `greedy` or `threshold:T1,T2`, as on the command line.
+    /// `ev`, `ev-target`, `win`, `greedy` or `threshold:T1,T2`, as on the command line.
     package var description: String {
         switch self {
         case .cappedScore: StrategySpec.expectedValueToTarget.description
+        case .expectedPoints: StrategySpec.expectedValue.description
         case .win: StrategySpec.win.description
         case .greedy: StrategySpec.greedy.description
         case .threshold(let thresholds): StrategySpec.threshold(thresholds).description

@@ -38,7 +38,7 @@ package struct LoadedThresholdPlay: Sendable {
         switch play {
         case .greedy: self.init(outcomes: outcomes, thresholds: [0, 0])
         case .threshold(let thresholds): self.init(outcomes: outcomes, thresholds: thresholds)
-        case .cappedScore, .win: return nil
+        case .cappedScore, .expectedPoints, .win: return nil
         }
     }
 

@@ -25,8 +25,8 @@ enum EvaluateCommand: Command {
             once (kcd), without ties: strategies ev-target (the turn that maximizes the expected points toward \
             the target from the seat's own total, E[min(turn points, target - total)]; on ordinary dice too), \
             win (solved for the two sets), greedy and threshold:T1,T2 (the highest-scoring keep; on a tie in \
-            points the fewest dice, then the dice left most likely to score on the next roll); ev, a turn's \
-            expected points whatever the totals, is solved for ordinary dice only. The output is laid out as without dice sets, with the sets added: a line \
+            points the fewest dice, then the dice left most likely to score on the next roll) and ev (a turn's \
+            expected points whatever the totals, over the dice set; refused where they are unbounded). The output is laid out as without dice sets, with the sets added: a line \
             "Dice sets: ..." in Markdown, "dice_sets" (seat 1 first) in JSON.
             """,
         options: [

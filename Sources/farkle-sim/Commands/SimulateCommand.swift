@@ -181,14 +181,17 @@ enum SimulateCommand: Command {
             message =
                 "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
                 + "banks"
+        case .expectedPointsUnsolved(_, let reason):
+            message = "strategy 'ev': \(reason)"
         }
         return UsageError(message, spec: spec)
     }
 
     // MARK: - Arguments
 
-    /// One spec per seat: none given means `ev` everywhere (`ev-target` where a seat carries loaded dice, which
-    /// `ev` does not play), one given fills every seat.
+    /// One spec per seat: none given means `ev` everywhere (`ev-target` where a seat carries loaded dice: in the
+    /// race won at once that dice sets play, the points toward the target are what count), one given fills every
+    /// seat.
     private static func seatSpecs(
         _ arguments: ParsedArguments, players: Int, loaded: Bool
     ) throws(UsageError) -> [StrategySpec] {

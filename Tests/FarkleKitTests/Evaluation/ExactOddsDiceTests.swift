@@ -64,6 +64,10 @@ struct ExactOddsDiceTests {
     @Test("what neither evaluation covers is refused with one typed error, the same words as before")
     func refusals() throws {
         let odd = try DiceSet(parsing: "odd:2")
+        // Six dice that always show 1: every roll is hot dice, so the expected points are unbounded.
+        let ones = DiceSet(members: [
+            DiceSet.Member(die: LoadedDie(name: "ones", weights: [1, 0, 0, 0, 0, 0], source: "a test"), count: 6)
+        ])
         var kcd = StrategyContext(table: ScoringTable(rules: Self.rules))
         var standard = StrategyContext(table: ScoringTable(rules: .standard))
         var boxed = StrategyContext(table: ScoringTable(rules: .boxed))
@@ -85,14 +89,14 @@ struct ExactOddsDiceTests {
                 { () throws(ExactOdds.Unsupported) in
                     try ExactOdds(strategies: [.farkleTen(.easy), .greedy], dice: [odd, odd], context: &kcd)
                 },
-                "'farkleten-easy' does not know loaded dice (with loaded dice: ev-target, win, greedy, threshold:T1,T2)"
+                "'farkleten-easy' does not know loaded dice (with loaded dice: ev, ev-target, win, greedy, threshold:T1,T2)"
             ),
             (
                 { () throws(ExactOdds.Unsupported) in
-                    try ExactOdds(strategies: [.expectedValue, .greedy], dice: [.ordinary, odd], context: &kcd)
+                    try ExactOdds(strategies: [.expectedValue, .greedy], dice: [ones, .ordinary], context: &kcd)
                 },
-                "'ev' (a turn's expected points, whatever the totals) is solved for six ordinary dice only; with "
-                    + "loaded dice play 'ev-target', the expected points toward the target"
+                "strategy 'ev': the expected points of the dice set ones:6 are unbounded under rules 'kcd': its dice "
+                    + "can score on every roll and come back to the whole set for ever"
             ),
             (
                 { () throws(ExactOdds.Unsupported) in

@@ -114,12 +114,14 @@ struct LoadedExactOddsTests {
         #expect(abs(sum - expected) < 1e-12, "\(sum) vs \(expected)")
     }
 
-    @Test("six ordinary dice each: greedy against threshold has the plain exact odds of the two strategies")
+    @Test("six ordinary dice each: greedy, threshold and ev have the plain exact odds of the two strategies")
     func ordinaryDiceArePlain() throws {
         let rules = Self.kcd(target: 1000)
         let outcomes = try Self.outcomes(["ordinary", "ordinary"], target: 1000)
         for (first, second) in [
             (StrategySpec.greedy, StrategySpec.threshold([300, 500])), (.threshold([200, 250, 350]), .greedy),
+            // ev: the uncapped solve over dice states against the plain expected-score solver's turn.
+            (.expectedValue, .greedy), (.expectedValueToTarget, .expectedValue),
         ] {
             var context = StrategyContext(table: ScoringTable(rules: rules))
             let plain = try ExactOdds(strategies: [first, second], context: &context, threads: 1)
@@ -147,5 +149,26 @@ struct LoadedExactOddsTests {
         let rate = Double(tally.seats[0].wins) / Double(games)
         let error = (rate * (1 - rate) / Double(games)).squareRoot()
         #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
+    }
+
+    @Test("ev with two loaded sets: the exact odds agree with simulated games within 4 SE, and so do its first turns")
+    func expectedPointsAgreeWithSimulation() throws {
+        let sets = [try DiceSet(parsing: "weighted:1,odd:1"), try DiceSet(parsing: "heavenly-kingdom:2")]
+        let table = ScoringTable(rules: Self.kcd(target: 1000))
+        let plays = [LoadedPlay.expectedPoints, .greedy]
+        let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
+        #expect(abs(odds.winProbabilities.reduce(0, +) - 1) < 1e-12)
+        let games = 10_000
+        var context = StrategyContext(table: table)
+        let simulation = try GameSimulation(
+            table: table, strategies: [.expectedValue, .greedy], dice: sets, context: &context)
+        let tally = simulation.run(games: games, seed: 31, threads: 2)
+        #expect(tally.unfinishedGames == 0)
+        let rate = Double(tally.seats[0].wins) / Double(games)
+        let error = (rate * (1 - rate) / Double(games)).squareRoot()
+        #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
+        let (mean, meanError) = tally.seats[0].firstTurnMean
+        let exact = try #require(simulation.exactFirstTurnPoints(seat: 0))
+        #expect(abs(mean - exact) < 4 * meanError, "\(mean) ± \(meanError) vs \(exact)")
     }
 }

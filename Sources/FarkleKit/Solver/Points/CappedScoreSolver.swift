@@ -14,10 +14,13 @@
 /// times the chance q(s) of reaching a state that may bank before a farkle
 /// (1 wherever banking is allowed; a short fixed-point iteration otherwise,
 /// converged to 1e-15).
+///
+/// Without a cap (`init(expectedPointsOf:)`, `ev` with a dice set) it maximizes the turn's expected points, and
+/// the table stops where a line takes over: see `UncappedTail`.
 public struct CappedScoreSolver: Sendable {
     /// The dice set's rolls and the scoring table.
     public let outcomes: DiceSetOutcomes
-    /// The points a bank can be worth at most (the target less the player's total).
+    /// The points a bank can be worth at most (the target less the player's total); `Int.max` without a cap.
     public let cap: Int
     /// E[min(turn points, cap)] under best play, from the opening roll of the whole set.
     ///
@@ -32,6 +35,8 @@ public struct CappedScoreSolver: Sendable {
     private let reach: [Double]
     /// R(t, s) for every t from `topLevel` on, by state: the same at all those levels, worked out once.
     private let pastCapRollValues: [Double]
+    /// Without a cap: the lines of V and R from `topLevel` on.
+    private let tail: UncappedTail?
 
     /// Solves the capped turn for the dice of `outcomes` with banks worth at most `cap` points.
     ///
@@ -43,19 +48,35 @@ public struct CappedScoreSolver: Sendable {
     /// - Precondition: `cap` is positive.
     public init(outcomes: DiceSetOutcomes, cap: Int, hasEntered: Bool = true) {
         precondition(cap > 0, "a positive cap")
+        self.init(outcomes: outcomes, cap: cap, tail: nil, hasEntered: hasEntered)
+    }
+
+    /// Solves the turn of the dice of `outcomes` for its expected points, without a cap: `ev` with a dice set.
+    ///
+    /// - Throws: `Unsolved` where the expected points are unbounded (some dice score on every roll
+    ///   and lead back to the whole set for ever), where the rules forbid a bank with some dice left or have a
+    ///   six-dice farkle (the line past the table assumes every state may bank), or where the table would hold
+    ///   more than `UncappedTail.maximumEntries` entries (30 M).
+    public init(expectedPointsOf outcomes: DiceSetOutcomes) throws(Unsolved) {
+        let tail = try UncappedTail(outcomes: outcomes)
+        self.init(outcomes: outcomes, cap: .max, tail: tail, hasEntered: true)
+    }
+
+    private init(outcomes: DiceSetOutcomes, cap: Int, tail: UncappedTail?, hasEntered: Bool) {
         let table = outcomes.table
         let mechanics = table.turnMechanics.forPlayer(
             entryMinimum: table.rules.game.entryMinimum, hasEntered: hasEntered)
         let step = mechanics.scoreStep
         let states = outcomes.stateCount
         let full = outcomes.fullState
-        let top = (max(cap, mechanics.minimumBank) + step - 1) / step
-        let reach = Self.reachChances(outcomes, mechanics)
+        let top = tail?.topLevel ?? (max(cap, mechanics.minimumBank) + step - 1) / step
+        let reach = tail == nil ? Self.reachChances(outcomes, mechanics) : []
         var values = [Double](repeating: 0, count: top * states)
         var rollValues = [Double](repeating: 0, count: top * states)
         let capValue = Double(cap)
         func later(_ level: Int, _ state: Int) -> Double {
-            level >= top ? capValue * reach[state] : values[level * states + state]
+            guard level >= top else { return values[level * states + state] }
+            return tail?.value(turnPoints: level * step, state: state) ?? capValue * reach[state]
         }
         let everyRollFarkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
         for level in stride(from: top - 1, through: 0, by: -1) {
@@ -78,7 +99,7 @@ public struct CappedScoreSolver: Sendable {
                 values[level * states + state] = max(bank, sum)
             }
         }
-        var opening = top > 0 ? rollValues[full] : capValue * reach[full]
+        var opening = top > 0 ? rollValues[full] : later(0, full)
         if outcomes.diceInState[full] == DiceCounts.maximumDice, everyRollFarkle == nil,
             let farkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true)
         {
@@ -92,9 +113,10 @@ public struct CappedScoreSolver: Sendable {
         self.rollValues = rollValues
         self.reach = reach
         self.openingValue = opening
+        self.tail = tail
         pastCapRollValues = (0..<states).map { state in
             // Every roll that does not farkle keeps the cap within reach: the same sum as a tabulated row.
-            guard state > 0 else { return 0 }
+            guard state > 0, tail == nil else { return 0 }
             // The best option of each group without an array per group (the dice-set search solves thousands).
             var sum = 0.0
             for group in outcomes.groups(of: state) {
@@ -136,7 +158,8 @@ public struct CappedScoreSolver: Sendable {
     /// - Precondition: `turnPoints` is a non-negative multiple of the score step; `state` is 1..<stateCount.
     public func value(turnPoints: Int, state: Int) -> Double {
         let level = checkedLevel(turnPoints, state)
-        return level >= topLevel ? Double(cap) * reach[state] : values[level * outcomes.stateCount + state]
+        guard level >= topLevel else { return values[level * outcomes.stateCount + state] }
+        return tail?.value(turnPoints: turnPoints, state: state) ?? Double(cap) * reach[state]
     }
 
     /// R(t, s): the expected capped points if the player rolls the dice of `state` now and plays best after.
@@ -144,7 +167,8 @@ public struct CappedScoreSolver: Sendable {
     /// - Precondition: as for `value(turnPoints:state:)`.
     public func rollValue(turnPoints: Int, state: Int) -> Double {
         let level = checkedLevel(turnPoints, state)
-        return level >= topLevel ? pastCapRollValues[state] : rollValues[level * outcomes.stateCount + state]
+        guard level >= topLevel else { return rollValues[level * outcomes.stateCount + state] }
+        return tail?.rollValue(turnPoints: turnPoints, state: state) ?? pastCapRollValues[state]
     }
 
     /// What banking `turnPoints` with the dice of `state` left is worth, or `nil` where banking is not allowed.

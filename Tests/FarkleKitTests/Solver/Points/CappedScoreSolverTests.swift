@@ -73,3 +73,75 @@ struct DiceSetSearchTests {
         }
     }
 }
+
+@Suite("Expected points with a dice set: the capped solver without a cap (ev)")
+struct UncappedScoreSolverTests {
+    static let table = ScoringTable(rules: .kcd)
+
+    @Test("six ordinary dice: the plain solver's values at every turn points and dice, tail included")
+    func ordinaryDiceArePlain() throws {
+        let plain = ExpectedScoreSolver(table: Self.table)
+        // Built kind by kind too, as any other set: its states are then (dice of two kinds of ordinary die).
+        for outcomes in [
+            DiceSetOutcomes(table: Self.table, set: .ordinary),
+            DiceSetOutcomes(table: Self.table, set: .ordinary, forceKinds: true),
+        ] {
+            let solver = try CappedScoreSolver(expectedPointsOf: outcomes)
+            #expect(abs(solver.openingValue - plain.expectedTurnScore) < 1e-9)
+            for state in 1..<outcomes.stateCount {
+                let dice = outcomes.diceInState[state]
+                for points in stride(from: 0, through: 6_000, by: 50) {
+                    #expect(
+                        abs(
+                            solver.value(turnPoints: points, state: state)
+                                - plain.value(turnPoints: points, diceLeft: dice))
+                            < 1e-9, "\(points) with \(dice) dice")
+                    #expect(
+                        solver.shouldBank(turnPoints: points, state: state)
+                            == plain.shouldBank(turnPoints: points, diceLeft: dice) || points == 0,
+                        "\(points) with \(dice) dice")
+                }
+            }
+        }
+    }
+
+    @Test("loaded dice: a cap far above where every state banks gives the same values, by its own tail (cap × reach)")
+    func againstFarCap() throws {
+        for text in ["weighted:1,odd:2"] {
+            let outcomes = DiceSetOutcomes(table: Self.table, set: try DiceSet(parsing: text))
+            let solver = try CappedScoreSolver(expectedPointsOf: outcomes)
+            // Six loaded dice rarely farkle: rolling them beats banking up to tens of thousands of points.
+            let banksFrom = try UncappedTail(outcomes: outcomes).topLevel * 50
+            #expect(banksFrom > 10_000, "\(text): \(banksFrom)")
+            let capped = CappedScoreSolver(outcomes: outcomes, cap: 3 * banksFrom)
+            for state in 1..<outcomes.stateCount {
+                for points in stride(from: 0, through: 6_000, by: 150) {
+                    let expected = capped.value(turnPoints: points, state: state)
+                    let found = solver.value(turnPoints: points, state: state)
+                    #expect(found >= expected - 1e-9, "\(text) state \(state) at \(points)")
+                    #expect(abs(found - expected) < 1e-7 * expected, "\(text) state \(state) at \(points)")
+                }
+            }
+        }
+    }
+
+    @Test("unbounded expected points, rules that forbid a bank with some dice, or a six-dice farkle are refused")
+    func refusals() throws {
+        let ones = DiceSet(members: [
+            DiceSet.Member(die: LoadedDie(name: "ones", weights: [1, 0, 0, 0, 0, 0], source: "a test"), count: 6)
+        ])
+        #expect(throws: CappedScoreSolver.Unsolved.self) {
+            try CappedScoreSolver(expectedPointsOf: DiceSetOutcomes(table: Self.table, set: ones))
+        }
+        #expect(throws: CappedScoreSolver.Unsolved.self) {
+            try CappedScoreSolver(
+                expectedPointsOf: DiceSetOutcomes(table: ScoringTable(rules: .standard), set: .ordinary))
+        }
+        // One die that always shows 1 among five ordinary ones: it rolls on, the others farkle, so it is solved.
+        let one = DiceSet(members: [
+            DiceSet.Member(die: LoadedDie(name: "ones", weights: [1, 0, 0, 0, 0, 0], source: "a test"), count: 1)
+        ])
+        let solver = try CappedScoreSolver(expectedPointsOf: DiceSetOutcomes(table: Self.table, set: one))
+        #expect(solver.openingValue > ExpectedScoreSolver(table: Self.table).expectedTurnScore)
+    }
+}
