@@ -28,10 +28,10 @@ enum SimulateCommand: Command {
             only, solved first: half a minute for a 10,000-point race, minutes for zilch, whose three-farkle
             penalty it plays too, building each turn's table when a game first reaches it). The same --seed gives the same
             numbers on any number of threads. With --dice-set each seat carries its own dice in a race won at
-            the target at once (kcd) and plays ev-target (the default there), win (2 players), greedy or
+            the target at once (kcd) and plays ev-target (the default there), win (2 players), greedy,
             threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left
-            most likely to score on the next roll); ev, a turn's expected points whatever the totals, is solved
-            for six ordinary dice only. Six ordinary dice play as without --dice-set. Every --format
+            most likely to score on the next roll) or ev (a turn's expected points whatever the totals, over the
+            dice set; refused where they are unbounded). Six ordinary dice play as without --dice-set. Every --format
             and --out work with dice sets, in the same layout plus the dice: a Dice set column and each seat's
             first turn (its mean points toward the target ± s.e., and the exact value: First turn, Exact) in
             Markdown; dice_set, first_turns, first_turn_mean, first_turn_standard_error and first_turn_exact at
