@@ -143,8 +143,9 @@ extension LoadedExactOdds {
         // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
         // long as the threshold takes.
         for seat in 0..<2 where plays[seat] == .expectedPoints {
+            // The lines above the table say whether the points are solved, before any table is built.
             do {
-                _ = try CappedScoreSolver(expectedPointsOf: outcomes[seat])
+                _ = try UncappedTail(outcomes: outcomes[seat])
             } catch {
                 throw ExactOdds.Unsupported("strategy 'ev': \(error.description)")
             }

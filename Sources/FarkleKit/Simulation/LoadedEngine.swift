@@ -28,7 +28,8 @@ struct LoadedEngine: Sendable {
     /// One seat's dice and its capped-optimal play for every own total.
     private struct Player: Sendable {
         let outcomes: DiceSetOutcomes
-        /// `solvers[total / step]` plays with cap target − total.
+        /// `solvers[total / step]` plays with cap target − total (`ev-target`), or without a cap (`ev`, the same
+        /// solve at every total); empty for a seat that plays neither.
         let solvers: [CappedScoreSolver]
         /// The score step of the rules.
         let step: Int
@@ -149,7 +150,11 @@ struct LoadedEngine: Sendable {
                 base = player
             } else {
                 let outcomes = outcomes[set] ?? DiceSetOutcomes(table: table, set: set)
-                let solvers = CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target, threads: threads)
+                // The capped turns at every total only where a seat with these dice plays `ev-target`.
+                let playsCapped = zip(sets, plays).contains { $0 == set && $1 == .cappedScore }
+                let solvers =
+                    playsCapped
+                    ? CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target, threads: threads) : []
                 let cumulative = set.kinds.flatMap { kind in
                     kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
                 }
@@ -177,8 +182,11 @@ struct LoadedEngine: Sendable {
 
     /// The exact expected points toward the target of the capped-optimal first turn (own total 0) with seat
     /// `seat`'s dice: the first turn of an `ev-target` seat.
+    ///
+    /// - Precondition: the seat plays `ev-target` (only such a seat holds the capped turns).
     func expectedFirstTurnPoints(seat: Int) -> Double {
-        players[seat].solvers[0].openingValue
+        precondition(plays[seat] == .cappedScore, "a seat playing ev-target")
+        return players[seat].solvers[0].openingValue
     }
 
     /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
