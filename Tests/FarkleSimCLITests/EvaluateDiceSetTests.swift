@@ -123,6 +123,22 @@ struct EvaluateDiceSetTests {
             #expect(refused.standardError.contains(words), "\(refused.standardError)")
             #expect(refused.standardOutput.isEmpty)
         }
+        // Six dice that always show 1 score on every roll and come back to the whole set: ev's points are unbounded.
+        let ones = directory.appendingPathComponent("ones.json")
+        try Data(#"{"dice": [{"name": "ones", "weights": [1, 0, 0, 0, 0, 0]}]}"#.utf8).write(to: ones)
+        for command in [["evaluate", "--strategy", "greedy"], ["simulate", "--games", "10", "--strategy", "greedy"]] {
+            let unbounded = try CommandRunner.run(
+                command + [
+                    "--strategy", "ev", "--rules", "kcd", "--dice-catalog", ones.path, "--dice-set", "ordinary",
+                    "--dice-set", "ones:6",
+                ])
+            #expect(unbounded.exitStatus == 64, "\(command)")
+            #expect(unbounded.standardOutput.isEmpty)
+            #expect(
+                unbounded.standardError.hasPrefix(
+                    "Error: strategy 'ev': the expected points of the dice set ones:6 are unbounded under rules 'kcd'"),
+                "\(unbounded.standardError)")
+        }
         let plain = try CommandRunner.run(
             [
                 "evaluate", "--strategy", "win", "--strategy", "ev", "--rules", "kcd", "--target", "50", "--policy",
