@@ -95,6 +95,10 @@ struct LoadedEngine: Sendable {
         guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
             throw .notARace(playsRounds: rules.game.end.target == nil)
         }
+        // Its plays bank as a player on the board does: a higher least bank before entering is not played.
+        let mechanics = table.turnMechanics
+        guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
+        else { throw .entryMinimum(rules.game.entryMinimum) }
         var plays: [LoadedPlay] = []
         for (seat, spec) in strategies.enumerated() {
             guard let play = LoadedPlay(spec) else { throw .unknownStrategy(seat: seat, spec) }
@@ -366,6 +370,9 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     case neverScores(seat: Int)
     /// The capped turns of seat `seat` for every own total would take `entries` table entries, more than `limit`.
     case pointsTable(seat: Int, entries: Int, limit: Int)
+    /// The rules ask `points` to get on the board, above the least bank: the plays of loaded dice bank as a player on
+    /// the board does.
+    case entryMinimum(Int)
     /// Seat `seat` plays `ev` with dice whose expected points are not solved, for `reason`
     /// (`CappedScoreSolver.Unsolved`: unbounded, or rules unlike kcd's).
     case expectedPointsUnsolved(seat: Int, reason: String)
@@ -389,6 +396,8 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
         case .pointsTable(let seat, let entries, let limit):
             "seat \(seat + 1)'s turns for every total need \(entries) table entries, more than \(limit)"
         case .expectedPointsUnsolved(let seat, let reason): "seat \(seat + 1) plays 'ev': \(reason)"
+        case .entryMinimum(let points):
+            "loaded dice play a race without an entry minimum above the least bank; these rules ask \(points) points"
         }
     }
 }

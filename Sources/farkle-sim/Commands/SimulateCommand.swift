@@ -183,6 +183,10 @@ enum SimulateCommand: Command {
                 + "banks"
         case .expectedPointsUnsolved(_, let reason):
             message = "strategy 'ev': \(reason)"
+        case .entryMinimum(let points):
+            message =
+                "loaded dice are played in a race without an entry minimum above the least bank (as in kcd); rules "
+                + "'\(rules.name)' ask \(points) points to get on the board"
         }
         return UsageError(message, spec: spec)
     }

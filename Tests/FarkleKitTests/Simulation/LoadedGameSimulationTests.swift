@@ -187,6 +187,10 @@ struct SimulationFrontDoorTests {
         }
         #expect(reason.contains("unbounded"))
         #expect(refusal(Self.rules, [.win, .win, .win], [odd, odd, odd]) == .winPlayers(3))
+        // An entry minimum would be ignored by the plays of loaded dice: refused, not played wrong.
+        var entry = Self.rules
+        entry.game.entryMinimum = 500
+        #expect(refusal(entry, [.greedy, .expectedValueToTarget], [odd, .ordinary]) == .entryMinimum(500))
         var far = Self.rules
         far.game.end = .target(40_000, finalRound: false)
         let entries = GameSimulation<BuiltInStrategy>.winTableEntries(rules: far, set: odd)
