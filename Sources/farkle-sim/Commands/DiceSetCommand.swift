@@ -143,7 +143,9 @@ enum DiceSetCommand: Command {
                 top, threads: threads, progress: progress.solved, bounding: progress.bounded)
             (shown, candidates, solved) = (pruned.best, pruned.candidates, pruned.solved)
             ordinary =
-                CappedScoreSolver(outcomes: DiceSetOutcomes(table: search.table, set: .ordinary), cap: target)
+                CappedScoreSolver(
+                    outcomes: DiceSetOutcomes(table: search.table, set: .ordinary), cap: target, hasEntered: false
+                )
                 .openingValue
         }
         progress.finish()

@@ -83,7 +83,9 @@ enum CatalogRanking {
         var rows: [Row] = []
         for (index, group) in groups.enumerated() {
             let set = sets[index]
-            let points = CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target).openingValue
+            let points = CappedScoreSolver(
+                outcomes: DiceSetOutcomes(table: table, set: set), cap: target, hasEntered: false
+            ).openingValue
             if wins == .exact {
                 let (first, second) = exact[index]
                 // Six ordinary dice against themselves win half the games on a coin, exactly.

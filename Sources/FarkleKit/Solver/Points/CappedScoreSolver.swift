@@ -185,7 +185,8 @@ public struct CappedScoreSolver: Sendable {
 
     /// The opening value for every own total 0, step, ... below `target`, each with the cap target − total.
     ///
-    /// The expected points toward the target of a turn that starts at each total; solved once per total.
+    /// The expected points toward the target of a turn that starts at each total; solved once per total, at a
+    /// total of 0 for a player not yet on the board (the entry minimum is its least bank).
     public static func openingValues(
         outcomes: DiceSetOutcomes, target: Int, threads: Int = 1
     ) -> [(total: Int, value: Double)] {
@@ -196,7 +197,8 @@ public struct CappedScoreSolver: Sendable {
     }
 
     /// The capped turn at every own total 0, step, ... below `target` (cap target − total), solved on `threads`
-    /// threads: what a player who plays for the points toward the target reads at every total.
+    /// threads: what a player who plays for the points toward the target reads at every total (at 0, a player not
+    /// yet on the board, as `TargetTurnStrategy` plays it).
     ///
     /// Each total is one work item writing its own slot (`SharedSlots`), so the solvers do not depend on
     /// `threads`.
@@ -205,7 +207,10 @@ public struct CappedScoreSolver: Sendable {
         let totals = Array(stride(from: 0, to: target, by: outcomes.table.scoreStep))
         let slots = SharedSlots<CappedScoreSolver?>(repeating: nil, count: totals.count)
         Parallel.forEach(totals.count, threads: threads) { index in
-            slots.update(index) { $0 = CappedScoreSolver(outcomes: outcomes, cap: target - totals[index]) }
+            // In a race a total of 0 is a player not yet on the board, whose least bank is the entry minimum.
+            slots.update(index) {
+                $0 = CappedScoreSolver(outcomes: outcomes, cap: target - totals[index], hasEntered: totals[index] != 0)
+            }
         }
         return slots.values.compactMap { $0 }
     }

@@ -145,3 +145,25 @@ struct UncappedScoreSolverTests {
         #expect(solver.openingValue > ExpectedScoreSolver(table: Self.table).expectedTurnScore)
     }
 }
+
+@Suite("The capped turn at every total: a total of 0 is a player not yet on the board")
+struct CappedEveryTotalTests {
+    @Test("an entry minimum equal to the target: from 0 the value is the target times the chance to reach it in a turn")
+    func entryMinimumAtZero() throws {
+        var rules = RuleSet.kcd
+        rules.game.end = .target(300, finalRound: false)
+        rules.game.entryMinimum = 300
+        let outcomes = DiceSetOutcomes(table: ScoringTable(rules: rules), set: try DiceSet(parsing: "odd:2"))
+        let values = CappedScoreSolver.openingValues(outcomes: outcomes, target: 300)
+        // Not on the board only a bank of 300 counts, and then it counts 300: the best chance to reach 300 alone in
+        // a turn (solved where no entry minimum applies: a bank below 300 does not reach it either).
+        var open = rules
+        open.game.entryMinimum = 0
+        let reach = try ReachProbabilitySolver(
+            outcomes: DiceSetOutcomes(table: ScoringTable(rules: open), set: outcomes.set), target: 300, turns: 1
+        ).chance
+        #expect(abs(values[0].value - 300 * reach) < 1e-9, "\(values[0].value) vs \(300 * reach)")
+        // On the board, 50 points from the target, any keep counts in full.
+        #expect(abs(values[5].value - 50 * (1 - outcomes.farkleProbability[outcomes.fullState])) < 1e-12)
+    }
+}
