@@ -22,7 +22,9 @@ enum AdviseCommand: Command {
             target at once (kcd): each keep lists the dice it leaves and what banking and rolling on are worth \
             in points toward the target from --my-score (0 by default); with --opponent-score as well, the \
             chance to win against an opponent carrying --opponent-set (six ordinary dice by default), and where \
-            the two objectives differ.
+            the two objectives differ; that race is solved whole once and kept in the cache of solved games \
+            (seconds; later questions with the same dice answer at once), read from --policy, or with \
+            --no-cache solved only from the given totals on.
             """,
         options: [
             OptionSpec(
