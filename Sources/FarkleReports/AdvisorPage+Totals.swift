@@ -23,9 +23,7 @@ extension AdvisorPage {
         else { return [] }
         let outcomes = DiceSetOutcomes(table: table, set: .ordinary)
         // A total of 0 is a player not yet on the board: banking only from the entry minimum.
-        return stride(from: 0, to: target, by: table.scoreStep).map { total in
-            CappedScoreSolver(outcomes: outcomes, cap: target - total, hasEntered: total != 0)
-        }
+        return CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target, threads: 1)
     }
 
     /// `values` as the base64 text of their little-endian IEEE 754 bit patterns, as a JSON string.

@@ -50,7 +50,7 @@ public struct TargetTurnStrategy: Strategy {
         self.table = table
         step = table.scoreStep
         solvers = stride(from: 0, to: target, by: table.scoreStep).map { total in
-            CappedScoreSolver(outcomes: outcomes, cap: target - total, hasEntered: total != 0)
+            CappedScoreSolver(outcomes: outcomes, total: total, target: target)
         }
     }
 

@@ -144,7 +144,7 @@ enum DiceSetCommand: Command {
             (shown, candidates, solved) = (pruned.best, pruned.candidates, pruned.solved)
             ordinary =
                 CappedScoreSolver(
-                    outcomes: DiceSetOutcomes(table: search.table, set: .ordinary), cap: target, hasEntered: false
+                    outcomes: DiceSetOutcomes(table: search.table, set: .ordinary), total: 0, target: target
                 )
                 .openingValue
         }

@@ -84,7 +84,7 @@ enum CatalogRanking {
         for (index, group) in groups.enumerated() {
             let set = sets[index]
             let points = CappedScoreSolver(
-                outcomes: DiceSetOutcomes(table: table, set: set), cap: target, hasEntered: false
+                outcomes: DiceSetOutcomes(table: table, set: set), total: 0, target: target
             ).openingValue
             if wins == .exact {
                 let (first, second) = exact[index]

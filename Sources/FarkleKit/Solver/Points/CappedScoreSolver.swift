@@ -145,6 +145,16 @@ public struct CappedScoreSolver: Sendable {
         return triangle.overflow || entries.overflow ? .max : entries.partialValue
     }
 
+    /// The capped turn of a player with `total` points in a race won at `target` at once: banks worth at most
+    /// `target − total`, and at a total of 0 a player not yet on the board (the entry minimum is its least bank):
+    /// the one place that reads a total as a race's player, for the engine, the strategies, the search and the tool.
+    ///
+    /// - Precondition: `total` is below `target`.
+    public init(outcomes: DiceSetOutcomes, total: Int, target: Int) {
+        precondition(total < target, "a total below the target")
+        self.init(outcomes: outcomes, cap: target - total, hasEntered: total != 0)
+    }
+
     /// Builds the table of `rules` and solves six ordinary dice with banks worth at most `cap`.
     public init(rules: RuleSet, cap: Int) {
         self.init(outcomes: DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary), cap: cap)
@@ -207,10 +217,7 @@ public struct CappedScoreSolver: Sendable {
         let totals = Array(stride(from: 0, to: target, by: outcomes.table.scoreStep))
         let slots = SharedSlots<CappedScoreSolver?>(repeating: nil, count: totals.count)
         Parallel.forEach(totals.count, threads: threads) { index in
-            // In a race a total of 0 is a player not yet on the board, whose least bank is the entry minimum.
-            slots.update(index) {
-                $0 = CappedScoreSolver(outcomes: outcomes, cap: target - totals[index], hasEntered: totals[index] != 0)
-            }
+            slots.update(index) { $0 = CappedScoreSolver(outcomes: outcomes, total: totals[index], target: target) }
         }
         return slots.values.compactMap { $0 }
     }

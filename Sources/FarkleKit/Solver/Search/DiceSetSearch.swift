@@ -239,9 +239,7 @@ public struct DiceSetSearch: Sendable {
     /// A candidate's value for `rank(threads:progress:)` and `best(_:threads:progress:bounding:)`: E[min(turn points,
     /// target)] from a total of 0 under best play.
     private static func pointsValue(of set: DiceSet, table: ScoringTable, target: Int) -> Double {
-        // From a total of 0: a player not yet on the board.
-        CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), cap: target, hasEntered: false)
-            .openingValue
+        CappedScoreSolver(outcomes: DiceSetOutcomes(table: table, set: set), total: 0, target: target).openingValue
     }
 
     /// How far below the `count`-th best value a bound must be for `best(_:threads:progress:bounding:)` to skip a
