@@ -213,7 +213,11 @@ public struct ExactOdds: Sendable {
         for spec in strategies[0] == strategies[1] ? [strategies[0]] : strategies {
             made.append(try OddsSeat(spec, context: &context, threads: threads))
         }
-        let seats = made
+        // `win`'s rows past the target, followed once against the other seat's last turn: most of each of its
+        // turns, the same at every pair.
+        let seats = made.enumerated().map { index, seat in
+            seat.following(made[made.count - 1 - index], levels: levels, threads: threads)
+        }
         if seats.allSatisfy(\.neverScores) {
             throw Unsupported("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
@@ -282,8 +286,9 @@ enum OddsSeat: Sendable {
     /// A strategy that reads its own total alone (`ev-target`): its turn at every own total, in levels, in a race
     /// without a final round.
     case byTotal([BlindTurnOutcomes])
-    /// The solution of the game played to win.
-    case win(WinProbabilitySolver)
+    /// The solution of the game played to win, with its rows past the target followed against the other seat's
+    /// last turn where the game has a final round (`following(_:levels:threads:)`).
+    case win(WinProbabilitySolver, followed: PastTargetRows?)
     /// The solution of a game of fixed rounds played to win.
     case roundsWin(RoundsWinSolver)
     /// The solution of a race under a three-farkle penalty played to win.
@@ -309,7 +314,7 @@ enum OddsSeat: Sendable {
             switch game {
             case let solver as RoundsWinSolver: self = .roundsWin(solver)
             case let solver as PenaltyWinSolver: self = .penaltyWin(solver)
-            case let solver as WinProbabilitySolver: self = .win(solver)
+            case let solver as WinProbabilitySolver: self = .win(solver, followed: nil)
             default: throw ExactOdds.Unsupported("strategy 'win': no exact odds of a game solved by \(type(of: game))")
             }
         case .expectedValue, .expectedValueToTarget, .greedy, .threshold:
@@ -353,6 +358,36 @@ enum OddsSeat: Sendable {
         }
     }
 
+    /// This seat with `win`'s rows past the target (in a race with a final round) followed against the last turn
+    /// of `other` (the seat it plays, or itself), on `threads` threads, with a piece for every farkle payoff its
+    /// turns read (`PastTargetRows.init(turn:finalRound:topBank:rows:serving:maximumBytes:threads:following:)`): each
+    /// turn then solves and follows only its rows below the target, the `levels` of the race less its own total.
+    /// Other seats are returned as they are.
+    func following(_ other: OddsSeat, levels: Int, threads: Int) -> OddsSeat {
+        guard case .win(let solver, _) = self, let entered = solver.entered else { return self }
+        let lastTurn = (0...other.finalRoundEnd).map { other.finalRound(deficit: $0, hasEntered: true) }
+        let layout = solver.layout
+        // The farkle payoff of every turn that reads the rows: the pieces go where they serve.
+        var turns: [(farkle: Double, firstLead: Int)] = []
+        solver.values.withUnsafeBufferPointer { values in
+            solver.ties.withUnsafeBufferPointer { ties in
+                for mine in 0..<levels {
+                    for theirs in 0..<levels {
+                        guard let reach = layout.pastTargetLevel(mine: mine, theirs: theirs),
+                            reach < layout.top(mine: mine, theirs: theirs)
+                        else { continue }
+                        turns.append(
+                            (layout.farkle(at: (mine, theirs), values: values, ties: ties).value, levels - theirs))
+                    }
+                }
+            }
+        }
+        let rows = PastTargetRows(
+            turn: layout.turn, finalRound: entered, topBank: layout.topBank, rows: levels + layout.turn.maximumJump + 1,
+            serving: turns, threads: threads, following: lastTurn)
+        return .win(solver, followed: rows)
+    }
+
     /// Whether a turn of this seat can never bank nor win at once (so it always farkles).
     var neverScores: Bool {
         switch self {
@@ -371,7 +406,7 @@ enum OddsSeat: Sendable {
         switch self {
         case .blind(let entered, let notEntered): return max(entered.banked.count, notEntered.banked.count)
         case .byTotal: return 0
-        case .win(let solver): return max(solver.entered?.capLevel ?? 0, solver.notEntered?.capLevel ?? 0) + 1
+        case .win(let solver, _): return max(solver.entered?.capLevel ?? 0, solver.notEntered?.capLevel ?? 0) + 1
         case .penaltyWin(let solver): return (solver.finalRound?.capLevel ?? 0) + 1
         case .roundsWin: return 0
         }
@@ -385,7 +420,7 @@ enum OddsSeat: Sendable {
         case .byTotal:
             // Never read: ev-target plays races without a final round (`TargetTurnStrategy.refusal(for:)`).
             return (0, 0)
-        case .win(let solver):
+        case .win(let solver, _):
             return (hasEntered ? solver.entered : solver.notEntered)?.odds(deficitLevel: deficit) ?? (0, 0)
         case .penaltyWin(let solver):
             return solver.finalRound?.odds(deficitLevel: deficit) ?? (0, 0)
@@ -401,10 +436,11 @@ enum OddsSeat: Sendable {
             return .blind(mine == 0 ? notEntered : entered)
         case .byTotal(let turns):
             return .blind(turns[mine])
-        case .win(let solver):
+        case .win(let solver, let followed):
             return .fixed(
                 FixedTurns.Turn(
-                    solver.layout.fixedPlayEndings(at: (mine, theirs), values: solver.values, ties: solver.ties)))
+                    solver.layout.fixedPlayEndings(
+                        at: (mine, theirs), values: solver.values, ties: solver.ties, followed: followed)))
         case .roundsWin:
             preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
         case .penaltyWin:

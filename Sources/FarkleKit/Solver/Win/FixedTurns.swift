@@ -26,7 +26,7 @@ struct FixedTurns: Sendable {
         ) {
             let reach = min(weighedFrom ?? endings.banked.count, endings.banked.count)
             (first, banked) = (0, [])
-            (win, tie, farkle) = (endings.instantWin + endings.aboveTop, 0, endings.farkle)
+            (win, tie, farkle) = (endings.instantWin + endings.aboveTop, endings.aboveTopTie, endings.farkle)
             for level in reach..<endings.banked.count where endings.banked[level] > 0 {
                 let after = payoff(level)
                 win += endings.banked[level] * after.win

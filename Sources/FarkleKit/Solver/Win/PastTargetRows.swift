@@ -23,11 +23,24 @@ struct PastTargetRows: Sendable {
         let high: Double
         /// The farkle payoff the rows were solved at (with a tie payoff of 0).
         let farkle: Double
-        /// The rows, `lead * diceCounts + dice - 1` (no entry for 0 dice, which no keep leaves): values, slopes and
-        /// ties at `farkle`.
+        /// The leads whose rows the piece holds (`0..<rows` unless built to serve given turns).
+        let leads: Range<Int>
+        /// The rows, `(lead - leads.lowerBound) * diceCounts + dice - 1` (`entry(lead:dice:)`; no entry for 0 dice,
+        /// which no keep leaves): values, slopes and ties at `farkle` (no ties in rows built to be followed: the
+        /// exact odds do not read them).
         let values: [Double]
         let slopes: [Double]
         let ties: [Double]
+        /// In rows built to be followed against an opponent's last turn (`init(turn:finalRound:topBank:rows:
+        /// serving:maximumBytes:threads:following:)`), the chances that the rest of the turn, played as the
+        /// piece plays it, wins and ties the game without farkling, laid out as `values`; empty otherwise.
+        let wins: [Double]
+        let winTies: [Double]
+
+        /// Where the entry of `lead` with `dice` to roll is in the columns.
+        func entry(lead: Int, dice: Int) -> Int {
+            (lead - leads.lowerBound) * PastTargetRows.diceCounts + dice - 1
+        }
     }
 
     /// The leads stored, `0..<rows`.
@@ -47,7 +60,7 @@ struct PastTargetRows: Sendable {
     static let stretches = 32
 
     /// The entries stored per lead: one per number of dice to roll, 1 to 6.
-    private static let diceCounts = DiceCounts.maximumDice
+    fileprivate static let diceCounts = DiceCounts.maximumDice
 
     /// Solves the rows past the target of `turn` for leads `0..<rows`, when the opponent's final round is
     /// `finalRound` and banking above every table pays `topBank`, in at most `maximumPieces` pieces (and
@@ -56,12 +69,7 @@ struct PastTargetRows: Sendable {
         turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int, maximumPieces: Int = maximumPieces,
         maximumBytes: Int = maximumBytes, threads: Int = 1
     ) {
-        // Banking is allowed on every row (the caller uses the rows only where the least bank is met);
-        // beyond the final-round cap the bank pays `topBank`, as above the table.
-        let top = max(finalRound.capLevel + 1, rows)
-        let banks = (0..<top).map { FinalRoundTable.bankReachingTarget(total: $0, theirs: 0, finalRound: finalRound) }
-        let bank = banks.map(\.value)
-        let bankTie = banks.map(\.tie)
+        let (top, bank, bankTie) = Self.banks(finalRound: finalRound, rows: rows)
         let bytesPerPiece = max(1, rows * Self.diceCounts * 3 * MemoryLayout<Double>.stride)
         let limit = min(maximumPieces, maximumBytes / bytesPerPiece)
         // Each stretch's pieces so far and the farkle payoff its next piece starts at.
@@ -96,17 +104,14 @@ struct PastTargetRows: Sendable {
                 var pieces = built[stretch]
                 let most = pieces.count + share
                 while isOpen(stretch) && pieces.count < most {
-                    let farkle = next[stretch]
-                    var validity = WinTurn.Validity.unbounded
-                    _ = turn.solve(
-                        top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
-                        into: table, validity: &validity, tracking: true)
                     // Kept inside the stretch, so that no piece overlaps another stretch's.
-                    let low = max(farkle - validity.down, start)
-                    let high = stretch == count - 1 ? farkle + validity.up : min(farkle + validity.up, end.nextDown)
-                    pieces.append(Self.piece(of: table, rows: rows, low: low, high: high, farkle: farkle))
+                    let piece = Self.piece(
+                        of: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: next[stretch],
+                        within: start...(stretch == count - 1 ? .infinity : end.nextDown), leads: 0..<rows,
+                        table: table, following: nil)
+                    pieces.append(piece)
                     // The next piece starts just past this one's end, where the play changes.
-                    next[stretch] = high + max(abs(high), 1) * 1e-12
+                    next[stretch] = piece.high + max(abs(piece.high), 1) * 1e-12
                 }
                 built[stretch] = pieces
             }
@@ -121,22 +126,157 @@ struct PastTargetRows: Sendable {
         pieces = built.values.flatMap { $0 }
     }
 
-    /// The rows `0..<rows` of `table` for the dice counts 1 to 6, as a piece holding `low...high`.
-    private static func piece(of table: TurnTable, rows: Int, low: Double, high: Double, farkle: Double) -> Piece {
-        let perLevel = TurnMechanics.statesPerLevel
-        func column(_ base: UnsafeMutablePointer<Double>) -> [Double] {
-            [Double](unsafeUninitializedCapacity: rows * diceCounts) { buffer, initialized in
-                for lead in 0..<rows {
-                    for dice in 1...diceCounts {
-                        buffer[lead * diceCounts + dice - 1] = base[lead * perLevel + dice]
+    /// Solves the rows past the target of `turn` for leads `0..<rows` as `init(turn:finalRound:topBank:rows:
+    /// maximumPieces:maximumBytes:threads:)` does, with pieces only where they serve one of `farkles`, each followed
+    /// as it plays against `opponentLastTurn` (the chances of the opponent's last turn to win and to tie at each
+    /// deficit, the last entry for every larger one; `WinTurn.followed(_:top:bankOdds:)`): what the exact odds of the
+    /// solved play against another strategy weigh past the target, the same at every pair of totals.
+    ///
+    /// Each piece is solved at the least payoff of `farkles` no piece holds yet, so every payoff is served until
+    /// the budget (`maximumBytes`) runs out. For a caller that knows the payoffs its turns will ask for (the
+    /// exact odds of a solved game: each pair's farkle payoff is a solved value), which then reads far fewer
+    /// pieces than a sweep of [0, 1] needs, where the play past the target changes often.
+    ///
+    /// The sorted payoffs are cut into `stretches` runs of equal count, each covered from its own start up: the
+    /// pieces, and every value read from them, are the same on any number of threads.
+    init(
+        turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int,
+        serving turns: [(farkle: Double, firstLead: Int)], maximumBytes: Int = maximumBytes, threads: Int = 1,
+        following opponentLastTurn: [(win: Double, tie: Double)]
+    ) {
+        let (top, bank, bankTie) = Self.banks(finalRound: finalRound, rows: rows)
+        let bytesPerRow = Self.diceCounts * 4 * MemoryLayout<Double>.stride
+        let reads = turn.maximumJump + 1
+        let sorted = turns.filter { (0...1).contains($0.farkle) && $0.firstLead >= 0 && $0.firstLead + reads <= rows }
+            .sorted { ($0.farkle, $0.firstLead) < ($1.farkle, $1.firstLead) }
+        let count = min(Self.stretches, sorted.count)
+        let runs = (0..<count).map { run in run * sorted.count / count..<(run + 1) * sorted.count / count }
+        // Each run's pieces so far, where it goes on (its next turn, the least payoff its next piece may hold) and
+        // the rows it stored in the last round.
+        let built = SharedSlots<[Piece]>(repeating: [], count: count)
+        let next = SharedSlots(
+            runs.map { (index: $0.lowerBound, lowest: $0.lowerBound == 0 ? 0 : sorted[$0.lowerBound].farkle) })
+        let used = SharedSlots(repeating: 0, count: count)
+        // Rounds: what is left of the budget is shared among the runs not yet done; a run stops for the round before
+        // a piece it has no room for. The shares depend on earlier rounds only, never on timing.
+        var left = maximumBytes / bytesPerRow
+        while true {
+            let open = (0..<count).filter { next[$0].index < runs[$0].upperBound }
+            guard !open.isEmpty, left / open.count >= reads else { break }
+            let share = left / open.count
+            // Work item `item` writes the slots of run `open[item]` only.
+            Parallel.forEach(open.count, threads: threads) { item in
+                let run = open[item]
+                // Kept inside the run, so that no piece overlaps another run's.
+                let upper = run == count - 1 ? Double.infinity : sorted[runs[run].upperBound].farkle.nextDown
+                let table = TurnTable(rows: top + turn.maximumJump + 1)
+                defer { table.deallocate() }
+                var (pieces, stored, (index, lowest)) = (built[run], 0, next[run])
+                while index < runs[run].upperBound {
+                    let farkle = sorted[index].farkle
+                    var validity = WinTurn.Validity.unbounded
+                    _ = turn.solve(
+                        top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0,
+                        into: table, validity: &validity, tracking: true)
+                    // Above the run's last piece, so that no piece overlaps another.
+                    let within = lowest...max(lowest, upper)
+                    let high = min(farkle + validity.up, within.upperBound)
+                    // The turns this piece serves, and the leads they read.
+                    var (end, leads) = (index, sorted[index].firstLead..<sorted[index].firstLead + reads)
+                    while end < runs[run].upperBound && sorted[end].farkle <= high {
+                        let first = sorted[end].firstLead
+                        leads = min(leads.lowerBound, first)..<max(leads.upperBound, first + reads)
+                        end += 1
                     }
+                    guard stored + leads.count <= share else { break }
+                    stored += leads.count
+                    pieces.append(
+                        Self.piece(
+                            of: turn, table: table, top: top, farkle: farkle, validity: validity, within: within,
+                            leads: leads, following: opponentLastTurn))
+                    (index, lowest) = (end, high.nextUp)
                 }
-                initialized = rows * diceCounts
+                (built[run], next[run], used[run]) = (pieces, (index, lowest), stored)
+            }
+            let stored = open.reduce(0) { $0 + used[$1] }
+            guard stored > 0 else { break }
+            left -= stored
+        }
+        self.rows = rows
+        pieces = built.values.flatMap { $0 }
+    }
+
+    /// The top of the table of the rows past the target (leads `0..<rows`) and what a bank at each lead below it is
+    /// worth, with its chance of a tie, when the opponent's final round is `finalRound`.
+    ///
+    /// Banking is allowed on every row (the caller uses the rows only where the least bank is met); beyond the
+    /// final-round cap the bank pays `topBank`, as above the table.
+    private static func banks(finalRound: FinalRoundTable, rows: Int) -> (top: Int, bank: [Double], tie: [Double]) {
+        let top = max(finalRound.capLevel + 1, rows)
+        let banks = (0..<top).map { FinalRoundTable.bankReachingTarget(total: $0, theirs: 0, finalRound: finalRound) }
+        return (top, banks.map(\.value), banks.map(\.tie))
+    }
+
+    /// The piece of `turn`'s rows past the target solved at `farkle` (`top`, `topBank`, `bank` and `bankTie` as
+    /// built from the final round) in `table`, holding the payoffs around it over which its play stays best, kept
+    /// `within` the given ones, and followed against `opponentLastTurn` if given.
+    private static func piece(
+        of turn: WinTurn, top: Int, topBank: Double, bank: [Double], bankTie: [Double], farkle: Double,
+        within bounds: ClosedRange<Double>, leads: Range<Int>, table: TurnTable,
+        following opponentLastTurn: [(win: Double, tie: Double)]?
+    ) -> Piece {
+        var validity = WinTurn.Validity.unbounded
+        _ = turn.solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0, into: table,
+            validity: &validity, tracking: true)
+        return piece(
+            of: turn, table: table, top: top, farkle: farkle, validity: validity, within: bounds, leads: leads,
+            following: opponentLastTurn)
+    }
+
+    /// The piece of the rows past the target `table` holds, solved at `farkle` with `validity`, kept `within` the
+    /// given payoffs, for `leads`, and followed against `opponentLastTurn` if given.
+    private static func piece(
+        of turn: WinTurn, table: TurnTable, top: Int, farkle: Double, validity: WinTurn.Validity,
+        within bounds: ClosedRange<Double>, leads: Range<Int>, following opponentLastTurn: [(win: Double, tie: Double)]?
+    ) -> Piece {
+        let low = max(farkle - validity.down, bounds.lowerBound)
+        let high = min(farkle + validity.up, bounds.upperBound)
+        let followed = opponentLastTurn.map { last in
+            turn.followed(table, top: top) { lead in
+                let odds = last[min(lead, last.count - 1)]
+                return (1 - odds.win - odds.tie, odds.tie)
             }
         }
+        return Self.piece(of: table, leads: leads, low: low, high: high, farkle: farkle, followed: followed)
+    }
+
+    /// The rows of `leads` of `table` for the dice counts 1 to 6, as a piece holding `low...high`, with the
+    /// chances of the play `followed` if given (no ties then).
+    private static func piece(
+        of table: TurnTable, leads: Range<Int>, low: Double, high: Double, farkle: Double,
+        followed: (win: [Double], tie: [Double])?
+    ) -> Piece {
+        let perLevel = TurnMechanics.statesPerLevel
+        func column(_ base: UnsafePointer<Double>) -> [Double] {
+            [Double](unsafeUninitializedCapacity: leads.count * diceCounts) { buffer, initialized in
+                for lead in leads {
+                    for dice in 1...diceCounts {
+                        buffer[(lead - leads.lowerBound) * diceCounts + dice - 1] = base[lead * perLevel + dice]
+                    }
+                }
+                initialized = leads.count * diceCounts
+            }
+        }
+        guard let followed else {
+            return Piece(
+                low: low, high: high, farkle: farkle, leads: leads, values: column(table.value),
+                slopes: column(table.slope), ties: column(table.aux), wins: [], winTies: [])
+        }
         return Piece(
-            low: low, high: high, farkle: farkle, values: column(table.value), slopes: column(table.slope),
-            ties: column(table.aux))
+            low: low, high: high, farkle: farkle, leads: leads, values: column(table.value),
+            slopes: column(table.slope),
+            ties: [], wins: column(followed.win), winTies: column(followed.tie))
     }
 
     /// The piece that holds the farkle payoff `farkle`, or `nil`.
@@ -153,23 +293,25 @@ struct PastTargetRows: Sendable {
 
     /// Writes the rows of leads `firstLead...firstLead + count - 1` into `table` from level `level` on, for a
     /// farkle paying `farkle` (tie `farkleAux`), and returns how far the farkle payoff may move with the rows'
-    /// play staying best (the piece's ends); returns `nil`, writing nothing, where no piece holds `farkle`.
+    /// play staying best (the piece's ends); returns `nil`, writing nothing, where no piece holds `farkle` and
+    /// those leads.
     func fill(
         _ table: TurnTable, fromLevel level: Int, firstLead: Int, count: Int, farkle: Double, farkleAux: Double
     ) -> WinTurn.Validity? {
-        guard let piece = piece(holding: farkle) else { return nil }
-        precondition(firstLead >= 0 && firstLead + count <= rows, "leads tabulated")
+        guard let piece = piece(holding: farkle), piece.leads.contains(firstLead),
+            firstLead + count <= piece.leads.upperBound
+        else { return nil }
         let perLevel = TurnMechanics.statesPerLevel
         let delta = farkle - piece.farkle
         for row in 0..<count {
-            let source = (firstLead + row) * Self.diceCounts - 1
+            let source = piece.entry(lead: firstLead + row, dice: 0)
             let target = (level + row) * perLevel
             table[target] = WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false)
             for dice in 1...Self.diceCounts {
                 let slope = piece.slopes[source + dice]
                 table.value[target + dice] = piece.values[source + dice] + slope * delta
                 table.slope[target + dice] = slope
-                table.aux[target + dice] = piece.ties[source + dice] + slope * farkleAux
+                table.aux[target + dice] = (piece.ties.isEmpty ? 0 : piece.ties[source + dice]) + slope * farkleAux
             }
         }
         return WinTurn.Validity(down: farkle - piece.low, up: piece.high - farkle)

@@ -331,6 +331,19 @@ struct PairLayout: Sendable {
         return max(top, 1)
     }
 
+    /// The level of turn points from which the turn of `mine` against `theirs` reads the rows past the target
+    /// (`PastTargetRows`, from lead `levels - theirs`): where its turn points reach the target, if those rows are
+    /// its own there, else `nil`.
+    ///
+    /// The rows by lead are those of the opponent's final round as an entered player, banking allowed on each: they
+    /// serve a turn whose opponent has entered (or enters on the same least bank) and whose least bank the target
+    /// meets.
+    func pastTargetLevel(mine: Int, theirs: Int) -> Int? {
+        let reachTarget = levels - mine
+        let readsRows = (theirs > 0 || newLeastBank == enteredLeastBank) && reachTarget * step >= leastBank(mine: mine)
+        return readsRows ? reachTarget : nil
+    }
+
     /// Solves the pair {mine, theirs} and its mirror: the fixed point of the two turn-start values; returns the
     /// Newton steps it took.
     func solvePair(mine: Int, theirs: Int, results: PairResults) -> Int {
@@ -439,11 +452,9 @@ struct PairLayout: Sendable {
         mine: Int, theirs: Int, top: Int, bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>,
         farkle: Double, into scratch: TurnTable, validity: inout WinTurn.Validity
     ) -> WinTurn.Entry {
-        let reachTarget = levels - mine
-        // The rows by lead are those of the opponent's final round as an entered player, banking allowed on each.
-        let readsRows = (theirs > 0 || newLeastBank == enteredLeastBank) && reachTarget * step >= leastBank(mine: mine)
-        return turn.solve(
-            top: top, reachTarget: readsRows ? reachTarget : nil, firstLead: levels - theirs, pastTarget: pastTarget,
+        turn.solve(
+            top: top, reachTarget: pastTargetLevel(mine: mine, theirs: theirs), firstLead: levels - theirs,
+            pastTarget: pastTarget,
             topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0, into: scratch,
             validity: &validity, tracking: true)
     }

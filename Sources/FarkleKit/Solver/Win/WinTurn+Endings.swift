@@ -7,8 +7,11 @@ struct TurnEndings: Sendable {
     var farkle: Double
     /// The chance of six 1s that win at once.
     var instantWin: Double
-    /// The chance to reach the top of the table and bank above it (counted as won, as the solver counts it).
+    /// The chance to win the game from the top of the table on without farkling: banking above it (counted as won,
+    /// as the solver counts it) or, where the rows past the target were followed (`PastTargetRows`), what they win.
     var aboveTop: Double
+    /// The chance to tie the game from the top of the table on: 0 unless the rows past the target were followed.
+    var aboveTopTie = 0.0
 }
 
 extension WinTurn {
@@ -27,7 +30,11 @@ extension WinTurn {
     ///   - table: A table filled by `solve(top:topBank:bank:bankAux:farkle:farkleAux:into:validity:tracking:
     ///     rowsAboveFilled:)`, with its rows above the top.
     ///   - top: The first level above the table.
-    func endings(of table: TurnTable, top: Int) -> TurnEndings {
+    ///   - beyondTop: How a state at or above `top` (its index in `table`) wins and ties the game without
+    ///     farkling; by default it banks above the table (`1 - slope`) and never ties. Its farkle is its slope.
+    func endings(
+        of table: TurnTable, top: Int, beyondTop: ((_ index: Int) -> (win: Double, tie: Double))? = nil
+    ) -> TurnEndings {
         let perLevel = TurnMechanics.statesPerLevel
         let maximum = DiceCounts.maximumDice
         var mass = [Double](repeating: 0, count: (top + maximumJump + 1) * perLevel)
@@ -37,16 +44,7 @@ extension WinTurn {
             let base = level * perLevel
             endings.instantWin += chance * instantWinProbability[dice]
             for group in groups[groupRange[dice]] {
-                var best = base + optionOffsets[group.firstOption]
-                var bestValue = table.value[best]
-                for index in group.firstOption + 1..<group.endOption {
-                    let next = base + optionOffsets[index]
-                    if table.value[next] > bestValue {
-                        bestValue = table.value[next]
-                        best = next
-                    }
-                }
-                mass[best] += chance * group.probability
+                mass[bestKeep(of: group, at: base, in: table)] += chance * group.probability
             }
             let farkleChance = chance * farkleProbability[dice]
             if dice == maximum, let steps = farkleSteps {
@@ -63,7 +61,13 @@ extension WinTurn {
                 guard chance > 0 else { continue }
                 if level >= top {
                     endings.farkle += chance * table.slope[index]
-                    endings.aboveTop += chance * (1 - table.slope[index])
+                    if let beyondTop {
+                        let after = beyondTop(index)
+                        endings.aboveTop += chance * after.win
+                        endings.aboveTopTie += chance * after.tie
+                    } else {
+                        endings.aboveTop += chance * (1 - table.slope[index])
+                    }
                 } else if table.banks[index] {
                     endings.banked[level] += chance
                 } else {
@@ -72,6 +76,70 @@ extension WinTurn {
             }
         }
         return endings
+    }
+}
+
+extension WinTurn {
+    /// The state after the best keep of `group` rolled at the state `base` (`level * statesPerLevel`) of `table`,
+    /// as an index into it: the first of the keeps of highest value, as `solve` picks it.
+    @inline(__always)
+    func bestKeep(of group: Group, at base: Int, in table: TurnTable) -> Int {
+        var best = base + optionOffsets[group.firstOption]
+        var bestValue = table.value[best]
+        for option in group.firstOption + 1..<group.endOption {
+            let next = base + optionOffsets[option]
+            if table.value[next] > bestValue {
+                bestValue = table.value[next]
+                best = next
+            }
+        }
+        return best
+    }
+
+    /// The chances that the play `table` holds wins and ties the game from each state without farkling, where a
+    /// bank at `level` wins and ties with `bankOdds(level)`, six 1s that win at once win, and a state at or above
+    /// `top` banks above the table (`1 - slope`, as `endings(of:top:)` counts it): indexed as `table`, rows
+    /// `0..<table.rows`.
+    ///
+    /// The backward twin of `endings(of:top:)`: the same decisions (each state's bank, each group's first best
+    /// keep by the table's values), weighed from the far end. It serves rows that many turns enter (the rows past
+    /// the target, `PastTargetRows`), each followed once.
+    func followed(
+        _ table: TurnTable, top: Int, bankOdds: (_ level: Int) -> (win: Double, tie: Double)
+    ) -> (win: [Double], tie: [Double]) {
+        let perLevel = TurnMechanics.statesPerLevel
+        let maximum = DiceCounts.maximumDice
+        let count = table.rows * perLevel
+        var win = [Double](repeating: 0, count: count)
+        var tie = [Double](repeating: 0, count: count)
+        for level in stride(from: table.rows - 1, through: 0, by: -1) {
+            let base = level * perLevel
+            let bank = level < top ? bankOdds(level) : (0, 0)
+            for dice in 1...maximum {
+                let index = base + dice
+                if level >= top {
+                    win[index] = 1 - table.slope[index]
+                    continue
+                }
+                if table.banks[index] {
+                    (win[index], tie[index]) = bank
+                    continue
+                }
+                var (rollWin, rollTie) = (instantWinProbability[dice], 0.0)
+                for group in groups[groupRange[dice]] {
+                    let best = bestKeep(of: group, at: base, in: table)
+                    rollWin += group.probability * win[best]
+                    rollTie += group.probability * tie[best]
+                }
+                if dice == maximum, let steps = everyRollFarkleSteps {
+                    let next = base + steps * perLevel + maximum
+                    rollWin += farkleProbability[dice] * win[next]
+                    rollTie += farkleProbability[dice] * tie[next]
+                }
+                (win[index], tie[index]) = (rollWin, rollTie)
+            }
+        }
+        return (win, tie)
     }
 }
 
@@ -97,5 +165,55 @@ extension PlainWinGameLayout {
             }
         }
         return turn.endings(of: table, top: top)
+    }
+}
+
+extension PairLayout {
+    /// How the turn at `state` ends when played as the solved `values` and `ties` play it, as
+    /// `fixedPlayEndings(at:values:ties:)` gives it, with the rows past the target read from `followed` (built
+    /// `following` the opponent's last turn) where it holds the turn's farkle payoff: only the rows below the
+    /// target are solved and followed, and what the turn wins and ties from the target on comes from the piece,
+    /// not from the banks past it (`banked` stops at the target).
+    ///
+    /// The turn is the one the solver solved: the same rows past the target (`PastTargetRows` is built the same
+    /// way on any thread count), the same rows below.
+    func fixedPlayEndings(
+        at state: State, values: [Double], ties: [Double], followed: PastTargetRows?
+    ) -> TurnEndings {
+        let top = top(of: state)
+        let farkle = values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { self.farkle(at: state, values: values, ties: $0).value }
+        }
+        guard let followed, let reachTarget = pastTargetLevel(mine: state.mine, theirs: state.theirs),
+            reachTarget < top, let piece = followed.piece(holding: farkle), !piece.wins.isEmpty
+        else { return fixedPlayEndings(at: state, values: values, ties: ties) }
+        let perLevel = TurnMechanics.statesPerLevel
+        let firstLead = levels - state.theirs
+        let table = TurnTable(rows: reachTarget + turn.maximumJump + 1)
+        guard
+            followed.fill(
+                table, fromLevel: reachTarget, firstLead: firstLead, count: turn.maximumJump + 1, farkle: farkle,
+                farkleAux: 0) != nil
+        else {
+            table.deallocate()
+            return fixedPlayEndings(at: state, values: values, ties: ties)
+        }
+        let bank = UnsafeMutablePointer<Double>.allocate(capacity: 2 * reachTarget)
+        defer { bank.deallocate() }
+        values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { ties in
+                fillBank(
+                    at: state, top: reachTarget, values: values, ties: ties, bank: bank, bankTie: bank + reachTarget)
+            }
+        }
+        var unused = WinTurn.Validity.unbounded
+        _ = turn.solve(
+            top: reachTarget, topBank: topBank, bank: bank, bankAux: bank + reachTarget, farkle: farkle, farkleAux: 0,
+            into: table, validity: &unused, tracking: false, rowsAboveFilled: true)
+        defer { table.deallocate() }
+        return turn.endings(of: table, top: reachTarget) { index in
+            let entry = piece.entry(lead: firstLead + index / perLevel - reachTarget, dice: index % perLevel)
+            return (piece.wins[entry], piece.winTies[entry])
+        }
     }
 }

@@ -88,4 +88,69 @@ struct PastTargetRowsTests {
         let capped = PastTargetRows(turn: turn, finalRound: finalRound, topBank: 1, rows: 10, maximumBytes: 5 * 1_440)
         #expect(capped.pieces.count == 5)
     }
+
+    @Test("rows followed once against a last turn give each pair's turn as its whole table does, entry minimum too")
+    func followedRowsMatchTheWholeTable() throws {
+        var entry = smallRules
+        entry.game.entryMinimum = 500
+        for rules in [smallRules, entry] {
+            let solver = try WinProbabilitySolver(rules: rules, threads: 1)
+            let layout = solver.layout
+            let levels = solver.levels
+            let entered = try #require(solver.entered)
+            // Any last turn of the other seat, falling with the deficit; any payoff of a bank below the target.
+            var lastTurn: [(win: Double, tie: Double)] = []
+            for deficit in 0...30 {
+                let win: Double = 0.9 / Double(deficit + 1)
+                let tie: Double = deficit % 3 == 0 ? 0.01 : 0
+                lastTurn.append((win, tie))
+            }
+            func below(_ total: Int) -> (win: Double, tie: Double) {
+                (Double(total * 37 % 11) / 20, Double(total * 13 % 7) / 100)
+            }
+            // A piece for the farkle payoff of every pair's turn, the pieces the same on one thread and on two.
+            var turns: [(farkle: Double, firstLead: Int)] = []
+            for mine in 0..<levels {
+                for theirs in 0..<levels {
+                    turns.append((1 - solver.values[theirs * levels + mine], levels - theirs))
+                }
+            }
+            let rows = levels + layout.turn.maximumJump + 1
+            let followed = PastTargetRows(
+                turn: layout.turn, finalRound: entered, topBank: layout.topBank, rows: rows, serving: turns,
+                threads: 2, following: lastTurn)
+            let alone = PastTargetRows(
+                turn: layout.turn, finalRound: entered, topBank: layout.topBank, rows: rows, serving: turns,
+                threads: 1, following: lastTurn)
+            #expect(followed.pieces.map(\.farkle) == alone.pieces.map(\.farkle))
+            #expect(followed.pieces.map(\.wins) == alone.pieces.map(\.wins))
+            var (worst, served) = (0.0, 0)
+            for mine in 0..<levels {
+                for theirs in 0..<levels {
+                    func weighed(_ endings: TurnEndings) -> (win: Double, tie: Double) {
+                        var (win, tie) = (endings.instantWin + endings.aboveTop, endings.aboveTopTie)
+                        for (level, chance) in endings.banked.enumerated() where chance > 0 {
+                            let total = mine + level
+                            var after = below(total)
+                            if total >= levels {
+                                let last = lastTurn[min(total - theirs, lastTurn.count - 1)]
+                                after = (1 - last.win - last.tie, last.tie)
+                            }
+                            win += chance * after.win
+                            tie += chance * after.tie
+                        }
+                        return (win, tie)
+                    }
+                    let whole = layout.fixedPlayEndings(at: (mine, theirs), values: solver.values, ties: solver.ties)
+                    let read = layout.fixedPlayEndings(
+                        at: (mine, theirs), values: solver.values, ties: solver.ties, followed: followed)
+                    if read.banked.count < whole.banked.count { served += 1 }
+                    let (a, b) = (weighed(whole), weighed(read))
+                    worst = max(worst, abs(a.win - b.win), abs(a.tie - b.tie), abs(whole.farkle - read.farkle))
+                }
+            }
+            #expect(served > levels * levels / 2, "\(served) of \(levels * levels) turns read the followed rows")
+            #expect(worst < 1e-12, "largest difference \(worst) under \(rules.game.entryMinimum)")
+        }
+    }
 }
