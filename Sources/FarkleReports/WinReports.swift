@@ -105,7 +105,9 @@ public struct WinDecisionGrid: Sendable {
         self.init(
             figures: solver, target: solver.target, solver: solver, penaltySolver: nil, turnPoints: turnPoints,
             otherMaps: [], threads: threads
-        ) { mine, theirs, _ in solver.turnTable(myScore: mine, opponentScore: theirs) }
+        ) { [tables = WinTurnTables(solver: solver, threads: threads), last = turnPoints.max() ?? 0] mine, theirs, _ in
+            tables.turnTable(myScore: mine, opponentScore: theirs, readBelow: last + 1)
+        }
     }
 
     /// The decisions of `penaltySolver`'s game at `turnPoints` with 2 and 1 dice left (where banking is

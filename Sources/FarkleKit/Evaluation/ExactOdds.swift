@@ -216,7 +216,7 @@ public struct ExactOdds: Sendable {
         // `win`'s rows past the target, followed once against the other seat's last turn: most of each of its
         // turns, the same at every pair.
         let seats = made.enumerated().map { index, seat in
-            seat.following(made[made.count - 1 - index], levels: levels, threads: threads)
+            seat.following(made[made.count - 1 - index], threads: threads)
         }
         if seats.allSatisfy(\.neverScores) {
             throw Unsupported("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
@@ -287,7 +287,7 @@ enum OddsSeat: Sendable {
     /// without a final round.
     case byTotal([BlindTurnOutcomes])
     /// The solution of the game played to win, with its rows past the target followed against the other seat's
-    /// last turn where the game has a final round (`following(_:levels:threads:)`).
+    /// last turn where the game has a final round (`following(_:threads:)`).
     case win(WinProbabilitySolver, followed: PastTargetRows?)
     /// The solution of a game of fixed rounds played to win.
     case roundsWin(RoundsWinSolver)
@@ -361,31 +361,12 @@ enum OddsSeat: Sendable {
     /// This seat with `win`'s rows past the target (in a race with a final round) followed against the last turn
     /// of `other` (the seat it plays, or itself), on `threads` threads, with a piece for every farkle payoff its
     /// turns read (`PastTargetRows.init(turn:finalRound:topBank:rows:serving:maximumBytes:threads:following:)`): each
-    /// turn then solves and follows only its rows below the target, the `levels` of the race less its own total.
+    /// turn then solves and follows only its rows below the target, the levels below the target from its own total.
     /// Other seats are returned as they are.
-    func following(_ other: OddsSeat, levels: Int, threads: Int) -> OddsSeat {
-        guard case .win(let solver, _) = self, let entered = solver.entered else { return self }
+    func following(_ other: OddsSeat, threads: Int) -> OddsSeat {
+        guard case .win(let solver, _) = self, solver.hasFinalRound else { return self }
         let lastTurn = (0...other.finalRoundEnd).map { other.finalRound(deficit: $0, hasEntered: true) }
-        let layout = solver.layout
-        // The farkle payoff of every turn that reads the rows: the pieces go where they serve.
-        var turns: [(farkle: Double, firstLead: Int)] = []
-        solver.values.withUnsafeBufferPointer { values in
-            solver.ties.withUnsafeBufferPointer { ties in
-                for mine in 0..<levels {
-                    for theirs in 0..<levels {
-                        guard let reach = layout.pastTargetLevel(mine: mine, theirs: theirs),
-                            reach < layout.top(mine: mine, theirs: theirs)
-                        else { continue }
-                        turns.append(
-                            (layout.farkle(at: (mine, theirs), values: values, ties: ties).value, levels - theirs))
-                    }
-                }
-            }
-        }
-        let rows = PastTargetRows(
-            turn: layout.turn, finalRound: entered, topBank: layout.topBank, rows: levels + layout.turn.maximumJump + 1,
-            serving: turns, threads: threads, following: lastTurn)
-        return .win(solver, followed: rows)
+        return .win(solver, followed: solver.pastTargetRowsServingEveryPair(threads: threads, following: lastTurn))
     }
 
     /// Whether a turn of this seat can never bank nor win at once (so it always farkles).

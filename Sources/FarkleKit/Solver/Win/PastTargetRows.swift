@@ -56,6 +56,10 @@ struct PastTargetRows: Sendable {
     /// the pieces past it would save ever less, serving ever narrower stretches near a farkle payoff of 1.
     static let maximumBytes = 160 << 20
 
+    /// The most bytes the pieces serving given turns hold by default: they serve a report's exact odds and maps,
+    /// which keep the rest of a report beside them (the report stays within 200 MB).
+    static let maximumServingBytes = 96 << 20
+
     /// The stretches of farkle payoffs built independently: `[k / stretches, (k + 1) / stretches)`.
     static let stretches = 32
 
@@ -126,26 +130,29 @@ struct PastTargetRows: Sendable {
         pieces = built.values.flatMap { $0 }
     }
 
-    /// Solves the rows past the target of `turn` for leads `0..<rows` as `init(turn:finalRound:topBank:rows:
-    /// maximumPieces:maximumBytes:threads:)` does, with pieces only where they serve one of `farkles`, each followed
-    /// as it plays against `opponentLastTurn` (the chances of the opponent's last turn to win and to tie at each
-    /// deficit, the last entry for every larger one; `WinTurn.followed(_:top:bankOdds:)`): what the exact odds of the
-    /// solved play against another strategy weigh past the target, the same at every pair of totals.
+    /// Solves the rows past the target of `turn` as `init(turn:finalRound:topBank:rows:maximumPieces:maximumBytes:
+    /// threads:)` does, with pieces only where they serve one of `turns` (a farkle payoff and the first lead its
+    /// turn reads, `maximumJump + 1` leads from there), each holding only the leads its turns read: for a caller
+    /// that knows the payoffs its turns will ask for (a solved game's: each pair's farkle payoff is a solved value),
+    /// which then needs far fewer pieces than a sweep of [0, 1], where the play past the target changes often.
     ///
-    /// Each piece is solved at the least payoff of `farkles` no piece holds yet, so every payoff is served until
-    /// the budget (`maximumBytes`) runs out. For a caller that knows the payoffs its turns will ask for (the
-    /// exact odds of a solved game: each pair's farkle payoff is a solved value), which then reads far fewer
-    /// pieces than a sweep of [0, 1] needs, where the play past the target changes often.
+    /// Each piece is solved at the least payoff no piece holds yet. With `opponentLastTurn` (the chances of the
+    /// opponent's last turn to win and to tie at each deficit, the last entry for every larger one) each piece is
+    /// also followed as it plays against that last turn (`WinTurn.followed(_:top:bankOdds:)`), and keeps no ties:
+    /// what the exact odds of the solved play against another strategy weigh past the target.
     ///
-    /// The sorted payoffs are cut into `stretches` runs of equal count, each covered from its own start up: the
-    /// pieces, and every value read from them, are the same on any number of threads.
+    /// The sorted payoffs are cut into `stretches` runs of equal count, each covered from its own start up, in
+    /// rounds that share what is left of `maximumBytes` among the runs not yet done: the pieces, and every value
+    /// read from them, are the same on any number of threads. Turns left unserved are solved in full by the
+    /// caller.
     init(
         turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int,
-        serving turns: [(farkle: Double, firstLead: Int)], maximumBytes: Int = maximumBytes, threads: Int = 1,
-        following opponentLastTurn: [(win: Double, tie: Double)]
+        serving turns: [(farkle: Double, firstLead: Int)], maximumBytes: Int = maximumServingBytes, threads: Int = 1,
+        following opponentLastTurn: [(win: Double, tie: Double)]? = nil
     ) {
         let (top, bank, bankTie) = Self.banks(finalRound: finalRound, rows: rows)
-        let bytesPerRow = Self.diceCounts * 4 * MemoryLayout<Double>.stride
+        // Values, slopes and ties; followed: values, slopes and the chances to win and to tie.
+        let bytesPerRow = Self.diceCounts * (opponentLastTurn == nil ? 3 : 4) * MemoryLayout<Double>.stride
         let reads = turn.maximumJump + 1
         let sorted = turns.filter { (0...1).contains($0.farkle) && $0.firstLead >= 0 && $0.firstLead + reads <= rows }
             .sorted { ($0.farkle, $0.firstLead) < ($1.farkle, $1.firstLead) }

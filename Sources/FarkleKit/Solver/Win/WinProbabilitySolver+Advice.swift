@@ -33,6 +33,9 @@ package struct WinTurnTable: Sendable {
     let bankTie: [Double]
     let entries: [WinTurn.Entry]
     let above: [WinTurn.Entry]
+    /// The levels tabulated: `top`, or below it the target's level where only the rows below the target were
+    /// solved (`WinTurnTables`); no level from there to `top` may be read.
+    let solvedLevels: Int
 
     init(
         myScore: Int, opponentScore: Int, isFinalRound: Bool, leastBank: Int, table: ScoringTable, turn: WinTurn,
@@ -52,6 +55,30 @@ package struct WinTurnTable: Sendable {
         farkleValue = farkle
         (entries, above, openingValue) = Self.solve(
             turn: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkle)
+        solvedLevels = top
+    }
+
+    /// The turn of `myScore` against `opponentScore` solved only below the target (`below`), whose table's top is
+    /// `top`: its levels from the target up may not be read.
+    init(
+        myScore: Int, opponentScore: Int, leastBank: Int, table: ScoringTable, turn: WinTurn, top: Int,
+        topBank: Double, farkle: Double, below: TurnBelowTarget
+    ) {
+        self.myScore = myScore
+        self.opponentScore = opponentScore
+        isFinalRound = false
+        self.leastBank = leastBank
+        self.table = table
+        self.turn = turn
+        self.top = top
+        self.topBank = topBank
+        bank = below.bank
+        bankTie = below.bankTie
+        farkleValue = farkle
+        entries = (0..<below.target * TurnMechanics.statesPerLevel).map { below.table[$0] }
+        above = []
+        openingValue = below.opening.value
+        solvedLevels = below.target
     }
 
     /// The final-round turn of a player `opponentScore - myScore` points behind, whose least bank is
@@ -98,7 +125,8 @@ package struct WinTurnTable: Sendable {
     package var tabulatedPoints: Int { top * scoreStep }
 
     private func entry(level: Int, diceLeft: Int) -> WinTurn.Entry {
-        level < top ? entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)] : above[diceLeft]
+        precondition(level < solvedLevels || level >= top, "a level of the turn that was solved")
+        return level < top ? entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)] : above[diceLeft]
     }
 
     /// The player's value with `turnPoints` on the table and `diceLeft` dice to roll, deciding best.
@@ -113,6 +141,7 @@ package struct WinTurnTable: Sendable {
     package func bankValue(turnPoints: Int) -> Double? {
         let level = turnPoints / scoreStep
         guard level < top else { return topBank }
+        precondition(level < solvedLevels, "a level of the turn that was solved")
         return bank[level] > -.infinity ? bank[level] : nil
     }
 
@@ -145,6 +174,72 @@ package struct WinTurnTable: Sendable {
         let (entries, _, _) = Self.solve(
             turn: turn, top: max(top, level + 1), topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkleValue)
         return entries[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)].value
+    }
+}
+
+/// The turns of a solved race at every pair of totals, for a report that tabulates them all (the maps of the
+/// decisions to win): the rows past the target are solved once for the farkle payoff of every pair's turn
+/// (`PastTargetRows`), so each turn read below `points` solves only its rows below the target instead of its whole
+/// table (about 880 levels in `standard`, most of them past the target).
+package struct WinTurnTables: Sendable {
+    /// The solved race.
+    package let solver: WinProbabilitySolver
+    let rows: PastTargetRows?
+
+    /// The turns of `solver`'s race, its rows past the target solved on `threads` threads (none without a final
+    /// round, where the tables are short).
+    ///
+    /// - Complexity: One solve of the rows past the target per piece (a few thousand in `standard`, seconds), and
+    ///   at most `PastTargetRows.maximumBytes` of them.
+    package init(solver: WinProbabilitySolver, threads: Int) {
+        self.solver = solver
+        rows = solver.pastTargetRowsServingEveryPair(threads: threads)
+    }
+
+    /// The turn of the player to move with `myScore` against `opponentScore`, both below the target, as
+    /// `WinProbabilitySolver.turnTable(myScore:opponentScore:)` gives it, to be read below `points` turn points
+    /// only (at most `points - 1`): solved below the target only where the turn reaches the target above that,
+    /// else in full.
+    package func turnTable(myScore: Int, opponentScore: Int, readBelow points: Int) -> WinTurnTable {
+        let step = solver.table.scoreStep
+        let layout = solver.layout
+        let state = (mine: myScore / step, theirs: opponentScore / step)
+        guard let target = layout.pastTargetLevel(mine: state.mine, theirs: state.theirs), target * step >= points,
+            let below = layout.solveBelowTarget(at: state, values: solver.values, ties: solver.ties, rows: rows)
+        else { return solver.turnTable(myScore: myScore, opponentScore: opponentScore) }
+        defer { below.table.deallocate() }
+        return WinTurnTable(
+            myScore: myScore, opponentScore: opponentScore, leastBank: solver.leastBank(hasEntered: myScore > 0),
+            table: solver.table, turn: layout.turn, top: layout.top(of: state), topBank: layout.topBank,
+            farkle: 1 - solver.values[state.theirs * solver.levels + state.mine], below: below)
+    }
+}
+
+extension WinProbabilitySolver {
+    /// The rows past the target (`PastTargetRows`) with a piece for the farkle payoff of every pair's turn that
+    /// reads them, on `threads` threads, each followed against `opponentLastTurn` if given; `nil` without a final
+    /// round (no rows past the target).
+    func pastTargetRowsServingEveryPair(
+        threads: Int, following opponentLastTurn: [(win: Double, tie: Double)]? = nil
+    ) -> PastTargetRows? {
+        guard let entered else { return nil }
+        var turns: [(farkle: Double, firstLead: Int)] = []
+        values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { ties in
+                for mine in 0..<levels {
+                    for theirs in 0..<levels {
+                        guard let target = layout.pastTargetLevel(mine: mine, theirs: theirs),
+                            target < layout.top(mine: mine, theirs: theirs)
+                        else { continue }
+                        turns.append(
+                            (layout.farkle(at: (mine, theirs), values: values, ties: ties).value, levels - theirs))
+                    }
+                }
+            }
+        }
+        return PastTargetRows(
+            turn: turn, finalRound: entered, topBank: layout.topBank, rows: levels + turn.maximumJump + 1,
+            serving: turns, threads: threads, following: opponentLastTurn)
     }
 }
 

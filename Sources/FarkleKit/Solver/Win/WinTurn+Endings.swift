@@ -168,51 +168,88 @@ extension PlainWinGameLayout {
     }
 }
 
+/// One pair's turn solved below the target only, the rows past it read from a piece of `PastTargetRows`
+/// (`PairLayout.solveBelowTarget(at:values:ties:rows:)`). The caller frees `table`.
+struct TurnBelowTarget {
+    /// The rows `0..<target` solved, and `maximumJump + 1` rows from `target` on read from `piece`.
+    let table: TurnTable
+    /// The level of turn points where the turn reaches the target.
+    let target: Int
+    /// The piece the rows past the target came from.
+    let piece: PastTargetRows.Piece
+    /// The first lead the rows past the target hold.
+    let firstLead: Int
+    /// What banking at each level below the target is worth (−∞ where not allowed), and its chance of a tie.
+    let bank: [Double]
+    let bankTie: [Double]
+    /// The turn's opening roll.
+    let opening: WinTurn.Entry
+}
+
 extension PairLayout {
-    /// How the turn at `state` ends when played as the solved `values` and `ties` play it, as
-    /// `fixedPlayEndings(at:values:ties:)` gives it, with the rows past the target read from `followed` (built
-    /// `following` the opponent's last turn) where it holds the turn's farkle payoff: only the rows below the
-    /// target are solved and followed, and what the turn wins and ties from the target on comes from the piece,
-    /// not from the banks past it (`banked` stops at the target).
+    /// The turn at `state`, as the solved `values` and `ties` play it, solved only below the target, its rows past
+    /// the target read from `rows` where a piece holds the turn's farkle payoff and the leads it reads; `nil` where
+    /// none does (or the turn reads no rows past the target: `pastTargetLevel(mine:theirs:)`).
     ///
     /// The turn is the one the solver solved: the same rows past the target (`PastTargetRows` is built the same
     /// way on any thread count), the same rows below.
-    func fixedPlayEndings(
-        at state: State, values: [Double], ties: [Double], followed: PastTargetRows?
-    ) -> TurnEndings {
-        let top = top(of: state)
+    func solveBelowTarget(
+        at state: State, values: [Double], ties: [Double], rows: PastTargetRows?
+    ) -> TurnBelowTarget? {
         let farkle = values.withUnsafeBufferPointer { values in
             ties.withUnsafeBufferPointer { self.farkle(at: state, values: values, ties: $0).value }
         }
-        guard let followed, let reachTarget = pastTargetLevel(mine: state.mine, theirs: state.theirs),
-            reachTarget < top, let piece = followed.piece(holding: farkle), !piece.wins.isEmpty
-        else { return fixedPlayEndings(at: state, values: values, ties: ties) }
-        let perLevel = TurnMechanics.statesPerLevel
+        guard let rows, let target = pastTargetLevel(mine: state.mine, theirs: state.theirs), target < top(of: state),
+            let piece = rows.piece(holding: farkle)
+        else { return nil }
         let firstLead = levels - state.theirs
-        let table = TurnTable(rows: reachTarget + turn.maximumJump + 1)
+        let table = TurnTable(rows: target + turn.maximumJump + 1)
         guard
-            followed.fill(
-                table, fromLevel: reachTarget, firstLead: firstLead, count: turn.maximumJump + 1, farkle: farkle,
+            rows.fill(
+                table, fromLevel: target, firstLead: firstLead, count: turn.maximumJump + 1, farkle: farkle,
                 farkleAux: 0) != nil
         else {
             table.deallocate()
-            return fixedPlayEndings(at: state, values: values, ties: ties)
+            return nil
         }
-        let bank = UnsafeMutablePointer<Double>.allocate(capacity: 2 * reachTarget)
-        defer { bank.deallocate() }
+        var bank = [Double](repeating: 0, count: target)
+        var bankTie = [Double](repeating: 0, count: target)
         values.withUnsafeBufferPointer { values in
             ties.withUnsafeBufferPointer { ties in
-                fillBank(
-                    at: state, top: reachTarget, values: values, ties: ties, bank: bank, bankTie: bank + reachTarget)
+                bank.withUnsafeMutableBufferPointer { bank in
+                    bankTie.withUnsafeMutableBufferPointer { bankTie in
+                        fillBank(
+                            at: state, top: target, values: values, ties: ties,
+                            bank: bank.baseAddress.unsafelyUnwrapped, bankTie: bankTie.baseAddress.unsafelyUnwrapped)
+                    }
+                }
             }
         }
         var unused = WinTurn.Validity.unbounded
-        _ = turn.solve(
-            top: reachTarget, topBank: topBank, bank: bank, bankAux: bank + reachTarget, farkle: farkle, farkleAux: 0,
-            into: table, validity: &unused, tracking: false, rowsAboveFilled: true)
-        defer { table.deallocate() }
-        return turn.endings(of: table, top: reachTarget) { index in
-            let entry = piece.entry(lead: firstLead + index / perLevel - reachTarget, dice: index % perLevel)
+        let opening = turn.solve(
+            top: target, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0, into: table,
+            validity: &unused, tracking: false, rowsAboveFilled: true)
+        return TurnBelowTarget(
+            table: table, target: target, piece: piece, firstLead: firstLead, bank: bank, bankTie: bankTie,
+            opening: opening)
+    }
+
+    /// How the turn at `state` ends when played as the solved `values` and `ties` play it, as
+    /// `fixedPlayEndings(at:values:ties:)` gives it, with the rows past the target read from `followed` (built
+    /// `following` the opponent's last turn) where it holds the turn (`solveBelowTarget(at:values:ties:rows:)`):
+    /// only the rows below the target are solved and followed, and what the turn wins and ties from the target on
+    /// comes from the piece, not from the banks past it (`banked` stops at the target).
+    func fixedPlayEndings(
+        at state: State, values: [Double], ties: [Double], followed: PastTargetRows?
+    ) -> TurnEndings {
+        guard let followed, followed.pieces.first?.wins.isEmpty == false,
+            let below = solveBelowTarget(at: state, values: values, ties: ties, rows: followed)
+        else { return fixedPlayEndings(at: state, values: values, ties: ties) }
+        defer { below.table.deallocate() }
+        let perLevel = TurnMechanics.statesPerLevel
+        let piece = below.piece
+        return turn.endings(of: below.table, top: below.target) { index in
+            let entry = piece.entry(lead: below.firstLead + index / perLevel - below.target, dice: index % perLevel)
             return (piece.wins[entry], piece.winTies[entry])
         }
     }

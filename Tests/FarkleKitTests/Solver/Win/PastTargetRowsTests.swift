@@ -153,4 +153,44 @@ struct PastTargetRowsTests {
             #expect(worst < 1e-12, "largest difference \(worst) under \(rules.game.entryMinimum)")
         }
     }
+
+    @Test(
+        "each pair's turn solved below the target reads as the whole table below 300 turn points, entry minimum too")
+    func turnTablesBelowTheTarget() throws {
+        for entryMinimum in [0, 500] {
+            var rules = smallRules
+            rules.game.entryMinimum = entryMinimum
+            let solver = try WinProbabilitySolver(rules: rules, threads: 2)
+            let tables = WinTurnTables(solver: solver, threads: 2)
+            var (worst, belowOnly, pairs) = (0.0, 0, 0)
+            for mine in stride(from: 0, to: 1_000, by: 50) {
+                for theirs in stride(from: 0, to: 1_000, by: 50) {
+                    let read = tables.turnTable(myScore: mine, opponentScore: theirs, readBelow: 301)
+                    let whole = solver.turnTable(myScore: mine, opponentScore: theirs)
+                    pairs += 1
+                    if read.solvedLevels < read.top { belowOnly += 1 }
+                    #expect(
+                        read.openingValue == whole.openingValue || abs(read.openingValue - whole.openingValue) < 1e-13)
+                    for points in stride(from: 0, through: 300, by: 50) {
+                        #expect(read.bankValue(turnPoints: points) == whole.bankValue(turnPoints: points))
+                        for dice in 1...6 {
+                            let (a, b) = (
+                                read.value(turnPoints: points, diceLeft: dice),
+                                whole.value(turnPoints: points, diceLeft: dice)
+                            )
+                            worst = max(worst, abs(a - b))
+                            // The play is the same wherever banking and rolling are not within rounding of each other.
+                            if let bank = whole.bankValue(turnPoints: points), abs(bank - b) > 1e-9 || a == b {
+                                #expect(
+                                    read.decision(turnPoints: points, diceLeft: dice)
+                                        == whole.decision(turnPoints: points, diceLeft: dice))
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(belowOnly > pairs / 2, "\(belowOnly) of \(pairs) turns solved below the target only")
+            #expect(worst < 1e-12, "largest difference \(worst)")
+        }
+    }
 }
