@@ -26,8 +26,8 @@ struct PastTargetRows: Sendable {
         /// The leads whose rows the piece holds (`0..<rows` unless built to serve given turns).
         let leads: Range<Int>
         /// The rows, `(lead - leads.lowerBound) * diceCounts + dice - 1` (`entry(lead:dice:)`; no entry for 0 dice,
-        /// which no keep leaves): values, slopes and ties at `farkle` (no ties in rows built to be followed: the
-        /// exact odds do not read them).
+        /// which no keep leaves): values, slopes and ties at `farkle` (no ties in rows built to serve given turns:
+        /// their readers do not read them).
         let values: [Double]
         let slopes: [Double]
         let ties: [Double]
@@ -138,8 +138,9 @@ struct PastTargetRows: Sendable {
     ///
     /// Each piece is solved at the least payoff no piece holds yet. With `opponentLastTurn` (the chances of the
     /// opponent's last turn to win and to tie at each deficit, the last entry for every larger one) each piece is
-    /// also followed as it plays against that last turn (`WinTurn.followed(_:top:bankOdds:)`), and keeps no ties:
-    /// what the exact odds of the solved play against another strategy weigh past the target.
+    /// also followed as it plays against that last turn (`WinTurn.followed(_:top:bankOdds:)`): what the exact odds
+    /// of the solved play against another strategy weigh past the target. The pieces keep no ties (their readers
+    /// read values, slopes and decisions).
     ///
     /// The sorted payoffs are cut into `stretches` runs of equal count, each covered from its own start up, in
     /// rounds that share what is left of `maximumBytes` among the runs not yet done: the pieces, and every value
@@ -152,7 +153,8 @@ struct PastTargetRows: Sendable {
     ) {
         let (top, bank, bankTie) = Self.banks(finalRound: finalRound, rows: rows)
         // Values, slopes and ties; followed: values, slopes and the chances to win and to tie.
-        let bytesPerRow = Self.diceCounts * (opponentLastTurn == nil ? 3 : 4) * MemoryLayout<Double>.stride
+        // Values and slopes; followed, the chances to win and to tie too.
+        let bytesPerRow = Self.diceCounts * (opponentLastTurn == nil ? 2 : 4) * MemoryLayout<Double>.stride
         let reads = turn.maximumJump + 1
         let sorted = turns.filter { (0...1).contains($0.farkle) && $0.firstLead >= 0 && $0.firstLead + reads <= rows }
             .sorted { ($0.farkle, $0.firstLead) < ($1.farkle, $1.firstLead) }
@@ -200,7 +202,7 @@ struct PastTargetRows: Sendable {
                     pieces.append(
                         Self.piece(
                             of: turn, table: table, top: top, farkle: farkle, validity: validity, within: within,
-                            leads: leads, following: opponentLastTurn))
+                            leads: leads, following: opponentLastTurn, keepsTies: false))
                     (index, lowest) = (end, high.nextUp)
                 }
                 (built[run], next[run], used[run]) = (pieces, (index, lowest), stored)
@@ -242,10 +244,12 @@ struct PastTargetRows: Sendable {
     }
 
     /// The piece of the rows past the target `table` holds, solved at `farkle` with `validity`, kept `within` the
-    /// given payoffs, for `leads`, and followed against `opponentLastTurn` if given.
+    /// given payoffs, for `leads`, and followed against `opponentLastTurn` if given; with its ties if `keepsTies`.
     private static func piece(
         of turn: WinTurn, table: TurnTable, top: Int, farkle: Double, validity: WinTurn.Validity,
-        within bounds: ClosedRange<Double>, leads: Range<Int>, following opponentLastTurn: [(win: Double, tie: Double)]?
+        within bounds: ClosedRange<Double>, leads: Range<Int>,
+        following opponentLastTurn: [(win: Double, tie: Double)]?,
+        keepsTies: Bool = true
     ) -> Piece {
         let low = max(farkle - validity.down, bounds.lowerBound)
         let high = min(farkle + validity.up, bounds.upperBound)
@@ -255,14 +259,15 @@ struct PastTargetRows: Sendable {
                 return (1 - odds.win - odds.tie, odds.tie)
             }
         }
-        return Self.piece(of: table, leads: leads, low: low, high: high, farkle: farkle, followed: followed)
+        return Self.piece(
+            of: table, leads: leads, low: low, high: high, farkle: farkle, followed: followed, keepsTies: keepsTies)
     }
 
     /// The rows of `leads` of `table` for the dice counts 1 to 6, as a piece holding `low...high`, with the
-    /// chances of the play `followed` if given (no ties then).
+    /// chances of the play `followed` if given, and the ties if `keepsTies`.
     private static func piece(
         of table: TurnTable, leads: Range<Int>, low: Double, high: Double, farkle: Double,
-        followed: (win: [Double], tie: [Double])?
+        followed: (win: [Double], tie: [Double])?, keepsTies: Bool
     ) -> Piece {
         let perLevel = TurnMechanics.statesPerLevel
         func column(_ base: UnsafePointer<Double>) -> [Double] {
@@ -275,15 +280,10 @@ struct PastTargetRows: Sendable {
                 initialized = leads.count * diceCounts
             }
         }
-        guard let followed else {
-            return Piece(
-                low: low, high: high, farkle: farkle, leads: leads, values: column(table.value),
-                slopes: column(table.slope), ties: column(table.aux), wins: [], winTies: [])
-        }
         return Piece(
             low: low, high: high, farkle: farkle, leads: leads, values: column(table.value),
-            slopes: column(table.slope),
-            ties: [], wins: column(followed.win), winTies: column(followed.tie))
+            slopes: column(table.slope), ties: keepsTies ? column(table.aux) : [],
+            wins: followed.map { column($0.win) } ?? [], winTies: followed.map { column($0.tie) } ?? [])
     }
 
     /// The piece that holds the farkle payoff `farkle`, or `nil`.
