@@ -159,12 +159,24 @@ struct PastTargetRows: Sendable {
         let sorted = turns.filter { (0...1).contains($0.farkle) && $0.firstLead >= 0 && $0.firstLead + reads <= rows }
             .sorted { ($0.farkle, $0.firstLead) < ($1.farkle, $1.firstLead) }
         let count = min(Self.stretches, sorted.count)
-        let runs = (0..<count).map { run in run * sorted.count / count..<(run + 1) * sorted.count / count }
+        // Equal payoffs in one run, so that a run's bound lies strictly between its payoffs and the next run's.
+        var starts = (0...count).map { $0 * sorted.count / count }
+        for run in 1..<max(count, 1) {
+            starts[run] = max(starts[run], starts[run - 1])
+            while starts[run] > 0 && starts[run] < sorted.count
+                && sorted[starts[run]].farkle == sorted[starts[run] - 1].farkle
+            {
+                starts[run] += 1
+            }
+        }
+        let runs = (0..<count).map { starts[$0]..<max(starts[$0], starts[$0 + 1]) }
         // Each run's pieces so far, where it goes on (its next turn, the least payoff its next piece may hold) and
         // the rows it stored in the last round.
         let built = SharedSlots<[Piece]>(repeating: [], count: count)
         let next = SharedSlots(
-            runs.map { (index: $0.lowerBound, lowest: $0.lowerBound == 0 ? 0 : sorted[$0.lowerBound].farkle) })
+            runs.map {
+                (index: $0.lowerBound, lowest: $0.isEmpty || $0.lowerBound == 0 ? 0 : sorted[$0.lowerBound].farkle)
+            })
         let used = SharedSlots(repeating: 0, count: count)
         // Rounds: what is left of the budget is shared among the runs not yet done; a run stops for the round before
         // a piece it has no room for. The shares depend on earlier rounds only, never on timing.
@@ -177,11 +189,12 @@ struct PastTargetRows: Sendable {
             Parallel.forEach(open.count, threads: threads) { item in
                 let run = open[item]
                 // Kept inside the run, so that no piece overlaps another run's.
-                let upper = run == count - 1 ? Double.infinity : sorted[runs[run].upperBound].farkle.nextDown
+                let runEnd = runs[run].upperBound
+                let upper = runEnd == sorted.count ? Double.infinity : sorted[runEnd].farkle.nextDown
                 let table = TurnTable(rows: top + turn.maximumJump + 1)
                 defer { table.deallocate() }
                 var (pieces, stored, (index, lowest)) = (built[run], 0, next[run])
-                while index < runs[run].upperBound {
+                while index < runEnd {
                     let farkle = sorted[index].farkle
                     var validity = WinTurn.Validity.unbounded
                     _ = turn.solve(
@@ -192,10 +205,15 @@ struct PastTargetRows: Sendable {
                     let high = min(farkle + validity.up, within.upperBound)
                     // The turns this piece serves, and the leads they read.
                     var (end, leads) = (index, sorted[index].firstLead..<sorted[index].firstLead + reads)
-                    while end < runs[run].upperBound && sorted[end].farkle <= high {
+                    while end < runEnd && sorted[end].farkle <= high {
                         let first = sorted[end].firstLead
                         leads = min(leads.lowerBound, first)..<max(leads.upperBound, first + reads)
                         end += 1
+                    }
+                    // Never met (the payoff lies in its own piece): a turn no piece can hold is left to its caller.
+                    guard end > index else {
+                        index += 1
+                        continue
                     }
                     guard stored + leads.count <= share else { break }
                     stored += leads.count

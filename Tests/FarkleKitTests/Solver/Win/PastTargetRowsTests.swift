@@ -193,4 +193,30 @@ struct PastTargetRowsTests {
             #expect(worst < 1e-12, "largest difference \(worst)")
         }
     }
+
+    @Test("turns with repeated farkle payoffs, more than one run holds: every turn served, no piece overlapping")
+    func repeatedPayoffs() throws {
+        let table = ScoringTable(rules: smallRules)
+        let turn = WinTurn(table: table, sixOnesWin: false)
+        let finalRound = FinalRoundTable(turn: turn, leastBank: 300)
+        let rows = 20 + turn.maximumJump + 1
+        // 100 turns at one payoff, then 100 at each of two more: every cut into 32 runs falls inside a repeat.
+        var turns: [(farkle: Double, firstLead: Int)] = []
+        for (index, farkle) in [0.25, 0.5, 0.5, 0.75].enumerated() {
+            for lead in 0..<(index == 0 ? 100 : 50) { turns.append((farkle, lead % 20)) }
+        }
+        let past = PastTargetRows(
+            turn: turn, finalRound: finalRound, topBank: 1, rows: rows, serving: turns, threads: 2)
+        let filled = TurnTable(rows: turn.maximumJump + 1)
+        defer { filled.deallocate() }
+        for (farkle, lead) in turns {
+            let served = past.fill(
+                filled, fromLevel: 0, firstLead: lead, count: turn.maximumJump + 1, farkle: farkle, farkleAux: 0)
+            #expect(served != nil, "payoff \(farkle), lead \(lead)")
+        }
+        #expect(past.pieces.count <= 3)
+        for (first, second) in zip(past.pieces, past.pieces.dropFirst()) {
+            #expect(first.high < second.low)
+        }
+    }
 }
