@@ -52,9 +52,10 @@ extension WinGameLayout {
     }
 
     /// The rows of the turn at `state` from the solved `values` and `ties`: what the turn is solved, followed,
-    /// tabulated and advised from.
-    func rows(at state: State, values: [Double], ties: [Double]) -> WinTurnRows {
-        let top = top(of: state)
+    /// tabulated and advised from; with `top`, only the rows below that level (the rows past the target, read
+    /// elsewhere, need no banks).
+    func rows(at state: State, values: [Double], ties: [Double], top: Int? = nil) -> WinTurnRows {
+        let top = top ?? self.top(of: state)
         var bank = [Double](repeating: 0, count: top)
         var bankTie = [Double](repeating: 0, count: top)
         let farkle = values.withUnsafeBufferPointer { values in

@@ -190,7 +190,7 @@ package struct WinTurnTables: Sendable {
     /// round, where the tables are short).
     ///
     /// - Complexity: One solve of the rows past the target per piece (a few thousand in `standard`, seconds), and
-    ///   at most `PastTargetRows.maximumBytes` of them.
+    ///   at most `PastTargetRows.maximumServingBytes` (96 MiB) of them.
     package init(solver: WinProbabilitySolver, threads: Int) {
         self.solver = solver
         rows = solver.pastTargetRowsServingEveryPair(threads: threads)

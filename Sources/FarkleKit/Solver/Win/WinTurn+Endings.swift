@@ -196,12 +196,11 @@ extension PairLayout {
     func solveBelowTarget(
         at state: State, values: [Double], ties: [Double], rows: PastTargetRows?
     ) -> TurnBelowTarget? {
-        let farkle = values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { self.farkle(at: state, values: values, ties: $0).value }
-        }
-        guard let rows, let target = pastTargetLevel(mine: state.mine, theirs: state.theirs), target < top(of: state),
-            let piece = rows.piece(holding: farkle)
+        guard let rows, let target = pastTargetLevel(mine: state.mine, theirs: state.theirs), target < top(of: state)
         else { return nil }
+        let below = self.rows(at: state, values: values, ties: ties, top: target)
+        let farkle = below.farkle.value
+        guard let piece = rows.piece(holding: farkle) else { return nil }
         let firstLead = levels - state.theirs
         let table = TurnTable(rows: target + turn.maximumJump + 1)
         guard
@@ -212,26 +211,13 @@ extension PairLayout {
             table.deallocate()
             return nil
         }
-        var bank = [Double](repeating: 0, count: target)
-        var bankTie = [Double](repeating: 0, count: target)
-        values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { ties in
-                bank.withUnsafeMutableBufferPointer { bank in
-                    bankTie.withUnsafeMutableBufferPointer { bankTie in
-                        fillBank(
-                            at: state, top: target, values: values, ties: ties,
-                            bank: bank.baseAddress.unsafelyUnwrapped, bankTie: bankTie.baseAddress.unsafelyUnwrapped)
-                    }
-                }
-            }
-        }
         var unused = WinTurn.Validity.unbounded
         let opening = turn.solve(
-            top: target, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0, into: table,
-            validity: &unused, tracking: false, rowsAboveFilled: true)
+            top: target, topBank: topBank, bank: below.bank, bankAux: below.bankTie, farkle: farkle, farkleAux: 0,
+            into: table, validity: &unused, tracking: false, rowsAboveFilled: true)
         return TurnBelowTarget(
-            table: table, target: target, piece: piece, firstLead: firstLead, bank: bank, bankTie: bankTie,
-            opening: opening)
+            table: table, target: target, piece: piece, firstLead: firstLead, bank: below.bank,
+            bankTie: below.bankTie, opening: opening)
     }
 
     /// How the turn at `state` ends when played as the solved `values` and `ties` play it, as
