@@ -16,7 +16,8 @@
 /// where W and T are the chances to win and to tie of the seat to move and c, d what its turn wins and
 /// ties without farkling. It is solved in closed form (the determinant 1 - s_A s_B is positive unless
 /// both seats always farkle). A strategy that ignores the totals plays the same turn everywhere: its
-/// banks are worked out once (`BlindTurnOutcomes`), and each pair only weighs them. The final round
+/// banks are worked out once (`BlindTurnOutcomes`), those that reach the target summed once per lead
+/// (`BlindPastTarget`), and each pair only weighs its banks below the target. The final round
 /// of the last player is played by that player's own strategy.
 ///
 /// Each seat carries its dice (six ordinary dice unless given). Where a seat carries other dice the game is a
@@ -480,6 +481,11 @@ private struct OddsGame: Sendable {
     /// pair, and a seat is too large a value to copy there.
     let lastTurn: [(win: Double, tie: Double)]
     let lastTurnWidth: Int
+    /// What the banks of a seat that ignores the totals (`OddsSeat.blind`) are worth where they reach the target,
+    /// summed once for every lead (they read only the other seat's last turn): at `4 * mover + 2 * (mine > 0) +
+    /// (theirs > 0)`, the turn of a player on the board or not against one on the board or not; `nil` for other
+    /// seats.
+    let blindPastTarget: [BlindPastTarget?]
 
     init(levels: Int, finalRound: Bool, seats: [OddsSeat]) {
         self.levels = levels
@@ -488,9 +494,22 @@ private struct OddsGame: Sendable {
         results = OddsResults(count: levels * levels)
         let width = (seats.map(\.finalRoundEnd).max() ?? 0) + 1
         lastTurnWidth = width
-        lastTurn = seats.flatMap { seat in
+        let lastTurn = seats.flatMap { seat in
             [false, true].flatMap { hasEntered in
                 (0..<width).map { seat.finalRound(deficit: $0, hasEntered: hasEntered) }
+            }
+        }
+        self.lastTurn = lastTurn
+        blindPastTarget = (0..<2).flatMap { mover -> [BlindPastTarget?] in
+            guard case .blind(let entered, let notEntered) = seats[mover] else { return [nil, nil, nil, nil] }
+            return [notEntered, entered].flatMap { outcomes in
+                [false, true].map { theirsEntered in
+                    BlindPastTarget(outcomes: outcomes, levels: levels) { lead in
+                        guard finalRound else { return (1, 0) }
+                        let last = lastTurn[(2 * (1 - mover) + (theirsEntered ? 1 : 0)) * width + min(lead, width - 1)]
+                        return (1 - last.win - last.tie, last.tie)
+                    }
+                }
             }
         }
     }
@@ -509,11 +528,29 @@ private struct OddsGame: Sendable {
         return (1 - last.win - last.tie, last.tie)
     }
 
+    /// What `turn`, the turn of the seat `mover` at (`mine`, `theirs`), is worth: a blind seat's banks that reach
+    /// the target read from their sums (`blindPastTarget`), only those below it weighed here.
+    func odds(of turn: PairTurn, mover: Int, mine: Int, theirs: Int) -> TurnOdds {
+        guard case .blind(let outcomes) = turn,
+            let past = blindPastTarget[4 * mover + (mine > 0 ? 2 : 0) + (theirs > 0 ? 1 : 0)]
+        else { return turn.odds { bankPayoff(mover: mover, total: mine + $0, theirs: theirs) } }
+        let reaching = past.odds(reachTarget: levels - mine, lead: mine - theirs)
+        var odds = TurnOdds(win: outcomes.instantWin + reaching.win, tie: reaching.tie, farkle: outcomes.farkle)
+        outcomes.banked.withUnsafeBufferPointer { banked in
+            for level in 0..<min(levels - mine, banked.count) where banked[level] > 0 {
+                let after = bankPayoff(mover: mover, total: mine + level, theirs: theirs)
+                odds.win += banked[level] * after.win
+                odds.tie += banked[level] * after.tie
+            }
+        }
+        return odds
+    }
+
     /// Solves the farkle cycle between seat 1 to move at (`mine`, `theirs`), playing `firstTurn`, and seat 2 to
     /// move at (`theirs`, `mine`), playing `secondTurn`.
     func solve(mine: Int, theirs: Int, first firstTurn: PairTurn, second secondTurn: PairTurn) {
-        let first = firstTurn.odds { bankPayoff(mover: 0, total: mine + $0, theirs: theirs) }
-        let second = secondTurn.odds { bankPayoff(mover: 1, total: theirs + $0, theirs: mine) }
+        let first = odds(of: firstTurn, mover: 0, mine: mine, theirs: theirs)
+        let second = odds(of: secondTurn, mover: 1, mine: theirs, theirs: mine)
         // W1 = c1 + s1 (1 - W2 - T2), T1 = d1 + s1 T2, and the same with 1 and 2 swapped.
         let determinant = 1 - first.farkle * second.farkle
         let tie1 = (first.tie + first.farkle * second.tie) / determinant
