@@ -22,11 +22,6 @@ public final class SharedWinStrategy: Strategy {
         if case .race(let strategy) = play { strategy } else { nil }
     }
 
-    /// The strategy of a game of fixed rounds every call forwards to; `nil` in a race.
-    package var roundsStrategy: RoundsWinStrategy? {
-        if case .rounds(let strategy) = play { strategy } else { nil }
-    }
-
     /// The strategy of a race under a three-farkle penalty every call forwards to; `nil` in other games.
     package var penaltyStrategy: PenaltyWinStrategy? {
         if case .penalty(let strategy) = play { strategy } else { nil }
