@@ -500,19 +500,39 @@ private struct OddsGame: Sendable {
             }
         }
         self.lastTurn = lastTurn
+        let fits = (levels + 1) * (2 * levels - 1) <= Self.maximumPastTargetEntries
         blindPastTarget = (0..<2).flatMap { mover -> [BlindPastTarget?] in
-            guard case .blind(let entered, let notEntered) = seats[mover] else { return [nil, nil, nil, nil] }
-            return [notEntered, entered].flatMap { outcomes in
-                [false, true].map { theirsEntered in
-                    BlindPastTarget(outcomes: outcomes, levels: levels) { lead in
-                        guard finalRound else { return (1, 0) }
-                        let last = lastTurn[(2 * (1 - mover) + (theirsEntered ? 1 : 0)) * width + min(lead, width - 1)]
-                        return (1 - last.win - last.tie, last.tie)
+            guard fits, case .blind(let entered, let notEntered) = seats[mover] else { return [nil, nil, nil, nil] }
+            // The other seat's last turn, on the board or not: the same table twice where they are the same.
+            let other = (0..<2).map { theirsEntered in
+                lastTurn[((2 * (1 - mover) + theirsEntered) * width)..<((2 * (1 - mover) + theirsEntered + 1) * width)]
+            }
+            let theirsDiffer = finalRound && !other[0].elementsEqual(other[1]) { $0 == $1 }
+            var tables: [BlindPastTarget?] = []
+            for (ownEntered, outcomes) in [notEntered, entered].enumerated() {
+                for theirsEntered in 0..<2 {
+                    if ownEntered == 1 && entered.banked == notEntered.banked {
+                        tables.append(tables[theirsEntered])
+                    } else if theirsEntered == 1 && !theirsDiffer {
+                        tables.append(tables[2 * ownEntered])
+                    } else {
+                        tables.append(
+                            BlindPastTarget(outcomes: outcomes, levels: levels) { lead in
+                                guard finalRound else { return (1, 0) }
+                                let last = other[theirsEntered][other[theirsEntered].startIndex + min(lead, width - 1)]
+                                return (1 - last.win - last.tie, last.tie)
+                            })
                     }
                 }
             }
+            return tables
         }
     }
+
+    /// The most entries, (levels + 1) · (2 · levels − 1), of one table of a blind seat's banks past the target
+    /// (`BlindPastTarget`) the evaluation builds, at most four per seat: about 500 levels (a target of 25,000 in
+    /// steps of 50), 4 MiB an array. Past it each pair weighs every bank of the turn, as it would without the table.
+    static let maximumPastTargetEntries = 1 << 19
 
     /// What a bank to `total` levels is worth to the seat `mover` against `theirs`: the other seat then
     /// moves below the target, or plays its last turn, or the game is won.
