@@ -158,6 +158,7 @@ public struct AdvisorPage: Sendable {
             ("banking_dice_left", "[\(banking)]"),
             ("hot_dice_mandatory", "\(rules.turn.hotDiceMandatory)"),
             ("six_dice_farkle", sixDiceFarkle),
+            ("hot_dice_bonus", "\(rules.turn.hotDiceBonus)"),
             ("three_farkle_penalty", points(rules.turn.threeFarklePenalty)),
             ("target", points(rules.game.end.target)),
             ("final_round", "\(rules.game.end.hasFinalRound)"),

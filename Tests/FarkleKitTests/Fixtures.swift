@@ -18,6 +18,11 @@ enum Fixtures {
     static func rules(_ name: String) throws -> RuleSet {
         try RuleSet.load(rulesPath(name))
     }
+
+    /// The rule set of a rule file's text, as a file named `bonus.json` would load.
+    static func rules(json text: String) throws -> RuleSet {
+        try RuleSet(json: Data(text.utf8), source: "bonus.json")
+    }
 }
 
 extension SimulationTally {

@@ -50,6 +50,11 @@ struct CompanionBrowserTests {
         let widestNode: String?
     }
 
+    /// A preset by name, or a rule file of `Tests/Fixtures/rules` by its file name.
+    static func rules(_ name: String) throws -> RuleSet {
+        name.hasSuffix(".json") ? try RuleSet.load(fixtureRules(name)) : try #require(RuleSet.presets[name])
+    }
+
     /// The page of `rules` as `report` writes it, without the advice to win (the points advice alone).
     static func page(_ rules: RuleSet) -> AdvisorPage {
         rules.turn.threeFarklePenalty == nil
@@ -160,10 +165,10 @@ struct CompanionBrowserTests {
         "whole games by taps: the page's totals, counts and winner are FarkleKit's replay of its exported record",
         arguments: [
             ("standard", 2, 10), ("standard", 1, 2), ("zilch", 2, 3), ("boxed", 3, 4), ("farkleten", 6, 5),
-            ("kcd", 2, 6), ("facebook", 3, 7), ("cardgames", 2, 8),
+            ("kcd", 2, 6), ("facebook", 3, 7), ("cardgames", 2, 8), ("hot-dice-bonus.json", 2, 9),
         ])
     func wholeGames(preset: String, players: Int, seed: Int) throws {
-        let rules = try #require(RuleSet.presets[preset])
+        let rules = try Self.rules(preset)
         let played = try Self.play(Self.page(rules), players: players, seed: seed)
         let context = Comment(rawValue: "\(preset), \(players) players, seed \(seed)")
         #expect(played.refused.isEmpty, "\(context.rawValue): \(played.refused)")
@@ -224,9 +229,9 @@ struct CompanionBrowserTests {
 
     @Test(
         "the scoring chart and the combinations pad show each keep at the scoring table's points",
-        arguments: ["standard", "zilch", "facebook", "farkleten"])
+        arguments: ["standard", "zilch", "facebook", "farkleten", "hot-dice-bonus.json"])
     func scoringChart(preset: String) throws {
-        let rules = try #require(RuleSet.presets[preset])
+        let rules = try Self.rules(preset)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "farkle-chart-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -262,9 +267,9 @@ struct CompanionBrowserTests {
         }
         let shown = try JSONDecoder().decode(Shown.self, from: Chromium.results(of: result))
         let table = ScoringTable(rules: rules)
+        // What the dice score as one keep by their combinations: a hot-dice bonus comes only with a whole roll.
         func whole(_ faces: [Int]) -> Int? {
-            let roll = DiceCounts(faces: faces)
-            return table.keeps(for: roll).first { $0.dice == roll }?.score
+            table.points(of: DiceCounts(faces: faces))
         }
         #expect(shown.chart.count == 6 && shown.chart.allSatisfy { $0.count == 6 }, "\(shown.chart)")
         for (face, row) in zip(1...6, shown.chart) {

@@ -182,7 +182,7 @@ public struct GameState: Sendable {
                     ? "a keep sets aside at least one die"
                     : "a keep of \(dice.count) dice from \(diceLeft) dice rolled")
         }
-        guard let keep = table.keeps(for: rolled).first(where: { $0.dice == dice }) else {
+        guard table.keeps(for: rolled).contains(where: { $0.dice == dice }), let points = table.points(of: dice) else {
             throw NotAllowed(
                 pendingRoll == nil
                     ? "\(GameAction.faces(dice)) is no keep under rules '\(rules.name)': every die kept must score"
@@ -195,7 +195,7 @@ public struct GameState: Sendable {
         }
         pendingRoll = nil
         isOpeningRoll = false
-        turnPoints += keep.score
+        turnPoints += rules.turn.points(ofKeeping: points, isHotDice: dice.count == diceLeft)
         let left = TurnMechanics.diceLeft(afterKeeping: dice.count, of: diceLeft)
         if dice.count == diceLeft { players[seat].statistics.hotDice += 1 }
         diceLeft = left

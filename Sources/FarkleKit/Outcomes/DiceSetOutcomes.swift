@@ -377,6 +377,7 @@ private struct Builder {
         var farkleWeight = 0.0
         var positions = [Int](repeating: 0, count: kinds.count)
         let step = layout.table.scoreStep
+        let turn = layout.table.rules.turn
         let full = layout.fullState
         // The best points of a keep leading to each state, for the roll at hand; `reached` lists those set.
         var bestPoints = [Int](repeating: 0, count: layout.stateCount)
@@ -397,10 +398,11 @@ private struct Builder {
                 }
             }
             for index in 1..<size {
-                let points = keepScores.points(code: combined[index] & ((1 << removedShift) - 1))
-                guard points > 0 else { continue }
+                let combinationPoints = keepScores.points(code: combined[index] & ((1 << removedShift) - 1))
+                guard combinationPoints > 0 else { continue }
                 let removed = combined[index] >> removedShift
                 let next = removed == state ? full : state - removed
+                let points = turn.points(ofKeeping: combinationPoints, isHotDice: removed == state)
                 if bestPoints[next] == 0 { reached.append(next) }
                 bestPoints[next] = max(bestPoints[next], points)
             }
@@ -519,10 +521,10 @@ private struct GroupIndex {
 
 // MARK: - Keep scores
 
-/// The points of every multiset of dice kept whole, by a code that adds up: Σ count(face) · 7^(face − 1).
+/// The points of every multiset of dice kept whole, by their combinations (`ScoringTable.points(of:)`: no
+/// hot-dice bonus), by a code that adds up: Σ count(face) · 7^(face − 1).
 ///
-/// A keep's points depend only on the dice kept (`ScoringTable.keeps(for:)` lists every part of a roll that
-/// scores on its own), so the keeps of a roll of several kinds are the parts of each kind's dice whose faces
+/// A keep's combination points depend only on the dice kept, so the keeps of a roll of several kinds are the parts of each kind's dice whose faces
 /// together score, and adding the parts' codes gives the keep's code.
 struct KeepScores: Sendable {
     /// The code of one die showing each face.
@@ -535,9 +537,9 @@ struct KeepScores: Sendable {
         var scores = [Int32](repeating: 0, count: Self.faceCode[DiceCounts.maximumDice - 1] * 7)
         for dice in 1...DiceCounts.maximumDice {
             for roll in DiceCatalog.shared.multisets[dice] {
-                guard let whole = table.keeps(for: roll).last(where: { $0.dice == roll }) else { continue }
+                guard let points = table.points(of: roll) else { continue }
                 let code = DiceCounts.faces.reduce(0) { $0 + roll[$1] * Self.faceCode[$1 - 1] }
-                scores[code] = Int32(whole.score)
+                scores[code] = Int32(points)
             }
         }
         self.scores = scores

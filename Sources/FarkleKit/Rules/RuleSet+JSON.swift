@@ -289,6 +289,7 @@ private struct RuleReader {
                         path, "must be \"opening_roll\" or \"every_six_dice_roll\", not \(value.kindDescription)")
                 }
             case .threeFarklePenalty: turn.threeFarklePenalty = try points(value, path)
+            case .hotDiceBonus: turn.hotDiceBonus = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
             }
         }
     }
@@ -370,6 +371,7 @@ enum TurnKey: String, CaseIterable {
     case sixDiceFarkle = "six_dice_farkle"
     case sixDiceFarkleOn = "six_dice_farkle_on"
     case threeFarklePenalty = "three_farkle_penalty"
+    case hotDiceBonus = "hot_dice_bonus"
 }
 
 /// The keys of the `game` object.
@@ -387,7 +389,8 @@ enum GameKey: String, CaseIterable {
 // MARK: - Writing
 
 extension RuleSet {
-    /// The rule set as a complete JSON rule file (every key present), readable by `load(_:)`.
+    /// The rule set as a complete JSON rule file (every key present but `turn.hot_dice_bonus`, written only when
+    /// set), readable by `load(_:)`.
     public var jsonText: String {
         func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         func ofAKind(_ value: OfAKindPoints) -> String {
@@ -408,6 +411,10 @@ extension RuleSet {
         let triples = combinations.threeOfAKind.map(points).joined(separator: ", ")
         let countingFaces = combinations.countingFaces.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
         let banking = turn.bankingDiceLeft.sorted().map(String.init).joined(separator: ", ")
+        // Written only when set: the text of every rule set without a bonus stays what it was, and with it the
+        // digests that policy files and the cache of solved games are keyed by.
+        let hotDiceBonus = turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)"
+
         let end: String
         switch game.end {
         case .target(let target, let finalRound): end = "\"target\": \(target),\n    \"final_round\": \(finalRound)"
@@ -443,7 +450,7 @@ extension RuleSet {
                 "minimum_bank": \(turn.minimumBank),
                 "six_dice_farkle": \(points(turn.sixDiceFarkle)),
                 "six_dice_farkle_on": "\(turn.sixDiceFarkleOnEveryRoll ? "every_six_dice_roll" : "opening_roll")",
-                "three_farkle_penalty": \(points(turn.threeFarklePenalty))
+                "three_farkle_penalty": \(points(turn.threeFarklePenalty))\(hotDiceBonus)
               },
               "game": {
                 "players": \(game.players),

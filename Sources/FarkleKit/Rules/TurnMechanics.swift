@@ -40,7 +40,8 @@ public struct TurnMechanics: Hashable, Sendable {
             rules.allowsBanking(diceLeft: dice) ? mask | (1 << dice) : mask
         }
         minimumBank = rules.minimumBank
-        sixDiceFarklePoints = rules.sixDiceFarkle
+        // A roll of six with no combination scores as a keep of all six: hot dice, with their bonus.
+        sixDiceFarklePoints = rules.sixDiceFarkle.map { rules.points(ofKeeping: $0, isHotDice: true) }
         sixDiceFarkleOnEveryRoll = rules.sixDiceFarkleOnEveryRoll
     }
 

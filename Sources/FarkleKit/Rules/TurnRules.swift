@@ -16,6 +16,11 @@ public struct TurnRules: Hashable, Sendable {
     ///
     /// The count of farkles in a row restarts after the penalty.
     public var threeFarklePenalty: Int?
+    /// Points added to a keep that sets aside every die rolled, hot dice (0 in `standard`).
+    ///
+    /// The six-dice farkle counts as a keep of all six dice, so it earns the bonus too. The scoring table
+    /// adds it to such keeps (`points(ofKeeping:isHotDice:)`), so every solver, strategy and engine sees it.
+    public var hotDiceBonus: Int
 
     /// Creates turn rules; the defaults are those of `standard`.
     public init(
@@ -24,7 +29,8 @@ public struct TurnRules: Hashable, Sendable {
         minimumBank: Int = 0,
         sixDiceFarkle: Int? = 500,
         sixDiceFarkleOnEveryRoll: Bool = false,
-        threeFarklePenalty: Int? = nil
+        threeFarklePenalty: Int? = nil,
+        hotDiceBonus: Int = 0
     ) {
         self.bankingDiceLeft = bankingDiceLeft
         self.hotDiceMandatory = hotDiceMandatory
@@ -32,6 +38,16 @@ public struct TurnRules: Hashable, Sendable {
         self.sixDiceFarkle = sixDiceFarkle
         self.sixDiceFarkleOnEveryRoll = sixDiceFarkleOnEveryRoll
         self.threeFarklePenalty = threeFarklePenalty
+        self.hotDiceBonus = hotDiceBonus
+    }
+
+    /// The points a keep adds to the turn: what its dice score by their combinations, plus the hot-dice bonus
+    /// when it sets aside every die rolled.
+    ///
+    /// The one definition of the bonus; `isHotDice` is whether the keep leaves no die to roll
+    /// (`TurnMechanics.diceLeft(afterKeeping:of:)` gives all six again).
+    public func points(ofKeeping combinationPoints: Int, isHotDice: Bool) -> Int {
+        isHotDice ? combinationPoints + hotDiceBonus : combinationPoints
     }
 
     /// Whether a player may bank with `diceLeft` dice to roll (6 after hot dice), ignoring

@@ -12,15 +12,19 @@
 package struct ReferenceScorer: Sendable {
     /// The combination points the reference scores with.
     package let combinations: CombinationPoints
+    /// The points added to a keep of every die rolled (the rules' hot-dice bonus).
+    package let hotDiceBonus: Int
 
-    /// Creates a reference scorer for the combinations of `rules`.
+    /// Creates a reference scorer for the combinations and the hot-dice bonus of `rules`.
     package init(rules: RuleSet) {
         self.combinations = rules.combinations
+        self.hotDiceBonus = rules.turn.hotDiceBonus
     }
 
-    /// Creates a reference scorer for `combinations`.
+    /// Creates a reference scorer for `combinations`, with no hot-dice bonus.
     package init(combinations: CombinationPoints) {
         self.combinations = combinations
+        self.hotDiceBonus = 0
     }
 
     // MARK: - Rolls
@@ -40,7 +44,8 @@ package struct ReferenceScorer: Sendable {
             guard !triedKeeps.contains(sortedFaces) else { continue }
             triedKeeps.insert(sortedFaces)
             guard let score = bestSplit(of: kept) else { continue }
-            scoreOfKeep[sortedFaces] = score
+            // Every die of the roll set aside: hot dice, which earn the bonus.
+            scoreOfKeep[sortedFaces] = kept.count == faces.count ? score + hotDiceBonus : score
         }
         var best = [Int](repeating: 0, count: faces.count + 1)
         var keeps: [ReferenceKeep] = []

@@ -67,13 +67,14 @@ public struct ScoringTable: Sendable {
         var keeps: [Keep] = []
         var best = [Int32](repeating: 0, count: total * Self.keepSizes)
         var highest = [Int32](repeating: -1, count: total)
-        var step = rules.turn.sixDiceFarkle ?? 0
+        var step = 0
         for dice in 0...DiceCounts.maximumDice {
             for (index, roll) in catalog.multisets[dice].enumerated() {
                 let global = offsets[dice] + index
                 let first = keeps.count
                 for part in Self.subMultisets(of: roll) where !part.isEmpty {
-                    guard let score = splitScore[part] else { continue }
+                    guard let points = splitScore[part] else { continue }
+                    let score = rules.turn.points(ofKeeping: points, isHotDice: part.count == dice)
                     keeps.append(Keep(dice: part, score: score))
                     let slot = Self.keepIndex(global: global, diceUsed: part.count)
                     best[slot] = max(best[slot], Int32(score))
@@ -88,6 +89,9 @@ public struct ScoringTable: Sendable {
                 starts.append(Int32(keeps.count))
             }
         }
+        let mechanics = TurnMechanics(rules: rules.turn, scoreStep: 1)
+        let sixDiceFarkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true) ?? 0
+        step = Self.greatestCommonDivisor(step, sixDiceFarkle)
         scoreStep = step == 0 ? 1 : step
         turnMechanics = TurnMechanics(rules: rules.turn, scoreStep: scoreStep)
         rollOffset = offsets
@@ -110,6 +114,18 @@ public struct ScoringTable: Sendable {
     public func best(for roll: DiceCounts) -> [Int] {
         let global = rollOffset[roll.count] + DiceCatalog.shared.index(of: roll)
         return (0...roll.count).map { Int(bestScores[Self.keepIndex(global: global, diceUsed: $0)]) }
+    }
+
+    /// The points `dice` score set aside together, by their combinations alone (no hot-dice bonus), or `nil`
+    /// when not every die of them scores.
+    ///
+    /// For a keep known without its roll (a player entering only what was kept); the turn adds
+    /// `rules.turn.points(ofKeeping:isHotDice:)` of it.
+    public func points(of dice: DiceCounts) -> Int? {
+        // Keeps are sorted by size, so a keep of every die of `dice` is the last; as a keep of its own roll
+        // it carries the bonus.
+        guard let whole = keeps(for: dice).last, whole.dice == dice else { return nil }
+        return whole.score - rules.turn.hotDiceBonus
     }
 
     /// Whether `roll` allows no keep.

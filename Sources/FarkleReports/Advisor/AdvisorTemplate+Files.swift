@@ -239,6 +239,10 @@ extension AdvisorTemplate {
         // Six 1s on six dice, where the rules make them win at once.
         const winsAtOnce = (rules, faces) => rules.six_ones_win && faces.length === GAME_DICE && faces.every((face) => face === 1);
 
+        // The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
+        // every die rolled (TurnRules.points(ofKeeping:isHotDice:)).
+        const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
+
         // The points six scoreless dice score now, or null where they are a farkle.
         const sixDiceFarklePoints = (rules, turn) => (turn.left === GAME_DICE
           ? rules.six_dice_farkle[turn.opening ? "opening" : "later"] : null);
@@ -391,9 +395,12 @@ extension AdvisorTemplate {
             wonOnTheRoll(state);
             return null;
           }
+          // A keep entered alone is looked up as a roll of its own dice, whose whole keep carries the bonus: it earns it
+          // only when it is every die the player rolled.
+          const points = turn.roll ? keep[1] : keepPoints(rules, keep[1] - rules.hot_dice_bonus, faces.length === turn.left);
           turn.roll = null;
           turn.opening = false;
-          turn.points += keep[1];
+          turn.points += points;
           if (faces.length === turn.left) player.stats.hotDice += 1;
           turn.left = faces.length === turn.left ? GAME_DICE : turn.left - faces.length;
           return null;
@@ -814,6 +821,7 @@ extension AdvisorTemplate {
           const farkle = rules.six_dice_farkle;
           if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
           else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
+          if (rules.hot_dice_bonus > 0) parts.push("hot dice add " + rules.hot_dice_bonus + " (counted in the keeps shown)");
           if (hasEntryMinimum()) {
             parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
           }
@@ -831,8 +839,12 @@ extension AdvisorTemplate {
 
         // ---- The scoring chart ----
 
-        // The points of keeping all of `key`'s dice (sorted digits) as one keep, or null where some die would not score.
-        const wholeKeep = (key) => (data.keeps[key] || []).find(([dice]) => dice === key)?.[1] ?? null;
+        // The points of keeping all of `key`'s dice (sorted digits) as one keep, by their combinations (without the
+        // hot-dice bonus, which a keep of a roll of its own dice carries), or null where some die would not score.
+        const wholeKeep = (key) => {
+          const score = (data.keeps[key] || []).find(([dice]) => dice === key)?.[1];
+          return score === undefined ? null : score - data.rules.hot_dice_bonus;
+        };
 
         // The rule set's combinations, read from its keeps: each face kept 1 to 6 times alone, and the straights and
         // patterns of several faces that score as a whole (two triplets only where they score more than the two
@@ -1529,7 +1541,8 @@ extension AdvisorTemplate {
           for (const button of $("combo-pad").querySelectorAll("[data-combo]")) {
             button.disabled = button.dataset.combo.length > room;
           }
-          const score = combo.length > 0 ? wholeKeep(diceKey(combo)) : null;
+          const points = combo.length > 0 ? wholeKeep(diceKey(combo)) : null;
+          const score = points === null ? null : keepPoints(rules, points, combo.length === state.turn.left);
           $("combo-keep").disabled = score === null;
           $("combo-keep").textContent = combo.length === 0 ? "Keep" : "Keep " + facesText(combo) + (score === null ? "" : ": " + score);
           $("combo-note").textContent = combo.length > 0 && score === null

@@ -398,6 +398,7 @@ function describeRules() {
   const farkle = rules.six_dice_farkle;
   if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
   else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
+  if (rules.hot_dice_bonus > 0) parts.push("hot dice add " + rules.hot_dice_bonus + " (counted in the keeps shown)");
   if (hasEntryMinimum()) {
     parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
   }
@@ -415,8 +416,12 @@ function describeRules() {
 
 // ---- The scoring chart ----
 
-// The points of keeping all of `key`'s dice (sorted digits) as one keep, or null where some die would not score.
-const wholeKeep = (key) => (data.keeps[key] || []).find(([dice]) => dice === key)?.[1] ?? null;
+// The points of keeping all of `key`'s dice (sorted digits) as one keep, by their combinations (without the
+// hot-dice bonus, which a keep of a roll of its own dice carries), or null where some die would not score.
+const wholeKeep = (key) => {
+  const score = (data.keeps[key] || []).find(([dice]) => dice === key)?.[1];
+  return score === undefined ? null : score - data.rules.hot_dice_bonus;
+};
 
 // The rule set's combinations, read from its keeps: each face kept 1 to 6 times alone, and the straights and
 // patterns of several faces that score as a whole (two triplets only where they score more than the two

@@ -27,6 +27,10 @@ function newGame(names) {
 // Six 1s on six dice, where the rules make them win at once.
 const winsAtOnce = (rules, faces) => rules.six_ones_win && faces.length === GAME_DICE && faces.every((face) => face === 1);
 
+// The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
+// every die rolled (TurnRules.points(ofKeeping:isHotDice:)).
+const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
+
 // The points six scoreless dice score now, or null where they are a farkle.
 const sixDiceFarklePoints = (rules, turn) => (turn.left === GAME_DICE
   ? rules.six_dice_farkle[turn.opening ? "opening" : "later"] : null);
@@ -179,9 +183,12 @@ function applyAction(rules, keeps, state, action) {
     wonOnTheRoll(state);
     return null;
   }
+  // A keep entered alone is looked up as a roll of its own dice, whose whole keep carries the bonus: it earns it
+  // only when it is every die the player rolled.
+  const points = turn.roll ? keep[1] : keepPoints(rules, keep[1] - rules.hot_dice_bonus, faces.length === turn.left);
   turn.roll = null;
   turn.opening = false;
-  turn.points += keep[1];
+  turn.points += points;
   if (faces.length === turn.left) player.stats.hotDice += 1;
   turn.left = faces.length === turn.left ? GAME_DICE : turn.left - faces.length;
   return null;

@@ -193,3 +193,35 @@ struct GameStateTests {
         #expect(solo.result == .won(seat: 0) && solo.round == 2)
     }
 }
+
+@Suite("A game at the table with a hot-dice bonus")
+struct GameStateHotDiceBonusTests {
+    static let rules: RuleSet = {
+        var rules = RuleSet.standard
+        rules.name = "hot-dice-bonus"
+        rules.turn.hotDiceBonus = 1000
+        return rules
+    }()
+
+    @Test("a keep of every die rolled adds the bonus, entered with its roll or alone; a smaller keep does not")
+    func keptWholeOrNot() throws {
+        // 1 5 of six dice rolled: 150, four dice left.
+        var state = try game(Self.rules, [.roll(dice(1, 5, 2, 3, 3, 6)), .keep(dice(1, 5))])
+        #expect(state.turnPoints == 150 && state.diceLeft == 4)
+        // Entered alone, 1 5 stands for a roll of the four dice left that holds it: no bonus.
+        state = try game(Self.rules, [.roll(dice(1, 5, 2, 3, 3, 6)), .keep(dice(1, 5)), .keep(dice(1, 5))])
+        #expect(state.turnPoints == 300 && state.diceLeft == 2)
+        // Then 1 5 of the last two dice, alone or with their roll: hot dice, 150 + 1000, six dice again.
+        for last: [GameAction] in [[.keep(dice(1, 5))], [.roll(dice(5, 1)), .keep(dice(1, 5))]] {
+            let hot = try game(
+                Self.rules, [.roll(dice(1, 5, 2, 3, 3, 6)), .keep(dice(1, 5)), .keep(dice(1, 5))] + last)
+            #expect(hot.turnPoints == 1450 && hot.diceLeft == 6 && hot.players[0].statistics.hotDice == 1)
+        }
+    }
+
+    @Test("six scoreless dice on the opening roll score the six-dice farkle and the bonus: 1500")
+    func sixDiceFarkle() throws {
+        let state = try game(Self.rules, [.roll(dice(2, 2, 3, 3, 4, 6))])
+        #expect(state.turnPoints == 1500 && state.diceLeft == 6)
+    }
+}
