@@ -24,6 +24,31 @@ struct DiceSetCommandTests {
         #expect(value > (plainCapped["from_zero"] as? Double ?? .infinity))
     }
 
+    @Test(
+        "six 1s that win at once: every game with dice sets is refused in one line (exit 64); the turn alone is solved",
+        arguments: [
+            ["simulate", "--games", "1000", "--dice-set", "odd:1"],
+            ["solve", "--objective", "win", "--dice-set", "odd:1"],
+            ["evaluate", "--strategy", "ev", "--strategy", "greedy", "--dice-set", "odd:1"],
+            [
+                "advise", "--dice", "1@odd,2,3,4,4,6", "--my-score", "100", "--opponent-score", "200", "--dice-set",
+                "odd:1",
+            ],
+            ["dice-set", "--inventory", "odd,weighted"],
+        ])
+    func sixOnesWin(command: [String]) throws {
+        let rules = ["--rules", fixtureRules("kcd-six-ones.json"), "--target", "1000"]
+        let result = try CommandRunner.run(command + rules + ["--quiet"])
+        #expect(result.exitStatus == 64, "\(command): \(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(errors.count == 1, "\(command): \(result.standardError)")
+        #expect(errors.first?.contains("six 1s") == true, "\(command): \(errors)")
+        let turn = try CommandRunner.run(["solve"] + rules + ["--dice-set", "odd:1", "--format", "json"])
+        #expect(turn.exitStatus == 0, "\(turn.standardError)")
+        #expect(try jsonObject(turn)["dice_set"] as? String == "odd:1,ordinary:5")
+    }
+
     @Test("validate --dice-set checks every part of the set die by die and passes")
     func validate() throws {
         let result = try CommandRunner.run([

@@ -202,10 +202,8 @@ public struct Advisor: Sendable {
         let keeps = solver.advice(for: roll, turnPoints: turnPoints)
         var win: (advice: WinRollAdvice, keeps: [CappedScoreSolver.KeepAdvice])?
         if let opponent, let opponentScore = situation.opponentScore {
-            guard LoadedWinSolver.supports(rules) else {
-                throw NotCovered(
-                    "the advice to win with dice sets needs banking after any keep, with no minimum bank, six-dice "
-                        + "farkle or penalty (as in kcd); rules '\(rules.name)' differ")
+            if let reason = LoadedWinSolver.refusal(for: rules) {
+                throw NotCovered("the advice to win with dice sets \(reason)")
             }
             guard (0..<target).contains(opponentScore) else {
                 throw NotCovered("the opponent's total \(opponentScore) is not from 0 to below the target \(target)")

@@ -108,12 +108,7 @@ extension LoadedExactOdds {
             plays.append(play)
         }
         let rules = table.rules
-        // Only in a race won at the target at once is the capped objective the expected points that count.
-        guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
-            throw ExactOdds.Unsupported(
-                "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
-                    + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")")
-        }
+        if let reason = DiceSet.refusal(toPlay: rules) { throw ExactOdds.Unsupported(reason) }
         // Every pair of totals is evaluated: bounded like a win solve before anything is allocated.
         do {
             try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: nil)
@@ -135,10 +130,8 @@ extension LoadedExactOdds {
                 "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
                     + "banks")
         }
-        guard LoadedWinSolver.supports(rules) else {
-            throw ExactOdds.Unsupported(
-                "exact odds with dice sets need banking after any keep, with no minimum bank, six-dice farkle or "
-                    + "penalty (as in kcd); rules '\(rules.name)' differ (simulate them instead)")
+        if let reason = LoadedWinSolver.refusal(for: rules) {
+            throw ExactOdds.Unsupported("exact odds with dice sets \(reason) (simulate them instead)")
         }
         // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
         // long as the threshold takes.

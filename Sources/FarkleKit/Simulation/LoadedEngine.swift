@@ -95,6 +95,7 @@ struct LoadedEngine: Sendable {
         guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
             throw .notARace(playsRounds: rules.game.end.target == nil)
         }
+        guard !rules.game.sixOnesWin else { throw .sixOnesWin }
         // Its plays bank as a player on the board does: a higher least bank before entering is not played.
         let mechanics = table.turnMechanics
         guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
@@ -355,11 +356,13 @@ struct LoadedEngine: Sendable {
 public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rules are no race won at the target at once: they play rounds (`playsRounds`) or have a final round.
     case notARace(playsRounds: Bool)
+    /// The rules make six 1s win at once, which the plays and tables of loaded dice do not hold.
+    case sixOnesWin
     /// Seat `seat`'s strategy has no play with loaded dice (only `ev-target`, `win`, `greedy` and `threshold` do).
     case unknownStrategy(seat: Int, StrategySpec)
     /// `win` with loaded dice is solved for two players, not this many.
     case winPlayers(Int)
-    /// `win` with loaded dice needs banking after any keep, with no minimum bank, six-dice farkle or penalty.
+    /// `win` with loaded dice needs what `LoadedWinSolver.refusal(for:)` says the rules lack.
     case winRules
     /// The turns of seat `seat` playing `win` would take `entries` table entries, more than `limit`.
     case winTable(seat: Int, entries: Int, limit: Int)
@@ -383,6 +386,7 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
         case .notARace(let playsRounds):
             "loaded dice play a race won at the target at once; these rules "
                 + (playsRounds ? "play rounds" : "have a final round")
+        case .sixOnesWin: "loaded dice play six 1s as six of a kind; these rules make them win at once"
         case .unknownStrategy(let seat, let spec): "seat \(seat + 1): " + LoadedPlay.unknownReason(spec)
         case .winPlayers(let players): "'win' with loaded dice plays 2-player games only, not \(players)"
         case .winRules:

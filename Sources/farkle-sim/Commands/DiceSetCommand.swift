@@ -99,10 +99,8 @@ enum DiceSetCommand: Command {
                 throw UsageError("'--opponent-set': \(error.description)", spec: spec)
             }
         }
-        if objective == .win, !LoadedWinSolver.supports(rules) {
-            throw UsageError(
-                "'--objective win' needs banking after any keep, with no minimum bank, six-dice farkle or penalty "
-                    + "(as in kcd); rules '\(rules.name)' differ", spec: spec)
+        if objective == .win, let reason = LoadedWinSolver.refusal(for: rules) {
+            throw UsageError("'--objective win' \(reason)", spec: spec)
         }
         let inventory = try inventory(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }

@@ -152,18 +152,14 @@ enum SimulateCommand: Command {
     ) -> UsageError {
         let message: String
         switch refusal {
-        case .notARace(let playsRounds):
-            message =
-                "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
-                + (playsRounds ? "play rounds" : "have a final round")
+        case .notARace, .sixOnesWin:
+            message = DiceSet.refusal(toPlay: rules) ?? refusal.description
         case .unknownStrategy(_, let strategy):
             message = LoadedPlay.unknownReason(strategy)
         case .winPlayers:
             message = "strategy 'win' with dice sets plays 2-player games only"
         case .winRules:
-            message =
-                "strategy 'win' with dice sets needs banking after any keep, with no minimum bank, six-dice "
-                + "farkle or penalty (as in kcd); rules '\(rules.name)' differ"
+            message = "strategy 'win' with dice sets " + (LoadedWinSolver.refusal(for: rules) ?? "")
         case .winTable(let seat, let entries, let limit):
             message =
                 "strategy 'win' with the dice set \(dice[seat]) at target \(rules.game.end.target ?? 0) needs "

@@ -65,8 +65,9 @@ enum SolveCommand: Command {
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
         let sets = try DiceSetOption.sets(arguments)
         let hasDiceSets = !sets.allSatisfy(\.isOrdinary)
-        if hasDiceSets { try DiceSetOption.requireRace(rules, arguments) }
-        if try arguments.choice("objective", default: WinSolveOutput.Objective.score) == .win {
+        let objective = try arguments.choice("objective", default: WinSolveOutput.Objective.score)
+        if hasDiceSets { try DiceSetOption.requireRace(rules, arguments, game: objective == .win) }
+        if objective == .win {
             try refuseCSV(format)
             let threads = try RunOptions.threads(arguments)
             guard hasDiceSets else {

@@ -73,10 +73,8 @@ enum CatalogRanking {
             }
         }
         let table = ScoringTable(rules: rules)
-        if wins == .exact, !LoadedWinSolver.supports(rules) {
-            throw UsageError(
-                "'--wins exact' needs banking after any keep, with no minimum bank, six-dice farkle or penalty "
-                    + "(as in kcd); rules '\(rules.name)' differ", spec: arguments.spec)
+        if wins == .exact, let reason = LoadedWinSolver.refusal(for: rules) {
+            throw UsageError("'--wins exact' \(reason)", spec: arguments.spec)
         }
         let sets = groups.map { DiceSet(members: [DiceSet.Member(die: $0.dice[0], count: 1)]) }
         let exact = wins == .exact ? exactWins(sets, table: table, threads: threads) : []

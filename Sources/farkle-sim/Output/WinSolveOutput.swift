@@ -80,10 +80,8 @@ enum WinSolveOutput {
         rules: RuleSet, sets: [DiceSet], format: OutputFormat, threads: Int, out: String?,
         cache: SolvedGameCache = .disabled, showsProgress: Bool = true, spec: CommandSpec
     ) throws -> Int32 {
-        guard LoadedWinSolver.supports(rules) else {
-            throw UsageError(
-                "'--objective win' with dice sets needs banking after any keep, with no minimum bank, six-dice "
-                    + "farkle or penalty (as in kcd); rules '\(rules.name)' differ", spec: spec)
+        if let reason = LoadedWinSolver.refusal(for: rules) {
+            throw UsageError("'--objective win' with dice sets \(reason)", spec: spec)
         }
         let players = sets.count == 1 ? [sets[0], DiceSet.ordinary] : sets
         let table = ScoringTable(rules: rules)

@@ -102,18 +102,14 @@ enum DiceSetOption {
         }
     }
 
-    /// Refuses loaded dice under rules that are not a race won at the target at once: only there is the
-    /// capped objective the expected points that count.
+    /// Refuses loaded dice under rules that are not a race won at the target at once (only there is the
+    /// capped objective the expected points that count) and, for a game (`game`), where six 1s win at once
+    /// (`DiceSet.refusal(toPlay:game:)`).
     ///
     /// Also refuses a set given (`--dice-set`, `--opponent-set`) whose dice can never score under the rules: a
     /// player carrying it never banks, so no game would end.
-    static func requireRace(_ rules: RuleSet, _ arguments: ParsedArguments) throws(UsageError) {
-        guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
-            throw UsageError(
-                "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
-                    + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")",
-                spec: arguments.spec)
-        }
+    static func requireRace(_ rules: RuleSet, _ arguments: ParsedArguments, game: Bool = true) throws(UsageError) {
+        if let reason = DiceSet.refusal(toPlay: rules, game: game) { throw UsageError(reason, spec: arguments.spec) }
         let catalog = try catalog(arguments)
         let named = arguments.allValues(set.name) + arguments.allValues("opponent-set")
         let table = ScoringTable(rules: rules)

@@ -71,6 +71,14 @@ struct ExactOddsDiceTests {
         var kcd = StrategyContext(table: ScoringTable(rules: Self.rules))
         var standard = StrategyContext(table: ScoringTable(rules: .standard))
         var boxed = StrategyContext(table: ScoringTable(rules: .boxed))
+        var sixOnesWin = StrategyContext(
+            table: ScoringTable(
+                rules: {
+                    var rules = Self.rules
+                    rules.name = "kcd-six-ones"
+                    rules.game.sixOnesWin = true
+                    return rules
+                }()))
         let cases: [(() throws(ExactOdds.Unsupported) -> ExactOdds, String)] = [
             (
                 { () throws(ExactOdds.Unsupported) in
@@ -84,6 +92,13 @@ struct ExactOddsDiceTests {
                         strategies: [.expectedValueToTarget, .greedy], dice: [.ordinary, odd], context: &boxed)
                 },
                 "loaded dice are solved for a race won at the target at once (kcd); rules 'boxed' have a final round"
+            ),
+            (
+                { () throws(ExactOdds.Unsupported) in
+                    try ExactOdds(strategies: [.win, .greedy], dice: [odd, .ordinary], context: &sixOnesWin)
+                },
+                "loaded dice play six 1s as six of a kind, not as a win at once; rules 'kcd-six-ones' make them win "
+                    + "(\"six_ones\": \"points\" in a rule file)"
             ),
             (
                 { () throws(ExactOdds.Unsupported) in

@@ -170,6 +170,11 @@ struct SimulationFrontDoorTests {
         }
         #expect(refusal(.standard, [.greedy, .greedy], [odd, .ordinary]) == .notARace(playsRounds: false))
         #expect(refusal(.farkleten, [.greedy, .greedy], [odd, .ordinary]) == .notARace(playsRounds: true))
+        // Six 1s that win at once are not in a dice set's turns: such a race is refused, not played without them.
+        var sixOnesWin = Self.rules
+        sixOnesWin.game.sixOnesWin = true
+        #expect(refusal(sixOnesWin, [.greedy, .greedy], [odd, .ordinary]) == .sixOnesWin)
+        #expect(refusal(sixOnesWin, [.greedy, .greedy], [.ordinary, .ordinary]) == nil)
         #expect(
             refusal(Self.rules, [.greedy, .farkleTen(.easy)], [odd, odd])
                 == .unknownStrategy(seat: 1, .farkleTen(.easy)))

@@ -17,7 +17,7 @@
 /// depend only on higher sums, so they can be solved on several threads at once.
 ///
 /// Supported where a player may bank after any keep with any dice left, with no
-/// minimum bank, six-dice farkle or penalty (`kcd`).
+/// minimum bank, entry minimum, six-dice farkle, penalty or six 1s that win (`kcd`): `refusal(for:)`.
 public struct LoadedWinSolver: Sendable {
     /// The dice of each player, player 0 (who starts) first.
     public let outcomes: [DiceSetOutcomes]
@@ -35,10 +35,20 @@ public struct LoadedWinSolver: Sendable {
 
     /// Whether the solver supports `rules`: a race won at the target at once, banking after any keep.
     public static func supports(_ rules: RuleSet) -> Bool {
-        rules.game.end.target != nil && !rules.game.end.hasFinalRound && rules.turn.minimumBank == 0
-            && rules.turn.sixDiceFarkle == nil && rules.turn.threeFarklePenalty == nil
-            && !rules.turn.hotDiceMandatory && rules.turn.bankingDiceLeft == [1, 2, 3, 4, 5]
-            && rules.game.entryMinimum == 0
+        refusal(for: rules) == nil
+    }
+
+    /// What the solver needs that `rules` lack, in words for "the advice to win with dice sets ...", or `nil` when
+    /// it supports them.
+    public static func refusal(for rules: RuleSet) -> String? {
+        let supported =
+            DiceSet.refusal(toPlay: rules) == nil && rules.turn.minimumBank == 0 && rules.turn.sixDiceFarkle == nil
+            && rules.turn.threeFarklePenalty == nil && !rules.turn.hotDiceMandatory
+            && rules.turn.bankingDiceLeft == [1, 2, 3, 4, 5] && rules.game.entryMinimum == 0
+        return supported
+            ? nil
+            : "needs a race won at the target at once, banking after any keep, with no minimum bank, entry minimum, "
+                + "six-dice farkle, penalty or six 1s that win (as in kcd); rules '\(rules.name)' differ"
     }
 
     /// Solves the race between the sets of `outcomes` (two, on the same scoring table).
