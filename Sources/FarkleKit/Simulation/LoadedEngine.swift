@@ -24,6 +24,9 @@ struct LoadedEngine: Sendable {
 
     private let players: [Player]
     private let maximumRounds: Int
+    /// The six-dice farkle's points on a turn's opening roll and on a later roll of all six dice, or `nil` where a
+    /// roll of six with no keep is a farkle (`TurnMechanics.sixDiceFarkle(dice:isOpeningRoll:)`).
+    private let sixDiceFarkle: (opening: Int?, later: Int?)
 
     /// One seat's dice and its capped-optimal play for every own total.
     private struct Player: Sendable {
@@ -95,7 +98,7 @@ struct LoadedEngine: Sendable {
         guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
             throw .notARace(playsRounds: rules.game.end.target == nil)
         }
-        guard !rules.game.sixOnesWin else { throw .sixOnesWin }
+        if let reason = DiceSet.refusal(toPlay: rules) { throw .rules(reason) }
         // Its plays bank as a player on the board does: a higher least bank before entering is not played.
         let mechanics = table.turnMechanics
         guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
@@ -147,6 +150,10 @@ struct LoadedEngine: Sendable {
         self.target = target
         self.plays = plays
         self.maximumRounds = maximumRounds
+        sixDiceFarkle = (
+            mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true),
+            mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
+        )
         var built: [DiceSet: Player] = [:]
         let levels = (target + table.scoreStep - 1) / table.scoreStep
         var players = zip(sets, plays).map { set, play in
@@ -292,7 +299,9 @@ struct LoadedEngine: Sendable {
         let playsToWin = !player.pointee.winTurns.isEmpty
         let kinds = player.pointee.outcomes.counts.count
         var points = 0
-        var state = player.pointee.outcomes.fullState
+        let full = player.pointee.outcomes.fullState
+        var state = full
+        var sixDiceFarkle = self.sixDiceFarkle.opening
         while true {
             rolls += 1
             // Each kind's faces drawn from its own weights, die by die, into the ordered roll the lookup reads.
@@ -307,7 +316,21 @@ struct LoadedEngine: Sendable {
                     place *= 6
                 }
             }
-            guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else { return 0 }
+            guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else {
+                // Six dice with no keep: a farkle, or the six-dice farkle, a keep of all six (a set holds six dice).
+                guard state == full, let bonus = sixDiceFarkle else { return 0 }
+                points += bonus
+                sixDiceFarkle = self.sixDiceFarkle.later
+                if player.pointee.playsThreshold {
+                    if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return points }
+                } else if shouldBank(
+                    player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
+                {
+                    return points
+                }
+                continue
+            }
+            sixDiceFarkle = self.sixDiceFarkle.later
             if player.pointee.playsThreshold {
                 let keep = player.pointee.thresholdPlay.keeps.option(ofGroup: group)
                 points += keep.points
@@ -336,16 +359,27 @@ struct LoadedEngine: Sendable {
             guard best >= 0 else { return 0 }
             points += player.pointee.outcomes.options[best].points
             state = player.pointee.outcomes.options[best].next
-            let banks =
-                playsToWin
-                ? player.pointee.winTurns.withUnsafeBufferPointer {
-                    $0[winIndex].shouldBank(turnPoints: points, state: state)
-                }
-                : player.pointee.solvers.withUnsafeBufferPointer {
-                    $0[level].shouldBank(turnPoints: points, state: state)
-                }
-            if banks { return points }
+            if shouldBank(
+                player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
+            {
+                return points
+            }
         }
+    }
+
+    /// Whether the seat at `player`, playing its solved turns (to win at `winIndex`, or for points at its own
+    /// total's `level`), banks with `points` turn points in dice state `state`.
+    @inline(__always)
+    private func shouldBank(
+        _ player: UnsafePointer<Player>, points: Int, state: Int, playsToWin: Bool, winIndex: Int, level: Int
+    ) -> Bool {
+        playsToWin
+            ? player.pointee.winTurns.withUnsafeBufferPointer {
+                $0[winIndex].shouldBank(turnPoints: points, state: state)
+            }
+            : player.pointee.solvers.withUnsafeBufferPointer {
+                $0[level].shouldBank(turnPoints: points, state: state)
+            }
     }
 }
 
@@ -356,8 +390,8 @@ struct LoadedEngine: Sendable {
 public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rules are no race won at the target at once: they play rounds (`playsRounds`) or have a final round.
     case notARace(playsRounds: Bool)
-    /// The rules make six 1s win at once, which the plays and tables of loaded dice do not hold.
-    case sixOnesWin
+    /// The rules have what games with dice sets do not play (`DiceSet.refusal(toPlay:game:)`), in words.
+    case rules(String)
     /// Seat `seat`'s strategy has no play with loaded dice (only `ev-target`, `win`, `greedy` and `threshold` do).
     case unknownStrategy(seat: Int, StrategySpec)
     /// `win` with loaded dice is solved for two players, not this many.
@@ -386,7 +420,7 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
         case .notARace(let playsRounds):
             "loaded dice play a race won at the target at once; these rules "
                 + (playsRounds ? "play rounds" : "have a final round")
-        case .sixOnesWin: "loaded dice play six 1s as six of a kind; these rules make them win at once"
+        case .rules(let reason): reason
         case .unknownStrategy(let seat, let spec): "seat \(seat + 1): " + LoadedPlay.unknownReason(spec)
         case .winPlayers(let players): "'win' with loaded dice plays 2-player games only, not \(players)"
         case .winRules:

@@ -152,7 +152,7 @@ enum SimulateCommand: Command {
     ) -> UsageError {
         let message: String
         switch refusal {
-        case .notARace, .sixOnesWin:
+        case .notARace, .rules:
             message = DiceSet.refusal(toPlay: rules) ?? refusal.description
         case .unknownStrategy(_, let strategy):
             message = LoadedPlay.unknownReason(strategy)

@@ -42,6 +42,32 @@ struct LoadedGameSimulationTests {
         #expect(abs(finalTotals - Double(tally.bankedPoints)) < 1e-6)
     }
 
+    @Test(
+        "with a six-dice farkle of 500, the first turns still agree with the exact solve within 4 standard errors",
+        arguments: [false, true])
+    func sixDiceFarkle(everyRoll: Bool) throws {
+        var rules = Self.rules
+        rules.turn.sixDiceFarkle = 500
+        rules.turn.sixDiceFarkleOnEveryRoll = everyRoll
+        let table = ScoringTable(rules: rules)
+        var context = StrategyContext(table: table)
+        let sets = [try DiceSet(parsing: "odd:2"), DiceSet.ordinary]
+        let simulation = try GameSimulation(
+            table: table, strategies: [.expectedValueToTarget, .greedy], dice: sets, context: &context, threads: 2)
+        let tally = simulation.run(games: 60_000, seed: 11, threads: 2)
+        let (mean, error) = tally.seats[0].firstTurnMean
+        let exact = try #require(simulation.exactFirstTurnPoints(seat: 0))
+        #expect(abs(mean - exact) < 4 * error, "\(mean) ± \(error) vs \(exact)")
+        // The six-dice farkle is worth something to the exact turn: without it the first turn is worth less.
+        var plain = rules
+        plain.turn.sixDiceFarkle = nil
+        let plainTable = ScoringTable(rules: plain)
+        var plainContext = StrategyContext(table: plainTable)
+        let without = try GameSimulation(
+            table: plainTable, strategies: [.expectedValueToTarget, .greedy], dice: sets, context: &plainContext)
+        #expect(try #require(without.exactFirstTurnPoints(seat: 0)) < exact - 4 * error)
+    }
+
     @Test("the same seed gives the same tally on 1 or 3 threads; another seed another")
     func reproducible() throws {
         let simulation = try Self.simulation(
@@ -173,8 +199,16 @@ struct SimulationFrontDoorTests {
         // Six 1s that win at once are not in a dice set's turns: such a race is refused, not played without them.
         var sixOnesWin = Self.rules
         sixOnesWin.game.sixOnesWin = true
-        #expect(refusal(sixOnesWin, [.greedy, .greedy], [odd, .ordinary]) == .sixOnesWin)
+        #expect(
+            refusal(sixOnesWin, [.greedy, .greedy], [odd, .ordinary])?.description.hasPrefix(
+                "loaded dice play six 1s as six of a kind") == true)
         #expect(refusal(sixOnesWin, [.greedy, .greedy], [.ordinary, .ordinary]) == nil)
+        // Nor do they keep a count of farkles for a three-farkle penalty.
+        var penalty = Self.rules
+        penalty.turn.threeFarklePenalty = 500
+        #expect(
+            refusal(penalty, [.greedy, .greedy], [odd, .ordinary])?.description.hasPrefix(
+                "loaded dice play no three-farkle penalty") == true)
         #expect(
             refusal(Self.rules, [.greedy, .farkleTen(.easy)], [odd, odd])
                 == .unknownStrategy(seat: 1, .farkleTen(.easy)))
