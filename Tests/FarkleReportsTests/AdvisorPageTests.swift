@@ -1,7 +1,7 @@
-import FarkleKit
 import Foundation
 import Testing
 
+@testable import FarkleKit
 @testable import FarkleReports
 
 @Suite("The advisor page")

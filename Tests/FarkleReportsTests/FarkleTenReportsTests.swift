@@ -1,7 +1,7 @@
-import FarkleKit
 import Foundation
 import Testing
 
+@testable import FarkleKit
 @testable import FarkleReports
 
 @Suite("Reports on a game of rounds (Farkle Ten)")

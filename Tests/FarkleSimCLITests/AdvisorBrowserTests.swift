@@ -1,7 +1,8 @@
-import FarkleKit
 import FarkleReports
 import Foundation
 import Testing
+
+@testable import FarkleKit
 
 /// The advisor page run in headless Chromium, checked against `farkle-sim advise --format json`.
 ///

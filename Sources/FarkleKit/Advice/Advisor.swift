@@ -27,7 +27,7 @@ public struct Advisor: Sendable {
 
     /// The largest deficit, in points, the advice to win in a final round is given for: its turn is tabulated
     /// up to the deficit (a deficit of 10^9 would take gigabytes).
-    public static let maximumFinalRoundDeficit = 1_000_000
+    static let maximumFinalRoundDeficit = 1_000_000
 
     /// The scoring table, and through it the rule set.
     public let table: ScoringTable

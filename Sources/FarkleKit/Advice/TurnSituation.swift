@@ -86,12 +86,12 @@ public struct TurnSituation: Hashable, Sendable {
     }
 
     /// Whether the advice is given kind by kind: a roll given by kind, or a player carrying loaded dice.
-    public var hasDiceSets: Bool {
+    var hasDiceSets: Bool {
         rollByKind != nil || !dice.isOrdinary || !opponentDice.isOrdinary
     }
 
     /// Whether both totals are known, so the advice to win can be given.
-    public var knowsBothTotals: Bool {
+    package var knowsBothTotals: Bool {
         myScore != nil && opponentScore != nil
     }
 }

@@ -18,7 +18,7 @@ public struct DiceCatalog: Sendable {
     }
 
     /// The multisets of each size, indexed `[dice][multiset]`, in `DiceCounts` order.
-    public let multisets: [[DiceCounts]]
+    package let multisets: [[DiceCounts]]
 
     /// For each size, the multiset number of every ordered outcome.
     @usableFromInline
@@ -62,12 +62,12 @@ public struct DiceCatalog: Sendable {
     // MARK: - Lookups
 
     /// The number of distinct multisets of `dice` dice: C(dice + 5, 5).
-    public func multisetCount(dice: Int) -> Int {
+    func multisetCount(dice: Int) -> Int {
         multisets[dice].count
     }
 
     /// The position of `roll` among the multisets of its size.
-    public func index(of roll: DiceCounts) -> Int {
+    func index(of roll: DiceCounts) -> Int {
         // Every multiset of at most six dice is in the catalog.
         indexByPacked[roll.packed] ?? 0
     }
@@ -90,7 +90,7 @@ public struct DiceCatalog: Sendable {
     static let multisetCounts: [Int] = (0...DiceCounts.maximumDice).map { shared.multisetCount(dice: $0) }
 
     /// The dice of ordered outcome `orderedRoll` of `dice` dice, computed digit by digit.
-    public static func multiset(ofOrderedRoll orderedRoll: Int, dice: Int) -> DiceCounts {
+    static func multiset(ofOrderedRoll orderedRoll: Int, dice: Int) -> DiceCounts {
         var roll = DiceCounts()
         var rest = orderedRoll
         for _ in 0..<dice {
@@ -101,7 +101,7 @@ public struct DiceCatalog: Sendable {
     }
 
     /// The faces of ordered outcome `orderedRoll`, die by die.
-    public static func faces(ofOrderedRoll orderedRoll: Int, dice: Int) -> [Int] {
+    static func faces(ofOrderedRoll orderedRoll: Int, dice: Int) -> [Int] {
         var faces: [Int] = []
         var rest = orderedRoll
         for _ in 0..<dice {
@@ -112,7 +112,7 @@ public struct DiceCatalog: Sendable {
     }
 
     /// How many ordered outcomes of its size show `roll` (the multinomial weight).
-    public static func orderedRollCount(of roll: DiceCounts) -> Int {
+    static func orderedRollCount(of roll: DiceCounts) -> Int {
         var weight = factorial(roll.count)
         for face in DiceCounts.faces { weight /= factorial(roll[face]) }
         return weight

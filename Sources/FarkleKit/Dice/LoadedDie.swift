@@ -29,13 +29,13 @@ public struct LoadedDie: Hashable, Sendable {
     }
 
     /// Whether `weights` can be a die's: six of them, none negative, at least one positive, each at most 1000.
-    public static func isValid(weights: [Int]) -> Bool {
+    static func isValid(weights: [Int]) -> Bool {
         weights.count == DiceCounts.maximumDice && weights.allSatisfy { (0...1000).contains($0) }
             && weights.contains { $0 > 0 }
     }
 
     /// The sum of the weights: face f shows `weights[f - 1]` times in `totalWeight`.
-    public var totalWeight: Int { weights.reduce(0, +) }
+    var totalWeight: Int { weights.reduce(0, +) }
 
     /// The chance that face `face` (1...6) shows.
     public func probability(of face: Int) -> Double {
@@ -43,13 +43,13 @@ public struct LoadedDie: Hashable, Sendable {
     }
 
     /// The weights divided by their greatest common divisor: dice with the same reduced weights roll alike.
-    public var reducedWeights: [Int] {
+    package var reducedWeights: [Int] {
         let divisor = weights.reduce(0) { Self.greatestCommonDivisor($0, $1) }
         return weights.map { $0 / divisor }
     }
 
     /// Whether every face is equally likely.
-    public var isFair: Bool { Set(weights).count == 1 }
+    var isFair: Bool { Set(weights).count == 1 }
 
     private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
         b == 0 ? a : greatestCommonDivisor(b, a % b)

@@ -3,7 +3,7 @@
 /// Each output is a strong 64-bit mix of a counter that advances by the golden
 /// ratio, so nearby seeds still give unrelated outputs.
 @frozen
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+@usableFromInline struct SplitMix64: RandomNumberGenerator, Sendable {
     /// The counter; it advances by `increment` on every output.
     @usableFromInline
     internal var state: UInt64
@@ -14,20 +14,20 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// Creates a generator whose counter starts at `state`.
     @inlinable
-    public init(state: UInt64) {
+    init(state: UInt64) {
         self.state = state
     }
 
     /// The next 64 random bits.
     @inlinable
-    public mutating func next() -> UInt64 {
+    mutating func next() -> UInt64 {
         state &+= Self.increment
         return Self.mix(state)
     }
 
     /// The SplitMix64 finalizer: a bijection of 64-bit values that scrambles every bit.
     @inlinable
-    public static func mix(_ value: UInt64) -> UInt64 {
+    static func mix(_ value: UInt64) -> UInt64 {
         var z = value
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB

@@ -60,16 +60,16 @@ public struct ExactOdds: Sendable {
     public let tieProbability: Double
     /// The number of pairs of totals below the target worked out (each with both seats to move); in a game
     /// of fixed rounds, the number of (turn, difference of totals) states.
-    public let pairCount: Int
+    package let pairCount: Int
     /// The sweeps over the states: 1 where they are worked out in one pass (a race without a three-farkle
     /// penalty, a game of rounds); under a penalty, the sweeps repeated until no chance changes by more than
     /// 10⁻¹² (`lastChange`).
-    public let sweeps: Int
+    package let sweeps: Int
     /// The largest change of a chance in the last sweep under a three-farkle penalty; 0 elsewhere.
-    public let lastChange: Double
+    package let lastChange: Double
 
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
-    public static let maximumLevels = 2_000
+    static let maximumLevels = 2_000
 
     /// Evaluates `strategies` (exactly two, seat 1 first), each seat carrying its `dice`, under the rules of
     /// `context`.
@@ -118,7 +118,7 @@ public struct ExactOdds: Sendable {
     /// evaluations.
     ///
     /// - Throws: `Unsupported` as the initializer does.
-    public static func eachStarting(
+    package static func eachStarting(
         strategies: [StrategySpec], dice: [DiceSet] = [.ordinary, .ordinary], context: inout StrategyContext,
         threads: Int = 2, progress: @Sendable (Double) -> Void = { _ in }
     ) throws(Unsupported) -> [ExactOdds] {

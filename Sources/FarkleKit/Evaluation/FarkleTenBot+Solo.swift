@@ -5,7 +5,7 @@
 extension FarkleTenBot {
     /// The chance that `easy` banks `turnPoints` with `diceLeft` dice to roll (6 after hot dice): 1 with 2 dice
     /// or fewer, else the share of its equally likely thresholds (300 to 450) at or below the turn points.
-    public static func easyBankChance(turnPoints: Int, diceLeft: Int) -> Double {
+    static func easyBankChance(turnPoints: Int, diceLeft: Int) -> Double {
         if diceLeft <= easyBankDice { return 1 }
         let reached = min(max(turnPoints - easyLeastThreshold + 1, 0), Int(easyThresholdCount))
         return Double(reached) / Double(easyThresholdCount)
@@ -17,7 +17,7 @@ extension FarkleTenBot {
     /// `easy`'s random keeps and thresholds enter with their chances; `medium` and `hard` are deterministic.
     ///
     /// - Precondition: `table` is the table of the rules the bot was built for.
-    public func soloTurnDistribution(
+    func soloTurnDistribution(
         table: ScoringTable, roundsLeft: Int?, maximumPoints: Int = 50_000
     ) -> BankedPointsDistribution {
         var situation = GameSituation(players: 1, end: table.rules.game.end)
@@ -56,7 +56,7 @@ extension FarkleTenBot {
     /// distributed as `soloTurnDistribution(table:roundsLeft:maximumPoints:)`; `nil` for a race.
     ///
     /// - Precondition: as for `soloTurnDistribution(table:roundsLeft:maximumPoints:)`.
-    public func soloTotalDistribution(table: ScoringTable, maximumPoints: Int = 50_000) -> BankedPointsDistribution? {
+    package func soloTotalDistribution(table: ScoringTable, maximumPoints: Int = 50_000) -> BankedPointsDistribution? {
         guard let rounds = table.rules.game.end.rounds else { return nil }
         // Only hard looks at the rounds left: the others' rounds are all one distribution.
         var byRoundsLeft: [Int: BankedPointsDistribution] = [:]

@@ -18,15 +18,15 @@
 /// the same however the presets change.
 public struct GameRecord: Hashable, Sendable {
     /// The value of the `format` key, which tells a game record from other JSON.
-    public static let formatName = "farkle-sim game"
+    static let formatName = "farkle-sim game"
     /// The version of the format this library reads and writes.
-    public static let formatVersion = 1
+    static let formatVersion = 1
     /// The largest record read, in bytes: a game of eight players over a thousand rounds is well below it.
-    public static let maximumFileSize = 4 << 20
+    package static let maximumFileSize = 4 << 20
     /// The most actions a record holds.
-    public static let maximumActions = 200_000
+    static let maximumActions = 200_000
     /// The longest player name, in characters.
-    public static let maximumNameLength = 40
+    static let maximumNameLength = 40
 
     /// The rules the game is played by, their count of players the table's.
     public var rules: RuleSet

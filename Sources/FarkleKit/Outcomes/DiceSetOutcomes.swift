@@ -19,37 +19,37 @@
 /// table in the same order, so every value computed from it is the plain one.
 public struct DiceSetOutcomes: Sendable {
     /// One way to play a roll: keep dice scoring `points`, then roll the dice of state `next`.
-    public struct Option: Hashable, Sendable {
+    package struct Option: Hashable, Sendable {
         /// The keep's points divided by the score step.
-        public let steps: Int
+        let steps: Int
         /// The keep's points.
-        public let points: Int
+        let points: Int
         /// The state to roll next; the whole set after hot dice.
-        public let next: Int
+        let next: Int
     }
 
     /// One keep of a roll, kind by kind.
-    public struct Choice: Hashable, Sendable {
+    package struct Choice: Hashable, Sendable {
         /// The dice kept of each kind.
-        public let taken: [DiceCounts]
+        let taken: [DiceCounts]
         /// The keep's points.
-        public let points: Int
+        let points: Int
         /// The state to roll next; the whole set after hot dice.
-        public let next: Int
+        let next: Int
     }
 
     /// The dice set.
     public let set: DiceSet
     /// The scoring table (and through it the rules).
-    public let table: ScoringTable
+    package let table: ScoringTable
     /// The number of dice of each kind in the set.
-    public let counts: [Int]
+    let counts: [Int]
     /// State `s` has `(s / radix[k]) % (counts[k] + 1)` dice of kind k.
-    public let radix: [Int]
+    let radix: [Int]
     /// The number of states, the empty one (0) included.
-    public let stateCount: Int
+    package let stateCount: Int
     /// The number of dice of every state.
-    public let diceInState: [Int]
+    let diceInState: [Int]
 
     let layout: StateLayout
 
@@ -62,7 +62,7 @@ public struct DiceSetOutcomes: Sendable {
     /// The options of every group, one after the other.
     let options: [Option]
     /// The probability that a roll of each state scores nothing.
-    public let farkleProbability: [Double]
+    package let farkleProbability: [Double]
     /// The group of every roll of state `s` (-1: a farkle) from `rollGroupStart[s]`, numbered kind by kind in
     /// mixed radix of the kinds' multiset numbers (`DiceCatalog.index(of:)`), kind 0 fastest.
     let rollGroup: [Int32]
@@ -74,14 +74,14 @@ public struct DiceSetOutcomes: Sendable {
     let multisetCounts = DiceCatalog.multisetCounts
 
     /// The whole set: the state of the opening roll and of the roll after hot dice.
-    public var fullState: Int { stateCount - 1 }
+    package var fullState: Int { stateCount - 1 }
 
     /// Whether some roll of the whole set scores under the rules: a player whose dice never score never banks,
     /// so a game with them would never end.
-    public var canScore: Bool { farkleProbability[fullState] < 1 }
+    package var canScore: Bool { farkleProbability[fullState] < 1 }
 
     /// The number of groups of rolls over all states.
-    public var groupCount: Int { groupProbability.count }
+    var groupCount: Int { groupProbability.count }
 
     /// Groups the rolls of every part of `set` under the rules of `table`.
     ///
@@ -116,7 +116,7 @@ public struct DiceSetOutcomes: Sendable {
 
     /// The group of a roll showing `roll[k]` on the dice of kind k (the whole roll of a state), or `nil` for
     /// a farkle. A lookup, for simulators.
-    public func group(of roll: [DiceCounts]) -> Int? {
+    func group(of roll: [DiceCounts]) -> Int? {
         let state = zip(roll, radix).reduce(0) { $0 + $1.0.count * $1.1 }
         return group(rolling: state) { kind, _ in roll[kind] }
     }
@@ -165,17 +165,17 @@ public struct DiceSetOutcomes: Sendable {
     }
 
     /// The options of group `group`: for every state a keep can lead to, the highest points of such a keep.
-    public func groupOptions(_ group: Int) -> ArraySlice<Option> {
+    func groupOptions(_ group: Int) -> ArraySlice<Option> {
         options(of: group)
     }
 
     /// The dice of each kind in `state`.
-    public func dice(in state: Int) -> [Int] {
+    func dice(in state: Int) -> [Int] {
         layout.dice(in: state)
     }
 
     /// The state with `dice[k]` dice of kind k.
-    public func state(with dice: [Int]) -> Int {
+    package func state(with dice: [Int]) -> Int {
         layout.state(with: dice)
     }
 
@@ -183,7 +183,7 @@ public struct DiceSetOutcomes: Sendable {
     /// the state it leaves (the whole set after hot dice); empty for a farkle.
     ///
     /// - Precondition: `roll[k].count` dice of kind k are at most what the set holds.
-    public func choices(for roll: [DiceCounts]) -> [Choice] {
+    func choices(for roll: [DiceCounts]) -> [Choice] {
         layout.choices(for: roll)
     }
 

@@ -7,40 +7,40 @@
 /// must total 1, and the chance of a farkle and the expected highest keep must
 /// match those of `DiceSetOutcomes`, which weighs multisets by multinomial
 /// counts instead; both within `tolerance` (1e-10: 46,656 terms summed in two orders differ by rounding only).
-public struct LoadedScoringValidator: Sendable {
+package struct LoadedScoringValidator: Sendable {
     /// What the check finds for one state of the set.
-    public struct StateCheck: Sendable {
+    package struct StateCheck: Sendable {
         /// The dice of each kind rolled.
-        public let dice: [Int]
+        package let dice: [Int]
         /// The ordered outcomes enumerated: 6^n.
-        public let rollsChecked: Int
+        package let rollsChecked: Int
         /// The chances of all outcomes, summed (1 up to rounding).
-        public let totalProbability: Double
+        package let totalProbability: Double
         /// The chance of a farkle, by enumeration and from the groups.
-        public let farkleProbability: (enumerated: Double, grouped: Double)
+        package let farkleProbability: (enumerated: Double, grouped: Double)
         /// The expected points of the highest keep (0 on a farkle), by enumeration and from the groups.
-        public let meanBestPoints: (enumerated: Double, grouped: Double)
+        package let meanBestPoints: (enumerated: Double, grouped: Double)
         /// Whether the two agree within the tolerance and the total is 1.
-        public let passed: Bool
+        package let passed: Bool
 
     }
 
     /// The grouped outcomes under test.
-    public let outcomes: DiceSetOutcomes
+    let outcomes: DiceSetOutcomes
     /// The brute force the keeps come from.
     package let reference: ReferenceScorer
     /// The largest difference accepted between a sum and its expected value.
-    public let tolerance: Double
+    let tolerance: Double
 
     /// Checks `outcomes` against the reference scorer of its rules.
-    public init(outcomes: DiceSetOutcomes, tolerance: Double = 1e-10) {
+    package init(outcomes: DiceSetOutcomes, tolerance: Double = 1e-10) {
         self.outcomes = outcomes
         self.reference = ReferenceScorer(rules: outcomes.table.rules)
         self.tolerance = tolerance
     }
 
     /// Checks every state with dice to roll, fewest dice first.
-    public func validate() -> [StateCheck] {
+    package func validate() -> [StateCheck] {
         var cache: [[Int]: Int?] = [:]
         let kinds = outcomes.set.kinds
         let probabilities = kinds.map { kind in

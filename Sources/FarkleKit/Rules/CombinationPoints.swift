@@ -78,7 +78,7 @@ public struct CombinationPoints: Hashable, Sendable {
     }
 
     /// The points of `count` (3...6) dice of `face`, or `nil` if that combination is off.
-    public func ofAKind(_ count: Int, face: Int) -> Int? {
+    func ofAKind(_ count: Int, face: Int) -> Int? {
         let triple = threeOfAKind[face - 1]
         switch count {
         case 3: return triple
@@ -94,7 +94,7 @@ public struct CombinationPoints: Hashable, Sendable {
     ///
     /// This is how a combination in `countingFaces` counts its six dice: in `farkleten`, 6-6-6-6-2-2 counts
     /// 1200 (four 6s) + 0 (two 2s).
-    public func facePoints(_ count: Int, face: Int) -> Int {
+    func facePoints(_ count: Int, face: Int) -> Int {
         let single = (face == 1 ? singleOne : face == 5 ? singleFive : nil) ?? 0
         var best = count * single
         for size in stride(from: 3, through: count, by: 1) {
@@ -108,18 +108,18 @@ public struct CombinationPoints: Hashable, Sendable {
     ///
     /// `points` is the combination's value (`threePairs`, ...); where `countingFaces` holds the combination,
     /// the dice counted face by face score instead when that is higher.
-    public func points(_ points: Int?, of combination: SixDiceCombination, dice: [Int: Int]) -> Int? {
+    func points(_ points: Int?, of combination: SixDiceCombination, dice: [Int: Int]) -> Int? {
         guard let points, countingFaces.contains(combination) else { return points }
         return max(points, dice.reduce(0) { $0 + facePoints($1.value, face: $1.key) })
     }
 
     /// The points of the five dice in a row from `lowestFace` (1: 1-2-3-4-5, 2: 2-3-4-5-6), or `nil` if off.
-    public func smallStraight(from lowestFace: Int) -> Int? {
+    func smallStraight(from lowestFace: Int) -> Int? {
         lowestFace == 2 ? highSmallStraight ?? smallStraight : smallStraight
     }
 
     /// The points of three `tripleFace`s with a pair of another face, or `nil` if off.
-    public func fullHouse(tripleFace: Int) -> Int? {
+    func fullHouse(tripleFace: Int) -> Int? {
         switch fullHouse {
         case .off: return nil
         case .flat(let points): return points
@@ -140,7 +140,7 @@ public enum OfAKindPoints: Hashable, Sendable {
     case doubling
 
     /// The points of `count` dice of a face whose three of a kind scores `threeOfAKind`.
-    public func points(forCount count: Int, threeOfAKind: Int?) -> Int? {
+    func points(forCount count: Int, threeOfAKind: Int?) -> Int? {
         switch self {
         case .off: return nil
         case .flat(let points): return points

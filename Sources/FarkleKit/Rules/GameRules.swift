@@ -58,7 +58,7 @@ public struct GameRules: Hashable, Sendable {
 
 extension GameRules {
     /// Whether `roll` wins the game at once: six 1s on six dice, where `sixOnesWin`.
-    public func winsAtOnce(_ roll: DiceCounts) -> Bool {
+    func winsAtOnce(_ roll: DiceCounts) -> Bool {
         sixOnesWin && roll.count == DiceCounts.maximumDice && roll[1] == DiceCounts.maximumDice
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 extension RuleSet {
     /// The largest rule file read, in bytes: a complete rule file is about 1.5 KB, so anything near this is
     /// no rule file, and refusing it early spares decoding megabytes only to report its first wrong key.
-    public static let maximumFileSize = 65_536
+    static let maximumFileSize = 65_536
 
     /// Loads a preset by name (`standard`) or a JSON rule file by path.
     ///

@@ -8,9 +8,9 @@
 /// operations, inlined into the engine. It holds plain values only (no
 /// reference to the rules' sets), so the policies that carry it stay cheap to copy.
 @frozen
-public struct TurnMechanics: Hashable, Sendable {
+@usableFromInline package struct TurnMechanics: Hashable, Sendable {
     /// The greatest common divisor of every keep score and the six-dice farkle: turn points are multiples of it.
-    public let scoreStep: Int
+    @usableFromInline package let scoreStep: Int
 
     /// Bit n is set when the rules allow banking with n dice to roll (6: after hot dice).
     @usableFromInline
@@ -28,12 +28,12 @@ public struct TurnMechanics: Hashable, Sendable {
     internal let sixDiceFarkleOnEveryRoll: Bool
 
     /// The slots per level of turn points in a state table: one for each dice count 0...6 (0 unused).
-    public static let statesPerLevel = DiceCounts.maximumDice + 1
+    @usableFromInline static let statesPerLevel = DiceCounts.maximumDice + 1
 
     /// The mechanics of `rules` with turn points counted in steps of `scoreStep` points.
     ///
     /// - Precondition: `scoreStep` is positive.
-    public init(rules: TurnRules, scoreStep: Int) {
+    init(rules: TurnRules, scoreStep: Int) {
         precondition(scoreStep > 0, "a positive score step")
         self.scoreStep = scoreStep
         bankingMask = (1...DiceCounts.maximumDice).reduce(0) { mask, dice in
@@ -49,7 +49,7 @@ public struct TurnMechanics: Hashable, Sendable {
 
     /// The dice to roll after keeping `kept` of `rolled` dice: the rest, or all six again on hot dice.
     @inlinable
-    public static func diceLeft(afterKeeping kept: Int, of rolled: Int) -> Int {
+    package static func diceLeft(afterKeeping kept: Int, of rolled: Int) -> Int {
         kept == rolled ? DiceCounts.maximumDice : rolled &- kept
     }
 
@@ -57,7 +57,7 @@ public struct TurnMechanics: Hashable, Sendable {
     ///
     /// The six-dice farkle counts as a combination of all six dice: the player has hot dice after it.
     @inlinable
-    public func sixDiceFarkle(dice: Int, isOpeningRoll: Bool) -> Int? {
+    package func sixDiceFarkle(dice: Int, isOpeningRoll: Bool) -> Int? {
         guard dice == DiceCounts.maximumDice, isOpeningRoll || sixDiceFarkleOnEveryRoll else { return nil }
         return sixDiceFarklePoints
     }
@@ -66,7 +66,7 @@ public struct TurnMechanics: Hashable, Sendable {
 
     /// Whether the rules allow banking with `diceLeft` dice to roll (6 after hot dice), whatever the points.
     @inlinable
-    public func allowsBanking(diceLeft: Int) -> Bool {
+    package func allowsBanking(diceLeft: Int) -> Bool {
         bankingMask & (1 << diceLeft) != 0
     }
 
@@ -75,13 +75,13 @@ public struct TurnMechanics: Hashable, Sendable {
     /// `least` is the least points the player may bank; `nil` stands for the rules' minimum bank. A game
     /// raises it to the entry minimum until the player has entered (`leastBank(entryMinimum:hasEntered:)`).
     @inlinable
-    public func mayBank(turnPoints: Int, diceLeft: Int, least: Int? = nil) -> Bool {
+    func mayBank(turnPoints: Int, diceLeft: Int, least: Int? = nil) -> Bool {
         turnPoints >= (least ?? minimumBank) && allowsBanking(diceLeft: diceLeft)
     }
 
     /// The least points a player may bank: the minimum bank, or the entry minimum until the first bank.
     @inlinable
-    public func leastBank(entryMinimum: Int, hasEntered: Bool) -> Int {
+    package func leastBank(entryMinimum: Int, hasEntered: Bool) -> Int {
         hasEntered ? minimumBank : max(minimumBank, entryMinimum)
     }
 
@@ -89,7 +89,7 @@ public struct TurnMechanics: Hashable, Sendable {
     ///
     /// A player not yet on the board plays the whole turn under the raised minimum, so a one-turn solver
     /// built on the result answers for that player exactly.
-    public func forPlayer(entryMinimum: Int, hasEntered: Bool) -> TurnMechanics {
+    func forPlayer(entryMinimum: Int, hasEntered: Bool) -> TurnMechanics {
         var mechanics = self
         mechanics.minimumBank = leastBank(entryMinimum: entryMinimum, hasEntered: hasEntered)
         return mechanics
@@ -99,19 +99,19 @@ public struct TurnMechanics: Hashable, Sendable {
 
     /// The level of `turnPoints`: the number of score steps it holds.
     @inlinable
-    public func level(turnPoints: Int) -> Int {
+    func level(turnPoints: Int) -> Int {
         Self.level(turnPoints: turnPoints, scoreStep: scoreStep)
     }
 
     /// The level of `turnPoints` in steps of `scoreStep` points, for tables that keep only the step.
     @inlinable
-    public static func level(turnPoints: Int, scoreStep: Int) -> Int {
+    static func level(turnPoints: Int, scoreStep: Int) -> Int {
         turnPoints / scoreStep
     }
 
     /// The position of state (level, dice to roll) in a table of `statesPerLevel` slots per level.
     @inlinable
-    public static func stateIndex(level: Int, diceLeft: Int) -> Int {
+    static func stateIndex(level: Int, diceLeft: Int) -> Int {
         level &* statesPerLevel &+ diceLeft
     }
 }

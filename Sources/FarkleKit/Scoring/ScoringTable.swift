@@ -14,17 +14,17 @@ public struct ScoringTable: Sendable {
 
     /// The greatest common divisor of every keep score and the six-dice farkle,
     /// so every turn total is a multiple of it (50 in `standard`).
-    public let scoreStep: Int
+    package let scoreStep: Int
 
     /// How a turn moves under these rules, with turn points in steps of `scoreStep`.
-    public let turnMechanics: TurnMechanics
+    package let turnMechanics: TurnMechanics
 
     /// The sizes a keep can have, 0...6: the row length of tables indexed by roll and keep size.
-    public static let keepSizes = DiceCounts.maximumDice + 1
+    @usableFromInline static let keepSizes = DiceCounts.maximumDice + 1
 
     /// The position of (global roll, dice kept) in a table of `keepSizes` entries per roll.
     @inlinable
-    public static func keepIndex(global: Int, diceUsed: Int) -> Int {
+    static func keepIndex(global: Int, diceUsed: Int) -> Int {
         global &* keepSizes &+ diceUsed
     }
 
@@ -142,31 +142,31 @@ public struct ScoringTable: Sendable {
 
     /// The number of multisets over all dice counts 0...6 (924).
     @inlinable
-    public var rollCount: Int { rollOffset[DiceCounts.maximumDice + 1] }
+    var rollCount: Int { rollOffset[DiceCounts.maximumDice + 1] }
 
     /// The global number of multiset `multiset` of `dice` dice, used to index per-roll tables.
     @inlinable
-    public func globalIndex(dice: Int, multiset: Int) -> Int {
+    func globalIndex(dice: Int, multiset: Int) -> Int {
         rollOffset[dice] + multiset
     }
 
     /// Every distinct keep of multiset `multiset` of `dice` dice, fewest dice first.
     @inlinable
-    public func keeps(dice: Int, multiset: Int) -> ArraySlice<Keep> {
+    func keeps(dice: Int, multiset: Int) -> ArraySlice<Keep> {
         let global = rollOffset[dice] + multiset
         return keepList[Int(keepStart[global])..<Int(keepStart[global + 1])]
     }
 
     /// The highest-scoring keep of multiset `multiset` of `dice` dice, or `nil` for a farkle.
     @inlinable
-    public func highestScoringKeep(dice: Int, multiset: Int) -> Keep? {
+    func highestScoringKeep(dice: Int, multiset: Int) -> Keep? {
         let position = highestKeep[rollOffset[dice] + multiset]
         return position < 0 ? nil : keepList[Int(position)]
     }
 
     /// The highest score of a keep of exactly `keeping` dice of multiset `multiset`, 0 where none.
     @inlinable
-    public func bestScore(dice: Int, multiset: Int, keeping: Int) -> Int {
+    package func bestScore(dice: Int, multiset: Int, keeping: Int) -> Int {
         Int(bestScores[Self.keepIndex(global: rollOffset[dice] + multiset, diceUsed: keeping)])
     }
 

@@ -7,7 +7,7 @@
 /// The reference's result is cached per sorted face list (923 distinct rolls).
 public struct ScoringValidator: Sendable {
     /// The table under test.
-    public let table: ScoringTable
+    let table: ScoringTable
     /// The brute force it is compared with.
     package let reference: ReferenceScorer
 
@@ -87,23 +87,23 @@ public struct ScoringValidator: Sendable {
 /// The outcome of `ScoringValidator.validate()`: rolls checked and disagreements, per dice count.
 public struct ScoringValidation: Hashable, Sendable {
     /// The name of the table's rule set.
-    public let rules: String
+    package let rules: String
     /// One summary per dice count, 1...6.
-    public let byDice: [DiceSummary]
+    package let byDice: [DiceSummary]
 
     /// The number of ordered rolls checked (55,986 for 1 to 6 dice).
-    public var rollsChecked: Int { byDice.reduce(0) { $0 + $1.rollsChecked } }
+    package var rollsChecked: Int { byDice.reduce(0) { $0 + $1.rollsChecked } }
     /// The number of ordered rolls on which table and reference disagree.
-    public var disagreements: Int { byDice.reduce(0) { $0 + $1.disagreements } }
+    package var disagreements: Int { byDice.reduce(0) { $0 + $1.disagreements } }
     /// The first few disagreements, fewest dice first.
-    public var firstDisagreements: [ScoringDisagreement] { byDice.flatMap(\.firstDisagreements) }
+    package var firstDisagreements: [ScoringDisagreement] { byDice.flatMap(\.firstDisagreements) }
     /// Whether table and reference agree on every roll.
     public var passed: Bool { disagreements == 0 }
 
     /// The rolls of one dice count.
-    public struct DiceSummary: Hashable, Sendable {
+    package struct DiceSummary: Hashable, Sendable {
         /// The number of dice rolled.
-        public let dice: Int
+        package let dice: Int
         /// The ordered rolls checked (6^dice).
         public internal(set) var rollsChecked = 0
         /// The ordered rolls on which table and reference disagree.
@@ -118,27 +118,27 @@ public struct ScoringValidation: Hashable, Sendable {
 }
 
 /// One ordered roll on which the table and the reference scorer disagree.
-public struct ScoringDisagreement: Hashable, Sendable, CustomStringConvertible {
+package struct ScoringDisagreement: Hashable, Sendable, CustomStringConvertible {
     /// The ordered roll's number in `0..<6^n`.
-    public let orderedRoll: Int
+    package let orderedRoll: Int
     /// The faces as rolled, die by die.
-    public let rolled: [Int]
+    let rolled: [Int]
     /// The sorted faces of the multiset the table looked up (the rolled dice, when the catalog is right).
-    public let tableRoll: [Int]
+    let tableRoll: [Int]
     /// Keeps (with score) the table lists but the reference does not.
     package let onlyInTable: [ReferenceKeep]
     /// Keeps (with score) the reference finds but the table does not list.
     package let onlyInReference: [ReferenceKeep]
     /// The table's `best[k]`, k = 0...n.
-    public let tableBest: [Int]
+    let tableBest: [Int]
     /// The reference's `best[k]`, k = 0...n.
-    public let referenceBest: [Int]
+    let referenceBest: [Int]
 
     /// The rolled dice as a player writes them: `112355`.
-    public var roll: String { rolled.sorted().map(String.init).joined() }
+    package var roll: String { rolled.sorted().map(String.init).joined() }
 
     /// `roll 1111 (ordered 0, rolled 1 1 1 1): table only 1111 = 1100; reference only 1111 = 2000; ...`.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if tableRoll != rolled.sorted() { parts.append("table looked up \(tableRoll.map(String.init).joined())") }
         if !onlyInTable.isEmpty { parts.append("table only " + onlyInTable.map(\.description).joined(separator: ", ")) }

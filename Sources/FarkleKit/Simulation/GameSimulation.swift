@@ -42,7 +42,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     public let dice: [DiceSet]
 
     /// The name of every seat's strategy, seat 0 first, as on the command line (`ev`, `threshold:300,500`).
-    public var seatNames: [String] {
+    package var seatNames: [String] {
         switch engine {
         case .plain(let engine): engine.seats.map(\.name)
         case .loaded(let engine): engine.plays.map(\.description)
@@ -50,7 +50,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     }
 
     /// Whether the engine of loaded dice plays these games: some seat carries dice other than six ordinary ones.
-    public var playsLoadedDice: Bool {
+    package var playsLoadedDice: Bool {
         if case .loaded = engine { true } else { false }
     }
 
@@ -89,7 +89,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
 
     /// Whether the lane engine covers these seats and rules: turn-only strategies whose decisions settle
     /// within its table, a race to a target, no three-farkle penalty, ordinary dice.
-    public let lanesApply: Bool
+    let lanesApply: Bool
 
     /// The least number of games for which `.automatic` plays the lane engine: its table costs tens of
     /// milliseconds to build (for `ev`), which shorter runs would not win back. The first run that plays
@@ -126,7 +126,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// where the engine of loaded dice plays and the seat's first turn does not depend on the others (`ev-target`, the
     /// capped-optimal turn, `greedy`, `threshold`); `nil` elsewhere: to compare with
     /// `SimulationTally.Seat.firstTurnMean`.
-    public func exactFirstTurnPoints(seat: Int) -> Double? {
+    package func exactFirstTurnPoints(seat: Int) -> Double? {
         if case .loaded(let engine) = engine { engine.exactFirstTurnPoints(seat: seat) } else { nil }
     }
 

@@ -21,11 +21,11 @@ public struct SimulationTally: Hashable, Sendable {
         ///
         /// Counted by the engine of seats with loaded dice, which compares each seat's first turn with its exact
         /// value (`GameSimulation.exactFirstTurnPoints(seat:)`); 0 where every seat carries ordinary dice.
-        public var firstTurns = 0
+        @usableFromInline package var firstTurns = 0
         /// The sum over first turns of min(points banked, target), as for `firstTurns`.
-        public var firstTurnPoints = 0
+        @usableFromInline var firstTurnPoints = 0
         /// The sum over first turns of the square of min(points banked, target), as for `firstTurns`.
-        public var firstTurnPointsSquared = 0.0
+        @usableFromInline var firstTurnPointsSquared = 0.0
 
         /// An empty tally.
         package init() {}
@@ -45,16 +45,16 @@ public struct SimulationTally: Hashable, Sendable {
         }
 
         /// Points banked less points lost to penalties.
-        public var netPoints: Int { bankedPoints - penaltyPoints }
+        var netPoints: Int { bankedPoints - penaltyPoints }
 
         /// The mean net points per turn of this seat, penalties included (0 before any turn).
-        public var meanNetPointsPerTurn: Double {
+        package var meanNetPointsPerTurn: Double {
             turns == 0 ? 0 : Double(netPoints) / Double(turns)
         }
 
         /// The mean of min(first turn's points, target) over this seat's first turns and its standard error, from
         /// the sample (an infinite error below two first turns).
-        public var firstTurnMean: (mean: Double, standardError: Double) {
+        package var firstTurnMean: (mean: Double, standardError: Double) {
             let count = Double(firstTurns)
             guard count > 1 else { return (Double(firstTurnPoints), .infinity) }
             let mean = Double(firstTurnPoints) / count
@@ -70,7 +70,7 @@ public struct SimulationTally: Hashable, Sendable {
     /// Games whose highest total was shared by two or more seats.
     public var ties = 0
     /// Games ended by six 1s rolled with six dice.
-    public var instantWins = 0
+    package var instantWins = 0
     /// Games stopped unfinished at the turn limit (`GameSimulation.maximumRounds`), neither won nor tied.
     public var unfinishedGames = 0
     /// Rolls of the dice, all seats.
@@ -89,12 +89,12 @@ public struct SimulationTally: Hashable, Sendable {
     /// The number of finished games (won or tied) that ended in each round: index r for round r, index 0 unused.
     ///
     /// In a solo race to the target this is the distribution of the turns the player needed.
-    public var gamesByRound: [Int]
+    package var gamesByRound: [Int]
     /// Games of rounds that ended by the totals with the highest total shared, before any highest-turn
     /// tie-break: `ties` plus the games that break decided.
-    public var sharedHighestTotals = 0
+    package var sharedHighestTotals = 0
     /// Games of rounds that played extra rounds because the highest total was shared after the last round.
-    public var extraRoundGames = 0
+    package var extraRoundGames = 0
     /// Each seat's final totals of the finished games, in bins of `finalTotalBinWidth` points: seat s, bin b at
     /// `s * finalTotalBins + b` (totals below 0 in bin 0, totals past the last bin in the last).
     package var finalTotalCounts: [Int]
@@ -144,7 +144,7 @@ public struct SimulationTally: Hashable, Sendable {
     /// Points lost to three-farkle penalties, all seats.
     public var penaltyPoints: Int { seats.reduce(0) { $0 + $1.penaltyPoints } }
     /// Points banked less points lost to penalties, all seats.
-    public var netPoints: Int { bankedPoints - penaltyPoints }
+    var netPoints: Int { bankedPoints - penaltyPoints }
 
     // MARK: - Merging
 
@@ -194,13 +194,13 @@ public struct SimulationTally: Hashable, Sendable {
     private var finishedGames: Int { games - unfinishedGames }
 
     /// The mean final total of `seat` over the finished games (0 before any).
-    public func meanFinalTotal(seat: Int) -> Double {
+    package func meanFinalTotal(seat: Int) -> Double {
         finishedGames == 0 ? 0 : Double(finalTotalSums[seat]) / Double(finishedGames)
     }
 
     /// The least total (a multiple of `finalTotalBinWidth`) such that at least `fraction` of `seat`'s final
     /// totals are below the next multiple: the quantile, exact wherever totals are multiples of the bin width.
-    public func finalTotalQuantile(seat: Int, _ fraction: Double) -> Int {
+    package func finalTotalQuantile(seat: Int, _ fraction: Double) -> Int {
         let counts = finalTotalCounts[seat * Self.finalTotalBins..<(seat + 1) * Self.finalTotalBins]
         let finished = counts.reduce(0, +)
         var cumulative = 0
@@ -216,7 +216,7 @@ public struct SimulationTally: Hashable, Sendable {
     // MARK: - Rates
 
     /// The mean number of turns per game, all seats together.
-    public var meanTurnsPerGame: Double {
+    package var meanTurnsPerGame: Double {
         games == 0 ? 0 : Double(turns) / Double(games)
     }
 
@@ -261,7 +261,7 @@ public struct SimulationTally: Hashable, Sendable {
     }
 
     /// The mean number of rounds of a finished game (won or tied): in a solo race, the turns it took.
-    public var meanRoundsPerFinishedGame: Double {
+    package var meanRoundsPerFinishedGame: Double {
         let finished = gamesByRound.reduce(0, +)
         guard finished > 0 else { return 0 }
         let rounds = gamesByRound.enumerated().reduce(0) { $0 + $1.offset * $1.element }
@@ -269,7 +269,7 @@ public struct SimulationTally: Hashable, Sendable {
     }
 
     /// The least number of rounds within which at least `fraction` of the finished games ended.
-    public func roundsQuantile(_ fraction: Double) -> Int {
+    package func roundsQuantile(_ fraction: Double) -> Int {
         let finished = gamesByRound.reduce(0, +)
         var cumulative = 0
         for (round, count) in gamesByRound.enumerated() {

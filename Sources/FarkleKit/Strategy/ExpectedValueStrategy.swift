@@ -7,15 +7,15 @@
 /// maximizes the long-run average with a policy for each count of farkles in a row.
 public struct ExpectedValueStrategy: Strategy {
     /// The solver's decisions, as table lookups.
-    public let policy: ExpectedScorePolicy
+    @usableFromInline let policy: ExpectedScorePolicy
 
     /// Optimal play under the rules `solver` solved, ignoring any three-farkle penalty.
-    public init(solver: ExpectedScoreSolver) {
+    init(solver: ExpectedScoreSolver) {
         policy = solver.policy
     }
 
     /// Optimal play for one turn under the rules of `context`, solving them there if no strategy has yet.
-    public init(context: inout StrategyContext) {
+    init(context: inout StrategyContext) {
         self.init(solver: context.expectedScoreSolver())
     }
 

@@ -7,10 +7,10 @@
 /// one table read per roll, with nothing more to copy or test.
 public struct FarkleStreakStrategy: Strategy {
     /// The policies for 0, 1 and 2 farkles in a row.
-    public let policies: [ExpectedScorePolicy]
+    @usableFromInline let policies: [ExpectedScorePolicy]
 
     /// Each farkle count's policy from `solver`.
-    public init(solver: LongRunAverageSolver) {
+    init(solver: LongRunAverageSolver) {
         policies = LongRunAverageSolver.farkleCounts.map { solver.policy(farklesInARow: $0) }
     }
 

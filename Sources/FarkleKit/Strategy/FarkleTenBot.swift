@@ -43,13 +43,13 @@ public struct FarkleTenBot: Strategy {
     }
 
     /// The bot's level.
-    public let level: Level
+    @usableFromInline let level: Level
 
     @usableFromInline
     internal let combinations: Combinations
 
     /// The bot of `level` under the rules of `table`.
-    public init(level: Level, table: ScoringTable) {
+    package init(level: Level, table: ScoringTable) {
         self.init(level: level, combinations: Combinations(table: table))
     }
 
@@ -65,25 +65,25 @@ public struct FarkleTenBot: Strategy {
     // MARK: - The bots' tables
 
     /// The farkle chance of rolling n = 1...6 dice as the bots use it (index 0 unused).
-    public static let farkleChance: [Double] = [0, 0.6667, 0.4444, 0.2778, 0.1543, 0.0772, 0.0231]
+    @usableFromInline static let farkleChance: [Double] = [0, 0.6667, 0.4444, 0.2778, 0.1543, 0.0772, 0.0231]
 
     /// The expected gain of rolling n = 1...6 dice as the bots use it, in points (index 0 unused).
-    public static let expectedGain: [Double] = [0, 83, 100, 150, 200, 250, 350]
+    @usableFromInline static let expectedGain: [Double] = [0, 83, 100, 150, 200, 250, 350]
 
     // Computed constants, not stored `static let`s: the hot loop reads them without a lazy-initialization check.
 
     /// The share of easy's keeps taken at random.
-    @inlinable public static var easyRandomKeepChance: Double { 0.3 }
+    @inlinable static var easyRandomKeepChance: Double { 0.3 }
     /// The least of easy's fresh bank thresholds, in points.
-    @inlinable public static var easyLeastThreshold: Int { 300 }
+    @inlinable static var easyLeastThreshold: Int { 300 }
     /// The number of easy's bank thresholds, 300 to 450 points.
-    @inlinable public static var easyThresholdCount: UInt { 151 }
+    @inlinable static var easyThresholdCount: UInt { 151 }
     /// Easy banks with this many dice left or fewer, whatever the points.
-    @inlinable public static var easyBankDice: Int { 2 }
+    @inlinable static var easyBankDice: Int { 2 }
     /// Medium's and hard's bonus factors for a combination that uses every die rolled.
-    public static let mediumHotDiceFactor = 1.2
+    static let mediumHotDiceFactor = 1.2
     /// See `mediumHotDiceFactor`.
-    public static let hardHotDiceFactor = 1.3
+    static let hardHotDiceFactor = 1.3
 
     // MARK: - Moves
 
@@ -155,7 +155,7 @@ public struct FarkleTenBot: Strategy {
     ///
     /// (1 − p)(T + E) − pT − T falls as T grows, so the rule rolls below one number of points and banks from
     /// it; searched with the rule itself, so the table and the formula agree on every whole number.
-    public static func mediumBankFrom(diceLeft: Int) -> Int {
+    @usableFromInline static func mediumBankFrom(diceLeft: Int) -> Int {
         var low = 0
         var high = StrategySpec.maximumThreshold
         while low < high {
@@ -167,7 +167,7 @@ public struct FarkleTenBot: Strategy {
 
     /// Medium's rule, which hard falls back on: roll while (1 − p)(T + E) − pT > T, with p and E of `diceLeft`.
     @inlinable
-    public static func rollsOn(turnPoints: Int, diceLeft: Int) -> Bool {
+    static func rollsOn(turnPoints: Int, diceLeft: Int) -> Bool {
         let points = Double(turnPoints)
         let chance = farkleChance[diceLeft]
         return (1 - chance) * (points + expectedGain[diceLeft]) - chance * points > points
@@ -185,7 +185,7 @@ public struct FarkleTenBot: Strategy {
     /// 7. n ≥ 5 and T < 300: roll;
     /// 8. otherwise medium's rule (`rollsOn(turnPoints:diceLeft:)`).
     @inlinable
-    public static func hardBanks(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
+    static func hardBanks(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
         hardBanks(
             turnPoints: turnPoints, diceLeft: diceLeft, situation: situation,
             mediumBankFrom: mediumBankFrom(diceLeft: diceLeft))
@@ -216,7 +216,7 @@ public struct FarkleTenBot: Strategy {
 
     /// The player's total less the best other player's (negative when behind), or `nil` alone.
     @inlinable
-    public static func lead(_ situation: GameSituation) -> Int? {
+    static func lead(_ situation: GameSituation) -> Int? {
         let scores = situation.scores
         guard scores.count > 1 else { return nil }
         var best = Int.min

@@ -6,12 +6,12 @@ public struct GreedyStrategy: Strategy {
     internal let keeps: HighestKeepTable
 
     /// Greedy play under the rules of `table`.
-    public init(table: ScoringTable) {
+    init(table: ScoringTable) {
         keeps = HighestKeepTable(table: table)
     }
 
     /// Greedy play under the rules of `context`.
-    public init(context: StrategyContext) {
+    init(context: StrategyContext) {
         self.init(table: context.table)
     }
 

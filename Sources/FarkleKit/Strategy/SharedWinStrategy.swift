@@ -102,14 +102,14 @@ public final class SharedWinStrategy: Strategy {
     // be kept whole in memory on every roll of every seat, `ev` and `greedy` included.
 
     /// The move with `own` points against `opponent`, in the final round or not.
-    public func move(turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool) -> Move {
+    func move(turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool) -> Move {
         move(
             turnPoints: turnPoints, dice: dice, multiset: multiset,
             situation: situation(own: own, opponent: opponent, isFinalRound: isFinalRound))
     }
 
     /// The bank decision with `own` points against `opponent`, in the final round or not.
-    public func shouldBank(turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool) -> Bool {
+    func shouldBank(turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool) -> Bool {
         shouldBank(
             turnPoints: turnPoints, diceLeft: diceLeft,
             situation: situation(own: own, opponent: opponent, isFinalRound: isFinalRound))
@@ -118,7 +118,7 @@ public final class SharedWinStrategy: Strategy {
     /// The move with `own` points against `opponent` in round `round` (from 0) with the table's seat `seat` to
     /// move: the numbers a game of fixed rounds reads besides those of a race.
     @inline(never)
-    public func move(
+    func move(
         turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int
     ) -> Move {
         guard case .rounds(let strategy) = play else {
@@ -133,7 +133,7 @@ public final class SharedWinStrategy: Strategy {
 
     /// The bank decision with `own` points against `opponent` in round `round` with seat `seat` to move.
     @inline(never)
-    public func shouldBank(
+    func shouldBank(
         turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int
     ) -> Bool {
         guard case .rounds(let strategy) = play else {
@@ -160,7 +160,7 @@ public final class SharedWinStrategy: Strategy {
     ///   - myFarkles: The player's farkles in a row before the turn.
     ///   - opponentFarkles: The opponent's farkles in a row.
     @inline(never)
-    public func move(
+    @usableFromInline func move(
         turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
         myFarkles: Int, opponentFarkles: Int
     ) -> Move {
@@ -194,7 +194,7 @@ public final class SharedWinStrategy: Strategy {
     ///   - myFarkles: The player's farkles in a row before the turn.
     ///   - opponentFarkles: The opponent's farkles in a row.
     @inline(never)
-    public func shouldBank(
+    @usableFromInline func shouldBank(
         turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
         myFarkles: Int, opponentFarkles: Int
     ) -> Bool {

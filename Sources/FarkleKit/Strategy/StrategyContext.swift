@@ -36,7 +36,7 @@ public struct StrategyContext: Sendable {
     public var rules: RuleSet { table.rules }
 
     /// The expected-score solution of the rule set, solved on the first call and kept.
-    public mutating func expectedScoreSolver() -> ExpectedScoreSolver {
+    mutating func expectedScoreSolver() -> ExpectedScoreSolver {
         if let solver { return solver }
         let solved = ExpectedScoreSolver(table: table)
         solver = solved
@@ -45,7 +45,7 @@ public struct StrategyContext: Sendable {
 
     /// The three-farkle penalty's solution (best play by farkles in a row), solved on the first call and
     /// kept; `nil` when the rule set has no penalty.
-    public mutating func longRunAverageSolver() -> LongRunAverageSolver? {
+    mutating func longRunAverageSolver() -> LongRunAverageSolver? {
         guard table.rules.turn.threeFarklePenalty != nil else { return nil }
         if let penaltySolver { return penaltySolver }
         let solved = LongRunAverageSolver(table: table)
@@ -80,7 +80,7 @@ public struct StrategyContext: Sendable {
     /// `solvedWinGame(threads:)` as the race's solver, for rules a race without a penalty (`WinProbabilitySolver`).
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
-    public mutating func winProbabilitySolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
+    package mutating func winProbabilitySolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
         -> WinProbabilitySolver
     {
         try solvedWinGame(threads: threads, as: WinProbabilitySolver.self)
@@ -89,14 +89,15 @@ public struct StrategyContext: Sendable {
     /// `solvedWinGame(threads:)` as the solver of a game of fixed rounds (`RoundsWinSolver`).
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
-    public mutating func roundsWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> RoundsWinSolver {
+    package mutating func roundsWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> RoundsWinSolver
+    {
         try solvedWinGame(threads: threads, as: RoundsWinSolver.self)
     }
 
     /// `solvedWinGame(threads:)` as the solver of a race under a three-farkle penalty (`PenaltyWinSolver`).
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
-    public mutating func penaltyWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
+    mutating func penaltyWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
         -> PenaltyWinSolver
     {
         try solvedWinGame(threads: threads, as: PenaltyWinSolver.self)

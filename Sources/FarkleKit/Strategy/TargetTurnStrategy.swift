@@ -19,7 +19,7 @@ public struct TargetTurnStrategy: Strategy {
     /// Why `ev-target` cannot play under `rules`, or `nil` where it can: a race won at the target at once, with
     /// no three-farkle penalty (a farkle costs nothing beyond the turn), and turns for every total that fit
     /// `CappedScoreSolver.maximumEntriesForEveryTotal`.
-    public static func refusal(for rules: RuleSet) -> String? {
+    package static func refusal(for rules: RuleSet) -> String? {
         let name = StrategySpec.expectedValueToTarget.description
         guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
             return "strategy '\(name)' plays a race won at the target at once (kcd); rules '\(rules.name)' "
@@ -42,7 +42,7 @@ public struct TargetTurnStrategy: Strategy {
     /// - Complexity: one `CappedScoreSolver` per own total, O(levels² · dice counts) entries in all (bounded
     ///   by `refusal(for:)`).
     /// - Precondition: `refusal(for: table.rules)` is `nil`.
-    public init(table: ScoringTable) {
+    init(table: ScoringTable) {
         let rules = table.rules
         precondition(Self.refusal(for: rules) == nil, "a race won at the target at once")
         let target = rules.game.end.target ?? 0

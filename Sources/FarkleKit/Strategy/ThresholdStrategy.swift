@@ -14,7 +14,7 @@ public struct ThresholdStrategy: Strategy {
     internal let keeps: HighestKeepTable
 
     /// The threshold for 0...6 dice left (index 0 unused), in points.
-    public let thresholds: [Int]
+    @usableFromInline let thresholds: [Int]
 
     /// Threshold play under the rules of `table`.
     ///
@@ -22,7 +22,7 @@ public struct ThresholdStrategy: Strategy {
     ///   - table: The scoring table, whose highest-scoring keep of every roll the strategy takes.
     ///   - given: The `thresholds:` argument: points from which to bank with 1, 2, 3, ... dice left;
     ///     at least two values (1 and 2 dice), at most six. Missing counts double the previous one.
-    public init(table: ScoringTable, thresholds given: [Int]) {
+    init(table: ScoringTable, thresholds given: [Int]) {
         precondition((2...DiceCounts.maximumDice).contains(given.count), "two to six thresholds")
         keeps = HighestKeepTable(table: table)
         thresholds = Self.completed(given)
@@ -32,7 +32,7 @@ public struct ThresholdStrategy: Strategy {
     private let given: [Int]
 
     /// Threshold play under the rules of `context`; `thresholds` as for `init(table:thresholds:)`.
-    public init(context: StrategyContext, thresholds: [Int]) {
+    init(context: StrategyContext, thresholds: [Int]) {
         self.init(table: context.table, thresholds: thresholds)
     }
 
@@ -40,7 +40,7 @@ public struct ThresholdStrategy: Strategy {
     ///
     /// Doubling stops at `Int.max` (a threshold no turn reaches) rather than overflowing, so a
     /// library caller may pass any thresholds; the command line bounds them where it parses them.
-    public static func completed(_ given: [Int]) -> [Int] {
+    static func completed(_ given: [Int]) -> [Int] {
         var all = [0]
         for dice in 1...DiceCounts.maximumDice {
             let doubled = all[dice - 1].multipliedReportingOverflow(by: 2)

@@ -10,7 +10,7 @@ extension BankedPointsDistribution {
     /// O(turns × n²) for a turn of n points steps: under a second for ten turns in a release build.
     ///
     /// - Precondition: `turns` is 1 or more.
-    public init(summing turn: BankedPointsDistribution, turns: Int) {
+    package init(summing turn: BankedPointsDistribution, turns: Int) {
         precondition(turns >= 1, "at least one turn")
         self.init(summing: Array(repeating: turn, count: turns))
     }
@@ -22,7 +22,7 @@ extension BankedPointsDistribution {
     /// As `init(summing:turns:)`; a total that includes a truncated turn counts in `truncatedProbability`.
     ///
     /// - Precondition: `turns` is not empty, and every turn has the same score step.
-    public init(summing turns: [BankedPointsDistribution]) {
+    package init(summing turns: [BankedPointsDistribution]) {
         precondition(!turns.isEmpty, "at least one turn")
         precondition(turns.allSatisfy { $0.scoreStep == turns[0].scoreStep }, "one score step")
         var total = turns[0].probabilities
@@ -43,7 +43,7 @@ extension BankedPointsDistribution {
     }
 
     /// The probability of banking `points` or more (the truncated tail, if any, left out).
-    public func probability(ofAtLeast points: Int) -> Double {
+    package func probability(ofAtLeast points: Int) -> Double {
         let first = max(0, (points + scoreStep - 1) / scoreStep)
         guard first < probabilities.count else { return 0 }
         return probabilities[first...].reduce(0, +)

@@ -13,7 +13,7 @@ public struct BankedPointsDistribution: Sendable {
     /// The probability of banking `i * scoreStep` points, i = 0, 1, ... (index 0 includes farkles).
     public let probabilities: [Double]
     /// The probability of turns that reach more points than the distribution covers (below 1e-9 in practice).
-    public let truncatedProbability: Double
+    let truncatedProbability: Double
 
     /// The distribution under `solver`'s policy, tracking turn points up to `maximumPoints`.
     public init(solver: ExpectedScoreSolver, maximumPoints: Int = 50_000) {
@@ -35,7 +35,7 @@ public struct BankedPointsDistribution: Sendable {
     /// 1); it calls it for no keep on a roll that scores nothing. `bankChance` is the chance that the policy
     /// banks with `turnPoints` and `diceLeft` dice to roll (6 after hot dice), asked after every keep and
     /// counted only where the rules allow the bank. A turn starts with a roll, without asking.
-    public init(
+    init(
         table: ScoringTable, maximumPoints: Int = 50_000,
         keeps: (_ turnPoints: Int, _ dice: Int, _ multiset: Int, _ keep: (Int, Int, Double) -> Void) -> Void,
         bankChance: (_ turnPoints: Int, _ diceLeft: Int) -> Double

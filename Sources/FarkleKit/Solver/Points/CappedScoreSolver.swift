@@ -19,7 +19,7 @@
 /// the table stops where a line takes over: see `UncappedTail`.
 public struct CappedScoreSolver: Sendable {
     /// The dice set's rolls and the scoring table.
-    public let outcomes: DiceSetOutcomes
+    package let outcomes: DiceSetOutcomes
     /// The points a bank can be worth at most (the target less the player's total); `Int.max` without a cap.
     public let cap: Int
     /// E[min(turn points, cap)] under best play, from the opening roll of the whole set.
@@ -57,7 +57,7 @@ public struct CappedScoreSolver: Sendable {
     ///   and lead back to the whole set for ever), where the rules forbid a bank with some dice left or have a
     ///   six-dice farkle (the line past the table assumes every state may bank), or where the table would hold
     ///   more than `UncappedTail.maximumEntries` entries (30 M).
-    public init(expectedPointsOf outcomes: DiceSetOutcomes) throws(Unsolved) {
+    init(expectedPointsOf outcomes: DiceSetOutcomes) throws(Unsolved) {
         let tail = try UncappedTail(outcomes: outcomes)
         self.init(outcomes: outcomes, cap: .max, tail: tail, hasEntered: true)
     }
@@ -131,12 +131,12 @@ public struct CappedScoreSolver: Sendable {
     }
 
     /// The most entries `entriesForEveryTotal(rules:set:)` may come to (two 8-byte values each: about 0.5 GB).
-    public static let maximumEntriesForEveryTotal = 30_000_000
+    static let maximumEntriesForEveryTotal = 30_000_000
 
     /// The table entries of one capped solve per own total below the target of `rules` with `set` (the turn
     /// points left to the target times the dice states, summed over the totals), as the loaded game engine and
     /// the loaded exact odds build them: they grow with the square of the target, so callers bound them first.
-    public static func entriesForEveryTotal(rules: RuleSet, set: DiceSet) -> Int {
+    static func entriesForEveryTotal(rules: RuleSet, set: DiceSet) -> Int {
         let step = ScoringTable(rules: rules).scoreStep
         let levels = ((rules.game.end.target ?? 0) + step - 1) / step
         let states = set.kinds.reduce(1) { $0 * ($1.count + 1) }
@@ -150,13 +150,13 @@ public struct CappedScoreSolver: Sendable {
     /// the one place that reads a total as a race's player, for the engine, the strategies, the search and the tool.
     ///
     /// - Precondition: `total` is below `target`.
-    public init(outcomes: DiceSetOutcomes, total: Int, target: Int) {
+    package init(outcomes: DiceSetOutcomes, total: Int, target: Int) {
         precondition(total < target, "a total below the target")
         self.init(outcomes: outcomes, cap: target - total, hasEntered: total != 0)
     }
 
     /// Builds the table of `rules` and solves six ordinary dice with banks worth at most `cap`.
-    public init(rules: RuleSet, cap: Int) {
+    init(rules: RuleSet, cap: Int) {
         self.init(outcomes: DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary), cap: cap)
     }
 
@@ -197,7 +197,7 @@ public struct CappedScoreSolver: Sendable {
     ///
     /// The expected points toward the target of a turn that starts at each total; solved once per total, at a
     /// total of 0 for a player not yet on the board (the entry minimum is its least bank).
-    public static func openingValues(
+    package static func openingValues(
         outcomes: DiceSetOutcomes, target: Int, threads: Int = 1
     ) -> [(total: Int, value: Double)] {
         zip(

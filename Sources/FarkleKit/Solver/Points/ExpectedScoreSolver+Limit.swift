@@ -7,13 +7,13 @@ extension ExpectedScoreSolver {
     /// step (the greatest common divisor of every score) yet reach far (say a single five of
     /// 1 point beside a single one of 999,999), since the table runs in steps up to where
     /// the exact linear tail takes over.
-    public static let maximumLevels = 100_000
+    package static let maximumLevels = 100_000
 
     /// The number of levels the solver tabulates for `table` by default, found from the linear tail
     /// alone (a few milliseconds), before any level is allocated.
     ///
     /// A `Double`, because for extreme rule sets it exceeds what an `Int` holds.
-    public static func levelCount(for table: ScoringTable) -> Double {
+    static func levelCount(for table: ScoringTable) -> Double {
         let tail = LinearTail(outcomes: RollOutcomes(table: table), mechanics: table.turnMechanics)
         return tail.firstExactLevel(scoreStep: table.scoreStep) + 1
     }
@@ -21,7 +21,7 @@ extension ExpectedScoreSolver {
     /// Refuses a rule set whose solver would tabulate more than `maximumLevels` levels, in one line.
     ///
     /// - Throws: `RuleSetError` with the level count, the score step and the limit.
-    public static func checkSize(of table: ScoringTable, source: String) throws(RuleSetError) {
+    package static func checkSize(of table: ScoringTable, source: String) throws(RuleSetError) {
         let levels = levelCount(for: table)
         guard !(levels <= Double(maximumLevels)) else { return }
         let count = levels < 1e15 ? "\(Int(levels))" : "more than 10^15"

@@ -27,10 +27,10 @@ public struct ExpectedScoreSolver: Sendable {
     public let table: ScoringTable
 
     /// The highest tabulated turn points; above it values come from the exact linear tail.
-    public let tabulatedPoints: Int
+    package let tabulatedPoints: Int
 
     /// The least turn points (a multiple of the step) from which the linear tail is exact.
-    public let tailStart: Int
+    package let tailStart: Int
 
     /// The expected points of a turn under optimal play, from its opening roll of six dice.
     ///
@@ -214,7 +214,7 @@ public struct ExpectedScoreSolver: Sendable {
     }
 
     /// The line V(t, n) = slope * t + intercept that holds for every t >= `tailStart`.
-    public func tailLine(diceLeft: Int) -> (slope: Double, intercept: Double) {
+    package func tailLine(diceLeft: Int) -> (slope: Double, intercept: Double) {
         (tail.slope[diceLeft], tail.intercept[diceLeft])
     }
 
@@ -222,7 +222,7 @@ public struct ExpectedScoreSolver: Sendable {
     ///
     /// `rollValue(turnPoints:diceLeft:)` above `tabulatedPoints` is exactly `slope * Double(t) + intercept`,
     /// so a program given these two numbers (the advisor page) computes the same `Double`.
-    public func rollTailLine(diceLeft: Int) -> (slope: Double, intercept: Double) {
+    package func rollTailLine(diceLeft: Int) -> (slope: Double, intercept: Double) {
         (tail.rollSlope[diceLeft], tail.rollIntercept[diceLeft])
     }
 
@@ -238,7 +238,7 @@ public struct ExpectedScoreSolver: Sendable {
 
     /// The ranges of t below the bank threshold where banking is nonetheless the better choice,
     /// lowest first: where the decision is not monotone in t. Empty for most rule sets.
-    public func bankRangesBelowThreshold(diceLeft: Int) -> [ClosedRange<Int>] {
+    package func bankRangesBelowThreshold(diceLeft: Int) -> [ClosedRange<Int>] {
         belowThreshold[diceLeft]
     }
 

@@ -33,21 +33,21 @@ public struct LongRunAverageSolver: Sendable {
     public let longRunAverage: Double
 
     /// h(k) - h(0) for k = 0, 1, 2, in points: what k farkles in a row are worth against none.
-    public let relativeValues: [Double]
+    package let relativeValues: [Double]
 
     /// The number of improvement steps taken (each one two turn solves).
-    public let iterations: Int
+    package let iterations: Int
 
     /// How much the average moved in the last step, in points: below `tolerance` once converged.
-    public let lastChange: Double
+    package let lastChange: Double
 
     /// The change in the average below which the iteration stops, in points.
     ///
     /// The error of the average is then below three times this (see <doc:SolvingATurn>), under 1e-9.
-    public static let tolerance = 1e-10
+    static let tolerance = 1e-10
 
     /// The most improvement steps tried; the iteration stops after a handful in practice.
-    public static let maximumIterations = 100
+    static let maximumIterations = 100
 
     private let solvers: [ExpectedScoreSolver]
 
@@ -95,13 +95,13 @@ public struct LongRunAverageSolver: Sendable {
     }
 
     /// The farkle counts with a turn of their own: 0, 1 and 2 farkles in a row.
-    public static let farkleCounts = 0...2
+    package static let farkleCounts = 0...2
 
     /// The best turn with `farklesInARow` farkles in a row before it, its farkle worth
     /// h((k + 1) mod 3) - h(0) (less the penalty for k = 2).
     ///
     /// - Precondition: `farklesInARow` is 0, 1 or 2.
-    public func turnSolver(farklesInARow: Int) -> ExpectedScoreSolver {
+    package func turnSolver(farklesInARow: Int) -> ExpectedScoreSolver {
         precondition(Self.farkleCounts.contains(farklesInARow), "0, 1 or 2 farkles in a row")
         return solvers[farklesInARow]
     }
@@ -109,7 +109,7 @@ public struct LongRunAverageSolver: Sendable {
     /// The optimal decisions with `farklesInARow` farkles in a row, as table lookups.
     ///
     /// - Precondition: `farklesInARow` is 0, 1 or 2.
-    public func policy(farklesInARow: Int) -> ExpectedScorePolicy {
+    func policy(farklesInARow: Int) -> ExpectedScorePolicy {
         turnSolver(farklesInARow: farklesInARow).policy
     }
 }

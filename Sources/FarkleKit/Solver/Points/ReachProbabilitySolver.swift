@@ -38,7 +38,7 @@ public struct ReachProbabilitySolver: Sendable {
     }
 
     /// The dice set's rolls and the scoring table.
-    public let outcomes: DiceSetOutcomes
+    package let outcomes: DiceSetOutcomes
     /// The total to reach, in points.
     public let target: Int
     /// The turns the player has to reach it.
@@ -46,10 +46,10 @@ public struct ReachProbabilitySolver: Sendable {
     /// The chance of reaching `target` within `turns` turns under best play, from a total of 0.
     public let chance: Double
     /// The number of states (turns left, total, turn points, dice to roll) solved.
-    public let stateCount: Int
+    package let stateCount: Int
 
     /// The most levels of turn points (over every turns left and total) the solver tabulates.
-    public static let maximumLevels = 1_000_000
+    static let maximumLevels = 1_000_000
 
     private let mechanics: TurnMechanics
     /// The number of totals below the target: 0, step, ..., (totalLevels − 1) · step.
@@ -183,14 +183,14 @@ public struct ReachProbabilitySolver: Sendable {
     ///
     /// - Precondition: `turnsLeft` is 1...turns; `total` is below the target; `total` and `turnPoints` are
     ///   non-negative multiples of the score step; `state` is 1..<stateCount of `outcomes`.
-    public func value(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double {
+    func value(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double {
         lookup(values, turnsLeft, total, turnPoints, state)
     }
 
     /// R(t, s): the same chance if the player rolls the dice of `state` now and plays best after.
     ///
     /// - Precondition: as for `value(turnsLeft:total:turnPoints:state:)`.
-    public func rollValue(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double {
+    func rollValue(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double {
         let (block, level, top) = position(turnsLeft, total, turnPoints, state)
         if level < top { return rollValues[block + level * outcomes.stateCount + state] }
         // Past the tabulated rows a bank reaches the target: the roll keeps the chance to reach a bank.
@@ -205,7 +205,7 @@ public struct ReachProbabilitySolver: Sendable {
 
     /// What banking `turnPoints` is worth (the chance from the new total with one turn less), or `nil` where
     /// the rules do not allow the bank.
-    public func bankValue(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double? {
+    func bankValue(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double? {
         guard mechanics.mayBank(turnPoints: turnPoints, diceLeft: outcomes.diceInState[state]) else { return nil }
         return chance(turnsLeft: turnsLeft - 1, total: min(total + turnPoints, totalLevels * mechanics.scoreStep))
     }
@@ -213,7 +213,7 @@ public struct ReachProbabilitySolver: Sendable {
     /// Whether best play banks `turnPoints` with the dice of `state` left (on equal chances it banks).
     ///
     /// The keep to take from a roll is the one of highest `value(turnsLeft:total:turnPoints:state:)` after it.
-    public func shouldBank(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Bool {
+    package func shouldBank(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Bool {
         guard let bank = bankValue(turnsLeft: turnsLeft, total: total, turnPoints: turnPoints, state: state) else {
             return false
         }
@@ -226,7 +226,7 @@ public struct ReachProbabilitySolver: Sendable {
     /// From the target less the total (and the minimum bank) on, a bank reaches the target, so there is always
     /// such a point. Below it best play may still bank at some turn points (`shouldBank` says where): the
     /// chance need not be monotone in the turn points the way a threshold suggests.
-    public func bankThreshold(turnsLeft: Int, total: Int, state: Int) -> Int? {
+    package func bankThreshold(turnsLeft: Int, total: Int, state: Int) -> Int? {
         guard mechanics.allowsBanking(diceLeft: outcomes.diceInState[state]) else { return nil }
         let step = mechanics.scoreStep
         var level = position(turnsLeft, total, 0, state).2

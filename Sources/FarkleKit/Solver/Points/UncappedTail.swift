@@ -131,9 +131,9 @@ struct UncappedTail: Sendable {
 
 extension CappedScoreSolver {
     /// Why the expected points of a dice set are not solved: one line.
-    public struct Unsolved: Error, Hashable, Sendable, CustomStringConvertible {
+    struct Unsolved: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is not solved, and why.
-        public let description: String
+        let description: String
 
         init(_ description: String) {
             self.description = description

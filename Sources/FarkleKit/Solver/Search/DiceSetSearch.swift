@@ -14,13 +14,13 @@
 /// for 15 distinct dice, 1,303 of 9,949 candidates for the best ten.
 public struct DiceSetSearch: Sendable {
     /// One die type of the inventory: dice that roll alike, and how many the inventory holds.
-    public struct DieType: Hashable, Sendable {
+    package struct DieType: Hashable, Sendable {
         /// A die of the type (the first named).
-        public let die: LoadedDie
+        let die: LoadedDie
         /// The names of the inventory's dice of this type.
-        public let names: [String]
+        let names: [String]
         /// How many the inventory holds (at most six are ever used).
-        public let available: Int
+        let available: Int
     }
 
     /// A candidate set and its value.
@@ -32,11 +32,11 @@ public struct DiceSetSearch: Sendable {
     }
 
     /// The scoring table (and through it the rules and the target).
-    public let table: ScoringTable
+    package let table: ScoringTable
     /// The cap: the target of the race.
-    public let target: Int
+    let target: Int
     /// The inventory's loaded die types, fair dice left out.
-    public let types: [DieType]
+    package let types: [DieType]
 
     /// A search over `inventory` under the rules of `table`, for a race to `target`.
     public init(table: ScoringTable, target: Int, inventory: [DiceSet.Member]) {
@@ -58,12 +58,12 @@ public struct DiceSetSearch: Sendable {
 
     /// The most candidates a search builds: 250,000 (the sets of 20 distinct die types); a larger inventory
     /// is refused by the caller before `candidates` builds them (40 distinct dice make about 9.4 million).
-    public static let maximumCandidates = 250_000
+    package static let maximumCandidates = 250_000
 
     /// How many candidate sets `candidates` holds, counted without building them.
     ///
     /// - Complexity: O(types × 7²).
-    public var candidateCount: Int {
+    package var candidateCount: Int {
         // ways[k]: the ways to take k loaded dice from the types seen so far (k = 0...6).
         var ways = [Int](repeating: 0, count: DiceCounts.maximumDice + 1)
         ways[0] = 1
@@ -82,7 +82,7 @@ public struct DiceSetSearch: Sendable {
     /// Every candidate set, fewest loaded dice first: each way to take 0 to 6 dice from the types.
     ///
     /// - Complexity: Builds `candidateCount` sets: check it against `maximumCandidates` first.
-    public var candidates: [DiceSet] {
+    var candidates: [DiceSet] {
         var sets: [DiceSet] = []
         var counts = [Int](repeating: 0, count: types.count)
         func extend(from type: Int, left: Int) {
@@ -105,7 +105,7 @@ public struct DiceSetSearch: Sendable {
     /// - Parameters:
     ///   - threads: How many candidates are solved at once; the result does not depend on it.
     ///   - progress: Called from worker threads with the number of candidates solved so far.
-    public func rank(threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil) -> [Ranked] {
+    package func rank(threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil) -> [Ranked] {
         let table = table
         let target = target
         return rank(threads: threads, progress: progress) { set in
@@ -117,7 +117,7 @@ public struct DiceSetSearch: Sendable {
     /// when who starts is decided by a fair coin, both players playing to win (`LoadedWinSolver`).
     ///
     /// - Precondition: `LoadedWinSolver.supports(table.rules)`.
-    public func rankByWins(
+    package func rankByWins(
         against opponent: DiceSet, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil
     ) -> [Ranked] {
         let table = table
@@ -171,7 +171,7 @@ public struct DiceSetSearch: Sendable {
     ///   - bounding: Called from worker threads with the number of candidates bounded so far (every candidate
     ///     is bounded before any is solved).
     /// - Precondition: `count` > 0; `LoadedWinSolver.supports(table.rules)`.
-    public func bestByWins(
+    package func bestByWins(
         _ count: Int, against opponent: DiceSet, threads: Int = 1, progress: (@Sendable (Int) -> Void)? = nil,
         bounding: (@Sendable (Int) -> Void)? = nil
     ) -> Pruned {
@@ -190,7 +190,7 @@ public struct DiceSetSearch: Sendable {
 
     /// How far below the `count`-th best chance to win a bound must be for `bestByWins` to skip a candidate:
     /// far above the rounding of either computation (about 1e-15).
-    public static let winPruningMargin = 1e-9
+    static let winPruningMargin = 1e-9
 
     /// The pruned search: bounds for every candidate, then exact values in order of falling bound until the
     /// next bound is below the `count`-th best value less `margin`.
@@ -225,7 +225,7 @@ public struct DiceSetSearch: Sendable {
     /// value `rankByWins(against:threads:progress:)` ranks by, one game solve.
     ///
     /// - Precondition: `LoadedWinSolver.supports(table.rules)`.
-    public func chanceToWin(of set: DiceSet, against opponent: DiceSet) -> Double {
+    package func chanceToWin(of set: DiceSet, against opponent: DiceSet) -> Double {
         Self.winValue(of: set, against: DiceSetOutcomes(table: table, set: opponent))
     }
 
@@ -245,7 +245,7 @@ public struct DiceSetSearch: Sendable {
     /// How far below the `count`-th best value a bound must be for `best(_:threads:progress:bounding:)` to skip a
     /// candidate: a billionth of the target, far above the rounding of either computation (sums of at most
     /// a few thousand products of chances and values at most the target, each off by about 1e-16 of it).
-    public var pruningMargin: Double { 1e-9 * Double(target) }
+    var pruningMargin: Double { 1e-9 * Double(target) }
 
     /// The outcome of `best(_:threads:progress:bounding:)`.
     public struct Pruned: Hashable, Sendable {

@@ -17,7 +17,7 @@
 /// loaded die against six ordinary dice at 4000, under 1 point for a set that wins 97%.
 public enum LoadedWinBound {
     /// The turns the bound looks ahead by default: enough that R(turns) is 1 to about 1e-6 at the kcd targets.
-    public static func defaultTurns(target: Int, scoreStep: Int) -> Int {
+    static func defaultTurns(target: Int, scoreStep: Int) -> Int {
         max(8, (target + scoreStep - 1) / scoreStep / 5)
     }
 

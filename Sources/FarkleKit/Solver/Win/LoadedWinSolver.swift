@@ -24,23 +24,23 @@ public struct LoadedWinSolver: Sendable {
     /// The target of the race.
     public let target: Int
     /// The number of score steps to the target: totals are 0..<levels.
-    public let levels: Int
+    let levels: Int
     /// The largest change of the last step of any pair's iteration: how far from converged the values are.
-    public let largestLastChange: Double
+    package let largestLastChange: Double
     /// The least total of player 0 and of player 1 solved for (0 and 0: the whole game).
-    public let lowestTotals: [Int]
+    let lowestTotals: [Int]
 
     /// W_p(a, b) at `values[p][a * levels + b]`, totals in score steps.
     let values: [[Double]]
 
     /// Whether the solver supports `rules`: a race won at the target at once, banking after any keep.
-    public static func supports(_ rules: RuleSet) -> Bool {
+    package static func supports(_ rules: RuleSet) -> Bool {
         refusal(for: rules) == nil
     }
 
     /// What the solver needs that `rules` lack, in words for "the advice to win with dice sets ...", or `nil` when
     /// it supports them.
-    public static func refusal(for rules: RuleSet) -> String? {
+    package static func refusal(for rules: RuleSet) -> String? {
         let supported =
             DiceSet.refusal(toPlay: rules) == nil && rules.turn.minimumBank == 0 && rules.turn.sixDiceFarkle == nil
             && rules.turn.threeFarklePenalty == nil && !rules.turn.hotDiceMandatory
@@ -119,7 +119,7 @@ public struct LoadedWinSolver: Sendable {
 
     /// Whether the totals are among those solved: `player`'s `own` at least its lowest total, and the
     /// opponent's at least theirs.
-    public func isSolved(player: Int, own: Int, opponent: Int) -> Bool {
+    func isSolved(player: Int, own: Int, opponent: Int) -> Bool {
         own >= lowestTotals[player] && opponent >= lowestTotals[1 - player]
     }
 

@@ -26,21 +26,21 @@ public struct PenaltyWinSolver: Sendable {
     /// The points a third farkle in a row costs.
     public let penalty: Int
     /// The lowest total tabulated: a penalty never takes a total below it.
-    public let floor: Int
+    package let floor: Int
     /// The number of totals tabulated: floor, floor + step, ..., target - step.
-    public let levels: Int
+    package let levels: Int
     /// The most a sweep changed any value in the last sweep.
-    public let lastChange: Double
+    package let lastChange: Double
     /// The number of sweeps.
-    public let sweeps: Int
+    package let sweeps: Int
     /// The number of (totals, counts, turn points, dice) states tabulated, with the final-round turns.
     public let stateCount: Int
 
     /// The change below which the sweeps stop.
-    public static let tolerance = 1e-12
+    package static let tolerance = 1e-12
 
     /// The default floor: four penalties below zero.
-    public static func defaultFloor(penalty: Int) -> Int { -4 * penalty }
+    package static func defaultFloor(penalty: Int) -> Int { -4 * penalty }
 
     let turn: WinTurn
     let finalRound: FinalRoundTable?

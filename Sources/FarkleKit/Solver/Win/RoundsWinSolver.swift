@@ -33,17 +33,17 @@ public struct RoundsWinSolver: Sendable {
     /// The regular rounds: each player takes this many turns.
     public let rounds: Int
     /// The extra rounds played while the totals are equal after the regular rounds.
-    public let extraRounds: Int
+    package let extraRounds: Int
     /// The cap on the difference of totals, in points (a multiple of the score step).
-    public let differenceCap: Int
+    package let differenceCap: Int
     /// A bound on how far the cap moves any value or tie probability: the chance, under any play, that a
     /// player gains `differenceCap` points or more over `rounds` turns.
-    public let capErrorBound: Double
+    package let capErrorBound: Double
     /// The number of (turn, difference, turn points, dice) states tabulated.
     public let stateCount: Int
 
     /// The error the cap on the difference may cause at most, when it is chosen by the solver.
-    public static let capTolerance = 1e-12
+    static let capTolerance = 1e-12
 
     let turn: WinTurn
     /// The cap in score steps, L: differences −L...L are stored at index d + L.
@@ -170,11 +170,11 @@ public struct RoundsWinSolver: Sendable {
     // MARK: - Values
 
     /// The number of turn indices: two per regular or extra round.
-    public var turns: Int { 2 * (rounds + extraRounds) }
+    package var turns: Int { 2 * (rounds + extraRounds) }
 
     /// The turn index of the player to move in `round` (from 1; extra rounds follow the regular ones) in
     /// seat `seat` (0 or 1).
-    public static func turnIndex(round: Int, seat: Int) -> Int {
+    static func turnIndex(round: Int, seat: Int) -> Int {
         2 * (round - 1) + seat
     }
 

@@ -25,14 +25,14 @@ public struct WinProbabilitySolver: Sendable {
     /// The most states (pairs of totals, times the farkle counts under a penalty) a win solver tabulates:
     /// 2^26, about 1 GiB of values and ties. A larger game (a race to 1,000,000 in steps of 50 has 4 × 10^8
     /// pairs) is refused before anything is allocated; a policy file holds at most this many states too.
-    public static let maximumStates = 1 << 26
+    static let maximumStates = 1 << 26
 
     /// Refuses, before anything is solved or allocated, a race of `rules` too large for the win solver that
     /// covers it (under a three-farkle penalty, with totals down to `floor`, `nil` for the default); other rules
     /// pass here and are judged by the solver itself.
     ///
     /// - Complexity: Builds the scoring table of `rules` (milliseconds).
-    public static func checkSize(of rules: RuleSet, floor: Int? = nil) throws(Unsupported) {
+    package static func checkSize(of rules: RuleSet, floor: Int? = nil) throws(Unsupported) {
         guard case .target = rules.game.end else { return }
         try checkSize(of: rules, step: ScoringTable(rules: rules).scoreStep, floor: floor)
     }
@@ -71,10 +71,10 @@ public struct WinProbabilitySolver: Sendable {
     /// Whether reaching the target gives the opponent one more turn.
     public let hasFinalRound: Bool
     /// The number of totals below the target: 0, step, ..., (levels - 1) * step.
-    public let levels: Int
+    let levels: Int
 
     /// The residual below which the fixed point of a pair is accepted, as an estimated error of its value.
-    public static let tolerance = 1e-13
+    static let tolerance = 1e-13
 
     let turn: WinTurn
     let layout: PairLayout
@@ -85,10 +85,10 @@ public struct WinProbabilitySolver: Sendable {
     /// The chance of a tie from each pair under optimal play by both.
     let ties: [Double]
     /// The most Newton steps any pair took.
-    public let maximumIterations: Int
+    let maximumIterations: Int
     /// The number of turns solved for the pairs' fixed points (each pair's two turns count once): the
     /// solver's work is about this times the states of a pair.
-    public let turnSolves: Int
+    let turnSolves: Int
     /// The number of (pair, turn points, dice) states tabulated, with the final-round turns.
     public let stateCount: Int
 
@@ -263,7 +263,7 @@ public struct WinProbabilitySolver: Sendable {
 
     /// The final-round player's P(win) + ½ P(tie) in their last turn, `deficit` points behind, having
     /// entered the game or not.
-    public func finalRoundValue(deficit: Int, hasEntered: Bool = true) -> Double {
+    package func finalRoundValue(deficit: Int, hasEntered: Bool = true) -> Double {
         let table = hasEntered ? entered : notEntered
         return table?.value(deficitLevel: deficit / self.table.scoreStep) ?? 0
     }

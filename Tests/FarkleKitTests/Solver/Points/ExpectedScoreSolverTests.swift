@@ -1,6 +1,7 @@
-import FarkleKit
 import Foundation
 import Testing
+
+@testable import FarkleKit
 
 /// Rules small enough to solve by hand: only single 1s score (100), banking with any number of dice,
 /// hot dice optional, no six-dice farkle.

@@ -1,5 +1,6 @@
-import FarkleKit
 import Testing
+
+@testable import FarkleKit
 
 /// Single 1s (100) and 5s (50) only, banking with any dice: a game of `rounds` rounds with `extraRounds`
 /// extra rounds on a tie, whose turns are short enough for the brute force in a debug build.

@@ -1,5 +1,6 @@
-import FarkleKit
 import Testing
+
+@testable import FarkleKit
 
 /// Only single 1s score (100 each), banking with any dice, hot dice optional: few keeps per roll and short
 /// turns, so the brute force and the final-round table stay cheap in a debug build. Six 1s win at once.
