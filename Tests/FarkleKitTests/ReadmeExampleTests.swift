@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+import FarkleKit
 
 /// The README's "FarkleKit in an app" example, line for line, so it stays true.
 @Suite("README example")
