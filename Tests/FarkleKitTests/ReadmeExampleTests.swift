@@ -1,6 +1,5 @@
-import Testing
-
 import FarkleKit
+import Testing
 
 /// The README's "FarkleKit in an app" example, line for line, so it stays true.
 @Suite("README example")
