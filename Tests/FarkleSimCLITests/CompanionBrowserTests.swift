@@ -229,7 +229,7 @@ struct CompanionBrowserTests {
 
     @Test(
         "the scoring chart and the combinations pad show each keep at the scoring table's points",
-        arguments: ["standard", "zilch", "facebook", "farkleten", "hot-dice-bonus.json"])
+        arguments: ["standard", "zilch", "facebook", "farkleten", "hot-dice-bonus.json", "four-dice-straight.json"])
     func scoringChart(preset: String) throws {
         let rules = try Self.rules(preset)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -291,6 +291,7 @@ struct CompanionBrowserTests {
             #expect(text.hasSuffix(" \(score)"), "\(preset): \(text)")
         }
         #expect(shown.specials.contains { $0.hasPrefix("three pairs") } == (whole([2, 2, 3, 3, 4, 4]) != nil))
+        #expect(shown.specials.contains { $0.hasPrefix("2\u{2013}5 straight") } == (whole([2, 3, 4, 5]) != nil))
     }
 
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")

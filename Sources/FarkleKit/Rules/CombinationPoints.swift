@@ -41,6 +41,11 @@ public struct CombinationPoints: Hashable, Sendable {
     /// Set after `init` (`kcd` does), so the initializer's signature stays as it was.
     public var highSmallStraight: Int? = nil
 
+    /// Four dice in a row, 1-2-3-4, 2-3-4-5 or 3-4-5-6 (a house rule; off in `standard`).
+    ///
+    /// Set after `init`, as `highSmallStraight` is.
+    public var fourDiceStraight: Int? = nil
+
     /// Creates a set of combination points; anything not given is switched off.
     public init(
         singleOne: Int? = nil,

@@ -237,6 +237,7 @@ private struct RuleReader {
             case .largeStraight: points.largeStraight = try self.points(value, path)
             case .countingFaces: points.countingFaces = try sixDiceCombinations(value, path)
             case .smallStraightTwoToSix: points.highSmallStraight = try self.points(value, path)
+            case .fourDiceStraight: points.fourDiceStraight = try self.points(value, path)
             }
         }
     }
@@ -361,6 +362,7 @@ enum CombinationKey: String, CaseIterable {
     case largeStraight = "large_straight"
     case countingFaces = "counting_faces"
     case smallStraightTwoToSix = "small_straight_2_to_6"
+    case fourDiceStraight = "four_dice_straight"
 }
 
 /// The keys of the `turn` object.
@@ -389,8 +391,8 @@ enum GameKey: String, CaseIterable {
 // MARK: - Writing
 
 extension RuleSet {
-    /// The rule set as a complete JSON rule file (every key present but `turn.hot_dice_bonus`, written only when
-    /// set), readable by `load(_:)`.
+    /// The rule set as a complete JSON rule file (every key present but the house rules `turn.hot_dice_bonus` and
+    /// `combinations.four_dice_straight`, written only when set), readable by `load(_:)`.
     public var jsonText: String {
         func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         func ofAKind(_ value: OfAKindPoints) -> String {
@@ -411,9 +413,10 @@ extension RuleSet {
         let triples = combinations.threeOfAKind.map(points).joined(separator: ", ")
         let countingFaces = combinations.countingFaces.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
         let banking = turn.bankingDiceLeft.sorted().map(String.init).joined(separator: ", ")
-        // Written only when set: the text of every rule set without a bonus stays what it was, and with it the
-        // digests that policy files and the cache of solved games are keyed by.
+        // House rules are written only when set: the text of every rule set without them stays what it was, and
+        // with it the digests that policy files and the cache of solved games are keyed by.
         let hotDiceBonus = turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)"
+        let fourDiceStraight = combinations.fourDiceStraight.map { ",\n    \"four_dice_straight\": \($0)" } ?? ""
 
         let end: String
         switch game.end {
@@ -442,7 +445,7 @@ extension RuleSet {
                 "small_straight": \(points(combinations.smallStraight)),
                 "large_straight": \(points(combinations.largeStraight)),
                 "small_straight_2_to_6": \(points(combinations.highSmallStraight)),
-                "counting_faces": [\(countingFaces)]
+                "counting_faces": [\(countingFaces)]\(fourDiceStraight)
               },
               "turn": {
                 "bank_with_dice_left": [\(banking)],

@@ -39,6 +39,9 @@ public struct Combination: Hashable, Sendable {
             if rules.threePairsAlso.contains(.sixOfAKind) { add([face: 6], rules.threePairs, .threePairs) }
             if rules.twoTripletsIncludeSixOfAKind { add([face: 6], rules.twoTriplets, .twoTriplets) }
         }
+        for lowest in 1...3 {
+            add(Dictionary(uniqueKeysWithValues: (lowest..<lowest + 4).map { ($0, 1) }), rules.fourDiceStraight)
+        }
         add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1], rules.smallStraight(from: 1))
         add([2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.smallStraight(from: 2))
         add([1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1], rules.largeStraight, .largeStraight)

@@ -122,6 +122,9 @@ package struct ReferenceScorer: Sendable {
         }
         if shape == [2, 2, 2] { candidates.append(atLeastFaces(combinations.threePairs, .threePairs, faces)) }
         if shape == [3, 3] { candidates.append(atLeastFaces(combinations.twoTriplets, .twoTriplets, faces)) }
+        if faces == [1, 2, 3, 4] || faces == [2, 3, 4, 5] || faces == [3, 4, 5, 6] {
+            candidates.append(combinations.fourDiceStraight)
+        }
         if faces == [1, 2, 3, 4, 5] { candidates.append(combinations.smallStraight) }
         if faces == [2, 3, 4, 5, 6] {
             // 2-3-4-5-6 has its own value where a rule set gives one (`kcd`: 750), else the small straight's.

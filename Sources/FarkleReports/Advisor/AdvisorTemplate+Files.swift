@@ -852,6 +852,7 @@ extension AdvisorTemplate {
         // `part`.
         function combinations() {
           const specials = [["123456", "1\u20136 straight"], ["12345", "1\u20135 straight"], ["23456", "2\u20136 straight"],
+            ["1234", "1\u20134 straight"], ["2345", "2\u20135 straight"], ["3456", "3\u20136 straight"],
             ["22233", "full house 2 2 2 3 3"], ["223344", "three pairs"], ["222244", "four of a kind and a pair"],
             ["222333", "two triplets"]]
             .map(([key, name]) => ({ key, name, score: wholeKeep(key) }))

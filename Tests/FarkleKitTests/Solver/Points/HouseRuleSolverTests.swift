@@ -3,10 +3,10 @@ import Testing
 
 @testable import FarkleKit
 
-/// The expected-score turn under a hot-dice bonus, against a closed form, a plain recursion written here from
-/// the reference scorer, and simulated games.
-@Suite("The optimal turn with a hot-dice bonus")
-struct HotDiceBonusSolverTests {
+/// The expected-score turn under house rules (a hot-dice bonus, four-dice straights), against a closed form, a
+/// plain recursion written here from the reference scorer, and simulated games.
+@Suite("The optimal turn under house rules")
+struct HouseRuleSolverTests {
     @Test("single 1s only, bonus 1000: from 300 on every state banks, R = (1 - (5/6)^n) t + 100 n / 6 + 1000 / 6^n")
     func onesOnly() {
         let rules = RuleSet(
@@ -46,12 +46,15 @@ struct HotDiceBonusSolverTests {
     }
 
     @Test(
-        "standard, banking with any dice, no six-dice farkle, bonus 500: every value a plain recursion over the reference scorer's keeps gives"
-    )
-    func againstPlainRecursion() throws {
+        "standard, banking with any dice, no six-dice farkle, with a house rule: every value a plain recursion over the reference scorer's keeps gives",
+        arguments: [
+            (#""hot_dice_bonus": 500"#, ""), ("", #""four_dice_straight": 500"#),
+            (#""hot_dice_bonus": 250"#, #""four_dice_straight": 300"#),
+        ])
+    func againstPlainRecursion(turn: String, combinations: String) throws {
         let rules = try Fixtures.rules(
             json:
-                #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false, "six_dice_farkle": null, "hot_dice_bonus": 500}}"#
+                #"{"base": "standard", "combinations": {\#(combinations)}, "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false, "six_dice_farkle": null\#(turn.isEmpty ? "" : ", " + turn)}}"#
         )
         let reference = ReferenceScorer(rules: rules)
         let step = 50
@@ -99,9 +102,10 @@ struct HotDiceBonusSolverTests {
                         * max(1, expected))
             }
         }
-        // The bonus is worth something: more than standard banking with any dice and no six-dice farkle.
+        // The house rule is worth something: more than standard banking with any dice and no six-dice farkle.
         var plain = rules
         plain.turn.hotDiceBonus = 0
+        plain.combinations.fourDiceStraight = nil
         #expect(solver.expectedTurnScore > ExpectedScoreSolver(rules: plain).expectedTurnScore + 10)
     }
 
