@@ -23,6 +23,11 @@ enum Fixtures {
     static func rules(json text: String) throws -> RuleSet {
         try RuleSet(json: Data(text.utf8), source: "bonus.json")
     }
+
+    /// The preset `base` with one key of one section set: `rules(base: "standard", "turn", "hot_dice_bonus", 1000)`.
+    static func rules(base: String, _ section: String, _ key: String, _ value: Int) throws -> RuleSet {
+        try rules(json: #"{"base": "\#(base)", "\#(section)": {"\#(key)": \#(value)}}"#)
+    }
 }
 
 extension SimulationTally {

@@ -7,13 +7,9 @@ import Testing
 /// the reference scorer, which scores them on its own: `HouseRuleValidationTests`).
 @Suite("Scoring with four-dice straights")
 struct FourDiceStraightScoringTests {
-    static func rules(base: String, points: Int) throws -> RuleSet {
-        try Fixtures.rules(json: #"{"base": "\#(base)", "combinations": {"four_dice_straight": \#(points)}}"#)
-    }
-
     @Test("1-2-3-4, 2-3-4-5 and 3-4-5-6 score 500 kept whole; with a 5 or a 1 beside them they score it too")
     func keeps() throws {
-        let table = ScoringTable(rules: try Self.rules(base: "standard", points: 500))
+        let table = ScoringTable(rules: try Fixtures.rules(base: "standard", "combinations", "four_dice_straight", 500))
         #expect(table.best(for: DiceCounts(faces: [1, 2, 3, 4])) == [0, 100, 0, 0, 500])
         #expect(table.best(for: DiceCounts(faces: [2, 3, 4, 5])) == [0, 50, 0, 0, 500])
         // 3-4-5-6 with 2 2: four dice 500; five of them are the small straight 2-3-4-5-6, 1500.
@@ -26,7 +22,7 @@ struct FourDiceStraightScoringTests {
 
     @Test("the key is points or null; jsonText writes it when set and reads back equal; no preset has it")
     func ruleFile() throws {
-        let rules = try Self.rules(base: "kcd", points: 300)
+        let rules = try Fixtures.rules(base: "kcd", "combinations", "four_dice_straight", 300)
         #expect(rules.combinations.fourDiceStraight == 300)
         #expect(rules.jsonText.contains(#""four_dice_straight": 300"#))
         #expect(try RuleSet(json: Data(rules.jsonText.utf8), source: "again") == rules)
@@ -36,7 +32,9 @@ struct FourDiceStraightScoringTests {
         for preset in RulePreset.all {
             #expect(!preset.rules.jsonText.contains("four_dice_straight"), "\(preset.name)")
         }
-        #expect(throws: RuleSetError.self) { try Self.rules(base: "standard", points: 0) }
+        #expect(throws: RuleSetError.self) {
+            try Fixtures.rules(base: "standard", "combinations", "four_dice_straight", 0)
+        }
     }
 }
 

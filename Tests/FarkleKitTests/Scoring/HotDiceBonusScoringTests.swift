@@ -7,13 +7,9 @@ import Testing
 /// on its own: `HouseRuleValidationTests`).
 @Suite("Scoring with a hot-dice bonus")
 struct HotDiceBonusScoringTests {
-    static func rules(base: String, bonus: Int) throws -> RuleSet {
-        try Fixtures.rules(json: #"{"base": "\#(base)", "turn": {"hot_dice_bonus": \#(bonus)}}"#)
-    }
-
     @Test("1 5 rolled on two dice: keeping both is hot dice, 150 + 1000; keeping the 1 alone stays 100")
     func keepsOfARoll() throws {
-        let table = ScoringTable(rules: try Self.rules(base: "standard", bonus: 1000))
+        let table = ScoringTable(rules: try Fixtures.rules(base: "standard", "turn", "hot_dice_bonus", 1000))
         let keeps = Dictionary(
             uniqueKeysWithValues: table.keeps(for: DiceCounts(faces: [1, 5])).map { ($0.dice.faces, $0.score) })
         #expect(keeps == [[1]: 100, [5]: 50, [1, 5]: 1150])
@@ -24,7 +20,7 @@ struct HotDiceBonusScoringTests {
 
     @Test("points(of:) is what the dice score by their combinations, without the bonus")
     func pointsOfDice() throws {
-        let table = ScoringTable(rules: try Self.rules(base: "standard", bonus: 1000))
+        let table = ScoringTable(rules: try Fixtures.rules(base: "standard", "turn", "hot_dice_bonus", 1000))
         #expect(table.points(of: DiceCounts(faces: [1, 5])) == 150)
         #expect(table.points(of: DiceCounts(faces: [2, 2, 2])) == 200)
         #expect(table.points(of: DiceCounts(faces: [1, 2])) == nil)
@@ -33,7 +29,7 @@ struct HotDiceBonusScoringTests {
 
     @Test("loaded dice: every state's farkle chance and mean best keep agree with a die-by-die enumeration")
     func loadedDice() throws {
-        let rules = try Self.rules(base: "kcd", bonus: 1000)
+        let rules = try Fixtures.rules(base: "kcd", "turn", "hot_dice_bonus", 1000)
         let outcomes = DiceSetOutcomes(
             table: ScoringTable(rules: rules), set: try DiceSet(parsing: "heavenly-kingdom:2,odd:1"))
         let checks = LoadedScoringValidator(outcomes: outcomes).validate()
