@@ -27,11 +27,11 @@ import FarkleKit
 /// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 5`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 6`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 5"
+    public static let format = "farkle-advisor 6"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -175,6 +175,13 @@ public struct AdvisorPage: Sendable {
                     })
             ),
             ("six_ones_win", "\(rules.game.sixOnesWin)"),
+            ("instant_win", rules.game.instantWinDescription.map(JSONText.string) ?? "null"),
+            (
+                "wins_at_once",
+                "["
+                    + DiceCatalog.shared.multisets[DiceCounts.maximumDice].filter(rules.game.winsAtOnce)
+                    .map { JSONText.string("\($0)") }.joined(separator: ", ") + "]"
+            ),
             (
                 "farkle_chance",
                 "["

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 @testable import FarkleKit
 
@@ -27,6 +28,32 @@ enum Fixtures {
     /// The preset `base` with one key of one section set: `rules(base: "standard", "turn", "hot_dice_bonus", 1000)`.
     static func rules(base: String, _ section: String, _ key: String, _ value: Int) throws -> RuleSet {
         try rules(json: #"{"base": "\#(base)", "\#(section)": {"\#(key)": \#(value)}}"#)
+    }
+
+    /// Checks a house rule of points in `combinations`: `value` on `base` is read as `read` gives it, written back by
+    /// `jsonText` and read equal; null leaves `standard` as it is, 0 is refused, and no preset's text has the key.
+    static func expectCombinationKey(
+        _ key: String, base: String, value: Int, read: (CombinationPoints) -> Int?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let rules = try Self.rules(base: base, "combinations", key, value)
+        #expect(read(rules.combinations) == value, sourceLocation: sourceLocation)
+        #expect(rules.jsonText.contains(#""\#(key)": \#(value)"#), sourceLocation: sourceLocation)
+        #expect(try RuleSet(json: Data(rules.jsonText.utf8), source: "again") == rules, sourceLocation: sourceLocation)
+        #expect(
+            try Self.rules(json: #"{"combinations": {"\#(key)": null}}"#).combinations == RuleSet.standard.combinations,
+            sourceLocation: sourceLocation)
+        for preset in RulePreset.all {
+            #expect(read(preset.rules.combinations) == nil, "\(preset.name)", sourceLocation: sourceLocation)
+            // As often as in standard's text, which has no such house rule (six_ones is a game key too).
+            #expect(
+                preset.rules.jsonText.components(separatedBy: #""\#(key)": "#).count
+                    == RuleSet.standard.jsonText.components(separatedBy: #""\#(key)": "#).count,
+                "\(preset.name)", sourceLocation: sourceLocation)
+        }
+        #expect(throws: RuleSetError.self, sourceLocation: sourceLocation) {
+            try Self.rules(base: base, "combinations", key, 0)
+        }
     }
 }
 

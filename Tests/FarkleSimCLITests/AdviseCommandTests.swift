@@ -31,6 +31,22 @@ struct AdviseCommandTests {
         #expect(hotDice["score"] as? Int == 1550)
     }
 
+    @Test("a roll that wins at once says so, in Markdown and JSON, with no advice to win; six 6s under standard do not")
+    func winsAtOnce() throws {
+        let rules = ["--rules", fixtureRules("six-sixes-win.json")]
+        let game = ["--dice", "6,6,6,6,6,6", "--my-score", "100", "--opponent-score", "200"]
+        let text = try CommandRunner.run(["advise"] + rules + game)
+        #expect(text.exitStatus == 0, "\(text.standardError)")
+        #expect(
+            text.standardOutput.contains("This roll wins the game at once (six 6s on six dice win under six-sixes)"))
+        #expect(!text.standardOutput.contains("## To win"))
+        let json = try jsonObject(CommandRunner.run(["advise"] + rules + game + ["--format", "json"]))
+        #expect(json["wins_at_once"] as? Bool == true)
+        #expect(json["win"] == nil)
+        let standard = try jsonObject(CommandRunner.run(["advise", "--dice", "6,6,6,6,6,6", "--format", "json"]))
+        #expect(standard["wins_at_once"] as? Bool == false)
+    }
+
     @Test("keeping the 1 of 1 2 3 at 400 leaves 500 with two dice: bank, and the roll value shown is lower")
     func bank() throws {
         let result = try CommandRunner.run(["advise", "--dice", "1,2,3", "--turn-points", "400", "--format", "json"])

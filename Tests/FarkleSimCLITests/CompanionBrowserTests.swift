@@ -62,6 +62,27 @@ struct CompanionBrowserTests {
             : AdvisorPage(penaltySolver: LongRunAverageSolver(rules: rules))
     }
 
+    /// What `driver`, a script run once after the page of `rules` has loaded, put in the element `results`: the page
+    /// opened once in a fresh profile.
+    static func shown<Shown: Decodable>(_: Shown.Type, rules: RuleSet, driver: String) throws -> Shown {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "farkle-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("advisor.html")
+        try Data(
+            page(rules).html.replacingOccurrences(of: "</body>", with: "<script>\n\(driver)</script>\n</body>").utf8
+        ).write(to: file)
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: try #require(Chromium.path)),
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--timeout=15000",
+                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--dump-dom",
+                file.absoluteString,
+            ])
+        return try JSONDecoder().decode(Shown.self, from: Chromium.results(of: result))
+    }
+
     /// Plays one game on `page` laid out `width` pixels wide and returns what it showed; `profile` keeps
     /// the browser's storage between runs (a reload), `maximumTaps` stops the game early.
     static func play(
@@ -156,7 +177,9 @@ struct CompanionBrowserTests {
             let banked = own.filter { $0[5] == "bank" }.compactMap { Int($0[6]) }.reduce(0, +)
             #expect(banked == player.statistics.bankedPoints, context)
             #expect(own.count { $0[5] == "farkle" } == player.statistics.farkles, context)
-            #expect(own.allSatisfy { ["bank", "farkle", "six 1s"].contains($0[5]) }, context)
+            #expect(
+                own.allSatisfy { ["bank", "farkle"].contains($0[5]) || $0[5].wholeMatch(of: /six [1-6]s/) != nil },
+                context)
         }
         return state
     }
@@ -229,13 +252,12 @@ struct CompanionBrowserTests {
 
     @Test(
         "the scoring chart and the combinations pad show each keep at the scoring table's points",
-        arguments: ["standard", "zilch", "facebook", "farkleten", "hot-dice-bonus.json", "four-dice-straight.json"])
+        arguments: [
+            "standard", "zilch", "facebook", "farkleten", "hot-dice-bonus.json", "four-dice-straight.json",
+            "six-ones-points.json", "low-straight-only.json",
+        ])
     func scoringChart(preset: String) throws {
         let rules = try Self.rules(preset)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "farkle-chart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let driver = """
             const cells = (id) => [...document.querySelectorAll("#" + id + " table.chart tbody tr")].map((row) =>
               [...row.querySelectorAll("td")].map((cell) => cell.textContent));
@@ -247,25 +269,13 @@ struct CompanionBrowserTests {
               keys: [...document.querySelectorAll("#combo-pad .specials button")].map((node) => node.dataset.combo) });
             document.body.append(out);
             """
-        let file = directory.appendingPathComponent("advisor.html")
-        try Data(
-            Self.page(rules).html.replacingOccurrences(of: "</body>", with: "<script>\n\(driver)</script>\n</body>")
-                .utf8
-        ).write(to: file)
-        let result = try CommandRunner.run(
-            executable: URL(fileURLWithPath: try #require(Chromium.path)),
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--timeout=15000",
-                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--dump-dom",
-                file.absoluteString,
-            ])
         struct Shown: Decodable {
             let chart: [[String]]
             let pad: [[String]]
             let specials: [String]
             let keys: [String]
         }
-        let shown = try JSONDecoder().decode(Shown.self, from: Chromium.results(of: result))
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
         let table = ScoringTable(rules: rules)
         // What the dice score as one keep by their combinations: a hot-dice bonus comes only with a whole roll.
         func whole(_ faces: [Int]) -> Int? {
@@ -292,6 +302,55 @@ struct CompanionBrowserTests {
         }
         #expect(shown.specials.contains { $0.hasPrefix("three pairs") } == (whole([2, 2, 3, 3, 4, 4]) != nil))
         #expect(shown.specials.contains { $0.hasPrefix("2\u{2013}5 straight") } == (whole([2, 3, 4, 5]) != nil))
+        #expect(shown.specials.contains { $0.hasPrefix("2\u{2013}6 straight") } == (whole([2, 3, 4, 5, 6]) != nil))
+    }
+
+    @Test("where six 6s win at once, six 6s rolled by taps end the game, and six 1s are kept as points")
+    func sixOfAKindWins() throws {
+        let rules = try Self.rules("six-sixes-win.json")
+        // Player 1 rolls six 1s and keeps them (hot dice), then rolls six 6s: the game is theirs. The driver keeps
+        // its names to itself: the page's script has a global `$` of its own.
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            const roll = (face) => { for (let die = 0; die < 6; die++) document.querySelector('[data-face="' + face + '"]').click(); };
+            $("start").click();
+            roll(1);
+            const keeps = [...document.querySelectorAll("#answer tr[data-keep]")].map((row) => row.dataset.keep);
+            document.querySelector("#answer tr[data-keep]").click();
+            const afterOnes = $("status").textContent;
+            roll(6);
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ rules: $("rules-summary").textContent, keeps, afterOnes,
+              status: $("status").textContent, totals: [...document.querySelectorAll("#scoreboard tr[data-seat]")]
+                .map((row) => Number(row.dataset.total)) });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable {
+            let rules: String
+            let keeps: [String]
+            let afterOnes: String
+            let status: String
+            let totals: [Int]
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        #expect(shown.rules.contains("six 6s win at once"), "\(shown.rules)")
+        #expect(!shown.rules.contains("six 1s"), "\(shown.rules)")
+        // Six 1s score there, six of a kind (10,000) as the best keep, and the turn goes on with six dice.
+        #expect(shown.keeps.first == "1,1,1,1,1,1", "\(shown.keeps)")
+        #expect(shown.afterOnes.contains("turn 10,000, 6 dice to roll"), "\(shown.afterOnes)")
+        // FarkleKit plays the same actions to the same end.
+        var state = try GameState(table: ScoringTable(rules: rules), players: ["Player 1", "Player 2"])
+        let ones = DiceCounts(faces: [1, 1, 1, 1, 1, 1])
+        for action: GameAction in [.roll(ones), .keep(ones), .roll(DiceCounts(faces: [6, 6, 6, 6, 6, 6]))] {
+            try state.apply(action)
+        }
+        #expect(state.result == .won(seat: 0))
+        #expect(shown.status == "Player 1 won the game.", "\(shown.status)")
+        #expect(shown.totals == state.players.map(\.total), "\(shown.totals)")
     }
 
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")

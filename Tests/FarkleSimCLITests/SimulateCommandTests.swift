@@ -19,6 +19,17 @@ struct SimulateCommandTests {
         }
     }
 
+    @Test("the instant wins row names the rolls that win at once under the rules, or none")
+    func instantWinsNamed() throws {
+        for (rules, name) in [
+            ("standard", "six 1s"), (fixtureRules("six-sixes-win.json"), "six 6s"), ("zilch", "none"),
+        ] {
+            let result = try CommandRunner.run(["--games", "200", "--strategy", "greedy", "--rules", rules])
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("| Instant wins (\(name)) | "), "\(rules)")
+        }
+    }
+
     @Test("JSON has the documented keys, and the same seed gives the same numbers on any thread count")
     func json() throws {
         func run(threads: String) throws -> [String: Any] {

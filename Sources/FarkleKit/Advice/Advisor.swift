@@ -114,9 +114,11 @@ public struct Advisor: Sendable {
             entryMinimum: rules.game.entryMinimum, hasEntered: situation.hasEntered)
         if situation.hasDiceSets { return try diceSetAdvice(situation, leastBank: leastBank, threads: threads) }
         let (objective, points) = try pointsAdvice(situation)
+        let winsAtOnce = rules.game.winsAtOnce(situation.roll)
         return Advice(
-            situation: situation, objective: objective, points: points, win: try winAdvice(situation),
-            leastBank: leastBank, byKind: nil)
+            situation: situation, objective: objective, points: points,
+            win: winsAtOnce ? nil : try winAdvice(situation), winsAtOnce: winsAtOnce, leastBank: leastBank,
+            byKind: nil)
     }
 
     // MARK: - Points
@@ -225,7 +227,7 @@ public struct Advisor: Sendable {
             situation: situation, objective: .pointsTowardTarget(cap: cap),
             points: solver.rollAdvice(
                 for: roll, keeps: keeps, turnPoints: turnPoints, isOpeningRoll: situation.isOpeningRoll),
-            win: win?.advice, leastBank: leastBank, byKind: byKind)
+            win: win?.advice, winsAtOnce: false, leastBank: leastBank, byKind: byKind)
     }
 
     // MARK: - Win

@@ -1,5 +1,5 @@
 /// How one turn ends under a strategy that ignores the totals (`ev`, `greedy`, `threshold:...`): the
-/// chance to bank each number of points, to farkle, and to roll the six 1s that win at once.
+/// chance to bank each number of points, to farkle, and to roll a six of a kind that wins at once.
 ///
 /// Such a strategy plays the same turn at every pair of totals, so the turn is worked out once, and the
 /// exact odds of a game (`ExactOdds`) only weigh its banks at each pair. Computed forward from the
@@ -16,7 +16,7 @@ struct BlindTurnOutcomes: Sendable {
     let banked: [Double]
     /// The chance that the turn ends in a farkle.
     let farkle: Double
-    /// The chance that the turn rolls six 1s that win the game at once.
+    /// The chance that the turn rolls a six of a kind that wins the game at once.
     let instantWin: Double
     /// `bankedAbove[d]`: the chance to bank more than `d` levels, for d in `0..<banked.count`.
     private let bankedAbove: [Double]
@@ -115,7 +115,7 @@ struct BlindTurnOutcomes: Sendable {
     }
 
     /// The final-round player's chances to win and to tie when `deficit` levels behind: a bank of more
-    /// levels wins, of exactly as many ties, and six 1s that win at once win.
+    /// levels wins, of exactly as many ties, and a six of a kind that wins at once wins.
     func finalRound(deficit: Int) -> (win: Double, tie: Double) {
         guard deficit < banked.count else { return (instantWin, 0) }
         let level = max(deficit, 0)

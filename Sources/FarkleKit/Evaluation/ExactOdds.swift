@@ -8,7 +8,7 @@
 /// every bank raises the sum of the totals and a farkle hands the turn over at the same pair, so the
 /// pairs are worked out from the highest sum down, the pairs of one sum in parallel. At a pair
 /// (a, b), seat A's turn ends in a bank whose outcome is known from higher sums (or from the final
-/// round, or an immediate win), in six 1s that win, or, with probability s_A, in a farkle that gives
+/// round, or an immediate win), in a six of a kind that wins, or, with probability s_A, in a farkle that gives
 /// seat B the turn at (b, a). With both plays fixed the farkle cycle (a, b) ↔ (b, a) is linear:
 ///
 ///     W_A = c_A + s_A (1 - W_B - T_B),   T_A = d_A + s_A T_B   (and the same with A and B swapped),

@@ -87,7 +87,8 @@ struct PenaltyExactOdds {
         for case .penaltyWin(let solver) in seats.joined() { floor = solver.floor }
         let space = PenaltyStateSpace(
             target: target, penalty: penalty, floor: floor,
-            leastBank: mechanics.minimumBank, turn: WinTurn(table: context.table, sixOnesWin: rules.game.sixOnesWin),
+            leastBank: mechanics.minimumBank,
+            turn: WinTurn(table: context.table, instantWinFaces: rules.game.instantWinFaces),
             // Only the layout is read: each seat's own final round is weighed in `bankPayoff`.
             finalRound: nil)
         guard space.levels <= ExactOdds.maximumLevels else {

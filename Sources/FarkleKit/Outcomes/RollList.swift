@@ -1,5 +1,5 @@
 /// Every roll of 1 to 6 dice as the engine sees it: its multiset, its chance, and whether it is a
-/// farkle or the six 1s that win at once.
+/// farkle or a six of a kind that wins at once.
 struct RollList: Sendable {
     /// One multiset of n dice.
     struct Outcome: Sendable {
@@ -16,16 +16,17 @@ struct RollList: Sendable {
     init(table: ScoringTable) {
         let catalog = DiceCatalog.shared
         let maximum = DiceCounts.maximumDice
-        let sixOnes = catalog.index(of: DiceCounts(faces: repeatElement(1, count: maximum)))
         outcomes = (0...maximum).map { dice in
             guard dice > 0 else { return [] }
             return catalog.multisets[dice].enumerated().map { multiset, roll in
-                Outcome(
+                // A roll that wins at once is no farkle, even where its six of a kind scores nothing.
+                let winsAtOnce = table.rules.game.winsAtOnce(roll)
+                return Outcome(
                     multiset: multiset,
                     probability: Double(DiceCatalog.orderedRollCount(of: roll))
                         / Double(DiceCatalog.orderedRollCounts[dice]),
-                    isFarkle: table.keeps(dice: dice, multiset: multiset).isEmpty,
-                    isInstantWin: table.rules.game.sixOnesWin && dice == maximum && multiset == sixOnes)
+                    isFarkle: !winsAtOnce && table.keeps(dice: dice, multiset: multiset).isEmpty,
+                    isInstantWin: winsAtOnce)
             }
         }
     }

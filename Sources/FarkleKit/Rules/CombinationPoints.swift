@@ -35,16 +35,23 @@ public struct CombinationPoints: Hashable, Sendable {
     /// dice counted face by face (`facePoints(_:face:)`); none in `standard`.
     public var countingFaces: Set<SixDiceCombination>
 
-    /// The five dice 2-3-4-5-6 where they score differently from 1-2-3-4-5 (750 in `kcd`); `nil`: the
-    /// `smallStraight` value applies to both.
+    /// How the five dice 2-3-4-5-6 score: as 1-2-3-4-5 (`standard`), points of their own (750 in `kcd`), or not
+    /// at all (a house rule).
     ///
     /// Set after `init` (`kcd` does), so the initializer's signature stays as it was.
-    public var highSmallStraight: Int? = nil
+    public var highSmallStraight: HighSmallStraightPoints = .asLow
 
     /// Four dice in a row, 1-2-3-4, 2-3-4-5 or 3-4-5-6 (a house rule; off in `standard`).
     ///
     /// Set after `init`, as `highSmallStraight` is.
     public var fourDiceStraight: Int? = nil
+
+    /// Six 1s where they score differently from every other six of a kind (a house rule); `nil`: the
+    /// `sixOfAKind` value applies to them too.
+    ///
+    /// Set after `init`, as `highSmallStraight` is. Where six 1s win at once (`GameRules.instantWinFaces`), a game
+    /// never scores them; a single turn still does.
+    public var sixOnes: Int? = nil
 
     /// Creates a set of combination points; anything not given is switched off.
     public init(
@@ -89,7 +96,9 @@ public struct CombinationPoints: Hashable, Sendable {
         case 3: return triple
         case 4: return fourOfAKind.points(forCount: 4, threeOfAKind: triple)
         case 5: return fiveOfAKind.points(forCount: 5, threeOfAKind: triple)
-        case 6: return sixOfAKind.points(forCount: 6, threeOfAKind: triple)
+        case 6:
+            if face == 1, let sixOnes { return sixOnes }
+            return sixOfAKind.points(forCount: 6, threeOfAKind: triple)
         default: return nil
         }
     }
@@ -120,7 +129,12 @@ public struct CombinationPoints: Hashable, Sendable {
 
     /// The points of the five dice in a row from `lowestFace` (1: 1-2-3-4-5, 2: 2-3-4-5-6), or `nil` if off.
     func smallStraight(from lowestFace: Int) -> Int? {
-        lowestFace == 2 ? highSmallStraight ?? smallStraight : smallStraight
+        guard lowestFace == 2 else { return smallStraight }
+        switch highSmallStraight {
+        case .asLow: return smallStraight
+        case .points(let points): return points
+        case .off: return nil
+        }
     }
 
     /// The points of three `tripleFace`s with a pair of another face, or `nil` if off.

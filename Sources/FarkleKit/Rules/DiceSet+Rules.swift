@@ -2,8 +2,8 @@ extension DiceSet {
     /// Why games with dice sets cannot be played under `rules`, in words, or `nil` when they can.
     ///
     /// The one gate of every engine, solver and evaluation of loaded dice: they play a race won at the target at
-    /// once (`kcd`), where only the capped objective is the expected points that count, with six 1s that score as
-    /// six of a kind (no dice set's turn tables hold a win at once) and no three-farkle penalty (their engine
+    /// once (`kcd`), where only the capped objective is the expected points that count, with every six of a kind
+    /// scoring as points (no dice set's turn tables hold a win at once) and no three-farkle penalty (their engine
     /// keeps no count of farkles). A single turn (`game` false: the capped turn's points, where six 1s always
     /// score as six of a kind) needs the race only.
     public static func refusal(toPlay rules: RuleSet, game: Bool = true) -> String? {
@@ -12,9 +12,9 @@ extension DiceSet {
                 + (rules.game.end.target == nil ? "play rounds" : "have a final round")
         }
         guard game else { return nil }
-        guard !rules.game.sixOnesWin else {
-            return "loaded dice play six 1s as six of a kind, not as a win at once; rules '\(rules.name)' make them "
-                + "win (\"six_ones\": \"points\" in a rule file)"
+        if let instant = rules.game.instantWinDescription {
+            return "loaded dice play every six of a kind as points, not as a win at once; rules '\(rules.name)' make "
+                + "\(instant) win (\"six_of_a_kind\": \"points\" in a rule file)"
         }
         if let penalty = rules.turn.threeFarklePenalty {
             return "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) points on a third "

@@ -9,10 +9,11 @@ public struct GameRules: Hashable, Sendable {
     public var end: GameEnd
     /// The least points a player's first bank must have to enter the game (0 in `standard`).
     public var entryMinimum: Int
-    /// Whether six 1s on a roll of six dice win the game at once (yes in `standard`).
+    /// The faces whose six of a kind, on a roll of six dice, wins the game at once (`[1]` in `standard`: six 1s).
     ///
-    /// Otherwise, and always in single-turn analysis, six 1s score as six of a kind.
-    public var sixOnesWin: Bool
+    /// Faces are 1...6. Any other six of a kind, and every six of a kind in single-turn analysis, scores as a
+    /// combination. A house rule lets any six of a kind win (all six faces), or chosen faces (six 6s).
+    public var instantWinFaces: Set<Int>
     /// In a game of rounds, the most extra rounds every player plays while the highest total is shared
     /// (0 in `standard`; 5 in `farkleten`). Ignored in a race to a target.
     public var extraRoundsOnTie: Int
@@ -42,7 +43,7 @@ public struct GameRules: Hashable, Sendable {
         self.players = players
         self.end = end
         self.entryMinimum = entryMinimum
-        self.sixOnesWin = sixOnesWin
+        self.instantWinFaces = sixOnesWin ? [1] : []
         self.extraRoundsOnTie = extraRoundsOnTie
         self.highestTurnBreaksTie = highestTurnBreaksTie
     }
@@ -57,8 +58,29 @@ public struct GameRules: Hashable, Sendable {
 }
 
 extension GameRules {
-    /// Whether `roll` wins the game at once: six 1s on six dice, where `sixOnesWin`.
-    func winsAtOnce(_ roll: DiceCounts) -> Bool {
-        sixOnesWin && roll.count == DiceCounts.maximumDice && roll[1] == DiceCounts.maximumDice
+    /// Whether six 1s on a roll of six dice win the game at once: `instantWinFaces` holds 1.
+    public var sixOnesWin: Bool {
+        get { instantWinFaces.contains(1) }
+        set { if newValue { instantWinFaces.insert(1) } else { instantWinFaces.remove(1) } }
+    }
+
+    /// Whether `roll` wins the game at once: six of a kind of a face in `instantWinFaces`, on six dice.
+    ///
+    /// The one definition of a win at once; the simulator's roll table, the win solvers' turn, the exact odds'
+    /// rolls and the game at the table ask it.
+    package func winsAtOnce(_ roll: DiceCounts) -> Bool {
+        guard roll.count == DiceCounts.maximumDice else { return false }
+        return instantWinFaces.contains { roll[$0] == DiceCounts.maximumDice }
+    }
+
+    /// The rolls that win at once in words, such as "six 1s", "six 1s or six 6s" or "six of any face"; `nil`
+    /// when none does.
+    package var instantWinDescription: String? {
+        let faces = instantWinFaces.sorted()
+        switch faces.count {
+        case 0: return nil
+        case DiceCounts.faces.count: return "six of any face"
+        default: return faces.map { "six \($0)s" }.joined(separator: " or ")
+        }
     }
 }

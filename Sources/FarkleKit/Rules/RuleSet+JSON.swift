@@ -236,8 +236,21 @@ private struct RuleReader {
             case .smallStraight: points.smallStraight = try self.points(value, path)
             case .largeStraight: points.largeStraight = try self.points(value, path)
             case .countingFaces: points.countingFaces = try sixDiceCombinations(value, path)
-            case .smallStraightTwoToSix: points.highSmallStraight = try self.points(value, path)
+            case .smallStraightTwoToSix:
+                // null: as 1-2-3-4-5; "off": not a combination even where 1-2-3-4-5 is one.
+                switch value {
+                case .null: points.highSmallStraight = .asLow
+                case .string("off"): points.highSmallStraight = .off
+                case .integer(let number) where RuleReader.pointRange.contains(number):
+                    points.highSmallStraight = .points(number)
+                default:
+                    throw fail(
+                        path,
+                        "must be points from \(RuleReader.pointRange.lowerBound) to \(RuleReader.pointRange.upperBound), "
+                            + "null (as small_straight) or \"off\", not \(value.kindDescription)")
+                }
             case .fourDiceStraight: points.fourDiceStraight = try self.points(value, path)
+            case .sixOnes: points.sixOnes = try self.points(value, path)
             }
         }
     }
@@ -295,6 +308,15 @@ private struct RuleReader {
         }
     }
 
+    /// Whether a six of a kind wins at once (`"instant_win"`) or scores as a combination (`"points"`).
+    func sixOfAKindWins(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Bool {
+        switch value {
+        case .string("instant_win"): return true
+        case .string("points"): return false
+        default: throw fail(key, "must be \"instant_win\" or \"points\", not \(value.kindDescription)")
+        }
+    }
+
     func readGame(_ value: JSONValue, into game: inout GameRules) throws(RuleSetError) {
         let section = "game"
         let members = try object(value, section, allowed: GameKey.allCases.map(\.rawValue))
@@ -315,11 +337,25 @@ private struct RuleReader {
             case .highestTurnBreaksTie: game.highestTurnBreaksTie = try bool(value, path)
             case .entryMinimum: game.entryMinimum = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
             case .sixOnes:
-                switch value {
-                case .string("instant_win"): game.sixOnesWin = true
-                case .string("points"): game.sixOnesWin = false
-                default: throw fail(path, "must be \"instant_win\" or \"points\", not \(value.kindDescription)")
+                // Six 1s alone; `six_of_a_kind` says it of every face, so the two together are refused.
+                guard members[GameKey.sixOfAKind.rawValue] == nil else {
+                    throw fail(path, "cannot be given with game.six_of_a_kind, which says what six 1s do too")
                 }
+                game.sixOnesWin = try sixOfAKindWins(value, path)
+            case .sixOfAKind:
+                var faces = Set<Int>()
+                if case .array(let values) = value {
+                    guard values.count == DiceCounts.faces.count else {
+                        throw fail(path, "must list six values, for 1s to 6s (\"instant_win\" or \"points\")")
+                    }
+                    for (offset, element) in values.enumerated()
+                    where try sixOfAKindWins(element, "\(path)[\(offset)]") {
+                        faces.insert(offset + 1)
+                    }
+                } else if try sixOfAKindWins(value, path) {
+                    faces = Set(DiceCounts.faces)
+                }
+                game.instantWinFaces = faces
             }
         }
         if let rounds {
@@ -363,6 +399,7 @@ enum CombinationKey: String, CaseIterable {
     case countingFaces = "counting_faces"
     case smallStraightTwoToSix = "small_straight_2_to_6"
     case fourDiceStraight = "four_dice_straight"
+    case sixOnes = "six_ones"
 }
 
 /// The keys of the `turn` object.
@@ -386,13 +423,15 @@ enum GameKey: String, CaseIterable {
     case highestTurnBreaksTie = "highest_turn_breaks_tie"
     case entryMinimum = "entry_minimum"
     case sixOnes = "six_ones"
+    case sixOfAKind = "six_of_a_kind"
 }
 
 // MARK: - Writing
 
 extension RuleSet {
-    /// The rule set as a complete JSON rule file (every key present but the house rules `turn.hot_dice_bonus` and
-    /// `combinations.four_dice_straight`, written only when set), readable by `load(_:)`.
+    /// The rule set as a complete JSON rule file (every key present but the house rules `turn.hot_dice_bonus`,
+    /// `combinations.four_dice_straight` and `combinations.six_ones`, written only when set, and `game.six_of_a_kind`, written instead of
+    /// `game.six_ones` when a face other than 1 wins at once), readable by `load(_:)`.
     public var jsonText: String {
         func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         func ofAKind(_ value: OfAKindPoints) -> String {
@@ -412,11 +451,27 @@ extension RuleSet {
         let pairs = combinations.threePairsAlso.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
         let triples = combinations.threeOfAKind.map(points).joined(separator: ", ")
         let countingFaces = combinations.countingFaces.map { "\"\($0.rawValue)\"" }.sorted().joined(separator: ", ")
+        let highSmallStraight: String
+        switch combinations.highSmallStraight {
+        case .asLow: highSmallStraight = "null"
+        case .points(let points): highSmallStraight = "\(points)"
+        case .off: highSmallStraight = "\"off\""
+        }
         let banking = turn.bankingDiceLeft.sorted().map(String.init).joined(separator: ", ")
         // House rules are written only when set: the text of every rule set without them stays what it was, and
         // with it the digests that policy files and the cache of solved games are keyed by.
         let hotDiceBonus = turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)"
-        let fourDiceStraight = combinations.fourDiceStraight.map { ",\n    \"four_dice_straight\": \($0)" } ?? ""
+        let fourDiceStraight =
+            (combinations.fourDiceStraight.map { ",\n    \"four_dice_straight\": \($0)" } ?? "")
+            + (combinations.sixOnes.map { ",\n    \"six_ones\": \($0)" } ?? "")
+        // What a six of a kind does: as `six_ones` while only six 1s may win, so that text stays the same.
+        let sixOfAKind: String
+        if game.instantWinFaces.isSubset(of: [1]) {
+            sixOfAKind = "\"six_ones\": \"\(game.sixOnesWin ? "instant_win" : "points")\""
+        } else {
+            let faces = DiceCounts.faces.map { game.instantWinFaces.contains($0) ? "\"instant_win\"" : "\"points\"" }
+            sixOfAKind = "\"six_of_a_kind\": [\(faces.joined(separator: ", "))]"
+        }
 
         let end: String
         switch game.end {
@@ -444,7 +499,7 @@ extension RuleSet {
                 "two_triplets_include_six_of_a_kind": \(combinations.twoTripletsIncludeSixOfAKind),
                 "small_straight": \(points(combinations.smallStraight)),
                 "large_straight": \(points(combinations.largeStraight)),
-                "small_straight_2_to_6": \(points(combinations.highSmallStraight)),
+                "small_straight_2_to_6": \(highSmallStraight),
                 "counting_faces": [\(countingFaces)]\(fourDiceStraight)
               },
               "turn": {
@@ -459,7 +514,7 @@ extension RuleSet {
                 "players": \(game.players),
                 \(end),
                 "entry_minimum": \(game.entryMinimum),
-                "six_ones": "\(game.sixOnesWin ? "instant_win" : "points")"
+                \(sixOfAKind)
               }
             }
 

@@ -149,7 +149,7 @@ extension RuleSet {
             smallStraight: 500,
             largeStraight: 1500
         )
-        combinations.highSmallStraight = 750
+        combinations.highSmallStraight = .points(750)
         return RuleSet(
             name: "kcd",
             combinations: combinations,

@@ -127,11 +127,12 @@ package struct ReferenceScorer: Sendable {
         }
         if faces == [1, 2, 3, 4, 5] { candidates.append(combinations.smallStraight) }
         if faces == [2, 3, 4, 5, 6] {
-            // 2-3-4-5-6 has its own value where a rule set gives one (`kcd`: 750), else the small straight's.
-            if let high = combinations.highSmallStraight {
-                candidates.append(high)
-            } else {
-                candidates.append(combinations.smallStraight)
+            // 2-3-4-5-6 has its own value where a rule set gives one (`kcd`: 750), none where it is off, else the
+            // small straight's.
+            switch combinations.highSmallStraight {
+            case .asLow: candidates.append(combinations.smallStraight)
+            case .points(let points): candidates.append(points)
+            case .off: break
             }
         }
         if faces == [1, 2, 3, 4, 5, 6] {
@@ -172,6 +173,8 @@ package struct ReferenceScorer: Sendable {
     private func ofAKind(count: Int, face: Int) -> Int? {
         let triple = combinations.threeOfAKind[face - 1]
         if count == 3 { return triple }
+        // Six 1s may have a value of their own, whatever other sixes score.
+        if count == 6, face == 1, let sixOnes = combinations.sixOnes { return sixOnes }
         let rule: OfAKindPoints
         switch count {
         case 4: rule = combinations.fourOfAKind

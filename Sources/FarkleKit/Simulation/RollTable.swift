@@ -2,11 +2,11 @@
 ///
 /// The engine draws `r` in `0..<6^n` and reads `codes[firstCode[n] + r]`; one
 /// lookup tells it the multiset (`DiceCatalog` numbering), whether the roll is
-/// a farkle and whether it is the instant-winning six 1s.
+/// a farkle and whether it is a six of a kind that wins at once.
 struct RollTable: Sendable {
     /// Set on a roll that allows no keep.
     static let farkleFlag: UInt16 = 0x8000
-    /// Set on six 1s when the rule set makes them an instant win.
+    /// Set on a six of a kind that wins at once (`GameRules.winsAtOnce`).
     static let instantWinFlag: UInt16 = 0x4000
     /// The multiset number's bits.
     static let multisetMask: UInt16 = 0x3FFF
@@ -28,9 +28,11 @@ struct RollTable: Sendable {
             for ordered in 0..<DiceCatalog.orderedRollCounts[dice] {
                 let multiset = catalog.multisetIndex(ofOrderedRoll: ordered, dice: dice)
                 var code = UInt16(multiset)
-                if table.keeps(dice: dice, multiset: multiset).isEmpty { code |= Self.farkleFlag }
+                // A roll that wins at once is no farkle, even where its six of a kind scores nothing.
                 if game.winsAtOnce(DiceCatalog.multiset(ofOrderedRoll: ordered, dice: dice)) {
                     code |= Self.instantWinFlag
+                } else if table.keeps(dice: dice, multiset: multiset).isEmpty {
+                    code |= Self.farkleFlag
                 }
                 codes.append(code)
             }

@@ -69,7 +69,7 @@ public struct SimulationTally: Hashable, Sendable {
     public var games = 0
     /// Games whose highest total was shared by two or more seats.
     public var ties = 0
-    /// Games ended by six 1s rolled with six dice.
+    /// Games ended by a six of a kind that wins at once (six 1s in `standard`).
     package var instantWins = 0
     /// Games stopped unfinished at the turn limit (`GameSimulation.maximumRounds`), neither won nor tied.
     public var unfinishedGames = 0

@@ -28,7 +28,7 @@ struct TurnAutomaton: Sendable {
     static let farkle = 0
     /// The terminal code of a bank after the roll's points.
     static let bank = 1
-    /// The terminal code of six 1s that win the game.
+    /// The terminal code of a six of a kind that wins the game.
     static let instantWin = 2
 
     /// Bits of an entry that hold the next row (or terminal code).

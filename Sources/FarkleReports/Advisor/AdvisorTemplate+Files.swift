@@ -236,8 +236,8 @@ extension AdvisorTemplate {
           };
         }
 
-        // Six 1s on six dice, where the rules make them win at once.
-        const winsAtOnce = (rules, faces) => rules.six_ones_win && faces.length === GAME_DICE && faces.every((face) => face === 1);
+        // Whether a roll wins the game at once: one of the rolls the rules list (GameRules.winsAtOnce), such as six 1s.
+        const winsAtOnce = (rules, faces) => rules.wins_at_once.includes(diceKey(faces));
 
         // The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
         // every die rolled (TurnRules.points(ofKeeping:isHotDice:)).
@@ -825,7 +825,7 @@ extension AdvisorTemplate {
           if (hasEntryMinimum()) {
             parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
           }
-          if (rules.six_ones_win) parts.push("six 1s win at once");
+          if (rules.instant_win !== null) parts.push(rules.instant_win + " win at once");
           if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
           else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
           else parts.push("the first bank to reach " + rules.target + " wins at once");
@@ -1450,10 +1450,11 @@ extension AdvisorTemplate {
             const player = state.players[seat];
             const ended = state.result !== null || state.seat !== seat || state.round !== round;
             if (!ended) continue;
-            // A turn ends in a bank, a farkle (on a roll entered or not), or six 1s that win at once.
+            // A turn ends in a bank, a farkle (on a roll entered or not), or a six of a kind that wins at once ("six 1s").
             const faces = action.roll || action.keep;
-            const how = action === "bank" ? "bank" : faces && winsAtOnce(rules, faces) ? "six 1s" : "farkle";
-            const points = { bank: before, farkle: player.total - total, "six 1s": 0 }[how];
+            const winning = action !== "bank" && faces && winsAtOnce(rules, faces);
+            const how = action === "bank" ? "bank" : winning ? "six " + faces[0] + "s" : "farkle";
+            const points = action === "bank" ? before : winning ? 0 : player.total - total;
             rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),
               how, String(points), String(player.total)]);
             entry = null;

@@ -402,7 +402,7 @@ function describeRules() {
   if (hasEntryMinimum()) {
     parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
   }
-  if (rules.six_ones_win) parts.push("six 1s win at once");
+  if (rules.instant_win !== null) parts.push(rules.instant_win + " win at once");
   if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
   else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
   else parts.push("the first bank to reach " + rules.target + " wins at once");

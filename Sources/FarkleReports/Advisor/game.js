@@ -24,8 +24,8 @@ function newGame(names) {
   };
 }
 
-// Six 1s on six dice, where the rules make them win at once.
-const winsAtOnce = (rules, faces) => rules.six_ones_win && faces.length === GAME_DICE && faces.every((face) => face === 1);
+// Whether a roll wins the game at once: one of the rolls the rules list (GameRules.winsAtOnce), such as six 1s.
+const winsAtOnce = (rules, faces) => rules.wins_at_once.includes(diceKey(faces));
 
 // The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
 // every die rolled (TurnRules.points(ofKeeping:isHotDice:)).

@@ -239,10 +239,11 @@ function turnsCSV() {
     const player = state.players[seat];
     const ended = state.result !== null || state.seat !== seat || state.round !== round;
     if (!ended) continue;
-    // A turn ends in a bank, a farkle (on a roll entered or not), or six 1s that win at once.
+    // A turn ends in a bank, a farkle (on a roll entered or not), or a six of a kind that wins at once ("six 1s").
     const faces = action.roll || action.keep;
-    const how = action === "bank" ? "bank" : faces && winsAtOnce(rules, faces) ? "six 1s" : "farkle";
-    const points = { bank: before, farkle: player.total - total, "six 1s": 0 }[how];
+    const winning = action !== "bank" && faces && winsAtOnce(rules, faces);
+    const how = action === "bank" ? "bank" : winning ? "six " + faces[0] + "s" : "farkle";
+    const points = action === "bank" ? before : winning ? 0 : player.total - total;
     rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),
       how, String(points), String(player.total)]);
     entry = null;

@@ -325,7 +325,7 @@ private struct Summary {
             "| Figure | Value |",
             "|---|---:|",
             "| Ties | \(NumberText.grouped(tally.ties)) |",
-            "| Instant wins (six 1s) | \(NumberText.grouped(tally.instantWins)) |",
+            "| Instant wins (\(rules.game.instantWinDescription ?? "none")) | \(NumberText.grouped(tally.instantWins)) |",
         ]
         if tally.unfinishedGames > 0 {
             lines.append(

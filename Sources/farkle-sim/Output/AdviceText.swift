@@ -110,6 +110,13 @@ struct AdviceText {
             "Roll \(Self.spaced(roll.faces)) with \(advice.turnPoints) turn points"
                 + "\(advice.isOpeningRoll ? " (opening roll)" : "") under \(rules.name)", "",
         ]
+        if whole.winsAtOnce, let instant = rules.game.instantWinDescription {
+            lines += [
+                "This roll wins the game at once (\(instant) on six dice win under \(rules.name)): nothing is left "
+                    + "to decide. In a single turn, without that rule, it would score as below.",
+                "",
+            ]
+        }
         if case .pointsTowardTarget(let cap) = whole.objective, let mine = whole.situation.myScore {
             lines += [
                 "At a total of \(mine), played for the points toward the target \(mine + cap): a bank that reaches "
@@ -224,6 +231,7 @@ struct AdviceText {
               "dice": [\(advice.roll.faces.map(String.init).joined(separator: ", "))],
               "turn_points": \(advice.turnPoints),
               "opening": \(advice.isOpeningRoll),
+              "wins_at_once": \(whole.winsAtOnce),
               "objective": \(JSONText.string(objectiveName)),
               "my_score": \(whole.situation.myScore.map(String.init) ?? "null"),
               "least_bank": \(whole.leastBank),

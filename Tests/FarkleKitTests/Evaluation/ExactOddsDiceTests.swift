@@ -97,8 +97,8 @@ struct ExactOddsDiceTests {
                 { () throws(ExactOdds.Unsupported) in
                     try ExactOdds(strategies: [.win, .greedy], dice: [odd, .ordinary], context: &sixOnesWin)
                 },
-                "loaded dice play six 1s as six of a kind, not as a win at once; rules 'kcd-six-ones' make them win "
-                    + "(\"six_ones\": \"points\" in a rule file)"
+                "loaded dice play every six of a kind as points, not as a win at once; rules 'kcd-six-ones' make six 1s "
+                    + "win (\"six_of_a_kind\": \"points\" in a rule file)"
             ),
             (
                 { () throws(ExactOdds.Unsupported) in

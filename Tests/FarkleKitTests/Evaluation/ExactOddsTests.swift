@@ -125,6 +125,18 @@ struct ExactOddsTests {
         #expect(exact.tieProbability == 0)
     }
 
+    @Test("greedy against greedy when the first bank wins and six of any face win: q / (1 - (1 - q)²), q counts them")
+    func firstBankOrSixOfAKindWinsByHand() throws {
+        // Six 2s to 6s score nothing here; winning at once, they end a turn as a bank would.
+        var rules = firstBankWins
+        rules.game.instantWinFaces = Set(1...6)
+        let exact = try odds([.greedy, .greedy], rules)
+        let scores: Double = 1 - pow(5.0 / 6.0, 6.0) + 5 / pow(6.0, 6.0)
+        let first = scores / (1 - (1 - scores) * (1 - scores))
+        #expect(abs(exact.winProbabilities[0] - first) < 1e-12)
+        #expect(abs(exact.winProbabilities[1] - (1 - first)) < 1e-12)
+    }
+
     @Test("the odds add up to 1 and do not depend on the thread count")
     func threadsChangeNothing() throws {
         let one = try odds([.expectedValue, .greedy], shortStandard, threads: 1)

@@ -110,5 +110,23 @@ struct RulePresetTests {
         #expect(throws: RuleSetError.self) {
             try RuleSet(json: Data(#"{"combinations": {"small_straight_2_to_6": 0}}"#.utf8), source: "t")
         }
+        // "off": 1-2-3-4-5 scores, 2-3-4-5-6 does not (a house rule); written back as "off".
+        let off = try RuleSet(json: Data(#"{"combinations": {"small_straight_2_to_6": "off"}}"#.utf8), source: "t")
+        #expect(off.combinations.smallStraight(from: 1) == 1500 && off.combinations.smallStraight(from: 2) == nil)
+        let table = ScoringTable(rules: off)
+        #expect(table.best(for: DiceCounts(faces: [2, 3, 4, 5, 6]))[5] == 0)
+        #expect(table.best(for: DiceCounts(faces: [2, 3, 4, 5, 6, 5]))[6] == 0)
+        #expect(table.best(for: DiceCounts(faces: [1, 2, 3, 4, 5, 6]))[5] == 1500)
+        #expect(off.jsonText.contains(#""small_straight_2_to_6": "off""#))
+        #expect(try RuleSet(json: Data(off.jsonText.utf8), source: "again") == off)
+        #expect(RuleSet.kcd.jsonText.contains(#""small_straight_2_to_6": 750"#))
+        #expect(RuleSet.standard.jsonText.contains(#""small_straight_2_to_6": null"#))
+        #expect {
+            try RuleSet(json: Data(#"{"combinations": {"small_straight_2_to_6": "none"}}"#.utf8), source: "t")
+        } throws: { error in
+            String(describing: error)
+                == #"t: 'combinations.small_straight_2_to_6' must be points from 1 to 1000000, null (as small_straight) "#
+                + #"or "off", not "none""#
+        }
     }
 }

@@ -22,19 +22,7 @@ struct FourDiceStraightScoringTests {
 
     @Test("the key is points or null; jsonText writes it when set and reads back equal; no preset has it")
     func ruleFile() throws {
-        let rules = try Fixtures.rules(base: "kcd", "combinations", "four_dice_straight", 300)
-        #expect(rules.combinations.fourDiceStraight == 300)
-        #expect(rules.jsonText.contains(#""four_dice_straight": 300"#))
-        #expect(try RuleSet(json: Data(rules.jsonText.utf8), source: "again") == rules)
-        #expect(
-            try Fixtures.rules(json: #"{"combinations": {"four_dice_straight": null}}"#).combinations
-                == RuleSet.standard.combinations)
-        for preset in RulePreset.all {
-            #expect(!preset.rules.jsonText.contains("four_dice_straight"), "\(preset.name)")
-        }
-        #expect(throws: RuleSetError.self) {
-            try Fixtures.rules(base: "standard", "combinations", "four_dice_straight", 0)
-        }
+        try Fixtures.expectCombinationKey("four_dice_straight", base: "kcd", value: 300, read: \.fourDiceStraight)
     }
 }
 
@@ -52,6 +40,12 @@ struct HouseRuleValidationTests {
             #"{"base": "farkleten", "combinations": {"four_dice_straight": 250}}"#,
             #"{"base": "kcd", "combinations": {"four_dice_straight": 300}}"#,
             #"{"base": "zilch", "combinations": {"four_dice_straight": 1000}, "turn": {"hot_dice_bonus": 500}}"#,
+            #"{"base": "standard", "combinations": {"six_ones": 5000}}"#,
+            #"{"base": "standard", "combinations": {"small_straight_2_to_6": "off"}}"#,
+            #"{"base": "kcd", "combinations": {"small_straight_2_to_6": "off", "four_dice_straight": 250}}"#,
+            #"{"base": "farkleten", "combinations": {"six_ones": 8000}}"#,
+            #"{"base": "kcd", "combinations": {"six_ones": 1000}}"#,
+            #"{"base": "zilch", "combinations": {"six_ones": 20000}, "turn": {"hot_dice_bonus": 500}}"#,
         ])
     func validates(text: String) throws {
         let validation = ScoringValidator(rules: try Fixtures.rules(json: text)).validate()

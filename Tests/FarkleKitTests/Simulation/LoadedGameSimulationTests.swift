@@ -201,7 +201,7 @@ struct SimulationFrontDoorTests {
         sixOnesWin.game.sixOnesWin = true
         #expect(
             refusal(sixOnesWin, [.greedy, .greedy], [odd, .ordinary])?.description.hasPrefix(
-                "loaded dice play six 1s as six of a kind") == true)
+                "loaded dice play every six of a kind as points") == true)
         #expect(refusal(sixOnesWin, [.greedy, .greedy], [.ordinary, .ordinary]) == nil)
         // Nor do they keep a count of farkles for a three-farkle penalty.
         var penalty = Self.rules

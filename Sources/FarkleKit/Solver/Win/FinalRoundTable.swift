@@ -14,8 +14,8 @@ struct FinalRoundTable: Sendable {
     let values: [Double]
     /// The chance of a tie under the same play.
     let ties: [Double]
-    /// G beyond every deficit: the chance to roll the instantly winning six 1s before a farkle when no
-    /// bank can win (0 where six 1s do not win at once).
+    /// G beyond every deficit: the chance to roll a six of a kind that wins at once before a farkle when no
+    /// bank can win (0 where no six of a kind wins at once).
     let limit: Double
     /// The number of states tabulated.
     let stateCount: Int

@@ -11,7 +11,7 @@ struct FixedTurns: Sendable {
         var first: Int
         /// The chance to bank at each level from `first` on.
         var banked: [Double]
-        /// The chance that the turn wins (six 1s, a bank above the table, the banks weighed once).
+        /// The chance that the turn wins (a six of a kind, a bank above the table, the banks weighed once).
         var win: Double
         /// The chance that the turn ties (the banks weighed once).
         var tie: Double
@@ -19,7 +19,7 @@ struct FixedTurns: Sendable {
         var farkle: Double
 
         /// The turn of `endings`, with its banks from level `weighedFrom` up weighed at once with `payoff(level)`
-        /// and those below kept. A bank above the table counts as a win, as six 1s that win do.
+        /// and those below kept. A bank above the table counts as a win, as a six of a kind that wins does.
         init(
             _ endings: TurnEndings, weighedFrom: Int? = nil,
             payoff: (_ level: Int) -> (win: Double, tie: Double) = { _ in (0, 0) }

@@ -17,7 +17,7 @@
 /// depend only on higher sums, so they can be solved on several threads at once.
 ///
 /// Supported where a player may bank after any keep with any dice left, with no
-/// minimum bank, entry minimum, six-dice farkle, penalty or six 1s that win (`kcd`): `refusal(for:)`.
+/// minimum bank, entry minimum, six-dice farkle, penalty or a six of a kind that wins (`kcd`): `refusal(for:)`.
 public struct LoadedWinSolver: Sendable {
     /// The dice of each player, player 0 (who starts) first.
     public let outcomes: [DiceSetOutcomes]

@@ -25,7 +25,7 @@ import Foundation
 /// more than that bound (`capErrorBound`). <doc:PlayingToWin> has the details.
 ///
 /// Supports two players, fixed rounds, any scoring, banking, hot-dice, six-dice-farkle and minimum-bank
-/// rules; not a three-farkle penalty, an entry minimum above the minimum bank or six 1s that win at once
+/// rules; not a three-farkle penalty, an entry minimum above the minimum bank or a six of a kind that wins at once
 /// (`init` throws `WinProbabilitySolver.Unsupported`).
 public struct RoundsWinSolver: Sendable {
     /// The scoring table the solver plays by.
@@ -78,7 +78,7 @@ public struct RoundsWinSolver: Sendable {
         let rules = table.rules
         let (rounds, least) = try Self.supported(table)
         let step = table.turnMechanics.scoreStep
-        let turn = WinTurn(table: table, sixOnesWin: false)
+        let turn = WinTurn(table: table, instantWinFaces: [])
         let bounds = Self.exponentialBounds(turn: turn)
         let capLevel =
             differenceCap.map { max(1, ($0 + step - 1) / step) }
@@ -125,8 +125,8 @@ public struct RoundsWinSolver: Sendable {
         guard rules.turn.threeFarklePenalty == nil else {
             throw .init(description: "the solver of a game of rounds does not handle a three-farkle penalty")
         }
-        guard !rules.game.sixOnesWin else {
-            throw .init(description: "the solver of a game of rounds does not handle six 1s that win at once")
+        if let instant = rules.game.instantWinDescription {
+            throw .init(description: "the solver of a game of rounds does not handle \(instant) that win at once")
         }
         let mechanics = table.turnMechanics
         let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
@@ -146,7 +146,7 @@ public struct RoundsWinSolver: Sendable {
     ) throws(WinProbabilitySolver.Unsupported) {
         let (rounds, least) = try Self.supported(table)
         let step = table.scoreStep
-        let turn = WinTurn(table: table, sixOnesWin: false)
+        let turn = WinTurn(table: table, instantWinFaces: [])
         self.table = table
         self.rounds = rounds
         extraRounds = table.rules.game.extraRoundsOnTie

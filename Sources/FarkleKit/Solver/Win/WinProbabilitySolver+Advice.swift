@@ -352,7 +352,7 @@ package struct WinTurnModel: Hashable, Sendable {
     package let groups: [[Group]]
     /// The chance that a roll of n dice allows no keep.
     package let farkleProbability: [Double]
-    /// The chance that a roll of n dice is six 1s that win at once.
+    /// The chance that a roll of n dice is a six of a kind that wins at once.
     package let instantWinProbability: [Double]
     /// The chance, above the table, to reach a state that allows banking before a farkle.
     package let reach: [Double]

@@ -196,7 +196,7 @@ public struct WinProbabilitySolver: Sendable {
             let step = mechanics.scoreStep
             try WinProbabilitySolver.checkSize(of: rules, step: step, floor: nil)
             let levels = (target - 1) / step + 1
-            let turn = WinTurn(table: table, sixOnesWin: rules.game.sixOnesWin)
+            let turn = WinTurn(table: table, instantWinFaces: rules.game.instantWinFaces)
             let entryMinimum = rules.game.entryMinimum
             let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
             let newBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: false)
@@ -311,7 +311,7 @@ struct PairLayout: Sendable {
     var pastTarget: PastTargetRows? = nil
 
     /// The payoff of banking above every pair's table: a sure win, less the final-round player's
-    /// chance to roll six 1s that win at once.
+    /// chance to roll a six of a kind that wins at once.
     var topBank: Double { 1 - (entered?.limit ?? 0) }
 
     /// The least bank of a player with total level `mine` (0: not entered; totals never fall).

@@ -5,7 +5,7 @@ struct TurnEndings: Sendable {
     var banked: [Double]
     /// The chance that the turn ends in a farkle.
     var farkle: Double
-    /// The chance of six 1s that win at once.
+    /// The chance of a six of a kind that wins at once.
     var instantWin: Double
     /// The chance to win the game from the top of the table on without farkling: banking above it (counted as won,
     /// as the solver counts it) or, where the rows past the target were followed (`PastTargetRows`), what they win.
@@ -16,7 +16,7 @@ struct TurnEndings: Sendable {
 
 extension WinTurn {
     /// How the turn that `table` holds ends when played as the table plays it: the chance of every bank
-    /// below `top`, of a farkle, of six 1s that win and of banking above the top.
+    /// below `top`, of a farkle, of a six of a kind that wins and of banking above the top.
     ///
     /// The adjoint of `solve`: the chances flow forward from the opening roll, turn points ascending (every
     /// keep and the six-dice farkle add points), each state banking where the table banks and otherwise
@@ -97,7 +97,7 @@ extension WinTurn {
     }
 
     /// The chances that the play `table` holds wins and ties the game from each state without farkling, where a
-    /// bank at `level` wins and ties with `bankOdds(level)`, six 1s that win at once win, and a state at or above
+    /// bank at `level` wins and ties with `bankOdds(level)`, a six of a kind that wins at once wins, and a state at or above
     /// `top` banks above the table (`1 - slope`, as `endings(of:top:)` counts it): indexed as `table`, rows
     /// `0..<table.rows`.
     ///

@@ -45,10 +45,10 @@ struct WinTurn: Sendable {
     let options: [Option]
     /// The chance that a roll of n dice allows no keep (the six 1s never).
     let farkleProbability: [Double]
-    /// The chance that a roll of n dice is the instantly winning six 1s.
+    /// The chance that a roll of n dice is a six of a kind that wins at once.
     let instantWinProbability: [Double]
     /// The chance, from a state above the table with n dice to roll, to reach a state where banking is
-    /// allowed (or roll six 1s that win) before a farkle, under the play that maximizes it.
+    /// allowed (or roll a six of a kind that wins) before a farkle, under the play that maximizes it.
     let reach: [Double]
     /// The most levels one roll can add (a keep or the six-dice farkle): how far a table is padded above its top.
     let maximumJump: Int
@@ -63,18 +63,24 @@ struct WinTurn: Sendable {
     /// The levels the six-dice farkle adds on a turn's opening roll, or `nil`.
     let openingFarkleSteps: Int?
 
-    /// The turn of `table`'s rules; `sixOnesWin` makes six 1s on six dice pay 1 at once.
-    init(table: ScoringTable, sixOnesWin: Bool) {
+    /// The turn of `table`'s rules; a six of a kind of `instantWinFaces` on six dice pays 1 at once.
+    init(table: ScoringTable, instantWinFaces: Set<Int>) {
         let outcomes = RollOutcomes(table: table)
         let maximum = DiceCounts.maximumDice
         let mechanics = table.turnMechanics
         var probabilities = outcomes.weight
+        var farkleWeight = outcomes.farkleWeight
         var instant = [Double](repeating: 0, count: maximum + 1)
-        if sixOnesWin {
-            let sixOnes = DiceCounts(faces: repeatElement(1, count: maximum))
-            let global = table.globalIndex(dice: maximum, multiset: DiceCatalog.shared.index(of: sixOnes))
-            probabilities[Int(outcomes.groupOfRoll[global])] -= 1
-            instant[maximum] = 1
+        for face in instantWinFaces {
+            // A six of a kind that wins leaves its group, or the farkles where it scores nothing.
+            let sixOfAKind = DiceCounts(faces: repeatElement(face, count: maximum))
+            if table.isFarkle(sixOfAKind) {
+                farkleWeight[maximum] -= 1
+            } else {
+                let global = table.globalIndex(dice: maximum, multiset: DiceCatalog.shared.index(of: sixOfAKind))
+                probabilities[Int(outcomes.groupOfRoll[global])] -= 1
+            }
+            instant[maximum] += 1
         }
         var groupRange = [0..<0]
         var groups: [Group] = []
@@ -96,7 +102,7 @@ struct WinTurn: Sendable {
         options = outcomes.options.map { Option(steps: $0.steps, diceLeft: $0.diceLeft, kept: $0.kept) }
         optionOffsets = options.map { $0.steps * TurnMechanics.statesPerLevel + $0.diceLeft }
         farkleProbability = (0...maximum).map {
-            $0 == 0 ? 0 : outcomes.farkleWeight[$0] / Double(DiceCatalog.orderedRollCounts[$0])
+            $0 == 0 ? 0 : farkleWeight[$0] / Double(DiceCatalog.orderedRollCounts[$0])
         }
         instantWinProbability = instant
         groupOfRoll = outcomes.groupOfRoll
@@ -144,7 +150,7 @@ struct WinTurn: Sendable {
     /// The entries of the states above the table: banking pays `topBank` wherever it is allowed, so only
     /// the dice count matters; solved by value iteration over the six dice counts.
     ///
-    /// With `topBank` 1 the best play maximizes the chance to reach a bank (`reach`); with six 1s that
+    /// With `topBank` 1 the best play maximizes the chance to reach a bank (`reach`); with a six of a kind that
     /// win at once and a smaller `topBank` it may roll on for them. The only loop runs through six dice
     /// and loses a farkle's or a bank's worth of probability on every round, so the iteration
     /// contracts; it stops when a round changes no value by more than 1e-15.
@@ -180,7 +186,7 @@ struct WinTurn: Sendable {
                 value: reach + (1 - reach) * farkle, slope: 1 - reach, aux: (1 - reach) * farkleAux,
                 banks: mechanics.allowsBanking(diceLeft: dice))
         }
-        // With every bank paying 1 and no six 1s, maximizing the chance to reach a bank is best for
+        // With every bank paying 1 and no six of a kind that wins, maximizing the chance to reach a bank is best for
         // every farkle payoff below 1: the value is z + reach (1 - z).
         if topBank == 1 && instantWinProbability[maximum] == 0 { return }
         withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { next in

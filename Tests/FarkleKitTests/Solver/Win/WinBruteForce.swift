@@ -30,12 +30,13 @@ struct WinBruteForce {
             for (index, roll) in DiceCatalog.shared.multisets[dice].enumerated() {
                 let probability =
                     Double(DiceCatalog.orderedRollCount(of: roll)) / Double(DiceCatalog.orderedRollCounts[dice])
-                let sixOnes = dice == 6 && roll[1] == 6
+                // Six dice of one face the rules list win at once, whatever they would score.
+                let instantWin = dice == 6 && rules.game.instantWinFaces.contains { roll[$0] == 6 }
                 // Every keep: all of the dice kept means hot dice, six to roll again.
                 let keeps = table.keeps(dice: dice, multiset: index).map { keep in
                     (points: keep.score, diceLeft: keep.diceUsed == dice ? 6 : dice - keep.diceUsed)
                 }
-                list.append(Roll(probability: probability, instantWin: sixOnes && rules.game.sixOnesWin, keeps: keeps))
+                list.append(Roll(probability: probability, instantWin: instantWin, keeps: keeps))
             }
             rolls.append(Self.merged(list))
         }

@@ -50,6 +50,22 @@ struct WinProbabilitySolverTests {
         try expectAgreement(onesOnly(target: 500))
     }
 
+    @Test("six of any face winning at once, where six 2s to 6s score nothing, matches the brute force")
+    func anySixOfAKindWins() throws {
+        var rules = onesOnly(target: 500)
+        rules.game.instantWinFaces = Set(1...6)
+        try expectAgreement(rules)
+        rules.game.end = .target(300, finalRound: true)
+        try expectAgreement(rules)
+    }
+
+    @Test("cardgames raced to 300 where six 6s win at once and six 1s score matches the brute force")
+    func sixSixesWin() throws {
+        var rules = racing(.cardgames, to: 300, finalRound: false)
+        rules.game.instantWinFaces = [6]
+        try expectAgreement(rules)
+    }
+
     @Test("a race to 300 with a final round matches the brute force at every pair of totals")
     func onesOnlyFinalRound() throws {
         try expectAgreement(onesOnly(target: 300, finalRound: true))
