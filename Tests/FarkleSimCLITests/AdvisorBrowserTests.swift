@@ -185,6 +185,26 @@ struct AdvisorTotalsBrowserTests {
         #expect(shown[1].rows.isEmpty)
     }
 
+    @Test("a roll that wins at once says so, under the rules that make it win; its keeps are a single turn's")
+    func winsAtOnce() throws {
+        let sixes = try RuleSet.load(fixtureRules("six-sixes-win.json"))
+        let fragments = ["#dice=6,6,6,6,6,6&turn=0", "#dice=1,1,1,1,1,1&turn=0", "#dice=6,6,6,6,6,6&turn=500"]
+        let shown = try Chromium.shown(
+            by: AdvisorPage(solver: ExpectedScoreSolver(rules: sixes)), in: fragments.map { Situation(fragment: $0) })
+        #expect(
+            shown[0].winsAtOnce
+                == "This roll wins the game at once (six 6s on six dice win): nothing is left to decide. In a single turn, without that rule, it would score as below."
+        )
+        #expect(shown[0].rows.first?.keep == "6,6,6,6,6,6" && shown[0].rows.first?.points == "10000")
+        #expect(shown[1].winsAtOnce == nil, "six 1s score under these rules")
+        #expect(shown[2].winsAtOnce != nil, "six 6s rolled later in a turn win too")
+        let standard = try Chromium.shown(
+            by: AdvisorPage(solver: ExpectedScoreSolver(rules: .standard)),
+            in: fragments.prefix(2).map { Situation(fragment: $0) })
+        #expect(standard[0].winsAtOnce == nil)
+        #expect(standard[1].winsAtOnce?.contains("(six 1s on six dice win)") == true)
+    }
+
     @Test("boxed: the rules line names the entry minimum, and at a total of 0 the page never banks below it")
     func entryMinimum() throws {
         let table = ScoringTable(rules: .boxed)
@@ -616,6 +636,8 @@ struct ShownAdvice: Decodable {
     var agree: String?
     /// The farkles in a row entered, where the page asks for them.
     var farkles: String?
+    /// The note that the roll wins the game at once, where it does.
+    var winsAtOnce: String?
 
     func check(against json: AdviceJSON, situation: Situation, _ context: Comment) {
         #expect(problem == nil, context)
@@ -758,6 +780,7 @@ enum Chromium {
             rules: document.getElementById("rules-summary").textContent,
             agree: document.querySelector("#objectives")?.dataset.agree ?? null,
             farkles: document.getElementById("farkles-field").hidden ? null : document.getElementById("farkles").value,
+            winsAtOnce: document.getElementById("wins-at-once")?.textContent ?? null,
           });
           const fragments = FRAGMENTS;
           const results = [capture()];

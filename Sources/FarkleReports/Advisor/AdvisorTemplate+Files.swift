@@ -1089,8 +1089,16 @@ extension AdvisorTemplate {
         function renderAdvice(state) {
           const points = pointsAdvice(dice, state.turn, state.opening, state.farkles, state.me);
           const totals = state.them === null ? null : state;
-          const win = totals ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.game) : null;
+          // A roll that wins at once (six 1s in standard) leaves nothing to decide: no advice to win; the points advice
+          // is a single turn's, where it scores (Advice.winsAtOnce).
+          const instant = dice.length === MAX_DICE && winsAtOnce(rules, dice);
+          const win = totals && !instant ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.game) : null;
           const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
+          if (instant) {
+            body.unshift(element("p", { id: "wins-at-once", class: "note" }, "This roll wins the game at once ("
+              + rules.instant_win + " on six dice win): nothing is left to decide. In a single turn, without that rule, it "
+              + "would score as below."));
+          }
           if (win) {
             const when = data.win.kind === "rounds"
               ? " in round " + (Math.floor(state.game.turnIndex / 2) + 1) + " of " + data.win.rounds + ", playing "
