@@ -46,7 +46,7 @@ struct RoundsOdds {
                 ?? RoundsWinSolver.capLevel(
                     bounds: RoundsWinSolver.exponentialBounds(turn: WinTurn(table: context.table, instantWinFaces: [])),
                     turns: rounds, tolerance: RoundsWinSolver.capTolerance),
-            leastLevel: 0, turn: WinTurn(table: context.table, instantWinFaces: []))
+            leastLevel: 0, turn: WinTurn(table: context.table, instantWinFaces: rules.game.instantWinFaces))
         let results = PairResults(count: layout.turns * layout.width)
         var states = 0
         for turnIndex in stride(from: layout.turns - 1, through: 0, by: -1) {

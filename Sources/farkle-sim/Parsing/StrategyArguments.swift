@@ -198,7 +198,7 @@ enum StrategyArguments {
             context.use(solved)
             return
         }
-        if !quiet, rules.turn.threeFarklePenalty == nil, !rules.game.sixOnesWin {
+        if !quiet, rules.turn.threeFarklePenalty == nil {
             Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' (under a minute)...")
         }
         let progress = SolveProgress("Solving", unit: "the turns", isShown: !quiet)

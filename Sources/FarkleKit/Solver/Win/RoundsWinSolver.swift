@@ -25,8 +25,8 @@ import Foundation
 /// more than that bound (`capErrorBound`). <doc:PlayingToWin> has the details.
 ///
 /// Supports two players, fixed rounds, any scoring, banking, hot-dice, six-dice-farkle and minimum-bank
-/// rules; not a three-farkle penalty, an entry minimum above the minimum bank or a six of a kind that wins at once
-/// (`init` throws `WinProbabilitySolver.Unsupported`).
+/// rules and a six of a kind that wins at once; not a three-farkle penalty or an entry minimum above the minimum
+/// bank (`init` throws `WinProbabilitySolver.Unsupported`).
 public struct RoundsWinSolver: Sendable {
     /// The scoring table the solver plays by.
     public let table: ScoringTable
@@ -78,8 +78,10 @@ public struct RoundsWinSolver: Sendable {
         let rules = table.rules
         let (rounds, least) = try Self.supported(table)
         let step = table.turnMechanics.scoreStep
-        let turn = WinTurn(table: table, instantWinFaces: [])
-        let bounds = Self.exponentialBounds(turn: turn)
+        let turn = WinTurn(table: table, instantWinFaces: rules.game.instantWinFaces)
+        // The cap's bound counts a roll that wins at once as the keep it would be: it only raises M(θ), and a game
+        // that ends at once is decided whatever the difference.
+        let bounds = Self.exponentialBounds(turn: WinTurn(table: table, instantWinFaces: []))
         let capLevel =
             differenceCap.map { max(1, ($0 + step - 1) / step) }
             ?? Self.capLevel(bounds: bounds, turns: rounds, tolerance: Self.capTolerance)
@@ -125,9 +127,6 @@ public struct RoundsWinSolver: Sendable {
         guard rules.turn.threeFarklePenalty == nil else {
             throw .init(description: "the solver of a game of rounds does not handle a three-farkle penalty")
         }
-        if let instant = rules.game.instantWinDescription {
-            throw .init(description: "the solver of a game of rounds does not handle \(instant) that win at once")
-        }
         let mechanics = table.turnMechanics
         let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
         guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == least else {
@@ -146,7 +145,7 @@ public struct RoundsWinSolver: Sendable {
     ) throws(WinProbabilitySolver.Unsupported) {
         let (rounds, least) = try Self.supported(table)
         let step = table.scoreStep
-        let turn = WinTurn(table: table, instantWinFaces: [])
+        let turn = WinTurn(table: table, instantWinFaces: table.rules.game.instantWinFaces)
         self.table = table
         self.rounds = rounds
         extraRounds = table.rules.game.extraRoundsOnTie

@@ -65,7 +65,17 @@ extension WinBruteForce {
 struct RoundsWinSolverTests {
     @Test("every turn-start value equals an independent brute force (2 rounds, 2 extra rounds, cap 1,000)")
     func matchesBruteForce() throws {
-        for rules in [onesAndFives(rounds: 2, extraRounds: 2), farkleten(rounds: 1, extraRounds: 1)] {
+        // Six 1s that win at once, and six of any face, where six 2s to 6s score nothing but win.
+        var sixOnes = onesAndFives(rounds: 2, extraRounds: 1)
+        sixOnes.game.sixOnesWin = true
+        var anyFace = onesOnly(rounds: 2, extraRounds: 1)
+        anyFace.game.instantWinFaces = Set(1...6)
+        var farkletenSixes = farkleten(rounds: 1, extraRounds: 1)
+        farkletenSixes.game.instantWinFaces = [6]
+        for rules in [
+            onesAndFives(rounds: 2, extraRounds: 2), farkleten(rounds: 1, extraRounds: 1), sixOnes, anyFace,
+            farkletenSixes,
+        ] {
             let cap = 1000
             let solver = try RoundsWinSolver(rules: rules, threads: 2, differenceCap: cap)
             let brute = WinBruteForce(rules: rules).roundsValues(cap: cap)
@@ -123,15 +133,15 @@ struct RoundsWinSolverTests {
         #expect(abs(head.firstPlayerValue - 0.5) <= abs(solver.firstPlayerValue - 0.5))
     }
 
-    @Test("races, more than two players, a penalty and six 1s that win are refused with a reason")
+    @Test("races, more than two players and a penalty are refused with a reason")
     func refusesOtherGames() {
         #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: .standard) }
         var many = farkleten(rounds: 1)
         many.game.players = 3
         #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: many) }
-        var sixOnes = farkleten(rounds: 1)
-        sixOnes.game.sixOnesWin = true
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: sixOnes) }
+        var penalty = farkleten(rounds: 1)
+        penalty.turn.threeFarklePenalty = 500
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: penalty) }
     }
 
     @Test("exact odds: win against win is the solver's value; they and the simulator agree within 4 standard errors")
@@ -143,6 +153,14 @@ struct RoundsWinSolverTests {
         let mirror = try ExactOdds(strategies: [.win, .win], context: &context)
         #expect(abs(mirror.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-12)
         #expect(abs(mirror.tieProbability - solver.tieProbability) < 1e-12)
+        // So with six of any face winning at once: the exact odds play the solver's own turns.
+        var instant = rules
+        instant.game.instantWinFaces = Set(1...6)
+        var instantContext = StrategyContext(table: ScoringTable(rules: instant))
+        let instantSolver = try instantContext.roundsWinSolver()
+        let instantMirror = try ExactOdds(strategies: [.win, .win], context: &instantContext)
+        #expect(abs(instantMirror.winProbabilities[0] - instantSolver.firstPlayerWinProbability) < 1e-12)
+        #expect(abs(instantSolver.firstPlayerWinProbability - solver.firstPlayerWinProbability) > 1e-6)
         for (specs, seed) in [
             ([StrategySpec.win, .win], UInt64(31)), ([.win, .expectedValue], 32), ([.expectedValue, .greedy], 33),
         ] {
