@@ -11,9 +11,12 @@ public struct GameRules: Hashable, Sendable {
     public var entryMinimum: Int
     /// The faces whose six of a kind, on a roll of six dice, wins the game at once (`[1]` in `standard`: six 1s).
     ///
-    /// Faces are 1...6. Any other six of a kind, and every six of a kind in single-turn analysis, scores as a
-    /// combination. A house rule lets any six of a kind win (all six faces), or chosen faces (six 6s).
-    public var instantWinFaces: Set<Int>
+    /// Faces are 1...6 (others are dropped when set). Any other six of a kind, and every six of a kind in
+    /// single-turn analysis, scores as a combination. A house rule lets any six of a kind win (all six faces), or
+    /// chosen faces (six 6s).
+    public var instantWinFaces: Set<Int> {
+        didSet { instantWinFaces.formIntersection(DiceCounts.faces) }
+    }
     /// In a game of rounds, the most extra rounds every player plays while the highest total is shared
     /// (0 in `standard`; 5 in `farkleten`). Ignored in a race to a target.
     public var extraRoundsOnTie: Int

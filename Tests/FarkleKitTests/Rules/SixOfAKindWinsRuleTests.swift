@@ -95,6 +95,10 @@ struct SixOfAKindWinsRuleTests {
                 #expect(!RuleSet.zilch.game.winsAtOnce(roll), "\(roll)")
             }
         }
+        // Only faces of a die are kept: a rule set built in code cannot name a seventh face.
+        var odd = GameRules()
+        odd.instantWinFaces = [0, 6, 7]
+        #expect(odd.instantWinFaces == [6])
         #expect(sixes.instantWinDescription == "six 6s")
         #expect(any.instantWinDescription == "six of any face")
         #expect(RuleSet.standard.game.instantWinDescription == "six 1s")
