@@ -176,12 +176,9 @@ public struct AdvisorPage: Sendable {
             ),
             ("six_ones_win", "\(rules.game.sixOnesWin)"),
             ("instant_win", rules.game.instantWinDescription.map(JSONText.string) ?? "null"),
-            (
-                "wins_at_once",
-                "["
-                    + DiceCatalog.shared.multisets[DiceCounts.maximumDice].filter(rules.game.winsAtOnce)
-                    .map { JSONText.string("\($0)") }.joined(separator: ", ") + "]"
-            ),
+            ("wins_at_once", sixDiceRolls(where: rules.game.winsAtOnce)),
+            ("instant_loss", rules.game.instantLossDescription.map(JSONText.string) ?? "null"),
+            ("loses_at_once", sixDiceRolls(where: rules.game.losesAtOnce)),
             (
                 "farkle_chance",
                 "["
@@ -191,6 +188,13 @@ public struct AdvisorPage: Sendable {
             ("extra_rounds_on_tie", "\(rules.game.end.rounds == nil ? 0 : rules.game.extraRoundsOnTie)"),
             ("highest_turn_breaks_tie", "\(rules.game.end.rounds != nil && rules.game.highestTurnBreaksTie)"),
         ])
+    }
+
+    /// The rolls of six dice for which `holds` is true, as a JSON list of keys (`["111111"]`).
+    private func sixDiceRolls(where holds: (DiceCounts) -> Bool) -> String {
+        "["
+            + DiceCatalog.shared.multisets[DiceCounts.maximumDice].filter(holds).map { JSONText.string("\($0)") }
+            .joined(separator: ", ") + "]"
     }
 
     /// Every roll of one to six dice with its keeps, one roll per line.

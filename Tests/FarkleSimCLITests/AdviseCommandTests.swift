@@ -45,6 +45,14 @@ struct AdviseCommandTests {
         #expect(json["win"] == nil)
         let standard = try jsonObject(CommandRunner.run(["advise", "--dice", "6,6,6,6,6,6", "--format", "json"]))
         #expect(standard["wins_at_once"] as? Bool == false)
+        #expect(standard["loses_at_once"] as? Bool == false)
+        // Where six 1s lose at once, the same: said, and nothing solved for it.
+        let losing = try CommandRunner.run(
+            ["advise", "--rules", fixtureRules("six-ones-lose.json"), "--dice", "1,1,1,1,1,1"] + game.dropFirst(2))
+        #expect(losing.exitStatus == 0, "\(losing.standardError)")
+        #expect(
+            losing.standardOutput.contains(
+                "This roll loses the game at once (six 1s on six dice lose under six-ones-lose)"))
     }
 
     @Test("keeping the 1 of 1 2 3 at 400 leaves 500 with two dice: bank, and the roll value shown is lower")

@@ -203,6 +203,11 @@ struct AdvisorTotalsBrowserTests {
             in: fragments.prefix(2).map { Situation(fragment: $0) })
         #expect(standard[0].winsAtOnce == nil)
         #expect(standard[1].winsAtOnce?.contains("(six 1s on six dice win)") == true)
+        let losing = try Chromium.shown(
+            by: AdvisorPage(solver: ExpectedScoreSolver(rules: try RuleSet.load(fixtureRules("six-ones-lose.json")))),
+            in: [Situation(fragment: fragments[1])])
+        #expect(losing[0].winsAtOnce?.hasPrefix("This roll loses the game at once (six 1s on six dice lose)") == true)
+        #expect(losing[0].rules.contains("six 1s lose at once") && !losing[0].rules.contains("win at once"))
     }
 
     @Test("boxed: the rules line names the entry minimum, and at a total of 0 the page never banks below it")

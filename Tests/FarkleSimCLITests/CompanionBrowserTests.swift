@@ -353,6 +353,29 @@ struct CompanionBrowserTests {
         #expect(shown.totals == state.players.map(\.total), "\(shown.totals)")
     }
 
+    @Test("where six 1s lose at once, six 1s rolled by taps hand the game to the other player")
+    func sixOnesLose() throws {
+        let rules = try Self.rules("six-ones-lose.json")
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            $("start").click();
+            for (let die = 0; die < 6; die++) document.querySelector('[data-face="1"]').click();
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ status: $("status").textContent });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable { let status: String }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        var state = try GameState(table: ScoringTable(rules: rules), players: ["Player 1", "Player 2"])
+        try state.apply(.roll(DiceCounts(faces: [1, 1, 1, 1, 1, 1])))
+        #expect(state.result == .won(seat: 1))
+        #expect(shown.status == "Player 2 won the game.", "\(shown.status)")
+    }
+
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")
     func reload() throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -27,7 +27,13 @@ struct SimulateCommandTests {
             let result = try CommandRunner.run(["--games", "200", "--strategy", "greedy", "--rules", rules])
             #expect(result.exitStatus == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("| Instant wins (\(name)) | "), "\(rules)")
+            #expect(!result.standardOutput.contains("| Instant losses"), "\(rules)")
         }
+        let losing = try CommandRunner.run(
+            ["--games", "200", "--strategy", "greedy", "--rules", fixtureRules("six-ones-lose.json")])
+        #expect(
+            losing.standardOutput.contains("| Instant wins (none) | ")
+                && losing.standardOutput.contains("| Instant losses (six 1s) | "))
     }
 
     @Test("JSON has the documented keys, and the same seed gives the same numbers on any thread count")

@@ -23,11 +23,14 @@ public struct Advice: Hashable, Sendable {
     /// Every keep valued under `objective`, the best first, and bank or roll after it.
     public let points: RollAdvice
     /// Every keep valued by P(win) + ½ P(tie), when both totals are known and the game is solved and the roll
-    /// does not win at once; else `nil`.
+    /// does not end the game at once; else `nil`.
     public let win: WinRollAdvice?
     /// Whether the roll wins the game at once (six 1s on six dice in `standard`): nothing is left to decide, and
     /// `points` values the keeps as the roll scores in a single turn, where it is six of a kind.
     public let winsAtOnce: Bool
+    /// Whether the roll loses the game at once (`GameRules.instantLossFaces`); as with `winsAtOnce`, nothing is
+    /// left to decide and `points` is the single turn's.
+    public let losesAtOnce: Bool
     /// The least turn points this player may bank: the rules' minimum bank, or the entry minimum before the
     /// player is on the board.
     public let leastBank: Int

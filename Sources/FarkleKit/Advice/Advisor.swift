@@ -114,10 +114,11 @@ public struct Advisor: Sendable {
             entryMinimum: rules.game.entryMinimum, hasEntered: situation.hasEntered)
         if situation.hasDiceSets { return try diceSetAdvice(situation, leastBank: leastBank, threads: threads) }
         let (objective, points) = try pointsAdvice(situation)
-        let winsAtOnce = rules.game.winsAtOnce(situation.roll)
+        let roll = situation.roll
         return Advice(
             situation: situation, objective: objective, points: points,
-            win: winsAtOnce ? nil : try winAdvice(situation), winsAtOnce: winsAtOnce, leastBank: leastBank,
+            win: rules.game.endsAtOnce(roll) ? nil : try winAdvice(situation),
+            winsAtOnce: rules.game.winsAtOnce(roll), losesAtOnce: rules.game.losesAtOnce(roll), leastBank: leastBank,
             byKind: nil)
     }
 
@@ -227,7 +228,7 @@ public struct Advisor: Sendable {
             situation: situation, objective: .pointsTowardTarget(cap: cap),
             points: solver.rollAdvice(
                 for: roll, keeps: keeps, turnPoints: turnPoints, isOpeningRoll: situation.isOpeningRoll),
-            win: win?.advice, winsAtOnce: false, leastBank: leastBank, byKind: byKind)
+            win: win?.advice, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank, byKind: byKind)
     }
 
     // MARK: - Win

@@ -70,6 +70,9 @@ struct BlindTurnOutcomes: Sendable {
                 } else if outcome.isInstantWin {
                     instantWin += chance
                     continue
+                } else if outcome.isInstantLoss {
+                    // The turn loses the game: no win, no tie, no turn after it.
+                    continue
                 } else {
                     let move = strategy.move(
                         turnPoints: points, dice: dice, multiset: outcome.multiset, situation: situation,

@@ -88,7 +88,7 @@ struct PenaltyExactOdds {
         let space = PenaltyStateSpace(
             target: target, penalty: penalty, floor: floor,
             leastBank: mechanics.minimumBank,
-            turn: WinTurn(table: context.table, instantWinFaces: rules.game.instantWinFaces),
+            turn: WinTurn(table: context.table),
             // Only the layout is read: each seat's own final round is weighed in `bankPayoff`.
             finalRound: nil)
         guard space.levels <= ExactOdds.maximumLevels else {

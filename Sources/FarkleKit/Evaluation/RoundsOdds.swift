@@ -44,9 +44,9 @@ struct RoundsOdds {
             rounds: rounds, extraRounds: rules.game.extraRoundsOnTie,
             capLevel: capLevel
                 ?? RoundsWinSolver.capLevel(
-                    bounds: RoundsWinSolver.exponentialBounds(turn: WinTurn(table: context.table, instantWinFaces: [])),
+                    bounds: RoundsWinSolver.exponentialBounds(turn: WinTurn(table: context.table, gameEndings: false)),
                     turns: rounds, tolerance: RoundsWinSolver.capTolerance),
-            leastLevel: 0, turn: WinTurn(table: context.table, instantWinFaces: rules.game.instantWinFaces))
+            leastLevel: 0, turn: WinTurn(table: context.table))
         let results = PairResults(count: layout.turns * layout.width)
         var states = 0
         for turnIndex in stride(from: layout.turns - 1, through: 0, by: -1) {

@@ -102,7 +102,7 @@ public struct GameReview: Sendable {
         self.record = record
         final = try record.replay { state, index, action in
             if case .roll(let rolled) = action, state.pendingRoll == nil, rolled.count == state.diceLeft,
-                !record.rules.game.winsAtOnce(rolled),
+                !record.rules.game.endsAtOnce(rolled),
                 let advice = try? pointsAdvisor?.advice(for: state.situation(roll: rolled))
             {
                 luck[state.seat] += advice.points.luck

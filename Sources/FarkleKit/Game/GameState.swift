@@ -20,7 +20,8 @@ public struct GameState: Sendable {
     public enum Result: Hashable, Sendable {
         /// One player won: the seat, 0 first.
         case won(seat: Int)
-        /// The seats that share first place when the game ends on its totals.
+        /// The seats that share first place when the game ends on its totals; none when a solo player lost at once
+        /// (`GameRules.instantLossFaces`).
         case tied(seats: [Int])
     }
 
@@ -159,6 +160,7 @@ public struct GameState: Sendable {
             throw NotAllowed("\(dice.count) dice rolled; the player has \(diceLeft) to roll")
         }
         if rules.game.winsAtOnce(dice) { return finish(.won(seat: seat), onRoll: true) }
+        if rules.game.losesAtOnce(dice) { return finishLostAtOnce() }
         guard table.isFarkle(dice) else {
             pendingRoll = dice
             return
@@ -189,10 +191,11 @@ public struct GameState: Sendable {
                     : "\(GameAction.faces(dice)) is no keep of the roll \(GameAction.faces(rolled)): every die kept "
                         + "must be rolled and score")
         }
-        // A keep entered alone stands for a roll of the dice left that holds it; six 1s of six dice win.
+        // A keep entered alone stands for a roll of the dice left that holds it; six 1s of six dice win (or lose).
         if pendingRoll == nil, dice.count == diceLeft, rules.game.winsAtOnce(dice) {
             return finish(.won(seat: seat), onRoll: true)
         }
+        if pendingRoll == nil, dice.count == diceLeft, rules.game.losesAtOnce(dice) { return finishLostAtOnce() }
         pendingRoll = nil
         isOpeningRoll = false
         turnPoints += rules.turn.points(ofKeeping: points, isHotDice: dice.count == diceLeft)
@@ -255,6 +258,16 @@ public struct GameState: Sendable {
             let seats = players.indices.filter { leaders & (1 << $0) != 0 }
             finish(seats.count == 1 ? .won(seat: seats[0]) : .tied(seats: seats))
         }
+    }
+
+    /// Ends the game on a roll that loses it for the player to move: the others' totals decide, the highest winning
+    /// and equal highest tying (nobody wins a solo game).
+    private mutating func finishLostAtOnce() {
+        var scores = SeatScores(seats: players.count)
+        for (seat, player) in players.enumerated() { scores[seat] = player.total }
+        let leaders = GameProgress.leaders(scores, excluding: seat)
+        let seats = players.indices.filter { leaders & (1 << $0) != 0 }
+        finish(seats.count == 1 ? .won(seat: seats[0]) : .tied(seats: seats), onRoll: true)
     }
 
     /// Ends the game; a win by six 1s ends the turn on the roll, which counts as a turn played.

@@ -1,5 +1,5 @@
 /// Every roll of 1 to 6 dice as the engine sees it: its multiset, its chance, and whether it is a
-/// farkle or a six of a kind that wins at once.
+/// farkle or a six of a kind that wins or loses at once.
 struct RollList: Sendable {
     /// One multiset of n dice.
     struct Outcome: Sendable {
@@ -7,6 +7,7 @@ struct RollList: Sendable {
         let probability: Double
         let isFarkle: Bool
         let isInstantWin: Bool
+        let isInstantLoss: Bool
     }
 
     /// `outcomes[n]`: every multiset of n dice (index 0 empty).
@@ -19,14 +20,14 @@ struct RollList: Sendable {
         outcomes = (0...maximum).map { dice in
             guard dice > 0 else { return [] }
             return catalog.multisets[dice].enumerated().map { multiset, roll in
-                // A roll that wins at once is no farkle, even where its six of a kind scores nothing.
-                let winsAtOnce = table.rules.game.winsAtOnce(roll)
+                // A roll that ends the game is no farkle, even where its six of a kind scores nothing.
+                let game = table.rules.game
                 return Outcome(
                     multiset: multiset,
                     probability: Double(DiceCatalog.orderedRollCount(of: roll))
                         / Double(DiceCatalog.orderedRollCounts[dice]),
-                    isFarkle: !winsAtOnce && table.keeps(dice: dice, multiset: multiset).isEmpty,
-                    isInstantWin: winsAtOnce)
+                    isFarkle: !game.endsAtOnce(roll) && table.keeps(dice: dice, multiset: multiset).isEmpty,
+                    isInstantWin: game.winsAtOnce(roll), isInstantLoss: game.losesAtOnce(roll))
             }
         }
     }

@@ -17,6 +17,15 @@ public struct GameRules: Hashable, Sendable {
     public var instantWinFaces: Set<Int> {
         didSet { instantWinFaces.formIntersection(DiceCounts.faces) }
     }
+    /// The faces whose six of a kind, on a roll of six dice, loses the game at once for the player who rolls it
+    /// (none in `standard`; six 1s in the house rule some call the explosion).
+    ///
+    /// Faces are 1...6 and not in `instantWinFaces` (others are dropped when set). The game then ends: with two
+    /// players the other wins; with more, the highest total among the others wins and equal highest totals tie.
+    /// Every six of a kind in single-turn analysis scores as a combination.
+    public var instantLossFaces: Set<Int> = [] {
+        didSet { instantLossFaces = instantLossFaces.intersection(DiceCounts.faces).subtracting(instantWinFaces) }
+    }
     /// In a game of rounds, the most extra rounds every player plays while the highest total is shared
     /// (0 in `standard`; 5 in `farkleten`). Ignored in a race to a target.
     public var extraRoundsOnTie: Int
@@ -76,14 +85,47 @@ extension GameRules {
         return instantWinFaces.contains { roll[$0] == DiceCounts.maximumDice }
     }
 
+    /// Whether `roll` loses the game at once for its roller: six of a kind of a face in `instantLossFaces`, on six
+    /// dice. The one definition of a loss at once, asked where `winsAtOnce(_:)` is.
+    package func losesAtOnce(_ roll: DiceCounts) -> Bool {
+        guard roll.count == DiceCounts.maximumDice, !winsAtOnce(roll) else { return false }
+        return instantLossFaces.contains { roll[$0] == DiceCounts.maximumDice }
+    }
+
+    /// Whether `roll` ends the game at once, won or lost.
+    package func endsAtOnce(_ roll: DiceCounts) -> Bool {
+        winsAtOnce(roll) || losesAtOnce(roll)
+    }
+
+    /// What six of a kind of `face` does in a game: win or lose it at once, or score.
+    package func sixOfAKindEnd(face: Int) -> SixOfAKindEnd {
+        instantWinFaces.contains(face) ? .win : instantLossFaces.contains(face) ? .loss : .points
+    }
+
+    /// Sets what six of a kind of `face` (1...6) does in a game.
+    package mutating func setSixOfAKindEnd(_ end: SixOfAKindEnd, face: Int) {
+        instantWinFaces.remove(face)
+        instantLossFaces.remove(face)
+        switch end {
+        case .win: instantWinFaces.insert(face)
+        case .loss: instantLossFaces.insert(face)
+        case .points: break
+        }
+    }
+
     /// The rolls that win at once in words, such as "six 1s", "six 1s or six 6s" or "six of any face"; `nil`
     /// when none does.
-    package var instantWinDescription: String? {
-        let faces = instantWinFaces.sorted()
+    package var instantWinDescription: String? { Self.description(of: instantWinFaces) }
+
+    /// The rolls that lose at once in words, as `instantWinDescription`; `nil` when none does.
+    package var instantLossDescription: String? { Self.description(of: instantLossFaces) }
+
+    /// Six of a kind of `faces` in words.
+    private static func description(of faces: Set<Int>) -> String? {
         switch faces.count {
         case 0: return nil
         case DiceCounts.faces.count: return "six of any face"
-        default: return faces.map { "six \($0)s" }.joined(separator: " or ")
+        default: return faces.sorted().map { "six \($0)s" }.joined(separator: " or ")
         }
     }
 }

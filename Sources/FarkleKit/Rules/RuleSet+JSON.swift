@@ -308,13 +308,13 @@ private struct RuleReader {
         }
     }
 
-    /// Whether a six of a kind wins at once (`"instant_win"`) or scores as a combination (`"points"`).
-    func sixOfAKindWins(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Bool {
-        switch value {
-        case .string("instant_win"): return true
-        case .string("points"): return false
-        default: throw fail(key, "must be \"instant_win\" or \"points\", not \(value.kindDescription)")
+    /// What a six of a kind does: wins at once (`"instant_win"`), loses at once (`"loses"`) or scores as a
+    /// combination (`"points"`).
+    func sixOfAKindEnd(_ value: JSONValue, _ key: String) throws(RuleSetError) -> SixOfAKindEnd {
+        guard case .string(let text) = value, let end = SixOfAKindEnd(rawValue: text) else {
+            throw fail(key, "must be \"instant_win\", \"loses\" or \"points\", not \(value.kindDescription)")
         }
+        return end
     }
 
     func readGame(_ value: JSONValue, into game: inout GameRules) throws(RuleSetError) {
@@ -341,21 +341,20 @@ private struct RuleReader {
                 guard members[GameKey.sixOfAKind.rawValue] == nil else {
                     throw fail(path, "cannot be given with game.six_of_a_kind, which says what six 1s do too")
                 }
-                game.sixOnesWin = try sixOfAKindWins(value, path)
+                game.setSixOfAKindEnd(try sixOfAKindEnd(value, path), face: 1)
             case .sixOfAKind:
-                var faces = Set<Int>()
                 if case .array(let values) = value {
                     guard values.count == DiceCounts.faces.count else {
-                        throw fail(path, "must list six values, for 1s to 6s (\"instant_win\" or \"points\")")
+                        throw fail(
+                            path, "must list six values, for 1s to 6s (\"instant_win\", \"loses\" or \"points\")")
                     }
-                    for (offset, element) in values.enumerated()
-                    where try sixOfAKindWins(element, "\(path)[\(offset)]") {
-                        faces.insert(offset + 1)
+                    for (offset, element) in values.enumerated() {
+                        game.setSixOfAKindEnd(try sixOfAKindEnd(element, "\(path)[\(offset)]"), face: offset + 1)
                     }
-                } else if try sixOfAKindWins(value, path) {
-                    faces = Set(DiceCounts.faces)
+                } else {
+                    let end = try sixOfAKindEnd(value, path)
+                    for face in DiceCounts.faces { game.setSixOfAKindEnd(end, face: face) }
                 }
-                game.instantWinFaces = faces
             }
         }
         if let rounds {
@@ -429,9 +428,9 @@ enum GameKey: String, CaseIterable {
 // MARK: - Writing
 
 extension RuleSet {
-    /// The rule set as a complete JSON rule file (every key present but the house rules `turn.hot_dice_bonus`,
-    /// `combinations.four_dice_straight` and `combinations.six_ones`, written only when set, and `game.six_of_a_kind`, written instead of
-    /// `game.six_ones` when a face other than 1 wins at once), readable by `load(_:)`.
+    /// The rule set as a complete JSON rule file, readable by `load(_:)`: every key present but the house rules
+    /// `turn.hot_dice_bonus`, `combinations.four_dice_straight` and `combinations.six_ones`, written only when set,
+    /// and `game.six_of_a_kind`, written instead of `game.six_ones` when a face other than 1 wins at once.
     public var jsonText: String {
         func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         func ofAKind(_ value: OfAKindPoints) -> String {
@@ -461,15 +460,15 @@ extension RuleSet {
         // House rules are written only when set: the text of every rule set without them stays what it was, and
         // with it the digests that policy files and the cache of solved games are keyed by.
         let hotDiceBonus = turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)"
-        let fourDiceStraight =
+        let houseCombinations =
             (combinations.fourDiceStraight.map { ",\n    \"four_dice_straight\": \($0)" } ?? "")
             + (combinations.sixOnes.map { ",\n    \"six_ones\": \($0)" } ?? "")
         // What a six of a kind does: as `six_ones` while only six 1s may win, so that text stays the same.
         let sixOfAKind: String
-        if game.instantWinFaces.isSubset(of: [1]) {
-            sixOfAKind = "\"six_ones\": \"\(game.sixOnesWin ? "instant_win" : "points")\""
+        if game.instantWinFaces.isSubset(of: [1]), game.instantLossFaces.isSubset(of: [1]) {
+            sixOfAKind = "\"six_ones\": \"\(game.sixOfAKindEnd(face: 1).rawValue)\""
         } else {
-            let faces = DiceCounts.faces.map { game.instantWinFaces.contains($0) ? "\"instant_win\"" : "\"points\"" }
+            let faces = DiceCounts.faces.map { "\"\(game.sixOfAKindEnd(face: $0).rawValue)\"" }
             sixOfAKind = "\"six_of_a_kind\": [\(faces.joined(separator: ", "))]"
         }
 
@@ -500,7 +499,7 @@ extension RuleSet {
                 "small_straight": \(points(combinations.smallStraight)),
                 "large_straight": \(points(combinations.largeStraight)),
                 "small_straight_2_to_6": \(highSmallStraight),
-                "counting_faces": [\(countingFaces)]\(fourDiceStraight)
+                "counting_faces": [\(countingFaces)]\(houseCombinations)
               },
               "turn": {
                 "bank_with_dice_left": [\(banking)],

@@ -103,6 +103,15 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     seat: seat, outcome: outcome, turnPoints: turnPoints, scores: situation.scores,
                     isFinalRound: situation.isFinalRound)
                 return finish(winner: seat, situation.scores, progress.round, &counts, &tally, &observer)
+            case .instantLoss:
+                // The roller is out; the others' totals decide, as at the end of the game.
+                counts.instantLosses += 1
+                observer.turnEnded(
+                    seat: seat, outcome: outcome, turnPoints: turnPoints, scores: situation.scores,
+                    isFinalRound: situation.isFinalRound)
+                return finishByTotals(
+                    situation.scores, progress.round, leaders: GameProgress.leaders(situation.scores, excluding: seat),
+                    &counts, &tally, &observer)
             case .farkle:
                 counts.seats[seat].farkles += 1
                 farklesInARow[seat] += 1
@@ -159,6 +168,12 @@ struct GameEngine<Seat: Strategy>: Sendable {
         if leaders.nonzeroBitCount == 1 {
             return finish(winner: leaders.trailingZeroBitCount, scores, round, &counts, &tally, &observer)
         }
+        if leaders == 0 {
+            // A solo player lost at once: the game ends with nobody to win it.
+            tally.gamesByRound[round] += 1
+            tally.addFinalTotals(scores)
+            return observer.gameEnded(winner: nil, scores: scores)
+        }
         counts.ties += 1
         for seat in 0..<players where leaders & (1 << seat) != 0 { counts.seats[seat].ties += 1 }
         tally.gamesByRound[round] += 1
@@ -206,6 +221,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 banks = nil
             } else {
                 if code & RollTable.instantWinFlag != 0 { return (.instantWin, 0) }
+                if code & RollTable.instantLossFlag != 0 { return (.instantLoss, 0) }
                 let move = strategy.pointee.move(
                     turnPoints: turnPoints, dice: dice, multiset: Int(code & RollTable.multisetMask),
                     situation: situation, using: &loop.strategyGenerator)
@@ -230,6 +246,7 @@ private struct ChunkCounts {
     var games = 0
     var ties = 0
     var instantWins = 0
+    var instantLosses = 0
     var unfinishedGames = 0
     var rolls = 0
     var penalties = 0
@@ -254,6 +271,7 @@ private struct ChunkCounts {
         tally.games += games
         tally.ties += ties
         tally.instantWins += instantWins
+        tally.instantLosses += instantLosses
         tally.unfinishedGames += unfinishedGames
         tally.rolls += rolls
         tally.penalties += penalties

@@ -4,8 +4,10 @@ enum TurnOutcome: Hashable, Sendable {
     case banked
     /// The turn ended in a farkle (`penalty`: the third in a row cost points).
     case farkle(penalty: Bool)
-    /// Six 1s with six dice: the player won the game.
+    /// A six of a kind that wins at once (six 1s in `standard`): the player won the game.
     case instantWin
+    /// A six of a kind that loses at once: the player lost the game.
+    case instantLoss
 }
 
 /// Watches games as the engine plays them; for tests that check the rules turn by turn.

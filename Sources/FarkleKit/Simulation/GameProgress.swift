@@ -134,10 +134,10 @@ struct GameProgress {
     }
 
     /// The seats with the highest total, one bit per seat.
-    static func leaders(_ scores: SeatScores) -> UInt8 {
+    static func leaders(_ scores: SeatScores, excluding excluded: Int? = nil) -> UInt8 {
         var highest = Int.min
         var leaders: UInt8 = 0
-        for seat in 0..<scores.count {
+        for seat in 0..<scores.count where seat != excluded {
             let score = scores[seat]
             if score > highest {
                 highest = score

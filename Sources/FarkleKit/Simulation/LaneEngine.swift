@@ -52,7 +52,8 @@ struct LaneEngine: Sendable {
     /// automaton's levels.
     static func applies<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> Bool {
         let rules = table.rules
-        guard rules.game.end.target != nil, rules.turn.threeFarklePenalty == nil,
+        // A six of a kind that loses at once is the general engine's alone.
+        guard rules.game.end.target != nil, rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty,
             GameRules.playerRange.contains(seats.count), let tabulated = seats as? [any TurnOnlyStrategy]
         else { return false }
         return tabulated.allSatisfy { seat in

@@ -2,14 +2,16 @@
 ///
 /// The engine draws `r` in `0..<6^n` and reads `codes[firstCode[n] + r]`; one
 /// lookup tells it the multiset (`DiceCatalog` numbering), whether the roll is
-/// a farkle and whether it is a six of a kind that wins at once.
+/// a farkle and whether it is a six of a kind that wins or loses at once.
 struct RollTable: Sendable {
     /// Set on a roll that allows no keep.
     static let farkleFlag: UInt16 = 0x8000
     /// Set on a six of a kind that wins at once (`GameRules.winsAtOnce`).
     static let instantWinFlag: UInt16 = 0x4000
+    /// Set on a six of a kind that loses at once (`GameRules.losesAtOnce`).
+    static let instantLossFlag: UInt16 = 0x2000
     /// The multiset number's bits.
-    static let multisetMask: UInt16 = 0x3FFF
+    static let multisetMask: UInt16 = 0x1FFF
 
     /// The codes of all rolls, dice count after dice count.
     let codes: [UInt16]
@@ -28,9 +30,12 @@ struct RollTable: Sendable {
             for ordered in 0..<DiceCatalog.orderedRollCounts[dice] {
                 let multiset = catalog.multisetIndex(ofOrderedRoll: ordered, dice: dice)
                 var code = UInt16(multiset)
-                // A roll that wins at once is no farkle, even where its six of a kind scores nothing.
-                if game.winsAtOnce(DiceCatalog.multiset(ofOrderedRoll: ordered, dice: dice)) {
+                // A roll that ends the game is no farkle, even where its six of a kind scores nothing.
+                let roll = DiceCatalog.multiset(ofOrderedRoll: ordered, dice: dice)
+                if game.winsAtOnce(roll) {
                     code |= Self.instantWinFlag
+                } else if game.losesAtOnce(roll) {
+                    code |= Self.instantLossFlag
                 } else if table.keeps(dice: dice, multiset: multiset).isEmpty {
                     code |= Self.farkleFlag
                 }

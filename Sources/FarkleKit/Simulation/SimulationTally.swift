@@ -71,6 +71,8 @@ public struct SimulationTally: Hashable, Sendable {
     public var ties = 0
     /// Games ended by a six of a kind that wins at once (six 1s in `standard`).
     package var instantWins = 0
+    /// Games ended by a six of a kind that loses at once (none in `standard`).
+    package var instantLosses = 0
     /// Games stopped unfinished at the turn limit (`GameSimulation.maximumRounds`), neither won nor tied.
     public var unfinishedGames = 0
     /// Rolls of the dice, all seats.
@@ -126,6 +128,7 @@ public struct SimulationTally: Hashable, Sendable {
         games = 0
         ties = 0
         instantWins = 0
+        instantLosses = 0
         unfinishedGames = 0
         rolls = 0
         penalties = 0
@@ -160,6 +163,7 @@ public struct SimulationTally: Hashable, Sendable {
         games += other.games
         ties += other.ties
         instantWins += other.instantWins
+        instantLosses += other.instantLosses
         unfinishedGames += other.unfinishedGames
         rolls += other.rolls
         penalties += other.penalties

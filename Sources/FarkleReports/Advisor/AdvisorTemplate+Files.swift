@@ -239,6 +239,9 @@ extension AdvisorTemplate {
         // Whether a roll wins the game at once: one of the rolls the rules list (GameRules.winsAtOnce), such as six 1s.
         const winsAtOnce = (rules, faces) => rules.wins_at_once.includes(diceKey(faces));
 
+        // Whether a roll loses the game at once for its roller (GameRules.losesAtOnce): none in standard.
+        const losesAtOnce = (rules, faces) => rules.loses_at_once.includes(diceKey(faces));
+
         // The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
         // every die rolled (TurnRules.points(ofKeeping:isHotDice:)).
         const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
@@ -322,6 +325,17 @@ extension AdvisorTemplate {
           state.result = { won: state.seat };
         }
 
+        // The roller loses at once: the others' highest total wins, equal highest totals tie, nobody wins a solo game
+        // (GameState.finishLostAtOnce).
+        function lostOnTheRoll(state) {
+          state.players[state.seat].stats.turns += 1;
+          state.turn.roll = null;
+          const others = state.players.map((_, seat) => seat).filter((seat) => seat !== state.seat);
+          const best = Math.max(...others.map((seat) => state.players[seat].total));
+          const seats = others.filter((seat) => state.players[seat].total === best);
+          state.result = seats.length === 1 ? { won: seats[0] } : { tied: seats };
+        }
+
         // Applies `action` ({roll: faces}, {keep: faces}, "bank" or "farkle", as a game record writes them) for the
         // player to move: returns null, or why the rules do not allow it (the state is then unchanged).
         function applyAction(rules, keeps, state, action) {
@@ -367,6 +381,10 @@ extension AdvisorTemplate {
               wonOnTheRoll(state);
               return null;
             }
+            if (losesAtOnce(rules, faces)) {
+              lostOnTheRoll(state);
+              return null;
+            }
             if ((keeps(faces) || []).length > 0) {
               turn.roll = faces.slice();
               return null;
@@ -393,6 +411,10 @@ extension AdvisorTemplate {
           }
           if (!turn.roll && faces.length === turn.left && winsAtOnce(rules, faces)) {
             wonOnTheRoll(state);
+            return null;
+          }
+          if (!turn.roll && faces.length === turn.left && losesAtOnce(rules, faces)) {
+            lostOnTheRoll(state);
             return null;
           }
           // A keep entered alone is looked up as a roll of its own dice, whose whole keep carries the bonus: it earns it
@@ -826,6 +848,7 @@ extension AdvisorTemplate {
             parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
           }
           if (rules.instant_win !== null) parts.push(rules.instant_win + " win at once");
+          if (rules.instant_loss !== null) parts.push(rules.instant_loss + " lose at once");
           if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
           else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
           else parts.push("the first bank to reach " + rules.target + " wins at once");
@@ -1091,13 +1114,15 @@ extension AdvisorTemplate {
           const totals = state.them === null ? null : state;
           // A roll that wins at once (six 1s in standard) leaves nothing to decide: no advice to win; the points advice
           // is a single turn's, where it scores (Advice.winsAtOnce).
-          const instant = dice.length === MAX_DICE && winsAtOnce(rules, dice);
+          const wins = dice.length === MAX_DICE && winsAtOnce(rules, dice);
+          const instant = wins || (dice.length === MAX_DICE && losesAtOnce(rules, dice));
           const win = totals && !instant ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.game) : null;
           const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
           if (instant) {
-            body.unshift(element("p", { id: "wins-at-once", class: "note" }, "This roll wins the game at once ("
-              + rules.instant_win + " on six dice win): nothing is left to decide. In a single turn, without that rule, it "
-              + "would score as below."));
+            body.unshift(element("p", { id: "wins-at-once", class: "note" }, "This roll " + (wins ? "wins" : "loses")
+              + " the game at once (" + (wins ? rules.instant_win + " on six dice win" : rules.instant_loss
+                + " on six dice lose") + "): nothing is left to decide. In a single turn, without that rule, it would score "
+              + "as below."));
           }
           if (win) {
             const when = data.win.kind === "rounds"
@@ -1305,8 +1330,8 @@ extension AdvisorTemplate {
 
         function resultText(state) {
           const names = (seats) => seats.map((seat) => state.players[seat].name).join(" and ");
-          return state.result.won !== undefined
-            ? names([state.result.won]) + " won the game." : names(state.result.tied) + " tied.";
+          if (state.result.won !== undefined) return names([state.result.won]) + " won the game.";
+          return state.result.tied.length > 0 ? names(state.result.tied) + " tied." : "Nobody won the game.";
         }
 
         // Applies `action` for the player to move, or says why the rules refuse it.
@@ -1460,7 +1485,7 @@ extension AdvisorTemplate {
             if (!ended) continue;
             // A turn ends in a bank, a farkle (on a roll entered or not), or a six of a kind that wins at once ("six 1s").
             const faces = action.roll || action.keep;
-            const winning = action !== "bank" && faces && winsAtOnce(rules, faces);
+            const winning = action !== "bank" && faces && (winsAtOnce(rules, faces) || losesAtOnce(rules, faces));
             const how = action === "bank" ? "bank" : winning ? "six " + faces[0] + "s" : "farkle";
             const points = action === "bank" ? before : winning ? 0 : player.total - total;
             rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),

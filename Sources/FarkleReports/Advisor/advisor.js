@@ -403,6 +403,7 @@ function describeRules() {
     parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
   }
   if (rules.instant_win !== null) parts.push(rules.instant_win + " win at once");
+  if (rules.instant_loss !== null) parts.push(rules.instant_loss + " lose at once");
   if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
   else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
   else parts.push("the first bank to reach " + rules.target + " wins at once");
@@ -668,13 +669,15 @@ function renderAdvice(state) {
   const totals = state.them === null ? null : state;
   // A roll that wins at once (six 1s in standard) leaves nothing to decide: no advice to win; the points advice
   // is a single turn's, where it scores (Advice.winsAtOnce).
-  const instant = dice.length === MAX_DICE && winsAtOnce(rules, dice);
+  const wins = dice.length === MAX_DICE && winsAtOnce(rules, dice);
+  const instant = wins || (dice.length === MAX_DICE && losesAtOnce(rules, dice));
   const win = totals && !instant ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.game) : null;
   const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
   if (instant) {
-    body.unshift(element("p", { id: "wins-at-once", class: "note" }, "This roll wins the game at once ("
-      + rules.instant_win + " on six dice win): nothing is left to decide. In a single turn, without that rule, it "
-      + "would score as below."));
+    body.unshift(element("p", { id: "wins-at-once", class: "note" }, "This roll " + (wins ? "wins" : "loses")
+      + " the game at once (" + (wins ? rules.instant_win + " on six dice win" : rules.instant_loss
+        + " on six dice lose") + "): nothing is left to decide. In a single turn, without that rule, it would score "
+      + "as below."));
   }
   if (win) {
     const when = data.win.kind === "rounds"

@@ -27,6 +27,9 @@ function newGame(names) {
 // Whether a roll wins the game at once: one of the rolls the rules list (GameRules.winsAtOnce), such as six 1s.
 const winsAtOnce = (rules, faces) => rules.wins_at_once.includes(diceKey(faces));
 
+// Whether a roll loses the game at once for its roller (GameRules.losesAtOnce): none in standard.
+const losesAtOnce = (rules, faces) => rules.loses_at_once.includes(diceKey(faces));
+
 // The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
 // every die rolled (TurnRules.points(ofKeeping:isHotDice:)).
 const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
@@ -110,6 +113,17 @@ function wonOnTheRoll(state) {
   state.result = { won: state.seat };
 }
 
+// The roller loses at once: the others' highest total wins, equal highest totals tie, nobody wins a solo game
+// (GameState.finishLostAtOnce).
+function lostOnTheRoll(state) {
+  state.players[state.seat].stats.turns += 1;
+  state.turn.roll = null;
+  const others = state.players.map((_, seat) => seat).filter((seat) => seat !== state.seat);
+  const best = Math.max(...others.map((seat) => state.players[seat].total));
+  const seats = others.filter((seat) => state.players[seat].total === best);
+  state.result = seats.length === 1 ? { won: seats[0] } : { tied: seats };
+}
+
 // Applies `action` ({roll: faces}, {keep: faces}, "bank" or "farkle", as a game record writes them) for the
 // player to move: returns null, or why the rules do not allow it (the state is then unchanged).
 function applyAction(rules, keeps, state, action) {
@@ -155,6 +169,10 @@ function applyAction(rules, keeps, state, action) {
       wonOnTheRoll(state);
       return null;
     }
+    if (losesAtOnce(rules, faces)) {
+      lostOnTheRoll(state);
+      return null;
+    }
     if ((keeps(faces) || []).length > 0) {
       turn.roll = faces.slice();
       return null;
@@ -181,6 +199,10 @@ function applyAction(rules, keeps, state, action) {
   }
   if (!turn.roll && faces.length === turn.left && winsAtOnce(rules, faces)) {
     wonOnTheRoll(state);
+    return null;
+  }
+  if (!turn.roll && faces.length === turn.left && losesAtOnce(rules, faces)) {
+    lostOnTheRoll(state);
     return null;
   }
   // A keep entered alone is looked up as a roll of its own dice, whose whole keep carries the bonus: it earns it

@@ -86,8 +86,8 @@ const winGameOf = (state) => ({ turnIndex: 2 * (state.round - 1) + state.seat,
 
 function resultText(state) {
   const names = (seats) => seats.map((seat) => state.players[seat].name).join(" and ");
-  return state.result.won !== undefined
-    ? names([state.result.won]) + " won the game." : names(state.result.tied) + " tied.";
+  if (state.result.won !== undefined) return names([state.result.won]) + " won the game.";
+  return state.result.tied.length > 0 ? names(state.result.tied) + " tied." : "Nobody won the game.";
 }
 
 // Applies `action` for the player to move, or says why the rules refuse it.
@@ -241,7 +241,7 @@ function turnsCSV() {
     if (!ended) continue;
     // A turn ends in a bank, a farkle (on a roll entered or not), or a six of a kind that wins at once ("six 1s").
     const faces = action.roll || action.keep;
-    const winning = action !== "bank" && faces && winsAtOnce(rules, faces);
+    const winning = action !== "bank" && faces && (winsAtOnce(rules, faces) || losesAtOnce(rules, faces));
     const how = action === "bank" ? "bank" : winning ? "six " + faces[0] + "s" : "farkle";
     const points = action === "bank" ? before : winning ? 0 : player.total - total;
     rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),

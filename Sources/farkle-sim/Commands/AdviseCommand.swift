@@ -142,9 +142,9 @@ enum AdviseCommand: Command {
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        // A roll that wins at once leaves nothing to solve.
+        // A roll that ends the game at once leaves nothing to solve.
         let game =
-            situation.knowsBothTotals && !hasDiceSets && !rules.game.winsAtOnce(situation.roll)
+            situation.knowsBothTotals && !hasDiceSets && !rules.game.endsAtOnce(situation.roll)
             ? try solvedGame(arguments, table: table, situation: situation) : nil
         let diceSetGames = hasDiceSets ? try diceSetGames(arguments, situation: situation, table: table) : nil
         let advice: Advice

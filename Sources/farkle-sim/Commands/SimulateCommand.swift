@@ -327,6 +327,10 @@ private struct Summary {
             "| Ties | \(NumberText.grouped(tally.ties)) |",
             "| Instant wins (\(rules.game.instantWinDescription ?? "none")) | \(NumberText.grouped(tally.instantWins)) |",
         ]
+        // Only rules with a six of a kind that loses at once print the row, so every other summary stays as it was.
+        if let losing = rules.game.instantLossDescription {
+            lines.append("| Instant losses (\(losing)) | \(NumberText.grouped(tally.instantLosses)) |")
+        }
         if tally.unfinishedGames > 0 {
             lines.append(
                 "| Unfinished games (\(GameSimulation<BuiltInStrategy>.maximumRounds) rounds) | "

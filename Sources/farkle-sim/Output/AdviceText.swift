@@ -117,6 +117,13 @@ struct AdviceText {
                 "",
             ]
         }
+        if whole.losesAtOnce, let instant = rules.game.instantLossDescription {
+            lines += [
+                "This roll loses the game at once (\(instant) on six dice lose under \(rules.name)): nothing is left "
+                    + "to decide. In a single turn, without that rule, it would score as below.",
+                "",
+            ]
+        }
         if case .pointsTowardTarget(let cap) = whole.objective, let mine = whole.situation.myScore {
             lines += [
                 "At a total of \(mine), played for the points toward the target \(mine + cap): a bank that reaches "
@@ -232,6 +239,7 @@ struct AdviceText {
               "turn_points": \(advice.turnPoints),
               "opening": \(advice.isOpeningRoll),
               "wins_at_once": \(whole.winsAtOnce),
+              "loses_at_once": \(whole.losesAtOnce),
               "objective": \(JSONText.string(objectiveName)),
               "my_score": \(whole.situation.myScore.map(String.init) ?? "null"),
               "least_bank": \(whole.leastBank),

@@ -17,6 +17,8 @@ struct ReviewText {
         switch state.result {
         case .won(let seat)?:
             return "\(names[seat]) won in round \(state.round). Totals: \(totals)."
+        case .tied(let seats)? where seats.isEmpty:
+            return "\(names[state.seat]) lost at once in round \(state.round). Totals: \(totals)."
         case .tied(let seats)?:
             return
                 "\(seats.map { names[$0] }.joined(separator: " and ")) tied in round \(state.round). Totals: \(totals)."

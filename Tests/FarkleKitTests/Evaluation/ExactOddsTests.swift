@@ -137,6 +137,23 @@ struct ExactOddsTests {
         #expect(abs(exact.winProbabilities[1] - (1 - first)) < 1e-12)
     }
 
+    @Test("greedy against greedy when the first bank wins and six 2s to 6s lose at once: a closed form")
+    func firstBankOrExplosionByHand() throws {
+        // A turn banks with q = 1 - (5/6)^6 (some 1) and loses with l = 5 / 6^6 (six of a scoreless face); the
+        // first player wins on their turn, or when the second loses after the first farkled:
+        // P = (q + f l) / (1 - f²) with f = 1 - q - l.
+        var rules = firstBankWins
+        rules.game.instantLossFaces = [2, 3, 4, 5, 6]
+        let exact = try odds([.greedy, .greedy], rules)
+        let banks: Double = 1 - pow(5.0 / 6.0, 6.0)
+        let loses: Double = 5 / pow(6.0, 6.0)
+        let farkles = 1 - banks - loses
+        let first = (banks + farkles * loses) / (1 - farkles * farkles)
+        #expect(abs(exact.winProbabilities[0] - first) < 1e-12)
+        #expect(abs(exact.winProbabilities[1] - (1 - first)) < 1e-12)
+        #expect(exact.tieProbability == 0)
+    }
+
     @Test("the odds add up to 1 and do not depend on the thread count")
     func threadsChangeNothing() throws {
         let one = try odds([.expectedValue, .greedy], shortStandard, threads: 1)

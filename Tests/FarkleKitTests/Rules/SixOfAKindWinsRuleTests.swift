@@ -40,14 +40,14 @@ struct SixOfAKindWinsRuleTests {
     @Test(
         "a value that is not instant_win or points, a list not of six, or six_ones beside it: one line naming the key",
         arguments: [
-            (#""win""#, "'game.six_of_a_kind' must be \"instant_win\" or \"points\", not \"win\""),
+            (#""win""#, "'game.six_of_a_kind' must be \"instant_win\", \"loses\" or \"points\", not \"win\""),
             (#"["points", "instant_win"]"#, "'game.six_of_a_kind' must list six values, for 1s to 6s"),
             (
                 #"["points", "points", "points", "points", "points", true]"#,
-                "'game.six_of_a_kind[5]' must be \"instant_win\" or \"points\", not"
+                "'game.six_of_a_kind[5]' must be \"instant_win\", \"loses\" or \"points\", not"
             ),
             (#"[]"#, "'game.six_of_a_kind' must list six values"),
-            (#"1"#, "'game.six_of_a_kind' must be \"instant_win\" or \"points\""),
+            (#"1"#, "'game.six_of_a_kind' must be \"instant_win\", \"loses\" or \"points\""),
         ])
     func refuses(value: String, message: String) {
         #expect {
@@ -155,5 +155,103 @@ struct SixOfAKindWinsRuleTests {
             #expect(abs(observed - expected) <= 4 * standardError, "\(faces): \(observed) against \(expected)")
             #expect(tally.seats[0].wins + tally.seats[1].wins == games)
         }
+    }
+
+    // MARK: - Six of a kind that loses at once
+
+    @Test("\"loses\": six_ones or a face of six_of_a_kind loses at once; written back as six_ones or the list")
+    func readsLosses() throws {
+        let explosion = try Fixtures.rules("six-ones-lose.json")
+        #expect(explosion.game.instantLossFaces == [1] && explosion.game.instantWinFaces.isEmpty)
+        #expect(explosion.jsonText.contains(#""six_ones": "loses""#))
+        #expect(try RuleSet(json: Data(explosion.jsonText.utf8), source: "again") == explosion)
+        let mixed = try Fixtures.rules(
+            json: #"{"game": {"six_of_a_kind": ["instant_win", "loses", "points", "points", "points", "loses"]}}"#)
+        #expect(mixed.game.instantWinFaces == [1] && mixed.game.instantLossFaces == [2, 6])
+        #expect(
+            mixed.jsonText.contains(
+                #""six_of_a_kind": ["instant_win", "loses", "points", "points", "points", "loses"]"#))
+        #expect(try RuleSet(json: Data(mixed.jsonText.utf8), source: "again") == mixed)
+        // A face wins or loses, never both: the last word on it stands.
+        var game = GameRules()
+        game.instantLossFaces = [1, 2]
+        #expect(game.instantLossFaces == [2] && game.instantWinFaces == [1])
+        #expect(
+            explosion.game.losesAtOnce(dice(1, 1, 1, 1, 1, 1)) && !explosion.game.winsAtOnce(dice(1, 1, 1, 1, 1, 1)))
+        #expect(!explosion.game.losesAtOnce(dice(1, 1, 1, 1, 1)))
+        #expect(explosion.game.instantLossDescription == "six 1s")
+    }
+
+    @Test("at the table six 1s that lose hand the game to the other player; with more, to the highest other total")
+    func lossesAtTheTable() throws {
+        let explosion = try Fixtures.rules("six-ones-lose.json")
+        #expect(try game(explosion, [.roll(dice(1, 1, 1, 1, 1, 1))]).result == .won(seat: 1))
+        #expect(try game(explosion, [.keep(dice(1, 1, 1, 1, 1, 1))]).result == .won(seat: 1))
+        // Three players: Ann banks 1,100, Ben 1,100, Cal rolls six 1s: Ann and Ben tie; Ben at 1,250 wins.
+        let players = ["Ann", "Ben", "Cal"]
+        let even: [GameAction] = [.keep(dice(1, 1, 1, 5)), .bank, .keep(dice(1, 1, 1, 5)), .bank]
+        let tie = try game(explosion, players: players, even + [.roll(dice(1, 1, 1, 1, 1, 1))])
+        #expect(tie.result == .tied(seats: [0, 1]))
+        let ahead: [GameAction] = [.keep(dice(1, 1, 1, 5)), .bank, .keep(dice(1, 1, 1, 5, 5)), .bank]
+        #expect(try game(explosion, players: players, ahead + [.roll(dice(1, 1, 1, 1, 1, 1))]).result == .won(seat: 1))
+        // Alone, nobody wins.
+        #expect(try game(explosion, players: ["Ann"], [.roll(dice(1, 1, 1, 1, 1, 1))]).result == .tied(seats: []))
+    }
+
+    @Test("the advice on a roll that loses at once says so and offers no keep to win")
+    func lossAdvice() throws {
+        let explosion = try Fixtures.rules("six-ones-lose.json")
+        let advice = try Advisor(table: ScoringTable(rules: explosion)).advice(
+            for: TurnSituation(roll: dice(1, 1, 1, 1, 1, 1)))
+        #expect(advice.losesAtOnce && !advice.winsAtOnce && advice.win == nil)
+        #expect(advice.points.best?.keep.score == 10_000)
+    }
+
+    @Test(
+        "simulated games end on a losing six of a kind as often as w / (w + q), within 4 standard errors; the other wins"
+    )
+    func simulatedInstantLosses() throws {
+        // Greedy races to 100 where only 1s score and six 2s to 6s lose: a turn banks with q = 1 - (5/6)^6 and
+        // loses with l = 5 / 6^6, so a game ends in a loss with chance l / (l + q).
+        var rules = Self.onesOnly(target: 100, instantWinFaces: [])
+        rules.game.instantLossFaces = [2, 3, 4, 5, 6]
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let seats = BuiltInStrategy.make([.greedy, .greedy], context: &context)
+        var observer = LossObserver()
+        let games = 400_000
+        let tally = GameSimulation(table: context.table, seats: seats).run(games: games, seed: 62)
+        let loses: Double = 5 / 46_656
+        let banks: Double = 1 - pow(5.0 / 6.0, 6.0)
+        let expected = loses / (loses + banks)
+        let observed = Double(tally.instantLosses) / Double(games)
+        let standardError = (expected * (1 - expected) / Double(games)).squareRoot()
+        #expect(abs(observed - expected) <= 4 * standardError, "\(observed) against \(expected)")
+        #expect(tally.seats[0].wins + tally.seats[1].wins == games)
+        // Game by game: the seat that rolls the losing six of a kind never wins.
+        var rolls = Xoshiro256StarStar(seed: 63)
+        var strategies = Xoshiro256StarStar(seed: 64)
+        var watched = SimulationTally(players: 2)
+        GameEngine(table: context.table, seats: seats, maximumRounds: 1_000).play(
+            games: 40_000, generator: &rolls, strategyGenerator: &strategies, tally: &watched, observer: &observer)
+        #expect(observer.losses == watched.instantLosses && observer.losses > 0 && observer.lostAndWon == 0)
+    }
+}
+
+/// Counts the games lost at once, and those whose loser is also the winner (none should be).
+private struct LossObserver: GameObserver {
+    var losses = 0
+    var lostAndWon = 0
+    private var loser: Int?
+
+    mutating func turnEnded(seat: Int, outcome: TurnOutcome, turnPoints: Int, scores: SeatScores, isFinalRound: Bool) {
+        if outcome == .instantLoss { loser = seat }
+    }
+
+    mutating func gameEnded(winner: Int?, scores: SeatScores) {
+        if let loser {
+            losses += 1
+            if winner == loser { lostAndWon += 1 }
+        }
+        loser = nil
     }
 }

@@ -185,7 +185,7 @@ struct GameEngineTests {
                     }
                 case .banked:
                     inARow[turn.seat] = 0
-                case .instantWin:
+                case .instantWin, .instantLoss:
                     break
                 }
                 before[turn.seat] = turn.scores[turn.seat]

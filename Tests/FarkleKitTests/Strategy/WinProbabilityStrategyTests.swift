@@ -26,6 +26,28 @@ struct WinProbabilityStrategyTests {
             "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
     }
 
+    @Test(
+        "where six 1s and six 2s lose at once, banking with 1 or 2 dice, final round: simulated win against win agrees with the solve"
+    )
+    func simulatorAgreesWithLosses() throws {
+        // Single 1s and 5s and three of a kind, the turn mechanics of standard, a race to 1,000 with a final round.
+        var rules = RuleSet(
+            name: "losing-sixes",
+            combinations: CombinationPoints(
+                singleOne: 100, singleFive: 50, threeOfAKind: [1000, 200, 300, 400, 500, 600]),
+            turn: TurnRules(), game: GameRules(target: 1000, finalRound: true))
+        rules.game.instantLossFaces = [1, 2]
+        let solver = try WinProbabilitySolver(rules: rules)
+        let strategy = WinProbabilityStrategy(solver: solver)
+        let games = 40_000
+        let tally = GameSimulation(rules: rules, seats: [strategy, strategy]).run(games: games, seed: 14)
+        #expect(tally.unfinishedGames == 0 && tally.instantLosses > 0)
+        let (mean, standardError) = tally.firstSeatScore
+        #expect(
+            abs(mean - solver.firstPlayerValue) < 4 * standardError,
+            "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
+    }
+
     @Test("win beats the expected-score policy from either seat")
     func beatsExpectedScore() throws {
         let solver = try WinProbabilitySolver(rules: onesRace)

@@ -146,7 +146,7 @@ public struct PenaltyWinSolver: Sendable {
             let table = ScoringTable(rules: rules)
             try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: floor)
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
-            let turn = WinTurn(table: table, instantWinFaces: rules.game.instantWinFaces)
+            let turn = WinTurn(table: table)
             let least = table.turnMechanics.minimumBank
             let finalTable = hasFinalRound ? finalRound ?? FinalRoundTable(turn: turn, leastBank: least) : nil
             self.table = table

@@ -78,10 +78,10 @@ public struct RoundsWinSolver: Sendable {
         let rules = table.rules
         let (rounds, least) = try Self.supported(table)
         let step = table.turnMechanics.scoreStep
-        let turn = WinTurn(table: table, instantWinFaces: rules.game.instantWinFaces)
+        let turn = WinTurn(table: table)
         // The cap's bound counts a roll that wins at once as the keep it would be: it only raises M(θ), and a game
         // that ends at once is decided whatever the difference.
-        let bounds = Self.exponentialBounds(turn: WinTurn(table: table, instantWinFaces: []))
+        let bounds = Self.exponentialBounds(turn: WinTurn(table: table, gameEndings: false))
         let capLevel =
             differenceCap.map { max(1, ($0 + step - 1) / step) }
             ?? Self.capLevel(bounds: bounds, turns: rounds, tolerance: Self.capTolerance)
@@ -145,7 +145,7 @@ public struct RoundsWinSolver: Sendable {
     ) throws(WinProbabilitySolver.Unsupported) {
         let (rounds, least) = try Self.supported(table)
         let step = table.scoreStep
-        let turn = WinTurn(table: table, instantWinFaces: table.rules.game.instantWinFaces)
+        let turn = WinTurn(table: table)
         self.table = table
         self.rounds = rounds
         extraRounds = table.rules.game.extraRoundsOnTie

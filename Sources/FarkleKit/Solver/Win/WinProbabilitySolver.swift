@@ -196,7 +196,7 @@ public struct WinProbabilitySolver: Sendable {
             let step = mechanics.scoreStep
             try WinProbabilitySolver.checkSize(of: rules, step: step, floor: nil)
             let levels = (target - 1) / step + 1
-            let turn = WinTurn(table: table, instantWinFaces: rules.game.instantWinFaces)
+            let turn = WinTurn(table: table)
             let entryMinimum = rules.game.entryMinimum
             let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
             let newBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: false)

@@ -47,6 +47,9 @@ struct WinTurn: Sendable {
     let farkleProbability: [Double]
     /// The chance that a roll of n dice is a six of a kind that wins at once.
     let instantWinProbability: [Double]
+    /// Whether some six of a kind loses at once: its chance is in no group and no farkle, so the chances of a
+    /// roll of six dice add up to less than 1.
+    let hasInstantLoss: Bool
     /// The chance, from a state above the table with n dice to roll, to reach a state where banking is
     /// allowed (or roll a six of a kind that wins) before a farkle, under the play that maximizes it.
     let reach: [Double]
@@ -63,16 +66,19 @@ struct WinTurn: Sendable {
     /// The levels the six-dice farkle adds on a turn's opening roll, or `nil`.
     let openingFarkleSteps: Int?
 
-    /// The turn of `table`'s rules; a six of a kind of `instantWinFaces` on six dice pays 1 at once.
-    init(table: ScoringTable, instantWinFaces: Set<Int>) {
+    /// The turn of `table`'s rules; with `gameEndings`, a six of a kind that wins at once on six dice pays 1 and
+    /// one that loses at once pays 0 (`GameRules.instantWinFaces`, `instantLossFaces`).
+    init(table: ScoringTable, gameEndings: Bool = true) {
         let outcomes = RollOutcomes(table: table)
         let maximum = DiceCounts.maximumDice
         let mechanics = table.turnMechanics
         var probabilities = outcomes.weight
         var farkleWeight = outcomes.farkleWeight
         var instant = [Double](repeating: 0, count: maximum + 1)
-        for face in instantWinFaces {
-            // A six of a kind that wins leaves its group, or the farkles where it scores nothing.
+        let game = table.rules.game
+        for face in DiceCounts.faces where gameEndings && game.sixOfAKindEnd(face: face) != .points {
+            // A six of a kind that ends the game leaves its group, or the farkles where it scores nothing; one that
+            // loses pays nothing, so its chance is dropped.
             let sixOfAKind = DiceCounts(faces: repeatElement(face, count: maximum))
             if table.isFarkle(sixOfAKind) {
                 farkleWeight[maximum] -= 1
@@ -80,8 +86,9 @@ struct WinTurn: Sendable {
                 let global = table.globalIndex(dice: maximum, multiset: DiceCatalog.shared.index(of: sixOfAKind))
                 probabilities[Int(outcomes.groupOfRoll[global])] -= 1
             }
-            instant[maximum] += 1
+            if game.sixOfAKindEnd(face: face) == .win { instant[maximum] += 1 }
         }
+        hasInstantLoss = gameEndings && !game.instantLossFaces.isEmpty
         var groupRange = [0..<0]
         var groups: [Group] = []
         for dice in 1...maximum {
@@ -186,9 +193,9 @@ struct WinTurn: Sendable {
                 value: reach + (1 - reach) * farkle, slope: 1 - reach, aux: (1 - reach) * farkleAux,
                 banks: mechanics.allowsBanking(diceLeft: dice))
         }
-        // With every bank paying 1 and no six of a kind that wins, maximizing the chance to reach a bank is best for
-        // every farkle payoff below 1: the value is z + reach (1 - z).
-        if topBank == 1 && instantWinProbability[maximum] == 0 { return }
+        // With every bank paying 1 and no six of a kind that ends the game, maximizing the chance to reach a bank is
+        // best for every farkle payoff below 1: the value is z + reach (1 - z).
+        if topBank == 1 && instantWinProbability[maximum] == 0 && !hasInstantLoss { return }
         withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { next in
             for round in 0..<10_000 {
                 let last = round == 9_999

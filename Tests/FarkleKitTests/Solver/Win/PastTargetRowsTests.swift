@@ -15,7 +15,7 @@ struct PastTargetRowsTests {
     @Test("each piece's rows, moved along their slopes, are the table solved directly at that farkle payoff")
     func piecesAreExact() throws {
         let table = ScoringTable(rules: smallRules)
-        let turn = WinTurn(table: table, instantWinFaces: [])
+        let turn = WinTurn(table: table, gameEndings: false)
         let finalRound = FinalRoundTable(turn: turn, leastBank: 300)
         let rows = 40
         let past = PastTargetRows(turn: turn, finalRound: finalRound, topBank: 1, rows: rows, maximumPieces: 400)
@@ -57,7 +57,7 @@ struct PastTargetRowsTests {
     @Test("pieces follow the farkle payoff, each served only inside its own stretch, none past 1")
     func piecesServeTheirStretch() throws {
         let table = ScoringTable(rules: smallRules)
-        let turn = WinTurn(table: table, instantWinFaces: [])
+        let turn = WinTurn(table: table, gameEndings: false)
         let finalRound = FinalRoundTable(turn: turn, leastBank: 300)
         let past = PastTargetRows(turn: turn, finalRound: finalRound, topBank: 1, rows: 10, maximumPieces: 100)
         for (first, second) in zip(past.pieces, past.pieces.dropFirst()) {
@@ -74,7 +74,7 @@ struct PastTargetRowsTests {
     @Test("the same pieces on one thread and on two, and never more bytes of them than allowed")
     func samePiecesOnAnyThreads() throws {
         let table = ScoringTable(rules: smallRules)
-        let turn = WinTurn(table: table, instantWinFaces: [])
+        let turn = WinTurn(table: table, gameEndings: false)
         let finalRound = FinalRoundTable(turn: turn, leastBank: 300)
         let one = PastTargetRows(
             turn: turn, finalRound: finalRound, topBank: 1, rows: 10, maximumPieces: 60, threads: 1)
@@ -197,7 +197,7 @@ struct PastTargetRowsTests {
     @Test("turns with repeated farkle payoffs, more than one run holds: every turn served, no piece overlapping")
     func repeatedPayoffs() throws {
         let table = ScoringTable(rules: smallRules)
-        let turn = WinTurn(table: table, instantWinFaces: [])
+        let turn = WinTurn(table: table, gameEndings: false)
         let finalRound = FinalRoundTable(turn: turn, leastBank: 300)
         let rows = 20 + turn.maximumJump + 1
         // 100 turns at one payoff, then 100 at each of two more: every cut into 32 runs falls inside a repeat.

@@ -72,6 +72,7 @@ struct RoundsWinSolverTests {
         anyFace.game.instantWinFaces = Set(1...6)
         var farkletenSixes = farkleten(rounds: 1, extraRounds: 1)
         farkletenSixes.game.instantWinFaces = [6]
+        farkletenSixes.game.instantLossFaces = [1]
         for rules in [
             onesAndFives(rounds: 2, extraRounds: 2), farkleten(rounds: 1, extraRounds: 1), sixOnes, anyFace,
             farkletenSixes,

@@ -13,6 +13,8 @@ struct WinBruteForce {
     struct Roll {
         var probability: Double
         var instantWin: Bool
+        /// Loses the game at once: worth nothing to the player who rolls it.
+        var instantLoss = false
         var keeps: [(points: Int, diceLeft: Int)]
     }
 
@@ -36,7 +38,10 @@ struct WinBruteForce {
                 let keeps = table.keeps(dice: dice, multiset: index).map { keep in
                     (points: keep.score, diceLeft: keep.diceUsed == dice ? 6 : dice - keep.diceUsed)
                 }
-                list.append(Roll(probability: probability, instantWin: instantWin, keeps: keeps))
+                let instantLoss =
+                    dice == 6 && !instantWin && rules.game.instantLossFaces.contains { roll[$0] == 6 }
+                list.append(
+                    Roll(probability: probability, instantWin: instantWin, instantLoss: instantLoss, keeps: keeps))
             }
             rolls.append(Self.merged(list))
         }
@@ -50,7 +55,7 @@ struct WinBruteForce {
         var index: [String: Int] = [:]
         for roll in rolls {
             let keeps = roll.keeps.map { "\($0.points)/\($0.diceLeft)" }.sorted().joined(separator: ",")
-            let key = "\(roll.instantWin) \(keeps)"
+            let key = "\(roll.instantWin) \(roll.instantLoss) \(keeps)"
             if let at = index[key] {
                 merged[at].probability += roll.probability
             } else {
@@ -80,6 +85,8 @@ struct WinBruteForce {
             for roll in rolls[dice] {
                 if roll.instantWin {
                     sum += roll.probability
+                } else if roll.instantLoss {
+                    continue
                 } else if roll.keeps.isEmpty {
                     let bonus = rules.turn.sixDiceFarkle
                     if dice == 6, let bonus, opening || rules.turn.sixDiceFarkleOnEveryRoll {

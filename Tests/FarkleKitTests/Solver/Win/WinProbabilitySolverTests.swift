@@ -59,6 +59,36 @@ struct WinProbabilitySolverTests {
         try expectAgreement(rules)
     }
 
+    @Test("six of a kind that loses at once matches the brute force: six 1s, and six 2s to 6s that score nothing")
+    func sixOfAKindLoses() throws {
+        var rules = onesOnly(target: 500)
+        rules.game.instantLossFaces = [2, 3, 4, 5, 6]
+        try expectAgreement(rules)
+        rules.game.end = .target(300, finalRound: true)
+        try expectAgreement(rules)
+        var ones = racing(.cardgames, to: 300, finalRound: false)
+        ones.game.instantLossFaces = [1]
+        try expectAgreement(ones)
+        // Banking with 1 or 2 dice only: above the target a player with more dice must roll on, and may lose.
+        var mustRoll = racing(smallStandard(target: 300), to: 300, finalRound: false)
+        mustRoll.game.instantLossFaces = [1, 2]
+        try expectAgreement(mustRoll)
+        // The final round's last turn, where a player far behind must roll on and may lose.
+        var last = smallStandard(target: 100)
+        last.game.instantLossFaces = [1, 2]
+        let solver = try WinProbabilitySolver(rules: last)
+        let brute = WinBruteForce(rules: last)
+        for deficit in stride(from: 50, through: 1500, by: 50) {
+            let expected = brute.finalRoundValue(deficit: deficit, entered: true)
+            #expect(abs(solver.finalRoundValue(deficit: deficit) - expected) < 1e-12, "deficit \(deficit)")
+        }
+        // With an entry minimum, where the turn of a player not yet on the board is a table of its own.
+        var entry = onesOnly(target: 500, entryMinimum: 300)
+        entry.game.sixOnesWin = false
+        entry.game.instantLossFaces = [1, 6]
+        try expectAgreement(entry)
+    }
+
     @Test("cardgames raced to 300 where six 6s win at once and six 1s score matches the brute force")
     func sixSixesWin() throws {
         var rules = racing(.cardgames, to: 300, finalRound: false)
