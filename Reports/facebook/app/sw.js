@@ -1,7 +1,7 @@
 "use strict";
 // The installed table companion's service worker: it keeps the app's files, so that the app opens without a
 // network. `report` writes the cache's name from the page's content: a new page replaces the old cache.
-const CACHE = "farkle-facebook-abc5e091aa2da6e2";
+const CACHE = "farkle-facebook-d9b3b5043cafbc79";
 const FILES = ["./", "index.html", "manifest.webmanifest", "icon.svg"];
 
 self.addEventListener("install", (event) => {
