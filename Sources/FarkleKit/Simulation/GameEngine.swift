@@ -220,8 +220,10 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 turnPoints += bonus
                 banks = nil
             } else {
-                if code & RollTable.instantWinFlag != 0 { return (.instantWin, 0) }
-                if code & RollTable.instantLossFlag != 0 { return (.instantLoss, 0) }
+                // One test on the common path for both ends of the game at once.
+                if code & (RollTable.instantWinFlag | RollTable.instantLossFlag) != 0 {
+                    return (code & RollTable.instantWinFlag != 0 ? .instantWin : .instantLoss, 0)
+                }
                 let move = strategy.pointee.move(
                     turnPoints: turnPoints, dice: dice, multiset: Int(code & RollTable.multisetMask),
                     situation: situation, using: &loop.strategyGenerator)
