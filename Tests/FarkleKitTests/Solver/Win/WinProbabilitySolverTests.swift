@@ -186,6 +186,13 @@ struct WinProbabilitySolverTests {
         try expectPenaltyAgreement(penalized(onesOnly(target: 200), penalty: 100), floor: -300)
     }
 
+    @Test("under a penalty, six 2s to 6s that lose at once: the penalty solver matches the brute force")
+    func penaltyRaceLosses() throws {
+        var rules = penalized(onesOnly(target: 200), penalty: 100)
+        rules.game.instantLossFaces = [2, 3, 4, 5, 6]
+        try expectPenaltyAgreement(rules, floor: -300)
+    }
+
     @Test("with a final round (rows past the target by lead) the penalty solver matches the brute force")
     func penaltyRaceFinalRound() throws {
         try expectPenaltyAgreement(penalized(onesOnly(target: 200, finalRound: true), penalty: 100), floor: -300)
