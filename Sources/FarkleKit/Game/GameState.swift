@@ -251,23 +251,28 @@ public struct GameState: Sendable {
         case .nextTurn: return
         case .unfinished: return  // never: the game has no round limit
         case .scoreTotals:
-            var scores = SeatScores(seats: players.count)
-            for (seat, player) in players.enumerated() { scores[seat] = player.total }
             if progress.playsExtraRound(scores) { return }
-            let leaders = progress.leaders(scores)
-            let seats = players.indices.filter { leaders & (1 << $0) != 0 }
-            finish(seats.count == 1 ? .won(seat: seats[0]) : .tied(seats: seats))
+            finish(leaders: progress.leaders(scores))
         }
     }
 
     /// Ends the game on a roll that loses it for the player to move: the others' totals decide, the highest winning
     /// and equal highest tying (nobody wins a solo game).
     private mutating func finishLostAtOnce() {
+        finish(leaders: GameProgress.leaders(scores, excluding: seat), onRoll: true)
+    }
+
+    /// The players' totals, seat by seat.
+    private var scores: SeatScores {
         var scores = SeatScores(seats: players.count)
         for (seat, player) in players.enumerated() { scores[seat] = player.total }
-        let leaders = GameProgress.leaders(scores, excluding: seat)
+        return scores
+    }
+
+    /// Ends the game for the seats in the bit mask `leaders`: one wins, several tie, none (a solo loss) tie alone.
+    private mutating func finish(leaders: UInt8, onRoll: Bool = false) {
         let seats = players.indices.filter { leaders & (1 << $0) != 0 }
-        finish(seats.count == 1 ? .won(seat: seats[0]) : .tied(seats: seats), onRoll: true)
+        finish(seats.count == 1 ? .won(seat: seats[0]) : .tied(seats: seats), onRoll: onRoll)
     }
 
     /// Ends the game; a win by six 1s ends the turn on the roll, which counts as a turn played.

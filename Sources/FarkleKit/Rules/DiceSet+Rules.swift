@@ -12,10 +12,12 @@ extension DiceSet {
                 + (rules.game.end.target == nil ? "play rounds" : "have a final round")
         }
         guard game else { return nil }
-        for (instant, end) in [(rules.game.instantWinDescription, "win"), (rules.game.instantLossDescription, "lose")] {
-            guard let instant else { continue }
-            return "loaded dice play every six of a kind as points, not as a \(end == "win" ? "win" : "loss") at once; "
-                + "rules '\(rules.name)' make \(instant) \(end) (\"six_of_a_kind\": \"points\" in a rule file)"
+        let endings = [
+            (rules.game.instantWinDescription, "win", "win"), (rules.game.instantLossDescription, "loss", "lose"),
+        ]
+        for case (let instant?, let end, let verb) in endings {
+            return "loaded dice play every six of a kind as points, not as a \(end) at once; rules '\(rules.name)' "
+                + "make \(instant) \(verb) (\"six_of_a_kind\": \"points\" in a rule file)"
         }
         if let penalty = rules.turn.threeFarklePenalty {
             return "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) points on a third "

@@ -110,17 +110,14 @@ struct AdviceText {
             "Roll \(Self.spaced(roll.faces)) with \(advice.turnPoints) turn points"
                 + "\(advice.isOpeningRoll ? " (opening roll)" : "") under \(rules.name)", "",
         ]
-        if whole.winsAtOnce, let instant = rules.game.instantWinDescription {
+        let ending =
+            whole.winsAtOnce
+            ? ("wins", "win", rules.game.instantWinDescription)
+            : whole.losesAtOnce ? ("loses", "lose", rules.game.instantLossDescription) : nil
+        if case (let does, let what, let instant?)? = ending {
             lines += [
-                "This roll wins the game at once (\(instant) on six dice win under \(rules.name)): nothing is left "
-                    + "to decide. In a single turn, without that rule, it would score as below.",
-                "",
-            ]
-        }
-        if whole.losesAtOnce, let instant = rules.game.instantLossDescription {
-            lines += [
-                "This roll loses the game at once (\(instant) on six dice lose under \(rules.name)): nothing is left "
-                    + "to decide. In a single turn, without that rule, it would score as below.",
+                "This roll \(does) the game at once (\(instant) on six dice \(what) under \(rules.name)): nothing is "
+                    + "left to decide. In a single turn, without that rule, it would score as below.",
                 "",
             ]
         }
