@@ -27,11 +27,11 @@ import FarkleKit
 /// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 6`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 7`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 6"
+    public static let format = "farkle-advisor 7"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -158,6 +158,7 @@ public struct AdvisorPage: Sendable {
             ("banking_dice_left", "[\(banking)]"),
             ("hot_dice_mandatory", "\(rules.turn.hotDiceMandatory)"),
             ("six_dice_farkle", sixDiceFarkle),
+            ("rerolls_scoreless_opening_roll", "\(mechanics.rerollsScorelessOpeningRoll)"),
             ("hot_dice_bonus", "\(rules.turn.hotDiceBonus)"),
             ("three_farkle_penalty", points(rules.turn.threeFarklePenalty)),
             ("target", points(rules.game.end.target)),

@@ -67,7 +67,7 @@ struct AdvisorPageTests {
         for rules in [RuleSet.standard, .zilch] {
             let solver = ExpectedScoreSolver(rules: rules)
             let page = AdvisorPage(solver: solver)
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 6")
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 7")
             #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
             // The farkle chance the table companion shows for each number of dice: every roll counted.
             let chances = try #require(

@@ -88,6 +88,29 @@ struct AdviseCommandTests {
         let markdown = try CommandRunner.run(["advise", "--dice", "2,2,3,3,4,6"])
         #expect(markdown.standardOutput.contains("(opening roll)"))
         #expect(markdown.standardOutput.contains("a six-dice farkle, 500 points and hot dice"))
+        // A six-dice farkle is no farkle: the turn goes on.
+        #expect(
+            try jsonObject(CommandRunner.run(["advise", "--dice", "2,2,3,3,4,6", "--format", "json"]))["farkle"]
+                as? Bool == false)
+    }
+
+    @Test(
+        "where a scoreless opening roll is rolled again, advise says roll again, in Markdown and JSON; later it farkles"
+    )
+    func openingRerolled() throws {
+        let rules = ["--rules", fixtureRules("opening-reroll.json")]
+        let text = try CommandRunner.run(["advise"] + rules + ["--dice", "2,2,3,3,4,6"])
+        #expect(text.exitStatus == 0 && text.standardError.isEmpty, "\(text.standardError)")
+        #expect(text.standardOutput.contains("Roll all six dice again."))
+        #expect(!text.standardOutput.contains("Farkle"))
+        let json = try jsonObject(
+            CommandRunner.run(["advise"] + rules + ["--dice", "2,2,3,3,4,6", "--format", "json"]))
+        #expect(json["rolled_again"] as? Bool == true && json["farkle"] as? Bool == false)
+        #expect(json["six_dice_farkle"] is NSNull && json["decision"] is NSNull)
+        let later = try jsonObject(
+            CommandRunner.run(
+                ["advise"] + rules + ["--dice", "2,2,3,3,4,6", "--turn-points", "300", "--format", "json"]))
+        #expect(later["rolled_again"] as? Bool == false && later["farkle"] as? Bool == true)
     }
 
     @Test("boxed, not on the board (--my-score 0): 1 5 2 3 at 300 rolls on, as 450 cannot get on the board")

@@ -376,6 +376,71 @@ struct CompanionBrowserTests {
         #expect(shown.status == "Player 2 won the game.", "\(shown.status)")
     }
 
+    @Test(
+        "where a scoreless opening roll is rolled again, the advice says so, and tapping one in at the table leaves the turn as it was: no FARKLE, a 0% farkle"
+    )
+    func openingRerolled() throws {
+        let rules = try Self.rules("opening-reroll.json")
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            const tap = (faces) => { for (const face of faces) document.querySelector('[data-face="' + face + '"]').click(); };
+            tap([2, 2, 3, 3, 4, 6]);
+            const verdict = (document.querySelector("#advice .verdict") || { textContent: "" }).textContent;
+            const decision = (document.querySelector("#advice") || { dataset: {} }).dataset.decision || "";
+            $("clear").click();
+            $("start").click();
+            const before = $("status").textContent;
+            const farkleBefore = $("farkle").disabled;
+            tap([2, 2, 3, 3, 4, 6]);
+            const note = $("table-note").textContent;
+            const afterScoreless = $("status").textContent;
+            const farkleAfter = $("farkle").disabled;
+            tap([1, 2, 3, 4, 4, 6]);
+            document.querySelector("#answer tr[data-keep]").click();
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ rules: $("rules-summary").textContent, before, farkleBefore, verdict,
+              decision, note, afterScoreless, farkleAfter, afterKeep: $("status").textContent,
+              farkleAfterKeep: $("farkle").disabled });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable {
+            let rules: String
+            let before: String
+            let farkleBefore: Bool
+            let verdict: String
+            let decision: String
+            let note: String
+            let afterScoreless: String
+            let farkleAfter: Bool
+            let afterKeep: String
+            let farkleAfterKeep: Bool
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        #expect(shown.rules.contains("an opening roll with no score is rolled again"), "\(shown.rules)")
+        // The opening roll cannot farkle: 0% and no FARKLE button, before and after a scoreless roll.
+        #expect(shown.before.contains("turn 0, 6 dice to roll (0.0% farkle)"), "\(shown.before)")
+        #expect(shown.afterScoreless == shown.before, "\(shown.afterScoreless)")
+        #expect(shown.farkleBefore && shown.farkleAfter)
+        #expect(shown.verdict.contains("rolled again"), "\(shown.verdict)")
+        #expect(shown.decision == "roll-again", "\(shown.decision)")
+        #expect(shown.note.contains("roll all six dice again"), "\(shown.note)")
+        // FarkleKit plays the same actions to the same turn: the single 1 kept, 100 with five dice, FARKLE allowed.
+        var state = try GameState(table: ScoringTable(rules: rules), players: ["Player 1", "Player 2"])
+        for action: GameAction in [
+            .roll(DiceCounts(faces: [2, 2, 3, 3, 4, 6])), .roll(DiceCounts(faces: [1, 2, 3, 4, 4, 6])),
+            .keep(DiceCounts(faces: [1])),
+        ] {
+            try state.apply(action)
+        }
+        #expect(state.turnPoints == 100 && state.diceLeft == 5)
+        #expect(shown.afterKeep.contains("turn 100, 5 dice to roll"), "\(shown.afterKeep)")
+        #expect(!shown.farkleAfterKeep)
+    }
+
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")
     func reload() throws {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -80,9 +80,11 @@ extension CappedScoreSolver {
         let before =
             isOpeningRoll && rolled == full && turnPoints == 0
             ? openingValue : rollValue(turnPoints: turnPoints, state: rolled)
-        return RollAdvice(
+        var advice = RollAdvice(
             roll: dice, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, options: options,
             sixDiceFarkle: sixDiceFarkle, next: next, valueBeforeRoll: before, farkleValue: 0)
+        advice.isRolledAgain = mechanics.rollsAgain(dice, isOpeningRoll: isOpeningRoll, scores: after != nil)
+        return advice
     }
 }
 

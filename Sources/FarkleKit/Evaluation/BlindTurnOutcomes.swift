@@ -62,7 +62,8 @@ struct BlindTurnOutcomes: Sendable {
                 let wish: Bool?
                 if outcome.isFarkle {
                     guard let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpening) else {
-                        farkle += chance
+                        // A scoreless opening roll that is rolled again is in the other rolls' chances.
+                        if !(isOpening && mechanics.rerollsScorelessOpeningRoll) { farkle += chance }
                         continue
                     }
                     next.points += bonus
@@ -93,7 +94,8 @@ struct BlindTurnOutcomes: Sendable {
             }
         }
 
-        roll(1, level: 0, dice: maximum, isOpening: true)
+        let openingFarkle = rolls.outcomes[maximum].reduce(0.0) { $1.isFarkle ? $0 + $1.probability : $0 }
+        roll(mechanics.openingRoll(1, farkle: 0, farkleChance: openingFarkle), level: 0, dice: maximum, isOpening: true)
         var level = 0
         while level * perLevel < mass.count {
             guard level < Self.maximumLevels else { return nil }

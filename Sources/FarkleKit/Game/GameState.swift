@@ -171,7 +171,8 @@ public struct GameState: Sendable {
             turnPoints += points
             diceLeft = DiceCounts.maximumDice
             players[seat].statistics.hotDice += 1
-        } else {
+        } else if !(isOpeningRoll && table.turnMechanics.rerollsScorelessOpeningRoll) {
+            // (A scoreless opening roll rolled again leaves the turn as it was.)
             endTurnFarkled()
         }
     }
@@ -224,6 +225,10 @@ public struct GameState: Sendable {
             throw NotAllowed(
                 "six dice that score nothing on the opening roll score \(points) under rules '\(rules.name)': "
                     + "enter the roll")
+        }
+        if isOpeningRoll && table.turnMechanics.rerollsScorelessOpeningRoll {
+            throw NotAllowed(
+                "a turn's opening roll that scores nothing is rolled again under rules '\(rules.name)': no farkle yet")
         }
         endTurnFarkled()
     }

@@ -23,6 +23,10 @@ extension DiceSet {
             return "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) points on a third "
                 + "farkle in a row"
         }
+        if rules.turn.rerollsScorelessOpeningRoll && rules.turn.sixDiceFarkle == nil {
+            return "loaded dice games roll no scoreless opening roll again; rules '\(rules.name)' do "
+                + "(\"six_dice_farkle\": null in a rule file)"
+        }
         return nil
     }
 }

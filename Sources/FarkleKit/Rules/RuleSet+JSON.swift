@@ -126,14 +126,16 @@ private struct RuleReader {
         return flag
     }
 
-    /// Points of a combination: a positive whole number, or null to switch it off.
-    func points(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Int? {
+    /// Points of a combination: a positive whole number, or null to switch it off; `choice` names one more value
+    /// the caller reads itself, for the message.
+    func points(_ value: JSONValue, _ key: String, orElse choice: String? = nil) throws(RuleSetError) -> Int? {
         if value == .null { return nil }
         guard case .integer(let number) = value, RuleReader.pointRange.contains(number) else {
             throw fail(
                 key,
                 "must be points from \(RuleReader.pointRange.lowerBound) to \(RuleReader.pointRange.upperBound), "
-                    + "or null to switch it off, not \(value.kindDescription)")
+                    + (choice.map { "null to switch it off, or \($0)" } ?? "or null to switch it off")
+                    + ", not \(value.kindDescription)")
         }
         return number
     }
@@ -293,7 +295,12 @@ private struct RuleReader {
                 turn.bankingDiceLeft = counts
             case .hotDiceMandatory: turn.hotDiceMandatory = try bool(value, path)
             case .minimumBank: turn.minimumBank = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
-            case .sixDiceFarkle: turn.sixDiceFarkle = try points(value, path)
+            case .sixDiceFarkle:
+                // "reroll": a scoreless opening roll is rolled again (checked against six_dice_farkle_on below).
+                turn.rerollsScorelessOpeningRoll = value == .string("reroll")
+                turn.sixDiceFarkle =
+                    turn.rerollsScorelessOpeningRoll
+                    ? nil : try points(value, path, orElse: "\"reroll\" to roll a scoreless opening roll again")
             case .sixDiceFarkleOn:
                 switch value {
                 case .string("opening_roll"): turn.sixDiceFarkleOnEveryRoll = false
@@ -305,6 +312,11 @@ private struct RuleReader {
             case .threeFarklePenalty: turn.threeFarklePenalty = try points(value, path)
             case .hotDiceBonus: turn.hotDiceBonus = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
             }
+        }
+        if turn.rerollsScorelessOpeningRoll && turn.sixDiceFarkleOnEveryRoll {
+            throw fail(
+                "\(section).\(TurnKey.sixDiceFarkle.rawValue)",
+                "\"reroll\" applies to a turn's opening roll only: set turn.six_dice_farkle_on to \"opening_roll\"")
         }
     }
 
@@ -459,6 +471,9 @@ extension RuleSet {
         let banking = turn.bankingDiceLeft.sorted().map(String.init).joined(separator: ", ")
         // House rules are written only when set: the text of every rule set without them stays what it was, and
         // with it the digests that policy files and the cache of solved games are keyed by.
+        let sixDiceFarkle =
+            turn.sixDiceFarkle == nil && turn.rerollsScorelessOpeningRoll
+            ? "\"reroll\"" : points(turn.sixDiceFarkle)
         let hotDiceBonus = turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)"
         let houseCombinations =
             (combinations.fourDiceStraight.map { ",\n    \"four_dice_straight\": \($0)" } ?? "")
@@ -505,7 +520,7 @@ extension RuleSet {
                 "bank_with_dice_left": [\(banking)],
                 "hot_dice_mandatory": \(turn.hotDiceMandatory),
                 "minimum_bank": \(turn.minimumBank),
-                "six_dice_farkle": \(points(turn.sixDiceFarkle)),
+                "six_dice_farkle": \(sixDiceFarkle),
                 "six_dice_farkle_on": "\(turn.sixDiceFarkleOnEveryRoll ? "every_six_dice_roll" : "opening_roll")",
                 "three_farkle_penalty": \(points(turn.threeFarklePenalty))\(hotDiceBonus)
               },

@@ -27,6 +27,10 @@
     @usableFromInline
     internal let sixDiceFarkleOnEveryRoll: Bool
 
+    /// Whether a turn's opening roll that scores nothing is rolled again: the rules say so and have no six-dice
+    /// farkle (which would score that roll).
+    @usableFromInline package let rerollsScorelessOpeningRoll: Bool
+
     /// The slots per level of turn points in a state table: one for each dice count 0...6 (0 unused).
     @usableFromInline static let statesPerLevel = DiceCounts.maximumDice + 1
 
@@ -43,6 +47,7 @@
         // A roll of six with no combination scores as a keep of all six: hot dice, with their bonus.
         sixDiceFarklePoints = rules.sixDiceFarkle.map { rules.points(ofKeeping: $0, isHotDice: true) }
         sixDiceFarkleOnEveryRoll = rules.sixDiceFarkleOnEveryRoll
+        rerollsScorelessOpeningRoll = rules.rerollsScorelessOpeningRoll && rules.sixDiceFarkle == nil
     }
 
     // MARK: - Dice
@@ -60,6 +65,25 @@
     package func sixDiceFarkle(dice: Int, isOpeningRoll: Bool) -> Int? {
         guard dice == DiceCounts.maximumDice, isOpeningRoll || sixDiceFarkleOnEveryRoll else { return nil }
         return sixDiceFarklePoints
+    }
+
+    /// What the opening roll is worth where a scoreless opening roll is rolled again, from `value`, its worth
+    /// counting such a roll as a farkle worth `farkle` with chance `farkleChance`: the worth of a roll that
+    /// scores, `(value - farkleChance * farkle) / (1 - farkleChance)`; `value` itself under other rules.
+    ///
+    /// The one definition of the reroll for every solver: a roll repeated until it scores is the roll given
+    /// that it scores. Apply it to each quantity a solver follows (a value, a chance to farkle with `farkle` 1,
+    /// a chance of a tie with the farkle's).
+    @inlinable
+    package func openingRoll(_ value: Double, farkle: Double, farkleChance: Double) -> Double {
+        guard rerollsScorelessOpeningRoll, farkleChance < 1 else { return value }
+        return (value - farkleChance * farkle) / (1 - farkleChance)
+    }
+
+    /// Whether `roll` is rolled again rather than ending the turn: a turn's opening roll of six dice that
+    /// `scores` nothing (no keep, no six-dice farkle) under rules that roll it again.
+    package func rollsAgain(_ roll: DiceCounts, isOpeningRoll: Bool, scores: Bool) -> Bool {
+        rerollsScorelessOpeningRoll && isOpeningRoll && roll.count == DiceCounts.maximumDice && !scores
     }
 
     // MARK: - Banking

@@ -12,6 +12,12 @@ public struct TurnRules: Hashable, Sendable {
     public var sixDiceFarkle: Int?
     /// Whether the six-dice farkle scores on every roll of six dice, not only a turn's opening roll.
     public var sixDiceFarkleOnEveryRoll: Bool
+    /// Whether a turn's opening roll that scores nothing is rolled again, so that no turn farkles on its
+    /// opening roll (`false` in `standard`).
+    ///
+    /// Applies only where the rules have no six-dice farkle: one scores such a roll instead
+    /// (`TurnMechanics.rerollsScorelessOpeningRoll`).
+    public var rerollsScorelessOpeningRoll: Bool
     /// Points taken from a player's total on a third farkle in a row (`nil` in `standard`).
     ///
     /// The count of farkles in a row restarts after the penalty.
@@ -30,7 +36,8 @@ public struct TurnRules: Hashable, Sendable {
         sixDiceFarkle: Int? = 500,
         sixDiceFarkleOnEveryRoll: Bool = false,
         threeFarklePenalty: Int? = nil,
-        hotDiceBonus: Int = 0
+        hotDiceBonus: Int = 0,
+        rerollsScorelessOpeningRoll: Bool = false
     ) {
         self.bankingDiceLeft = bankingDiceLeft
         self.hotDiceMandatory = hotDiceMandatory
@@ -39,6 +46,7 @@ public struct TurnRules: Hashable, Sendable {
         self.sixDiceFarkleOnEveryRoll = sixDiceFarkleOnEveryRoll
         self.threeFarklePenalty = threeFarklePenalty
         self.hotDiceBonus = hotDiceBonus
+        self.rerollsScorelessOpeningRoll = rerollsScorelessOpeningRoll
     }
 
     /// The points a keep adds to the turn: what its dice score by their combinations, plus the hot-dice bonus

@@ -214,6 +214,8 @@ struct GameEngine<Seat: Strategy>: Sendable {
             let banks: Bool?
             if code & RollTable.farkleFlag != 0 {
                 guard let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpeningRoll) else {
+                    // A scoreless opening roll may be rolled again, as an opening roll.
+                    if isOpeningRoll && mechanics.rerollsScorelessOpeningRoll { continue }
                     return (.farkle(penalty: false), 0)
                 }
                 // The six-dice farkle scores as a combination of all six dice: hot dice.

@@ -52,8 +52,9 @@ struct LaneEngine: Sendable {
     /// automaton's levels.
     static func applies<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> Bool {
         let rules = table.rules
-        // A six of a kind that loses at once is the general engine's alone.
+        // A six of a kind that loses at once, and an opening roll rolled again, are the general engine's alone.
         guard rules.game.end.target != nil, rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty,
+            !table.turnMechanics.rerollsScorelessOpeningRoll,
             GameRules.playerRange.contains(seats.count), let tabulated = seats as? [any TurnOnlyStrategy]
         else { return false }
         return tabulated.allSatisfy { seat in

@@ -250,6 +250,10 @@ extension AdvisorTemplate {
         const sixDiceFarklePoints = (rules, turn) => (turn.left === GAME_DICE
           ? rules.six_dice_farkle[turn.opening ? "opening" : "later"] : null);
 
+        // Whether six scoreless dice now are rolled again rather than a farkle: a turn's opening roll under rules that
+        // roll it again (TurnMechanics.rollsAgain).
+        const rollsAgain = (rules, turn) => turn.opening && turn.left === GAME_DICE && rules.rerolls_scoreless_opening_roll;
+
         // The least turn points the player to move may bank.
         const leastBankOf = (rules, state) => rules.least_bank[state.players[state.seat].entered ? "entered" : "new"];
 
@@ -370,6 +374,9 @@ extension AdvisorTemplate {
             if (points !== null) {
               return "six dice that score nothing score " + points + " under rules '" + rules.name + "': enter the roll";
             }
+            if (rollsAgain(rules, turn)) {
+              return "a turn's opening roll that scores nothing is rolled again under rules '" + rules.name + "': no farkle yet";
+            }
             farkled(rules, state);
             return null;
           }
@@ -390,6 +397,8 @@ extension AdvisorTemplate {
               return null;
             }
             const points = sixDiceFarklePoints(rules, turn);
+            // A scoreless opening roll rolled again leaves the turn as it was.
+            if (rollsAgain(rules, turn)) return null;
             if (points === null) {
               farkled(rules, state);
               return null;
@@ -544,6 +553,7 @@ extension AdvisorTemplate {
             const points = rules.six_dice_farkle[opening ? "opening" : "later"];
             if (points !== null) sixDiceFarkle = { points, expected: objective.value(turn + points, MAX_DICE) };
           }
+          const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
           let next = null;
           if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
           else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
@@ -553,7 +563,7 @@ extension AdvisorTemplate {
             next.least = objective.least;
             if (objective.cap !== undefined) next.cap = objective.cap;
           }
-          return { options, sixDiceFarkle, next, farkles, objective, me };
+          return { options, sixDiceFarkle, rolledAgain, next, farkles, objective, me };
         }
 
         // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
@@ -768,6 +778,7 @@ extension AdvisorTemplate {
             const points = rules.six_dice_farkle[opening ? "opening" : "later"];
             if (points !== null) sixDiceFarkle = { points, value: table.value(turn + points, MAX_DICE) };
           }
+          const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
           let next = null;
           if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
           else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
@@ -777,7 +788,7 @@ extension AdvisorTemplate {
             next.rollValue = table.rollValue(next.turn, next.left);
             next.least = me > 0 ? data.win.least_bank.entered : data.win.least_bank.new;
           }
-          return { options, sixDiceFarkle, next, farkle: table.farkle };
+          return { options, sixDiceFarkle, rolledAgain, next, farkle: table.farkle };
         }
 
         // ---- Words ----
@@ -843,6 +854,7 @@ extension AdvisorTemplate {
           const farkle = rules.six_dice_farkle;
           if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
           else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
+          else if (rules.rerolls_scoreless_opening_roll) parts.push("an opening roll with no score is rolled again");
           if (rules.hot_dice_bonus > 0) parts.push("hot dice add " + rules.hot_dice_bonus + " (counted in the keeps shown)");
           if (hasEntryMinimum()) {
             parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
@@ -1030,6 +1042,9 @@ extension AdvisorTemplate {
           if (advice.sixDiceFarkle) {
             return "No keep scores, but six dice with no score are worth " + advice.sixDiceFarkle.points + " and hot dice.";
           }
+          if (advice.rolledAgain) {
+            return "No keep scores, but no farkle either: an opening roll with no score is rolled again. Roll all six dice again.";
+          }
           return "Farkle: no keep scores, and the turn ends with nothing" + worth + ".";
         }
 
@@ -1046,7 +1061,7 @@ extension AdvisorTemplate {
           const node = element("div", {
             id: "advice", class: "advice", "data-objective": objective,
             "data-best-keep": best ? best.dice.split("").join(",") : "",
-            "data-decision": advice.next ? advice.next.decision : "farkle",
+            "data-decision": advice.next ? advice.next.decision : advice.rolledAgain ? "roll-again" : "farkle",
           });
           const worth = objective === "win" ? "; you then win " + percent(advice.farkle) : farkleCost(advice.farkles);
           node.append(element("p", { class: "note" }, heading),
@@ -1366,6 +1381,7 @@ extension AdvisorTemplate {
           if (after.result) return "";
           if (after.seat !== before.seat || after.round !== before.round) return name + " farkled.";
           if (after.turn.points > before.turn.points) return "Six dice with no score: " + (after.turn.points - before.turn.points) + " and hot dice.";
+          if (after.turn.opening && !after.turn.roll) return "No score on the opening roll: roll all six dice again.";
           return "";
         }
 
@@ -1388,10 +1404,11 @@ extension AdvisorTemplate {
         // roll under best play (the best keep, the six-dice farkle, or a farkle) less the value of rolling before it.
         function rollLuck(advice, turn) {
           const objective = advice.objective;
-          const after = advice.options.length > 0 ? advice.options[0].expected
-            : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : objective.farkle;
           const before = turn.opening && turn.left === MAX_DICE && turn.points === 0
             ? objective.opening : objective.roll(turn.points, turn.left);
+          // A scoreless opening roll rolled again changes nothing.
+          const after = advice.options.length > 0 ? advice.options[0].expected
+            : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : advice.rolledAgain ? before : objective.farkle;
           return after - before;
         }
 
@@ -1543,7 +1560,8 @@ extension AdvisorTemplate {
             parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " rolled");
           } else {
             // The chance that the next roll scores nothing; six scoreless dice that score as the six-dice farkle are none.
-            const chance = sixDiceFarklePoints(rules, state.turn) === null ? rules.farkle_chance[state.turn.left - 1] : 0;
+            const chance = sixDiceFarklePoints(rules, state.turn) === null && !rollsAgain(rules, state.turn)
+              ? rules.farkle_chance[state.turn.left - 1] : 0;
             parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " to roll ("
               + (chance * 100).toFixed(1) + "% farkle)");
           }
@@ -1651,7 +1669,8 @@ extension AdvisorTemplate {
           $("bank").disabled = reason !== null;
           $("bank").textContent = reason === null ? "Bank " + withCommas(state.turn.points) : "Bank";
           $("bank-reason").textContent = reason === null || state.result ? "" : "Bank: " + reason + ".";
-          $("farkle").disabled = state.result !== null || pending || sixDiceFarklePoints(rules, state.turn) !== null;
+          $("farkle").disabled = state.result !== null || pending || sixDiceFarklePoints(rules, state.turn) !== null
+            || rollsAgain(rules, state.turn);
           $("undo").disabled = table.actions.length === 0;
           $("redo").disabled = table.redo.length === 0;
           renderScores();

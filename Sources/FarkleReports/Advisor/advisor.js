@@ -99,6 +99,7 @@ function pointsAdvice(faces, turn, opening, farkles, me) {
     const points = rules.six_dice_farkle[opening ? "opening" : "later"];
     if (points !== null) sixDiceFarkle = { points, expected: objective.value(turn + points, MAX_DICE) };
   }
+  const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
   let next = null;
   if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
   else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
@@ -108,7 +109,7 @@ function pointsAdvice(faces, turn, opening, farkles, me) {
     next.least = objective.least;
     if (objective.cap !== undefined) next.cap = objective.cap;
   }
-  return { options, sixDiceFarkle, next, farkles, objective, me };
+  return { options, sixDiceFarkle, rolledAgain, next, farkles, objective, me };
 }
 
 // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
@@ -323,6 +324,7 @@ function winAdvice(faces, turn, opening, me, them, game) {
     const points = rules.six_dice_farkle[opening ? "opening" : "later"];
     if (points !== null) sixDiceFarkle = { points, value: table.value(turn + points, MAX_DICE) };
   }
+  const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
   let next = null;
   if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
   else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
@@ -332,7 +334,7 @@ function winAdvice(faces, turn, opening, me, them, game) {
     next.rollValue = table.rollValue(next.turn, next.left);
     next.least = me > 0 ? data.win.least_bank.entered : data.win.least_bank.new;
   }
-  return { options, sixDiceFarkle, next, farkle: table.farkle };
+  return { options, sixDiceFarkle, rolledAgain, next, farkle: table.farkle };
 }
 
 // ---- Words ----
@@ -398,6 +400,7 @@ function describeRules() {
   const farkle = rules.six_dice_farkle;
   if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
   else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
+  else if (rules.rerolls_scoreless_opening_roll) parts.push("an opening roll with no score is rolled again");
   if (rules.hot_dice_bonus > 0) parts.push("hot dice add " + rules.hot_dice_bonus + " (counted in the keeps shown)");
   if (hasEntryMinimum()) {
     parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
@@ -585,6 +588,9 @@ function keepSentence(advice, worth) {
   if (advice.sixDiceFarkle) {
     return "No keep scores, but six dice with no score are worth " + advice.sixDiceFarkle.points + " and hot dice.";
   }
+  if (advice.rolledAgain) {
+    return "No keep scores, but no farkle either: an opening roll with no score is rolled again. Roll all six dice again.";
+  }
   return "Farkle: no keep scores, and the turn ends with nothing" + worth + ".";
 }
 
@@ -601,7 +607,7 @@ function adviceElement(objective, advice, heading, then) {
   const node = element("div", {
     id: "advice", class: "advice", "data-objective": objective,
     "data-best-keep": best ? best.dice.split("").join(",") : "",
-    "data-decision": advice.next ? advice.next.decision : "farkle",
+    "data-decision": advice.next ? advice.next.decision : advice.rolledAgain ? "roll-again" : "farkle",
   });
   const worth = objective === "win" ? "; you then win " + percent(advice.farkle) : farkleCost(advice.farkles);
   node.append(element("p", { class: "note" }, heading),

@@ -38,6 +38,10 @@ const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (h
 const sixDiceFarklePoints = (rules, turn) => (turn.left === GAME_DICE
   ? rules.six_dice_farkle[turn.opening ? "opening" : "later"] : null);
 
+// Whether six scoreless dice now are rolled again rather than a farkle: a turn's opening roll under rules that
+// roll it again (TurnMechanics.rollsAgain).
+const rollsAgain = (rules, turn) => turn.opening && turn.left === GAME_DICE && rules.rerolls_scoreless_opening_roll;
+
 // The least turn points the player to move may bank.
 const leastBankOf = (rules, state) => rules.least_bank[state.players[state.seat].entered ? "entered" : "new"];
 
@@ -158,6 +162,9 @@ function applyAction(rules, keeps, state, action) {
     if (points !== null) {
       return "six dice that score nothing score " + points + " under rules '" + rules.name + "': enter the roll";
     }
+    if (rollsAgain(rules, turn)) {
+      return "a turn's opening roll that scores nothing is rolled again under rules '" + rules.name + "': no farkle yet";
+    }
     farkled(rules, state);
     return null;
   }
@@ -178,6 +185,8 @@ function applyAction(rules, keeps, state, action) {
       return null;
     }
     const points = sixDiceFarklePoints(rules, turn);
+    // A scoreless opening roll rolled again leaves the turn as it was.
+    if (rollsAgain(rules, turn)) return null;
     if (points === null) {
       farkled(rules, state);
       return null;

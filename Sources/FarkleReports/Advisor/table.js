@@ -122,6 +122,7 @@ function rollNote(before, after) {
   if (after.result) return "";
   if (after.seat !== before.seat || after.round !== before.round) return name + " farkled.";
   if (after.turn.points > before.turn.points) return "Six dice with no score: " + (after.turn.points - before.turn.points) + " and hot dice.";
+  if (after.turn.opening && !after.turn.roll) return "No score on the opening roll: roll all six dice again.";
   return "";
 }
 
@@ -144,10 +145,11 @@ const TOLERANCE = 1e-9;
 // roll under best play (the best keep, the six-dice farkle, or a farkle) less the value of rolling before it.
 function rollLuck(advice, turn) {
   const objective = advice.objective;
-  const after = advice.options.length > 0 ? advice.options[0].expected
-    : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : objective.farkle;
   const before = turn.opening && turn.left === MAX_DICE && turn.points === 0
     ? objective.opening : objective.roll(turn.points, turn.left);
+  // A scoreless opening roll rolled again changes nothing.
+  const after = advice.options.length > 0 ? advice.options[0].expected
+    : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : advice.rolledAgain ? before : objective.farkle;
   return after - before;
 }
 
@@ -299,7 +301,8 @@ function statusText(state) {
     parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " rolled");
   } else {
     // The chance that the next roll scores nothing; six scoreless dice that score as the six-dice farkle are none.
-    const chance = sixDiceFarklePoints(rules, state.turn) === null ? rules.farkle_chance[state.turn.left - 1] : 0;
+    const chance = sixDiceFarklePoints(rules, state.turn) === null && !rollsAgain(rules, state.turn)
+      ? rules.farkle_chance[state.turn.left - 1] : 0;
     parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " to roll ("
       + (chance * 100).toFixed(1) + "% farkle)");
   }
@@ -407,7 +410,8 @@ function renderTable() {
   $("bank").disabled = reason !== null;
   $("bank").textContent = reason === null ? "Bank " + withCommas(state.turn.points) : "Bank";
   $("bank-reason").textContent = reason === null || state.result ? "" : "Bank: " + reason + ".";
-  $("farkle").disabled = state.result !== null || pending || sixDiceFarklePoints(rules, state.turn) !== null;
+  $("farkle").disabled = state.result !== null || pending || sixDiceFarklePoints(rules, state.turn) !== null
+    || rollsAgain(rules, state.turn);
   $("undo").disabled = table.actions.length === 0;
   $("redo").disabled = table.redo.length === 0;
   renderScores();

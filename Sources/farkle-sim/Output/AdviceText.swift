@@ -146,6 +146,8 @@ struct AdviceText {
                 lines.append(
                     "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
                         + "expected to end with \(NumberText.fixed(sixDiceFarkle.expected, 2)).")
+            } else if advice.isRolledAgain {
+                lines.append(Self.rolledAgain)
             } else {
                 lines.append("Farkle: no keep is possible, the turn ends with 0 points.")
             }
@@ -168,6 +170,11 @@ struct AdviceText {
         if let win { lines += winMarkdown(win) }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What a scoreless opening roll does under rules that roll it again.
+    private static let rolledAgain =
+        "No keep, but no farkle either: a turn's opening roll that scores nothing is rolled again under these "
+        + "rules. Roll all six dice again."
 
     /// The Markdown table of keeps, best first, under either objective: each keep's dice, score, dice left and
     /// `value` (the expected points, or the chance to win) headed `valueHeader`.
@@ -195,6 +202,8 @@ struct AdviceText {
                 lines.append(
                     "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
                         + "wins \(NumberText.percent(sixDiceFarkle.value)).")
+            } else if win.isRolledAgain {
+                lines.append(Self.rolledAgain)
             } else {
                 lines.append(
                     "Farkle: the turn ends with 0 points; you then win \(NumberText.percent(win.farkleValue)).")
@@ -242,7 +251,8 @@ struct AdviceText {
               "least_bank": \(whole.leastBank),
               "farkles_in_a_row": \(farkles.map(String.init) ?? "null"),
               "farkle_value": \(JSONText.number(farkleValue)),
-              "farkle": \(advice.options.isEmpty),
+              "farkle": \(advice.isFarkle),
+              "rolled_again": \(advice.isRolledAgain),
               "six_dice_farkle": \(farkle ?? "null"),
               "keeps": [
             \(keeps.joined(separator: ",\n"))

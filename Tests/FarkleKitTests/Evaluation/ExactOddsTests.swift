@@ -125,6 +125,22 @@ struct ExactOddsTests {
         #expect(exact.tieProbability == 0)
     }
 
+    @Test(
+        "when the first bank wins and a scoreless opening roll is rolled again, the first player always wins; win and ev against each other agree with the simulator"
+    )
+    func openingRerolled() throws {
+        var rules = firstBankWins
+        rules.turn.rerollsScorelessOpeningRoll = true
+        for specs: [StrategySpec] in [[.greedy, .greedy], [.win, .expectedValue]] {
+            let exact = try odds(specs, rules)
+            #expect(abs(exact.winProbabilities[0] - 1) < 1e-12, "\(specs)")
+        }
+        var race = onesOnly(target: 1000, finalRound: true)
+        race.turn.rerollsScorelessOpeningRoll = true
+        try expectSimulationAgrees([.win, .expectedValue], race, games: 40_000, seed: 26)
+        try expectSimulationAgrees([.greedy, .win], race.withRounds(3), games: 40_000, seed: 27)
+    }
+
     @Test("greedy against greedy when the first bank wins and six of any face win: q / (1 - (1 - q)²), q counts them")
     func firstBankOrSixOfAKindWinsByHand() throws {
         // Six 2s to 6s score nothing here; winning at once, they end a turn as a bank would.

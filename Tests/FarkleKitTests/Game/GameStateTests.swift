@@ -225,3 +225,40 @@ struct GameStateHotDiceBonusTests {
         #expect(state.turnPoints == 1500 && state.diceLeft == 6)
     }
 }
+
+@Suite("A game at the table where a scoreless opening roll is rolled again")
+struct GameStateOpeningRerollTests {
+    static let rules: RuleSet = {
+        var rules = RuleSet.standard
+        rules.name = "opening-reroll"
+        rules.turn.sixDiceFarkle = nil
+        rules.turn.rerollsScorelessOpeningRoll = true
+        return rules
+    }()
+
+    @Test("six scoreless dice on the opening roll leave the turn as it was: still the opening roll, no farkle")
+    func rolledAgain() throws {
+        let state = try game(Self.rules, [.roll(dice(2, 2, 3, 3, 4, 6)), .roll(dice(2, 2, 3, 4, 4, 6))])
+        #expect(state.seat == 0 && state.turnPoints == 0 && state.diceLeft == 6 && state.isOpeningRoll)
+        #expect(state.players[0].statistics.farkles == 0 && state.players[0].statistics.turns == 0)
+        // Then a roll that scores is the opening roll's keep.
+        let kept = try game(Self.rules, [.roll(dice(2, 2, 3, 3, 4, 6)), .roll(dice(1, 2, 3, 4, 4, 6)), .keep(dice(1))])
+        #expect(kept.turnPoints == 100 && kept.diceLeft == 5 && !kept.isOpeningRoll)
+    }
+
+    @Test("FARKLE on the opening roll is refused in one line; after a keep it ends the turn")
+    func farkleOnlyAfterTheOpeningRoll() throws {
+        #expect {
+            try game(Self.rules, [.farkle])
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("rolled again") && !text.contains("\n")
+        }
+        let state = try game(Self.rules, [.roll(dice(1, 2, 3, 4, 4, 6)), .keep(dice(1)), .farkle])
+        #expect(state.seat == 1 && state.players[0].statistics.farkles == 1)
+        // Six scoreless dice after hot dice are a farkle as ever.
+        let hot = try game(
+            Self.rules, [.roll(dice(1, 1, 1, 5, 5, 5)), .keep(dice(1, 1, 1, 5, 5, 5)), .roll(dice(2, 2, 3, 3, 4, 6))])
+        #expect(hot.seat == 1 && hot.players[0].statistics.farkles == 1)
+    }
+}

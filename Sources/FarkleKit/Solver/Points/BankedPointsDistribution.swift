@@ -73,6 +73,13 @@ public struct BankedPointsDistribution: Sendable {
                     probability *= 1 - chance
                     guard probability > 0 else { continue }
                 }
+                let rerolls = isOpening && mechanics.rerollsScorelessOpeningRoll
+                if rerolls {
+                    let scoreless = weights[dice].indices.reduce(0.0) {
+                        table.keeps(dice: dice, multiset: $1).isEmpty ? $0 + weights[dice][$1] : $0
+                    }
+                    probability = mechanics.openingRoll(probability, farkle: 0, farkleChance: scoreless)
+                }
                 for (multiset, weight) in weights[dice].enumerated() {
                     var scored = false
                     keeps(points, dice, multiset) { score, kept, chance in
@@ -83,7 +90,7 @@ public struct BankedPointsDistribution: Sendable {
                     guard !scored else { continue }
                     if let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpening) {
                         add(probability * weight, points: points + bonus, dice: dice)
-                    } else {
+                    } else if !rerolls {
                         banked[0] += probability * weight
                     }
                 }

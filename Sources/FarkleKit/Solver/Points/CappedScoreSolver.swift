@@ -105,6 +105,9 @@ public struct CappedScoreSolver: Sendable {
         {
             opening += outcomes.farkleProbability[full] * later(mechanics.level(turnPoints: farkle), full)
         }
+        if outcomes.diceInState[full] == DiceCounts.maximumDice {
+            opening = mechanics.openingRoll(opening, farkle: 0, farkleChance: outcomes.farkleProbability[full])
+        }
         self.outcomes = outcomes
         self.cap = cap
         self.mechanics = mechanics

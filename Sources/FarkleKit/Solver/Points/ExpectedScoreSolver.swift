@@ -131,6 +131,10 @@ public struct ExpectedScoreSolver: Sendable {
             opening += share * (afterFarkle - farkleValue)
             openingFarkleChance += share * (chanceAfter - 1)
         }
+        // Where a scoreless opening roll is rolled again, the opening roll is one that scores.
+        let openingFarkle = outcomes.farkleWeight[maximum] / Double(DiceCatalog.orderedRollCounts[maximum])
+        opening = mechanics.openingRoll(opening, farkle: farkleValue, farkleChance: openingFarkle)
+        openingFarkleChance = mechanics.openingRoll(openingFarkleChance, farkle: 1, farkleChance: openingFarkle)
 
         var thresholds = [Int?](repeating: nil, count: maximum + 1)
         var ranges = [[ClosedRange<Int>]](repeating: [], count: maximum + 1)

@@ -142,6 +142,10 @@ public struct ReachProbabilitySolver: Sendable {
                     opening +=
                         outcomes.farkleProbability[full] * (later(mechanics.level(turnPoints: farkle), full) - failed)
                 }
+                if hasSixDice {
+                    opening = mechanics.openingRoll(
+                        opening, farkle: failed, farkleChance: outcomes.farkleProbability[full])
+                }
                 starts[left * (totalLevels + 1) + total] = opening
             }
             starts[left * (totalLevels + 1) + totalLevels] = 1

@@ -59,8 +59,12 @@ public struct RollAdvice: Hashable, Sendable {
     /// penalty (`ExpectedScoreSolver.farkleValue`).
     public let farkleValue: Double
 
+    /// Whether the roll scores nothing and is rolled again: a turn's opening roll under rules that roll a
+    /// scoreless opening roll again (`TurnRules.rerollsScorelessOpeningRoll`).
+    public internal(set) var isRolledAgain = false
+
     /// Whether the roll ends the turn with nothing.
-    public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil }
+    public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil && !isRolledAgain }
 
     /// The best keep, if any.
     public var best: Option? { options.first }
@@ -71,7 +75,8 @@ public struct RollAdvice: Hashable, Sendable {
     /// Summed over a turn's rolls it is the turn's result less its expected value, plus what the player's own
     /// departures from best play cost: the share of a score that is the dice's, not the player's.
     public var luck: Double {
-        (best?.expected ?? sixDiceFarkle?.expected ?? farkleValue) - valueBeforeRoll
+        (best?.expected ?? sixDiceFarkle?.expected ?? (isRolledAgain ? valueBeforeRoll : farkleValue))
+            - valueBeforeRoll
     }
 }
 
@@ -110,8 +115,10 @@ extension ExpectedScoreSolver {
         let before =
             isOpeningRoll && dice == DiceCounts.maximumDice && turnPoints == 0
             ? expectedTurnScore : rollValue(turnPoints: turnPoints, diceLeft: dice)
-        return RollAdvice(
+        var advice = RollAdvice(
             roll: roll, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, options: options,
             sixDiceFarkle: sixDiceFarkle, next: next, valueBeforeRoll: before, farkleValue: farkleValue)
+        advice.isRolledAgain = mechanics.rollsAgain(roll, isOpeningRoll: isOpeningRoll, scores: after != nil)
+        return advice
     }
 }

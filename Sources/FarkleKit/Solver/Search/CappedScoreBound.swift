@@ -120,6 +120,10 @@ struct CappedScoreBound: Sendable {
                 groups[full][plain.groupsByDice[maximum].count]
                 * (later < top ? best[(later * states + full) * width + maximum] : capValue)
         }
+        if size[full] == maximum {
+            opening = mechanics.openingRoll(
+                opening, farkle: 0, farkleChance: groups[full][plain.groupsByDice[maximum].count])
+        }
         return opening
     }
 

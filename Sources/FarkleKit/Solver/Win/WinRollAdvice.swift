@@ -62,8 +62,12 @@ public struct WinRollAdvice: Hashable, Sendable {
     /// The player's value when the roll is a farkle: the opponent's turn at the same totals.
     public let farkleValue: Double
 
+    /// Whether the roll scores nothing and is rolled again: a turn's opening roll under rules that roll a
+    /// scoreless opening roll again (`TurnRules.rerollsScorelessOpeningRoll`).
+    public internal(set) var isRolledAgain = false
+
     /// Whether the roll ends the turn with nothing.
-    public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil }
+    public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil && !isRolledAgain }
 
     /// The best keep, if any.
     public var best: Option? { options.first }
@@ -109,9 +113,11 @@ extension WinTurnTable {
                 bankValue: decision == .mustRoll ? nil : bankValue(turnPoints: state.turnPoints),
                 rollValue: rollValue(turnPoints: state.turnPoints, diceLeft: state.diceLeft))
         }
-        return WinRollAdvice(
+        var advice = WinRollAdvice(
             roll: roll, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, myScore: myScore,
             opponentScore: opponentScore, isFinalRound: isFinalRound, options: options, sixDiceFarkle: sixDiceFarkle,
             next: next, farkleValue: farkleValue)
+        advice.isRolledAgain = mechanics.rollsAgain(roll, isOpeningRoll: isOpeningRoll, scores: after != nil)
+        return advice
     }
 }

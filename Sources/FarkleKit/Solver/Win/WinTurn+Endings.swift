@@ -53,7 +53,11 @@ extension WinTurn {
                 endings.farkle += farkleChance
             }
         }
-        roll(1, level: 0, dice: maximum, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps)
+        roll(
+            mechanics.openingRoll(1, farkle: 0, farkleChance: farkleProbability[maximum]), level: 0, dice: maximum,
+            farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps)
+        // A scoreless opening roll rolled again ends nothing: the opening roll's farkles are all there is so far.
+        if mechanics.rerollsScorelessOpeningRoll { endings.farkle = 0 }
         for level in 0..<top + maximumJump + 1 {
             for dice in 1...maximum {
                 let index = level * perLevel + dice

@@ -407,10 +407,16 @@ struct WinTurn: Sendable {
                                 table[base &+ dice] = state
                             }
                         }
-                        return rollRow(
+                        let opening = rollRow(
                             base: 0, dice: maximum, table: table, groups: groups, offsets: offsets, farkle: farkle,
                             farkleAux: farkleAux, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps,
                             validity: &validity, tracking: tracking)
+                        let chance = farkleProbability[maximum]
+                        return Entry(
+                            value: mechanics.openingRoll(opening.value, farkle: farkle, farkleChance: chance),
+                            slope: mechanics.openingRoll(opening.slope, farkle: 1, farkleChance: chance),
+                            aux: mechanics.openingRoll(opening.aux, farkle: farkleAux, farkleChance: chance),
+                            banks: false)
                     }
                 }
             }

@@ -13,6 +13,22 @@ struct CappedScoreSolverTests {
         #expect(abs(solver.openingValue - 50 * (1 - 1440.0 / 46656)) < 1e-12)
     }
 
+    @Test(
+        "where a scoreless opening roll is rolled again, a cap of one step is sure, and a cap far above any turn gives the plain turn's value"
+    )
+    func openingRerolled() {
+        // kcd banks with any dice left: a cap of one step is reached by any keep.
+        var rules = RuleSet.kcd
+        rules.turn.sixDiceFarkle = nil
+        rules.turn.rerollsScorelessOpeningRoll = true
+        let table = ScoringTable(rules: rules)
+        let outcomes = DiceSetOutcomes(table: table, set: .ordinary)
+        #expect(abs(CappedScoreSolver(outcomes: outcomes, cap: 50).openingValue - 50) < 1e-12)
+        let capped = CappedScoreSolver(outcomes: outcomes, cap: 60_000).openingValue
+        let plain = ExpectedScoreSolver(table: table).expectedTurnScore
+        #expect(abs(capped - plain) < 1e-6, "\(capped) vs \(plain)")
+    }
+
     @Test("with a cap far above any turn the capped value is the plain expected turn score")
     func largeCap() {
         let capped = CappedScoreSolver(outcomes: Self.plain, cap: 60_000).openingValue

@@ -57,6 +57,36 @@ struct HouseRuleSolverTests {
             json:
                 #"{"base": "standard", "combinations": {\#(combinations)}, "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false, "six_dice_farkle": null\#(turn.isEmpty ? "" : ", " + turn)}}"#
         )
+        let (value, roll, _) = Self.plainRecursion(rules: rules)
+        let step = 50
+        let solver = ExpectedScoreSolver(rules: rules)
+        #expect(abs(solver.expectedTurnScore - roll[0][6]) <= 1e-9 * roll[0][6], "\(solver.expectedTurnScore)")
+        for level in stride(from: 0, to: 300, by: 3) {
+            for dice in 1...6 {
+                let points = level * step
+                let expected = level == 0 ? roll[0][dice] : value[level][dice]
+                #expect(
+                    abs(solver.value(turnPoints: points, diceLeft: dice) - expected) <= 1e-9 * max(1, expected),
+                    "V(\(points), \(dice))")
+                #expect(
+                    abs(solver.rollValue(turnPoints: points, diceLeft: dice) - roll[level][dice]) <= 1e-9
+                        * max(1, expected))
+            }
+        }
+        // The house rule counts: the turn is worth more or less than standard banking with any dice and no six-dice
+        // farkle (six 1s of 5,000 instead of 10,000 cost about a tenth of a point).
+        var plain = rules
+        plain.turn.hotDiceBonus = 0
+        plain.combinations.fourDiceStraight = nil
+        plain.combinations.sixOnes = nil
+        plain.combinations.highSmallStraight = .asLow
+        #expect(abs(solver.expectedTurnScore - ExpectedScoreSolver(rules: plain).expectedTurnScore) > 0.01)
+    }
+
+    /// V(t, n) and R(t, n) by a plain recursion over the reference scorer's keeps, in steps of 50 up to 40,000
+    /// turn points, for rules that bank with any dice and whose every keep scores; and the chance that six dice
+    /// score nothing.
+    static func plainRecursion(rules: RuleSet) -> (value: [[Double]], roll: [[Double]], sixScoreless: Double) {
         let reference = ReferenceScorer(rules: rules)
         let step = 50
         // Every keep adds points, so a state depends only on states with more turn points: one pass from the top.
@@ -89,36 +119,49 @@ struct HouseRuleSolverTests {
                 value[level][dice] = max(Double(level * step), sum)
             }
         }
-        let solver = ExpectedScoreSolver(rules: rules)
-        #expect(abs(solver.expectedTurnScore - roll[0][6]) <= 1e-9 * roll[0][6], "\(solver.expectedTurnScore)")
-        for level in stride(from: 0, to: 300, by: 3) {
-            for dice in 1...6 {
-                let points = level * step
-                let expected = level == 0 ? roll[0][dice] : value[level][dice]
-                #expect(
-                    abs(solver.value(turnPoints: points, diceLeft: dice) - expected) <= 1e-9 * max(1, expected),
-                    "V(\(points), \(dice))")
-                #expect(
-                    abs(solver.rollValue(turnPoints: points, diceLeft: dice) - roll[level][dice]) <= 1e-9
-                        * max(1, expected))
-            }
-        }
-        // The house rule counts: the turn is worth more or less than standard banking with any dice and no six-dice
-        // farkle (six 1s of 5,000 instead of 10,000 cost about a tenth of a point).
-        var plain = rules
-        plain.turn.hotDiceBonus = 0
-        plain.combinations.fourDiceStraight = nil
-        plain.combinations.sixOnes = nil
-        plain.combinations.highSmallStraight = .asLow
-        #expect(abs(solver.expectedTurnScore - ExpectedScoreSolver(rules: plain).expectedTurnScore) > 0.01)
+        let sixScoreless = rolls[6].filter(\.keeps.isEmpty).map(\.chance).reduce(0, +)
+        return (value, roll, sixScoreless)
     }
 
     @Test(
-        "alone under ev for ten rounds of farkleten with a bonus of 500: the mean total is ten expected turns, within 4 standard errors"
+        "a scoreless opening roll rolled again: the turn is the plain recursion's opening roll given that it scores, and every later state as without the rule"
     )
-    func simulatedRounds() throws {
+    func openingRerolled() throws {
         let rules = try Fixtures.rules(
-            json: #"{"base": "farkleten", "game": {"players": 1}, "turn": {"hot_dice_bonus": 500}}"#)
+            json:
+                #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false, "six_dice_farkle": "reroll"}}"#
+        )
+        let (value, roll, sixScoreless) = Self.plainRecursion(rules: rules)
+        #expect(sixScoreless > 0.02 && sixScoreless < 0.025)
+        let solver = ExpectedScoreSolver(rules: rules)
+        let opening = roll[0][6] / (1 - sixScoreless)
+        #expect(abs(solver.expectedTurnScore - opening) <= 1e-9 * opening, "\(solver.expectedTurnScore)")
+        // Every turn that ends ends in a farkle after the opening roll: its chance is the plain one less the opening's.
+        var plain = rules
+        plain.turn.rerollsScorelessOpeningRoll = false
+        let without = ExpectedScoreSolver(rules: plain)
+        #expect(
+            abs(solver.farkleChance - (without.farkleChance - sixScoreless) / (1 - sixScoreless)) <= 1e-12)
+        for level in stride(from: 1, to: 300, by: 7) {
+            for dice in 1...6 {
+                let expected = value[level][dice]
+                #expect(abs(solver.value(turnPoints: level * 50, diceLeft: dice) - expected) <= 1e-9 * expected)
+            }
+        }
+        // The distribution of the points banked follows the same play: its mean is the turn's value, its chance of
+        // banking nothing the chance to farkle after the opening roll.
+        let banked = BankedPointsDistribution(solver: solver)
+        #expect(abs(banked.probabilities.reduce(0, +) + banked.truncatedProbability - 1) <= 1e-12)
+        #expect(abs(banked.mean - opening) <= 1e-6 * opening, "\(banked.mean)")
+        #expect(abs(banked.probability(ofBanking: 0) - solver.farkleChance) <= 1e-12)
+    }
+
+    @Test(
+        "alone under ev for ten rounds of farkleten with a house rule: the mean total is ten expected turns, within 4 standard errors",
+        arguments: [#""hot_dice_bonus": 500"#, #""six_dice_farkle": "reroll""#])
+    func simulatedRounds(turn: String) throws {
+        let rules = try Fixtures.rules(
+            json: #"{"base": "farkleten", "game": {"players": 1}, "turn": {\#(turn)}}"#)
         let table = ScoringTable(rules: rules)
         let expected = 10 * ExpectedScoreSolver(table: table).expectedTurnScore
         let games = 20_000

@@ -71,12 +71,15 @@ private struct ReachBruteForce {
         if let known = memo[key] { return known }
         let turn = table.rules.turn
         var sum = 0.0
+        var scoreless = 0.0
         let all = Double(DiceCatalog.orderedRollCounts[dice])
         for roll in DiceCatalog.shared.multisets[dice] {
             let weight = Double(DiceCatalog.orderedRollCount(of: roll)) / all
             let keeps = table.keeps(for: roll)
             if keeps.isEmpty {
-                if dice == 6, let bonus = turn.sixDiceFarkle, opening || turn.sixDiceFarkleOnEveryRoll {
+                if opening, turn.rerollsScorelessOpeningRoll, turn.sixDiceFarkle == nil {
+                    scoreless += weight
+                } else if dice == 6, let bonus = turn.sixDiceFarkle, opening || turn.sixDiceFarkleOnEveryRoll {
                     sum +=
                         weight * decide(turnsLeft: turnsLeft, total: total, turnPoints: turnPoints + bonus, dice: 6)
                 } else {
@@ -92,8 +95,11 @@ private struct ReachBruteForce {
             }
             sum += weight * best
         }
-        memo[key] = sum
-        return sum
+        // A scoreless opening roll rolled again: roll after roll, each worth the same, until one scores.
+        var rolled = sum
+        for _ in 0..<400 { rolled = sum + scoreless * rolled }
+        memo[key] = rolled
+        return rolled
     }
 }
 
@@ -101,12 +107,17 @@ private struct ReachBruteForce {
 struct ReachProbabilitySolverTests {
     @Test(
         "the chance from every total and turns left equals a plain recursion over every roll and keep",
-        arguments: [("farkleten", 400, 2), ("standard", 350, 2), ("minimum-bank", 400, 2)])
+        arguments: [("farkleten", 400, 2), ("standard", 350, 2), ("minimum-bank", 400, 2), ("reroll", 400, 2)])
     func bruteForce(name: String, target: Int, turns: Int) throws {
         // standard: hot dice must be rolled, banking only with 1 or 2 dice left, the opening six-dice farkle;
         // minimum-bank: standard with a 300 minimum bank and the six-dice farkle on every roll of six dice.
         var rules = RuleSet.standard
         if name == "farkleten" { rules = .farkleten }
+        // reroll: farkleten (no six-dice farkle) where a scoreless opening roll is rolled again.
+        if name == "reroll" {
+            rules = .farkleten
+            rules.turn.rerollsScorelessOpeningRoll = true
+        }
         if name == "minimum-bank" {
             rules.turn.minimumBank = 300
             rules.turn.sixDiceFarkleOnEveryRoll = true

@@ -80,7 +80,8 @@ struct WinBruteForce {
         let rows = clamp / step + 1
         var values = [[Double]](repeating: [Double](repeating: 0, count: 7), count: rows)
         func valueAfter(_ points: Int, _ dice: Int) -> Double { values[min(points, clamp) / step][dice] }
-        func rollValue(_ points: Int, _ dice: Int, opening: Bool) -> Double {
+        /// `rerolled`: what a scoreless opening roll is worth where it is rolled again.
+        func rollValue(_ points: Int, _ dice: Int, opening: Bool, rerolled: Double? = nil) -> Double {
             var sum = 0.0
             for roll in rolls[dice] {
                 if roll.instantWin {
@@ -91,6 +92,8 @@ struct WinBruteForce {
                     let bonus = rules.turn.sixDiceFarkle
                     if dice == 6, let bonus, opening || rules.turn.sixDiceFarkleOnEveryRoll {
                         sum += roll.probability * valueAfter(points + bonus, 6)
+                    } else if opening, let rerolled {
+                        sum += roll.probability * rerolled
                     } else {
                         sum += roll.probability * farkle
                     }
@@ -116,7 +119,17 @@ struct WinBruteForce {
         var rounds = 0
         while settle(rows - 1), rounds < 100_000 { rounds += 1 }
         for row in stride(from: rows - 2, through: 0, by: -1) { _ = settle(row) }
-        return rollValue(0, 6, opening: true)
+        guard rules.turn.rerollsScorelessOpeningRoll, rules.turn.sixDiceFarkle == nil else {
+            return rollValue(0, 6, opening: true)
+        }
+        // Rolled again until it scores: the opening roll worth x when a scoreless one is worth x, iterated.
+        var opening = farkle
+        for _ in 0..<10_000 {
+            let next = rollValue(0, 6, opening: true, rerolled: opening)
+            defer { opening = next }
+            if abs(next - opening) <= 1e-16 { break }
+        }
+        return opening
     }
 
     /// The values of the player to move at every pair of totals below the target, by value iteration

@@ -117,6 +117,30 @@ struct WinProbabilitySolverTests {
         try expectAgreement(onesOnly(target: 500, entryMinimum: 300))
     }
 
+    @Test(
+        "a scoreless opening roll rolled again (a third of all opening rolls with single 1s only) matches the brute force, with and without a final round, and under a three-farkle penalty"
+    )
+    func openingRerolled() throws {
+        var rules = onesOnly(target: 500)
+        rules.turn.rerollsScorelessOpeningRoll = true
+        try expectAgreement(rules)
+        // The rule counts: every pair's value moves (the first player's by more than a point of percentage).
+        var plain = rules
+        plain.turn.rerollsScorelessOpeningRoll = false
+        let (with, without) = (try WinProbabilitySolver(rules: rules), try WinProbabilitySolver(rules: plain))
+        #expect(abs(with.firstPlayerValue - without.firstPlayerValue) > 0.01)
+        rules.game.end = .target(300, finalRound: true)
+        try expectAgreement(rules)
+        let solver = try WinProbabilitySolver(rules: rules)
+        let brute = WinBruteForce(rules: rules)
+        for deficit in stride(from: 100, through: 1000, by: 300) {
+            let expected = brute.finalRoundValue(deficit: deficit, entered: true)
+            #expect(abs(solver.finalRoundValue(deficit: deficit) - expected) < 1e-12, "deficit \(deficit)")
+        }
+        rules.game.end = .target(300, finalRound: false)
+        try expectPenaltyAgreement(penalized(rules, penalty: 200), floor: -400)
+    }
+
     @Test("cardgames raced to 300 matches the brute force at every pair of totals")
     func cardgamesRace() throws {
         try expectAgreement(racing(.cardgames, to: 300, finalRound: false))
