@@ -23,6 +23,41 @@ struct SolveWinTests {
         #expect((json["states"] as? Int ?? 0) > 0)
     }
 
+    @Test("--players 3: each seat's chance, first to last falling, adding up to 1; fair head starts that even them")
+    func threePlayers() throws {
+        let arguments = ["solve", "--objective", "win", "--players", "3", "--rules", "cardgames", "--target", "600"]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.exitStatus == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let json = try jsonObject(result)
+        let seats = try #require(json["seat_win_probabilities"] as? [Double])
+        #expect(seats.count == 3 && seats[0] > seats[1] && seats[1] > seats[2], "\(seats)")
+        #expect(abs(seats.reduce(0, +) - 1) < 1e-12)
+        let heads = try #require(json["fair_head_starts"] as? [Int])
+        let fair = try #require(json["fair_head_start_win_probabilities"] as? [Double])
+        #expect(heads.count == 3 && heads[0] == 0 && heads[2] >= heads[1] && heads[2] > 0, "\(heads)")
+        #expect(fair.map { abs($0 - 1.0 / 3) }.max()! < seats.map { abs($0 - 1.0 / 3) }.max()!)
+        #expect(json["players"] as? Int == 3 && json["unsettled_loops"] as? Int == 0)
+        let markdown = try CommandRunner.run(arguments)
+        #expect(markdown.exitStatus == 0)
+        #expect(markdown.standardOutput.contains("| Seat 3 wins |"))
+    }
+
+    @Test(
+        "--players 3 refuses a final round, --out, CSV and 4 players in one line with exit 64; solve's score objective refuses --players",
+        arguments: [
+            ["--rules", "standard", "--target", "500"], ["--rules", "cardgames", "--out", "/tmp/x.policy"],
+            ["--rules", "cardgames", "--format", "csv"], ["--rules", "cardgames", "--players", "4"],
+        ])
+    func threePlayerRefusals(extra: [String]) throws {
+        var arguments = ["solve", "--objective", "win", "--players", "3"] + extra
+        if extra.contains("4") { arguments.removeSubrange(3...4) }
+        let result = try CommandRunner.run(arguments)
+        #expect(result.exitStatus == 64, "\(arguments)")
+        #expect(result.standardError.hasPrefix("Error: ") && result.standardOutput.isEmpty)
+        let score = try CommandRunner.run(["solve", "--players", "3"])
+        #expect(score.exitStatus == 64 && score.standardError.contains("--players"))
+    }
+
     @Test("--penalty-floor: a lower floor on negative totals moves no printed digit, and is reported")
     func penaltyFloor() throws {
         func solve(_ extra: [String]) throws -> [String: Any] {
@@ -56,14 +91,17 @@ struct SolveWinTests {
         #expect(score.standardError.contains("'--penalty-floor' is for --objective win"))
     }
 
-    @Test("three players are refused with exit 64 and one error line")
-    func threePlayers() throws {
+    @Test("three players with a final round (a rule file's players) are refused with exit 64 and one error line")
+    func threePlayersWithFinalRound() throws {
         let result = try CommandRunner.run([
             "solve", "--objective", "win", "--rules", fixtureRules("house-variant.json"),
         ])
         #expect(result.exitStatus == 64)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.hasPrefix("Error: the win-probability solver handles 2 players, not 3"))
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: the three-player solver handles races won by the first bank that reaches the target, not a "
+                    + "final round"))
     }
 
     @Test("an unknown objective is a usage error")

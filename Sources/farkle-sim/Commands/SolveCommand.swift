@@ -21,10 +21,16 @@ enum SolveCommand: Command {
             RulesOption.target,
             OptionSpec(
                 name: "objective", valueName: "objective",
-                help: "score: the expected-score optimal turn; win: the 2-player game played to win, a race or "
-                    + "fixed rounds (farkleten) (more than 2 players is out of scope); reach:N: the best chance "
-                    + "of a total of N or more within the rounds of a game of rounds, alone.",
+                help: "score: the expected-score optimal turn; win: the game played to win, by 2 players (a race "
+                    + "or fixed rounds, such as farkleten) or by 3 (a race won by the first bank that reaches the "
+                    + "target; see --players); reach:N: the best chance of a total of N or more within the rounds of "
+                    + "a game of rounds, alone.",
                 defaultValue: "score"),
+            OptionSpec(
+                name: "players", valueName: "p",
+                help: "With --objective win: the number of players, 2 or 3 (3: a race won by the first bank that "
+                    + "reaches the target, every player playing to win).",
+                defaultValue: "the rules' players"),
             OutputFormat.option(),
             OptionSpec(
                 name: "max-points", valueName: "points", help: "The highest turn points in the table of values.",
@@ -70,6 +76,16 @@ enum SolveCommand: Command {
         if objective == .win {
             try refuseCSV(format)
             let threads = try RunOptions.threads(arguments)
+            var rules = rules
+            rules.game.players = try arguments.integer("players", in: 2...3, default: rules.game.players)
+            if rules.game.players == 3 {
+                try arguments.refuse(
+                    ["out", "dice-set", "penalty-floor", "max-points"],
+                    "does not apply to the three-player game (ordinary dice, no policy file yet)")
+                return try ThreePlayerSolveOutput.run(
+                    rules: rules, format: format, threads: threads,
+                    showsProgress: RunOptions.showsProgress(arguments), spec: spec)
+            }
             guard hasDiceSets else {
                 return try WinSolveOutput.run(
                     rules: rules, format: format, threads: threads, out: arguments.path("out"),
@@ -86,6 +102,7 @@ enum SolveCommand: Command {
                 cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments), spec: spec)
         }
         try arguments.refuse(["penalty-floor"], "is for --objective win under a three-farkle penalty")
+        try arguments.refuse(["players"], "is for --objective win: a turn's expected points do not depend on it")
         try arguments.refuse(["out"], "writes the policy of --objective win; the score objective has none")
         if hasDiceSets {
             guard sets.count == 1 else {

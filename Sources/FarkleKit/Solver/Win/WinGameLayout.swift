@@ -1,5 +1,7 @@
-/// A two-player game played to win as a solver tabulates it: its states between turns, each with one turn-start
-/// value and tie chance in a flat array, and what each way of ending a turn leads to.
+/// A game played to win as a solver tabulates it: its states between turns, each with one turn-start value and
+/// a second payoff in flat arrays, and what each way of ending a turn leads to. The second payoff follows the
+/// mover's decisions: the chance of a tie in the two-player games, the next player's chance with three
+/// (`TrioLayout`); the parameters named `ties` and `tie` carry it.
 ///
 /// The state spaces differ for good reasons: a race keeps the two totals (`PairLayout`); a race under a
 /// three-farkle penalty adds each player's farkles in a row (`PenaltyStateSpace`); a game of rounds keeps the turn

@@ -1,0 +1,309 @@
+/// The exact solution of a three-player race played to win: every player maximizes their own chance to win, and
+/// that chance of each player at every set of totals.
+///
+/// The state between turns is the three totals, the mover's first, then the player after, then the last
+/// (`TrioLayout`); inside a turn, the turn points and the dice to roll, the turn of `WinTurn` as in the
+/// two-player games. The mover maximizes their own chance; the turn follows the same decisions with a second
+/// payoff, the next player's chance (the last player's is what is left: a race without a final round has no
+/// ties). A bank raises the sum of the totals; a farkle hands the turn on with the same totals, so the three
+/// rotations of a set of totals, (a, b, c), (b, c, a), (c, a, b), form a loop through farkles and are solved
+/// together, by repeating their three turns until no chance moves by more than `tolerance`; the sets of one
+/// sum are independent and are solved in parallel, from the highest sum down. <doc:PlayingToWin> says how
+/// large the game is.
+///
+/// Supports three players racing to a target without a final round (the first bank that reaches it wins), with
+/// any scoring, banking, hot-dice, six-dice-farkle, minimum-bank, entry-minimum and six-of-a-kind-wins rules.
+/// A final round, a three-farkle penalty, a six of a kind that loses and fixed rounds are not supported:
+/// `init` throws `WinProbabilitySolver.Unsupported`.
+public struct ThreePlayerWinSolver: Sendable {
+    /// The largest change of a chance accepted as the loop's fixed point, in one repetition of its turns.
+    static let tolerance = 1e-14
+    /// The most repetitions of a loop's three turns: a loop that settles takes about 20 (each repetition shrinks
+    /// the change by the chance that all three turns farkle, under 0.2 in usual rules).
+    static let maximumRepetitions = 1_000
+
+    /// The scoring table the solver plays by.
+    public let table: ScoringTable
+    /// The target total: the first bank that reaches it wins.
+    public let target: Int
+    /// The number of totals below the target: 0, step, ..., (levels - 1) * step.
+    let levels: Int
+    let layout: TrioLayout
+    /// The mover's chance at each set of totals, at `(mover * levels + next) * levels + last` (in score steps).
+    let values: [Double]
+    /// The next player's chance at each set of totals, laid out as `values`.
+    let nextValues: [Double]
+    /// The most repetitions of its three turns any loop took.
+    public let maximumRepetitions: Int
+    /// The largest change of a chance in a loop's last repetition.
+    public let largestLastChange: Double
+    /// The loops whose play did not settle within `maximumRepetitions`: where no play of the three movers is
+    /// each one's best against the others' (each best reply changes another's), so best replies go round for
+    /// ever (a play that mixes would settle them). Their chances are those of the last repetition, off by about
+    /// `largestLastChange`; 3 of the 21,000 loops of `cardgames` raced to 2,000.
+    public let unsettledLoops: Int
+    /// The number of (totals, turn points, dice) states tabulated.
+    public let stateCount: Int
+
+    /// Solves the three-player race of `rules`.
+    ///
+    /// - Parameters:
+    ///   - rules: Three players racing to a target without a final round.
+    ///   - threads: The number of threads to spread each sum's sets of totals over (1: this thread only).
+    ///   - progress: Called on this thread with the share of the sets of totals solved, after each sum.
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rules the solver does not cover, or a game too large.
+    /// - Complexity: About levels³ / 3 loops of three turns each, levels being the target in score steps.
+    public init(rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil)
+        throws(WinProbabilitySolver.Unsupported)
+    {
+        try self.init(table: ScoringTable(rules: rules), threads: threads, progress: progress)
+    }
+
+    /// Solves the three-player race of `table`'s rules; see `init(rules:threads:progress:)`.
+    public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil)
+        throws(WinProbabilitySolver.Unsupported)
+    {
+        let layout = try TrioLayout(table: table)
+        let levels = layout.levels
+        let count = levels * levels * levels
+        let own = SharedSlots(repeating: 0.0, count: count)
+        let next = SharedSlots(repeating: 0.0, count: count)
+        let loops = SharedSlots(repeating: (repetitions: 0, change: 0.0), count: count)
+        let total = Double(count)
+        var solved = 0
+        progress?(0)
+        for sum in stride(from: 3 * (levels - 1), through: 0, by: -1) {
+            let sets = layout.rotationSets(sum: sum)
+            // Work item i writes the three rotations of sets[i] (and their slot in `loops`); it reads sets of
+            // higher sums only, solved by earlier calls.
+            Parallel.forEach(sets.count, threads: threads) { item in
+                loops[layout.index(sets[item])] = layout.solveLoop(sets[item], own: own, next: next)
+            }
+            solved += sets.reduce(0) { $0 + layout.rotationCount($1) }
+            progress?(Double(solved) / total)
+        }
+        var states = 0
+        for mover in 0..<levels {
+            for other in 0..<levels {
+                for last in 0..<levels { states += layout.top(of: (mover, other, last)) * DiceCounts.maximumDice }
+            }
+        }
+        self.table = table
+        target = layout.target
+        self.levels = levels
+        self.layout = layout
+        values = own.values
+        nextValues = next.values
+        let results = loops.values
+        maximumRepetitions = results.map(\.repetitions).max() ?? 0
+        unsettledLoops = results.filter { $0.change > Self.tolerance }.count
+        largestLastChange = results.map(\.change).max() ?? 0
+        stateCount = states
+    }
+
+    // MARK: - Chances
+
+    /// Each player's chance to win from the start of a turn, the mover first, then the player after, then the
+    /// last, when all three play to win; the three add up to 1.
+    ///
+    /// - Precondition: the totals, mover's first, are multiples of the score step in `0..<target`.
+    public func winProbabilities(totals: [Int]) -> [Double] {
+        let step = table.scoreStep
+        precondition(
+            totals.count == 3 && totals.allSatisfy { $0 >= 0 && $0 < target && $0 % step == 0 },
+            "three totals below the target, multiples of \(step)")
+        let index = layout.index((totals[0] / step, totals[1] / step, totals[2] / step))
+        return [values[index], nextValues[index], 1 - values[index] - nextValues[index]]
+    }
+
+    /// The chance of each seat to win the game from its start, seat 1 moving first.
+    public var seatWinProbabilities: [Double] { winProbabilities(totals: [0, 0, 0]) }
+
+    /// The head starts for seats 2 and 3 (points, in score steps of the rules, below the target) that make the
+    /// game as fair as possible: the pair whose seats' chances stray least from a third (the largest of the
+    /// three distances smallest), with those chances. A head start counts as having entered.
+    public var fairHeadStarts: (second: Int, third: Int, winProbabilities: [Double]) {
+        let step = table.scoreStep
+        var best = (second: 0, third: 0, winProbabilities: seatWinProbabilities)
+        func unfairness(_ chances: [Double]) -> Double { chances.map { abs($0 - 1.0 / 3) }.max() ?? 0 }
+        for second in 0..<levels {
+            for third in 0..<levels {
+                let chances = winProbabilities(totals: [0, second * step, third * step])
+                if unfairness(chances) < unfairness(best.winProbabilities) {
+                    best = (second * step, third * step, chances)
+                }
+            }
+        }
+        return best
+    }
+}
+
+/// The three-player race as the win solvers lay games out: the three totals in score steps, the mover's first,
+/// and what banking and farkling lead to.
+struct TrioLayout: Sendable {
+    let levels: Int
+    let step: Int
+    let target: Int
+    let turn: WinTurn
+    let enteredLeastBank: Int
+    let newLeastBank: Int
+
+    /// The layout of `table`'s rules, refused where the solver does not cover them.
+    init(table: ScoringTable) throws(WinProbabilitySolver.Unsupported) {
+        let rules = table.rules
+        guard rules.game.players == 3 else {
+            throw .init(description: "the three-player solver handles 3 players, not \(rules.game.players)")
+        }
+        guard case .target(let target, let finalRound) = rules.game.end else {
+            throw .init(description: "the three-player solver handles races to a target, not fixed rounds")
+        }
+        guard !finalRound else {
+            throw .init(
+                description: "the three-player solver handles races won by the first bank that reaches the target, "
+                    + "not a final round (rules '\(rules.name)'; \"final_round\": false in a rule file)")
+        }
+        guard rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty else {
+            throw .init(
+                description: "the three-player solver handles neither a three-farkle penalty nor a six of a kind "
+                    + "that loses (rules '\(rules.name)')")
+        }
+        let mechanics = table.turnMechanics
+        step = mechanics.scoreStep
+        levels = (target - 1) / step + 1
+        // levels³ in floating point: no overflow for any target a rule file allows.
+        let states = Double(levels) * Double(levels) * Double(levels)
+        try WinProbabilitySolver.checkSize(
+            states: states < Double(Int.max / 2) ? Int(states) : .max,
+            of: "a three-player race to \(target) in steps of \(step)")
+        self.target = target
+        turn = WinTurn(table: table)
+        enteredLeastBank = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
+        newLeastBank = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
+    }
+
+    /// The slot of a set of totals.
+    func index(_ state: State) -> Int { (state.mine * levels + state.next) * levels + state.last }
+
+    /// The sets of totals of `sum`, one of each loop of rotations (the least of the three in the slots' order).
+    func rotationSets(sum: Int) -> [State] {
+        var sets: [State] = []
+        for mine in max(0, sum - 2 * (levels - 1))...min(sum, levels - 1) {
+            for next in max(0, sum - mine - (levels - 1))...min(sum - mine, levels - 1) {
+                let state = (mine: mine, next: next, last: sum - mine - next)
+                let first = rotated(state)
+                if index(state) <= index(first) && index(state) <= index(rotated(first)) { sets.append(state) }
+            }
+        }
+        return sets
+    }
+
+    /// The state a farkle at `state` hands on: the next player moves, the same totals.
+    func rotated(_ state: State) -> State { (state.next, state.last, state.mine) }
+
+    /// The number of distinct rotations of `state`: 1 when the three totals are equal, else 3.
+    func rotationCount(_ state: State) -> Int {
+        state.mine == state.next && state.next == state.last ? 1 : 3
+    }
+
+    /// Solves the loop of `state`'s rotations: repeats their turns, each farkle paid from the rotation it hands on
+    /// to, until no chance moves by more than `ThreePlayerWinSolver.tolerance`; writes the three rotations' chances.
+    /// Returns the repetitions and the largest change in the last.
+    func solveLoop(_ state: State, own: SharedSlots<Double>, next: SharedSlots<Double>) -> (
+        repetitions: Int, change: Double
+    ) {
+        let rotations = rotationCount(state) == 1 ? [state] : [state, rotated(state), rotated(rotated(state))]
+        let tops = rotations.map(top(of:))
+        let height = tops.max() ?? 1
+        let banks = UnsafeMutablePointer<Double>.allocate(capacity: 2 * height * rotations.count)
+        defer { banks.deallocate() }
+        let scratch = TurnTable(rows: height + turn.maximumJump + 1)
+        defer { scratch.deallocate() }
+        let values = UnsafeBufferPointer(own.buffer)
+        let nexts = UnsafeBufferPointer(next.buffer)
+        for (position, rotation) in rotations.enumerated() {
+            let bank = banks + 2 * height * position
+            fillBank(at: rotation, top: tops[position], values: values, ties: nexts, bank: bank, bankTie: bank + height)
+        }
+        // A first guess from the sets of totals one step higher, solved (trilinear: exact where the chances are
+        // linear in the totals nearby), held to chances; a third each at the top.
+        for rotation in rotations {
+            let guess = firstGuess(rotation, own: values, next: nexts)
+            own[index(rotation)] = guess.own
+            next[index(rotation)] = guess.next
+        }
+        var repetitions = 0
+        var change = 0.0
+        repeat {
+            repetitions += 1
+            change = 0
+            for (position, rotation) in rotations.enumerated() {
+                let farkle = self.farkle(at: rotation, values: values, ties: nexts)
+                let bank = banks + 2 * height * position
+                var unused = WinTurn.Validity.unbounded
+                let entry = turn.solve(
+                    top: tops[position], topBank: topBank, bank: bank, bankAux: bank + height, farkle: farkle.value,
+                    farkleAux: farkle.tie, into: scratch, validity: &unused, tracking: false)
+                let slot = index(rotation)
+                change = max(change, abs(entry.value - own[slot]), abs(entry.aux - next[slot]))
+                own[slot] = entry.value
+                next[slot] = entry.aux
+            }
+        } while change > ThreePlayerWinSolver.tolerance && repetitions < ThreePlayerWinSolver.maximumRepetitions
+        return (repetitions, change)
+    }
+}
+
+extension TrioLayout {
+    /// A first guess of the chances at `state` from the states one step higher in each total, all of higher sums
+    /// (the trilinear extrapolation through the seven of them), or a third each where a total is at the top.
+    func firstGuess(_ state: State, own: UnsafeBufferPointer<Double>, next: UnsafeBufferPointer<Double>) -> (
+        own: Double, next: Double
+    ) {
+        guard state.mine + 1 < levels, state.next + 1 < levels, state.last + 1 < levels else {
+            return (1.0 / 3, 1.0 / 3)
+        }
+        var guess = (own: 0.0, next: 0.0)
+        for corner in 1..<8 {
+            let up = (state.mine + (corner & 1), state.next + (corner >> 1 & 1), state.last + (corner >> 2))
+            // Odd corners (one or three totals up) add, even ones (two up) subtract.
+            let sign = corner.nonzeroBitCount % 2 == 1 ? 1.0 : -1.0
+            guess.own += sign * own[index(up)]
+            guess.next += sign * next[index(up)]
+        }
+        let first = min(max(guess.own, 0), 1)
+        return (first, min(max(guess.next, 0), 1 - first))
+    }
+}
+
+extension TrioLayout: WinGameLayout {
+    /// The three totals in score steps: the mover's, the next player's, the last player's.
+    typealias State = (mine: Int, next: Int, last: Int)
+
+    /// A bank that reaches the target wins at once.
+    var topBank: Double { 1 }
+
+    func top(of state: State) -> Int {
+        max(levels - state.mine, leastLevel(of: state), 1)
+    }
+
+    func leastLevel(of state: State) -> Int {
+        ((state.mine == 0 ? newLeastBank : enteredLeastBank) + step - 1) / step
+    }
+
+    /// Below the target the next player moves at (next, last, mine + level): the banker is then the last
+    /// player, with what the other two leave; the second payoff (`ties` here) is the next player's chance.
+    func bank(
+        _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        let after = index((state.next, state.last, state.mine + level))
+        return (1 - values[after] - ties[after], values[after])
+    }
+
+    /// The next player moves at the same totals.
+    func farkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double) {
+        let after = index(rotated(state))
+        return (1 - values[after] - ties[after], values[after])
+    }
+}

@@ -1,0 +1,74 @@
+import FarkleKit
+import FarkleReports
+import Foundation
+
+/// `farkle-sim solve --objective win --players 3`: solves the three-player race to win and prints each seat's
+/// chance and the fair head starts.
+enum ThreePlayerSolveOutput {
+    /// Solves the three-player game of `rules` and prints it in `format` (Markdown or JSON).
+    static func run(
+        rules: RuleSet, format: OutputFormat, threads: Int, showsProgress: Bool, spec: CommandSpec
+    ) throws -> Int32 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let solver: ThreePlayerWinSolver
+        do {
+            let progress = SolveProgress(
+                "Solving rules '\(rules.name)' to win, 3 players", unit: "the sets of totals", isShown: showsProgress)
+            defer { progress.finish() }
+            solver = try ThreePlayerWinSolver(rules: rules, threads: threads, progress: progress.update)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let peak = WinSolveOutput.peakMemoryBytes()
+        let seats = solver.seatWinProbabilities
+        let fair = solver.fairHeadStarts
+        switch format {
+        case .json:
+            Standard.output(
+                """
+                {
+                  "rules": \(JSONText.string(rules.name)),
+                  "objective": "win",
+                  "players": 3,
+                  "target": \(solver.target),
+                  "seat_win_probabilities": [\(seats.map(JSONText.number).joined(separator: ", "))],
+                  "tie_probability": 0,
+                  "fair_head_starts": [0, \(fair.second), \(fair.third)],
+                  "fair_head_start_win_probabilities": [\(fair.winProbabilities.map(JSONText.number).joined(separator: ", "))],
+                  "states": \(solver.stateCount),
+                  "most_repetitions": \(solver.maximumRepetitions),
+                  "unsettled_loops": \(solver.unsettledLoops),
+                  "largest_last_change": \(JSONText.number(solver.largestLastChange)),
+                  "wall_seconds": \(JSONText.number(seconds)),
+                  "threads": \(threads),
+                  "peak_memory_bytes": \(peak)
+                }
+                """)
+        case .md, .csv:
+            let chances = { (values: [Double]) in values.map { NumberText.fixed($0, 6) }.joined(separator: " / ") }
+            let lines = [
+                "# Playing to win, three players: \(rules.name), target \(solver.target)", "",
+                "Each player maximizes their own chance to win; exact, no sampling. The first bank that reaches the "
+                    + "target wins, so there are no ties.",
+                "",
+                "| Figure | Value |", "|---|---:|",
+                "| Seat 1 wins (moves first) | \(NumberText.fixed(seats[0], 6)) |",
+                "| Seat 2 wins | \(NumberText.fixed(seats[1], 6)) |",
+                "| Seat 3 wins | \(NumberText.fixed(seats[2], 6)) |",
+                "| Fair head starts for seats 2 and 3 | \(fair.second) and \(fair.third) points "
+                    + "(seats win \(chances(fair.winProbabilities))) |",
+                "| States | \(solver.stateCount) |",
+                "| Most repetitions of a loop of three turns (last change) | \(solver.maximumRepetitions) "
+                    + "(\(solver.largestLastChange)) |",
+                "| Loops of three turns whose play did not settle (best replies go round) | "
+                    + "\(solver.unsettledLoops) |",
+                "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(threads) threads |",
+                "| Peak memory | \(peak / (1024 * 1024)) MiB |",
+                "",
+            ]
+            Standard.output(lines.joined(separator: "\n"), terminator: "")
+        }
+        return ExitStatus.success
+    }
+}
