@@ -275,7 +275,7 @@ extension TrioLayout {
     }
 }
 
-extension TrioLayout: WinGameLayout {
+extension TrioLayout: PlainWinGameLayout {
     /// The three totals in score steps: the mover's, the next player's, the last player's.
     typealias State = (mine: Int, next: Int, last: Int)
 

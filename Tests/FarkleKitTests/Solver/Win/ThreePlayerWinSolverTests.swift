@@ -175,6 +175,29 @@ struct ThreePlayerWinSolverTests {
         #expect(fair.winProbabilities.map { abs($0 - 1.0 / 3) }.max()! < seats.map { abs($0 - 1.0 / 3) }.max()!)
     }
 
+    @Test(
+        "three players playing the solved game: each seat's share of 40,000 simulated games is its exact chance, within 4 standard errors",
+        arguments: ["ones", "cardgames"])
+    func simulated(rules name: String) throws {
+        var rules = onesOnlyTrio(target: 1000)
+        if name == "cardgames" {
+            rules = try #require(RuleSet.presets["cardgames"])
+            rules.game = GameRules(players: 3, target: 600, finalRound: false)
+        }
+        let solver = try ThreePlayerWinSolver(rules: rules)
+        #expect(solver.unsettledLoops == 0)
+        let strategy = ThreePlayerWinStrategy(solver: solver)
+        let games = 40_000
+        let tally = GameSimulation(table: solver.table, seats: [strategy, strategy, strategy]).run(
+            games: games, seed: 31)
+        #expect(tally.unfinishedGames == 0 && tally.ties == 0)
+        for (seat, exact) in solver.seatWinProbabilities.enumerated() {
+            let observed = Double(tally.seats[seat].wins) / Double(games)
+            let standardError = (observed * (1 - observed) / Double(games)).squareRoot()
+            #expect(abs(observed - exact) <= 4 * standardError, "seat \(seat + 1): \(observed) against \(exact)")
+        }
+    }
+
     @Test("the same for any number of threads")
     func threads() throws {
         let rules = onesOnlyTrio(target: 800)
