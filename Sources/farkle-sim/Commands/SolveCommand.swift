@@ -80,7 +80,7 @@ enum SolveCommand: Command {
             rules.game.players = try arguments.integer("players", in: 2...3, default: rules.game.players)
             if rules.game.players == 3 {
                 try arguments.refuse(
-                    ["out", "dice-set", "penalty-floor", "max-points"],
+                    ["out", "dice-set", "dice-catalog", "penalty-floor", "max-points"],
                     "does not apply to the three-player game (ordinary dice, no policy file yet)")
                 return try ThreePlayerSolveOutput.run(
                     rules: rules, format: format, threads: threads,
