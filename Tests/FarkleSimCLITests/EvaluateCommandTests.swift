@@ -55,11 +55,11 @@ struct EvaluateCommandTests {
         #expect(result.standardError.hasPrefix("Solving rules 'ones-race' to win"))
     }
 
-    @Test("--help says it is exact, for 2 players only, and how it handles a three-farkle penalty")
+    @Test("--help says it is exact, for 2 or 3 players, and how it handles a three-farkle penalty")
     func help() throws {
         let result = try CommandRunner.run(["evaluate", "--help"])
         #expect(result.exitStatus == 0)
-        #expect(result.standardOutput.contains("2 players only"))
+        #expect(result.standardOutput.contains("Give --strategy three times for three players"))
         #expect(result.standardOutput.contains("three-farkle penalty"))
         #expect(result.standardOutput.contains("no sampling") || result.standardOutput.contains("without sampling"))
     }
@@ -67,10 +67,14 @@ struct EvaluateCommandTests {
     @Test(
         "bad strategies and rule sets it cannot evaluate: one Error line, usage, exit 64, nothing on stdout",
         arguments: [
-            (["--strategy", "ev"], "Error: evaluate needs exactly 2 strategies"),
+            (["--strategy", "ev"], "Error: evaluate needs 2 or 3 strategies"),
             (
-                ["--strategy", "ev", "--strategy", "ev", "--strategy", "ev"],
-                "Error: evaluate needs exactly 2 strategies"
+                ["--strategy", "ev", "--strategy", "ev", "--strategy", "ev", "--strategy", "ev"],
+                "Error: evaluate needs 2 or 3 strategies"
+            ),
+            (
+                ["--strategy", "win", "--strategy", "ev", "--strategy", "ev"],
+                "Error: strategy 'win' is for 2 players in evaluate"
             ),
             (["--strategy", "ev", "--strategy", "bold"], "Error: strategy 'bold' is not a strategy"),
             ([], "Error: missing"),
@@ -128,13 +132,38 @@ struct EvaluateCommandTests {
         #expect(result.standardError.hasPrefix("Solving rules 'ones-penalty-race' to win"))
     }
 
-    @Test("more than 2 players in the rule file are refused")
+    @Test("a rule file for 3 players takes one strategy per player")
     func threePlayers() throws {
         let result = try CommandRunner.run([
             "evaluate", "--strategy", "ev", "--strategy", "greedy", "--rules", fixtureRules("house-variant.json"),
         ])
         #expect(result.exitStatus == 64)
-        #expect(result.standardError.hasPrefix("Error: exact odds are for 2 players"))
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: rules 'house-variant' are for 3 players: give one --strategy per player"))
+    }
+
+    @Test("three strategies: each seat's exact chance and the ties, in Markdown and in JSON")
+    func threeStrategies() throws {
+        let arguments = [
+            "evaluate", "--strategy", "ev", "--strategy", "greedy", "--strategy", "ev", "--rules", "cardgames",
+            "--target", "1000",
+        ]
+        let markdown = try CommandRunner.run(arguments)
+        #expect(markdown.exitStatus == 0)
+        #expect(markdown.standardOutput.hasPrefix("# Exact odds: ev against greedy against ev (rules: cardgames)"))
+        #expect(markdown.standardOutput.contains("| 3 | ev |"))
+        #expect(markdown.standardOutput.contains("8000 sets of three totals"))
+        let json = try CommandRunner.run(arguments + ["--format", "json", "--quiet"])
+        #expect(json.exitStatus == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let wins = object?["win_probabilities"] as? [Double] ?? []
+        let tie = object?["tie_probability"] as? Double ?? -1
+        #expect(wins.count == 3)
+        // The first bank at the target wins: no ties, and the chances cover every game.
+        #expect(tie >= 0 && tie < 1e-12)
+        #expect(abs(wins.reduce(0, +) - 1) < 1e-12)
+        #expect(object?["sets"] as? Int == 8000)
     }
 }
 

@@ -123,7 +123,7 @@ struct ExactOddsDiceTests {
                 { () throws(ExactOdds.Unsupported) in
                     try ExactOdds(strategies: [.greedy, .greedy], dice: [odd, odd, odd], context: &kcd)
                 },
-                "exact odds need exactly 2 dice sets, one per seat, not 3"
+                "exact odds need one dice set per seat, 2, not 3"
             ),
         ]
         // Each die shows one face: 2, 2, 3, 3, 4, 6 every roll, which scores nothing under kcd.

@@ -213,9 +213,9 @@ struct ExactOddsTests {
         rounds.game.entryMinimum = 500
         let never = StrategySpec.threshold([100_000, 100_000, 100_000, 100_000, 100_000, 100_000])
         let cases: [(RuleSet, [StrategySpec], String)] = [
-            (threePlayers, [.expectedValue, .expectedValue], "2 players"),
+            (threePlayers, [.expectedValue, .expectedValue], "give one strategy per player"),
             (rounds, [.greedy, .greedy], "entry minimum"),
-            (shortStandard, [.greedy], "exactly 2 strategies"),
+            (shortStandard, [.greedy], "2 or 3 strategies"),
             (firstBankWins, [never, never], "never ends"),
         ]
         for (rules, specs, reason) in cases {
