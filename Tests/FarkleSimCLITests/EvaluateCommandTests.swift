@@ -185,10 +185,26 @@ struct SimulateWinTests {
         #expect(quiet.standardError.isEmpty)
     }
 
+    @Test("at a table of four, win plays the 2-player race against the leader and says so on stderr")
+    func largerTable() throws {
+        let result = try CommandRunner.run(
+            ["--players", "4", "--strategy", "win"] + Array(repeating: ["--strategy", "ev"], count: 3).joined()
+                + ["--rules", fixtureRules("ones-race.json"), "--games", "2000"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("| 1 | win |") && result.standardOutput.contains("| 4 | ev |"))
+        #expect(
+            result.standardError.hasPrefix(
+                "Strategy 'win' at a table of 4: the 2-player race solved to win, played against the leading opponent"))
+    }
+
     @Test(
         "win where the solver does not apply: one Error line, exit 64",
         arguments: [
-            (["--players", "3"], "Error: strategy 'win' plays 2-player games only, not 3 players"),
+            (
+                ["--players", "3", "--rules", "zilch"],
+                "Error: strategy 'win' plays 3 players only in a race without a three-farkle penalty or rounds"
+            ),
+            (["--players", "1"], "Error: strategy 'win' needs an opponent: 2 to 8 players, not 1"),
             (
                 ["--rules", fixtureRules("penalty-entry.json")],
                 "Error: strategy 'win': the win-probability solver does not handle an entry minimum"

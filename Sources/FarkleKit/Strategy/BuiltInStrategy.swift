@@ -16,8 +16,9 @@ public enum BuiltInStrategy: Strategy {
     case farkleStreak(FarkleStreakStrategy)
     /// `farkleten-easy`, `farkleten-medium`, `farkleten-hard`.
     case farkleTen(FarkleTenBot)
-    /// `win`, at a table of two seats: a reference, so the payload stays one pointer however large the
-    /// solved tables are.
+    /// `win`: a reference, so the payload stays one pointer however large the solved tables are. At a table of
+    /// two it plays the game solved to win; at a larger table of a race it plays that two-player game against the
+    /// leading opponent (`StrategyContext.solvedWinGame(threads:)`).
     case win(SharedWinStrategy)
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
@@ -130,7 +131,7 @@ public enum BuiltInStrategy: Strategy {
         case .win(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
-                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound,
+                opponent: situation.winOpponentScore, isFinalRound: situation.isFinalRound,
                 round: situation.round, seat: situation.seat, myFarkles: situation.farklesInARow,
                 opponentFarkles: situation.opponentFarklesInARow)
         }
@@ -163,7 +164,7 @@ public enum BuiltInStrategy: Strategy {
         case .win(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
-                opponent: situation.scores[1 &- situation.seat], isFinalRound: situation.isFinalRound,
+                opponent: situation.winOpponentScore, isFinalRound: situation.isFinalRound,
                 round: situation.round, seat: situation.seat, myFarkles: situation.farklesInARow,
                 opponentFarkles: situation.opponentFarklesInARow)
         }

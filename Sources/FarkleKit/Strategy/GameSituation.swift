@@ -63,6 +63,18 @@ public struct GameSituation: Hashable, Sendable {
     @inlinable
     public var ownScore: Int { scores[seat] }
 
+    /// The total `win` plays against: the other seat's at a table of two, the highest other total at a larger
+    /// table (a race's leader, the one total the two-player game solved to win can stand for).
+    ///
+    /// - Precondition: at least two seats.
+    @inlinable
+    var winOpponentScore: Int {
+        if scores.count == 2 { return scores[1 &- seat] }
+        var highest = Int.min
+        for other in 0..<scores.count where other != seat { highest = max(highest, scores[other]) }
+        return highest
+    }
+
     /// The highest total among the other seats; `nil` when the player plays alone.
     public var highestOpponentScore: Int? {
         var highest: Int?

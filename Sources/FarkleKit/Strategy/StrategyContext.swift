@@ -54,7 +54,8 @@ public struct StrategyContext: Sendable {
     }
 
     /// The two-player game solved to win, by the solver that covers the rules (a race, a race under a three-farkle
-    /// penalty, a game of fixed rounds), solved on the first call and kept.
+    /// penalty, a game of fixed rounds), solved on the first call and kept. At a table of more than two in a race
+    /// it is the same race for two (`RuleSet.headsUpGame`), which `win` plays against the leading opponent.
     ///
     /// The full solve of a 10,000-point race takes minutes; a context shares it between every `win` seat and every
     /// exact evaluation built from it.
@@ -63,7 +64,8 @@ public struct StrategyContext: Sendable {
     /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets no win solver covers; nothing is kept then.
     public mutating func solvedWinGame(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
         if let winGame { return winGame }
-        let solved = try table.solveToWin(threads: threads)
+        let headsUp = rules.headsUpGame
+        let solved = try (headsUp == rules ? table : ScoringTable(rules: headsUp)).solveToWin(threads: threads)
         winGame = solved
         return solved
     }
@@ -71,9 +73,10 @@ public struct StrategyContext: Sendable {
     /// Keeps `solution`, read from a policy file or solved elsewhere, as the game solved to win, so that
     /// `solvedWinGame(threads:)` returns it without solving.
     ///
-    /// - Precondition: `solution` was solved for this context's rules.
+    /// - Precondition: `solution` was solved for this context's rules (for two players in a race at a larger
+    ///   table).
     public mutating func use(_ solution: any SolvedWinGame) {
-        precondition(solution.table.rules == rules, "a solution of rules '\(solution.table.rules.name)'")
+        precondition(solution.table.rules == rules.headsUpGame, "a solution of rules '\(solution.table.rules.name)'")
         winGame = solution
     }
 

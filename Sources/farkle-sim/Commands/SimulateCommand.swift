@@ -24,9 +24,11 @@ enum SimulateCommand: Command {
             or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; ev-target: in a race
             won at the target at once, the turn that maximizes the expected points toward the target from the
             seat's own total; greedy: the highest-scoring keep, bank as soon as allowed; threshold: bank with 1
-            die from T1, with 2 dice from T2 points; win: the play that maximizes the chance to win, 2 players
-            only, solved first: half a minute for a 10,000-point race, minutes for zilch, whose three-farkle
-            penalty it plays too, building each turn's table when a game first reaches it). The same --seed gives the same
+            die from T1, with 2 dice from T2 points; win: the play that maximizes the chance to win, solved first: half a
+            minute for a 10,000-point race, minutes for zilch, whose three-farkle penalty it plays too, building
+            each turn's table when a game first reaches it; at a table of 3 to 8 in a race without a penalty or
+            rounds it plays the 2-player race solved to win against the leading opponent, a play measured (see
+            larger-tables.md in the reports), not solved). The same --seed gives the same
             numbers on any number of threads. With --dice-set each seat carries its own dice in a race won at
             the target at once (kcd) and plays ev-target (the default there), win (2 players), greedy,
             threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left

@@ -82,10 +82,22 @@ enum StrategyArguments {
     static func solveToWin(
         _ context: inout StrategyContext, threads: Int, quiet: Bool, arguments: ParsedArguments, spec: CommandSpec
     ) throws(UsageError) {
-        let rules = context.rules
+        // At a larger table of a race `win` plays the race for two against the leading opponent: that is the game
+        // solved (and cached, and read from `--policy`) here.
+        let rules = context.rules.headsUpGame
         guard rules.game.players == 2 else {
+            let players = rules.game.players
             throw UsageError(
-                "strategy 'win' plays 2-player games only, not \(rules.game.players) players", spec: spec)
+                players < 2
+                    ? "strategy 'win' needs an opponent: 2 to 8 players, not \(players)"
+                    : "strategy 'win' plays \(players) players only in a race without a three-farkle penalty or "
+                        + "rounds (the 2-player race played against the leader); rules '\(rules.name)' are not one",
+                spec: spec)
+        }
+        if context.rules.game.players > 2 && !quiet {
+            Standard.error(
+                "Strategy 'win' at a table of \(context.rules.game.players): the 2-player race solved to win, "
+                    + "played against the leading opponent (measured, not exact).")
         }
         let cache = CacheOption.cache(arguments)
         // The family of the rules says which solver covers them, as everywhere (`WinGameKind`).

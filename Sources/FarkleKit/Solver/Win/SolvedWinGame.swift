@@ -50,6 +50,21 @@ package enum WinGameKind: Sendable {
     }
 }
 
+extension RuleSet {
+    /// The rules of the two-player game `win` is solved in: at a larger table of a race (no three-farkle
+    /// penalty, no rounds), these rules at a table of two, whose solution `win` plays against the leading
+    /// opponent; otherwise the rules themselves (the solver of their family says whether it covers them).
+    ///
+    /// Only a race reduces to its leader: a game of rounds counts the turns of every seat, and under a penalty the
+    /// farkles of each opponent matter.
+    package var headsUpGame: RuleSet {
+        guard game.players > 2, WinGameKind(self) == .race else { return self }
+        var rules = self
+        rules.game.players = 2
+        return rules
+    }
+}
+
 extension ScoringTable {
     /// Solves the two-player game of these rules to win with the solver of its family (`WinGameKind`): `Advisor`,
     /// the strategies and the exact odds all solve through here. `progress` follows a race's pairs of totals or a
