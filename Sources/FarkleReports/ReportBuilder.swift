@@ -118,6 +118,13 @@ public struct ReportBuilder: Sendable {
         if let winSolver {
             reports += ReportDocument.playingToWin(WinDecisionGrid(solver: winSolver, threads: threads), edge: edge)
             findings.append(Self.winFinding(winSolver))
+            // Each seating a quarter of a pairing's games: 31 seatings, the `win` ones on the general engine.
+            if let section = LargerTableSection(
+                context: context, games: max(1, games / 4), seed: seed &+ 3_000, threads: threads)
+            {
+                reports.append(ReportDocument.largerTables(section))
+                findings.append(Self.largerTableFinding(section))
+            }
         }
         if let penaltyWinSolver {
             reports += ReportDocument.playingToWin(
@@ -175,6 +182,15 @@ public struct ReportBuilder: Sendable {
         }
         return StrategyComparison(
             table: context.table, pairs: pairs, games: games, seed: seed, threads: threads, context: context)
+    }
+
+    /// The headline result at larger tables: `win`'s measured edge over `ev` at the largest table.
+    static func largerTableFinding(_ section: LargerTableSection) -> String {
+        let rows = section.rows.map {
+            "\(NumberText.percent($0.winShare)) at \($0.players) (`ev` \(NumberText.percent($0.evShare)))"
+        }
+        return "Playing to win against the leader at a larger table, measured: a `win` player among `ev` players wins "
+            + rows.joined(separator: ", ") + " of games, seat rotated (see [three or more players](larger-tables.md))."
     }
 
     /// The headline result of the win solver: the first player's chance and the fair head start.

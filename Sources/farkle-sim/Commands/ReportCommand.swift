@@ -18,7 +18,9 @@ enum ReportCommand: Command {
             For a 2-player race the win solver supports it also solves the game to win (about 30 s for a
             10,000-point race on 2 cores, minutes under a three-farkle penalty; --no-win skips it): the first
             player's exact chances, the fair head start, maps of bank or roll over both totals (under a penalty
-            also one farkle away from it), and, without a penalty, the advice to win in advisor.html.
+            also one farkle away from it), and, without a penalty, the advice to win in advisor.html and
+            larger-tables.md: three ev players' exact odds and win (against the leader) measured against ev at
+            tables of 3 to 8 (a quarter of --games per seating).
             For a game of rounds (farkleten) it also writes farkleten.md and its files: each Farkle Ten bot's and
             ev's exact points per round alone, ev's solo total, the chance to reach 5,000, 7,500 and 10,000
             under ev and under best play for the total, and a round robin in two-player games.
@@ -35,7 +37,8 @@ enum ReportCommand: Command {
             OptionSpec(
                 name: "games", valueName: "n",
                 help: "Games simulated for each pairing of strategies the report does not work out exactly (under a "
-                    + "three-farkle penalty; the farkleten round robin).",
+                    + "three-farkle penalty; the farkleten round robin; a quarter of it for each seating at the larger "
+                    + "tables).",
                 defaultValue: "\(defaultGames)"),
             OptionSpec(
                 name: "seed", valueName: "x", help: "The seed of the simulated games, from 0 to 2^64 - 1.",
