@@ -263,6 +263,52 @@ struct AdviseCommandTests {
         #expect(abs(try #require(decision["roll_value"] as? Double) - 1.0 / 6) < 1e-12)
     }
 
+    @Test("at a larger table the advice to win plays the race for two against the leader, and says so")
+    func largerTable() throws {
+        // As in the final round above, against the highest of three totals: banking ties it, one die wins a sixth.
+        let arguments = [
+            "advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1,2", "--turn-points", "400",
+            "--my-score", "600", "--opponent-score", "700", "--opponent-score", "1100", "--opponent-score", "0",
+            "--final-round",
+        ]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let win = try #require(try jsonObject(result)["win"] as? [String: Any])
+        #expect(win["opponent_score"] as? Int == 1100 && win["opponents"] as? Int == 3)
+        let decision = try #require(win["decision"] as? [String: Any])
+        #expect(decision["bank_value"] as? Double == 0.5 && decision["action"] as? String == "bank")
+        #expect(abs(try #require(decision["roll_value"] as? Double) - 1.0 / 6) < 1e-12)
+        let markdown = try CommandRunner.run(arguments)
+        #expect(
+            markdown.standardOutput.contains(
+                "At 600 against the leader's 1100, who has reached the target (3 opponents): the chance to win"))
+    }
+
+    @Test(
+        "one total per opponent only in a race without a penalty or rounds, at most seven, not with loaded dice",
+        arguments: [
+            (
+                ["--rules", "zilch", "--dice", "1"] + [
+                    "--my-score", "0", "--opponent-score", "0", "--opponent-score", "50",
+                ],
+                "Error: one '--opponent-score' per opponent needs a race without a three-farkle penalty or rounds"
+            ),
+            (
+                ["--dice", "1", "--my-score", "0"] + Array(repeating: ["--opponent-score", "0"], count: 8).joined(),
+                "Error: 8 '--opponent-score': a table has at most 8 players"
+            ),
+            (
+                ["--dice", "5@odd", "--my-score", "0", "--opponent-score", "0", "--opponent-score", "50"],
+                "Error: loaded dice are advised against one opponent: give '--opponent-score' once"
+            ),
+        ])
+    func largerTableRefusals(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(["advise"] + arguments)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
+    }
+
     @Test(
         "totals that do not fit the race are one Error line and exit 64",
         arguments: [

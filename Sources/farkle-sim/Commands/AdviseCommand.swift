@@ -48,7 +48,10 @@ enum AdviseCommand: Command {
                     + "a game of rounds)."),
             OptionSpec(
                 name: "opponent-score", valueName: "points",
-                help: "The opponent's total (at or above the target with --final-round)."),
+                help: "The opponent's total (at or above the target with --final-round). At a larger table give "
+                    + "one per opponent: the advice to win plays the 2-player race against the leader (measured, "
+                    + "not exact).",
+                isRepeatable: true),
             .flag("final-round", help: "The opponent has reached the target: this is your last turn."),
             OptionSpec(
                 name: "rounds-left", valueName: "k",
@@ -75,6 +78,9 @@ enum AdviseCommand: Command {
         let hasDiceSets =
             arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil
             || arguments.value(DiceSetOption.opponentSet.name) != nil
+        if hasDiceSets, arguments.allValues("opponent-score").count > 1 {
+            throw UsageError("loaded dice are advised against one opponent: give '--opponent-score' once", spec: spec)
+        }
         if hasDiceSets {
             try arguments.refuse(
                 ["farkles", "rounds-left", "seat", "opening", "opponent-farkles"],
@@ -155,7 +161,7 @@ enum AdviseCommand: Command {
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        let text = AdviceText(advice: advice, rules: rules, rolled: rolled)
+        let text = AdviceText(advice: advice, rules: rules, rolled: rolled, opponents: totals?.opponents ?? 1)
         switch format {
         case .json: Standard.output(text.json)
         default: Standard.output(text.markdown, terminator: "")
@@ -227,6 +233,9 @@ enum AdviseCommand: Command {
         /// The opponent's total; `nil` when only `--my-score` is given (the points advice for that total).
         let theirs: Int?
         let isFinalRound: Bool
+        /// The opponents given (one `--opponent-score` each): more than one at a larger table of a race, whose advice
+        /// to win plays the 2-player race against the leader, `theirs`.
+        var opponents = 1
         /// In a game of fixed rounds, the rounds left (this one included) and the seat in the round (0 first).
         var round: (roundsLeft: Int, seat: Int)?
 
@@ -268,6 +277,20 @@ enum AdviseCommand: Command {
                 return
             default: break
             }
+            let opponents = arguments.allValues("opponent-score").count
+            if opponents > 1 {
+                guard WinGameKind(rules) == .race else {
+                    throw UsageError(
+                        "one '--opponent-score' per opponent needs a race without a three-farkle penalty or rounds; "
+                            + "rules '\(rules.name)' give one opponent",
+                        spec: spec)
+                }
+                guard opponents < GameRules.playerRange.upperBound else {
+                    throw UsageError(
+                        "\(opponents) '--opponent-score': a table has at most \(GameRules.playerRange.upperBound) players",
+                        spec: spec)
+                }
+            }
             if let rounds = rules.game.end.rounds {
                 (mine, theirs, round) = try Self.roundsTotals(arguments, rules: rules, step: step, rounds: rounds)
                 isFinalRound = false
@@ -281,10 +304,13 @@ enum AdviseCommand: Command {
             // Under a three-farkle penalty totals may fall below zero, down to the win solver's floor.
             let lowest = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
             mine = try arguments.integer("my-score", in: lowest...(target - 1), default: 0)
-            let theirs = try arguments.integer("opponent-score", in: lowest...1_000_000_000, default: 0)
+            // At a larger table the advice to win plays against the leader: the highest other total.
+            let others = try arguments.integers("opponent-score", in: lowest...1_000_000_000)
+            let theirs = others.max() ?? 0
             self.theirs = theirs
+            self.opponents = opponents
             isFinalRound = finalRound
-            for (name, total) in [("my-score", mine), ("opponent-score", theirs)] where total % step != 0 {
+            for (name, total) in [("my-score", mine)] + others.map({ ("opponent-score", $0) }) where total % step != 0 {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
             }

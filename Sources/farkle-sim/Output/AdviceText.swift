@@ -9,11 +9,14 @@ struct AdviceText {
     let rules: RuleSet
     /// The dice of `--dice` in the order given, each with the die it is.
     let rolled: [(face: Int, die: LoadedDie)]
+    /// The opponents at the table: above 1, the advice to win is the 2-player race's against the leader.
+    let opponents: Int
 
-    init(advice: Advice, rules: RuleSet, rolled: [(face: Int, die: LoadedDie)]) {
+    init(advice: Advice, rules: RuleSet, rolled: [(face: Int, die: LoadedDie)], opponents: Int = 1) {
         whole = advice
         self.rules = rules
         self.rolled = rolled
+        self.opponents = opponents
     }
 
     /// The points advice.
@@ -197,6 +200,16 @@ struct AdviceText {
             "", "## To win", "",
             "At \(situation): the chance to win (ties count half) when both players play to win.", "",
         ]
+        if opponents > 1 {
+            lines = [
+                "", "## To win", "",
+                "At \(win.myScore) against the leader's \(win.opponentScore)\(win.isFinalRound ? ", who has reached the target" : "") "
+                    + "(\(opponents) opponents): the chance to win (ties count half) of the 2-player race against the "
+                    + "leader, both playing to win. That race's best play is what `win` plays at a larger table, a play "
+                    + "measured rather than solved; your chance at the table itself is lower.",
+                "",
+            ]
+        }
         if win.options.isEmpty {
             if let sixDiceFarkle = win.sixDiceFarkle {
                 lines.append(
@@ -279,6 +292,7 @@ struct AdviceText {
             {
                 "my_score": \(win.myScore),
                 "opponent_score": \(win.opponentScore),
+                "opponents": \(opponents),
                 "final_round": \(win.isFinalRound),
                 "farkle_value": \(JSONText.number(win.farkleValue)),
                 "six_dice_farkle": \(farkle ?? "null"),

@@ -98,6 +98,21 @@ struct ParsedArguments {
         _ name: String, in range: ClosedRange<Int>, default defaultValue: Int, because reason: String? = nil
     ) throws(UsageError) -> Int {
         guard let text = value(name) else { return defaultValue }
+        return try integer(text, of: name, in: range, because: reason)
+    }
+
+    /// Every value of a repeatable option as a whole number in `range`, in order (none when not given).
+    func integers(_ name: String, in range: ClosedRange<Int>, because reason: String? = nil) throws(UsageError) -> [Int]
+    {
+        var numbers: [Int] = []
+        for text in allValues(name) { numbers.append(try integer(text, of: name, in: range, because: reason)) }
+        return numbers
+    }
+
+    /// `text`, a value of option `name`, as a whole number in `range`.
+    private func integer(_ text: String, of name: String, in range: ClosedRange<Int>, because reason: String?)
+        throws(UsageError) -> Int
+    {
         let digits = text.replacingOccurrences(of: "_", with: "")
         let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : Substring(digits)
         guard !unsigned.isEmpty, unsigned.allSatisfy({ ("0"..."9").contains($0) }) else {
