@@ -54,6 +54,10 @@ struct SolveWinTests {
         let result = try CommandRunner.run(arguments)
         #expect(result.exitStatus == 64, "\(arguments)")
         #expect(result.standardError.hasPrefix("Error: ") && result.standardOutput.isEmpty)
+        if extra.contains("4") {
+            // Where to go instead: the measured play at a larger table.
+            #expect(result.standardError.contains("'simulate --strategy win' plays them against the leader"))
+        }
         let score = try CommandRunner.run(["solve", "--players", "3"])
         #expect(score.exitStatus == 64 && score.standardError.contains("--players"))
     }

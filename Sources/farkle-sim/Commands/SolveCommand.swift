@@ -77,7 +77,9 @@ enum SolveCommand: Command {
             try refuseCSV(format)
             let threads = try RunOptions.threads(arguments)
             var rules = rules
-            rules.game.players = try arguments.integer("players", in: 2...3, default: rules.game.players)
+            rules.game.players = try arguments.integer(
+                "players", in: 2...3, default: rules.game.players,
+                because: "larger tables are not solved; 'simulate --strategy win' plays them against the leader")
             if rules.game.players == 3 {
                 try arguments.refuse(
                     ["out", "dice-set", "dice-catalog", "penalty-floor", "max-points"],
