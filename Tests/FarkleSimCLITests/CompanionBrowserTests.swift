@@ -64,14 +64,19 @@ struct CompanionBrowserTests {
 
     /// What `driver`, a script run once after the page of `rules` has loaded, put in the element `results`: the page
     /// opened once in a fresh profile.
-    static func shown<Shown: Decodable>(_: Shown.Type, rules: RuleSet, driver: String) throws -> Shown {
+    static func shown<Shown: Decodable>(
+        _: Shown.Type, rules: RuleSet, page given: AdvisorPage? = nil, driver: String
+    ) throws -> Shown {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "farkle-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("advisor.html")
         try Data(
-            page(rules).html.replacingOccurrences(of: "</body>", with: "<script>\n\(driver)</script>\n</body>").utf8
+            (given ?? page(rules)).html.replacingOccurrences(
+                of: "</body>", with: "<script>\n\(driver)</script>\n</body>"
+            )
+            .utf8
         ).write(to: file)
         let result = try CommandRunner.run(
             executable: URL(fileURLWithPath: try #require(Chromium.path)),
@@ -351,6 +356,71 @@ struct CompanionBrowserTests {
         #expect(state.result == .won(seat: 0))
         #expect(shown.status == "Player 1 won the game.", "\(shown.status)")
         #expect(shown.totals == state.players.map(\.total), "\(shown.totals)")
+    }
+
+    @Test(
+        "at a table of three the advice to win is the two-player race's against the leader: FarkleKit's values, and a note says so"
+    )
+    func largerTableWinAdvice() throws {
+        // Standard scoring (banking with 1 or 2 dice left), 300 to get on the board, won at once at 1,000: player 1
+        // banks 1 5 5 5 (600), player 2 4 4 4 5 (450), and player 3, at 0, rolls 1 5 2 3 4 4.
+        let rules = try Self.rules("short-race.json")
+        let table = ScoringTable(rules: rules)
+        let solver = try WinProbabilitySolver(rules: rules)
+        let page = AdvisorPage(solver: ExpectedScoreSolver(table: table), winSolver: solver)
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            const roll = (faces) => { for (const face of faces) document.querySelector('[data-face="' + face + '"]').click(); };
+            const keep = (dice) => document.querySelector('#answer tr[data-keep="' + dice + '"]').click();
+            const steps = [];
+            const step = () => steps.push($("status").textContent + " | " + $("table-note").textContent);
+            $("add-player").click();
+            $("start").click();
+            roll([1, 5, 5, 5, 2, 3]);
+            step();
+            keep("1,5,5,5");
+            step();
+            $("bank").click();
+            step();
+            roll([4, 4, 4, 5, 2, 3]);
+            keep("4,4,4,5");
+            $("bank").click();
+            step();
+            roll([1, 5, 2, 3, 4, 4]);
+            const rows = [...document.querySelectorAll("#answer tr[data-keep]")].map((row) =>
+              ({ keep: row.dataset.keep, win: row.dataset.win === undefined ? null : Number(row.dataset.win) }));
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ rows, steps, note: $("win-note")?.textContent ?? "",
+              totals: [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => Number(row.dataset.total)) });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable {
+            struct Row: Decodable {
+                let keep: String
+                let win: Double?
+            }
+            let rows: [Row]
+            let steps: [String]
+            let note: String
+            let totals: [Int]
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, page: page, driver: driver)
+        #expect(shown.totals == [600, 450, 0], "\(shown.totals): \(shown.steps)")
+        #expect(shown.note.contains("the two-player race's against the leader (600)"), "\(shown.note)")
+        var situation = TurnSituation(roll: DiceCounts(faces: [1, 5, 2, 3, 4, 4]))
+        situation.myScore = 0
+        situation.opponentScore = 600
+        let win = try #require(try Advisor(table: table, game: solver).advice(for: situation).win)
+        #expect(!shown.rows.isEmpty && shown.rows.count == win.options.count, "\(shown.rows.count)")
+        for row in shown.rows {
+            let option = win.options.first { $0.keep.dice.faces.map(String.init).joined(separator: ",") == row.keep }
+            let expected = try #require(option, "\(row.keep)").value
+            #expect(abs(try #require(row.win, "\(row.keep)") - expected) < 1e-12, "\(row.keep)")
+        }
     }
 
     @Test("where six 1s lose at once, six 1s rolled by taps hand the game to the other player")

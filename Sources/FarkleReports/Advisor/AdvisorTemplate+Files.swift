@@ -1319,20 +1319,28 @@ extension AdvisorTemplate {
             return { problem: player.name + ": roll " + diceWord(state.turn.left) + " and tap them above." };
           }
           const mine = player.total;
-          const them = hasWinAdvice(state) ? state.players[1 - state.seat].total : null;
+          const them = hasWinAdvice(state) ? leaderTotal(state) : null;
           return {
             turn: state.turn.points, opening: state.turn.opening, farkles: perFarkleCount() ? player.farkles : 0,
             me: ownTotalMatters() || them !== null ? mine : null, them, game: winGameOf(state),
           };
         }
 
-        // Whether the page advises the player to move to win: two players and a solved game, in a race where the totals
-        // are ones the solver covers, in a game of rounds in its regular rounds (an extra round that breaks a tie is
-        // advised for points, as FarkleKit's GameReview does).
+        // The total the advice to win plays against: the other player's, or at a larger table the leader's, the highest
+        // other total (FarkleKit's `win` there plays the two-player race solved to win against it).
+        function leaderTotal(state) {
+          return Math.max(...state.players.filter((_, seat) => seat !== state.seat).map((player) => player.total));
+        }
+
+        // Whether the page advises the player to move to win: a solved game and two players (at a larger table, a race
+        // without a penalty, against the leader), in a race where the totals are ones the solver covers, in a game of
+        // rounds in its regular rounds (an extra round that breaks a tie is advised for points, as FarkleKit's GameReview
+        // does).
         function hasWinAdvice(state) {
-          if (state.players.length !== 2 || data.win === null) return false;
+          if (state.players.length < 2 || data.win === null) return false;
+          if (state.players.length > 2 && data.win.kind !== "race") return false;
           if (data.win.kind === "rounds") return state.round <= rules.rounds;
-          const [me, them] = [state.players[state.seat].total, state.players[1 - state.seat].total];
+          const [me, them] = [state.players[state.seat].total, leaderTotal(state)];
           // Under a penalty the totals are tabulated from the floor up.
           const floor = data.win.kind === "penalty" ? data.win.floor : 0;
           return me >= floor && them >= floor && me < data.win.target && (them < data.win.target || data.win.final_round);
@@ -1434,7 +1442,8 @@ extension AdvisorTemplate {
           const chosenValue = next === "bank" ? bank : next !== undefined ? objective.roll(points, chosen.left) : chosen.expected;
           const lost = Math.max(best.expected - chosenValue, 0);
           const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.expected)), winLost: null };
-          if (hasWinAdvice(state)) {
+          // The chance lost is FarkleKit's review of a two-player game; a larger table's advice to win is measured play.
+          if (hasWinAdvice(state) && state.players.length === 2) {
             const them = state.players[1 - state.seat].total;
             const win = winTurn(player.total, them, winGameOf(state));
             const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
@@ -1576,6 +1585,11 @@ extension AdvisorTemplate {
         // What the advice to win is based on at this table.
         function winNote(state) {
           if (state.players.length === 2 || !state.turn.roll) return null;
+          if (hasWinAdvice(state)) {
+            return element("p", { class: "note", id: "win-note" }, "With " + state.players.length + " players the advice "
+              + "to win is the two-player race's against the leader (" + leaderTotal(state) + "): measured play, not an "
+              + "exact solution of this table, and its chances are that race's.");
+          }
           return element("p", { class: "note", id: "win-note" }, state.players.length === 1
             ? "Alone at the table: the advice is for the most points."
             : "With " + state.players.length + " players the advice is for the most points: the exact advice to win is "
