@@ -206,7 +206,7 @@ struct AdviceText {
                 "At \(win.myScore) against the leader's \(win.opponentScore)\(win.isFinalRound ? ", who has reached the target" : "") "
                     + "(\(opponents) opponents): the chance to win (ties count half) of the 2-player race against the "
                     + "leader, both playing to win. That race's best play is what `win` plays at a larger table, a play "
-                    + "measured rather than solved; your chance at the table itself is lower.",
+                    + "measured rather than solved; your chance at the table is that race's only when the leader is the one left to beat.",
                 "",
             ]
         }
