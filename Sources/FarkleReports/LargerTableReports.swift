@@ -27,10 +27,9 @@ extension ReportDocument {
             ])
         for row in section.rows {
             let edge = row.edge
-            let half = ProportionEstimate.z95 * row.winStandardError
             table.append([
                 "\(row.players)", NumberText.percent(row.winShare),
-                "\(NumberText.percent(row.winShare - half)) to \(NumberText.percent(row.winShare + half))",
+                "\(NumberText.percent(row.winInterval.lowerBound)) to \(NumberText.percent(row.winInterval.upperBound))",
                 NumberText.percent(row.evShare), NumberText.fixed(edge.value * 100, 2, alwaysSigned: true) + " pts",
                 "\(NumberText.fixed(edge.interval.lowerBound * 100, 2)) to \(NumberText.fixed(edge.interval.upperBound * 100, 2)) pts",
             ])

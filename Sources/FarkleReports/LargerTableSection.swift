@@ -23,6 +23,12 @@ public struct LargerTableSection: Sendable {
         /// The standard error of `winShare` (the seatings are independent samples).
         public var winStandardError: Double { Self.standardError(winSeats) }
 
+        /// The 95% interval of `winShare`.
+        public var winInterval: ClosedRange<Double> {
+            let half = ProportionEstimate.z95 * winStandardError
+            return (winShare - half)...(winShare + half)
+        }
+
         /// An `ev` player's chance to win outright at a table of `ev` players, averaged over the seats.
         public var evShare: Double { evSeats.map(\.value).reduce(0, +) / Double(players) }
 

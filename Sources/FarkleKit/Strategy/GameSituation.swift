@@ -77,8 +77,6 @@ public struct GameSituation: Hashable, Sendable {
 
     /// The highest total among the other seats; `nil` when the player plays alone.
     public var highestOpponentScore: Int? {
-        var highest: Int?
-        for (other, score) in scores.enumerated() where other != seat { highest = max(highest ?? score, score) }
-        return highest
+        scores.count < 2 ? nil : winOpponentScore
     }
 }

@@ -196,20 +196,16 @@ struct AdviceText {
             win.isFinalRound
             ? "your last turn, \(win.myScore) against \(win.opponentScore) who has reached the target"
             : "\(win.myScore) against \(win.opponentScore)"
-        var lines = [
-            "", "## To win", "",
-            "At \(situation): the chance to win (ties count half) when both players play to win.", "",
-        ]
-        if opponents > 1 {
-            lines = [
-                "", "## To win", "",
-                "At \(win.myScore) against the leader's \(win.opponentScore)\(win.isFinalRound ? ", who has reached the target" : "") "
-                    + "(\(opponents) opponents): the chance to win (ties count half) of the 2-player race against the "
-                    + "leader, both playing to win. That race's best play is what `win` plays at a larger table, a play "
-                    + "measured rather than solved; your chance at the table is that race's only when the leader is the one left to beat.",
-                "",
-            ]
-        }
+        // At a larger table the chances are the race's against the leader, and the text says so.
+        let reading =
+            opponents > 1
+            ? "At \(win.myScore) against the leader's \(win.opponentScore)"
+                + "\(win.isFinalRound ? ", who has reached the target" : "") (\(opponents) opponents): the chance to win "
+                + "(ties count half) of the 2-player race against the leader, both playing to win. That race's best "
+                + "play is what `win` plays at a larger table, a play measured rather than solved; your chance at the "
+                + "table is that race's only when the leader is the one left to beat."
+            : "At \(situation): the chance to win (ties count half) when both players play to win."
+        var lines = ["", "## To win", "", reading, ""]
         if win.options.isEmpty {
             if let sixDiceFarkle = win.sixDiceFarkle {
                 lines.append(
