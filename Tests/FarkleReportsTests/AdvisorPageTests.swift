@@ -126,7 +126,7 @@ struct AdvisorPageTests {
             for roll in DiceCatalog.shared.multisets[dice] {
                 let listed = try #require(keeps["\(roll)"])
                 let expected = table.keeps(for: roll).map {
-                    ["\($0.dice)", "\($0.score)", "\(TurnMechanics.diceLeft(afterKeeping: $0.diceUsed, of: dice))"]
+                    ["\($0.dice)", "\($0.score)", "\($0.diceUsed == dice ? 6 : dice - $0.diceUsed)"]
                 }
                 #expect(listed.map { $0.map { "\($0)" } } == expected, "\(roll)")
             }

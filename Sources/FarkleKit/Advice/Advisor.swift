@@ -128,7 +128,7 @@ public struct Advisor: Sendable {
     private func pointsAdvice(_ situation: TurnSituation) throws(NotCovered) -> (Advice.Objective, RollAdvice) {
         let roll = situation.roll
         let turnPoints = situation.turnPoints
-        let opening = situation.isOpeningRoll
+        let opening = situation.isOpeningRoll(under: table.rules.turn)
         if let penaltyTurns {
             let farkles = situation.farklesInARow
             guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
@@ -227,7 +227,8 @@ public struct Advisor: Sendable {
         return Advice(
             situation: situation, objective: .pointsTowardTarget(cap: cap),
             points: solver.rollAdvice(
-                for: roll, keeps: keeps, turnPoints: turnPoints, isOpeningRoll: situation.isOpeningRoll),
+                for: roll, keeps: keeps, turnPoints: turnPoints,
+                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn)),
             win: win?.advice, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank, byKind: byKind)
     }
 
@@ -242,7 +243,9 @@ public struct Advisor: Sendable {
             throw NotCovered("no advice to win from a \(type(of: game))")
         }
         return try source.turnTable(myScore: myScore, opponentScore: opponentScore, situation: situation)
-            .advice(for: situation.roll, turnPoints: situation.turnPoints, isOpeningRoll: situation.isOpeningRoll)
+            .advice(
+                for: situation.roll, turnPoints: situation.turnPoints,
+                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn))
     }
 
     /// Checks the totals of `situation` in a race of `rules` before anything is solved: the player below the

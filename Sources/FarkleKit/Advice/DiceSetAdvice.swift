@@ -109,7 +109,8 @@ extension LoadedWinSolver.Turn {
         }
         return WinRollAdvice(
             roll: roll.reduce(DiceCounts(), +), turnPoints: situation.turnPoints,
-            isOpeningRoll: situation.isOpeningRoll, myScore: own, opponentScore: opponent, isFinalRound: false,
+            isOpeningRoll: situation.isOpeningRoll(under: outcomes.table.rules.turn), myScore: own,
+            opponentScore: opponent, isFinalRound: false,
             options: options, sixDiceFarkle: nil, next: next, farkleValue: farkleValue)
     }
 }

@@ -75,9 +75,10 @@ public struct TurnSituation: Hashable, Sendable {
         rollByKind = byKind
     }
 
-    /// Whether the roll is the turn's opening roll, where the six-dice farkle applies: six dice at 0 turn points.
-    public var isOpeningRoll: Bool {
-        roll.count == DiceCounts.maximumDice && turnPoints == 0
+    /// Whether the roll is the turn's opening roll under `rules`, where the six-dice farkle applies: every die
+    /// of the game (`TurnRules.dice`) at 0 turn points, which hot dice never give.
+    public func isOpeningRoll(under rules: TurnRules) -> Bool {
+        roll.count == rules.dice && turnPoints == 0
     }
 
     /// Whether the player is on the board: any total but 0, or a total not given.

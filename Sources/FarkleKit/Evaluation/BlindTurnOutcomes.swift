@@ -37,7 +37,7 @@ struct BlindTurnOutcomes: Sendable {
         strategy: Seat, rolls: RollList, mechanics: TurnMechanics, leastBank: Int, situation: GameSituation
     ) {
         let step = mechanics.scoreStep
-        let maximum = DiceCounts.maximumDice
+        let maximum = mechanics.dice
         let perLevel = TurnMechanics.statesPerLevel
         var generator = SystemRandomNumberGenerator()
         var mass: [Double] = []
@@ -78,7 +78,7 @@ struct BlindTurnOutcomes: Sendable {
                     let move = strategy.move(
                         turnPoints: points, dice: dice, multiset: outcome.multiset, situation: situation,
                         using: &generator)
-                    next = (points + move.score, move.diceLeft(afterRolling: dice))
+                    next = (points + move.score, mechanics.diceLeft(afterKeeping: move.diceUsed, of: dice))
                     wish = move.banks
                 }
                 let nextLevel = next.points / step

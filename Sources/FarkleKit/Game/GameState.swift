@@ -65,8 +65,9 @@ public struct GameState: Sendable {
     public var isFinalRound: Bool { progress.isFinalRound }
     /// The points of the turn in progress.
     public private(set) var turnPoints = 0
-    /// The dice the player has to roll next (6 at the start of a turn and after hot dice).
-    public private(set) var diceLeft = DiceCounts.maximumDice
+    /// The dice the player has to roll next (all the game's dice, `TurnRules.dice`, at the start of a turn and
+    /// after hot dice).
+    public private(set) var diceLeft: Int
     /// Whether nothing has been rolled yet this turn: the next roll is the opening roll.
     public private(set) var isOpeningRoll = true
     /// The roll entered and waiting for its keep, if any.
@@ -88,6 +89,7 @@ public struct GameState: Sendable {
                     + "not \(players.count)")
         }
         self.table = table
+        diceLeft = table.turnMechanics.dice
         self.players = players.map { Player(name: $0) }
         // No round limit: a game at the table ends by its rules, and a record is bounded by its actions.
         progress = GameProgress(players: players.count, rules: table.rules.game, maximumRounds: .max)
@@ -169,7 +171,7 @@ public struct GameState: Sendable {
         if let points = table.turnMechanics.sixDiceFarkle(dice: dice.count, isOpeningRoll: isOpeningRoll) {
             isOpeningRoll = false
             turnPoints += points
-            diceLeft = DiceCounts.maximumDice
+            diceLeft = table.turnMechanics.dice
             players[seat].statistics.hotDice += 1
         } else if !(isOpeningRoll && table.turnMechanics.rerollsScorelessOpeningRoll) {
             // (A scoreless opening roll rolled again leaves the turn as it was.)
@@ -200,7 +202,7 @@ public struct GameState: Sendable {
         pendingRoll = nil
         isOpeningRoll = false
         turnPoints += rules.turn.points(ofKeeping: points, isHotDice: dice.count == diceLeft)
-        let left = TurnMechanics.diceLeft(afterKeeping: dice.count, of: diceLeft)
+        let left = table.turnMechanics.diceLeft(afterKeeping: dice.count, of: diceLeft)
         if dice.count == diceLeft { players[seat].statistics.hotDice += 1 }
         diceLeft = left
     }
@@ -249,7 +251,7 @@ public struct GameState: Sendable {
     /// Passes the dice on, or ends the game on its totals.
     private mutating func nextTurn() {
         turnPoints = 0
-        diceLeft = DiceCounts.maximumDice
+        diceLeft = table.turnMechanics.dice
         isOpeningRoll = true
         pendingRoll = nil
         switch progress.endTurn() {

@@ -86,8 +86,12 @@ public struct DiceSetOutcomes: Sendable {
     /// Groups the rolls of every part of `set` under the rules of `table`.
     ///
     /// A set of identical fair dice takes the plain groups (`RollOutcomes`); `forceKinds` builds it kind by
-    /// kind like any other set, for tests that compare the two.
-    public init(table: ScoringTable, set: DiceSet, forceKinds: Bool = false) {
+    /// kind like any other set, for tests that compare the two. Ordinary dice play the rules' number of dice
+    /// (`TurnRules.dice`): six ordinary dice in a five-dice game are its five. Loaded dice play six
+    /// (`DiceSet.refusal(toPlay:game:)` refuses games with fewer).
+    public init(table: ScoringTable, set given: DiceSet, forceKinds: Bool = false) {
+        let dice = table.rules.turn.dice
+        let set = given.isOrdinary && given.count != dice ? DiceSet.ordinary(dice) : given
         let layout = StateLayout(table: table, counts: set.kinds.map(\.count))
         self.table = table
         self.set = set
@@ -98,7 +102,7 @@ public struct DiceSetOutcomes: Sendable {
         diceInState = (0..<layout.stateCount).map { layout.dice(in: $0).reduce(0, +) }
         var builder = Builder()
         if set.isOrdinary && !forceKinds {
-            builder.addPlain(RollOutcomes(table: table), table: table)
+            builder.addPlain(RollOutcomes(table: table), table: table, dice: dice)
         } else {
             let scores = KeepScores(table: table)
             for state in 0..<layout.stateCount {
@@ -291,9 +295,9 @@ private struct Builder {
     var rollGroups: [Int32] = []
     var rollGroupStarts: [Int] = []
 
-    /// The plain groups of identical fair dice: state n is n dice, in the plain solver's order.
-    mutating func addPlain(_ outcomes: RollOutcomes, table: ScoringTable) {
-        for dice in 0...DiceCounts.maximumDice {
+    /// The plain groups of `most` identical fair dice: state n is n dice, in the plain solver's order.
+    mutating func addPlain(_ outcomes: RollOutcomes, table: ScoringTable, dice most: Int) {
+        for dice in 0...most {
             let total = Double(DiceCatalog.orderedRollCounts[dice])
             let first = probabilities.count
             if dice > 0 {

@@ -85,7 +85,7 @@ struct RollOutcomes: Sendable {
                     allOptions.append(
                         Option(
                             steps: points / step, points: points,
-                            diceLeft: TurnMechanics.diceLeft(afterKeeping: kept, of: dice), kept: kept))
+                            diceLeft: table.turnMechanics.diceLeft(afterKeeping: kept, of: dice), kept: kept))
                 }
                 starts.append(allOptions.count)
             }

@@ -7,6 +7,9 @@ extension DiceSet {
     /// keeps no count of farkles). A single turn (`game` false: the capped turn's points, where six 1s always
     /// score as six of a kind) needs the race only.
     public static func refusal(toPlay rules: RuleSet, game: Bool = true) -> String? {
+        guard rules.turn.dice == DiceCounts.maximumDice else {
+            return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
+        }
         guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
             return "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                 + (rules.game.end.target == nil ? "play rounds" : "have a final round")

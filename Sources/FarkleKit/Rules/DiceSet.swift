@@ -37,19 +37,30 @@ public struct DiceSet: Hashable, Sendable, CustomStringConvertible {
     /// Six ordinary dice.
     public static let ordinary = DiceSet(members: [Member(die: .ordinary, count: DiceCounts.maximumDice)])
 
-    /// Creates a set of `members`, filled to six with ordinary dice.
+    /// `dice` ordinary dice: the dice of a game played with fewer than six (`TurnRules.dice`).
     ///
-    /// - Precondition: at most six dice.
-    public init(members: [Member]) {
+    /// - Precondition: `dice` is 1...6.
+    public static func ordinary(_ dice: Int) -> DiceSet {
+        DiceSet(members: [Member(die: .ordinary, count: dice)], dice: dice)
+    }
+
+    /// The number of dice in the set.
+    public var count: Int { members.reduce(0) { $0 + $1.count } }
+
+    /// Creates a set of `members`, filled to `dice` (six unless given) with ordinary dice.
+    ///
+    /// - Precondition: at most `dice` dice, and `dice` is 1...6.
+    public init(members: [Member], dice: Int = DiceCounts.maximumDice) {
+        precondition((1...DiceCounts.maximumDice).contains(dice), "a set holds one to six dice")
         let named = members.filter { $0.count > 0 }
         let total = named.reduce(0) { $0 + $1.count }
-        precondition(total <= DiceCounts.maximumDice, "a set holds at most six dice")
+        precondition(total <= dice, "a set holds at most \(dice) dice")
         var all = named
-        if total < DiceCounts.maximumDice {
+        if total < dice {
             if let position = all.firstIndex(where: { $0.die == .ordinary }) {
-                all[position] = Member(die: .ordinary, count: all[position].count + DiceCounts.maximumDice - total)
+                all[position] = Member(die: .ordinary, count: all[position].count + dice - total)
             } else {
-                all.append(Member(die: .ordinary, count: DiceCounts.maximumDice - total))
+                all.append(Member(die: .ordinary, count: dice - total))
             }
         }
         self.members = all

@@ -12,7 +12,10 @@
     /// The greatest common divisor of every keep score and the six-dice farkle: turn points are multiples of it.
     @usableFromInline package let scoreStep: Int
 
-    /// Bit n is set when the rules allow banking with n dice to roll (6: after hot dice).
+    /// The dice a turn starts with and hot dice give back (`TurnRules.dice`).
+    @usableFromInline package let dice: Int
+
+    /// Bit n is set when the rules allow banking with n dice to roll (`dice`: after hot dice).
     @usableFromInline
     internal let bankingMask: UInt8
 
@@ -40,6 +43,7 @@
     init(rules: TurnRules, scoreStep: Int) {
         precondition(scoreStep > 0, "a positive score step")
         self.scoreStep = scoreStep
+        dice = rules.dice
         bankingMask = (1...DiceCounts.maximumDice).reduce(0) { mask, dice in
             rules.allowsBanking(diceLeft: dice) ? mask | (1 << dice) : mask
         }
@@ -52,10 +56,24 @@
 
     // MARK: - Dice
 
-    /// The dice to roll after keeping `kept` of `rolled` dice: the rest, or all six again on hot dice.
+    /// The dice to roll after keeping `kept` of `rolled` dice: the rest, or all the dice again on hot dice.
     @inlinable
-    package static func diceLeft(afterKeeping kept: Int, of rolled: Int) -> Int {
-        kept == rolled ? DiceCounts.maximumDice : rolled &- kept
+    package func diceLeft(afterKeeping kept: Int, of rolled: Int) -> Int {
+        Self.diceLeft(afterKeeping: kept, of: rolled, allDice: dice)
+    }
+
+    /// The dice to roll after keeping `kept` of `rolled` dice in a game of `allDice` dice: the one definition,
+    /// for tables that keep only the dice count (`diceLeft(afterKeeping:of:)` reads it from the mechanics).
+    @inlinable
+    package static func diceLeft(afterKeeping kept: Int, of rolled: Int, allDice: Int) -> Int {
+        kept == rolled ? allDice : rolled &- kept
+    }
+
+    /// Whether a roll of `rolled` dice at `turnPoints` can be a turn's opening roll: every die of the game at
+    /// no turn points. Hot dice give every die back only after points are kept.
+    @inlinable
+    package func isOpeningRoll(turnPoints: Int, rolled: Int) -> Bool {
+        turnPoints == 0 && rolled == dice
     }
 
     /// The points a roll of `dice` dice with no keep scores as the six-dice farkle, or `nil` when it is a farkle.
@@ -80,15 +98,15 @@
         return (value - farkleChance * farkle) / (1 - farkleChance)
     }
 
-    /// Whether `roll` is rolled again rather than ending the turn: a turn's opening roll of six dice that
+    /// Whether `roll` is rolled again rather than ending the turn: a turn's opening roll of every die that
     /// `scores` nothing (no keep, no six-dice farkle) under rules that roll it again.
     package func rollsAgain(_ roll: DiceCounts, isOpeningRoll: Bool, scores: Bool) -> Bool {
-        rerollsScorelessOpeningRoll && isOpeningRoll && roll.count == DiceCounts.maximumDice && !scores
+        rerollsScorelessOpeningRoll && isOpeningRoll && roll.count == dice && !scores
     }
 
     // MARK: - Banking
 
-    /// Whether the rules allow banking with `diceLeft` dice to roll (6 after hot dice), whatever the points.
+    /// Whether the rules allow banking with `diceLeft` dice to roll (`dice` after hot dice), whatever the points.
     @inlinable
     package func allowsBanking(diceLeft: Int) -> Bool {
         bankingMask & (1 << diceLeft) != 0

@@ -1,8 +1,13 @@
 /// The rules of a single turn: when a player may bank and what a farkle costs.
 public struct TurnRules: Hashable, Sendable {
-    /// The numbers of dice left (1...5) with which a player may bank (`[1, 2]` in `standard`).
+    /// The dice a turn starts with and hot dice give back (6 in `standard`; 5 in a five-dice game).
+    ///
+    /// From 1 to `DiceCounts.maximumDice`. A combination needs at least as many dice as it holds, so a game
+    /// with fewer dice never scores one that needs more (`RuleSet.combinationsNeedingMoreDice`).
+    public var dice: Int
+    /// The numbers of dice left (1 to `dice` - 1) with which a player may bank (`[1, 2]` in `standard`).
     public var bankingDiceLeft: Set<Int>
-    /// Whether a player with hot dice must roll all six again (yes in `standard`).
+    /// Whether a player with hot dice must roll all the dice again (yes in `standard`).
     ///
     /// When it is `false`, a player may also bank after hot dice.
     public var hotDiceMandatory: Bool
@@ -37,8 +42,10 @@ public struct TurnRules: Hashable, Sendable {
         sixDiceFarkleOnEveryRoll: Bool = false,
         threeFarklePenalty: Int? = nil,
         hotDiceBonus: Int = 0,
-        rerollsScorelessOpeningRoll: Bool = false
+        rerollsScorelessOpeningRoll: Bool = false,
+        dice: Int = DiceCounts.maximumDice
     ) {
+        self.dice = dice
         self.bankingDiceLeft = bankingDiceLeft
         self.hotDiceMandatory = hotDiceMandatory
         self.minimumBank = minimumBank
@@ -53,16 +60,17 @@ public struct TurnRules: Hashable, Sendable {
     /// when it sets aside every die rolled.
     ///
     /// The one definition of the bonus; `isHotDice` is whether the keep leaves no die to roll
-    /// (`TurnMechanics.diceLeft(afterKeeping:of:)` gives all six again).
+    /// (`TurnMechanics.diceLeft(afterKeeping:of:)` gives all the dice again).
     public func points(ofKeeping combinationPoints: Int, isHotDice: Bool) -> Int {
         isHotDice ? combinationPoints + hotDiceBonus : combinationPoints
     }
 
-    /// Whether a player may bank with `diceLeft` dice to roll (6 after hot dice), ignoring
+    /// Whether a player may bank with `diceLeft` dice to roll (all the dice after hot dice), ignoring
     /// the minimum bank.
     ///
     /// The one definition of where banking is allowed; `TurnMechanics` asks it once per dice count.
     public func allowsBanking(diceLeft: Int) -> Bool {
-        diceLeft == DiceCounts.maximumDice ? !hotDiceMandatory : bankingDiceLeft.contains(diceLeft)
+        guard diceLeft < dice else { return diceLeft == dice && !hotDiceMandatory }
+        return bankingDiceLeft.contains(diceLeft)
     }
 }

@@ -4,8 +4,8 @@
 /// so a rule set is playable when some state a turn can reach, with n dice left to roll and t turn
 /// points, allows banking and t is positive and at least the minimum bank and the entry minimum.
 /// The answer comes from the scoring table and the turn rules alone, never from a list of known
-/// bad rule sets: the states are the dice counts 1...6 (plus the opening roll), a roll of n dice
-/// with a keep of k dice leads to n - k dice (6 on hot dice) adding that keep's points, and the
+/// bad rule sets: the states are the dice counts 1 to the game's dice (plus the opening roll), a roll of n
+/// dice with a keep of k dice leads to n - k dice (all of them on hot dice) adding that keep's points, and the
 /// six-dice farkle leads from six dice to six. Every keep adds points, so a state on a loop (hot
 /// dice again and again) reaches any number of turn points; the others reach at most the longest
 /// path to them.
@@ -20,7 +20,8 @@ package struct BankReachability: Sendable {
     /// Works out, for every dice count, whether a turn can get there and with how many points.
     package init(table: ScoringTable) {
         rules = table.rules
-        let maximum = DiceCounts.maximumDice
+        // The dice of the game: a turn never rolls more.
+        let maximum = table.turnMechanics.dice
         let catalog = DiceCatalog.shared
         // gain[n][m]: the most points one roll of n dice can add while leaving m dice to roll.
         var gain = [[Int?]](repeating: [Int?](repeating: nil, count: maximum + 1), count: maximum + 1)
@@ -29,13 +30,13 @@ package struct BankReachability: Sendable {
                 for kept in 1...dice {
                     let score = table.bestScore(dice: dice, multiset: multiset, keeping: kept)
                     guard score > 0 else { continue }
-                    let left = dice == kept ? maximum : dice - kept
+                    let left = table.turnMechanics.diceLeft(afterKeeping: kept, of: dice)
                     gain[dice][left] = max(gain[dice][left] ?? 0, score)
                 }
             }
         }
         let turn = rules.turn
-        // The opening roll is node 0: six dice, with the six-dice farkle whenever the rules have one.
+        // The opening roll is node 0: every die, with the six-dice farkle whenever the rules have one.
         var edges: [[(to: Int, points: Int)]] = (0...maximum).map { node in
             let dice = node == 0 ? maximum : node
             return (1...maximum).compactMap { left in gain[dice][left].map { (left, $0) } }
@@ -79,10 +80,10 @@ package struct BankReachability: Sendable {
         return most
     }
 
-    /// The most turn points a turn can have with `diceLeft` dice to roll after a keep (6: hot dice):
+    /// The most turn points a turn can have with `diceLeft` dice to roll after a keep (all of them: hot dice):
     /// `nil` when no turn gets there, `Int.max` when there is no limit.
     package func mostTurnPoints(diceLeft: Int) -> Int? {
-        mostPoints[diceLeft]
+        mostPoints.indices.contains(diceLeft) ? mostPoints[diceLeft] : nil
     }
 
     /// The least turn points a first bank needs: positive, the minimum bank and the entry minimum.
@@ -92,7 +93,7 @@ package struct BankReachability: Sendable {
 
     /// Whether some turn can bank at least `leastBank` points, so that a game can end.
     package var canBank: Bool {
-        (1...DiceCounts.maximumDice).contains { dice in
+        (1...rules.turn.dice).contains { dice in
             rules.turn.allowsBanking(diceLeft: dice) && (mostPoints[dice] ?? 0) >= leastBank
         }
     }
@@ -102,7 +103,7 @@ package struct BankReachability: Sendable {
     /// - Throws: `RuleSetError` naming the rule that stops every turn from banking.
     package func check(source: String) throws(RuleSetError) {
         guard !canBank else { return }
-        let maximum = DiceCounts.maximumDice
+        let maximum = rules.turn.dice
         let reached = (1...maximum).filter { mostPoints[$0] != nil }
         guard !reached.isEmpty else {
             throw RuleSetError(

@@ -31,9 +31,10 @@ public struct Move: Hashable, Sendable {
         self.init(score: keep.score, diceUsed: keep.diceUsed, banks: banks)
     }
 
-    /// The dice left to roll after the move from a roll of `dice` dice: 6 after hot dice.
+    /// The dice left to roll after the move from a roll of `dice` dice under `rules`: all the game's dice
+    /// (`TurnRules.dice`) after hot dice.
     @inlinable
-    public func diceLeft(afterRolling dice: Int) -> Int {
-        TurnMechanics.diceLeft(afterKeeping: diceUsed, of: dice)
+    public func diceLeft(afterRolling dice: Int, under rules: TurnRules) -> Int {
+        TurnMechanics.diceLeft(afterKeeping: diceUsed, of: dice, allDice: rules.dice)
     }
 }

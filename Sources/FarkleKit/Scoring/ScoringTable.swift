@@ -17,7 +17,7 @@ public struct ScoringTable: Sendable {
     package let scoreStep: Int
 
     /// How a turn moves under these rules, with turn points in steps of `scoreStep`.
-    package let turnMechanics: TurnMechanics
+    @usableFromInline package let turnMechanics: TurnMechanics
 
     /// The sizes a keep can have, 0...6: the row length of tables indexed by roll and keep size.
     @usableFromInline static let keepSizes = DiceCounts.maximumDice + 1

@@ -202,7 +202,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
         let strategy = loop.seats.baseAddress.unsafelyUnwrapped + situation.seat
         let leastBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: situation.hasEntered)
         var turnPoints = 0
-        var dice = DiceCounts.maximumDice
+        var dice = mechanics.dice
         var isOpeningRoll = true
         var rolls = 0
         defer { counts.rolls += rolls }
@@ -218,7 +218,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     if isOpeningRoll && mechanics.rerollsScorelessOpeningRoll { continue }
                     return (.farkle(penalty: false), 0)
                 }
-                // The six-dice farkle scores as a combination of all six dice: hot dice.
+                // The six-dice farkle scores as a combination of all six dice: hot dice (a game of six dice).
                 turnPoints += bonus
                 banks = nil
             } else {
@@ -230,7 +230,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     turnPoints: turnPoints, dice: dice, multiset: Int(code & RollTable.multisetMask),
                     situation: situation, using: &loop.strategyGenerator)
                 turnPoints += move.score
-                dice = TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
+                dice = mechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
                 banks = move.banks
             }
             isOpeningRoll = false

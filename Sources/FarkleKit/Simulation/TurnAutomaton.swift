@@ -81,7 +81,7 @@ struct TurnAutomaton: Sendable {
                     continue
                 }
                 previousLeast = least
-                // At least level 1: level 0 with six dice is the opening roll, never a state after a keep.
+                // At least level 1: level 0 with every die is the opening roll, never a state after a keep.
                 let points = max(settled, least, step)
                 let lastLevel = points / step + (points % step == 0 ? 0 : 1)
                 guard lastLevel < (maximumEntries - entries.count) / Self.rowsPerLevel else { return nil }
@@ -90,9 +90,9 @@ struct TurnAutomaton: Sendable {
                 guard let block = builder.build(seat, players: seats.count, end: rules.game.end) else { return nil }
                 // The same strategy at another seat builds the same block at another base.
                 if let shared = Self.sharedBlock(block, base: entries.count, among: blocks) {
-                    openingRows.append(shared + Self.rowOffset(dice: DiceCounts.maximumDice))
+                    openingRows.append(shared + Self.rowOffset(dice: mechanics.dice))
                 } else {
-                    openingRows.append(entries.count + Self.rowOffset(dice: DiceCounts.maximumDice))
+                    openingRows.append(entries.count + Self.rowOffset(dice: mechanics.dice))
                     blocks.append(block)
                     entries += block
                 }
@@ -181,8 +181,8 @@ private struct BlockBuilder {
         var unused = SplitMix64(state: 0)
         for level in levels {
             for dice in 1...DiceCounts.maximumDice {
-                // Level 0 with six dice is only ever the opening roll: every keep scores.
-                let isOpeningRoll = level == 0 && dice == DiceCounts.maximumDice
+                // Level 0 with every die is only ever the opening roll: every keep scores.
+                let isOpeningRoll = mechanics.isOpeningRoll(turnPoints: level * step, rolled: dice)
                 let turnPoints = level * step
                 let row = level * TurnAutomaton.rowsPerLevel + TurnAutomaton.rowOffset(dice: dice)
                 let flags = self.flags[dice]
@@ -206,7 +206,7 @@ private struct BlockBuilder {
                             turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation,
                             using: &unused)
                         points = move.score
-                        left = move.diceLeft(afterRolling: dice)
+                        left = mechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
                         banks = move.banks
                     }
                     let after = turnPoints + points

@@ -107,7 +107,8 @@ public struct FarkleTenBot: Strategy {
             keep = combinations.candidateList[first &+ Int(random.next(upperBound: UInt(count)))]
         }
         let points = turnPoints + Int(keep.score)
-        let diceLeft = TurnMechanics.diceLeft(afterKeeping: Int(keep.diceUsed), of: dice)
+        let diceLeft = TurnMechanics.diceLeft(
+            afterKeeping: Int(keep.diceUsed), of: dice, allDice: combinations.allDice)
         let banks = Self.banks(
             level, turnPoints: points, diceLeft: diceLeft, mediumBankFrom: combinations.mediumBankFrom[diceLeft],
             situation: situation, using: &random)
@@ -254,6 +255,8 @@ extension FarkleTenBot {
         @usableFromInline let mediumBankFrom: UnsafePointer<Int>
         /// The first global roll number of each dice count.
         @usableFromInline let rollOffset: UnsafePointer<Int>
+        /// The dice of the game (`TurnRules.dice`): hot dice give them back.
+        @usableFromInline let allDice: Int
 
         /// The tables of the rules of `table`, built on the first request for these rules.
         init(table: ScoringTable) {
@@ -281,7 +284,8 @@ extension FarkleTenBot {
                     choices += [
                         Self.best(candidates) { Double($0.score) } ?? fallback,
                         Self.best(candidates) { Self.mediumValue($0, dice: dice) } ?? fallback,
-                        Self.best(candidates) { Self.hardValue($0, dice: dice) } ?? fallback,
+                        Self.best(candidates) { Self.hardValue($0, dice: dice, allDice: table.rules.turn.dice) }
+                            ?? fallback,
                     ]
                 }
             }
@@ -291,6 +295,7 @@ extension FarkleTenBot {
             self.choices = Self.immortal(choices)
             rollOffset = Self.immortal(offsets)
             mediumBankFrom = Self.immortal(bankFrom)
+            allDice = table.rules.turn.dice
         }
 
         /// A copy of `values` in memory that is never freed.
@@ -346,9 +351,10 @@ extension FarkleTenBot {
             return Int(candidate.diceUsed) == dice ? perDie * FarkleTenBot.mediumHotDiceFactor : perDie
         }
 
-        /// Hard's value: points + (1 − p(r)) E(r) for the r dice left (6 after hot dice), times 1.3 with every die.
-        static func hardValue(_ candidate: Candidate, dice: Int) -> Double {
-            let left = TurnMechanics.diceLeft(afterKeeping: Int(candidate.diceUsed), of: dice)
+        /// Hard's value: points + (1 − p(r)) E(r) for the r dice left (all the dice after hot dice), times 1.3 with
+        /// every die.
+        static func hardValue(_ candidate: Candidate, dice: Int, allDice: Int) -> Double {
+            let left = TurnMechanics.diceLeft(afterKeeping: Int(candidate.diceUsed), of: dice, allDice: allDice)
             let value =
                 Double(candidate.score) + (1 - FarkleTenBot.farkleChance[left]) * FarkleTenBot.expectedGain[left]
             return Int(candidate.diceUsed) == dice ? value * FarkleTenBot.hardHotDiceFactor : value

@@ -116,7 +116,7 @@ extension WinTurn {
         for kept in 1...dice {
             let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]
             guard keep.score > 0 else { continue }
-            let next = entry(turnPoints + keep.score, TurnMechanics.diceLeft(afterKeeping: kept, of: dice))
+            let next = entry(turnPoints + keep.score, mechanics.diceLeft(afterKeeping: kept, of: dice))
             if next.value > best.entry.value { best = (keep, next) }
         }
         return Move(keep: best.keep, banks: best.entry.banks)

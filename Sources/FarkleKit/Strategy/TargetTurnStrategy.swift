@@ -76,7 +76,7 @@ public struct TargetTurnStrategy: Strategy {
         for keep in table.keeps(dice: dice, multiset: multiset) {
             let move = Move(keep: keep, banks: nil)
             let points = turnPoints + keep.score
-            let left = move.diceLeft(afterRolling: dice)
+            let left = table.turnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
             let value = solver.value(turnPoints: points, state: left)
             if value > best?.value ?? -.infinity {
                 best = (Move(keep: keep, banks: solver.shouldBank(turnPoints: points, state: left)), value)

@@ -16,6 +16,9 @@ public struct ThresholdStrategy: Strategy {
     /// The threshold for 0...6 dice left (index 0 unused), in points.
     @usableFromInline let thresholds: [Int]
 
+    /// The dice of the game (`TurnRules.dice`): hot dice give them back.
+    @usableFromInline let allDice: Int
+
     /// Threshold play under the rules of `table`.
     ///
     /// - Parameters:
@@ -26,6 +29,7 @@ public struct ThresholdStrategy: Strategy {
         precondition((2...DiceCounts.maximumDice).contains(given.count), "two to six thresholds")
         keeps = HighestKeepTable(table: table)
         thresholds = Self.completed(given)
+        allDice = table.rules.turn.dice
         self.given = given
     }
 
@@ -60,7 +64,9 @@ public struct ThresholdStrategy: Strategy {
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         var move = Move(keep: keeps.keep(dice: dice, multiset: multiset), banks: nil)
-        move.banks = turnPoints + move.score >= thresholds[move.diceLeft(afterRolling: dice)]
+        move.banks =
+            turnPoints + move.score
+            >= thresholds[TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice, allDice: allDice)]
         return move
     }
 

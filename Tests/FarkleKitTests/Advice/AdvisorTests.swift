@@ -17,7 +17,7 @@ struct AdvisorTests {
     func openingInferred() throws {
         let advisor = try Advisor(table: ScoringTable(rules: .standard))
         let advice = try advisor.advice(for: Self.situation([2, 2, 3, 3, 4, 6]))
-        #expect(advice.situation.isOpeningRoll)
+        #expect(advice.situation.isOpeningRoll(under: advisor.table.rules.turn))
         #expect(advice.points.options.isEmpty)
         let farkle = try #require(advice.points.sixDiceFarkle)
         #expect(farkle.points == 500)
@@ -28,7 +28,7 @@ struct AdvisorTests {
         #expect(next.decision == .mustRoll)
         // The same six dice later in a turn (some turn points already) are a plain farkle.
         let later = try advisor.advice(for: Self.situation([2, 2, 3, 3, 4, 6], turnPoints: 50))
-        #expect(!later.situation.isOpeningRoll)
+        #expect(!later.situation.isOpeningRoll(under: advisor.table.rules.turn))
         #expect(later.points.isFarkle)
         #expect(later.points.next == nil)
     }

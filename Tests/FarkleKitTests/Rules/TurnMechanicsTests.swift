@@ -4,12 +4,19 @@ import Testing
 
 @Suite("Turn mechanics: dice left, the six-dice farkle, banking, state numbers")
 struct TurnMechanicsTests {
-    @Test("a keep of every die rolled gives hot dice: six to roll; otherwise the rest")
+    @Test("a keep of every die rolled gives hot dice: every die of the game to roll; otherwise the rest")
     func diceLeft() {
-        #expect(TurnMechanics.diceLeft(afterKeeping: 3, of: 3) == 6)
-        #expect(TurnMechanics.diceLeft(afterKeeping: 6, of: 6) == 6)
-        #expect(TurnMechanics.diceLeft(afterKeeping: 1, of: 6) == 5)
-        #expect(TurnMechanics.diceLeft(afterKeeping: 2, of: 3) == 1)
+        let six = ScoringTable(rules: .standard).turnMechanics
+        #expect(six.diceLeft(afterKeeping: 3, of: 3) == 6)
+        #expect(six.diceLeft(afterKeeping: 6, of: 6) == 6)
+        #expect(six.diceLeft(afterKeeping: 1, of: 6) == 5)
+        #expect(six.diceLeft(afterKeeping: 2, of: 3) == 1)
+        let five = ScoringTable(rules: .fiveThousand).turnMechanics
+        #expect(five.diceLeft(afterKeeping: 3, of: 3) == 5)
+        #expect(five.diceLeft(afterKeeping: 5, of: 5) == 5)
+        #expect(five.diceLeft(afterKeeping: 1, of: 5) == 4)
+        #expect(five.isOpeningRoll(turnPoints: 0, rolled: 5) && !six.isOpeningRoll(turnPoints: 0, rolled: 5))
+        #expect(!five.isOpeningRoll(turnPoints: 50, rolled: 5))
     }
 
     @Test("standard: the six-dice farkle scores 500 on the opening roll of six dice only")

@@ -120,8 +120,10 @@ struct FarkleTenBotTests {
         #expect(Self.move(Self.hard, [5, 5, 5, 2]).score == 500)
         let candidate = FarkleTenBot.Combinations.Candidate(score: 500, diceUsed: 3)
         let threeLeft = 500 + (1 - 0.2778) * 150
-        #expect(abs(FarkleTenBot.Combinations.hardValue(candidate, dice: 6) - threeLeft) < 1e-9)
-        #expect(abs(FarkleTenBot.Combinations.hardValue(candidate, dice: 3) - (500 + 0.9769 * 350) * 1.3) < 1e-9)
+        #expect(abs(FarkleTenBot.Combinations.hardValue(candidate, dice: 6, allDice: 6) - threeLeft) < 1e-9)
+        #expect(
+            abs(FarkleTenBot.Combinations.hardValue(candidate, dice: 3, allDice: 6) - (500 + 0.9769 * 350) * 1.3) < 1e-9
+        )
     }
 
     // MARK: - Easy's bank

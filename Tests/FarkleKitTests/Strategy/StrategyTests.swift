@@ -197,7 +197,8 @@ struct StrategyTests {
                                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation,
                                 using: &generator)
                             let banks = strategy.shouldBank(
-                                turnPoints: turnPoints + move.score, diceLeft: move.diceLeft(afterRolling: dice),
+                                turnPoints: turnPoints + move.score,
+                                diceLeft: move.diceLeft(afterRolling: dice, under: table.rules.turn),
                                 situation: situation, using: &generator)
                             if move.banks != banks { mismatches += 1 }
                         }

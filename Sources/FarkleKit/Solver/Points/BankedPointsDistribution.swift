@@ -52,7 +52,7 @@ public struct BankedPointsDistribution: Sendable {
         var mass = [Double](repeating: 0, count: levels * TurnMechanics.statesPerLevel)
         var banked = [Double](repeating: 0, count: levels)
         var truncated = 0.0
-        mass[TurnMechanics.stateIndex(level: 0, diceLeft: DiceCounts.maximumDice)] = 1
+        mass[TurnMechanics.stateIndex(level: 0, diceLeft: mechanics.dice)] = 1
         func add(_ probability: Double, points: Int, dice: Int) {
             let level = mechanics.level(turnPoints: points)
             if level < levels {
@@ -66,7 +66,7 @@ public struct BankedPointsDistribution: Sendable {
             for dice in 1...DiceCounts.maximumDice {
                 var probability = mass[TurnMechanics.stateIndex(level: level, diceLeft: dice)]
                 guard probability > 0 else { continue }
-                let isOpening = points == 0 && dice == DiceCounts.maximumDice
+                let isOpening = mechanics.isOpeningRoll(turnPoints: points, rolled: dice)
                 if !isOpening, mechanics.mayBank(turnPoints: points, diceLeft: dice) {
                     let chance = bankChance(points, dice)
                     banked[level] += probability * chance
@@ -84,7 +84,7 @@ public struct BankedPointsDistribution: Sendable {
                     var scored = false
                     keeps(points, dice, multiset) { score, kept, chance in
                         scored = true
-                        let left = TurnMechanics.diceLeft(afterKeeping: kept, of: dice)
+                        let left = mechanics.diceLeft(afterKeeping: kept, of: dice)
                         add(probability * weight * chance, points: points + score, dice: left)
                     }
                     guard !scored else { continue }

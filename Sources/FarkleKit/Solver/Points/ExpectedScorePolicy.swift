@@ -17,6 +17,10 @@ public struct ExpectedScorePolicy: Sendable {
     @usableFromInline
     internal let scoreStep: Int
 
+    /// The dice of the game (`TurnMechanics.dice`): hot dice give them back.
+    @usableFromInline
+    internal let dice: Int
+
     /// The last tabulated level (turn points `lastLevel * scoreStep`); higher turn points read it.
     @usableFromInline
     internal let lastLevel: Int
@@ -91,6 +95,7 @@ public struct ExpectedScorePolicy: Sendable {
     ) {
         let scoreStep = mechanics.scoreStep
         self.scoreStep = scoreStep
+        self.dice = mechanics.dice
         self.lastLevel = lastLevel
         self.rollOffset = rollOffset
         self.groupOfRoll = groupOfRoll
@@ -118,7 +123,7 @@ public struct ExpectedScorePolicy: Sendable {
                     let kept = keptDice[level * groupCount + Int(groupOfRoll[global])]
                     guard kept > 0 else { continue }
                     let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: Int(kept))]
-                    let left = TurnMechanics.diceLeft(afterKeeping: Int(kept), of: dice)
+                    let left = mechanics.diceLeft(afterKeeping: Int(kept), of: dice)
                     let after = min(
                         level + TurnMechanics.level(turnPoints: keep.score, scoreStep: scoreStep), lastLevel)
                     var entry = UInt32(keep.score) | UInt32(kept) << MoveEntry.diceShift
@@ -169,12 +174,12 @@ public struct ExpectedScorePolicy: Sendable {
         }
         var move = Move(keep: keep(turnPoints: turnPoints, dice: dice, multiset: multiset), banks: nil)
         move.banks = shouldBank(
-            turnPoints: turnPoints + move.score, diceLeft: TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
-        )
+            turnPoints: turnPoints + move.score,
+            diceLeft: TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice, allDice: self.dice))
         return move
     }
 
-    /// Whether optimal play banks `turnPoints` with `diceLeft` dice to roll (6 after hot dice).
+    /// Whether optimal play banks `turnPoints` with `diceLeft` dice to roll (all the dice after hot dice).
     ///
     /// Always `false` where the rules do not allow banking, so a simulator can ask in every state.
     @inlinable

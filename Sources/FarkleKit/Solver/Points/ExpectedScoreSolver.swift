@@ -113,32 +113,33 @@ public struct ExpectedScoreSolver: Sendable {
             }
         }
 
-        // R(0, 6) counts a no-score roll as the six-dice farkle only where every roll has it;
+        let full = mechanics.dice
+        // R(0, all the dice) counts a no-score roll as the six-dice farkle only where every roll has it;
         // the opening roll swaps the farkle for it here where only the opening roll has it.
-        let openingState = TurnMechanics.stateIndex(level: 0, diceLeft: maximum)
+        let openingState = TurnMechanics.stateIndex(level: 0, diceLeft: full)
         var opening = rollValues[openingState]
         var openingFarkleChance = rollFarkleChances[openingState]
-        if let farkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true),
-            mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false) == nil
+        if let farkle = mechanics.sixDiceFarkle(dice: full, isOpeningRoll: true),
+            mechanics.sixDiceFarkle(dice: full, isOpeningRoll: false) == nil
         {
             let level = mechanics.level(turnPoints: farkle)
-            let state = TurnMechanics.stateIndex(level: level, diceLeft: maximum)
+            let state = TurnMechanics.stateIndex(level: level, diceLeft: full)
             let tabulated = level <= lastLevel
-            let afterFarkle = tabulated ? values[state] : tail.value(turnPoints: farkle, diceLeft: maximum)
+            let afterFarkle = tabulated ? values[state] : tail.value(turnPoints: farkle, diceLeft: full)
             let chanceAfter =
-                tabulated ? (bank[state] ? 0 : rollFarkleChances[state]) : tail.farkleChance[maximum]
-            let share = outcomes.farkleWeight[maximum] / Double(DiceCatalog.orderedRollCounts[maximum])
+                tabulated ? (bank[state] ? 0 : rollFarkleChances[state]) : tail.farkleChance[full]
+            let share = outcomes.farkleWeight[full] / Double(DiceCatalog.orderedRollCounts[full])
             opening += share * (afterFarkle - farkleValue)
             openingFarkleChance += share * (chanceAfter - 1)
         }
         // Where a scoreless opening roll is rolled again, the opening roll is one that scores.
-        let openingFarkle = outcomes.farkleWeight[maximum] / Double(DiceCatalog.orderedRollCounts[maximum])
+        let openingFarkle = outcomes.farkleWeight[full] / Double(DiceCatalog.orderedRollCounts[full])
         opening = mechanics.openingRoll(opening, farkle: farkleValue, farkleChance: openingFarkle)
         openingFarkleChance = mechanics.openingRoll(openingFarkleChance, farkle: 1, farkleChance: openingFarkle)
 
         var thresholds = [Int?](repeating: nil, count: maximum + 1)
         var ranges = [[ClosedRange<Int>]](repeating: [], count: maximum + 1)
-        for dice in 1...maximum where mechanics.allowsBanking(diceLeft: dice) && tail.banks[dice] {
+        for dice in 1...full where mechanics.allowsBanking(diceLeft: dice) && tail.banks[dice] {
             var level = lastLevel
             while level > 0, bank[TurnMechanics.stateIndex(level: level - 1, diceLeft: dice)] { level -= 1 }
             thresholds[dice] = level * step
@@ -204,11 +205,11 @@ public struct ExpectedScoreSolver: Sendable {
     }
 
     /// The expected final turn points after taking `keep` from a roll of `diceRolled` dice with
-    /// `turnPoints` before it: V(t + score, dice left), with 6 dice left on hot dice.
+    /// `turnPoints` before it: V(t + score, dice left), with all the dice left on hot dice.
     public func expectedValue(after keep: Keep, turnPoints: Int, diceRolled: Int) -> Double {
         value(
             turnPoints: turnPoints + keep.score,
-            diceLeft: TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: diceRolled))
+            diceLeft: mechanics.diceLeft(afterKeeping: keep.diceUsed, of: diceRolled))
     }
 
     /// Whether best play banks `turnPoints` with `diceLeft` dice; `false` where banking is not allowed.

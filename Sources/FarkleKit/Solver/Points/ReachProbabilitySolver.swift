@@ -164,7 +164,7 @@ public struct ReachProbabilitySolver: Sendable {
         self.chance = starts[turns * (totalLevels + 1)]
     }
 
-    /// Builds the table of `rules` and solves six ordinary dice.
+    /// Builds the table of `rules` and solves ordinary dice, as many as the game has (`TurnRules.dice`).
     public init(rules: RuleSet, target: Int, turns: Int) throws(Unsupported) {
         try self.init(
             outcomes: DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary), target: target, turns: turns)

@@ -92,7 +92,7 @@ extension ExpectedScoreSolver {
         let dice = roll.count
         let options = table.keeps(for: roll).map { keep in
             let points = turnPoints + keep.score
-            let left = TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
+            let left = mechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
             return RollAdvice.Option(
                 keep: keep, diceLeft: left, expected: value(turnPoints: points, diceLeft: left),
                 bankValue: self.mechanics.mayBank(turnPoints: points, diceLeft: left) ? Double(points) : nil,
@@ -104,7 +104,7 @@ extension ExpectedScoreSolver {
         }
         let after: (turnPoints: Int, diceLeft: Int)? =
             options.first.map { (turnPoints + $0.keep.score, $0.diceLeft) }
-            ?? sixDiceFarkle.map { (turnPoints + $0.points, DiceCounts.maximumDice) }
+            ?? sixDiceFarkle.map { (turnPoints + $0.points, mechanics.dice) }
         let next = after.map { state in
             RollAdvice.NextStep(
                 turnPoints: state.turnPoints, diceLeft: state.diceLeft,
@@ -113,7 +113,7 @@ extension ExpectedScoreSolver {
         }
         // The opening roll's value counts the six-dice farkle of an opening roll: the turn's expected points.
         let before =
-            isOpeningRoll && dice == DiceCounts.maximumDice && turnPoints == 0
+            isOpeningRoll && mechanics.isOpeningRoll(turnPoints: turnPoints, rolled: dice)
             ? expectedTurnScore : rollValue(turnPoints: turnPoints, diceLeft: dice)
         var advice = RollAdvice(
             roll: roll, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, options: options,

@@ -299,10 +299,11 @@ public struct RoundsWinSolver: Sendable {
                 let change = zip(next, w).map { abs($0 - $1) / $1 }.max() ?? 0
                 w = next
                 if change < 1e-13 {
-                    bounds.append((rate, w[maximum] * (1 + 1e-9)))
+                    // A turn starts with every die of the game.
+                    bounds.append((rate, w[turn.mechanics.dice] * (1 + 1e-9)))
                     break
                 }
-                if w[maximum] > 1e100 { break }
+                if w[turn.mechanics.dice] > 1e100 { break }
             }
         }
         return bounds

@@ -84,7 +84,7 @@ extension WinTurnTable {
         let mechanics = turn.mechanics
         let dice = roll.count
         let valued = table.keeps(for: roll).enumerated().map { index, keep in
-            let left = TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
+            let left = mechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice)
             let points = turnPoints + keep.score
             let banks = decision(turnPoints: points, diceLeft: left)
             return (
@@ -105,7 +105,7 @@ extension WinTurnTable {
         }
         let after: (turnPoints: Int, diceLeft: Int)? =
             options.first.map { (turnPoints + $0.keep.score, $0.diceLeft) }
-            ?? sixDiceFarkle.map { (turnPoints + $0.points, DiceCounts.maximumDice) }
+            ?? sixDiceFarkle.map { (turnPoints + $0.points, mechanics.dice) }
         let next = after.map { state in
             let decision = decision(turnPoints: state.turnPoints, diceLeft: state.diceLeft)
             return WinRollAdvice.NextStep(

@@ -54,7 +54,8 @@ extension WinTurn {
             }
         }
         roll(
-            mechanics.openingRoll(1, farkle: 0, farkleChance: farkleProbability[maximum]), level: 0, dice: maximum,
+            mechanics.openingRoll(1, farkle: 0, farkleChance: farkleProbability[mechanics.dice]), level: 0,
+            dice: mechanics.dice,
             farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps)
         // A scoreless opening roll rolled again ends nothing: the opening roll's farkles are all there is so far.
         if mechanics.rerollsScorelessOpeningRoll { endings.farkle = 0 }

@@ -408,10 +408,11 @@ struct WinTurn: Sendable {
                             }
                         }
                         let opening = rollRow(
-                            base: 0, dice: maximum, table: table, groups: groups, offsets: offsets, farkle: farkle,
+                            base: 0, dice: mechanics.dice, table: table, groups: groups, offsets: offsets,
+                            farkle: farkle,
                             farkleAux: farkleAux, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps,
                             validity: &validity, tracking: tracking)
-                        let chance = farkleProbability[maximum]
+                        let chance = farkleProbability[mechanics.dice]
                         return Entry(
                             value: mechanics.openingRoll(opening.value, farkle: farkle, farkleChance: chance),
                             slope: mechanics.openingRoll(opening.slope, farkle: 1, farkleChance: chance),

@@ -95,7 +95,8 @@ struct ExpectedScorePolicyTests {
                         guard keep.diceUsed > 0 else { continue }
                         let move = policy.move(turnPoints: turnPoints, dice: dice, multiset: multiset)
                         let banks = policy.shouldBank(
-                            turnPoints: turnPoints + keep.score, diceLeft: move.diceLeft(afterRolling: dice))
+                            turnPoints: turnPoints + keep.score,
+                            diceLeft: move.diceLeft(afterRolling: dice, under: solver.table.rules.turn))
                         if move != Move(keep: keep, banks: banks) { mismatches += 1 }
                         checked += 1
                     }

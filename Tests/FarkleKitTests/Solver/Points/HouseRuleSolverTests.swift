@@ -90,6 +90,8 @@ struct HouseRuleSolverTests {
         let reference = ReferenceScorer(rules: rules)
         let step = 50
         // Every keep adds points, so a state depends only on states with more turn points: one pass from the top.
+        // Hot dice give every die of the game back.
+        let all = rules.turn.dice
         // Far above where any state rolls (a bank of 40,000 risks 900 on six dice for about 450), V(t, n) = t.
         let top = 40_000 / step
         let rolls = (0...6).map { dice in
@@ -99,7 +101,7 @@ struct HouseRuleSolverTests {
                     (
                         chance: roll.chance,
                         keeps: reference.evaluate(roll.faces).keeps.map { keep in
-                            (steps: keep.score / step, left: keep.faces.count == dice ? 6 : dice - keep.faces.count)
+                            (steps: keep.score / step, left: keep.faces.count == dice ? all : dice - keep.faces.count)
                         }
                     )
                 }

@@ -34,9 +34,9 @@ struct WinBruteForce {
                     Double(DiceCatalog.orderedRollCount(of: roll)) / Double(DiceCatalog.orderedRollCounts[dice])
                 // Six dice of one face the rules list win at once, whatever they would score.
                 let instantWin = dice == 6 && rules.game.instantWinFaces.contains { roll[$0] == 6 }
-                // Every keep: all of the dice kept means hot dice, six to roll again.
+                // Every keep: all of the dice kept means hot dice, every die of the game to roll again.
                 let keeps = table.keeps(dice: dice, multiset: index).map { keep in
-                    (points: keep.score, diceLeft: keep.diceUsed == dice ? 6 : dice - keep.diceUsed)
+                    (points: keep.score, diceLeft: keep.diceUsed == dice ? rules.turn.dice : dice - keep.diceUsed)
                 }
                 let instantLoss =
                     dice == 6 && !instantWin && rules.game.instantLossFaces.contains { roll[$0] == 6 }
@@ -69,7 +69,9 @@ struct WinBruteForce {
     /// Whether a player may bank `points` with `dice` dice to roll next.
     func mayBank(points: Int, dice: Int, entered: Bool) -> Bool {
         let least = max(rules.turn.minimumBank, entered ? 0 : rules.game.entryMinimum)
-        let diceAllow = dice == 6 ? !rules.turn.hotDiceMandatory : rules.turn.bankingDiceLeft.contains(dice)
+        // Every die of the game to roll after a keep is hot dice.
+        let diceAllow =
+            dice == rules.turn.dice ? !rules.turn.hotDiceMandatory : rules.turn.bankingDiceLeft.contains(dice)
         return diceAllow && points >= least
     }
 
@@ -120,12 +122,12 @@ struct WinBruteForce {
         while settle(rows - 1), rounds < 100_000 { rounds += 1 }
         for row in stride(from: rows - 2, through: 0, by: -1) { _ = settle(row) }
         guard rules.turn.rerollsScorelessOpeningRoll, rules.turn.sixDiceFarkle == nil else {
-            return rollValue(0, 6, opening: true)
+            return rollValue(0, rules.turn.dice, opening: true)
         }
         // Rolled again until it scores: the opening roll worth x when a scoreless one is worth x, iterated.
         var opening = farkle
         for _ in 0..<10_000 {
-            let next = rollValue(0, 6, opening: true, rerolled: opening)
+            let next = rollValue(0, rules.turn.dice, opening: true, rerolled: opening)
             defer { opening = next }
             if abs(next - opening) <= 1e-16 { break }
         }

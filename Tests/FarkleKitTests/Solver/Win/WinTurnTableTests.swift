@@ -37,7 +37,7 @@ private func rollByRoll(_ turn: WinTurnTable, turnPoints: Int, diceLeft dice: In
         let best = keeps.map {
             turn.value(
                 turnPoints: turnPoints + $0.score,
-                diceLeft: TurnMechanics.diceLeft(afterKeeping: $0.diceUsed, of: dice))
+                diceLeft: $0.diceUsed == dice ? 6 : dice - $0.diceUsed)
         }.max()!
         sum += probability * best
     }
