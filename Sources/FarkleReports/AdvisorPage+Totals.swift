@@ -51,7 +51,7 @@ extension AdvisorPage {
         let outcomes = solver.outcomes
         let mechanics = outcomes.table.turnMechanics
         let step = mechanics.scoreStep
-        let dice = 1...DiceCounts.maximumDice
+        let dice = 1...mechanics.dice
         let state = { (dice: Int) in outcomes.state(with: [dice]) }
         let top = (max(solver.cap, mechanics.minimumBank) + step - 1) / step
         func code(_ points: Int, _ dice: Int) -> Character {

@@ -150,9 +150,10 @@ public struct AdvisorPage: Sendable {
             ("opening", points(mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true))),
             ("later", points(mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false))),
         ])
-        let banking = (1...maximum).filter(mechanics.allowsBanking).map(String.init).joined(separator: ", ")
+        let banking = (1...mechanics.dice).filter(mechanics.allowsBanking).map(String.init).joined(separator: ", ")
         return JSONText.object([
             ("name", JSONText.string(rules.name)),
+            ("dice", "\(mechanics.dice)"),
             ("score_step", "\(mechanics.scoreStep)"),
             ("minimum_bank", "\(mechanics.minimumBank)"),
             ("banking_dice_left", "[\(banking)]"),
@@ -198,15 +199,15 @@ public struct AdvisorPage: Sendable {
             .joined(separator: ", ") + "]"
     }
 
-    /// Every roll of one to six dice with its keeps, one roll per line.
+    /// Every roll of one die to the game's dice with its keeps, one roll per line.
     private var keepsJSON: String {
         let table = turnSolvers[0].table
         var entries: [String] = []
-        for dice in 1...DiceCounts.maximumDice {
+        for dice in 1...table.turnMechanics.dice {
             for roll in DiceCatalog.shared.multisets[dice] {
                 let keeps = table.keeps(for: roll).map { keep in
                     "[\"\(keep.dice)\", \(keep.score), "
-                        + "\(TurnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))]"
+                        + "\(table.turnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))]"
                 }
                 entries.append("\"\(roll)\": [\(keeps.joined(separator: ", "))]")
             }
@@ -218,7 +219,7 @@ public struct AdvisorPage: Sendable {
     private static func turnTable(_ solver: ExpectedScoreSolver) -> String {
         let step = solver.table.scoreStep
         let levels = 0...solver.tabulatedPoints / step
-        let dice = 1...DiceCounts.maximumDice
+        let dice = 1...solver.table.turnMechanics.dice
         let roll = dice.map { dice in
             "["
                 + levels.map { JSONText.number(solver.rollValue(turnPoints: $0 * step, diceLeft: dice)) }

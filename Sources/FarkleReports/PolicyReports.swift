@@ -5,7 +5,7 @@ import FarkleKit
 extension ReportDocument {
     /// The turn points the policy reports and charts cover: past every bank threshold, at least 2,000.
     static func policyRange(_ solver: ExpectedScoreSolver) -> Int {
-        let highest = (1...DiceCounts.maximumDice).compactMap { solver.bankThreshold(diceLeft: $0) }.max() ?? 0
+        let highest = (1...solver.table.rules.turn.dice).compactMap { solver.bankThreshold(diceLeft: $0) }.max() ?? 0
         let rounded = (highest * 2 + 499) / 500 * 500
         return max(2000, rounded)
     }
@@ -21,7 +21,7 @@ extension ReportDocument {
             header: ["Dice left", "Banking allowed", "Bank from", "Also bank at"],
             alignments: [.right, .left, .right, .left])
         let turn = solver.table.rules.turn
-        for dice in 1...DiceCounts.maximumDice {
+        for dice in 1...solver.table.rules.turn.dice {
             let allowed = turn.allowsBanking(diceLeft: dice)
             let threshold = allowed ? solver.bankThreshold(diceLeft: dice) : nil
             let ranges = solver.bankRangesBelowThreshold(diceLeft: dice).map { range in
@@ -66,11 +66,11 @@ extension ReportDocument {
         let range = policyRange(solver)
         var csv = CSVTable(header: ["turn_points", "dice_left", "decision", "value", "roll_value"])
         var markdown = MarkdownTable(
-            header: ["Turn points"] + (1...DiceCounts.maximumDice).map { $0 == 1 ? "1 die" : "\($0) dice" },
-            alignments: Array(repeating: .right, count: DiceCounts.maximumDice + 1))
+            header: ["Turn points"] + (1...solver.table.rules.turn.dice).map { $0 == 1 ? "1 die" : "\($0) dice" },
+            alignments: Array(repeating: .right, count: solver.table.rules.turn.dice + 1))
         for points in stride(from: 0, through: range, by: step) {
             var cells = ["\(points)"]
-            for dice in 1...DiceCounts.maximumDice {
+            for dice in 1...solver.table.rules.turn.dice {
                 let decision = solver.decision(turnPoints: points, diceLeft: dice)
                 let value = solver.value(turnPoints: points, diceLeft: dice)
                 let rollValue = solver.rollValue(turnPoints: points, diceLeft: dice)
@@ -109,7 +109,7 @@ extension ReportDocument {
         let step = solver.table.scoreStep
         let range = policyRange(solver)
         let names: [BankDecision] = [.bank, .roll, .mustRoll]
-        let rows = Array((1...DiceCounts.maximumDice).reversed())
+        let rows = Array((1...solver.table.rules.turn.dice).reversed())
         let cells = rows.map { dice in
             stride(from: 0, to: range, by: step).map { points in
                 names.firstIndex(of: solver.decision(turnPoints: points, diceLeft: dice)) ?? 2
@@ -134,7 +134,7 @@ extension ReportDocument {
     public static func valueChart(_ solver: ExpectedScoreSolver) -> ReportDocument {
         let step = solver.table.scoreStep
         let range = policyRange(solver)
-        let series = (1...DiceCounts.maximumDice).map { dice in
+        let series = (1...solver.table.rules.turn.dice).map { dice in
             LineChart.Series(
                 name: dice == 1 ? "1 die" : "\(dice) dice",
                 points: stride(from: 0, through: range, by: step).map { points in

@@ -6,11 +6,11 @@ extension ScoringTable {
     /// The columns of `bestScoreRows`: `roll`, `best_1` ... `best_6`.
     public static let bestScoreColumns = ["roll"] + (1...DiceCounts.maximumDice).map { "best_\($0)" }
 
-    /// One row of text per distinct roll of 1 to 6 dice, fewest dice first: the sorted faces (`112355`),
+    /// One row of text per distinct roll of 1 to the game's dice (`TurnRules.dice`), fewest dice first: the sorted faces (`112355`),
     /// then `best[k]` for k = 1...6 (0 where no keep of k dice exists, empty where k exceeds the dice rolled).
     public var bestScoreRows: [[String]] {
         var rows: [[String]] = []
-        for dice in 1...DiceCounts.maximumDice {
+        for dice in 1...rules.turn.dice {
             for (index, roll) in DiceCatalog.shared.multisets[dice].enumerated() {
                 let best = (1...DiceCounts.maximumDice).map { keeping in
                     keeping > dice ? "" : "\(bestScore(dice: dice, multiset: index, keeping: keeping))"

@@ -13,8 +13,7 @@ import Testing
 /// DOM, which `--dump-dom` prints. The page's own script is not touched.
 @Suite("the advisor page in a browser", .enabled(if: Chromium.path != nil, Chromium.missing))
 struct AdvisorBrowserTests {
-    /// Situations drawn per preset (and two fixed ones): 5 presets, 110 situations in all, four of each kind
-    /// per preset.
+    /// Situations drawn per preset (and two fixed ones, 22 a preset): four of each kind per preset.
     static let situationsPerPreset = 20
 
     /// The page of `rules` as `report` writes it (without the advice to win): one turn table per farkle count
@@ -25,14 +24,14 @@ struct AdvisorBrowserTests {
             : AdvisorPage(penaltySolver: LongRunAverageSolver(rules: rules))
     }
 
-    @Test("best keep, decision and every value shown agree exactly with advise on 110 situations")
+    @Test("best keep, decision and every value shown agree exactly with advise on 22 situations of every preset")
     func agreesWithAdvise() throws {
         let presets = RulePreset.all.map(\.rules)
         var generator = SplitMix64(state: 14)
         let pages = presets.map(Self.page)
         let situations = pages.map { page in
             (0..<Self.situationsPerPreset).map { Situation.draw(index: $0, page: page, using: &generator) }
-                + Situation.noScore
+                + Situation.noScore(dice: page.rules.turn.dice)
         }
         let all = zip(presets, situations).flatMap { rules, list in list.map { (rules.name, $0) } }
         let penalized = Set(presets.filter { $0.turn.threeFarklePenalty != nil }.map(\.name))
@@ -463,12 +462,16 @@ struct Situation: Sendable {
             totals: (me, them, solver.target))
     }
 
-    /// Six dice with no score: on the opening roll (0 turn points) a six-dice farkle where the rules have one,
-    /// later (after hot dice, with turn points) a farkle unless the rules score it on every roll.
-    static let noScore = [
-        Situation(kind: .opening, dice: [2, 2, 3, 4, 6, 6], turnPoints: 0, opening: true),
-        Situation(kind: .midTurn, dice: [2, 2, 3, 4, 6, 6], turnPoints: 300, opening: false),
-    ]
+    /// Every die of the game with no score (six, or five in a game of five: 2 2 3 4 6): on the opening roll (0
+    /// turn points) a six-dice farkle where the rules have one, later (after hot dice, with turn points) a farkle
+    /// unless the rules score it on every roll.
+    static func noScore(dice: Int) -> [Situation] {
+        let faces = Array([2, 2, 3, 4, 6, 6].prefix(dice))
+        return [
+            Situation(kind: .opening, dice: faces, turnPoints: 0, opening: true),
+            Situation(kind: .midTurn, dice: faces, turnPoints: 300, opening: false),
+        ]
+    }
 
     /// Situation `index` of a page, its kind taken in turn: opening rolls, rolls of 1s and 5s (hot dice),
     /// any roll mid-turn, turn points around the end of the solver's table and far up the linear tail; on a
@@ -488,13 +491,15 @@ struct Situation: Sendable {
         let kind = Kind.allCases[index % Kind.allCases.count]
         let solver = page.turnSolvers[0]
         let step = solver.table.scoreStep
-        let count = Int.random(in: 1...DiceCounts.maximumDice, using: &generator)
+        // Rolls of one die to every die of the game (five in a game of five dice).
+        let all = solver.table.rules.turn.dice
+        let count = Int.random(in: 1...all, using: &generator)
         let faces = (0..<count).map { _ in Int.random(in: DiceCounts.faces, using: &generator) }
         let early = step * Int.random(in: 0...3_000 / step, using: &generator)
         switch kind {
         case .opening:
-            let six = (0..<DiceCounts.maximumDice).map { _ in Int.random(in: DiceCounts.faces, using: &generator) }
-            return Situation(kind: kind, dice: six, turnPoints: 0, opening: true)
+            let opening = (0..<all).map { _ in Int.random(in: DiceCounts.faces, using: &generator) }
+            return Situation(kind: kind, dice: opening, turnPoints: 0, opening: true)
         case .hotDice:
             let scoring = faces.map { _ in Bool.random(using: &generator) ? 1 : 5 }
             return Situation(kind: kind, dice: scoring, turnPoints: early, opening: false)

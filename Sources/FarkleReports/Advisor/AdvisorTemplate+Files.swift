@@ -215,7 +215,8 @@ extension AdvisorTemplate {
         // checked against the page's rules (`data.rules`, the keeps of `data.keeps`). FarkleKit's GameState is the
         // reference: a test replays the same records in both and compares every total, count and result.
 
-        const GAME_DICE = 6;
+        // The faces of a die.
+        const FACES = 6;
 
         // The keeps of a roll of `faces` under the page's rules: [dice, score, dice left] each, dice as sorted digits.
         const diceKey = (faces) => faces.slice().sort((a, b) => a - b).join("");
@@ -223,15 +224,18 @@ extension AdvisorTemplate {
         // The faces of a roll or keep, lowest first, as the messages show them.
         const facesText = (faces) => faces.slice().sort((a, b) => a - b).join(" ");
 
+        // A turn before its first roll: every die of the game (TurnRules.dice) to roll.
+        const freshTurn = (rules) => ({ points: 0, left: rules.dice, opening: true, roll: null });
+
         // The state of a game between `names`, in seat order, before the first roll.
-        function newGame(names) {
+        function newGame(rules, names) {
           return {
             players: names.map((name) => ({
               name, total: 0, entered: false, farkles: 0, highestTurn: 0,
               stats: { turns: 0, banked: 0, farkles: 0, penalties: 0, hotDice: 0 },
             })),
             seat: 0, round: 1, finalRound: false, finalTurnsLeft: 0,
-            turn: { points: 0, left: GAME_DICE, opening: true, roll: null },
+            turn: freshTurn(rules),
             result: null,
           };
         }
@@ -247,12 +251,12 @@ extension AdvisorTemplate {
         const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
 
         // The points six scoreless dice score now, or null where they are a farkle.
-        const sixDiceFarklePoints = (rules, turn) => (turn.left === GAME_DICE
+        const sixDiceFarklePoints = (rules, turn) => (turn.left === rules.dice
           ? rules.six_dice_farkle[turn.opening ? "opening" : "later"] : null);
 
         // Whether six scoreless dice now are rolled again rather than a farkle: a turn's opening roll under rules that
         // roll it again (TurnMechanics.rollsAgain).
-        const rollsAgain = (rules, turn) => turn.opening && turn.left === GAME_DICE && rules.rerolls_scoreless_opening_roll;
+        const rollsAgain = (rules, turn) => turn.opening && turn.left === rules.dice && rules.rerolls_scoreless_opening_roll;
 
         // The least turn points the player to move may bank.
         const leastBankOf = (rules, state) => rules.least_bank[state.players[state.seat].entered ? "entered" : "new"];
@@ -286,7 +290,7 @@ extension AdvisorTemplate {
 
         // Ends the turn: the next seat plays, or the game ends on its totals (final round, rounds, extra rounds).
         function passTheDice(rules, state) {
-          state.turn = { points: 0, left: GAME_DICE, opening: true, roll: null };
+          state.turn = freshTurn(rules);
           const players = state.players.length;
           let scoreTotals = false;
           if (state.finalRound) {
@@ -359,7 +363,7 @@ extension AdvisorTemplate {
             if (rules.target !== null && !state.finalRound && player.total >= rules.target) {
               if (!rules.final_round) {
                 state.result = { won: state.seat };
-                state.turn = { points: 0, left: GAME_DICE, opening: true, roll: null };
+                state.turn = freshTurn(rules);
                 return null;
               }
               state.finalRound = true;
@@ -433,13 +437,13 @@ extension AdvisorTemplate {
           turn.opening = false;
           turn.points += points;
           if (faces.length === turn.left) player.stats.hotDice += 1;
-          turn.left = faces.length === turn.left ? GAME_DICE : turn.left - faces.length;
+          turn.left = faces.length === turn.left ? rules.dice : turn.left - faces.length;
           return null;
         }
 
         // The state after `actions`, or the first action the rules refuse: { state, error, index }.
         function replayGame(rules, keeps, names, actions) {
-          const state = newGame(names);
+          const state = newGame(rules, names);
           for (let index = 0; index < actions.length; index++) {
             const error = applyAction(rules, keeps, state, actions[index]);
             if (error) return { state, error, index };
@@ -457,7 +461,8 @@ extension AdvisorTemplate {
         const data = JSON.parse(document.getElementById("advisor-data").textContent);
         const rules = data.rules;
         const $ = (id) => document.getElementById(id);
-        const MAX_DICE = 6;
+        // The dice of the game (TurnRules.dice): a turn starts with them and hot dice give them back.
+        const MAX_DICE = rules.dice;
         const MAX_TURN_POINTS = 1000000000;
 
         // ---- The solver's values, looked up ----
@@ -923,7 +928,7 @@ extension AdvisorTemplate {
 
         let dice = [];
         // Fields of the fragment this page does not use, kept for the link ("opening", which older pages wrote, is
-        // dropped: the opening roll is the roll of six dice at 0 turn points).
+        // dropped: the opening roll is the roll of every die at 0 turn points).
         let otherFields = [];
         const FIELDS = ["dice", "turn", "me", "them", "opening", "farkles"];
 
@@ -931,7 +936,7 @@ extension AdvisorTemplate {
           const fields = new URLSearchParams(location.hash.slice(1));
           otherFields = [...fields].filter(([name]) => !FIELDS.includes(name));
           dice = (fields.get("dice") || "").split(",").map(Number)
-            .filter((face) => Number.isInteger(face) && face >= 1 && face <= MAX_DICE).slice(0, MAX_DICE);
+            .filter((face) => Number.isInteger(face) && face >= 1 && face <= FACES).slice(0, MAX_DICE);
           $("turn").value = fields.get("turn") || "0";
           $("me").value = fields.get("me") || "";
           $("them").value = fields.get("them") || "";
@@ -1292,7 +1297,7 @@ extension AdvisorTemplate {
         // Whether `action` has the shape of a game record's action (the rules check it when it is applied).
         const isAction = (action) => action === "bank" || action === "farkle"
           || (action !== null && typeof action === "object" && (Array.isArray(action.roll) || Array.isArray(action.keep))
-            && (action.roll || action.keep).every((face) => Number.isInteger(face) && face >= 1 && face <= GAME_DICE));
+            && (action.roll || action.keep).every((face) => Number.isInteger(face) && face >= 1 && face <= FACES));
 
         // A stored game, checked: names and actions as a record has them, replayed up to the first refused action.
         function checkedGame(stored) {
@@ -1460,7 +1465,7 @@ extension AdvisorTemplate {
         // Each seat's play so far: decisions (keeps from a roll entered), the best of them, what they lost and the luck.
         function playStats() {
           const stats = table.names.map(() => ({ decisions: 0, best: 0, lost: 0, winLost: null, luck: 0, rolls: 0 }));
-          const state = newGame(table.names);
+          const state = newGame(rules, table.names);
           const actions = table.actions;
           for (let index = 0; index < actions.length; index++) {
             const action = actions[index];
@@ -1495,7 +1500,7 @@ extension AdvisorTemplate {
         // The turns of the game, one CSV row each: who played, the rolls and keeps entered, how it ended, the total after.
         function turnsCSV() {
           const rows = [["turn", "round", "player", "rolls", "keeps", "ended", "points", "total"]];
-          const state = newGame(table.names);
+          const state = newGame(rules, table.names);
           let entry = null;
           for (const action of table.actions) {
             const seat = state.seat;

@@ -3,7 +3,8 @@
 const data = JSON.parse(document.getElementById("advisor-data").textContent);
 const rules = data.rules;
 const $ = (id) => document.getElementById(id);
-const MAX_DICE = 6;
+// The dice of the game (TurnRules.dice): a turn starts with them and hot dice give them back.
+const MAX_DICE = rules.dice;
 const MAX_TURN_POINTS = 1000000000;
 
 // ---- The solver's values, looked up ----
@@ -469,7 +470,7 @@ function renderChart() {
 
 let dice = [];
 // Fields of the fragment this page does not use, kept for the link ("opening", which older pages wrote, is
-// dropped: the opening roll is the roll of six dice at 0 turn points).
+// dropped: the opening roll is the roll of every die at 0 turn points).
 let otherFields = [];
 const FIELDS = ["dice", "turn", "me", "them", "opening", "farkles"];
 
@@ -477,7 +478,7 @@ function readFragment() {
   const fields = new URLSearchParams(location.hash.slice(1));
   otherFields = [...fields].filter(([name]) => !FIELDS.includes(name));
   dice = (fields.get("dice") || "").split(",").map(Number)
-    .filter((face) => Number.isInteger(face) && face >= 1 && face <= MAX_DICE).slice(0, MAX_DICE);
+    .filter((face) => Number.isInteger(face) && face >= 1 && face <= FACES).slice(0, MAX_DICE);
   $("turn").value = fields.get("turn") || "0";
   $("me").value = fields.get("me") || "";
   $("them").value = fields.get("them") || "";

@@ -3,7 +3,8 @@
 // checked against the page's rules (`data.rules`, the keeps of `data.keeps`). FarkleKit's GameState is the
 // reference: a test replays the same records in both and compares every total, count and result.
 
-const GAME_DICE = 6;
+// The faces of a die.
+const FACES = 6;
 
 // The keeps of a roll of `faces` under the page's rules: [dice, score, dice left] each, dice as sorted digits.
 const diceKey = (faces) => faces.slice().sort((a, b) => a - b).join("");
@@ -11,15 +12,18 @@ const diceKey = (faces) => faces.slice().sort((a, b) => a - b).join("");
 // The faces of a roll or keep, lowest first, as the messages show them.
 const facesText = (faces) => faces.slice().sort((a, b) => a - b).join(" ");
 
+// A turn before its first roll: every die of the game (TurnRules.dice) to roll.
+const freshTurn = (rules) => ({ points: 0, left: rules.dice, opening: true, roll: null });
+
 // The state of a game between `names`, in seat order, before the first roll.
-function newGame(names) {
+function newGame(rules, names) {
   return {
     players: names.map((name) => ({
       name, total: 0, entered: false, farkles: 0, highestTurn: 0,
       stats: { turns: 0, banked: 0, farkles: 0, penalties: 0, hotDice: 0 },
     })),
     seat: 0, round: 1, finalRound: false, finalTurnsLeft: 0,
-    turn: { points: 0, left: GAME_DICE, opening: true, roll: null },
+    turn: freshTurn(rules),
     result: null,
   };
 }
@@ -35,12 +39,12 @@ const losesAtOnce = (rules, faces) => rules.loses_at_once.includes(diceKey(faces
 const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
 
 // The points six scoreless dice score now, or null where they are a farkle.
-const sixDiceFarklePoints = (rules, turn) => (turn.left === GAME_DICE
+const sixDiceFarklePoints = (rules, turn) => (turn.left === rules.dice
   ? rules.six_dice_farkle[turn.opening ? "opening" : "later"] : null);
 
 // Whether six scoreless dice now are rolled again rather than a farkle: a turn's opening roll under rules that
 // roll it again (TurnMechanics.rollsAgain).
-const rollsAgain = (rules, turn) => turn.opening && turn.left === GAME_DICE && rules.rerolls_scoreless_opening_roll;
+const rollsAgain = (rules, turn) => turn.opening && turn.left === rules.dice && rules.rerolls_scoreless_opening_roll;
 
 // The least turn points the player to move may bank.
 const leastBankOf = (rules, state) => rules.least_bank[state.players[state.seat].entered ? "entered" : "new"];
@@ -74,7 +78,7 @@ function leaders(rules, state, breakTies) {
 
 // Ends the turn: the next seat plays, or the game ends on its totals (final round, rounds, extra rounds).
 function passTheDice(rules, state) {
-  state.turn = { points: 0, left: GAME_DICE, opening: true, roll: null };
+  state.turn = freshTurn(rules);
   const players = state.players.length;
   let scoreTotals = false;
   if (state.finalRound) {
@@ -147,7 +151,7 @@ function applyAction(rules, keeps, state, action) {
     if (rules.target !== null && !state.finalRound && player.total >= rules.target) {
       if (!rules.final_round) {
         state.result = { won: state.seat };
-        state.turn = { points: 0, left: GAME_DICE, opening: true, roll: null };
+        state.turn = freshTurn(rules);
         return null;
       }
       state.finalRound = true;
@@ -221,13 +225,13 @@ function applyAction(rules, keeps, state, action) {
   turn.opening = false;
   turn.points += points;
   if (faces.length === turn.left) player.stats.hotDice += 1;
-  turn.left = faces.length === turn.left ? GAME_DICE : turn.left - faces.length;
+  turn.left = faces.length === turn.left ? rules.dice : turn.left - faces.length;
   return null;
 }
 
 // The state after `actions`, or the first action the rules refuse: { state, error, index }.
 function replayGame(rules, keeps, names, actions) {
-  const state = newGame(names);
+  const state = newGame(rules, names);
   for (let index = 0; index < actions.length; index++) {
     const error = applyAction(rules, keeps, state, actions[index]);
     if (error) return { state, error, index };

@@ -33,7 +33,7 @@ function writeStore(key, value) {
 // Whether `action` has the shape of a game record's action (the rules check it when it is applied).
 const isAction = (action) => action === "bank" || action === "farkle"
   || (action !== null && typeof action === "object" && (Array.isArray(action.roll) || Array.isArray(action.keep))
-    && (action.roll || action.keep).every((face) => Number.isInteger(face) && face >= 1 && face <= GAME_DICE));
+    && (action.roll || action.keep).every((face) => Number.isInteger(face) && face >= 1 && face <= FACES));
 
 // A stored game, checked: names and actions as a record has them, replayed up to the first refused action.
 function checkedGame(stored) {
@@ -201,7 +201,7 @@ const playCache = new Map();
 // Each seat's play so far: decisions (keeps from a roll entered), the best of them, what they lost and the luck.
 function playStats() {
   const stats = table.names.map(() => ({ decisions: 0, best: 0, lost: 0, winLost: null, luck: 0, rolls: 0 }));
-  const state = newGame(table.names);
+  const state = newGame(rules, table.names);
   const actions = table.actions;
   for (let index = 0; index < actions.length; index++) {
     const action = actions[index];
@@ -236,7 +236,7 @@ const signed = (x) => (x > 0 ? "+" : "") + x.toFixed(1);
 // The turns of the game, one CSV row each: who played, the rolls and keeps entered, how it ended, the total after.
 function turnsCSV() {
   const rows = [["turn", "round", "player", "rolls", "keeps", "ended", "points", "total"]];
-  const state = newGame(table.names);
+  const state = newGame(rules, table.names);
   let entry = null;
   for (const action of table.actions) {
     const seat = state.seat;

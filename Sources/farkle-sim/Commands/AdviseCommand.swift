@@ -91,9 +91,14 @@ enum AdviseCommand: Command {
         let rolled = try dice(arguments, catalog: catalog)
         let faces = rolled.map(\.face)
         let turnPoints = try arguments.integer("turn-points", in: 0...1_000_000_000, default: 0)
-        // The opening roll is inferred (six dice at 0 turn points); the flag only confirms it.
-        if arguments.flag("opening"), faces.count != DiceCounts.maximumDice {
-            throw UsageError("'--opening' needs six dice, not \(faces.count)", spec: spec)
+        // The opening roll is inferred (every die of the game at 0 turn points); the flag only confirms it.
+        let gameDice = rules.turn.dice
+        if arguments.flag("opening"), faces.count != gameDice {
+            throw UsageError("'--opening' needs \(gameDice) dice, not \(faces.count)", spec: spec)
+        }
+        guard faces.count <= gameDice else {
+            throw UsageError(
+                "'--dice' lists \(faces.count) dice; rules '\(rules.name)' play \(gameDice) (turn.dice)", spec: spec)
         }
         if arguments.flag("opening"), turnPoints != 0 {
             throw UsageError("'--opening' is the turn's first roll, so '--turn-points' must be 0", spec: spec)

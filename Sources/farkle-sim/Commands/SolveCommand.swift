@@ -190,7 +190,7 @@ enum SolveCommand: Command {
         }
         var rows: [Row] = []
         for turnPoints in stride(from: 0, through: maximum, by: solver.table.scoreStep) {
-            for dice in 1...DiceCounts.maximumDice {
+            for dice in 1...solver.table.rules.turn.dice {
                 let decision = solver.decision(turnPoints: turnPoints, diceLeft: dice).rawValue
                 var row = Row(
                     turnPoints: turnPoints, diceLeft: dice,
@@ -208,7 +208,7 @@ enum SolveCommand: Command {
 
     /// The dice counts that allow banking, with their threshold (nil: rolling stays better).
     private static func thresholds(_ solver: ExpectedScoreSolver) -> [(dice: Int, threshold: Int?)] {
-        (1...DiceCounts.maximumDice).filter { solver.table.rules.turn.allowsBanking(diceLeft: $0) }.map {
+        (1...solver.table.rules.turn.dice).filter { solver.table.rules.turn.allowsBanking(diceLeft: $0) }.map {
             ($0, solver.bankThreshold(diceLeft: $0))
         }
     }
@@ -241,7 +241,7 @@ enum SolveCommand: Command {
             "", "Above \(solver.tailStart) turn points V(t, n) is exactly linear in t:", "",
             "| n | V(t, n) |", "|---:|---|",
         ]
-        for dice in 1...DiceCounts.maximumDice {
+        for dice in 1...solver.table.rules.turn.dice {
             let line = solver.tailLine(diceLeft: dice)
             lines.append("| \(dice) | \(NumberText.fixed(line.slope, 6)) t + \(NumberText.fixed(line.intercept, 2)) |")
         }
@@ -314,7 +314,7 @@ enum SolveCommand: Command {
             let ranges = solver.bankRangesBelowThreshold(diceLeft: dice).map { "[\($0.lowerBound), \($0.upperBound)]" }
             return "\"\(dice)\": [\(ranges.joined(separator: ", "))]"
         }
-        let tailMembers = (1...DiceCounts.maximumDice).map { dice in
+        let tailMembers = (1...solver.table.rules.turn.dice).map { dice in
             let line = solver.tailLine(diceLeft: dice)
             return
                 "\"\(dice)\": {\"slope\": \(JSONText.number(line.slope)), \"intercept\": \(JSONText.number(line.intercept))}"

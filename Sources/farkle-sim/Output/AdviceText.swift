@@ -46,7 +46,7 @@ struct AdviceText {
     /// Why the rules make the player roll after a keep that leaves `diceLeft` with `turnPoints`.
     private func mustRollReason(diceLeft: Int, leastBank: Int) -> String {
         let turn = rules.turn
-        if diceLeft == DiceCounts.maximumDice && turn.hotDiceMandatory { return "hot dice must be rolled" }
+        if diceLeft == turn.dice && turn.hotDiceMandatory { return "hot dice must be rolled" }
         if !turn.allowsBanking(diceLeft: diceLeft) {
             return "the rules do not allow banking with \(dice(diceLeft)) left"
         }

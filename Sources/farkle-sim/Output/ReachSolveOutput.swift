@@ -70,9 +70,9 @@ enum ReachSolveOutput {
         /// Every total below the target, in steps of the score step.
         private var totals: StrideTo<Int> { stride(from: 0, to: solver.target, by: step) }
 
-        /// The bank thresholds for n = 1...6 dice left, and the dice counts that also bank below theirs.
+        /// The bank thresholds for n = 1 to the game's dice left, and the dice counts that also bank below theirs.
         private func thresholds(turnsLeft: Int, total: Int) -> (from: [Int?], alsoBelow: [Int]) {
-            let dice = 1...DiceCounts.maximumDice
+            let dice = 1...rules.turn.dice
             let from = dice.map { solver.bankThreshold(turnsLeft: turnsLeft, total: total, state: $0) }
             let below = dice.filter { dice in
                 guard let threshold = from[dice - 1] else { return false }
@@ -96,8 +96,9 @@ enum ReachSolveOutput {
                 "## Chance and bank thresholds by rounds left and total", "",
                 "Bank with n dice left from the threshold on (`*`: best play also banks at some turn points below "
                     + "it). Every \(shown) points of total here; `--format csv` or `json` gives every total.", "",
-                "| Rounds left | Total | Chance | " + (1...6).map { "n = \($0)" }.joined(separator: " | ") + " |",
-                "|---:|---:|---:|" + String(repeating: "---:|", count: 6),
+                "| Rounds left | Total | Chance | " + (1...rules.turn.dice).map { "n = \($0)" }.joined(separator: " | ")
+                    + " |",
+                "|---:|---:|---:|" + String(repeating: "---:|", count: rules.turn.dice),
             ]
             for left in stride(from: rounds, through: 1, by: -1) {
                 for total in stride(from: 0, to: solver.target, by: shown) where left < rounds || total == 0 {
@@ -114,7 +115,9 @@ enum ReachSolveOutput {
         }
 
         var csv: String {
-            var lines = ["rounds_left,total,chance," + (1...6).map { "bank_from_\($0)" }.joined(separator: ",")]
+            var lines = [
+                "rounds_left,total,chance," + (1...rules.turn.dice).map { "bank_from_\($0)" }.joined(separator: ",")
+            ]
             for left in 1...solver.turns {
                 for total in totals {
                     let from = thresholds(turnsLeft: left, total: total).from
