@@ -444,7 +444,7 @@ struct HostileInputTests {
         let result = try CommandRunner.run(["odds", "--rules", ""])
         Self.expectUsageError(
             result,
-            "the rules are an empty path: name a preset (boxed, cardgames, facebook, farkleten, kcd, standard, zilch) or a rule file"
+            "the rules are an empty path: name a preset (boxed, cardgames, facebook, farkleten, five-thousand, kcd, standard, zilch) or a rule file"
         )
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("farkle-sim rules and the presets on every command")
 struct RulesCommandTests {
-    static let presets = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten", "kcd"]
+    static let presets = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten", "kcd", "five-thousand"]
 
     /// Writes `text` to a fresh file and returns its path.
     private static func write(_ text: String) throws -> String {
@@ -38,10 +38,13 @@ struct RulesCommandTests {
         #expect(combinations.count == 16)
         let turn = try #require(json["turn"] as? [String: Any])
         #expect(
-            Set(turn.keys) == [
-                "bank_with_dice_left", "hot_dice_mandatory", "minimum_bank", "six_dice_farkle", "six_dice_farkle_on",
-                "three_farkle_penalty",
-            ])
+            Set(turn.keys)
+                == [
+                    "bank_with_dice_left", "hot_dice_mandatory", "minimum_bank", "six_dice_farkle",
+                    "six_dice_farkle_on",
+                    "three_farkle_penalty",
+                ].union(name == "five-thousand" ? ["dice"] : []))
+        if name == "five-thousand" { #expect(turn["dice"] as? Int == 5) }
         let game = try #require(json["game"] as? [String: Any])
         let end: Set<String> =
             name == "farkleten"
@@ -94,18 +97,21 @@ struct RulesCommandTests {
         }
     }
 
-    @Test("solve prints a threshold for 1 to 6 dice where hot dice may be banked; zilch's 6 is null")
+    @Test(
+        "solve prints a threshold for every dice count (1 to 6, to 5 in five-thousand) where hot dice may be banked; zilch's 6 is null"
+    )
     func solveThresholds() throws {
         for name in Self.presets where name != "standard" {
             let json = try jsonObject(
                 CommandRunner.run(["solve", "--rules", name, "--format", "json", "--max-points", "0"]))
             let thresholds = try #require(json["bank_thresholds"] as? [String: Any])
-            #expect(thresholds.keys.sorted() == ["1", "2", "3", "4", "5", "6"], "\(name)")
-            for dice in 1...5 { #expect(thresholds["\(dice)"] is Int, "\(name), \(dice) dice") }
+            let all = name == "five-thousand" ? 5 : 6
+            #expect(thresholds.keys.sorted() == (1...all).map(String.init), "\(name)")
+            for dice in 1..<all { #expect(thresholds["\(dice)"] is Int, "\(name), \(dice) dice") }
             if name == "zilch" {
                 #expect(thresholds["6"] is NSNull)
             } else {
-                #expect(thresholds["6"] is Int, "\(name)")
+                #expect(thresholds["\(all)"] is Int, "\(name)")
             }
         }
     }

@@ -34,5 +34,8 @@ public struct RulePreset: Hashable, Sendable {
         RulePreset(
             rules: .kcd,
             summary: "Kingdom Come: Deliverance dice: doubling of a kind, straights 500/750/1500, race to 4000."),
+        RulePreset(
+            rules: .fiveThousand,
+            summary: "5000 with five dice: 1s, 5s, triples and 1-2-3-4-5 score, 350 to enter, race to 5000."),
     ]
 }

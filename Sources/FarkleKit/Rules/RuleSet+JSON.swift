@@ -193,7 +193,41 @@ private struct RuleReader {
         if let value = members["combinations"] { try readCombinations(value, into: &rules.combinations) }
         if let value = members["turn"] { try readTurn(value, into: &rules.turn) }
         if let value = members["game"] { try readGame(value, into: &rules.game) }
+        if rules.turn.dice < DiceCounts.maximumDice { try fitDice(&rules, file: members) }
         return rules
+    }
+
+    /// Refuses what the file gives that needs more dice than its game has, then drops what its base set for six
+    /// dice (`RuleSet.dropRulesNeedingMoreDice()`).
+    func fitDice(_ rules: inout RuleSet, file members: [String: JSONValue]) throws(RuleSetError) {
+        let dice = rules.turn.dice
+        func given(_ key: String) -> JSONValue? {
+            let parts = key.split(separator: ".").map(String.init)
+            guard case .object(let section)? = members[parts[0]] else { return nil }
+            return section[parts[1]]
+        }
+        for need in rules.rulesNeedingMoreDice {
+            // What six of a kind does is given as `six_ones` or as `six_of_a_kind`.
+            let keys = need.key == "game.six_of_a_kind" ? [need.key, "game.six_ones"] : [need.key]
+            for key in keys where given(key) != nil {
+                throw fail(
+                    key,
+                    "needs \(need.dice) dice in one roll, but a game of \(dice) dice (turn.dice) never rolls them: "
+                        + "leave it out or switch it off")
+            }
+        }
+        if case .array(let counts)? = given("turn.bank_with_dice_left"),
+            let count = counts.first(where: { value in
+                guard case .integer(let left) = value else { return false }
+                return left >= dice
+            })
+        {
+            throw fail(
+                "turn.bank_with_dice_left",
+                "lists \(count.kindDescription), but a game of \(dice) dice (turn.dice) leaves at most \(dice - 1) "
+                    + "after a keep (banking after hot dice is set by turn.hot_dice_mandatory)")
+        }
+        rules.dropRulesNeedingMoreDice()
     }
 
     func readCombinations(_ value: JSONValue, into points: inout CombinationPoints) throws(RuleSetError) {
@@ -311,6 +345,7 @@ private struct RuleReader {
                 }
             case .threeFarklePenalty: turn.threeFarklePenalty = try points(value, path)
             case .hotDiceBonus: turn.hotDiceBonus = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
+            case .dice: turn.dice = try integer(value, path, in: 1...DiceCounts.maximumDice)
             }
         }
         if turn.rerollsScorelessOpeningRoll && turn.sixDiceFarkleOnEveryRoll {
@@ -422,6 +457,7 @@ enum TurnKey: String, CaseIterable {
     case sixDiceFarkleOn = "six_dice_farkle_on"
     case threeFarklePenalty = "three_farkle_penalty"
     case hotDiceBonus = "hot_dice_bonus"
+    case dice
 }
 
 /// The keys of the `game` object.
@@ -441,7 +477,8 @@ enum GameKey: String, CaseIterable {
 
 extension RuleSet {
     /// The rule set as a complete JSON rule file, readable by `load(_:)`: every key present but the house rules
-    /// `turn.hot_dice_bonus`, `combinations.four_dice_straight` and `combinations.six_ones`, written only when set,
+    /// `turn.hot_dice_bonus`, `turn.dice` (written when not 6), `combinations.four_dice_straight` and
+    /// `combinations.six_ones`, written only when set,
     /// and `game.six_of_a_kind`, written instead of `game.six_ones` when a face other than 1 wins at once.
     public var jsonText: String {
         func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
@@ -474,7 +511,9 @@ extension RuleSet {
         let sixDiceFarkle =
             turn.sixDiceFarkle == nil && turn.rerollsScorelessOpeningRoll
             ? "\"reroll\"" : points(turn.sixDiceFarkle)
-        let hotDiceBonus = turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)"
+        let hotDiceBonus =
+            (turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)")
+            + (turn.dice == DiceCounts.maximumDice ? "" : ",\n    \"dice\": \(turn.dice)")
         let houseCombinations =
             (combinations.fourDiceStraight.map { ",\n    \"four_dice_straight\": \($0)" } ?? "")
             + (combinations.sixOnes.map { ",\n    \"six_ones\": \($0)" } ?? "")

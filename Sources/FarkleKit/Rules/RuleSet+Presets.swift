@@ -158,6 +158,26 @@ extension RuleSet {
         )
     }()
 
+    /// 5000, the five-dice game as gamerules.com's rule sheet gives it: five dice, 1s, 5s, three of a kind and
+    /// 1-2-3-4-5 (1500) score, 350 points to get on the board, bank after any keep, hot dice may be rolled again,
+    /// a race to 5000 with a final round.
+    public static let fiveThousand: RuleSet = {
+        var combinations = CombinationPoints(
+            singleOne: 100,
+            singleFive: 50,
+            threeOfAKind: hundredTimesFace,
+            smallStraight: 1500
+        )
+        // Only "1-2-3-4-5" is named: 2-3-4-5-6 is no combination.
+        combinations.highSmallStraight = .off
+        return RuleSet(
+            name: "five-thousand",
+            combinations: combinations,
+            turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4], hotDiceMandatory: false, sixDiceFarkle: nil, dice: 5),
+            game: GameRules(end: .target(5000, finalRound: true), entryMinimum: 350, sixOnesWin: false)
+        )
+    }()
+
     /// The named presets, by name (`RulePreset.all` lists them in order, with a line on each).
     public static let presets: [String: RuleSet] = Dictionary(
         uniqueKeysWithValues: RulePreset.all.map { ($0.name, $0.rules) })

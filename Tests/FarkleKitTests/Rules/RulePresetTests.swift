@@ -5,10 +5,10 @@ import Testing
 
 @Suite("Rule presets: names, rule files, the rules each preset states")
 struct RulePresetTests {
-    static let names = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten", "kcd"]
+    static let names = ["standard", "zilch", "facebook", "boxed", "cardgames", "farkleten", "kcd", "five-thousand"]
 
     @Test(
-        "the presets are standard, zilch, facebook, boxed, cardgames, farkleten and kcd, in that order, each with a summary"
+        "the presets are standard, zilch, facebook, boxed, cardgames, farkleten, kcd and five-thousand, in that order, each with a summary"
     )
     func list() {
         #expect(RulePreset.all.map(\.name) == Self.names)

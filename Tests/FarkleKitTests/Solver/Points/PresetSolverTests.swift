@@ -33,13 +33,20 @@ struct PresetSolverTests {
         }
     }
 
-    @Test("banking is allowed with 1 to 6 dice in every preset but standard, and each has a threshold but one")
+    @Test(
+        "banking is allowed with every dice count (six, five in five-thousand) in every preset but standard, and each has a threshold but one"
+    )
     func everyDiceCount() throws {
         for preset in RulePreset.all where preset.name != "standard" {
             let solver = ExpectedScoreSolver(rules: preset.rules)
-            for dice in 1...5 { #expect(solver.bankThreshold(diceLeft: dice) != nil, "\(preset.name), \(dice) dice") }
-            // A roll of six dice risks the whole turn whenever it can farkle, so at some total banking wins.
-            if preset.name != "zilch" { #expect(solver.bankThreshold(diceLeft: 6) != nil, "\(preset.name)") }
+            let all = preset.name == "five-thousand" ? 5 : 6
+            for dice in 1..<all {
+                #expect(solver.bankThreshold(diceLeft: dice) != nil, "\(preset.name), \(dice) dice")
+            }
+            // A roll of every die risks the whole turn whenever it can farkle, so at some total banking wins.
+            if preset.name != "zilch" { #expect(solver.bankThreshold(diceLeft: all) != nil, "\(preset.name)") }
+            // No threshold for more dice than the game has.
+            if all == 5 { #expect(solver.bankThreshold(diceLeft: 6) == nil) }
         }
     }
 
