@@ -48,7 +48,8 @@ extension ReportDocument {
         return [
             ReportDocument(
                 fileName: "bank-thresholds.md", title: "Bank thresholds",
-                summary: "For 1 to 6 dice left, the turn points from which banking beats rolling; below them, roll.",
+                summary: "For 1 to \(solver.table.rules.turn.dice) dice left, the turn points from which banking beats "
+                    + "rolling; below them, roll.",
                 contents: text + "\n" + markdown.text),
             ReportDocument(
                 fileName: "bank-thresholds.csv", title: "Bank thresholds (CSV)",

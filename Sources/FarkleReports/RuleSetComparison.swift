@@ -49,7 +49,7 @@ extension ReportDocument {
         }
         lines += [
             "## Bank thresholds", "",
-            "The turn points from which best play banks with n dice left (6: after hot dice); \"never\": rolling "
+            "The turn points from which best play banks with n dice left (every die of the game, 6 or 5: after hot dice); \"never\": rolling "
                 + "stays better; \"-\": the rules do not allow it. Under a penalty, with 0 / 1 / 2 farkles in a row.",
             "", thresholds.text,
         ]

@@ -39,7 +39,8 @@ extension ScoringOdds {
 // MARK: - Reports on the scoring of single rolls
 
 extension ReportDocument {
-    /// The full scoring table as CSV: for every distinct roll of 1 to 6 dice, the best score of a keep of k dice.
+    /// The full scoring table as CSV: for every distinct roll of 1 to the game's dice, the best score of a keep of k
+    /// dice.
     ///
     /// Columns: `roll` (sorted faces), `best_1` ... `best_6` (0 where no keep of k dice
     /// exists, empty where k exceeds the dice rolled), as `farkle-sim table --format csv`.
@@ -48,7 +49,9 @@ extension ReportDocument {
         for row in table.bestScoreRows { csv.append(row) }
         return ReportDocument(
             fileName: "scoring-table.csv", title: "Scoring table (CSV)",
-            summary: "One row per distinct roll of 1 to 6 dice (923 rows); `best_k` is the highest score of a keep "
+            summary:
+                "One row per distinct roll of 1 to \(table.rules.turn.dice) dice (\(table.bestScoreRows.count) rows); "
+                + "`best_k` is the highest score of a keep "
                 + "of exactly k dice, 0 if there is none, so a row of zeros is a farkle.",
             contents: csv.text)
     }
