@@ -108,7 +108,7 @@ struct RuleSetJSONTests {
         } catch {
             #expect(
                 error.description
-                    == "\(path): no such rule file, and not a preset (presets: boxed, cardgames, facebook, farkleten, kcd, standard, zilch)"
+                    == "\(path): no such rule file, and not a preset (presets: boxed, cardgames, facebook, farkleten, five-thousand, kcd, standard, zilch)"
             )
         }
     }
@@ -174,7 +174,7 @@ struct RuleSetJSONTests {
         let error = #expect(throws: RuleSetError.self) { try RuleSet.load("") }
         #expect(
             error?.description
-                == "the rules are an empty path: name a preset (boxed, cardgames, facebook, farkleten, kcd, standard, zilch) or a rule file"
+                == "the rules are an empty path: name a preset (boxed, cardgames, facebook, farkleten, five-thousand, kcd, standard, zilch) or a rule file"
         )
     }
 
