@@ -250,6 +250,26 @@ struct AdvisorTotalsBrowserTests {
         #expect(shown.last?.advice.first?.text.contains("on the board") == true)
     }
 
+    @Test("five-thousand: the rules line says five dice; five 1 1 1 5 5 at 0 keep all five and give five back")
+    func fiveDice() throws {
+        let rules = RuleSet.fiveThousand
+        let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
+        let shown = try Chromium.shown(
+            by: page, in: ["#dice=1,1,1,5,5&turn=0", "#dice=2,2,3,4,6&turn=0"].map { Situation(fragment: $0) })
+        #expect(shown[0].rules.hasPrefix("A game of 5 dice"), "\(shown[0].rules)")
+        // Every keep of 1 1 1 5 5 as the table gives it, with the dice left after it: 5 after hot dice.
+        let table = ScoringTable(rules: rules)
+        let roll = DiceCounts(faces: [1, 1, 1, 5, 5])
+        let expected = Set(table.keeps(for: roll).map { "\($0.score)/\($0.diceUsed == 5 ? 5 : 5 - $0.diceUsed)" })
+        let rows = Set(shown[0].rows.compactMap { row in row.points.map { "\($0)/\(row.diceLeft ?? "")" } })
+        #expect(rows == expected, "\(rows)")
+        #expect(rows.contains("1100/5"))
+        // Five dice with no score at 0 are a farkle: no six-dice farkle in a game of five.
+        #expect(shown[1].advice.first?.decision == "farkle", "\(shown[1].advice)")
+        // Six dice are one too many: the page takes no sixth die.
+        #expect(shown[1].rows.allSatisfy { $0.sixDiceFarkle == nil })
+    }
+
     @Test("kcd: at 3850 of 4000 with 100 turn points, 5 2 3 is keep 5 and bank 150, which wins at once")
     func pointsTowardTheTarget() throws {
         let rules = RuleSet.kcd

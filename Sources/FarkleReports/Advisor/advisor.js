@@ -396,6 +396,8 @@ function describeRules() {
   const banking = rules.banking_dice_left.filter((n) => n < MAX_DICE);
   const counts = banking.join(" or ") + (banking.length === 1 && banking[0] === 1 ? " die" : " dice");
   const parts = [banking.length === MAX_DICE - 1 ? "Bank with any dice left" : "Bank with " + counts + " left"];
+  // A game of fewer than six dice says so first: a turn starts with them and hot dice give them back.
+  if (MAX_DICE !== 6) parts.unshift("A game of " + MAX_DICE + (MAX_DICE === 1 ? " die" : " dice"));
   if (rules.minimum_bank > 0) parts.push("at least " + rules.minimum_bank + " to bank");
   parts.push(rules.hot_dice_mandatory ? "hot dice must be rolled" : "you may bank after hot dice");
   const farkle = rules.six_dice_farkle;
