@@ -96,8 +96,10 @@ public struct Advisor: Sendable {
     ///   score.
     public func advice(for situation: TurnSituation, threads: Int = 2) throws(NotCovered) -> Advice {
         let step = table.scoreStep
-        guard (1...DiceCounts.maximumDice).contains(situation.roll.count) else {
-            throw NotCovered("a roll has 1 to 6 dice, not \(situation.roll.count)")
+        // A roll has one die to every die of the game (six, or five in a game of five dice).
+        guard (1...rules.turn.dice).contains(situation.roll.count) else {
+            throw NotCovered(
+                "a roll has 1 to \(rules.turn.dice) dice under rules '\(rules.name)', not \(situation.roll.count)")
         }
         guard situation.turnPoints >= 0, situation.turnPoints % step == 0 else {
             throw NotCovered(

@@ -197,6 +197,19 @@ struct FiveDiceRuleTests {
         #expect(state.players[0].total == 1100 && state.diceLeft == 5 && state.seat == 1)
     }
 
+    @Test("the advice front door: five dice at 0 are the opening roll, six dice are refused with the reason")
+    func advisor() throws {
+        let advisor = try Advisor(table: ScoringTable(rules: .fiveThousand))
+        let opening = try advisor.advice(for: TurnSituation(roll: DiceCounts(faces: [1, 1, 1, 5, 5]), turnPoints: 0))
+        #expect(opening.situation.isOpeningRoll(under: RuleSet.fiveThousand.turn))
+        #expect(opening.points.options.first?.diceLeft == 5)
+        #expect {
+            try advisor.advice(for: TurnSituation(roll: DiceCounts(faces: [1, 1, 1, 5, 5, 2]), turnPoints: 0))
+        } throws: { error in
+            String(describing: error).contains("1 to 5 dice")
+        }
+    }
+
     @Test("loaded dice play six dice: a five-dice game is refused in one line")
     func loadedDiceRefuse() throws {
         let refusal = try #require(DiceSet.refusal(toPlay: .fiveThousand))
