@@ -10,34 +10,76 @@ extension RuleSet {
         package let dice: Int
     }
 
+    /// One rule that needs dice: its key, the dice one roll needs, whether these rules set it, and how to drop it.
+    private struct DiceRule: Sendable {
+        let key: String
+        let dice: Int
+        let isSet: @Sendable (RuleSet) -> Bool
+        let drop: @Sendable (inout RuleSet) -> Void
+    }
+
+    /// Every rule that needs more than one die, in rule-file order: the one list both questions below read.
+    private static let diceRules: [DiceRule] = [
+        DiceRule(
+            key: "combinations.three_of_a_kind", dice: 3,
+            isSet: { $0.combinations.threeOfAKind.contains { $0 != nil } },
+            drop: { $0.combinations.threeOfAKind = Array(repeating: nil, count: DiceCounts.faces.count) }),
+        DiceRule(
+            key: "combinations.four_of_a_kind", dice: 4, isSet: { $0.combinations.fourOfAKind != .off },
+            drop: { $0.combinations.fourOfAKind = .off }),
+        DiceRule(
+            key: "combinations.five_of_a_kind", dice: 5, isSet: { $0.combinations.fiveOfAKind != .off },
+            drop: { $0.combinations.fiveOfAKind = .off }),
+        DiceRule(
+            key: "combinations.six_of_a_kind", dice: 6, isSet: { $0.combinations.sixOfAKind != .off },
+            drop: { $0.combinations.sixOfAKind = .off }),
+        DiceRule(
+            key: "combinations.full_house", dice: 5, isSet: { $0.combinations.fullHouse != .off },
+            drop: { $0.combinations.fullHouse = .off }),
+        DiceRule(
+            key: "combinations.full_mansion", dice: 6, isSet: { $0.combinations.fullMansion != nil },
+            drop: { $0.combinations.fullMansion = nil }),
+        DiceRule(
+            key: "combinations.three_pairs", dice: 6, isSet: { $0.combinations.threePairs != nil },
+            drop: { $0.combinations.threePairs = nil }),
+        DiceRule(
+            key: "combinations.three_pairs_also", dice: 6, isSet: { !$0.combinations.threePairsAlso.isEmpty },
+            drop: { $0.combinations.threePairsAlso = [] }),
+        DiceRule(
+            key: "combinations.two_triplets", dice: 6, isSet: { $0.combinations.twoTriplets != nil },
+            drop: { $0.combinations.twoTriplets = nil }),
+        DiceRule(
+            key: "combinations.small_straight", dice: 5, isSet: { $0.combinations.smallStraight != nil },
+            drop: { $0.combinations.smallStraight = nil }),
+        DiceRule(
+            key: "combinations.small_straight_2_to_6", dice: 5,
+            isSet: { $0.combinations.highSmallStraight != .asLow }, drop: { $0.combinations.highSmallStraight = .asLow }
+        ),
+        DiceRule(
+            key: "combinations.large_straight", dice: 6, isSet: { $0.combinations.largeStraight != nil },
+            drop: { $0.combinations.largeStraight = nil }),
+        DiceRule(
+            key: "combinations.counting_faces", dice: 6, isSet: { !$0.combinations.countingFaces.isEmpty },
+            drop: { $0.combinations.countingFaces = [] }),
+        DiceRule(
+            key: "combinations.four_dice_straight", dice: 4, isSet: { $0.combinations.fourDiceStraight != nil },
+            drop: { $0.combinations.fourDiceStraight = nil }),
+        DiceRule(
+            key: "combinations.six_ones", dice: 6, isSet: { $0.combinations.sixOnes != nil },
+            drop: { $0.combinations.sixOnes = nil }),
+        DiceRule(
+            key: "turn.six_dice_farkle", dice: 6, isSet: { $0.turn.sixDiceFarkle != nil },
+            drop: { $0.turn.sixDiceFarkle = nil }),
+        DiceRule(
+            key: "game.six_of_a_kind", dice: 6,
+            isSet: { !$0.game.instantWinFaces.isEmpty || !$0.game.instantLossFaces.isEmpty },
+            drop: { rules in for face in DiceCounts.faces { rules.game.setSixOfAKindEnd(.points, face: face) } }),
+    ]
+
     /// The rules set here that need more dice than the game has (`TurnRules.dice`), in rule-file order; empty
     /// in a game of six dice.
     package var rulesNeedingMoreDice: [DiceNeed] {
-        let dice = turn.dice
-        let points = combinations
-        let set: [(key: String, dice: Int, isSet: Bool)] = [
-            ("combinations.three_of_a_kind", 3, points.threeOfAKind.contains { $0 != nil }),
-            ("combinations.four_of_a_kind", 4, points.fourOfAKind != .off),
-            ("combinations.five_of_a_kind", 5, points.fiveOfAKind != .off),
-            ("combinations.six_of_a_kind", 6, points.sixOfAKind != .off),
-            ("combinations.full_house", 5, points.fullHouse != .off),
-            ("combinations.full_mansion", 6, points.fullMansion != nil),
-            ("combinations.three_pairs", 6, points.threePairs != nil),
-            ("combinations.three_pairs_also", 6, !points.threePairsAlso.isEmpty),
-            ("combinations.two_triplets", 6, points.twoTriplets != nil),
-            ("combinations.small_straight", 5, points.smallStraight != nil),
-            ("combinations.small_straight_2_to_6", 5, points.highSmallStraight != .asLow),
-            ("combinations.large_straight", 6, points.largeStraight != nil),
-            ("combinations.counting_faces", 6, !points.countingFaces.isEmpty),
-            ("combinations.four_dice_straight", 4, points.fourDiceStraight != nil),
-            ("combinations.six_ones", 6, points.sixOnes != nil),
-            ("turn.six_dice_farkle", 6, turn.sixDiceFarkle != nil),
-            (
-                "game.six_of_a_kind", 6,
-                !game.instantWinFaces.isEmpty || !game.instantLossFaces.isEmpty
-            ),
-        ]
-        return set.filter { $0.isSet && $0.dice > dice }.map { DiceNeed(key: $0.key, dice: $0.dice) }
+        Self.diceRules.filter { $0.dice > turn.dice && $0.isSet(self) }.map { DiceNeed(key: $0.key, dice: $0.dice) }
     }
 
     /// These rules without what needs more dice than the game has: those combinations off, no six-dice farkle,
@@ -47,28 +89,7 @@ extension RuleSet {
     /// (`rulesNeedingMoreDice`).
     package mutating func dropRulesNeedingMoreDice() {
         let dice = turn.dice
-        for need in rulesNeedingMoreDice {
-            switch need.key {
-            case "combinations.three_of_a_kind":
-                combinations.threeOfAKind = Array(repeating: nil, count: DiceCounts.faces.count)
-            case "combinations.four_of_a_kind": combinations.fourOfAKind = .off
-            case "combinations.five_of_a_kind": combinations.fiveOfAKind = .off
-            case "combinations.six_of_a_kind": combinations.sixOfAKind = .off
-            case "combinations.full_house": combinations.fullHouse = .off
-            case "combinations.full_mansion": combinations.fullMansion = nil
-            case "combinations.three_pairs": combinations.threePairs = nil
-            case "combinations.three_pairs_also": combinations.threePairsAlso = []
-            case "combinations.two_triplets": combinations.twoTriplets = nil
-            case "combinations.small_straight": combinations.smallStraight = nil
-            case "combinations.small_straight_2_to_6": combinations.highSmallStraight = .asLow
-            case "combinations.large_straight": combinations.largeStraight = nil
-            case "combinations.counting_faces": combinations.countingFaces = []
-            case "combinations.four_dice_straight": combinations.fourDiceStraight = nil
-            case "combinations.six_ones": combinations.sixOnes = nil
-            case "turn.six_dice_farkle": turn.sixDiceFarkle = nil
-            default: for face in DiceCounts.faces { game.setSixOfAKindEnd(.points, face: face) }
-            }
-        }
+        for rule in Self.diceRules where rule.dice > dice && rule.isSet(self) { rule.drop(&self) }
         if dice < DiceCounts.maximumDice { combinations.twoTripletsIncludeSixOfAKind = false }
         turn.bankingDiceLeft = turn.bankingDiceLeft.filter { $0 < dice }
     }
