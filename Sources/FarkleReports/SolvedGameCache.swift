@@ -194,9 +194,10 @@ public struct SolvedGameCache: Sendable {
         }
 
         /// Raised whenever a change of the solvers moves any bit of a solved value (2: the rows past the target read
-        /// by lead in every race with a final round, last bits within 10⁻¹⁵), so that an entry always holds what
+        /// by lead in every race with a final round, last bits within 10⁻¹⁵; 3: every keep of a roll an option in a
+        /// game with a final round, where a keep scoring less can be worth more), so that an entry always holds what
         /// this program would solve.
-        static let solverRevision = 2
+        static let solverRevision = 3
 
         private init(solver: String, version: UInt32, floor: Int?, rules: RuleSet) {
             var unnamed = rules

@@ -11,6 +11,11 @@
 ///
 /// Group 0 holds every farkle (no options); real groups are numbered from 1 and
 /// each belongs to one dice count.
+///
+/// A game played to win with a final round breaks that premise: reaching the target hands the opponent a last
+/// turn against the lead, which can be worth less than staying below the target, so a keep scoring less
+/// (a 5 kept instead of a 1) can be the better one. There every distinct keep (points, dice kept) of a roll is an
+/// option (`everyKeep`), and rolls group by those.
 struct RollOutcomes: Sendable {
     /// One way to play a roll: keep `kept` dice scoring `points`, then have `diceLeft` (6 on hot dice).
     struct Option: Sendable {
@@ -43,8 +48,9 @@ struct RollOutcomes: Sendable {
     /// The number of groups, the farkle group 0 included.
     var groupCount: Int { weight.count }
 
-    /// Groups the rolls of `table`.
-    init(table: ScoringTable) {
+    /// Groups the rolls of `table`: by the best keep of each number of dice, or with `everyKeep` by every
+    /// distinct keep (for values that may fall as turn points grow).
+    init(table: ScoringTable, everyKeep: Bool = false) {
         let catalog = DiceCatalog.shared
         let maximum = DiceCounts.maximumDice
         let step = table.scoreStep
@@ -66,22 +72,35 @@ struct RollOutcomes: Sendable {
                 where keep.score > keeps[ScoringTable.keepIndex(global: global, diceUsed: keep.diceUsed)].score {
                     keeps[ScoringTable.keepIndex(global: global, diceUsed: keep.diceUsed)] = keep
                 }
-                let best = (1...dice).map { table.bestScore(dice: dice, multiset: multiset, keeping: $0) }
-                guard best.contains(where: { $0 > 0 }) else {
+                // The options as (dice kept, points), fewest dice kept first: the group's key.
+                let choices: [(kept: Int, points: Int)]
+                if everyKeep {
+                    let distinct = Set(
+                        table.keeps(dice: dice, multiset: multiset).filter { $0.score > 0 }.map {
+                            [$0.diceUsed, $0.score]
+                        })
+                    choices = distinct.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }.map { (kept: $0[0], points: $0[1]) }
+                } else {
+                    choices = (1...dice).map {
+                        (kept: $0, points: table.bestScore(dice: dice, multiset: multiset, keeping: $0))
+                    }
+                    .filter { $0.points > 0 }
+                }
+                guard !choices.isEmpty else {
                     farkles[dice] += count
                     continue
                 }
-                if let group = groupByBest[best] {
+                let key = choices.flatMap { [$0.kept, $0.points] }
+                if let group = groupByBest[key] {
                     weights[group] += count
                     groups[global] = Int32(group)
                     continue
                 }
                 let group = weights.count
-                groupByBest[best] = group
+                groupByBest[key] = group
                 weights.append(count)
                 groups[global] = Int32(group)
-                for (offset, points) in best.enumerated() where points > 0 {
-                    let kept = offset + 1
+                for (kept, points) in choices {
                     allOptions.append(
                         Option(
                             steps: points / step, points: points,

@@ -113,11 +113,24 @@ extension WinTurn {
             keep: table.highestScoringKeep(dice: dice, multiset: multiset) ?? Keep(dice: DiceCounts(), score: 0),
             entry: Entry(value: -.infinity, slope: 0, aux: 0, banks: false)
         )
-        for kept in 1...dice {
-            let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]
-            guard keep.score > 0 else { continue }
-            let next = entry(turnPoints + keep.score, mechanics.diceLeft(afterKeeping: kept, of: dice))
+        func consider(_ keep: Keep) {
+            let next = entry(turnPoints + keep.score, mechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))
             if next.value > best.entry.value { best = (keep, next) }
+        }
+        if everyKeep {
+            // Of equal values the keep of fewest dice, then fewest points: the first option of its group.
+            for keep in table.keeps(dice: dice, multiset: multiset) where keep.score > 0 {
+                let next = entry(turnPoints + keep.score, mechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))
+                if (-next.value, keep.diceUsed, keep.score) < (-best.entry.value, best.keep.diceUsed, best.keep.score) {
+                    best = (keep, next)
+                }
+            }
+        } else {
+            for kept in 1...dice {
+                let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]
+                guard keep.score > 0 else { continue }
+                consider(keep)
+            }
         }
         return Move(keep: best.keep, banks: best.entry.banks)
     }

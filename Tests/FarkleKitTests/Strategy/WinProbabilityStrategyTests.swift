@@ -1,6 +1,7 @@
-import FarkleKit
 import Foundation
 import Testing
+
+@testable import FarkleKit
 
 /// Only single 1s score, banking with any dice, hot dice optional; six 1s win at once; a race to 1,000
 /// with a final round: short games, so the simulator plays many in a debug build.
@@ -46,6 +47,53 @@ struct WinProbabilityStrategyTests {
         #expect(
             abs(mean - solver.firstPlayerValue) < 4 * standardError,
             "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
+    }
+
+    @Test("with a final round win keeps what is worth most of every keep, a lesser keep of a size where it pays")
+    func everyKeepWithFinalRound() throws {
+        // 1s and 5s raced to 150: reaching 150 with a small lead can be worth less than staying short of it.
+        let rules = RuleSet(
+            name: "ones-and-fives-150", combinations: CombinationPoints(singleOne: 100, singleFive: 50),
+            turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+            game: GameRules(target: 150, finalRound: true, sixOnesWin: false))
+        let solver = try WinProbabilitySolver(rules: rules)
+        let strategy = WinProbabilityStrategy(solver: solver)
+        var generator = Xoshiro256StarStar(seed: 1)
+        var lesserKeeps = 0
+        for mine in stride(from: 0, to: 150, by: 50) {
+            for theirs in stride(from: 0, to: 150, by: 50) {
+                var situation = GameSituation(players: 2, end: rules.game.end)
+                _ = situation.scores.add(mine, toSeat: 0)
+                _ = situation.scores.add(theirs, toSeat: 1)
+                let turn = solver.turnTable(myScore: mine, opponentScore: theirs)
+                for turnPoints in stride(from: 0, through: 100, by: 50) {
+                    for dice in 1...6 {
+                        for (multiset, roll) in DiceCatalog.shared.multisets[dice].enumerated()
+                        where !solver.table.isFarkle(roll) {
+                            let advice = turn.advice(for: roll, turnPoints: turnPoints)
+                            let move = strategy.move(
+                                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation,
+                                using: &generator)
+                            let played = try #require(
+                                advice.options.first {
+                                    $0.keep.score == move.score && $0.keep.diceUsed == move.diceUsed
+                                })
+                            #expect(
+                                played.value == advice.options[0].value, "\(roll) at \(turnPoints), \(mine)-\(theirs)")
+                            // The best keep scores less than another keep of as many dice, and is worth more.
+                            let best = advice.options[0]
+                            let sameSize = advice.options.filter { $0.keep.diceUsed == best.keep.diceUsed }
+                            if let highest = sameSize.max(by: { $0.keep.score < $1.keep.score }),
+                                highest.keep.score > best.keep.score, highest.value < best.value - 1e-9
+                            {
+                                lesserKeeps += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(lesserKeeps > 0)
     }
 
     @Test("win beats the expected-score policy from either seat")

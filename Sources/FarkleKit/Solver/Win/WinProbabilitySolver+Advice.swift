@@ -340,7 +340,7 @@ package struct WinTurnModel: Hashable, Sendable {
     }
 
     /// Rolls that offer the same options: their probability among the rolls of that many dice, and the
-    /// best keep of each size, fewest dice first.
+    /// best keep of each size (every distinct keep in a game with a final round), fewest dice first.
     package struct Group: Hashable, Sendable {
         /// The chance of a roll of the group.
         package let probability: Double

@@ -5,8 +5,9 @@
 /// final-round turn once per deficit. A call receives the payoff of banking at every level of turn
 /// points (`-infinity` where the least bank forbids it) and the payoff `z` of a farkle; the turn's
 /// value at every state is the best of banking and rolling, rolling summing the roll groups of
-/// `RollOutcomes` (only the best keep of each size matters, because the value never falls as turn
-/// points grow: see <doc:PlayingToWin>). Six 1s where they win at once pay 1.
+/// `RollOutcomes`. Without a final round only the best keep of each size matters, because the value never
+/// falls as turn points grow; with one, reaching the target can be worth less than stopping short of it, so
+/// every distinct keep is an option (`everyKeep`; see <doc:PlayingToWin>). Six 1s where they win at once pay 1.
 ///
 /// Above the table (`top`) banking is allowed and pays 1, so the best play only maximizes the chance
 /// to reach a state where banking is allowed: `reach[n]`, a fixed point solved once. A farkle there
@@ -39,6 +40,9 @@ struct WinTurn: Sendable {
     }
 
     let mechanics: TurnMechanics
+    /// Whether every distinct keep of a roll is an option, not only the best of each size: where the game has a
+    /// final round (`RollOutcomes.init(table:everyKeep:)`).
+    let everyKeep: Bool
     /// The groups of n dice are `groups[groupRange[n]]`.
     let groupRange: [Range<Int>]
     let groups: [Group]
@@ -69,7 +73,9 @@ struct WinTurn: Sendable {
     /// The turn of `table`'s rules; with `gameEndings`, a six of a kind that wins at once on six dice pays 1 and
     /// one that loses at once pays 0 (`GameRules.instantWinFaces`, `instantLossFaces`).
     init(table: ScoringTable, gameEndings: Bool = true) {
-        let outcomes = RollOutcomes(table: table)
+        // Reaching the target ends a race at once without a final round, so more turn points never hurt there.
+        let everyKeep = table.rules.game.end.hasFinalRound
+        let outcomes = RollOutcomes(table: table, everyKeep: everyKeep)
         let maximum = DiceCounts.maximumDice
         let mechanics = table.turnMechanics
         var probabilities = outcomes.weight
@@ -104,6 +110,7 @@ struct WinTurn: Sendable {
             instant[dice] /= total
         }
         self.mechanics = mechanics
+        self.everyKeep = everyKeep
         self.groupRange = groupRange
         self.groups = groups
         options = outcomes.options.map { Option(steps: $0.steps, diceLeft: $0.diceLeft, kept: $0.kept) }

@@ -146,16 +146,9 @@ struct WinBruteForce {
         var saturation = 0
         if finalRound {
             for entered in [false, true] {
-                var values: [Double] = []
-                var deficit = 0
-                repeat {
-                    values.append(finalRoundValue(deficit: deficit, entered: entered))
-                    deficit += step
-                    // Below the least bank G is flat (every bank there must reach it): not yet its limit.
-                } while values.count < 3 || deficit <= max(rules.game.entryMinimum, rules.turn.minimumBank)
-                    || abs(values[values.count - 1] - values[values.count - 3]) > 1e-15
+                let values = finalRoundValues(entered: entered)
                 last[entered] = values
-                saturation = max(saturation, deficit)
+                saturation = max(saturation, values.count * step)
             }
         }
         func finalRoundLoss(lead: Int, entered: Bool) -> Double {
@@ -185,6 +178,23 @@ struct WinBruteForce {
         return values
     }
 
+    /// `finalRoundValue(deficit:entered:)` at deficits 0, step, 2 step, ... up to where it has settled: the
+    /// last value stands for every deficit beyond.
+    ///
+    /// G can stay flat over any stretch no bank ends in (below the least bank, or below the fewest points
+    /// that leave a die count banking is allowed with), so it has settled only when it stays put over more
+    /// deficits than one keep can jump.
+    func finalRoundValues(entered: Bool) -> [Double] {
+        let window = rolls.joined().flatMap(\.keeps).map(\.points).max().map { $0 / step + 2 } ?? 2
+        let least = max(rules.game.entryMinimum, rules.turn.minimumBank)
+        var values: [Double] = []
+        repeat {
+            values.append(finalRoundValue(deficit: values.count * step, entered: entered))
+        } while values.count <= window || values.count * step <= least
+            || abs(values[values.count - 1] - values[values.count - 1 - window]) > 1e-15
+        return values
+    }
+
     /// The final-round player's P(win) + ½ P(tie), `deficit` points behind.
     func finalRoundValue(deficit: Int, entered: Bool) -> Double {
         let least = max(rules.turn.minimumBank, entered ? 0 : rules.game.entryMinimum)
@@ -202,14 +212,7 @@ struct WinBruteForce {
         guard case .target(let target, let finalRound) = rules.game.end, let penalty = rules.turn.threeFarklePenalty
         else { fatalError("a race with a penalty") }
         let levels = (target - floor + step - 1) / step
-        var last: [Double] = []
-        if finalRound {
-            var deficit = 0
-            repeat {
-                last.append(finalRoundValue(deficit: deficit, entered: true))
-                deficit += step
-            } while last.count < 3 || abs(last[last.count - 1] - last[last.count - 3]) > 1e-15
-        }
+        let last = finalRound ? finalRoundValues(entered: true) : []
         let row = [Double](repeating: 0.5, count: levels)
         var values = [[[[Double]]]](
             repeating: [[[Double]]](repeating: [[Double]](repeating: row, count: levels), count: 3), count: 3)

@@ -29,6 +29,15 @@ private func racing(_ rules: RuleSet, to target: Int, finalRound: Bool) -> RuleS
     return rules
 }
 
+extension RuleSet {
+    /// These rules with an entry minimum of `points`.
+    fileprivate func withEntryMinimum(_ points: Int) -> RuleSet {
+        var rules = self
+        rules.game.entryMinimum = points
+        return rules
+    }
+}
+
 /// Compares the solver with the brute force at every pair of totals.
 private func expectAgreement(_ rules: RuleSet, tolerance: Double = 1e-11) throws {
     let solver = try WinProbabilitySolver(rules: rules)
@@ -99,6 +108,28 @@ struct WinProbabilitySolverTests {
     @Test("a race to 300 with a final round matches the brute force at every pair of totals")
     func onesOnlyFinalRound() throws {
         try expectAgreement(onesOnly(target: 300, finalRound: true))
+    }
+
+    @Test(
+        "with a final round a keep scoring less can be worth more: every keep is weighed, and the values are the brute force's"
+    )
+    func finalRoundLesserKeeps() throws {
+        // Reaching the target with a small lead hands the opponent a last turn that often beats it, so staying
+        // short of it can be worth more: with the best keep of each size alone the solver gave the first player
+        // of a race to 150 scored by 1s and 5s 0.566952, where every keep (the brute force, and a recursion
+        // written apart from this package) gives 0.567086.
+        let onesAndFives = RuleSet(
+            name: "ones-and-fives-150", combinations: CombinationPoints(singleOne: 100, singleFive: 50),
+            turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+            game: GameRules(target: 150, finalRound: true, sixOnesWin: false))
+        try expectAgreement(onesAndFives)
+        #expect(abs(try WinProbabilitySolver(rules: onesAndFives).firstPlayerValue - 0.567085512816460) < 1e-12)
+        // Banking with 1 or 2 dice left only (or after hot dice), raced to 300: 0.30 apart before at (250, 0).
+        var twoDice = racing(onesAndFives, to: 300, finalRound: true)
+        twoDice.turn.bankingDiceLeft = [1, 2]
+        try expectAgreement(twoDice)
+        // Five-thousand's scoring (five dice, the straight of 1,500) raced to 200.
+        try expectAgreement(racing(.fiveThousand, to: 200, finalRound: true).withEntryMinimum(0))
     }
 
     @Test("a race to 1,000 with a final round matches the brute force, its rows past the target read by lead")
