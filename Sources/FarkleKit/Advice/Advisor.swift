@@ -61,7 +61,7 @@ public struct Advisor: Sendable {
         enteringTurn =
             mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) > mechanics.minimumBank
             ? ExpectedScoreSolver(table: table, hasEntered: false) : nil
-        penaltyTurns = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
+        penaltyTurns = LongRunAverageSolver(penaltyOf: table)
     }
 
     /// The rule set.
@@ -131,20 +131,26 @@ public struct Advisor: Sendable {
         let roll = situation.roll
         let turnPoints = situation.turnPoints
         let opening = situation.isOpeningRoll(under: table.rules.turn)
-        if let penaltyTurns {
-            let farkles = situation.farklesInARow
+        let farkles = situation.farklesInARow
+        if rules.turn.threeFarklePenalty != nil {
             guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
                 throw NotCovered(
                     "farkles in a row before a turn are 0, 1 or 2 under a three-farkle penalty, not \(farkles)")
             }
+        } else {
+            guard farkles == 0, situation.opponentFarklesInARow == 0 else {
+                throw NotCovered(
+                    "farkles in a row count toward a three-farkle penalty; rules '\(rules.name)' have none")
+            }
+        }
+        // A penalty of the whole total has no long-run average (`penaltyTurns` is nil): the points objective is
+        // then the turn's own, and only the advice to win counts the farkles in a row.
+        if let penaltyTurns {
             let turn = penaltyTurns.turnSolver(farklesInARow: farkles)
             return (
                 .longRunAverage(farklesInARow: farkles, farkleValue: turn.farkleValue),
                 turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
             )
-        }
-        guard situation.farklesInARow == 0, situation.opponentFarklesInARow == 0 else {
-            throw NotCovered("farkles in a row count toward a three-farkle penalty; rules '\(rules.name)' have none")
         }
         let end = rules.game.end
         if let myScore = situation.myScore, let target = end.target, !end.hasFinalRound, end.rounds == nil {

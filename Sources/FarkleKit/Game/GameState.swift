@@ -241,7 +241,7 @@ public struct GameState: Sendable {
         players[seat].statistics.turns += 1
         players[seat].farklesInARow += 1
         if let penalty = rules.turn.threeFarklePenalty, players[seat].farklesInARow == 3 {
-            players[seat].total -= penalty
+            players[seat].total = penalty.total(afterPenaltyOn: players[seat].total)
             players[seat].farklesInARow = 0
             players[seat].statistics.penalties += 1
         }

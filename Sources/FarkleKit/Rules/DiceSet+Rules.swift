@@ -23,7 +23,7 @@ extension DiceSet {
                 + "make \(instant) \(verb) (\"six_of_a_kind\": \"points\" in a rule file)"
         }
         if let penalty = rules.turn.threeFarklePenalty {
-            return "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) points on a third "
+            return "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) on a third "
                 + "farkle in a row"
         }
         if rules.turn.rerollsScorelessOpeningRoll && rules.turn.sixDiceFarkle == nil {

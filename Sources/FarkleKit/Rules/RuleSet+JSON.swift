@@ -343,7 +343,12 @@ private struct RuleReader {
                     throw fail(
                         path, "must be \"opening_roll\" or \"every_six_dice_roll\", not \(value.kindDescription)")
                 }
-            case .threeFarklePenalty: turn.threeFarklePenalty = try points(value, path)
+            case .threeFarklePenalty:
+                turn.threeFarklePenalty =
+                    value == .string("whole_total")
+                    ? .wholeTotal
+                    : try points(value, path, orElse: "\"whole_total\" to lose the whole total").map(
+                        ThreeFarklePenalty.points)
             case .hotDiceBonus: turn.hotDiceBonus = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
             case .dice: turn.dice = try integer(value, path, in: 1...DiceCounts.maximumDice)
             }
@@ -511,6 +516,12 @@ extension RuleSet {
         let sixDiceFarkle =
             turn.sixDiceFarkle == nil && turn.rerollsScorelessOpeningRoll
             ? "\"reroll\"" : points(turn.sixDiceFarkle)
+        let penalty =
+            switch turn.threeFarklePenalty {
+            case nil: "null"
+            case .points(let points): "\(points)"
+            case .wholeTotal: "\"whole_total\""
+            }
         let hotDiceBonus =
             (turn.hotDiceBonus == 0 ? "" : ",\n    \"hot_dice_bonus\": \(turn.hotDiceBonus)")
             + (turn.dice == DiceCounts.maximumDice ? "" : ",\n    \"dice\": \(turn.dice)")
@@ -561,7 +572,7 @@ extension RuleSet {
                 "minimum_bank": \(turn.minimumBank),
                 "six_dice_farkle": \(sixDiceFarkle),
                 "six_dice_farkle_on": "\(turn.sixDiceFarkleOnEveryRoll ? "every_six_dice_roll" : "opening_roll")",
-                "three_farkle_penalty": \(points(turn.threeFarklePenalty))\(hotDiceBonus)
+                "three_farkle_penalty": \(penalty)\(hotDiceBonus)
               },
               "game": {
                 "players": \(game.players),

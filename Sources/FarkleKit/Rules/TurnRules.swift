@@ -23,10 +23,10 @@ public struct TurnRules: Hashable, Sendable {
     /// Applies only where the rules have no six-dice farkle: one scores such a roll instead
     /// (`TurnMechanics.rerollsScorelessOpeningRoll`).
     public var rerollsScorelessOpeningRoll: Bool
-    /// Points taken from a player's total on a third farkle in a row (`nil` in `standard`).
+    /// What a third farkle in a row costs a player's total: points, or the whole total (`nil` in `standard`).
     ///
     /// The count of farkles in a row restarts after the penalty.
-    public var threeFarklePenalty: Int?
+    public var threeFarklePenalty: ThreeFarklePenalty?
     /// Points added to a keep that sets aside every die rolled, hot dice (0 in `standard`).
     ///
     /// The six-dice farkle counts as a keep of all six dice, so it earns the bonus too. The scoring table
@@ -40,7 +40,7 @@ public struct TurnRules: Hashable, Sendable {
         minimumBank: Int = 0,
         sixDiceFarkle: Int? = 500,
         sixDiceFarkleOnEveryRoll: Bool = false,
-        threeFarklePenalty: Int? = nil,
+        threeFarklePenalty: ThreeFarklePenalty? = nil,
         hotDiceBonus: Int = 0,
         rerollsScorelessOpeningRoll: Bool = false,
         dice: Int = DiceCounts.maximumDice

@@ -14,7 +14,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
     private let mechanics: TurnMechanics
     private let end: GameEnd
     private let entryMinimum: Int
-    private let threeFarklePenalty: Int?
+    private let threeFarklePenalty: ThreeFarklePenalty?
     private let maximumRounds: Int
 
     init(table: ScoringTable, seats: [Seat], maximumRounds: Int) {
@@ -117,11 +117,13 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 farklesInARow[seat] += 1
                 var penalized = false
                 if let penalty = threeFarklePenalty, farklesInARow[seat] == 3 {
-                    // Totals may go below zero: the penalty is taken in full.
-                    _ = situation.scores.add(-penalty, toSeat: seat)
+                    // Totals may go below zero: a penalty of points is taken in full.
+                    let total = situation.scores[seat]
+                    let lost = total - penalty.total(afterPenaltyOn: total)
+                    _ = situation.scores.add(-lost, toSeat: seat)
                     farklesInARow[seat] = 0
                     counts.penalties += 1
-                    counts.seats[seat].penaltyPoints += penalty
+                    counts.seats[seat].penaltyPoints += lost
                     penalized = true
                 }
                 // The next seat's opponent is the seat that just played: its count, as it stands now.

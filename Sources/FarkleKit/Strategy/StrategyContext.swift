@@ -44,13 +44,11 @@ public struct StrategyContext: Sendable {
     }
 
     /// The three-farkle penalty's solution (best play by farkles in a row), solved on the first call and
-    /// kept; `nil` when the rule set has no penalty.
+    /// kept; `nil` when the rule set has no penalty of fixed points (`LongRunAverageSolver(penaltyOf:)`).
     mutating func longRunAverageSolver() -> LongRunAverageSolver? {
-        guard table.rules.turn.threeFarklePenalty != nil else { return nil }
         if let penaltySolver { return penaltySolver }
-        let solved = LongRunAverageSolver(table: table)
-        penaltySolver = solved
-        return solved
+        penaltySolver = LongRunAverageSolver(penaltyOf: table)
+        return penaltySolver
     }
 
     /// The two-player game solved to win, by the solver that covers the rules (a race, a race under a three-farkle

@@ -4,14 +4,15 @@ import Testing
 @testable import FarkleKit
 
 /// Only single 1s score (100 each), any dice may bank (after hot dice too), no six-dice farkle, six 1s score
-/// as points, and a third farkle in a row costs 100 points: short games whose penalty cycles a brute force
-/// follows by hand, cheap even for the win solver in a debug build.
-private func onesPenalty(target: Int, finalRound: Bool) -> RuleSet {
+/// as points, and a third farkle in a row costs 100 points (or `penalty`): short games whose penalty cycles a
+/// brute force follows by hand, cheap even for the win solver in a debug build.
+private func onesPenalty(target: Int, finalRound: Bool, penalty: ThreeFarklePenalty = 100) -> RuleSet {
     RuleSet(
         name: "ones-penalty-\(target)",
         combinations: CombinationPoints(singleOne: 100),
         turn: TurnRules(
-            bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil, threeFarklePenalty: 100),
+            bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil,
+            threeFarklePenalty: penalty),
         game: GameRules(end: .target(target, finalRound: finalRound), sixOnesWin: false))
 }
 
@@ -60,9 +61,10 @@ private func onesTurn(thresholds: [Int]) -> (banked: [Int: Double], farkle: Doub
 
 /// The first seat's chances to win and to tie a race to `target` under `onesPenalty` between two turns, by
 /// plain value iteration over every (seat to move, totals, farkles in a row) until nothing moves by 1e-15.
-/// Totals below four penalties under zero count as that floor, as in the solver.
+/// Totals below four penalties under zero count as that floor, as in the solver; with `losesWholeTotal` a third
+/// farkle sets the total to zero instead of taking 100.
 private func bruteForceOdds(
-    _ turns: [(banked: [Int: Double], farkle: Double)], target: Int, finalRound: Bool
+    _ turns: [(banked: [Int: Double], farkle: Double)], target: Int, finalRound: Bool, losesWholeTotal: Bool = false
 ) -> (win: Double, tie: Double) {
     let floor = -400
     let totals = (target - floor) / 100
@@ -104,7 +106,8 @@ private func bruteForceOdds(
                             if myFarkles < 2 {
                                 handOver(farkle, index(1 - seat, theirs, mine, theirFarkles, myFarkles + 1))
                             } else {
-                                handOver(farkle, index(1 - seat, theirs, max(mine - 100, floor), theirFarkles, 0))
+                                let penalized = losesWholeTotal ? 0 : max(mine - 100, floor)
+                                handOver(farkle, index(1 - seat, theirs, penalized, theirFarkles, 0))
                             }
                             let state = index(seat, mine, theirs, myFarkles, theirFarkles)
                             (next[state], nextTie[state]) = chances
@@ -140,6 +143,48 @@ struct PenaltyExactOddsTests {
         #expect(abs(exact.tieProbability - brute.tie) < 1e-11)
         #expect(finalRound ? exact.tieProbability > 0 : exact.tieProbability == 0)
         #expect(exact.sweeps > 1 && exact.lastChange <= 1e-12)
+    }
+
+    @Test(
+        "a third farkle that takes the whole total: threshold against greedy matches the brute force",
+        arguments: [(400, true), (300, false)])
+    func bruteForceWholeTotal(target: Int, finalRound: Bool) throws {
+        let threshold = [0, 200, 300, 300, 300, 300, 300]
+        let rules = onesPenalty(target: target, finalRound: finalRound, penalty: .wholeTotal)
+        let exact = try odds([.threshold(Array(threshold.dropFirst())), .greedy], rules)
+        let brute = bruteForceOdds(
+            [onesTurn(thresholds: threshold), onesTurn(thresholds: [Int](repeating: 0, count: 7))], target: target,
+            finalRound: finalRound, losesWholeTotal: true)
+        let points = bruteForceOdds(
+            [onesTurn(thresholds: threshold), onesTurn(thresholds: [Int](repeating: 0, count: 7))], target: target,
+            finalRound: finalRound)
+        #expect(abs(exact.winProbabilities[0] - brute.win) < 1e-11)
+        #expect(abs(exact.tieProbability - brute.tie) < 1e-11)
+        // The two penalties are different games.
+        #expect(abs(brute.win - points.win) > 1e-4)
+    }
+
+    @Test(
+        "a third farkle that takes the whole total: simulated games agree with the exact odds within 4 standard errors")
+    func simulatorAgreesWholeTotal() throws {
+        let rules = onesPenalty(target: 500, finalRound: true, penalty: .wholeTotal)
+        let specs = [StrategySpec.win, .greedy]
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let exact = try ExactOdds(strategies: specs, context: &context)
+        let seats = BuiltInStrategy.make(specs, context: &context)
+        let games = 20_000
+        let tally = GameSimulation(table: context.table, seats: seats).run(games: games, seed: 41)
+        #expect(tally.unfinishedGames == 0 && tally.penalties > 0)
+        let n = Double(games)
+        for (observed, expected) in [
+            (Double(tally.seats[0].wins) / n, exact.winProbabilities[0]),
+            (Double(tally.ties) / n, exact.tieProbability),
+        ] {
+            let standardError = (observed * (1 - observed) / n).squareRoot()
+            #expect(
+                abs(observed - expected) <= 4 * standardError,
+                "simulated \(observed), exact \(expected), standard error \(standardError)")
+        }
     }
 
     @Test("win against win is the penalty solver's own value and tie chance")

@@ -126,6 +126,20 @@ struct GameStateTests {
         #expect(state.players[1].farklesInARow == 0 && state.players[1].total == 1_000)
     }
 
+    @Test("a penalty of the whole total: the third farkle in a row leaves a total of zero")
+    func wholeTotalPenalty() throws {
+        var rules = RuleSet.zilch
+        rules.turn.threeFarklePenalty = .wholeTotal
+        let farkle: [GameAction] = [.keep(dice(5)), .roll(dice(2, 2, 3, 4, 6))]
+        let pass: [GameAction] = [.keep(dice(5)), .roll(dice(2, 2, 3, 4, 6))]
+        // Ann banks 1,000, then farkles three times in a row while Ben farkles too.
+        var state = try game(rules, [.keep(dice(1, 1, 1)), .bank] + pass + farkle + pass + farkle + pass)
+        #expect(state.players[0].total == 1_000 && state.players[0].farklesInARow == 2)
+        for action in farkle { try state.apply(action) }
+        #expect(state.players[0].total == 0 && state.players[0].farklesInARow == 0)
+        #expect(state.players[0].statistics.penalties == 1)
+    }
+
     @Test("a final round: after the target every other seat plays once, the highest total wins or ties")
     func finalRound() throws {
         let rules = race(.facebook, to: 1_000)

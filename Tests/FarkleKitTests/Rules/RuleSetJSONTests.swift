@@ -87,6 +87,17 @@ struct RuleSetJSONTests {
         #expect(parsed == rules)
     }
 
+    @Test("a penalty of the whole total reads as \"whole_total\" and round-trips; another word is refused by name")
+    func wholeTotalPenalty() throws {
+        let rules = try RuleSet.load(Self.write(#"{"turn": {"three_farkle_penalty": "whole_total"}}"#))
+        #expect(rules.turn.threeFarklePenalty == .wholeTotal)
+        #expect(rules.jsonText.contains(#""three_farkle_penalty": "whole_total""#))
+        #expect(try RuleSet(json: Data(rules.jsonText.utf8), source: "round trip") == rules)
+        let error = try Self.loadError(#"{"turn": {"three_farkle_penalty": "total"}}"#)
+        #expect(error?.key == "turn.three_farkle_penalty")
+        #expect(error?.problem.contains("\"whole_total\" to lose the whole total") == true)
+    }
+
     @Test("a file name that is no valid rule name still gives a rule set that round-trips")
     func fileNameWithSpaces() throws {
         let path = try Self.write(#"{"game": {"target": 8000}}"#, name: "house rules (2024).json")

@@ -197,6 +197,35 @@ struct GameEngineTests {
     }
 }
 
+extension GameEngineTests {
+    @Test("a penalty of the whole total: the third farkle in a row leaves a total of zero, what it costs is counted")
+    func wholeTotalPenalty() {
+        let rules = Self.rules {
+            $0.turn.threeFarklePenalty = .wholeTotal
+            $0.game.end = .target(3000, finalRound: true)
+        }
+        let table = ScoringTable(rules: rules)
+        let greedy = GreedyStrategy(table: table)
+        var rolls = Xoshiro256StarStar(seed: 10)
+        let (tally, games) = playRecorded(table: table, seats: [greedy, greedy], games: 500, rolls: &rolls)
+        var (penalties, lost, lostAboveZero) = (0, 0, 0)
+        for game in games {
+            var before = [0, 0]
+            for turn in game.turns {
+                if case .farkle(penalty: true) = turn.outcome {
+                    penalties += 1
+                    #expect(turn.scores[turn.seat] == 0)
+                    lost += before[turn.seat]
+                    if before[turn.seat] > 0 { lostAboveZero += 1 }
+                }
+                before[turn.seat] = turn.scores[turn.seat]
+            }
+        }
+        #expect(penalties == tally.penalties && lostAboveZero > 0)
+        #expect(lost == tally.penaltyPoints)
+    }
+}
+
 /// The situations a `SituationRecorder` saw, in order (one thread plays the recorded games).
 private final class SituationLog: @unchecked Sendable {
     var situations: [GameSituation] = []

@@ -24,6 +24,9 @@
 /// the average is its `expectedTurnScore` (up to rounding).
 public struct LongRunAverageSolver: Sendable {
     /// The scoring table solved; `rules.turn.threeFarklePenalty` is the penalty (none: 0).
+    ///
+    /// A penalty of the whole total costs more the higher the total, so it has no long-run average per turn;
+    /// it counts as none here (`StrategyContext` and `Advisor` solve no such game).
     public let table: ScoringTable
 
     /// The points a third farkle in a row costs.
@@ -56,9 +59,19 @@ public struct LongRunAverageSolver: Sendable {
         self.init(table: ScoringTable(rules: rules))
     }
 
+    /// Solves the three-farkle penalty of `table`'s rules, or returns `nil` where they have no penalty of fixed
+    /// points: none, or the whole total (which has no long-run average per turn; the turn's expected score is
+    /// then the play for points).
+    ///
+    /// The one place that says which rules the penalty's turns cover: the advice, `ev` and the reports ask here.
+    public init?(penaltyOf table: ScoringTable) {
+        guard table.rules.turn.threeFarklePenalty?.points != nil else { return nil }
+        self.init(table: table)
+    }
+
     /// Solves the rules of `table` for the long-run average and the turn of each farkle count.
     public init(table: ScoringTable) {
-        let penalty = table.rules.turn.threeFarklePenalty ?? 0
+        let penalty = table.rules.turn.threeFarklePenalty?.points ?? 0
         // Two farkles in a row: a farkle costs the penalty and restarts the count, F(2) = -P, always.
         let lastChance = ExpectedScoreSolver(table: table, farkleValue: -Double(penalty))
         let c = lastChance.expectedTurnScore

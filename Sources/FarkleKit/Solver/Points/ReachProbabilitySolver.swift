@@ -74,7 +74,7 @@ public struct ReachProbabilitySolver: Sendable {
         if let penalty = rules.turn.threeFarklePenalty {
             throw Unsupported(
                 description: "the chance to reach a total does not cover a three-farkle penalty (rules '\(rules.name)' "
-                    + "take \(penalty) points for three farkles in a row)")
+                    + "take \(penalty) for three farkles in a row)")
         }
         if rules.game.entryMinimum > 0 {
             throw Unsupported(

@@ -1,9 +1,10 @@
 /// The exact solution of a two-player game played to win under a three-farkle penalty: the play that
 /// maximizes P(win) + ½ P(tie) of the player to move, at every pair of totals and farkle counts.
 ///
-/// The state between turns adds each player's farkles in a row (0, 1 or 2) to the pair of totals, and
-/// the totals may fall below zero. Totals below `floor` are counted as `floor`: a penalty at the floor
-/// takes nothing more (<doc:PlayingToWin> shows that the floor changes no value above 10⁻⁹).
+/// The state between turns adds each player's farkles in a row (0, 1 or 2) to the pair of totals. A penalty of
+/// points may take a total below zero; totals below `floor` are counted as `floor`: a penalty at the floor
+/// takes nothing more (<doc:PlayingToWin> shows that the floor changes no value above 10⁻⁹). A penalty of the
+/// whole total sets it to zero, so no total falls below zero and the solution is exact with a floor of zero.
 ///
 /// A bank raises the sum of the totals and a farkle keeps it with a higher farkle count, so the states
 /// of one sum are solved from the highest count down and need no fixed point of their own; only the
@@ -23,8 +24,8 @@ public struct PenaltyWinSolver: Sendable {
     public let target: Int
     /// Whether reaching the target gives the opponent one more turn.
     public let hasFinalRound: Bool
-    /// The points a third farkle in a row costs.
-    public let penalty: Int
+    /// What a third farkle in a row costs.
+    public let penalty: ThreeFarklePenalty
     /// The lowest total tabulated: a penalty never takes a total below it.
     package let floor: Int
     /// The number of totals tabulated: floor, floor + step, ..., target - step.
@@ -39,8 +40,9 @@ public struct PenaltyWinSolver: Sendable {
     /// The change below which the sweeps stop.
     package static let tolerance = 1e-12
 
-    /// The default floor: four penalties below zero.
-    package static func defaultFloor(penalty: Int) -> Int { -4 * penalty }
+    /// The default floor: four penalties of points below zero; zero where the penalty takes the whole total (no
+    /// total ever falls below zero, so the floor then changes nothing).
+    package static func defaultFloor(penalty: ThreeFarklePenalty) -> Int { -4 * (penalty.points ?? 0) }
 
     let turn: WinTurn
     let finalRound: FinalRoundTable?
@@ -119,7 +121,7 @@ public struct PenaltyWinSolver: Sendable {
     struct Setup {
         let table: ScoringTable
         let target: Int
-        let penalty: Int
+        let penalty: ThreeFarklePenalty
         /// The states, without the rows past the target (the solve adds them).
         let space: PenaltyStateSpace
 
@@ -220,7 +222,8 @@ struct PenaltyStateSpace: Sendable {
     /// The target in score steps: the first total that reaches it.
     let targetLevel: Int
     let step: Int
-    let penaltyLevels: Int
+    /// The score steps a third farkle in a row takes from a total, or `nil` where it takes the whole total.
+    let penaltyLevels: Int?
     let leastBank: Int
     let turn: WinTurn
     let finalRound: FinalRoundTable?
@@ -278,11 +281,10 @@ struct PenaltyStateSpace: Sendable {
     }
 
     /// The state a farkle of the player to move hands over: one more farkle in a row, or on the third the
-    /// penalty taken (never below the floor) and the count restarted.
+    /// penalty taken (never below the floor; the whole total: down to zero) and the count restarted.
     func afterFarkle(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> Int {
-        myFarkles < 2
-            ? index(theirs, mine, theirFarkles, myFarkles + 1)
-            : index(theirs, max(mine - penaltyLevels, 0), theirFarkles, 0)
+        guard myFarkles == 2 else { return index(theirs, mine, theirFarkles, myFarkles + 1) }
+        return index(theirs, penaltyLevels.map { max(mine - $0, 0) } ?? -floorLevel, theirFarkles, 0)
     }
 
     /// Solves the turn of one state from the current values and returns how much its value changed.
@@ -350,13 +352,17 @@ extension PenaltyStateSpace {
     /// The states of a race to `target` points under a penalty of `penalty` points, totals from `floor` (rounded
     /// up to a score step; totals below count as the floor), without the rows past the target: the layout
     /// `PenaltyWinSolver` solves and `ExactOdds` evaluates under a penalty.
-    init(target: Int, penalty: Int, floor: Int, leastBank: Int, turn: WinTurn, finalRound: FinalRoundTable?) {
+    init(
+        target: Int, penalty: ThreeFarklePenalty, floor: Int, leastBank: Int, turn: WinTurn,
+        finalRound: FinalRoundTable?
+    ) {
         let step = turn.mechanics.scoreStep
         let floorLevel = -((-floor) / step)
         let targetLevel = (target - 1) / step + 1
         self.init(
             levels: targetLevel - floorLevel, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
-            penaltyLevels: (penalty + step - 1) / step, leastBank: leastBank, turn: turn, finalRound: finalRound,
+            penaltyLevels: penalty.points.map { ($0 + step - 1) / step }, leastBank: leastBank, turn: turn,
+            finalRound: finalRound,
             pastTarget: nil)
     }
 }

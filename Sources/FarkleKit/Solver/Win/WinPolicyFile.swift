@@ -33,7 +33,7 @@ import Foundation
 ///
 /// | Bytes | Field |
 /// |---|---|
-/// | 8 × 7 | target, score step, levels, final round (0 or 1), penalty, floor (signed), sweeps |
+/// | 8 × 7 | target, score step, levels, final round (0 or 1), penalty (points; 0: the whole total), floor (signed), sweeps |
 /// | 8 × 2 | the last sweep's largest change (a double), states tabulated |
 /// | per final-round table (one: the penalty rules out an entry minimum) | cap level, limit, cap + 1 values, ties |
 /// | 8 × 9 levels² × 2 | values, then ties, `(3 × my farkles + their farkles) × levels² + mine × levels + theirs` |
@@ -113,8 +113,9 @@ package enum WinPolicyFile {
     static func encode(_ solver: PenaltyWinSolver) -> [UInt8] {
         var writer = Writer(version: penaltyFormatVersion, rules: solver.table.rules, values: solver.values.count)
         for field in [
-            solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0, solver.penalty,
-            solver.floor, solver.sweeps,
+            solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0,
+            // A penalty of points is 1 or more; 0 stands for the whole total.
+            solver.penalty.points ?? 0, solver.floor, solver.sweeps,
         ] {
             writer.append(Int64(field))
         }
@@ -338,7 +339,7 @@ package enum WinPolicyFile {
         let stateCount = try reader.count()
         let table = ScoringTable(rules: rules)
         guard rules.game.end == .target(target, finalRound: finalRound), step == table.scoreStep,
-            penalty == rules.turn.threeFarklePenalty, floor <= 0, floor % step == 0,
+            penalty == rules.turn.threeFarklePenalty.map({ $0.points ?? 0 }), floor <= 0, floor % step == 0,
             levels == (target - 1) / step + 1 - floor / step
         else {
             throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")

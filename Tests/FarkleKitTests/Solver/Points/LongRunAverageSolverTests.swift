@@ -8,14 +8,14 @@ private func straightOnly(penalty: Int) -> RuleSet {
     RuleSet(
         name: "straight-only",
         combinations: CombinationPoints(largeStraight: 1500),
-        turn: TurnRules(hotDiceMandatory: false, sixDiceFarkle: nil, threeFarklePenalty: penalty),
+        turn: TurnRules(hotDiceMandatory: false, sixDiceFarkle: nil, threeFarklePenalty: .points(penalty)),
         game: GameRules())
 }
 
 /// `zilch` with another three-farkle penalty.
 private func zilch(penalty: Int?) -> RuleSet {
     var rules = RuleSet.zilch
-    rules.turn.threeFarklePenalty = penalty
+    rules.turn.threeFarklePenalty = penalty.map(ThreeFarklePenalty.points)
     return rules
 }
 

@@ -212,6 +212,13 @@ struct WinBruteForce {
         guard case .target(let target, let finalRound) = rules.game.end, let penalty = rules.turn.threeFarklePenalty
         else { fatalError("a race with a penalty") }
         let levels = (target - floor + step - 1) / step
+        // A total after a third farkle: points taken (never below the floor), or nothing left.
+        func penalized(_ total: Int) -> Int {
+            switch penalty {
+            case .points(let points): max(total - points, floor)
+            case .wholeTotal: 0
+            }
+        }
         let last = finalRound ? finalRoundValues(entered: true) : []
         let row = [Double](repeating: 0.5, count: levels)
         var values = [[[[Double]]]](
@@ -227,7 +234,7 @@ struct WinBruteForce {
                             let farkle =
                                 myFarkles < 2
                                 ? 1 - values[theirFarkles][myFarkles + 1][theirs][mine]
-                                : 1 - values[theirFarkles][0][theirs][(max(myTotal - penalty, floor) - floor) / step]
+                                : 1 - values[theirFarkles][0][theirs][(penalized(myTotal) - floor) / step]
                             let clamp = max(
                                 target - myTotal, rules.turn.minimumBank,
                                 finalRound ? last.count * step + theirTotal - myTotal : 0)

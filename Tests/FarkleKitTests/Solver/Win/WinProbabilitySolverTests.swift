@@ -260,6 +260,24 @@ struct WinProbabilitySolverTests {
         try expectPenaltyAgreement(rules, floor: -200)
     }
 
+    @Test("a third farkle that takes the whole total: the penalty solver matches the brute force, final round or not")
+    func wholeTotalPenalty() throws {
+        try expectPenaltyAgreement(penalized(onesOnly(target: 300), penalty: .wholeTotal), floor: 0)
+        try expectPenaltyAgreement(penalized(onesOnly(target: 300, finalRound: true), penalty: .wholeTotal), floor: 0)
+        // A floor below zero tabulates totals no one reaches: the whole total still falls to zero, not the floor.
+        try expectPenaltyAgreement(penalized(onesOnly(target: 200), penalty: .wholeTotal), floor: -200)
+    }
+
+    @Test("losing the whole total is worth less to the player to move than losing 100 points, from 200 up")
+    func wholeTotalCostsMore() throws {
+        let race = onesOnly(target: 400)
+        let total = try PenaltyWinSolver(rules: penalized(race, penalty: .wholeTotal))
+        let points = try PenaltyWinSolver(rules: penalized(race, penalty: 100), floor: 0)
+        // Two farkles in a row at 300 against 0: the third costs 300 or 100.
+        #expect(total.value(mine: 300, theirs: 0, myFarkles: 2) < points.value(mine: 300, theirs: 0, myFarkles: 2))
+        #expect(total.floor == 0)
+    }
+
     @Test("with a penalty of 0 the farkle counts change nothing: the values of the solver without one, final round too")
     func zeroPenalty() throws {
         let rules = onesOnly(target: 500, finalRound: true)
@@ -305,8 +323,8 @@ struct WinProbabilitySolverTests {
     }
 }
 
-/// `rules` with a three-farkle penalty of `penalty` points.
-private func penalized(_ rules: RuleSet, penalty: Int) -> RuleSet {
+/// `rules` with the three-farkle penalty `penalty` (points, or the whole total).
+private func penalized(_ rules: RuleSet, penalty: ThreeFarklePenalty) -> RuleSet {
     var rules = rules
     rules.name += "-penalty"
     rules.turn.threeFarklePenalty = penalty
