@@ -69,6 +69,14 @@ public struct AdvisorPage: Sendable {
         self.init(turnSolvers: [solver], winGame: roundsSolver)
     }
 
+    /// A page showing the values of `solver`, and in a game of two kept on the page the advice to win of
+    /// `penaltyWinSolver`: for a penalty of the whole total, which has no long-run average per turn.
+    ///
+    /// - Precondition: both solvers of one rule set.
+    public init(solver: ExpectedScoreSolver, penaltyWinSolver: PenaltyWinSolver) {
+        self.init(turnSolvers: [solver], winGame: penaltyWinSolver)
+    }
+
     /// A page for rules with a three-farkle penalty: for k farkles in a row before the turn, the values of
     /// `penaltySolver.turnSolver(farklesInARow: k)` (a farkle worth what it costs later), k = 0, 1, 2.
     public init(penaltySolver: LongRunAverageSolver, winSolver: WinProbabilitySolver? = nil) {
@@ -151,6 +159,12 @@ public struct AdvisorPage: Sendable {
             ("later", points(mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false))),
         ])
         let banking = (1...mechanics.dice).filter(mechanics.allowsBanking).map(String.init).joined(separator: ", ")
+        let penalty =
+            switch rules.turn.threeFarklePenalty {
+            case nil: "null"
+            case .points(let points): String(points)
+            case .wholeTotal: JSONText.string("whole_total")
+            }
         return JSONText.object([
             ("name", JSONText.string(rules.name)),
             ("dice", "\(mechanics.dice)"),
@@ -161,7 +175,7 @@ public struct AdvisorPage: Sendable {
             ("six_dice_farkle", sixDiceFarkle),
             ("rerolls_scoreless_opening_roll", "\(mechanics.rerollsScorelessOpeningRoll)"),
             ("hot_dice_bonus", "\(rules.turn.hotDiceBonus)"),
-            ("three_farkle_penalty", points(rules.turn.threeFarklePenalty)),
+            ("three_farkle_penalty", penalty),
             ("target", points(rules.game.end.target)),
             ("final_round", "\(rules.game.end.hasFinalRound)"),
             ("rounds", points(rules.game.end.rounds)),
@@ -298,7 +312,11 @@ public struct AdvisorPage: Sendable {
         let members: [(key: String, value: String)] = [
             ("kind", JSONText.string("penalty")), ("target", String(solver.target)),
             ("final_round", String(solver.hasFinalRound)), ("floor", String(solver.floor)),
-            ("levels", String(solver.levels)), ("penalty_levels", String((solver.penalty + step - 1) / step)),
+            ("levels", String(solver.levels)),
+            (
+                "penalty_levels",
+                solver.penalty.points.map { String(($0 + step - 1) / step) } ?? "null"
+            ),
             ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
             ("final_round_limit", JSONText.number(solver.finalRoundLimit)),
             (

@@ -51,7 +51,7 @@ public struct ReportBuilder: Sendable {
     public func build() -> (documents: [ReportDocument], overview: RuleSetOverview) {
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)
-        let penalty = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
+        let penalty = LongRunAverageSolver(penaltyOf: table)
         let distribution = BankedPointsDistribution(solver: solver)
         let odds = ScoringOdds(table: table)
         var reports = ReportDocument.scoringOdds(odds)
@@ -62,23 +62,25 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
-        let rounds = rules.game.end.rounds != nil
+        let kind = WinGameKind(rules)
         let winSolver =
-            playsToWin && penalty == nil && !rounds
+            playsToWin && kind == .race
             ? try? cache.winProbabilitySolver(rules: rules, threads: threads, progress: solveProgress) : nil
         // The page's advice to win in a game of rounds kept on it.
         let roundsSolver =
-            playsToWin && penalty == nil && rounds
+            playsToWin && kind == .rounds
             ? try? cache.roundsWinSolver(rules: rules, threads: threads, progress: solveProgress) : nil
+        // Any three-farkle penalty, the whole total too: only the points advice needs one of points.
         let penaltyWinSolver =
-            playsToWin && penalty != nil
+            playsToWin && kind == .penaltyRace
             ? try? cache.penaltyWinSolver(rules: rules, threads: threads, progress: sweepProgress) : nil
-        // Under a penalty the page advises each count of farkles in a row, as `advise --farkles` does.
+        // Under a penalty of points the page advises each count of farkles in a row, as `advise --farkles` does.
         let advisor =
             penalty.map { penalty in
                 penaltyWinSolver.map { AdvisorPage(penaltySolver: penalty, penaltyWinSolver: $0) }
                     ?? AdvisorPage(penaltySolver: penalty)
             }
+            ?? penaltyWinSolver.map { AdvisorPage(solver: solver, penaltyWinSolver: $0) }
             ?? roundsSolver.map { AdvisorPage(solver: solver, roundsSolver: $0) }
             ?? AdvisorPage(solver: solver, winSolver: winSolver)
         reports.append(ReportDocument.advisorPage(advisor))

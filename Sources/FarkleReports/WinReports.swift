@@ -348,18 +348,29 @@ extension ReportDocument {
 
     /// What the summary says under a three-farkle penalty: the state, the floor and the sweeps.
     private static func penaltyParagraph(_ solver: PenaltyWinSolver) -> String {
+        let states = ChartAxis.grouped(Double(solver.stateCount), decimals: 0)
+        guard let points = solver.penalty.points else {
+            return """
+
+                A third farkle in a row costs the whole total: it falls to zero. The farkles in a row of each \
+                player (0, 1 or 2) join the totals in the state of the game; no total falls below zero. Only the \
+                penalty lowers a total, so the solver sweeps over all \(states) states until no value changes by \
+                more than \(String(format: "%g", PenaltyWinSolver.tolerance)): \(solver.sweeps) sweeps here.
+
+                """
+        }
         let floor = ChartAxis.grouped(Double(solver.floor), decimals: 0)
-        let count = solver.penalty > 0 ? -solver.floor / solver.penalty : 0
+        let count = -solver.floor / points
         let penalties = count > 0 ? " (\(count) \(count == 1 ? "penalty" : "penalties") below zero)" : ""
         return """
 
-            A third farkle in a row costs \(solver.penalty) points, so the farkles in a row of each player (0, 1 \
+            A third farkle in a row costs \(points) points, so the farkles in a row of each player (0, 1 \
             or 2) join the totals in the state of the game, and a total can fall below zero. The solver \
             tabulates totals down to a floor of \(floor) points\(penalties) and lets a penalty at the floor take \
             nothing more. Lowering the floor changes no printed digit: for `zilch`, a floor of -4,000 prints the \
             same value, chances and fair head start as -2,000 (`Reports/benchmarks.md`), and `farkle-sim solve \
             --objective win --penalty-floor POINTS` checks any rule set. Only a penalty lowers a total, so the \
-            solver sweeps over all \(ChartAxis.grouped(Double(solver.stateCount), decimals: 0)) states until no \
+            solver sweeps over all \(states) states until no \
             value changes by more than \(String(format: "%g", PenaltyWinSolver.tolerance)): \
             \(solver.sweeps) sweeps here.
 

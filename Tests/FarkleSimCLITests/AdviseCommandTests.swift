@@ -426,8 +426,19 @@ struct AdviseCommandTests {
     func farklesMarkdown() throws {
         let result = try CommandRunner.run(["advise", "--rules", "zilch", "--dice", "1,5", "--farkles", "2"])
         #expect(result.exitStatus == 0)
-        #expect(result.standardOutput.contains("2 farkles in a row before this turn; three in a row cost 500."))
+        #expect(result.standardOutput.contains("2 farkles in a row before this turn; three in a row cost 500 points."))
         #expect(result.standardOutput.contains("a farkle now counts -500.00 points, what it costs later"))
+    }
+
+    @Test("a penalty of the whole total: --farkles is taken, the points are the turn's own and the text says so")
+    func farklesWholeTotal() throws {
+        let rules = fixtureRules("ones-wipeout-race.json")
+        let result = try CommandRunner.run(["advise", "--rules", rules, "--dice", "1,2,3,4,6,6", "--farkles", "2"])
+        #expect(result.exitStatus == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        #expect(result.standardOutput.contains("three in a row cost the whole total"))
+        #expect(result.standardOutput.contains("With --my-score and --opponent-score the advice to win counts"))
+        let refused = try CommandRunner.run(["advise", "--rules", rules, "--dice", "1,2", "--farkles", "3"])
+        #expect(refused.exitStatus == 64 && refused.standardError.hasPrefix("Error: '--farkles'"))
     }
 
     @Test(

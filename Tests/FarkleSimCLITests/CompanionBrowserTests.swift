@@ -225,19 +225,22 @@ struct CompanionBrowserTests {
 
     @Test(
         "with two players and the advice to win, the chance each choice lost is FarkleKit's review of the game",
-        arguments: ["short-race.json", "ones-rounds.json", "ones-penalty-race.json"])
+        arguments: ["short-race.json", "ones-rounds.json", "ones-penalty-race.json", "ones-wipeout-race.json"])
     func winLost(file: String) throws {
         // Small games keep the solves cheap: a race (standard scoring, 500 to get on the board, won at once at the
-        // target), a game of two rounds and a race to 300 under a penalty of 100, in both of which only 1s score.
+        // target), a game of two rounds and a race to 300 under a penalty of 100 or of the whole total, in which only
+        // 1s score.
         let rules = try RuleSet.load(fixtureRules(file))
         let table = ScoringTable(rules: rules)
         let page: AdvisorPage
         let game: any SolvedWinGame
         if rules.turn.threeFarklePenalty != nil {
             let solver = try PenaltyWinSolver(rules: rules)
-            (page, game) = (
-                AdvisorPage(penaltySolver: LongRunAverageSolver(table: table), penaltyWinSolver: solver), solver
-            )
+            // A penalty of the whole total has no long-run average: the page advises the turn's own points.
+            let points =
+                LongRunAverageSolver(penaltyOf: table).map { AdvisorPage(penaltySolver: $0, penaltyWinSolver: solver) }
+                ?? AdvisorPage(solver: ExpectedScoreSolver(table: table), penaltyWinSolver: solver)
+            (page, game) = (points, solver)
         } else if rules.game.end.rounds == nil {
             let solver = try WinProbabilitySolver(rules: rules)
             (page, game) = (AdvisorPage(solver: ExpectedScoreSolver(table: table), winSolver: solver), solver)

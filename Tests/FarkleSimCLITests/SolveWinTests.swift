@@ -84,6 +84,7 @@ struct SolveWinTests {
             (["--rules", "zilch", "--penalty-floor", "-25"], "'--penalty-floor' must be a multiple of 50"),
             (["--rules", "zilch", "--penalty-floor", "100"], "'--penalty-floor' must be from -1000000 to 0"),
             (["--rules", fixtureRules("ones-race.json"), "--penalty-floor", "-400"], "have no three-farkle penalty"),
+            (["--rules", fixtureRules("ones-wipeout-race.json"), "--penalty-floor", "-400"], "takes the whole total"),
         ] {
             let refused = try CommandRunner.run(["solve", "--objective", "win"] + arguments)
             #expect(refused.exitStatus == 64)
@@ -93,6 +94,29 @@ struct SolveWinTests {
         let score = try CommandRunner.run(["solve", "--rules", "zilch", "--penalty-floor", "-400"])
         #expect(score.exitStatus == 64)
         #expect(score.standardError.contains("'--penalty-floor' is for --objective win"))
+    }
+
+    @Test("a penalty of the whole total: solved to win from a floor of zero, the turn alone for points, said so")
+    func wholeTotalPenalty() throws {
+        func solve(_ fixture: String, _ extra: [String]) throws -> [String: Any] {
+            let result = try CommandRunner.run(["solve", "--rules", fixtureRules(fixture), "--format", "json"] + extra)
+            #expect(result.exitStatus == 0 && result.standardError.isEmpty, "\(result.standardError)")
+            return try jsonObject(result)
+        }
+        let total = try solve("ones-wipeout-race.json", ["--objective", "win"])
+        let points = try solve("ones-penalty-race.json", ["--objective", "win"])
+        #expect(total["penalty_floor"] as? Int == 0)
+        let values = try [total, points].map { try #require($0["value"] as? Double) }
+        #expect(abs(values[0] - values[1]) > 1e-3, "two different games: \(values)")
+        // For points the whole total is not counted: the turn is the one of the same rules without a penalty.
+        let turn = try solve("ones-wipeout-race.json", [])
+        let plain = try CommandRunner.run(["solve", "--rules", fixtureRules("ones-race.json"), "--format", "json"])
+        #expect(turn["three_farkle_penalty"] as? String == "whole_total")
+        #expect(turn["long_run_average_points_per_turn"] == nil)
+        let markdown = try CommandRunner.run(["solve", "--rules", fixtureRules("ones-wipeout-race.json")])
+        #expect(markdown.standardOutput.contains("## Three-farkle penalty (the whole total)"))
+        let expected = try [turn, jsonObject(plain)].map { try #require($0["expected_turn_score"] as? Double) }
+        #expect(expected[0] == expected[1])
     }
 
     @Test("three players with a final round (a rule file's players) are refused with exit 64 and one error line")

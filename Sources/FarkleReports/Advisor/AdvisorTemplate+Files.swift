@@ -320,7 +320,8 @@ extension AdvisorTemplate {
           player.stats.turns += 1;
           player.farkles += 1;
           if (rules.three_farkle_penalty !== null && player.farkles === 3) {
-            player.total -= rules.three_farkle_penalty;
+            // As ThreeFarklePenalty: points taken (the total may fall below zero), or the whole total lost.
+            player.total = rules.three_farkle_penalty === "whole_total" ? 0 : player.total - rules.three_farkle_penalty;
             player.farkles = 0;
             player.stats.penalties += 1;
           }
@@ -612,7 +613,8 @@ extension AdvisorTemplate {
         }
 
         // The same in a race under a three-farkle penalty, with the farkles in a row of each, as PenaltyStateSpace: a
-        // bank restarts the banker's count, a farkle adds one or on the third takes the penalty (never below the floor);
+        // bank restarts the banker's count, a farkle adds one or on the third takes the penalty (never below the floor;
+        // penalty_levels null: the whole total, down to zero);
         // totals count from the floor, the turn-start values one block per pair of counts.
         function penaltyPayoffs(me, them, myFarkles, theirFarkles) {
           const win = data.win;
@@ -638,7 +640,7 @@ extension AdvisorTemplate {
             else bank.push(final ? 1 - finalValue(total - theirs) : 1);
           }
           const farkle = myFarkles < 2 ? 1 - value(theirs, mine, theirFarkles, myFarkles + 1)
-            : 1 - value(theirs, Math.max(mine - win.penalty_levels, 0), theirFarkles, 0);
+            : 1 - value(theirs, win.penalty_levels === null ? -floorLevel : Math.max(mine - win.penalty_levels, 0), theirFarkles, 0);
           return { bank, top, topBank: 1 - win.final_round_limit, farkle };
         }
 
@@ -872,7 +874,7 @@ extension AdvisorTemplate {
           else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
           else parts.push("the first bank to reach " + rules.target + " wins at once");
           if (rules.three_farkle_penalty !== null) {
-            parts.push("three farkles in a row cost " + rules.three_farkle_penalty + (perFarkleCount()
+            parts.push("three farkles in a row cost " + penaltyWords() + (perFarkleCount()
               ? " (the advice plays for the most points in the long run, penalties included)"
               : " (the advice counts this turn's points alone, not the penalty)"));
           }
@@ -1055,10 +1057,15 @@ extension AdvisorTemplate {
           return "Farkle: no keep scores, and the turn ends with nothing" + worth + ".";
         }
 
+        // What a third farkle in a row costs, in words: its points, or the whole total.
+        function penaltyWords() {
+          return rules.three_farkle_penalty === "whole_total" ? "the whole total" : String(rules.three_farkle_penalty);
+        }
+
         // What a farkle now costs under a penalty, in words; nothing without one.
         function farkleCost(farkles) {
           if (!perFarkleCount()) return "";
-          if (farkles === 2) return "; your third farkle in a row, it costs " + rules.three_farkle_penalty;
+          if (farkles === 2) return "; your third farkle in a row, it costs " + penaltyWords();
           return "; that makes " + (farkles + 1) + " farkle" + (farkles === 0 ? "" : "s") + " in a row";
         }
 

@@ -108,7 +108,8 @@ function farkled(rules, state) {
   player.stats.turns += 1;
   player.farkles += 1;
   if (rules.three_farkle_penalty !== null && player.farkles === 3) {
-    player.total -= rules.three_farkle_penalty;
+    // As ThreeFarklePenalty: points taken (the total may fall below zero), or the whole total lost.
+    player.total = rules.three_farkle_penalty === "whole_total" ? 0 : player.total - rules.three_farkle_penalty;
     player.farkles = 0;
     player.stats.penalties += 1;
   }

@@ -18,6 +18,8 @@ enum AdviseCommand: Command {
             for the most points in the long run with --farkles farkles in a row before this turn: a farkle \
             counts what it costs later, and the expected values include it; with both totals the advice to \
             win also counts --opponent-farkles, and totals may be negative (down to four penalties below zero). \
+            Where three farkles cost the whole total no long-run average measures it: the points advice is the \
+            turn's own, and only the advice to win counts the farkles in a row. \
             Loaded dice (a face written 5@odd, or --dice-set) are advised kind by kind in a race won at the \
             target at once (kcd): each keep lists the dice it leaves and what banking and rolling on are worth \
             in points toward the target from --my-score (0 by default); with --opponent-score as well, the \

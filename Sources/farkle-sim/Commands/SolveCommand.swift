@@ -123,7 +123,7 @@ enum SolveCommand: Command {
                     + "\((ExpectedScoreSolver.maximumLevels - 1) * step) points",
                 spec: spec)
         }
-        let penalty = rules.turn.threeFarklePenalty == nil ? nil : LongRunAverageSolver(table: table)
+        let penalty = LongRunAverageSolver(penaltyOf: table)
         let rows = rows(solver, penalty: penalty, upTo: maximum)
         let capped = format == .csv ? nil : CappedSolveOutput(rules: rules, table: table)
         switch format {
@@ -246,6 +246,15 @@ enum SolveCommand: Command {
             lines.append("| \(dice) | \(NumberText.fixed(line.slope, 6)) t + \(NumberText.fixed(line.intercept, 2)) |")
         }
         if let penalty { lines += penaltyMarkdown(penalty) }
+        if solver.table.rules.turn.threeFarklePenalty == .wholeTotal {
+            lines += [
+                "", "## Three-farkle penalty (the whole total)", "",
+                "A third farkle in a row costs the whole total, so what a farkle costs grows with the total and no "
+                    + "number of points per turn measures it: the values above are the turn's points alone. "
+                    + "`farkle-sim solve --objective win` plays the game with the penalty counted, and `advise` "
+                    + "does with --my-score and --opponent-score.",
+            ]
+        }
         if let capped { lines += capped.markdown }
         lines += [
             "", "## Values up to \(maximum) turn points", "",
@@ -336,12 +345,19 @@ enum SolveCommand: Command {
               "expected_turn_score": \(JSONText.number(solver.expectedTurnScore)),
               "bank_thresholds": {\(thresholdMembers.joined(separator: ", "))},
               "bank_ranges_below_threshold": {\(islandMembers.joined(separator: ", "))},
-              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? "")\(capped?.json ?? "")
+              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? wholeTotalJSON(solver))\(capped?.json ?? "")
               "values": [
             \(rowObjects.joined(separator: ",\n"))
               ]
             }
             """
+    }
+
+    /// The penalty where it takes the whole total (no long-run average covers it), on its own line after a
+    /// newline, ending in a comma; nothing otherwise.
+    private static func wholeTotalJSON(_ solver: ExpectedScoreSolver) -> String {
+        solver.table.rules.turn.threeFarklePenalty == .wholeTotal
+            ? "\n  \"three_farkle_penalty\": \"whole_total\"," : ""
     }
 
     /// The penalty's members, each on its own line after a newline, ending in a comma.

@@ -143,6 +143,15 @@ struct AdviceText {
                     + "below includes it.",
                 "",
             ]
+        } else if rules.turn.threeFarklePenalty == .wholeTotal {
+            let farkles = whole.situation.farklesInARow
+            lines += [
+                "\(farkles) farkle\(farkles == 1 ? "" : "s") in a row before this turn; three in a row cost the whole "
+                    + "total, which no number of points per turn measures: the expected values below are this "
+                    + "turn's points alone."
+                    + (win == nil ? " With --my-score and --opponent-score the advice to win counts the penalty." : ""),
+                "",
+            ]
         }
         if advice.options.isEmpty {
             if let sixDiceFarkle = advice.sixDiceFarkle {

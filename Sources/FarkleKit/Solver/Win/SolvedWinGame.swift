@@ -27,7 +27,7 @@ extension RoundsWinSolver: SolvedWinGame {
 }
 
 /// The game families a win solver covers: the one place that says which solver covers which rules.
-package enum WinGameKind: Sendable {
+package enum WinGameKind: Sendable, Equatable {
     /// A race to a target, with or without a final round (`WinProbabilitySolver`).
     case race
     /// A race under a three-farkle penalty (`PenaltyWinSolver`).
