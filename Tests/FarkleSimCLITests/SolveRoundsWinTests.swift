@@ -53,10 +53,10 @@ struct SolveRoundsWinTests {
         #expect(result.exitStatus == 0)
         let json = try jsonObject(result)
         #expect(json["games"] as? Int == 2000)
-        // A file that starts as a policy file (magic and format version 1), so that it passes the check every
+        // A file that starts as a policy file (magic and format version 5), so that it passes the check every
         // named file gets when the command line is parsed and the refusal is the rules'.
         let policy = FileManager.default.temporaryDirectory.appendingPathComponent("rounds-\(UUID().uuidString).policy")
-        try Data(Array("FRKLWIN".utf8) + [0, 1, 0, 0, 0]).write(to: policy)
+        try Data(Array("FRKLWIN".utf8) + [0, 5, 0, 0, 0]).write(to: policy)
         defer { try? FileManager.default.removeItem(at: policy) }
         let refused = try CommandRunner.run([
             "--games", "10", "--rules", fixtureRules("ones-rounds.json"), "--strategy", "win", "--policy", policy.path,

@@ -15,12 +15,12 @@ import Foundation
 /// The turn-start values of every pair of totals determine the whole play (each turn is then one
 /// table of a pair, built when asked for), so the file holds those values, the chances of a tie and the
 /// final-round tables: about 16 bytes per pair. All numbers are little-endian; doubles are stored bit
-/// for bit, so a round trip gives identical values. Layout (format version 1):
+/// for bit, so a round trip gives identical values. Layout (format version 5):
 ///
 /// | Bytes | Field |
 /// |---|---|
 /// | 8 | magic `FRKLWIN` and a zero byte |
-/// | 4 | format version (1) |
+/// | 4 | format version (5) |
 /// | 8 | FNV-1a digest of the rule set's canonical JSON (`RuleSet.jsonText`, name left out) |
 /// | 4 + n | the rule set's name, its length first (for the error message) |
 /// | 8 × 6 | target, score step, levels, final round (0 or 1), most Newton steps, turns solved |
@@ -28,7 +28,7 @@ import Foundation
 /// | 8 × levels² × 2 | values, then ties, `mine * levels + theirs` |
 /// | 8 | FNV-1a digest of every byte before it |
 ///
-/// The game under a three-farkle penalty (`PenaltyWinSolver`) has its own format version (2), so that each
+/// The game under a three-farkle penalty (`PenaltyWinSolver`) has its own format version (6), so that each
 /// reader refuses the other's file by name. Its layout differs after the name:
 ///
 /// | Bytes | Field |
@@ -61,9 +61,14 @@ package enum WinPolicyFile {
     /// The first eight bytes of a policy file.
     package static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
     /// The format this version writes and reads for a race without a penalty.
-    package static let formatVersion: UInt32 = 1
-    /// The format this version writes and reads for a race under a three-farkle penalty.
-    package static let penaltyFormatVersion: UInt32 = 2
+    ///
+    /// 1 until games with a final round weighed every keep of a roll (`WinTurn.everyKeep`): a file of format 1
+    /// holds their values played with the best keep of each number of dice, and is refused by name.
+    package static let formatVersion: UInt32 = 5
+    /// The format this version writes and reads for a race under a three-farkle penalty (2 until the same change).
+    package static let penaltyFormatVersion: UInt32 = 6
+    /// The formats of earlier versions no longer read: their games with a final round were solved with fewer keeps.
+    static let retiredVersions: [UInt32] = [1, 2]
     /// The format this version writes and reads for a game of fixed rounds.
     package static let roundsFormatVersion: UInt32 = 3
     /// The format this version writes and reads for a race between two dice sets.
@@ -368,7 +373,11 @@ package enum WinPolicyFile {
 
     /// Why a file of format `version` is not read.
     static func unreadableVersion(_ version: UInt64) -> String {
-        "format version \(version); this farkle-sim reads versions "
+        if retiredVersions.contains(where: { UInt64($0) == version }) {
+            return "format version \(version), written by an earlier farkle-sim that solved games with a final round "
+                + "from the best keep of each number of dice only; solve the game again (solve --objective win --out)"
+        }
+        return "format version \(version); this farkle-sim reads versions "
             + versions.map(String.init).joined(separator: ", ")
     }
 

@@ -106,6 +106,26 @@ struct WinPolicyFileTests {
         #expect(loaded.firstPlayerValue == (try WinProbabilitySolver(rules: onesRace)).firstPlayerValue)
     }
 
+    @Test("a file of format 1 or 2, solved before games with a final round weighed every keep, is refused by name")
+    func retiredFormats() throws {
+        let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
+        for version: UInt8 in [1, 2] {
+            var old = bytes
+            old[8] = version
+            // The FNV-1a checksum covers the version: an earlier program wrote it over its own bytes.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in old.dropLast(8) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            for byte in 0..<8 { old[old.count - 8 + byte] = UInt8(truncatingIfNeeded: hash >> (8 * UInt64(byte))) }
+            do {
+                _ = try WinProbabilitySolver(policyFileBytes: old, rules: onesRace)
+                Issue.record("format \(version) was read")
+            } catch {
+                #expect(error.description.contains("format version \(version), written by an earlier farkle-sim"))
+                #expect(error.description.contains("solve the game again"))
+            }
+        }
+    }
+
     @Test("truncated, corrupt and foreign files are refused with a reason, never a crash")
     func damaged() throws {
         let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
