@@ -113,24 +113,19 @@ extension WinTurn {
             keep: table.highestScoringKeep(dice: dice, multiset: multiset) ?? Keep(dice: DiceCounts(), score: 0),
             entry: Entry(value: -.infinity, slope: 0, aux: 0, banks: false)
         )
+        // One comparison for both sets of keeps: of equal values the keep of fewest dice, then fewest points (the
+        // first option of its group).
         func consider(_ keep: Keep) {
+            guard keep.score > 0 else { return }
             let next = entry(turnPoints + keep.score, mechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))
-            if next.value > best.entry.value { best = (keep, next) }
+            if (-next.value, keep.diceUsed, keep.score) < (-best.entry.value, best.keep.diceUsed, best.keep.score) {
+                best = (keep, next)
+            }
         }
         if everyKeep {
-            // Of equal values the keep of fewest dice, then fewest points: the first option of its group.
-            for keep in table.keeps(dice: dice, multiset: multiset) where keep.score > 0 {
-                let next = entry(turnPoints + keep.score, mechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))
-                if (-next.value, keep.diceUsed, keep.score) < (-best.entry.value, best.keep.diceUsed, best.keep.score) {
-                    best = (keep, next)
-                }
-            }
+            for keep in table.keeps(dice: dice, multiset: multiset) { consider(keep) }
         } else {
-            for kept in 1...dice {
-                let keep = bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]
-                guard keep.score > 0 else { continue }
-                consider(keep)
-            }
+            for kept in 1...dice { consider(bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: kept)]) }
         }
         return Move(keep: best.keep, banks: best.entry.banks)
     }
