@@ -119,6 +119,29 @@ struct SolveWinTests {
         #expect(expected[0] == expected[1])
     }
 
+    @Test("a penalty off the scores' step (150 where 1s score 100): win plays it and advise takes a total of -150")
+    func penaltyOffStep() throws {
+        // Once a trap: a total of -150 fell between the tables' steps of 100.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("penalty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rules = directory.appendingPathComponent("ones-150.json").path
+        try Data(
+            #"{"base": "standard", "combinations": {"single_five": null, "three_of_a_kind": [null, null, null, null, null, null], "four_of_a_kind": null, "five_of_a_kind": null, "six_of_a_kind": null, "full_house": null, "full_mansion": null, "three_pairs": null, "two_triplets": null, "small_straight": null, "large_straight": null}, "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false, "six_dice_farkle": null, "three_farkle_penalty": 150}, "game": {"target": 300}}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: rules))
+        let simulated = try CommandRunner.run([
+            "--rules", rules, "--strategy", "win", "--strategy", "ev", "--games", "2000", "--quiet", "--format", "json",
+        ])
+        #expect(simulated.exitStatus == 0, "\(simulated.standardError)")
+        #expect(try jsonObject(simulated)["penalties"] as? Int ?? 0 > 0)
+        let advised = try CommandRunner.run([
+            "advise", "--rules", rules, "--dice", "1,2", "--my-score", "-150", "--opponent-score", "0", "--quiet",
+        ])
+        #expect(
+            advised.exitStatus == 0 && advised.standardOutput.contains("At -150 against 0"), "\(advised.standardError)")
+    }
+
     @Test("three players with a final round (a rule file's players) are refused with exit 64 and one error line")
     func threePlayersWithFinalRound() throws {
         let result = try CommandRunner.run([

@@ -12,8 +12,8 @@ public struct ScoringTable: Sendable {
     /// The rule set the table was built from.
     public let rules: RuleSet
 
-    /// The greatest common divisor of every keep score and the six-dice farkle,
-    /// so every turn total is a multiple of it (50 in `standard`).
+    /// The greatest common divisor of every keep score, the six-dice farkle and a three-farkle penalty of points,
+    /// so every turn total and every change of a player's total is a multiple of it (50 in `standard`).
     package let scoreStep: Int
 
     /// How a turn moves under these rules, with turn points in steps of `scoreStep`.
@@ -92,6 +92,8 @@ public struct ScoringTable: Sendable {
         let mechanics = TurnMechanics(rules: rules.turn, scoreStep: 1)
         let sixDiceFarkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true) ?? 0
         step = Self.greatestCommonDivisor(step, sixDiceFarkle)
+        // A penalty lowers a total by its points: the tables of totals step by a divisor of it too.
+        step = Self.greatestCommonDivisor(step, rules.turn.threeFarklePenalty?.points ?? 0)
         scoreStep = step == 0 ? 1 : step
         turnMechanics = TurnMechanics(rules: rules.turn, scoreStep: scoreStep)
         rollOffset = offsets

@@ -268,6 +268,13 @@ struct WinProbabilitySolverTests {
         try expectPenaltyAgreement(penalized(onesOnly(target: 200), penalty: .wholeTotal), floor: -200)
     }
 
+    @Test("a penalty that is no multiple of the scores' step (150 where 1s score 100) is taken exactly, not rounded")
+    func penaltyOffStep() throws {
+        let rules = penalized(onesOnly(target: 300), penalty: 150)
+        #expect(ScoringTable(rules: rules).scoreStep == 50)
+        try expectPenaltyAgreement(rules, floor: -600)
+    }
+
     @Test("losing the whole total is worth less to the player to move than losing 100 points, from 200 up")
     func wholeTotalCostsMore() throws {
         let race = onesOnly(target: 400)
