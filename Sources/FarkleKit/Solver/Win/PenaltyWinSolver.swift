@@ -349,7 +349,7 @@ extension PenaltyStateSpace: PlainWinGameLayout {
 }
 
 extension PenaltyStateSpace {
-    /// The states of a race to `target` points under a penalty of `penalty` points, totals from `floor` (rounded
+    /// The states of a race to `target` points under the three-farkle penalty `penalty`, totals from `floor` (rounded
     /// up to a score step; totals below count as the floor), without the rows past the target: the layout
     /// `PenaltyWinSolver` solves and `ExactOdds` evaluates under a penalty.
     init(
