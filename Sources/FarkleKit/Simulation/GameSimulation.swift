@@ -160,7 +160,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
 
     /// The number of threads `run` uses by default: the active processor count.
     public static var defaultThreads: Int {
-        ProcessInfo.processInfo.activeProcessorCount
+        Parallel.defaultThreads
     }
 
     /// Plays `games` games and returns their tally.

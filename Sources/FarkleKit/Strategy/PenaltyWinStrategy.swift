@@ -196,6 +196,14 @@ struct TabulatedTurn: Sendable {
         top = turn.top
     }
 
+    /// The rows of `below` under the target, whose rows from the target up the caller reads from its piece.
+    init(belowTarget below: TurnBelowTarget) {
+        rows = below.target
+        top = below.target
+        table = CompactTurnTable((0..<below.target * TurnMechanics.statesPerLevel).lazy.map { below.table[$0] })
+        above = []
+    }
+
     /// The entry of (`level`, `diceLeft`), or `nil` for a level inside the table but beyond the rows kept.
     func entry(level: Int, diceLeft: Int) -> WinTurn.Entry? {
         if level >= top { return above[diceLeft] }

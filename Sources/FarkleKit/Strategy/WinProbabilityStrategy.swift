@@ -3,33 +3,63 @@
 /// Built from a solved game, it tabulates once the turn of every pair of totals (at the solved
 /// turn-start values) and the final-round turn of every deficit; each decision is then a few table
 /// reads: the keep whose next state is worth most, and the bank decision stored with that state.
-/// Memory grows with the pairs times the turn points tabulated per pair (the final-round cap): each
-/// state keeps its value as a `Float` and its bank decision, 5 bytes (about 1.1 GB for `standard`, whose
-/// tables reach 880 levels above the target). A `Float` value can only swap keeps whose values differ by
-/// less than about 10⁻⁷, which moves the chance to win by less than that.
+///
+/// With a final round most of each pair's table lies past the target, up to the final-round cap (880 levels
+/// above the target in `standard`), and those rows depend only on the lead and on what a farkle is worth
+/// (`PastTargetRows`). So they are solved once per piece of farkle payoffs that the pairs' turns ask for, with
+/// their decisions, and each pair tabulates only its rows below the target: seconds and a few hundred MB for
+/// `standard`, where a whole table per pair took minutes and 1.1 GB. A pair whose payoff no piece holds (past the
+/// pieces' memory) keeps its whole table. Each tabulated state keeps its value as a `Float` and its bank decision;
+/// a `Float` value can only swap keeps whose values differ by less than about 10⁻⁷, which moves the chance to win
+/// by less than that. The rows past the target keep `Double` values, exact within their piece.
 package struct WinProbabilityStrategy: Strategy {
     /// The solved game.
     package let solver: WinProbabilitySolver
-    /// The turn of each pair of totals, at `mine * levels + theirs`.
+    /// The turn of each pair of totals, at `mine * levels + theirs`: its rows below the target where a piece of
+    /// `pastTarget` holds the rest (`pieceOfPair`), else the whole table.
     private let turns: [TabulatedTurn]
+    /// The pieces of the rows past the target that pairs read, with their decisions.
+    private let pastTarget: [PastTargetRows.Piece]
+    /// The index in `pastTarget` of the piece each pair reads from the target up, or -1 where the pair keeps its
+    /// whole table.
+    private let pieceOfPair: [Int32]
     private let finalTables: [[WinTurn.Entry]]
     private let finalTops: [Int]
 
-    /// The best play of the game `solver` solved.
-    package init(solver: WinProbabilitySolver) {
+    /// The most bytes the pieces of the rows past the target take (`standard` needs about a third).
+    static let pastTargetBytes = 384 << 20
+
+    /// The best play of the game `solver` solved, its tables built on `threads` threads (the play is the same on
+    /// any number).
+    ///
+    /// - Complexity: One solve of the rows past the target per piece, and one of the rows below the target per pair
+    ///   of totals: about 5 s on 2 cores for `standard`.
+    package init(solver: WinProbabilitySolver, threads: Int = Parallel.defaultThreads) {
         self.solver = solver
         let levels = solver.levels
         let layout = solver.layout
         let perLevel = TurnMechanics.statesPerLevel
         let step = solver.table.scoreStep
-        var turns: [TabulatedTurn] = []
-        turns.reserveCapacity(levels * levels)
-        for mine in 0..<levels {
+        let rows = solver.pastTargetRowsServingEveryPair(
+            threads: threads, readsToTop: true, maximumBytes: Self.pastTargetBytes)
+        // Work item `mine` writes the slots of the pairs `mine * levels ..< (mine + 1) * levels` only.
+        let built = SharedSlots<TabulatedTurn?>(repeating: nil, count: levels * levels)
+        let pieces = SharedSlots<Int32>(repeating: -1, count: levels * levels)
+        Parallel.forEach(levels, threads: threads) { mine in
             for theirs in 0..<levels {
+                let pair = mine * levels + theirs
+                if let below = layout.solveBelowTarget(
+                    at: (mine, theirs), values: solver.values, ties: solver.ties, rows: rows)
+                {
+                    defer { below.table.deallocate() }
+                    built[pair] = TabulatedTurn(belowTarget: below)
+                    pieces[pair] = Int32(below.pieceIndex)
+                    continue
+                }
                 let turn = layout.turnTable(
                     at: (mine, theirs), values: solver.values, ties: solver.ties, myScore: mine * step,
                     opponentScore: theirs * step, leastBank: layout.leastBank(mine: mine), table: solver.table)
-                turns.append(TabulatedTurn(turn, rows: turn.top))
+                built[pair] = TabulatedTurn(turn, rows: turn.top)
             }
         }
         var finalTables: [[WinTurn.Entry]] = []
@@ -52,13 +82,19 @@ package struct WinProbabilityStrategy: Strategy {
                 finalTops.append(top)
             }
         }
-        self.turns = turns
+        // Every slot was written by its work item.
+        turns = built.values.map(\.unsafelyUnwrapped)
+        pieceOfPair = pieces.values
+        pastTarget = rows?.pieces ?? []
         self.finalTables = finalTables
         self.finalTops = finalTops
     }
 
     /// `win`.
     package var name: String { "win" }
+
+    /// The pairs of totals whose rows past the target are read from a piece rather than kept whole.
+    var pairsReadingPieces: Int { pieceOfPair.count { $0 >= 0 } }
 
     /// The entry of the state (`turnPoints`, `diceLeft`) in the turn `situation` is in.
     private func entry(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> WinTurn.Entry {
@@ -75,8 +111,17 @@ package struct WinProbabilityStrategy: Strategy {
             let banks = solver.turn.mechanics.allowsBanking(diceLeft: diceLeft)
             return WinTurn.Entry(value: banks ? 1 : solver.turn.reach[diceLeft], slope: 0, aux: 0, banks: banks)
         }
-        let pair = min(mine, solver.levels - 1) * solver.levels + min(theirs, solver.levels - 1)
-        // Every level of the table is kept.
+        let levels = solver.levels
+        let (ownLevel, otherLevel) = (min(mine, levels - 1), min(theirs, levels - 1))
+        let pair = ownLevel * levels + otherLevel
+        let piece = Int(pieceOfPair[pair])
+        // From the target up (`levels - ownLevel`), a pair that reads a piece reads it by lead.
+        if piece >= 0, level >= levels - ownLevel {
+            return pastTarget[piece].played(
+                lead: ownLevel + level - otherLevel, dice: diceLeft,
+                farkle: 1 - solver.values[otherLevel * levels + ownLevel])
+        }
+        // Every level of the table below the target, or of the whole table, is kept.
         return turns[pair].entry(level: level, diceLeft: diceLeft).unsafelyUnwrapped
     }
 

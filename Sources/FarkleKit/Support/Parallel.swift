@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Where FarkleKit spreads work over threads: every solver, evaluator, search and simulation goes through
 /// `forEach`, so how threads are started is decided once.
@@ -7,6 +8,11 @@ import Dispatch
 /// thread count by having each item write only its own slots (`SharedSlots`) and read only what earlier calls
 /// wrote. The call returns when every item has returned, which orders those writes before the next call.
 package enum Parallel {
+    /// The threads work uses unless told otherwise: the active processor count.
+    package static var defaultThreads: Int {
+        ProcessInfo.processInfo.activeProcessorCount
+    }
+
     /// Calls `body(item)` once for every `item` in `0..<count`: in order on this thread when `threads` is 1 or
     /// less or there is one item, otherwise spread over Dispatch's worker threads.
     @inlinable

@@ -96,6 +96,61 @@ struct WinProbabilityStrategyTests {
         #expect(lesserKeeps > 0)
     }
 
+    @Test("past the target win plays from the rows solved once by lead as the whole table of each pair plays")
+    func pastTargetRowsAsWholeTables() throws {
+        // 1s and 5s raced to 300 with a final round: every turn that reaches 300 plays on past it, against the
+        // opponent's last turn, and banks or rolls by the lead it would leave.
+        let rules = RuleSet(
+            name: "ones-and-fives-300", combinations: CombinationPoints(singleOne: 100, singleFive: 50),
+            turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+            game: GameRules(target: 300, finalRound: true))
+        let solver = try WinProbabilitySolver(rules: rules)
+        let strategy = WinProbabilityStrategy(solver: solver, threads: 2)
+        // No entry minimum: every pair's turn may read the rows past the target, and most do (a payoff where the play
+        // past the target changes keeps its whole table).
+        #expect(strategy.pairsReadingPieces > solver.levels * solver.levels / 2)
+        var generator = Xoshiro256StarStar(seed: 2)
+        var pastTarget = 0
+        for mine in [0, 150, 250] {
+            for theirs in [0, 100, 250] {
+                var situation = GameSituation(players: 2, end: rules.game.end)
+                _ = situation.scores.add(mine, toSeat: 0)
+                _ = situation.scores.add(theirs, toSeat: 1)
+                // The whole table of the pair, solved on its own (`WinTurnTable`), up to its top and above.
+                let turn = solver.turnTable(myScore: mine, opponentScore: theirs)
+                let mechanics = turn.turn.mechanics
+                for turnPoints in stride(from: 300 - mine, through: 300 - mine + 1_500, by: 150) {
+                    // The value of a keep from the pair's table: the strategy's keep is worth the most.
+                    func worth(_ score: Int, _ diceUsed: Int, of dice: Int) -> Double {
+                        turn.value(
+                            turnPoints: turnPoints + score,
+                            diceLeft: mechanics.diceLeft(afterKeeping: diceUsed, of: dice))
+                    }
+                    for dice in 1...6 {
+                        #expect(
+                            strategy.shouldBank(
+                                turnPoints: turnPoints, diceLeft: dice, situation: situation, using: &generator)
+                                == (turn.decision(turnPoints: turnPoints, diceLeft: dice) == .bank),
+                            "\(turnPoints) with \(dice) dice at \(mine)-\(theirs)")
+                        for (multiset, roll) in DiceCatalog.shared.multisets[dice].enumerated()
+                        where !solver.table.isFarkle(roll) {
+                            let best = solver.table.keeps(for: roll).map { worth($0.score, $0.diceUsed, of: dice) }
+                                .max()
+                            let move = strategy.move(
+                                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation,
+                                using: &generator)
+                            #expect(
+                                abs(worth(move.score, move.diceUsed, of: dice) - (best ?? -1)) < 1e-6,
+                                "\(roll) at \(turnPoints), \(mine)-\(theirs)")
+                            pastTarget += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(pastTarget > 10_000)
+    }
+
     @Test("win beats the expected-score policy from either seat")
     func beatsExpectedScore() throws {
         let solver = try WinProbabilitySolver(rules: onesRace)

@@ -36,10 +36,25 @@ struct PastTargetRows: Sendable {
         /// piece plays it, wins and ties the game without farkling, laid out as `values`; empty otherwise.
         let wins: [Double]
         let winTies: [Double]
+        /// In rows built to be played (`readsToTop`), each state's bank decision, laid out as `values`; empty
+        /// otherwise.
+        var banks: [Bool] = []
 
         /// Where the entry of `lead` with `dice` to roll is in the columns.
         func entry(lead: Int, dice: Int) -> Int {
             (lead - leads.lowerBound) * PastTargetRows.diceCounts + dice - 1
+        }
+
+        /// The state of `lead` with `dice` (1 to 6) to roll in a turn whose farkle pays `farkle` (within `low...high`),
+        /// for a piece built to be played (`readsToTop`): its value and bank decision. A lead past the last row reads
+        /// the last, as every row above the table's top is the same.
+        ///
+        /// - Precondition: `lead` is at least `leads.lowerBound`.
+        func played(lead: Int, dice: Int, farkle: Double) -> WinTurn.Entry {
+            let index = entry(lead: min(lead, leads.upperBound - 1), dice: dice)
+            let slope = slopes[index]
+            return WinTurn.Entry(
+                value: values[index] + slope * (farkle - self.farkle), slope: slope, aux: 0, banks: banks[index])
         }
     }
 
@@ -149,13 +164,21 @@ struct PastTargetRows: Sendable {
     init(
         turn: WinTurn, finalRound: FinalRoundTable, topBank: Double, rows: Int,
         serving turns: [(farkle: Double, firstLead: Int)], maximumBytes: Int = maximumServingBytes, threads: Int = 1,
-        following opponentLastTurn: [(win: Double, tie: Double)]? = nil
+        following opponentLastTurn: [(win: Double, tie: Double)]? = nil, readsToTop: Bool = false
     ) {
         let (top, bank, bankTie) = Self.banks(finalRound: finalRound, rows: rows)
-        // Values, slopes and ties; followed: values, slopes and the chances to win and to tie.
-        // Values and slopes; followed, the chances to win and to tie too.
-        let bytesPerRow = Self.diceCounts * (opponentLastTurn == nil ? 2 : 4) * MemoryLayout<Double>.stride
+        // Values and slopes; followed, the chances to win and to tie too; played, the bank decisions too.
+        let bytesPerRow =
+            Self.diceCounts
+            * ((opponentLastTurn == nil ? 2 : 4) * MemoryLayout<Double>.stride + (readsToTop ? 1 : 0))
+        // The rows of the table: from `top` on, the states above it, each the same on every row.
+        let tableRows = top + turn.maximumJump + 1
+        // The leads a turn whose turn points reach the target at lead `first` reads: the rows its own turn is solved
+        // from (`maximumJump + 1`), or, to play the turn past the target, every row up to the table's end.
         let reads = turn.maximumJump + 1
+        @Sendable func leadsRead(from first: Int) -> Range<Int> {
+            readsToTop ? first..<tableRows : first..<first + reads
+        }
         let sorted = turns.filter { (0...1).contains($0.farkle) && $0.firstLead >= 0 && $0.firstLead + reads <= rows }
             .sorted { ($0.farkle, $0.firstLead) < ($1.farkle, $1.firstLead) }
         let count = min(Self.stretches, sorted.count)
@@ -191,7 +214,7 @@ struct PastTargetRows: Sendable {
                 // Kept inside the run, so that no piece overlaps another run's.
                 let runEnd = runs[run].upperBound
                 let upper = runEnd == sorted.count ? Double.infinity : sorted[runEnd].farkle.nextDown
-                let table = TurnTable(rows: top + turn.maximumJump + 1)
+                let table = TurnTable(rows: tableRows)
                 defer { table.deallocate() }
                 var (pieces, stored, (index, lowest)) = (built[run], 0, next[run])
                 while index < runEnd {
@@ -204,10 +227,10 @@ struct PastTargetRows: Sendable {
                     let within = lowest...max(lowest, upper)
                     let high = min(farkle + validity.up, within.upperBound)
                     // The turns this piece serves, and the leads they read.
-                    var (end, leads) = (index, sorted[index].firstLead..<sorted[index].firstLead + reads)
+                    var (end, leads) = (index, leadsRead(from: sorted[index].firstLead))
                     while end < runEnd && sorted[end].farkle <= high {
-                        let first = sorted[end].firstLead
-                        leads = min(leads.lowerBound, first)..<max(leads.upperBound, first + reads)
+                        let read = leadsRead(from: sorted[end].firstLead)
+                        leads = min(leads.lowerBound, read.lowerBound)..<max(leads.upperBound, read.upperBound)
                         end += 1
                     }
                     // Never met (the payoff lies in its own piece): a turn no piece can hold is left to its caller.
@@ -220,7 +243,7 @@ struct PastTargetRows: Sendable {
                     pieces.append(
                         Self.piece(
                             of: turn, table: table, top: top, farkle: farkle, validity: validity, within: within,
-                            leads: leads, following: opponentLastTurn, keepsTies: false))
+                            leads: leads, following: opponentLastTurn, keepsTies: false, keepsBanks: readsToTop))
                     (index, lowest) = (end, high.nextUp)
                 }
                 (built[run], next[run], used[run]) = (pieces, (index, lowest), stored)
@@ -262,12 +285,13 @@ struct PastTargetRows: Sendable {
     }
 
     /// The piece of the rows past the target `table` holds, solved at `farkle` with `validity`, kept `within` the
-    /// given payoffs, for `leads`, and followed against `opponentLastTurn` if given; with its ties if `keepsTies`.
+    /// given payoffs, for `leads`, and followed against `opponentLastTurn` if given; with its ties if `keepsTies`, its
+    /// bank decisions if `keepsBanks`.
     private static func piece(
         of turn: WinTurn, table: TurnTable, top: Int, farkle: Double, validity: WinTurn.Validity,
         within bounds: ClosedRange<Double>, leads: Range<Int>,
         following opponentLastTurn: [(win: Double, tie: Double)]?,
-        keepsTies: Bool = true
+        keepsTies: Bool = true, keepsBanks: Bool = false
     ) -> Piece {
         let low = max(farkle - validity.down, bounds.lowerBound)
         let high = min(farkle + validity.up, bounds.upperBound)
@@ -277,8 +301,13 @@ struct PastTargetRows: Sendable {
                 return (1 - odds.win - odds.tie, odds.tie)
             }
         }
-        return Self.piece(
+        var piece = Self.piece(
             of: table, leads: leads, low: low, high: high, farkle: farkle, followed: followed, keepsTies: keepsTies)
+        if keepsBanks {
+            let perLevel = TurnMechanics.statesPerLevel
+            piece.banks = leads.flatMap { lead in (1...diceCounts).map { table.banks[lead * perLevel + $0] } }
+        }
+        return piece
     }
 
     /// The rows of `leads` of `table` for the dice counts 1 to 6, as a piece holding `low...high`, with the
@@ -306,6 +335,11 @@ struct PastTargetRows: Sendable {
 
     /// The piece that holds the farkle payoff `farkle`, or `nil`.
     func piece(holding farkle: Double) -> Piece? {
+        pieceIndex(holding: farkle).map { pieces[$0] }
+    }
+
+    /// The index in `pieces` of the piece that holds the farkle payoff `farkle`, or `nil`.
+    func pieceIndex(holding farkle: Double) -> Int? {
         var low = 0
         var high = pieces.count
         while low < high {
@@ -313,7 +347,7 @@ struct PastTargetRows: Sendable {
             if pieces[middle].high < farkle { low = middle + 1 } else { high = middle }
         }
         guard low < pieces.count, pieces[low].low <= farkle, farkle <= pieces[low].high else { return nil }
-        return pieces[low]
+        return low
     }
 
     /// Writes the rows of leads `firstLead...firstLead + count - 1` into `table` from level `level` on, for a

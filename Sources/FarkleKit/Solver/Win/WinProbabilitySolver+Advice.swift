@@ -217,10 +217,12 @@ package struct WinTurnTables: Sendable {
 
 extension WinProbabilitySolver {
     /// The rows past the target (`PastTargetRows`) with a piece for the farkle payoff of every pair's turn that
-    /// reads them, on `threads` threads, each followed against `opponentLastTurn` if given; `nil` without a final
-    /// round (no rows past the target).
+    /// reads them, on `threads` threads, each followed against `opponentLastTurn` if given, or holding every row
+    /// up to the table's end with its decisions if `readsToTop` (to play the turns past the target), within
+    /// `maximumBytes`; `nil` without a final round (no rows past the target).
     func pastTargetRowsServingEveryPair(
-        threads: Int, following opponentLastTurn: [(win: Double, tie: Double)]? = nil
+        threads: Int, following opponentLastTurn: [(win: Double, tie: Double)]? = nil, readsToTop: Bool = false,
+        maximumBytes: Int = PastTargetRows.maximumServingBytes
     ) -> PastTargetRows? {
         guard let entered else { return nil }
         var turns: [(farkle: Double, firstLead: Int)] = []
@@ -239,7 +241,8 @@ extension WinProbabilitySolver {
         }
         return PastTargetRows(
             turn: turn, finalRound: entered, topBank: layout.topBank, rows: levels + turn.maximumJump + 1,
-            serving: turns, threads: threads, following: opponentLastTurn)
+            serving: turns, maximumBytes: maximumBytes, threads: threads, following: opponentLastTurn,
+            readsToTop: readsToTop)
     }
 }
 

@@ -180,8 +180,11 @@ struct TurnBelowTarget {
     let table: TurnTable
     /// The level of turn points where the turn reaches the target.
     let target: Int
-    /// The piece the rows past the target came from.
+    /// The piece the rows past the target came from, and its index in the rows' pieces.
     let piece: PastTargetRows.Piece
+    let pieceIndex: Int
+    /// What a farkle is worth: the payoff the piece was read at.
+    let farkle: Double
     /// The first lead the rows past the target hold.
     let firstLead: Int
     /// What banking at each level below the target is worth (−∞ where not allowed), and its chance of a tie.
@@ -205,7 +208,8 @@ extension PairLayout {
         else { return nil }
         let below = self.rows(at: state, values: values, ties: ties, top: target)
         let farkle = below.farkle.value
-        guard let piece = rows.piece(holding: farkle) else { return nil }
+        guard let pieceIndex = rows.pieceIndex(holding: farkle) else { return nil }
+        let piece = rows.pieces[pieceIndex]
         let firstLead = levels - state.theirs
         let table = TurnTable(rows: target + turn.maximumJump + 1)
         guard
@@ -221,8 +225,8 @@ extension PairLayout {
             top: target, topBank: topBank, bank: below.bank, bankAux: below.bankTie, farkle: farkle, farkleAux: 0,
             into: table, validity: &unused, tracking: false, rowsAboveFilled: true)
         return TurnBelowTarget(
-            table: table, target: target, piece: piece, firstLead: firstLead, bank: below.bank,
-            bankTie: below.bankTie, opening: opening)
+            table: table, target: target, piece: piece, pieceIndex: pieceIndex, farkle: farkle, firstLead: firstLead,
+            bank: below.bank, bankTie: below.bankTie, opening: opening)
     }
 
     /// How the turn at `state` ends when played as the solved `values` and `ties` play it, as
