@@ -39,6 +39,8 @@ struct GameEngine<Seat: Strategy>: Sendable {
         games: Int, generator: inout Source, strategyGenerator: inout StrategyGenerator,
         tally: inout SimulationTally, observer: inout Observer, startGame: (Int, inout Source) -> Void = { _, _ in }
     ) {
+        // The seats this call plays with, each thread's own where a seat shares a reference (`_CopiedForEachThread`).
+        let seats = seats.map { seat in ((seat as? any _CopiedForEachThread)?._copyForOneThread() as? Seat) ?? seat }
         rollTable.codes.withUnsafeBufferPointer { codes in
             rollTable.firstCode.withUnsafeBufferPointer { firstCode in
                 rollTable.orderedRollCounts.withUnsafeBufferPointer { orderedRollCounts in

@@ -10,43 +10,67 @@
 /// of line for the same reason. Seats playing `win` share one instance.
 public final class SharedWinStrategy: Strategy {
     private enum Play {
-        case race(WinProbabilityStrategy)
-        case rounds(RoundsWinStrategy)
-        case penalty(PenaltyWinStrategy)
+        case race
+        case rounds
+        case penalty
     }
 
+    /// Which game is played: a tag without payload, so a switch on it copies nothing. The strategies are stored
+    /// properties beside it, which a call borrows; an enum carrying them was copied whole by every switch (a
+    /// memmove of the solved game's struct and a retain and release of each of its arrays on every call, the
+    /// counts contended between threads: measured, two threads played hardly faster than one).
     private let play: Play
+    private let race: WinProbabilityStrategy?
+    private let rounds: RoundsWinStrategy?
+    private let penalty: PenaltyWinStrategy?
 
     /// The strategy of a race every call forwards to; `nil` in a game of fixed rounds.
-    package var strategy: WinProbabilityStrategy? {
-        if case .race(let strategy) = play { strategy } else { nil }
-    }
+    package var strategy: WinProbabilityStrategy? { race }
 
     /// The strategy of a race under a three-farkle penalty every call forwards to; `nil` in other games.
-    package var penaltyStrategy: PenaltyWinStrategy? {
-        if case .penalty(let strategy) = play { strategy } else { nil }
-    }
+    package var penaltyStrategy: PenaltyWinStrategy? { penalty }
 
     /// How the solved game ends, for the situations the plain entry points rebuild.
     private let end: GameEnd
 
     /// A reference to `strategy`, for a race.
     package init(_ strategy: WinProbabilityStrategy) {
-        play = .race(strategy)
+        play = .race
+        race = strategy
+        rounds = nil
+        penalty = nil
         end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
     }
 
     /// A reference to `strategy`, for a game of fixed rounds.
     package init(_ strategy: RoundsWinStrategy) {
-        play = .rounds(strategy)
+        play = .rounds
+        race = nil
+        rounds = strategy
+        penalty = nil
         end = strategy.solver.table.rules.game.end
     }
 
     /// A reference to `strategy`, for a race under a three-farkle penalty.
     package init(_ strategy: PenaltyWinStrategy) {
-        play = .penalty(strategy)
+        play = .penalty
+        race = nil
+        rounds = nil
+        penalty = strategy
         end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
     }
+
+    private init(copying other: SharedWinStrategy) {
+        play = other.play
+        race = other.race
+        rounds = other.rounds
+        penalty = other.penalty
+        end = other.end
+    }
+
+    /// Another reference to the same tables, for one thread's games: the engine retains and releases a seat's
+    /// reference on every call, and a reference of its own keeps that count off the cache lines of other threads.
+    func copyForOneThread() -> SharedWinStrategy { SharedWinStrategy(copying: self) }
 
     /// `win`.
     public var name: String { "win" }
@@ -68,14 +92,14 @@ public final class SharedWinStrategy: Strategy {
     private func move(turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation) -> Move {
         var generator = SystemRandomNumberGenerator()
         switch play {
-        case .race(let strategy):
-            return strategy.move(
+        case .race:
+            return race.unsafelyUnwrapped.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
-        case .rounds(let strategy):
-            return strategy.move(
+        case .rounds:
+            return rounds.unsafelyUnwrapped.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
-        case .penalty(let strategy):
-            return strategy.move(
+        case .penalty:
+            return penalty.unsafelyUnwrapped.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         }
     }
@@ -83,14 +107,14 @@ public final class SharedWinStrategy: Strategy {
     private func shouldBank(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> Bool {
         var generator = SystemRandomNumberGenerator()
         switch play {
-        case .race(let strategy):
-            return strategy.shouldBank(
+        case .race:
+            return race.unsafelyUnwrapped.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
-        case .rounds(let strategy):
-            return strategy.shouldBank(
+        case .rounds:
+            return rounds.unsafelyUnwrapped.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
-        case .penalty(let strategy):
-            return strategy.shouldBank(
+        case .penalty:
+            return penalty.unsafelyUnwrapped.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         }
     }
@@ -121,12 +145,12 @@ public final class SharedWinStrategy: Strategy {
     func move(
         turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int
     ) -> Move {
-        guard case .rounds(let strategy) = play else {
+        guard play == .rounds else {
             return move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
                 isFinalRound: isFinalRound)
         }
-        return strategy.move(
+        return rounds.unsafelyUnwrapped.move(
             turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
             turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
     }
@@ -136,11 +160,11 @@ public final class SharedWinStrategy: Strategy {
     func shouldBank(
         turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int
     ) -> Bool {
-        guard case .rounds(let strategy) = play else {
+        guard play == .rounds else {
             return shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, isFinalRound: isFinalRound)
         }
-        return strategy.shouldBank(
+        return rounds.unsafelyUnwrapped.shouldBank(
             turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent,
             turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
     }
@@ -170,12 +194,12 @@ public final class SharedWinStrategy: Strategy {
             return move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
                 isFinalRound: isFinalRound)
-        case .rounds(let strategy):
-            return strategy.move(
+        case .rounds:
+            return rounds.unsafelyUnwrapped.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
                 turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
-        case .penalty(let strategy):
-            return strategy.move(
+        case .penalty:
+            return penalty.unsafelyUnwrapped.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
                 myFarkles: myFarkles, opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
         }
@@ -202,12 +226,12 @@ public final class SharedWinStrategy: Strategy {
         case .race:
             return shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, isFinalRound: isFinalRound)
-        case .rounds(let strategy):
-            return strategy.shouldBank(
+        case .rounds:
+            return rounds.unsafelyUnwrapped.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent,
                 turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat))
-        case .penalty(let strategy):
-            return strategy.shouldBank(
+        case .penalty:
+            return penalty.unsafelyUnwrapped.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, myFarkles: myFarkles,
                 opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
         }

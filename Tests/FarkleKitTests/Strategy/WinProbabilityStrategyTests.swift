@@ -49,6 +49,26 @@ struct WinProbabilityStrategyTests {
             "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
     }
 
+    @Test("each thread plays win through a reference of its own, and the games are the same on 1 and 2 threads")
+    func ownReferencePerThread() throws {
+        let solver = try WinProbabilitySolver(rules: onesRace)
+        let win = BuiltInStrategy.win(SharedWinStrategy(WinProbabilityStrategy(solver: solver)))
+        let greedy = BuiltInStrategy.make([.greedy], table: solver.table)[0]
+        guard case .win(let shared) = win, case .win(let copy) = win._copyForOneThread() else {
+            Issue.record("a win seat stays a win seat")
+            return
+        }
+        // Another reference to the same tables; other seats are themselves.
+        #expect(shared !== copy)
+        #expect(copy.strategy?.solver.values == shared.strategy?.solver.values)
+        #expect(greedy._copyForOneThread().name == "greedy")
+        let simulation = GameSimulation(rules: onesRace, seats: [win, greedy])
+        let games = 3 * GameSimulation<BuiltInStrategy>.gamesPerChunk + 7
+        let one = simulation.run(games: games, seed: 5, threads: 1)
+        #expect(one == simulation.run(games: games, seed: 5, threads: 2))
+        #expect(one.seats[0].wins > one.seats[1].wins)
+    }
+
     @Test("with a final round win keeps what is worth most of every keep, a lesser keep of a size where it pays")
     func everyKeepWithFinalRound() throws {
         // 1s and 5s raced to 150: reaching 150 with a small lead can be worth less than staying short of it.
