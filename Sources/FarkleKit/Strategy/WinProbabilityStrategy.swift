@@ -4,14 +4,14 @@
 /// turn-start values) and the final-round turn of every deficit; each decision is then a few table
 /// reads: the keep whose next state is worth most, and the bank decision stored with that state.
 ///
-/// With a final round most of each pair's table lies past the target, up to the final-round cap (880 levels
-/// above the target in `standard`), and those rows depend only on the lead and on what a farkle is worth
-/// (`PastTargetRows`). So they are solved once per piece of farkle payoffs that the pairs' turns ask for, with
-/// their decisions, and each pair tabulates only its rows below the target: seconds and a few hundred MB for
-/// `standard`, where a whole table per pair took minutes and 1.1 GB. A pair whose payoff no piece holds (past the
-/// pieces' memory) keeps its whole table. Each tabulated state keeps its value as a `Float` and its bank decision;
-/// a `Float` value can only swap keeps whose values differ by less than about 10⁻⁷, which moves the chance to win
-/// by less than that. The rows past the target keep `Double` values, exact within their piece.
+/// With a final round most of each pair's table lies past the target, up to the final-round cap (880 levels above the
+/// target in `standard`), and those rows depend only on the lead and on what a farkle is worth (`PastTargetRows`). So
+/// they are solved once per piece of farkle payoffs that the pairs' turns ask for, with their decisions, and each pair
+/// tabulates only its rows below the target: about 20 s and 680 MB on 2 busy cores for `standard`, where a whole table
+/// per pair took 80 to 110 s and 1.3 GB. A pair whose payoff no piece holds (past the pieces' memory) keeps its whole
+/// table. Each tabulated state keeps its value as a `Float` and its bank decision; a `Float` value can only swap keeps
+/// whose values differ by less than about 10⁻⁷, which moves the chance to win by less than that. The rows past the
+/// target keep `Double` values, exact within their piece.
 package struct WinProbabilityStrategy: Strategy {
     /// The solved game.
     package let solver: WinProbabilitySolver
@@ -33,7 +33,7 @@ package struct WinProbabilityStrategy: Strategy {
     /// any number).
     ///
     /// - Complexity: One solve of the rows past the target per piece, and one of the rows below the target per pair
-    ///   of totals: about 5 s on 2 cores for `standard`.
+    ///   of totals: about 20 s on 2 busy cores for `standard`, and 680 MB.
     package init(solver: WinProbabilitySolver, threads: Int = Parallel.defaultThreads) {
         self.solver = solver
         let levels = solver.levels
