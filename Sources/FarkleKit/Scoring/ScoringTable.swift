@@ -28,16 +28,21 @@ public struct ScoringTable: Sendable {
         global &* keepSizes &+ diceUsed
     }
 
-    /// The first global roll number of each dice count (`rollOffset[n] + index`).
+    /// Every keep of every roll.
     @usableFromInline
-    internal let rollOffset: [Int]
+    internal let rollKeeps: RollKeeps
+
+    /// The first global roll number of each dice count (`rollOffset[n] + index`).
+    @inlinable
+    internal var rollOffset: [Int] { rollKeeps.rollOffset }
 
     /// Keeps of global roll `g` are `keepList[keepStart[g] ..< keepStart[g + 1]]`.
-    @usableFromInline
-    internal let keepStart: [Int32]
+    @inlinable
+    internal var keepStart: [Int32] { rollKeeps.keepStart }
 
-    @usableFromInline
-    internal let keepList: [Keep]
+    /// The keeps of every roll, each roll's fewest dice first.
+    @inlinable
+    internal var keepList: [Keep] { rollKeeps.keepList }
 
     /// `best[k]` of global roll `g` at `bestScores[keepIndex(global: g, diceUsed: k)]`, k = 0...6 (k = 0 is
     /// always 0).
@@ -96,9 +101,7 @@ public struct ScoringTable: Sendable {
         step = Self.greatestCommonDivisor(step, rules.turn.threeFarklePenalty?.points ?? 0)
         scoreStep = step == 0 ? 1 : step
         turnMechanics = TurnMechanics(rules: rules.turn, scoreStep: scoreStep)
-        rollOffset = offsets
-        keepStart = starts
-        keepList = keeps
+        rollKeeps = RollKeeps(rollOffset: offsets, keepStart: starts, keepList: keeps)
         bestScores = best
         highestKeep = highest
     }
@@ -155,8 +158,7 @@ public struct ScoringTable: Sendable {
     /// Every distinct keep of multiset `multiset` of `dice` dice, fewest dice first.
     @inlinable
     func keeps(dice: Int, multiset: Int) -> ArraySlice<Keep> {
-        let global = rollOffset[dice] + multiset
-        return keepList[Int(keepStart[global])..<Int(keepStart[global + 1])]
+        rollKeeps.keeps(dice: dice, multiset: multiset)
     }
 
     /// The highest-scoring keep of multiset `multiset` of `dice` dice, or `nil` for a farkle.

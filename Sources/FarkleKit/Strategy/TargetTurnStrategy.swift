@@ -10,7 +10,11 @@
 ///
 /// It reads the player's own total, so the lane engine does not tabulate it.
 public struct TargetTurnStrategy: Strategy {
-    @usableFromInline let table: ScoringTable
+    /// The keeps of every roll, not the whole table: the engine copies a seat's strategy on every call
+    /// (`RollKeeps`).
+    @usableFromInline let rollKeeps: RollKeeps
+    /// The dice of the game: hot dice give them all back.
+    @usableFromInline let allDice: Int
     @usableFromInline let step: Int
     /// `solvers[total / step]`, each with cap target − total; the one at total 0 is the turn of a player not yet
     /// on the board (`CappedScoreSolver(hasEntered:)`), as in a race a total of 0 means.
@@ -47,7 +51,8 @@ public struct TargetTurnStrategy: Strategy {
         precondition(Self.refusal(for: rules) == nil, "a race won at the target at once")
         let target = rules.game.end.target ?? 0
         let outcomes = DiceSetOutcomes(table: table, set: .ordinary)
-        self.table = table
+        rollKeeps = table.rollKeeps
+        allDice = table.turnMechanics.dice
         step = table.scoreStep
         solvers = stride(from: 0, to: target, by: table.scoreStep).map { total in
             CappedScoreSolver(outcomes: outcomes, total: total, target: target)
@@ -73,10 +78,10 @@ public struct TargetTurnStrategy: Strategy {
     ) -> Move {
         let solver = solver(for: situation)
         var best: (move: Move, value: Double)?
-        for keep in table.keeps(dice: dice, multiset: multiset) {
+        for keep in rollKeeps.keeps(dice: dice, multiset: multiset) {
             let move = Move(keep: keep, banks: nil)
             let points = turnPoints + keep.score
-            let left = table.turnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice)
+            let left = TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice, allDice: allDice)
             let value = solver.value(turnPoints: points, state: left)
             if value > best?.value ?? -.infinity {
                 best = (Move(keep: keep, banks: solver.shouldBank(turnPoints: points, state: left)), value)
