@@ -23,6 +23,9 @@ package struct WinProbabilityStrategy: Strategy {
     /// The index in `pastTarget` of the piece each pair reads from the target up, or -1 where the pair keeps its
     /// whole table.
     private let pieceOfPair: [Int32]
+    /// What a farkle is worth in each pair's turn, the payoff its piece is read at (`TurnBelowTarget.farkle`); 0 where
+    /// the pair keeps its whole table.
+    private let farkleOfPair: [Double]
     private let finalTables: [[WinTurn.Entry]]
     private let finalTops: [Int]
 
@@ -45,6 +48,7 @@ package struct WinProbabilityStrategy: Strategy {
         // Work item `mine` writes the slots of the pairs `mine * levels ..< (mine + 1) * levels` only.
         let built = SharedSlots<TabulatedTurn?>(repeating: nil, count: levels * levels)
         let pieces = SharedSlots<Int32>(repeating: -1, count: levels * levels)
+        let farkles = SharedSlots<Double>(repeating: 0, count: levels * levels)
         Parallel.forEach(levels, threads: threads) { mine in
             for theirs in 0..<levels {
                 let pair = mine * levels + theirs
@@ -54,6 +58,7 @@ package struct WinProbabilityStrategy: Strategy {
                     defer { below.table.deallocate() }
                     built[pair] = TabulatedTurn(belowTarget: below)
                     pieces[pair] = Int32(below.pieceIndex)
+                    farkles[pair] = below.farkle
                     continue
                 }
                 let turn = layout.turnTable(
@@ -85,6 +90,7 @@ package struct WinProbabilityStrategy: Strategy {
         // Every slot was written by its work item.
         turns = built.values.map(\.unsafelyUnwrapped)
         pieceOfPair = pieces.values
+        farkleOfPair = farkles.values
         pastTarget = rows?.pieces ?? []
         self.finalTables = finalTables
         self.finalTops = finalTops
@@ -118,8 +124,7 @@ package struct WinProbabilityStrategy: Strategy {
         // From the target up (`levels - ownLevel`), a pair that reads a piece reads it by lead.
         if piece >= 0, level >= levels - ownLevel {
             return pastTarget[piece].played(
-                lead: ownLevel + level - otherLevel, dice: diceLeft,
-                farkle: 1 - solver.values[otherLevel * levels + ownLevel])
+                lead: ownLevel + level - otherLevel, dice: diceLeft, farkle: farkleOfPair[pair])
         }
         // Every level of the table below the target, or of the whole table, is kept.
         return turns[pair].entry(level: level, diceLeft: diceLeft).unsafelyUnwrapped
