@@ -310,6 +310,22 @@ struct AdviseCommandTests {
     }
 
     @Test(
+        "loaded dice under a three-farkle penalty are refused, as simulate and evaluate refuse them",
+        arguments: [
+            ["--dice", "1,5,2,3,4,6@odd"], ["--dice", "1,5,2,3,4,6@odd", "--dice-set", "odd:1", "--my-score", "1000"],
+        ])
+    func loadedDiceUnderPenalty(dice: [String]) throws {
+        let result = try CommandRunner.run(
+            ["advise", "--rules", fixtureRules("kcd-penalty.json"), "--turn-points", "300"] + dice)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: loaded dice play no three-farkle penalty; rules 'kcd-penalty' take 500 points on a third "
+                    + "farkle in a row"), "\(result.standardError)")
+    }
+
+    @Test(
         "totals that do not fit the race are one Error line and exit 64",
         arguments: [
             (["--my-score", "500", "--final-round"], "'--final-round' needs '--opponent-score'"),

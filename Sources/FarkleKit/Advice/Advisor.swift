@@ -183,6 +183,8 @@ public struct Advisor: Sendable {
                 "dice sets are advised in a race won at the target at once (kcd); rules '\(rules.name)' "
                     + "\(end.target == nil ? "play rounds" : "have a final round")")
         }
+        // The points advice would count the turn alone, and say nothing of what a third farkle costs.
+        if let refusal = DiceSet.penaltyRefusal(rules) { throw NotCovered(refusal) }
         guard situation.farklesInARow == 0, situation.opponentFarklesInARow == 0, situation.roundsLeft == nil,
             !situation.isFinalRound, game == nil
         else {

@@ -22,14 +22,20 @@ extension DiceSet {
             return "loaded dice play every six of a kind as points, not as a \(end) at once; rules '\(rules.name)' "
                 + "make \(instant) \(verb) (\"six_of_a_kind\": \"points\" in a rule file)"
         }
-        if let penalty = rules.turn.threeFarklePenalty {
-            return "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) on a third "
-                + "farkle in a row"
-        }
+        if let refusal = penaltyRefusal(rules) { return refusal }
         if rules.turn.rerollsScorelessOpeningRoll && rules.turn.sixDiceFarkle == nil {
             return "loaded dice games roll no scoreless opening roll again; rules '\(rules.name)' do "
                 + "(\"six_dice_farkle\": null in a rule file)"
         }
         return nil
+    }
+
+    /// Why loaded dice cannot be played or advised under `rules`' three-farkle penalty, or `nil` without one:
+    /// neither their engine nor their turn solvers keep a count of farkles in a row, so a turn's advice would
+    /// leave out what a third farkle costs.
+    static func penaltyRefusal(_ rules: RuleSet) -> String? {
+        rules.turn.threeFarklePenalty.map { penalty in
+            "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) on a third farkle in a row"
+        }
     }
 }
