@@ -27,11 +27,11 @@ import FarkleKit
 /// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 7`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 8`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 7"
+    public static let format = "farkle-advisor 8"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -175,6 +175,19 @@ public struct AdvisorPage: Sendable {
             ("six_dice_farkle", sixDiceFarkle),
             ("rerolls_scoreless_opening_roll", "\(mechanics.rerollsScorelessOpeningRoll)"),
             ("hot_dice_bonus", "\(rules.turn.hotDiceBonus)"),
+            // For each number of dice rolled, each number kept: the dice left to roll and the points the keep adds
+            // to its combinations' points, as FarkleKit's turns count them; the page re-derives neither rule.
+            (
+                "after_keeping",
+                "["
+                    + (1...mechanics.dice).map { rolled in
+                        "["
+                            + (1...rolled).map { kept in
+                                "[\(mechanics.diceLeft(afterKeeping: kept, of: rolled)), "
+                                    + "\(rules.turn.points(ofKeeping: 0, isHotDice: kept == rolled))]"
+                            }.joined(separator: ", ") + "]"
+                    }.joined(separator: ", ") + "]"
+            ),
             ("three_farkle_penalty", penalty),
             ("target", points(rules.game.end.target)),
             ("final_round", "\(rules.game.end.hasFinalRound)"),

@@ -67,7 +67,7 @@ struct AdvisorPageTests {
         for rules in [RuleSet.standard, .zilch] {
             let solver = ExpectedScoreSolver(rules: rules)
             let page = AdvisorPage(solver: solver)
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 7")
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 8")
             #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
             // The farkle chance the table companion shows for each number of dice: every roll counted.
             let chances = try #require(
@@ -145,6 +145,23 @@ struct AdvisorPageTests {
         #expect(farkle["opening"] as? Int == 500)
         #expect(farkle["later"] is NSNull)
         #expect(rules["target"] as? Int == 10_000)
+    }
+
+    @Test(
+        "after keeping k of n rolled dice the page's rules say: n - k dice left, or on hot dice all again plus the bonus",
+        arguments: [(6, 0), (5, 500), (3, 1000)])
+    func afterKeeping(dice: Int, bonus: Int) throws {
+        var rules = RuleSet.standard
+        rules.turn.dice = dice
+        rules.turn.hotDiceBonus = bonus
+        let data = try embeddedData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules)))
+        let listed = try #require((data["rules"] as? [String: Any])?["after_keeping"] as? [[[Int]]])
+        // What the Rules article says of a keep: the dice not kept are rolled on; a keep of every die rolled is hot
+        // dice, which gives back all the game's dice and adds the bonus.
+        let expected = (1...dice).map { rolled in
+            (1...rolled).map { kept in kept == rolled ? [dice, bonus] : [rolled - kept, 0] }
+        }
+        #expect(listed == expected)
     }
 
     /// The `new_player` and `capped` members, decoded exactly.

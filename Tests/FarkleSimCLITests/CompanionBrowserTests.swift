@@ -196,7 +196,7 @@ struct CompanionBrowserTests {
         arguments: [
             ("standard", 2, 10), ("standard", 1, 2), ("zilch", 2, 3), ("boxed", 3, 4), ("farkleten", 6, 5),
             ("kcd", 2, 6), ("facebook", 3, 7), ("cardgames", 2, 8), ("hot-dice-bonus.json", 2, 9),
-            ("five-thousand", 2, 11),
+            ("five-thousand", 2, 11), ("five-dice.json", 2, 12),
         ])
     func wholeGames(preset: String, players: Int, seed: Int) throws {
         let rules = try Self.rules(preset)

@@ -246,9 +246,17 @@ extension AdvisorTemplate {
         // Whether a roll loses the game at once for its roller (GameRules.losesAtOnce): none in standard.
         const losesAtOnce = (rules, faces) => rules.loses_at_once.includes(diceKey(faces));
 
-        // The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
-        // every die rolled (TurnRules.points(ofKeeping:isHotDice:)).
-        const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
+        // Keeping `kept` of `rolled` dice: [the dice left to roll, the points added to the keep's combination points], as
+        // FarkleKit counts them (TurnMechanics.diceLeft(afterKeeping:of:), TurnRules.points(ofKeeping:isHotDice:)).
+        const afterKeeping = (rules, kept, rolled) => rules.after_keeping[rolled - 1][kept - 1];
+
+        // The combination points of a keep entered without its roll, from `whole`, the keep of all its dice as a roll of
+        // their own, whose score carries what keeping every die rolled adds (ScoringTable.points(of:)).
+        const keptAlonePoints = (rules, whole) => whole[1] - afterKeeping(rules, whole[0].length, whole[0].length)[1];
+
+        // What a keep entered without its roll (`whole`, as above) adds to the turn when the player rolled `rolled` dice.
+        const keptAloneAdds = (rules, whole, rolled) =>
+          keptAlonePoints(rules, whole) + afterKeeping(rules, whole[0].length, rolled)[1];
 
         // The points six scoreless dice score now, or null where they are a farkle.
         const sixDiceFarklePoints = (rules, turn) => (turn.left === rules.dice
@@ -431,14 +439,15 @@ extension AdvisorTemplate {
             lostOnTheRoll(state);
             return null;
           }
-          // A keep entered alone is looked up as a roll of its own dice, whose whole keep carries the bonus: it earns it
-          // only when it is every die the player rolled.
-          const points = turn.roll ? keep[1] : keepPoints(rules, keep[1] - rules.hot_dice_bonus, faces.length === turn.left);
+          // A keep of a roll carries its points and dice left; a keep entered alone is looked up as a roll of its own
+          // dice, and what keeping them adds and leaves depends on the dice the player rolled.
+          const [added, left] = turn.roll ? [keep[1], keep[2]]
+            : [keptAloneAdds(rules, keep, turn.left), afterKeeping(rules, faces.length, turn.left)[0]];
           turn.roll = null;
           turn.opening = false;
-          turn.points += points;
+          turn.points += added;
           if (faces.length === turn.left) player.stats.hotDice += 1;
-          turn.left = faces.length === turn.left ? rules.dice : turn.left - faces.length;
+          turn.left = left;
           return null;
         }
 
@@ -886,8 +895,8 @@ extension AdvisorTemplate {
         // The points of keeping all of `key`'s dice (sorted digits) as one keep, by their combinations (without the
         // hot-dice bonus, which a keep of a roll of its own dice carries), or null where some die would not score.
         const wholeKeep = (key) => {
-          const score = (data.keeps[key] || []).find(([dice]) => dice === key)?.[1];
-          return score === undefined ? null : score - data.rules.hot_dice_bonus;
+          const whole = (data.keeps[key] || []).find(([dice]) => dice === key);
+          return whole === undefined ? null : keptAlonePoints(data.rules, whole);
         };
 
         // The rule set's combinations, read from its keeps: each face kept 1 to 6 times alone, and the straights and
@@ -1622,8 +1631,9 @@ extension AdvisorTemplate {
           for (const button of $("combo-pad").querySelectorAll("[data-combo]")) {
             button.disabled = button.dataset.combo.length > room;
           }
-          const points = combo.length > 0 ? wholeKeep(diceKey(combo)) : null;
-          const score = points === null ? null : keepPoints(rules, points, combo.length === state.turn.left);
+          const key = diceKey(combo);
+          const whole = combo.length > 0 ? (pageKeeps(combo) || []).find(([kept]) => kept === key) : undefined;
+          const score = whole === undefined ? null : keptAloneAdds(rules, whole, state.turn.left);
           $("combo-keep").disabled = score === null;
           $("combo-keep").textContent = combo.length === 0 ? "Keep" : "Keep " + facesText(combo) + (score === null ? "" : ": " + score);
           $("combo-note").textContent = combo.length > 0 && score === null

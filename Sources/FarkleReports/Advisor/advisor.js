@@ -427,8 +427,8 @@ function describeRules() {
 // The points of keeping all of `key`'s dice (sorted digits) as one keep, by their combinations (without the
 // hot-dice bonus, which a keep of a roll of its own dice carries), or null where some die would not score.
 const wholeKeep = (key) => {
-  const score = (data.keeps[key] || []).find(([dice]) => dice === key)?.[1];
-  return score === undefined ? null : score - data.rules.hot_dice_bonus;
+  const whole = (data.keeps[key] || []).find(([dice]) => dice === key);
+  return whole === undefined ? null : keptAlonePoints(data.rules, whole);
 };
 
 // The rule set's combinations, read from its keeps: each face kept 1 to 6 times alone, and the straights and

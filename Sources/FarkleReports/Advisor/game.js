@@ -34,9 +34,17 @@ const winsAtOnce = (rules, faces) => rules.wins_at_once.includes(diceKey(faces))
 // Whether a roll loses the game at once for its roller (GameRules.losesAtOnce): none in standard.
 const losesAtOnce = (rules, faces) => rules.loses_at_once.includes(diceKey(faces));
 
-// The points a keep adds to the turn: its dice's combination points, plus the hot-dice bonus when it sets aside
-// every die rolled (TurnRules.points(ofKeeping:isHotDice:)).
-const keepPoints = (rules, combinationPoints, hotDice) => combinationPoints + (hotDice ? rules.hot_dice_bonus : 0);
+// Keeping `kept` of `rolled` dice: [the dice left to roll, the points added to the keep's combination points], as
+// FarkleKit counts them (TurnMechanics.diceLeft(afterKeeping:of:), TurnRules.points(ofKeeping:isHotDice:)).
+const afterKeeping = (rules, kept, rolled) => rules.after_keeping[rolled - 1][kept - 1];
+
+// The combination points of a keep entered without its roll, from `whole`, the keep of all its dice as a roll of
+// their own, whose score carries what keeping every die rolled adds (ScoringTable.points(of:)).
+const keptAlonePoints = (rules, whole) => whole[1] - afterKeeping(rules, whole[0].length, whole[0].length)[1];
+
+// What a keep entered without its roll (`whole`, as above) adds to the turn when the player rolled `rolled` dice.
+const keptAloneAdds = (rules, whole, rolled) =>
+  keptAlonePoints(rules, whole) + afterKeeping(rules, whole[0].length, rolled)[1];
 
 // The points six scoreless dice score now, or null where they are a farkle.
 const sixDiceFarklePoints = (rules, turn) => (turn.left === rules.dice
@@ -219,14 +227,15 @@ function applyAction(rules, keeps, state, action) {
     lostOnTheRoll(state);
     return null;
   }
-  // A keep entered alone is looked up as a roll of its own dice, whose whole keep carries the bonus: it earns it
-  // only when it is every die the player rolled.
-  const points = turn.roll ? keep[1] : keepPoints(rules, keep[1] - rules.hot_dice_bonus, faces.length === turn.left);
+  // A keep of a roll carries its points and dice left; a keep entered alone is looked up as a roll of its own
+  // dice, and what keeping them adds and leaves depends on the dice the player rolled.
+  const [added, left] = turn.roll ? [keep[1], keep[2]]
+    : [keptAloneAdds(rules, keep, turn.left), afterKeeping(rules, faces.length, turn.left)[0]];
   turn.roll = null;
   turn.opening = false;
-  turn.points += points;
+  turn.points += added;
   if (faces.length === turn.left) player.stats.hotDice += 1;
-  turn.left = faces.length === turn.left ? rules.dice : turn.left - faces.length;
+  turn.left = left;
   return null;
 }
 

@@ -349,8 +349,9 @@ function renderCombos() {
   for (const button of $("combo-pad").querySelectorAll("[data-combo]")) {
     button.disabled = button.dataset.combo.length > room;
   }
-  const points = combo.length > 0 ? wholeKeep(diceKey(combo)) : null;
-  const score = points === null ? null : keepPoints(rules, points, combo.length === state.turn.left);
+  const key = diceKey(combo);
+  const whole = combo.length > 0 ? (pageKeeps(combo) || []).find(([kept]) => kept === key) : undefined;
+  const score = whole === undefined ? null : keptAloneAdds(rules, whole, state.turn.left);
   $("combo-keep").disabled = score === null;
   $("combo-keep").textContent = combo.length === 0 ? "Keep" : "Keep " + facesText(combo) + (score === null ? "" : ": " + score);
   $("combo-note").textContent = combo.length > 0 && score === null
