@@ -134,6 +134,84 @@ struct AdvisorBrowserTests {
         #expect(all.contains { $0.1.them ?? 0 >= 1000 }, "final-round turns")
     }
 
+    @Test(
+        "typed in under a penalty (farkle counts, totals below 0) or in a game of rounds, the advice to win is advise's"
+    )
+    func winInEveryGameAgreesWithAdvise() throws {
+        // A race to 300 under a penalty of 100 and of the whole total, and a game of two rounds, in which only 1s
+        // score: the solves take seconds.
+        let files = ["ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json"].map(fixtureRules)
+        var generator = SplitMix64(state: 29)
+        var pages: [AdvisorPage] = []
+        var situations: [[Situation]] = []
+        for file in files {
+            let rules = try RuleSet.load(file)
+            let table = ScoringTable(rules: rules)
+            let page: AdvisorPage
+            if rules.turn.threeFarklePenalty != nil {
+                let solver = try PenaltyWinSolver(rules: rules)
+                page =
+                    LongRunAverageSolver(penaltyOf: table).map {
+                        AdvisorPage(penaltySolver: $0, penaltyWinSolver: solver)
+                    }
+                    ?? AdvisorPage(solver: ExpectedScoreSolver(table: table), penaltyWinSolver: solver)
+                situations.append(
+                    (0..<Self.winSituationsPerRace).map { index in
+                        var situation = Situation.draw(index: index, page: page, using: &generator)
+                        let step = table.scoreStep
+                        let total = {
+                            step * Int.random(in: solver.floor / step..<solver.target / step, using: &generator)
+                        }
+                        let them =
+                            solver.hasFinalRound && index % 4 == 0
+                            ? solver.target + step * Int.random(in: 0...4, using: &generator) : total()
+                        situation.inGame(
+                            me: total(), them: them, target: solver.target, farkles: index % 3,
+                            opponentFarkles: (index / 3) % 3)
+                        return situation
+                    })
+            } else {
+                let solver = try RoundsWinSolver(rules: rules)
+                page = AdvisorPage(solver: ExpectedScoreSolver(table: table), roundsSolver: solver)
+                situations.append(
+                    (0..<Self.winSituationsPerRace).map { index in
+                        var situation = Situation.draw(index: index, page: page, using: &generator)
+                        let total = { table.scoreStep * Int.random(in: 0...12, using: &generator) }
+                        situation.inGame(
+                            me: total(), them: total(), rounds: solver.rounds, round: 1 + index % solver.rounds,
+                            seat: 1 + (index / solver.rounds) % 2)
+                        return situation
+                    })
+            }
+            pages.append(page)
+        }
+        let all = zip(files, situations).flatMap { file, list in list.map { (file, $0) } }
+        let entered = zip(pages, situations).map { $0 }
+        let browser = Background { try entered.map { try Chromium.shown(by: $0, in: $1) } }
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("advisor-win-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["XDG_CACHE_HOME": cache.path]
+        var advised: [Data] = []
+        for (file, situation) in all {
+            let result = try CommandRunner.run(
+                ["advise", "--rules", file] + situation.adviseArguments, environment: environment)
+            try #require(result.exitStatus == 0, "\(situation.adviseArguments): \(result.standardError)")
+            advised.append(Data(result.standardOutput.utf8))
+        }
+        let shown = try browser.wait().flatMap { $0 }
+        try #require(shown.count == all.count)
+        var decisions: Set<String> = []
+        for (index, (file, situation)) in all.enumerated() {
+            let context = Comment(rawValue: "\(URL(fileURLWithPath: file).lastPathComponent) \(situation.fragment)")
+            let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised[index])
+            #expect(advice.win != nil, context)
+            shown[index].check(against: advice, situation: situation, context)
+            decisions.formUnion(shown[index].advice.filter { $0.objective == "win" }.map(\.decision))
+        }
+        #expect(decisions.isSuperset(of: ["bank", "roll"]), "decisions to win shown: \(decisions)")
+        #expect(all.contains { ($0.1.me ?? 0) < 0 }, "totals below zero under a penalty")
+    }
+
     @Test("a situation that is not one shows why, and no advice")
     func problems() throws {
         let page = AdvisorPage(solver: ExpectedScoreSolver(rules: .standard))
@@ -447,10 +525,40 @@ struct Situation: Sendable {
         fragment = "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)\(game)" + count
     }
 
+    /// The opponent's farkles in a row, typed in for the advice to win under a three-farkle penalty.
+    var opponentFarkles: Int?
+    /// In a game of `rounds` rounds: the round and the seat (1: first) typed in for the advice to win.
+    var rounds: (count: Int, round: Int, seat: Int)?
+
+    /// The same turn with both totals in a race under a penalty (`farkles` and `opponentFarkles` in a row) or in a
+    /// game of `rounds` (`round`, `seat`), and the fragment the page then writes: the farkle counts when not 0,
+    /// the round and seat always.
+    mutating func inGame(
+        me: Int, them: Int, target: Int = 0, farkles: Int? = nil, opponentFarkles: Int? = nil,
+        rounds: Int? = nil, round: Int = 1, seat: Int = 1
+    ) {
+        self.me = me
+        self.them = them
+        self.target = target
+        self.farkles = farkles
+        self.opponentFarkles = opponentFarkles
+        self.rounds = rounds.map { ($0, round, seat) }
+        let counts = [("farkles", farkles), ("theirfarkles", opponentFarkles)].map { name, count in
+            count.map { $0 == 0 ? "" : "&\(name)=\($0)" } ?? ""
+        }
+        fragment =
+            "#dice=\(dice.map(String.init).joined(separator: ","))&turn=\(turnPoints)&me=\(me)&them=\(them)"
+            + counts.joined() + (rounds == nil ? "" : "&round=\(round)&seat=\(seat)")
+    }
+
     var adviseArguments: [String] {
         var totals: [String] = []
         if let me, let them {
-            totals = ["--my-score", "\(me)", "--opponent-score", "\(them)"] + (them >= target ? ["--final-round"] : [])
+            totals =
+                ["--my-score", "\(me)", "--opponent-score", "\(them)"]
+                + (rounds == nil && them >= target ? ["--final-round"] : [])
+                + (opponentFarkles.map { ["--opponent-farkles", "\($0)"] } ?? [])
+                + (rounds.map { ["--rounds-left", "\($0.count - $0.round + 1)", "--seat", "\($0.seat)"] } ?? [])
         }
         return ["--dice", dice.map(String.init).joined(separator: ","), "--turn-points", "\(turnPoints)"]
             + (opening ? ["--opening"] : []) + (farkles.map { ["--farkles", "\($0)"] } ?? []) + totals

@@ -475,7 +475,7 @@ let dice = [];
 // Fields of the fragment this page does not use, kept for the link ("opening", which older pages wrote, is
 // dropped: the opening roll is the roll of every die at 0 turn points).
 let otherFields = [];
-const FIELDS = ["dice", "turn", "me", "them", "opening", "farkles"];
+const FIELDS = ["dice", "turn", "me", "them", "opening", "farkles", "theirfarkles", "round", "seat"];
 
 function readFragment() {
   const fields = new URLSearchParams(location.hash.slice(1));
@@ -486,15 +486,23 @@ function readFragment() {
   $("me").value = fields.get("me") || "";
   $("them").value = fields.get("them") || "";
   $("farkles").value = fields.get("farkles") || "0";
+  $("theirfarkles").value = fields.get("theirfarkles") || "0";
+  $("round").value = fields.get("round") || "1";
+  $("seat").value = fields.get("seat") === "2" ? "2" : "1";
 }
 
-// The fragment in one order: dice, turn, me and them when given, farkles when not 0.
+// The fragment in one order: dice, turn, me and them when given, farkles when not 0, then the opponent's farkles
+// (under a penalty) or the round and seat (in a game of rounds) where the page asks for them.
 const fieldText = (id) => $(id).value.trim();
+const asked = (id) => !$(id).closest("[hidden]");
 
 function writeFragment() {
   const fragment = "#dice=" + dice.join(",") + "&turn=" + fieldText("turn")
     + (fieldText("me") !== "" ? "&me=" + fieldText("me") : "") + (fieldText("them") !== "" ? "&them=" + fieldText("them") : "")
     + (fieldText("farkles") !== "0" && fieldText("farkles") !== "" ? "&farkles=" + fieldText("farkles") : "")
+    + (asked("theirfarkles") && fieldText("theirfarkles") !== "0" && fieldText("theirfarkles") !== ""
+      ? "&theirfarkles=" + fieldText("theirfarkles") : "")
+    + (asked("round") ? "&round=" + fieldText("round") + "&seat=" + $("seat").value : "")
     + otherFields.map(([name, value]) => "&" + encodeURIComponent(name) + "=" + encodeURIComponent(value))
       .join("");
   if (fragment !== location.hash) history.replaceState(null, "", fragment);
@@ -517,21 +525,47 @@ function situation() {
   }
   // Six dice at 0 turn points can only be the turn's opening roll: every keep and every six-dice farkle scores.
   const opening = dice.length === MAX_DICE && turn === 0;
-  // The count only matters, and is only checked, where the page has a table per count.
-  const farklesText = $("farkles").value.trim();
-  const farkles = perFarkleCount() ? Number(farklesText === "" ? "0" : farklesText) : 0;
-  if (!Number.isInteger(farkles) || farkles < 0 || farkles >= data.points.length) {
-    return { problem: "Farkles in a row before this turn: a whole number from 0 to " + (data.points.length - 1) + "." };
+  // The count only matters, and is only checked, where the page has a table per count or the advice to win
+  // under a penalty.
+  const farkles = asked("farkles") ? count("farkles") : 0;
+  const most = perFarkleCount() ? data.points.length - 1 : 2;
+  if (!Number.isInteger(farkles) || farkles < 0 || farkles > most) {
+    return { problem: "Farkles in a row before this turn: a whole number from 0 to " + most + "." };
   }
   const totals = gameTotals();
   if (totals.problem) return totals;
-  return { turn, opening, farkles, me: totals.me, them: totals.them };
+  const game = typedGame(farkles);
+  if (game.problem) return game;
+  return { turn, opening, farkles: perFarkleCount() ? farkles : 0, me: totals.me, them: totals.them, game };
 }
 
-// Whether the page gives the advice to win from two totals typed in: a race (under a penalty it needs both
-// players' farkles in a row too, in a game of rounds the round and who plays first, which a game kept on the
-// page knows).
-const raceWin = () => data.win !== null && data.win.kind === "race";
+// A count typed in a field, 0 where it is empty.
+const count = (id) => Number(fieldText(id) === "" ? "0" : fieldText(id));
+
+// What the advice to win reads besides the totals, as a game kept on the page gives it (table.js winGameOf):
+// under a penalty both players' farkles in a row, in a game of rounds the turn's index (2 (round - 1) + seat).
+function typedGame(farkles) {
+  if (data.win === null) return {};
+  if (data.win.kind === "penalty") {
+    const theirs = count("theirfarkles");
+    if (!Number.isInteger(theirs) || theirs < 0 || theirs > 2) {
+      return { problem: "The opponent's farkles in a row: a whole number from 0 to 2." };
+    }
+    return { myFarkles: farkles, theirFarkles: theirs };
+  }
+  if (data.win.kind === "rounds") {
+    const round = count("round");
+    if (!Number.isInteger(round) || round < 1 || round > data.win.rounds) {
+      return { problem: "The round: a whole number from 1 to " + data.win.rounds + "." };
+    }
+    return { turnIndex: 2 * (round - 1) + Number($("seat").value) - 1 };
+  }
+  return {};
+}
+
+// Whether the page gives the advice to win from two totals typed in (under a penalty with both players' farkles
+// in a row, in a game of rounds with the round and who plays first).
+const typedWin = () => data.win !== null;
 
 // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
 // board yet) or a race won at once at the target (the points toward it).
@@ -541,14 +575,15 @@ const ownTotalMatters = () => hasEntryMinimum() || data.capped !== null;
 // The totals entered, `null` where not given: your own alone changes the points advice where it matters;
 // both give the advice to win.
 function gameTotals() {
-  const asked = (id) => !$(id).closest("[hidden]");
   const [meText, themText] = [asked("me") ? $("me").value.trim() : "", asked("them") ? $("them").value.trim() : ""];
   if (meText === "" && themText === "") return { me: null, them: null };
   if (meText === "") return { problem: "Enter your own total too: the advice to win needs both." };
   const totals = themText === "" ? [Number(meText)] : [Number(meText), Number(themText)];
+  // Under a penalty of points a total may fall below zero, down to the solved game's floor.
+  const least = data.win !== null && data.win.kind === "penalty" ? data.win.floor : 0;
   for (const total of totals) {
-    if (!Number.isInteger(total) || total < 0 || total > MAX_TURN_POINTS || total % rules.score_step !== 0) {
-      return { problem: "Totals are whole multiples of " + rules.score_step + " from 0." };
+    if (!Number.isInteger(total) || total < least || total > MAX_TURN_POINTS || total % rules.score_step !== 0) {
+      return { problem: "Totals are whole multiples of " + rules.score_step + " from " + least + "." };
     }
   }
   const [me, them] = [totals[0], totals[1] ?? null];
@@ -560,7 +595,7 @@ function gameTotals() {
     return { problem: "This page has no advice yet for a player not on the board under these rules." };
   }
   if (them === null) return { me, them };
-  if (them >= target && !data.win.final_round) {
+  if (target !== null && them >= target && !data.win.final_round) {
     return { problem: "The opponent has reached the target " + target + ": under these rules that wins at once." };
   }
   return { me, them };
@@ -646,14 +681,10 @@ function gameNote() {
     parts.push("With your total the advice for points counts the points toward the target, "
       + rules.target + ": past it they win nothing more.");
   }
-  if (data.win !== null && !raceWin()) {
-    parts.push("In a game of two kept on this page (Keep the score) the advice to win shows as well: it needs "
-      + (data.win.kind === "rounds" ? "the round and who plays first" : "both players' farkles in a row")
-      + ", which the game knows.");
-  }
-  if (raceWin()) {
-    parts.push("Both totals before this turn give the advice to win as well. An opponent at or over the target "
-      + "means this is your last turn.");
+  if (typedWin()) {
+    const more = { rounds: ", the round and who plays first", penalty: " and both players' farkles in a row" };
+    parts.push("Both totals before this turn" + (more[data.win.kind] || "") + " give the advice to win as well."
+      + (data.win.kind === "rounds" ? "" : " An opponent at or over the target means this is your last turn."));
   }
   return parts.join(" ");
 }
@@ -785,15 +816,23 @@ $("turn-down").addEventListener("click", () => stepTurn(-1));
 $("turn-up").addEventListener("click", () => stepTurn(1));
 $("turn").addEventListener("input", update);
 // The totals: your own where it changes the advice for points, both where the page has the advice to win.
-$("game").hidden = !raceWin() && !ownTotalMatters();
-$("them-field").hidden = !raceWin();
-$("game-heading").textContent = raceWin() ? "The game (2 players)" : "The game";
+$("game").hidden = !typedWin() && !ownTotalMatters();
+$("them-field").hidden = !typedWin();
+$("their-farkles-field").hidden = !typedWin() || data.win.kind !== "penalty";
+$("round-field").hidden = !typedWin() || data.win.kind !== "rounds";
+if (typedWin() && data.win.kind === "rounds") $("round").max = String(data.win.rounds);
+$("game-heading").textContent = typedWin() ? "The game (2 players)" : "The game";
 $("game-note").textContent = gameNote();
-// Farkles in a row matter only where the page has a turn table per count.
-$("farkles-field").hidden = !perFarkleCount();
-$("farkles").max = String(data.points.length - 1);
-for (const id of ["me", "them", "farkles"]) $(id).addEventListener("input", update);
+// Farkles in a row matter only where the page has a turn table per count, or the advice to win under a penalty.
+$("farkles-field").hidden = !perFarkleCount() && !(typedWin() && data.win.kind === "penalty");
+$("farkles").max = String(perFarkleCount() ? data.points.length - 1 : 2);
+if (!perFarkleCount()) {
+  $("farkles-note").textContent = "The third in a row costs the whole total: the advice to win counts it, the "
+    + "advice for points is this turn's own.";
+}
+for (const id of ["me", "them", "farkles", "theirfarkles", "round", "seat"]) $(id).addEventListener("input", update);
 $("me").step = $("them").step = String(rules.score_step);
+if (typedWin() && data.win.kind === "penalty") $("me").min = $("them").min = String(data.win.floor);
 window.addEventListener("hashchange", () => { readFragment(); update(); });
 // Keys 1 to 6 add a die and Backspace takes the last back, unless a field has the focus.
 document.addEventListener("keydown", (event) => {
