@@ -180,8 +180,7 @@ struct TurnBelowTarget {
     let table: TurnTable
     /// The level of turn points where the turn reaches the target.
     let target: Int
-    /// The piece the rows past the target came from, and its index in the rows' pieces.
-    let piece: PastTargetRows.Piece
+    /// The index in the rows' pieces of the piece the rows past the target came from.
     let pieceIndex: Int
     /// What a farkle is worth: the payoff the piece was read at.
     let farkle: Double
@@ -209,7 +208,6 @@ extension PairLayout {
         let below = self.rows(at: state, values: values, ties: ties, top: target)
         let farkle = below.farkle.value
         guard let pieceIndex = rows.pieceIndex(holding: farkle) else { return nil }
-        let piece = rows.pieces[pieceIndex]
         let firstLead = levels - state.theirs
         let table = TurnTable(rows: target + turn.maximumJump + 1)
         guard
@@ -225,7 +223,7 @@ extension PairLayout {
             top: target, topBank: topBank, bank: below.bank, bankAux: below.bankTie, farkle: farkle, farkleAux: 0,
             into: table, validity: &unused, tracking: false, rowsAboveFilled: true)
         return TurnBelowTarget(
-            table: table, target: target, piece: piece, pieceIndex: pieceIndex, farkle: farkle, firstLead: firstLead,
+            table: table, target: target, pieceIndex: pieceIndex, farkle: farkle, firstLead: firstLead,
             bank: below.bank, bankTie: below.bankTie, opening: opening)
     }
 
@@ -242,7 +240,7 @@ extension PairLayout {
         else { return fixedPlayEndings(at: state, values: values, ties: ties) }
         defer { below.table.deallocate() }
         let perLevel = TurnMechanics.statesPerLevel
-        let piece = below.piece
+        let piece = followed.pieces[below.pieceIndex]
         return turn.endings(of: below.table, top: below.target) { index in
             let entry = piece.entry(lead: below.firstLead + index / perLevel - below.target, dice: index % perLevel)
             return (piece.wins[entry], piece.winTies[entry])
