@@ -150,6 +150,44 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: - The general engine: rounds, penalties and `win`
+
+    // Games the lane engine does not play: ten rounds of `farkleten` and `zilch`'s three-farkle penalty, `ev`
+    // against `ev` (under the penalty `ev` plays one turn per count of farkles in a row), on the general engine,
+    // and `win` against `ev` in the race to 2,000 above (solved before the measurement, as `simulate` reads a
+    // solved game from the cache). Issue 24 measures these against the lane engine's rolls per second and the
+    // bare loop's.
+    for (name, rules) in [("farkleten", RuleSet.farkleten), ("zilch", RuleSet.zilch)] {
+        let table = ScoringTable(rules: rules)
+        let simulation = GameSimulation(
+            table: table, seats: BuiltInStrategy.make([.expectedValue, .expectedValue], table: table))
+        for threads in [1, 2] {
+            Benchmark(
+                "Simulate 100,000 games of \(name) (general engine), \(threads) thread\(threads == 1 ? "" : "s")",
+                configuration: .init(maxIterations: 10)
+            ) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    blackHole(simulation.run(games: games, seed: 1, threads: threads))
+                }
+            }
+        }
+    }
+
+    var raceContext = StrategyContext(table: raceTable)
+    let winAgainstEV = GameSimulation(
+        table: raceTable, seats: BuiltInStrategy.make([.win, .expectedValue], context: &raceContext))
+    for threads in [1, 2] {
+        Benchmark(
+            "Simulate 10,000 games of win against ev (standard raced to 2,000), \(threads) thread"
+                + (threads == 1 ? "" : "s"),
+            configuration: .init(maxIterations: 10)
+        ) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(winAgainstEV.run(games: games / 10, seed: 1, threads: threads))
+            }
+        }
+    }
+
     // MARK: - Loaded dice (LoadedDiceBenchmarks.swift)
 
     registerLoadedDiceBenchmarks()
