@@ -16,11 +16,11 @@ import FarkleKit
 /// `slope * t + intercept` above the table, the order of the keeps). So it shows
 /// exactly the numbers of `farkle-sim advise --format json`.
 ///
-/// Under a three-farkle penalty (`init(penaltySolver:)`) `data` embeds one turn table per count of
+/// Under a three-farkle penalty (`init(penaltySolver:winGame:)`) `data` embeds one turn table per count of
 /// farkles in a row, each with a farkle worth what it costs later, and the page asks for the count and
 /// uses its table, as `farkle-sim advise --farkles` does.
 ///
-/// Given a solved two-player game (`winSolver`), the page also advises playing to win:
+/// Given a solved two-player game (`winGame`), the page also advises playing to win:
 /// `data` embeds the solver's turn-start values W(my total, opponent's total), the
 /// final-round values and the roll groups of one turn, and the script rebuilds the one
 /// turn of the entered totals with the arithmetic of `WinTurnTable`, in the same order,
@@ -56,54 +56,44 @@ public struct AdvisorPage: Sendable {
     /// target − total)], which the page advises when the player's total is given; empty otherwise.
     public let cappedSolvers: [CappedScoreSolver]
 
-    /// A page showing the values of `solver`, and with `winSolver` the advice to win.
-    public init(solver: ExpectedScoreSolver, winSolver: WinProbabilitySolver? = nil) {
-        self.init(turnSolvers: [solver], winSolver: winSolver)
+    /// The page for the rules of `table`: under a three-farkle penalty of points the turn's values for each count
+    /// of farkles in a row (`init(penaltySolver:winGame:)`), otherwise the turn's expected score
+    /// (`init(solver:winGame:)`); with `winGame` the advice to win too.
+    ///
+    /// - Precondition: `winGame`, if any, solves the rules of `table`.
+    public init(table: ScoringTable, winGame: (any SolvedWinGame)? = nil) {
+        if let penalty = LongRunAverageSolver(penaltyOf: table) {
+            self.init(penaltySolver: penalty, winGame: winGame)
+        } else {
+            self.init(solver: ExpectedScoreSolver(table: table), winGame: winGame)
+        }
     }
 
-    /// A page showing the values of `solver`, and in a game of fixed rounds kept on the page the advice to win
-    /// of `roundsSolver`.
+    /// A page showing the values of `solver`, and with `winGame` the advice to win: a race, advised from two
+    /// totals typed in too, or a race under a three-farkle penalty (of the whole total, which has no long-run
+    /// average per turn) or a game of fixed rounds, advised in a game of two kept on the page.
     ///
-    /// - Precondition: both solvers of one rule set.
-    public init(solver: ExpectedScoreSolver, roundsSolver: RoundsWinSolver) {
-        self.init(turnSolvers: [solver], winGame: roundsSolver)
-    }
-
-    /// A page showing the values of `solver`, and in a game of two kept on the page the advice to win of
-    /// `penaltyWinSolver`: for a penalty of the whole total, which has no long-run average per turn.
-    ///
-    /// - Precondition: both solvers of one rule set.
-    public init(solver: ExpectedScoreSolver, penaltyWinSolver: PenaltyWinSolver) {
-        self.init(turnSolvers: [solver], winGame: penaltyWinSolver)
+    /// - Precondition: `winGame`, if any, solves the rules of `solver`.
+    public init(solver: ExpectedScoreSolver, winGame: (any SolvedWinGame)? = nil) {
+        self.init(turnSolvers: [solver], winGame: winGame)
     }
 
     /// A page for rules with a three-farkle penalty: for k farkles in a row before the turn, the values of
-    /// `penaltySolver.turnSolver(farklesInARow: k)` (a farkle worth what it costs later), k = 0, 1, 2.
-    public init(penaltySolver: LongRunAverageSolver, winSolver: WinProbabilitySolver? = nil) {
-        self.init(
-            turnSolvers: LongRunAverageSolver.farkleCounts.map { penaltySolver.turnSolver(farklesInARow: $0) },
-            winGame: winSolver)
-    }
-
-    /// A page for rules with a three-farkle penalty, as `init(penaltySolver:winSolver:)`, and in a game of two
-    /// kept on the page the advice to win of `penaltyWinSolver`.
+    /// `penaltySolver.turnSolver(farklesInARow: k)` (a farkle worth what it costs later), k = 0, 1, 2; with
+    /// `winGame` the advice to win, as `init(solver:winGame:)`.
     ///
-    /// - Precondition: both solvers of one rule set.
-    public init(penaltySolver: LongRunAverageSolver, penaltyWinSolver: PenaltyWinSolver) {
+    /// - Precondition: `winGame`, if any, solves the rules of `penaltySolver`.
+    public init(penaltySolver: LongRunAverageSolver, winGame: (any SolvedWinGame)? = nil) {
         self.init(
             turnSolvers: LongRunAverageSolver.farkleCounts.map { penaltySolver.turnSolver(farklesInARow: $0) },
-            winGame: penaltyWinSolver)
+            winGame: winGame)
     }
 
     /// A page showing, for k farkles in a row, the values of `turnSolvers[k]` (the last one for higher counts),
-    /// and with `winSolver` the advice to win.
+    /// and with `winGame` the advice to win.
     ///
-    /// - Precondition: at least one solver, all of the same rule set, the win solver's too.
-    public init(turnSolvers: [ExpectedScoreSolver], winSolver: WinProbabilitySolver? = nil) {
-        self.init(turnSolvers: turnSolvers, winGame: winSolver)
-    }
-
-    private init(turnSolvers: [ExpectedScoreSolver], winGame: (any SolvedWinGame)?) {
+    /// - Precondition: at least one solver, all of the same rule set, the win game's too.
+    public init(turnSolvers: [ExpectedScoreSolver], winGame: (any SolvedWinGame)? = nil) {
         precondition(!turnSolvers.isEmpty, "the page needs a solver")
         precondition(
             Set(turnSolvers.map(\.table.rules) + [winGame?.table.rules].compactMap { $0 }).count == 1,
@@ -184,7 +174,7 @@ public struct AdvisorPage: Sendable {
                         "["
                             + (1...rolled).map { kept in
                                 "[\(mechanics.diceLeft(afterKeeping: kept, of: rolled)), "
-                                    + "\(rules.turn.points(ofKeeping: 0, isHotDice: kept == rolled))]"
+                                    + "\(rules.turn.points(ofKeeping: 0, isHotDice: TurnMechanics.isHotDice(keeping: kept, of: rolled)))]"
                             }.joined(separator: ", ") + "]"
                     }.joined(separator: ", ") + "]"
             ),

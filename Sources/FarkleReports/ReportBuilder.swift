@@ -62,27 +62,16 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
-        let kind = WinGameKind(rules)
-        let winSolver =
-            playsToWin && kind == .race
-            ? try? cache.winProbabilitySolver(rules: rules, threads: threads, progress: solveProgress) : nil
-        // The page's advice to win in a game of rounds kept on it.
-        let roundsSolver =
-            playsToWin && kind == .rounds
-            ? try? cache.roundsWinSolver(rules: rules, threads: threads, progress: solveProgress) : nil
-        // Any three-farkle penalty, the whole total too: only the points advice needs one of points.
-        let penaltyWinSolver =
-            playsToWin && kind == .penaltyRace
-            ? try? cache.penaltyWinSolver(rules: rules, threads: threads, progress: sweepProgress) : nil
+        // The game solved to win by the solver that covers the rules (none covers some), from the cache if kept.
+        let winGame =
+            playsToWin
+            ? try? cache.solveGame(for: table, threads: threads, progress: solveProgress, sweeps: sweepProgress) : nil
+        let winSolver = winGame as? WinProbabilitySolver
+        let penaltyWinSolver = winGame as? PenaltyWinSolver
         // Under a penalty of points the page advises each count of farkles in a row, as `advise --farkles` does.
         let advisor =
-            penalty.map { penalty in
-                penaltyWinSolver.map { AdvisorPage(penaltySolver: penalty, penaltyWinSolver: $0) }
-                    ?? AdvisorPage(penaltySolver: penalty)
-            }
-            ?? penaltyWinSolver.map { AdvisorPage(solver: solver, penaltyWinSolver: $0) }
-            ?? roundsSolver.map { AdvisorPage(solver: solver, roundsSolver: $0) }
-            ?? AdvisorPage(solver: solver, winSolver: winSolver)
+            penalty.map { AdvisorPage(penaltySolver: $0, winGame: winGame) }
+            ?? AdvisorPage(solver: solver, winGame: winGame)
         reports.append(ReportDocument.advisorPage(advisor))
         reports += ReportDocument.advisorApp(advisor)
         reports += ReportDocument.bankedPoints(distribution, rules: rules)

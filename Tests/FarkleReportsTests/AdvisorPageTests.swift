@@ -351,7 +351,7 @@ struct AdvisorPageTests {
             rules.name = "race-\(target)"
             rules.game = GameRules(target: target, finalRound: finalRound, entryMinimum: 300)
             let solver = try WinProbabilitySolver(rules: rules)
-            let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules), winSolver: solver)
+            let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules), winGame: solver)
             let decoder = JSONDecoder()
             decoder.keyDecodingStrategy = .convertFromSnakeCase
             let win = try decoder.decode(WithWin.self, from: Data(page.data.utf8)).win

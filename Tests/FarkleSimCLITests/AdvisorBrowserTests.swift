@@ -19,9 +19,15 @@ struct AdvisorBrowserTests {
     /// The page of `rules` as `report` writes it (without the advice to win): one turn table per farkle count
     /// under a three-farkle penalty.
     static func page(_ rules: RuleSet) -> AdvisorPage {
-        rules.turn.threeFarklePenalty == nil
-            ? AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
-            : AdvisorPage(penaltySolver: LongRunAverageSolver(rules: rules))
+        AdvisorPage(table: ScoringTable(rules: rules))
+    }
+
+    /// The page of the rule file `file` of `Tests/Fixtures/rules` with the advice to win, as `report` writes it,
+    /// and the game it solved to win (by the solver that covers the rules, as `advise` picks it).
+    static func winPage(_ file: String) throws -> (page: AdvisorPage, game: any SolvedWinGame) {
+        let table = ScoringTable(rules: try RuleSet.load(fixtureRules(file)))
+        let game = try Advisor.solveGame(for: table)
+        return (AdvisorPage(table: table, winGame: game), game)
     }
 
     @Test("best keep, decision and every value shown agree exactly with advise on 22 situations of every preset")
@@ -80,7 +86,7 @@ struct AdvisorBrowserTests {
         let pages = try files.map { file in
             let rules = try RuleSet.load(file)
             return AdvisorPage(
-                solver: ExpectedScoreSolver(rules: rules), winSolver: try WinProbabilitySolver(rules: rules))
+                solver: ExpectedScoreSolver(rules: rules), winGame: try WinProbabilitySolver(rules: rules))
         }
         let situations = pages.map { page in
             (0..<Self.winSituationsPerRace).map { Situation.drawWithTotals(index: $0, page: page, using: &generator) }
@@ -140,21 +146,14 @@ struct AdvisorBrowserTests {
     func winInEveryGameAgreesWithAdvise() throws {
         // A race to 300 under a penalty of 100 and of the whole total, and a game of two rounds, in which only 1s
         // score: the solves take seconds.
-        let files = ["ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json"].map(fixtureRules)
+        let files = ["ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json"]
         var generator = SplitMix64(state: 29)
         var pages: [AdvisorPage] = []
         var situations: [[Situation]] = []
         for file in files {
-            let rules = try RuleSet.load(file)
-            let table = ScoringTable(rules: rules)
-            let page: AdvisorPage
-            if rules.turn.threeFarklePenalty != nil {
-                let solver = try PenaltyWinSolver(rules: rules)
-                page =
-                    LongRunAverageSolver(penaltyOf: table).map {
-                        AdvisorPage(penaltySolver: $0, penaltyWinSolver: solver)
-                    }
-                    ?? AdvisorPage(solver: ExpectedScoreSolver(table: table), penaltyWinSolver: solver)
+            let (page, game) = try Self.winPage(file)
+            let table = game.table
+            if let solver = game as? PenaltyWinSolver {
                 situations.append(
                     (0..<Self.winSituationsPerRace).map { index in
                         var situation = Situation.draw(index: index, page: page, using: &generator)
@@ -171,8 +170,7 @@ struct AdvisorBrowserTests {
                         return situation
                     })
             } else {
-                let solver = try RoundsWinSolver(rules: rules)
-                page = AdvisorPage(solver: ExpectedScoreSolver(table: table), roundsSolver: solver)
+                let solver = try #require(game as? RoundsWinSolver)
                 situations.append(
                     (0..<Self.winSituationsPerRace).map { index in
                         var situation = Situation.draw(index: index, page: page, using: &generator)
@@ -194,7 +192,7 @@ struct AdvisorBrowserTests {
         var advised: [Data] = []
         for (file, situation) in all {
             let result = try CommandRunner.run(
-                ["advise", "--rules", file] + situation.adviseArguments, environment: environment)
+                ["advise", "--rules", fixtureRules(file)] + situation.adviseArguments, environment: environment)
             try #require(result.exitStatus == 0, "\(situation.adviseArguments): \(result.standardError)")
             advised.append(Data(result.standardOutput.utf8))
         }

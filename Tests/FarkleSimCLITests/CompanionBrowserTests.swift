@@ -57,9 +57,7 @@ struct CompanionBrowserTests {
 
     /// The page of `rules` as `report` writes it, without the advice to win (the points advice alone).
     static func page(_ rules: RuleSet) -> AdvisorPage {
-        rules.turn.threeFarklePenalty == nil
-            ? AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
-            : AdvisorPage(penaltySolver: LongRunAverageSolver(rules: rules))
+        AdvisorBrowserTests.page(rules)
     }
 
     /// What `driver`, a script run once after the page of `rules` has loaded, put in the element `results`: the page
@@ -230,24 +228,8 @@ struct CompanionBrowserTests {
         // Small games keep the solves cheap: a race (standard scoring, 500 to get on the board, won at once at the
         // target), a game of two rounds and a race to 300 under a penalty of 100 or of the whole total, in which only
         // 1s score.
-        let rules = try RuleSet.load(fixtureRules(file))
-        let table = ScoringTable(rules: rules)
-        let page: AdvisorPage
-        let game: any SolvedWinGame
-        if rules.turn.threeFarklePenalty != nil {
-            let solver = try PenaltyWinSolver(rules: rules)
-            // A penalty of the whole total has no long-run average: the page advises the turn's own points.
-            let points =
-                LongRunAverageSolver(penaltyOf: table).map { AdvisorPage(penaltySolver: $0, penaltyWinSolver: solver) }
-                ?? AdvisorPage(solver: ExpectedScoreSolver(table: table), penaltyWinSolver: solver)
-            (page, game) = (points, solver)
-        } else if rules.game.end.rounds == nil {
-            let solver = try WinProbabilitySolver(rules: rules)
-            (page, game) = (AdvisorPage(solver: ExpectedScoreSolver(table: table), winSolver: solver), solver)
-        } else {
-            let solver = try RoundsWinSolver(rules: rules)
-            (page, game) = (AdvisorPage(solver: ExpectedScoreSolver(table: table), roundsSolver: solver), solver)
-        }
+        let (page, game) = try AdvisorBrowserTests.winPage(file)
+        let (rules, table) = (game.table.rules, game.table)
         var lost = 0
         for seed in 21...23 {
             let played = try Self.play(page, players: 2, seed: seed)
@@ -373,7 +355,7 @@ struct CompanionBrowserTests {
         let rules = try Self.rules("short-race.json")
         let table = ScoringTable(rules: rules)
         let solver = try WinProbabilitySolver(rules: rules)
-        let page = AdvisorPage(solver: ExpectedScoreSolver(table: table), winSolver: solver)
+        let page = AdvisorPage(solver: ExpectedScoreSolver(table: table), winGame: solver)
         let driver = """
             (() => {
             const $ = (id) => document.getElementById(id);

@@ -29,7 +29,7 @@ public struct DiceSetAdvice: Hashable, Sendable {
             points = keep.choice.points
             turnPoints = keep.turnPoints
             diceLeft = outcomes.dice(in: keep.choice.next)
-            isHotDice = keep.choice.taken.reduce(0) { $0 + $1.count } == rolled
+            isHotDice = TurnMechanics.isHotDice(keeping: keep.choice.taken.reduce(0) { $0 + $1.count }, of: rolled)
             bankValue = keep.bankValue
             rollValue = keep.rollValue
         }

@@ -201,7 +201,8 @@ public struct GameState: Sendable {
         if pendingRoll == nil, dice.count == diceLeft, rules.game.losesAtOnce(dice) { return finishLostAtOnce() }
         pendingRoll = nil
         isOpeningRoll = false
-        turnPoints += rules.turn.points(ofKeeping: points, isHotDice: dice.count == diceLeft)
+        turnPoints += rules.turn.points(
+            ofKeeping: points, isHotDice: TurnMechanics.isHotDice(keeping: dice.count, of: diceLeft))
         let left = table.turnMechanics.diceLeft(afterKeeping: dice.count, of: diceLeft)
         if dice.count == diceLeft { players[seat].statistics.hotDice += 1 }
         diceLeft = left

@@ -66,7 +66,14 @@
     /// for tables that keep only the dice count (`diceLeft(afterKeeping:of:)` reads it from the mechanics).
     @inlinable
     package static func diceLeft(afterKeeping kept: Int, of rolled: Int, allDice: Int) -> Int {
-        kept == rolled ? allDice : rolled &- kept
+        isHotDice(keeping: kept, of: rolled) ? allDice : rolled &- kept
+    }
+
+    /// Whether keeping `kept` of `rolled` dice is hot dice: every die rolled set aside, so all the dice come back
+    /// (and the rules' hot-dice bonus is added, `TurnRules.points(ofKeeping:isHotDice:)`). The one definition.
+    @inlinable
+    package static func isHotDice(keeping kept: Int, of rolled: Int) -> Bool {
+        kept == rolled
     }
 
     /// Whether a roll of `rolled` dice at `turnPoints` can be a turn's opening roll: every die of the game at

@@ -79,7 +79,8 @@ public struct ScoringTable: Sendable {
                 let first = keeps.count
                 for part in Self.subMultisets(of: roll) where !part.isEmpty {
                     guard let points = splitScore[part] else { continue }
-                    let score = rules.turn.points(ofKeeping: points, isHotDice: part.count == dice)
+                    let score = rules.turn.points(
+                        ofKeeping: points, isHotDice: TurnMechanics.isHotDice(keeping: part.count, of: dice))
                     keeps.append(Keep(dice: part, score: score))
                     let slot = Self.keepIndex(global: global, diceUsed: part.count)
                     best[slot] = max(best[slot], Int32(score))

@@ -254,6 +254,10 @@ extension AdvisorTemplate {
         // Whether a roll loses the game at once for its roller (GameRules.losesAtOnce): none in standard.
         const losesAtOnce = (rules, faces) => rules.loses_at_once.includes(diceKey(faces));
 
+        // The keep of the dice `kept` (sorted digits) among a roll's keeps as the data lists them (`keepsOfRoll`, or
+        // undefined for a roll the data does not list), or undefined where those dice are no keep of the roll.
+        const keepOf = (keepsOfRoll, kept) => (keepsOfRoll || []).find(([dice]) => dice === kept);
+
         // Keeping `kept` of `rolled` dice: [the dice left to roll, the points added to the keep's combination points], as
         // FarkleKit counts them (TurnMechanics.diceLeft(afterKeeping:of:), TurnRules.points(ofKeeping:isHotDice:)).
         const afterKeeping = (rules, kept, rolled) => rules.after_keeping[rolled - 1][kept - 1];
@@ -434,7 +438,7 @@ extension AdvisorTemplate {
           if (faces.length === 0 || faces.length > rolled.length || rolled.length > turn.left) {
             return "a keep of " + faces.length + " dice from " + turn.left + " dice rolled";
           }
-          const keep = (keeps(rolled) || []).find(([dice]) => dice === diceKey(faces));
+          const keep = keepOf(keeps(rolled), diceKey(faces));
           if (!keep) {
             return turn.roll ? facesText(faces) + " is no keep of the roll " + facesText(turn.roll)
               : facesText(faces) + " is no keep under rules '" + rules.name + "': every die kept must score";
@@ -903,7 +907,7 @@ extension AdvisorTemplate {
         // The points of keeping all of `key`'s dice (sorted digits) as one keep, by their combinations (without the
         // hot-dice bonus, which a keep of a roll of its own dice carries), or null where some die would not score.
         const wholeKeep = (key) => {
-          const whole = (data.keeps[key] || []).find(([dice]) => dice === key);
+          const whole = keepOf(data.keeps[key], key);
           return whole === undefined ? null : keptAlonePoints(data.rules, whole);
         };
 
@@ -1679,7 +1683,7 @@ extension AdvisorTemplate {
             button.disabled = button.dataset.combo.length > room;
           }
           const key = diceKey(combo);
-          const whole = combo.length > 0 ? (pageKeeps(combo) || []).find(([kept]) => kept === key) : undefined;
+          const whole = combo.length > 0 ? keepOf(pageKeeps(combo), key) : undefined;
           const score = whole === undefined ? null : keptAloneAdds(rules, whole, state.turn.left);
           $("combo-keep").disabled = score === null;
           $("combo-keep").textContent = combo.length === 0 ? "Keep" : "Keep " + facesText(combo) + (score === null ? "" : ": " + score);

@@ -427,7 +427,7 @@ function describeRules() {
 // The points of keeping all of `key`'s dice (sorted digits) as one keep, by their combinations (without the
 // hot-dice bonus, which a keep of a roll of its own dice carries), or null where some die would not score.
 const wholeKeep = (key) => {
-  const whole = (data.keeps[key] || []).find(([dice]) => dice === key);
+  const whole = keepOf(data.keeps[key], key);
   return whole === undefined ? null : keptAlonePoints(data.rules, whole);
 };
 

@@ -34,6 +34,10 @@ const winsAtOnce = (rules, faces) => rules.wins_at_once.includes(diceKey(faces))
 // Whether a roll loses the game at once for its roller (GameRules.losesAtOnce): none in standard.
 const losesAtOnce = (rules, faces) => rules.loses_at_once.includes(diceKey(faces));
 
+// The keep of the dice `kept` (sorted digits) among a roll's keeps as the data lists them (`keepsOfRoll`, or
+// undefined for a roll the data does not list), or undefined where those dice are no keep of the roll.
+const keepOf = (keepsOfRoll, kept) => (keepsOfRoll || []).find(([dice]) => dice === kept);
+
 // Keeping `kept` of `rolled` dice: [the dice left to roll, the points added to the keep's combination points], as
 // FarkleKit counts them (TurnMechanics.diceLeft(afterKeeping:of:), TurnRules.points(ofKeeping:isHotDice:)).
 const afterKeeping = (rules, kept, rolled) => rules.after_keeping[rolled - 1][kept - 1];
@@ -214,7 +218,7 @@ function applyAction(rules, keeps, state, action) {
   if (faces.length === 0 || faces.length > rolled.length || rolled.length > turn.left) {
     return "a keep of " + faces.length + " dice from " + turn.left + " dice rolled";
   }
-  const keep = (keeps(rolled) || []).find(([dice]) => dice === diceKey(faces));
+  const keep = keepOf(keeps(rolled), diceKey(faces));
   if (!keep) {
     return turn.roll ? facesText(faces) + " is no keep of the roll " + facesText(turn.roll)
       : facesText(faces) + " is no keep under rules '" + rules.name + "': every die kept must score";

@@ -350,7 +350,7 @@ function renderCombos() {
     button.disabled = button.dataset.combo.length > room;
   }
   const key = diceKey(combo);
-  const whole = combo.length > 0 ? (pageKeeps(combo) || []).find(([kept]) => kept === key) : undefined;
+  const whole = combo.length > 0 ? keepOf(pageKeeps(combo), key) : undefined;
   const score = whole === undefined ? null : keptAloneAdds(rules, whole, state.turn.left);
   $("combo-keep").disabled = score === null;
   $("combo-keep").textContent = combo.length === 0 ? "Keep" : "Keep " + facesText(combo) + (score === null ? "" : ": " + score);
