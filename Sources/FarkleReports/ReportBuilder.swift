@@ -19,8 +19,7 @@ public struct ReportBuilder: Sendable {
     public var seed: UInt64
     /// Whether to solve the two-player game to win (where a solver supports the rules) for the reports
     /// on play to win and the advisor's advice to win: seconds for a short race, minutes for 10,000 points
-    /// (about nine minutes of CPU for `zilch`, whose three-farkle penalty `PenaltyWinSolver` solves; the
-    /// advisor page does not advise that game to win yet).
+    /// (about nine minutes of CPU for `zilch`, whose three-farkle penalty `PenaltyWinSolver` solves).
     public var playsToWin: Bool
     /// Where a game solved to win is read from, or kept once solved (none by default: solved every time).
     public var cache = SolvedGameCache.disabled

@@ -1,7 +1,7 @@
 "use strict";
 // The installed table companion's service worker: it keeps the app's files, so that the app opens without a
 // network. `report` writes the cache's name from the page's content: a new page replaces the old cache.
-const CACHE = "farkle-cardgames-3319ea0cb89b184";
+const CACHE = "farkle-cardgames-809b99244e8cd038";
 const FILES = ["./", "index.html", "manifest.webmanifest", "icon.svg"];
 
 self.addEventListener("install", (event) => {

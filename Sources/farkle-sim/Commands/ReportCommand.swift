@@ -15,12 +15,12 @@ enum ReportCommand: Command {
             scoring table, the validation summary, bank thresholds and the optimal policy, a strategy comparison
             (exact odds as evaluate gives them; simulated games under a three-farkle penalty), SVG charts, the
             offline advisor page advisor.html, and an index README.md saying how to read each file.
-            For a 2-player race the win solver supports it also solves the game to win (about 30 s for a
-            10,000-point race on 2 cores, minutes under a three-farkle penalty; --no-win skips it): the first
-            player's exact chances, the fair head start, maps of bank or roll over both totals (under a penalty
-            also one farkle away from it), and, without a penalty, the advice to win in advisor.html and
-            larger-tables.md: three ev players' exact odds and win (against the leader) measured against ev at
-            tables of 3 to 8 (a quarter of --games per seating).
+            For a 2-player game a win solver supports it also solves the game to win (about 30 s for a
+            10,000-point race on 2 cores, minutes under a three-farkle penalty, once: see 'farkle-sim cache';
+            --no-win skips it): the advice to win in advisor.html and, for a race, the first player's exact
+            chances, the fair head start, maps of bank or roll over both totals (under a penalty also one farkle
+            away from it) and, without a penalty, larger-tables.md: three ev players' exact odds and win
+            (against the leader) measured against ev at tables of 3 to 8 (a quarter of --games per seating).
             For a game of rounds (farkleten) it also writes farkleten.md and its files: each Farkle Ten bot's and
             ev's exact points per round alone, ev's solo total, the chance to reach 5,000, 7,500 and 10,000
             under ev and under best play for the total, and a round robin in two-player games.
