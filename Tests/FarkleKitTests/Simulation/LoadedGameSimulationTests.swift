@@ -44,6 +44,7 @@ struct LoadedGameSimulationTests {
 
     @Test(
         "with a six-dice farkle of 500, the first turns still agree with the exact solve within 4 standard errors",
+        .leftOutOfCoverage,
         arguments: [false, true])
     func sixDiceFarkle(everyRoll: Bool) throws {
         var rules = Self.rules
@@ -110,7 +111,9 @@ struct LoadedGameSimulationTests {
         #expect(one.seats[0].meanNetPointsPerTurn < one.seats[1].meanNetPointsPerTurn)
     }
 
-    @Test("greedy and threshold seats' first turns agree with their own exact value within 4 SE; win has none")
+    @Test(
+        "greedy and threshold seats' first turns agree with their own exact value within 4 SE; win has none",
+        .leftOutOfCoverage)
     func blindPlaysFirstTurn() throws {
         let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
         let simulation = try Self.simulation([.greedy, .threshold([300, 500])], sets)

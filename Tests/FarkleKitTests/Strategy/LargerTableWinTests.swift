@@ -91,6 +91,7 @@ struct LargerTableWinTests {
 
     @Test(
         "the win seat plays the two-player solution against the highest other total: the same games, roll for roll",
+        .leftOutOfCoverage,
         arguments: [(3, 0), (8, 7)])
     func playsAgainstTheLeader(players: Int, seat: Int) throws {
         var context = StrategyContext(table: ScoringTable(rules: shortStandard(players: players)))
@@ -100,7 +101,9 @@ struct LargerTableWinTests {
         let seats = BuiltInStrategy.make(specs, context: &context)
         var reference = seats.map(Seat.builtIn)
         reference[seat] = .againstLeader(WinProbabilityStrategy(solver: headsUpSolver))
-        let games = 500
+        // A hundred games (every seat's bank and roll decisions in each, thousands of them) tell a different choice
+        // apart as surely as more would: the first one changes every roll after it.
+        let games = 100
         let played = GameSimulation(table: context.table, seats: seats.map(Seat.builtIn)).run(games: games, seed: 8)
         let expected = GameSimulation(table: context.table, seats: reference).run(games: games, seed: 8)
         #expect(played.rolls == expected.rolls && played.ties == expected.ties)
@@ -109,7 +112,8 @@ struct LargerTableWinTests {
     }
 
     @Test(
-        "three players, standard's final round: the win seat wins more often than an ev player in its seat does exactly, by more than 4 standard errors"
+        "three players, standard's final round: the win seat wins more often than an ev player in its seat does exactly, by more than 4 standard errors",
+        .leftOutOfCoverage
     )
     func beatsExpectedValue() throws {
         var context = StrategyContext(table: ScoringTable(rules: shortStandard(players: 3)))
