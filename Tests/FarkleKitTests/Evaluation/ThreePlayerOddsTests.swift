@@ -162,7 +162,6 @@ struct ThreePlayerOddsTests {
 
     @Test(
         "standard's rules with a final round and an entry minimum, raced to 1,000: simulated games agree within 4 standard errors",
-        .leftOutOfCoverage,
         arguments: [
             [StrategySpec.expectedValue, .expectedValue, .expectedValue],
             [.greedy, .expectedValue, .threshold([300, 300])],

@@ -91,7 +91,6 @@ struct LargerTableWinTests {
 
     @Test(
         "the win seat plays the two-player solution against the highest other total: the same games, roll for roll",
-        .leftOutOfCoverage,
         arguments: [(3, 0), (8, 7)])
     func playsAgainstTheLeader(players: Int, seat: Int) throws {
         var context = StrategyContext(table: ScoringTable(rules: shortStandard(players: players)))
