@@ -57,30 +57,35 @@ public struct AdvisorPage: Sendable {
     public let cappedSolvers: [CappedScoreSolver]
 
     /// The page for the rules of `table`: under a three-farkle penalty of points the turn's values for each count
-    /// of farkles in a row (`init(penaltySolver:winGame:)`), otherwise the turn's expected score
-    /// (`init(solver:winGame:)`); with `winGame` the advice to win too.
+    /// of farkles in a row, otherwise the turn's expected score (`init(solver:penalty:winGame:)`); with `winGame`
+    /// the advice to win too.
     ///
     /// - Precondition: `winGame`, if any, solves the rules of `table`.
     public init(table: ScoringTable, winGame: (any SolvedWinGame)? = nil) {
-        if let penalty = LongRunAverageSolver(penaltyOf: table) {
-            self.init(penaltySolver: penalty, winGame: winGame)
-        } else {
-            self.init(solver: ExpectedScoreSolver(table: table), winGame: winGame)
-        }
+        self.init(
+            solver: ExpectedScoreSolver(table: table), penalty: LongRunAverageSolver(penaltyOf: table), winGame: winGame
+        )
     }
 
-    /// A page showing the values of `solver`, and with `winGame` the advice to win: a race, advised from two
-    /// totals typed in too, or a race under a three-farkle penalty (of the whole total, which has no long-run
-    /// average per turn) or a game of fixed rounds, advised in a game of two kept on the page.
+    /// A page showing the values of `solver`, or under a three-farkle penalty of points those of `penalty` for each
+    /// count of farkles in a row (`init(penaltySolver:winGame:)`), and with `winGame` the advice to win: a race,
+    /// advised from two totals typed in too, or a race under a three-farkle penalty (of the whole total, which has
+    /// no long-run average per turn) or a game of fixed rounds, advised in a game of two kept on the page.
     ///
-    /// - Precondition: `winGame`, if any, solves the rules of `solver`.
-    public init(solver: ExpectedScoreSolver, winGame: (any SolvedWinGame)? = nil) {
-        self.init(turnSolvers: [solver], winGame: winGame)
+    /// - Precondition: `penalty` and `winGame`, if any, solve the rules of `solver`.
+    public init(
+        solver: ExpectedScoreSolver, penalty: LongRunAverageSolver? = nil, winGame: (any SolvedWinGame)? = nil
+    ) {
+        if let penalty {
+            self.init(penaltySolver: penalty, winGame: winGame)
+        } else {
+            self.init(turnSolvers: [solver], winGame: winGame)
+        }
     }
 
     /// A page for rules with a three-farkle penalty: for k farkles in a row before the turn, the values of
     /// `penaltySolver.turnSolver(farklesInARow: k)` (a farkle worth what it costs later), k = 0, 1, 2; with
-    /// `winGame` the advice to win, as `init(solver:winGame:)`.
+    /// `winGame` the advice to win, as `init(solver:penalty:winGame:)`.
     ///
     /// - Precondition: `winGame`, if any, solves the rules of `penaltySolver`.
     public init(penaltySolver: LongRunAverageSolver, winGame: (any SolvedWinGame)? = nil) {

@@ -68,9 +68,7 @@ public struct ReportBuilder: Sendable {
         let winSolver = winGame as? WinProbabilitySolver
         let penaltyWinSolver = winGame as? PenaltyWinSolver
         // Under a penalty of points the page advises each count of farkles in a row, as `advise --farkles` does.
-        let advisor =
-            penalty.map { AdvisorPage(penaltySolver: $0, winGame: winGame) }
-            ?? AdvisorPage(solver: solver, winGame: winGame)
+        let advisor = AdvisorPage(solver: solver, penalty: penalty, winGame: winGame)
         reports.append(ReportDocument.advisorPage(advisor))
         reports += ReportDocument.advisorApp(advisor)
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
@@ -93,12 +91,9 @@ public struct ReportBuilder: Sendable {
         }
         // Playing to win against playing for points, where the game is solved to win: the edge of `win`.
         var context = StrategyContext(table: table, expectedScoreSolver: solver)
-        if let winSolver {
-            context.use(winSolver)
-            pairs.append((.win, .expectedValue))
-        }
-        if let penaltyWinSolver {
-            context.use(penaltyWinSolver)
+        // A game of rounds plays `win` in its own section (`FarkleTenSection`).
+        if let winGame, WinGameKind(rules) != .rounds {
+            context.use(winGame)
             pairs.append((.win, .expectedValue))
         }
         let comparison = compare(pairs, context: &context, threads: threads)

@@ -18,7 +18,7 @@ import Foundation
 ///
 /// ```swift
 /// let cache = SolvedGameCache.user
-/// let game = try cache.winProbabilitySolver(rules: .standard)  // minutes the first time, milliseconds after
+/// let game = try cache.solveGame(for: ScoringTable(rules: .standard))  // minutes the first time, then at once
 /// ```
 public struct SolvedGameCache: Sendable {
     /// The directory of the entries, or `nil` when nothing is cached (`--no-cache`, or no home directory).
@@ -50,74 +50,37 @@ public struct SolvedGameCache: Sendable {
 
     // MARK: - Solving through the cache
 
-    /// The race of `rules` solved to win: read from the cache, or solved on `threads` threads (telling `progress`
-    /// how far along, as `WinProbabilitySolver.init(rules:threads:progress:)` does) and kept.
-    ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
-    public func winProbabilitySolver(
-        rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) -> WinProbabilitySolver {
-        if let solution = cachedWinProbabilitySolver(rules: rules) { return solution }
-        let solution = try WinProbabilitySolver(rules: rules, threads: threads, progress: progress)
-        store(solution.policyFileBytes, as: Key(race: rules))
-        return solution
-    }
-
-    /// The race of `rules` under a three-farkle penalty solved to win with `floor` (`nil`: the default floor):
-    /// read from the cache, or solved on `threads` threads (telling `progress` of each sweep, as
-    /// `PenaltyWinSolver.init(rules:floor:threads:maximumSweeps:progress:)` does) and kept.
-    ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
-    public func penaltyWinSolver(
-        rules: RuleSet, floor: Int? = nil, threads: Int = 2,
-        progress: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) -> PenaltyWinSolver {
-        if let solution = cachedPenaltyWinSolver(rules: rules, floor: floor) { return solution }
-        let solution = try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: progress)
-        store(solution.policyFileBytes, as: Key(penalty: rules, floor: solution.floor))
-        return solution
-    }
-
-    /// The game of fixed rounds of `rules` solved to win: read from the cache, or solved on `threads` threads
-    /// (telling `progress` the share of its turns done, as `RoundsWinSolver.init(rules:threads:differenceCap:progress:)`
-    /// does) and kept.
-    ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` where the solver does not cover the rules.
-    public func roundsWinSolver(
-        rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) -> RoundsWinSolver {
-        if let solution = cachedRoundsWinSolver(rules: rules) { return solution }
-        let solution = try RoundsWinSolver(rules: rules, threads: threads, progress: progress)
-        store(solution.policyFileBytes, as: Key(rounds: rules))
-        return solution
-    }
-
-    /// The game of fixed rounds of `rules` solved to win as the cache holds it, or `nil` (no entry, or one not
-    /// to be trusted).
-    public func cachedRoundsWinSolver(rules: RuleSet) -> RoundsWinSolver? {
-        read(Key(rounds: rules)) { bytes throws(WinPolicyError) in
-            try RoundsWinSolver(policyFileBytes: bytes, rules: rules)
-        }
-    }
-
-    /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:)`), races
-    /// read from the cache or solved and kept; `progress` follows a race's solve (`winProbabilitySolver`) or a game
-    /// of rounds' (`roundsWinSolver`) and `sweeps` one under a three-farkle penalty (`penaltyWinSolver`).
+    /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:progress:)`):
+    /// read from the cache, or solved on `threads` threads and kept. `progress` follows a race's solve (the share
+    /// of its pairs of totals done) or a game of rounds' (its turns), `sweeps` one under a three-farkle penalty
+    /// (the sweeps done and the last one's largest change), whose lowest total is `floor` (`nil`: the default).
     ///
     /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
     public func solveGame(
-        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil,
+        for table: ScoringTable, floor: Int? = nil, threads: Int = 2, progress: ((Double) -> Void)? = nil,
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(Advisor.NotCovered) -> any SolvedWinGame {
         let rules = table.rules
-        let kind = WinGameKind(rules)
+        if let solution = cachedGame(rules: rules, floor: floor) { return solution }
         do {
-            if kind == .rounds { return try roundsWinSolver(rules: rules, threads: threads, progress: progress) }
-            if kind == .penaltyRace { return try penaltyWinSolver(rules: rules, threads: threads, progress: sweeps) }
-            return try winProbabilitySolver(rules: rules, threads: threads, progress: progress)
+            let solution = try table.solveToWin(threads: threads, floor: floor, progress: progress, sweeps: sweeps)
+            store(solution.policyFileBytes, as: Key(game: rules, floor: floor))
+            return solution
         } catch {
             throw Advisor.NotCovered(error.description)
         }
+    }
+
+    /// The game of `rules` solved to win as the cache holds it, with the lowest total `floor` under a three-farkle
+    /// penalty (`nil`: the default floor), or `nil` (no entry, or one not to be trusted).
+    public func cachedGame(rules: RuleSet, floor: Int? = nil) -> (any SolvedWinGame)? {
+        let key = Key(game: rules, floor: floor)
+        let solution = read(key) { bytes throws(WinPolicyError) in
+            try Advisor.readGame(policyFileBytes: bytes, rules: rules)
+        }
+        // An entry solved with another floor (a file renamed by hand) is not the game asked for.
+        if let penalty = solution as? PenaltyWinSolver, penalty.floor != key.floor { return nil }
+        return solution
     }
 
     /// The race between the dice of `outcomes` (two, player 0 first, on one scoring table) solved to win: read from
@@ -142,42 +105,31 @@ public struct SolvedGameCache: Sendable {
         }
     }
 
-    /// The race of `rules` solved to win as the cache holds it, or `nil` (no entry, or one not to be trusted).
-    public func cachedWinProbabilitySolver(rules: RuleSet) -> WinProbabilitySolver? {
-        read(Key(race: rules)) { bytes throws(WinPolicyError) in
-            try WinProbabilitySolver(policyFileBytes: bytes, rules: rules)
-        }
-    }
-
-    /// The race of `rules` under a three-farkle penalty solved to win with `floor` (`nil`: the default floor) as
-    /// the cache holds it, or `nil` (no entry, or one not to be trusted).
-    public func cachedPenaltyWinSolver(rules: RuleSet, floor: Int? = nil) -> PenaltyWinSolver? {
-        guard let penalty = rules.turn.threeFarklePenalty else { return nil }
-        let floor = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
-        let solution = read(Key(penalty: rules, floor: floor)) { bytes throws(WinPolicyError) in
-            try PenaltyWinSolver(policyFileBytes: bytes, rules: rules)
-        }
-        return solution?.floor == floor ? solution : nil
-    }
-
     /// What an entry's name is made of.
     struct Key {
         /// The name of its file.
         let fileName: String
+        /// The lowest total of a race under a three-farkle penalty, else `nil`.
+        let floor: Int?
 
-        /// The key of the race of `rules` (`WinProbabilitySolver`).
-        init(race rules: RuleSet) {
-            self.init(solver: "race", version: WinPolicyFile.formatVersion, floor: nil, rules: rules)
-        }
-
-        /// The key of the race of `rules` under a three-farkle penalty with `floor` (`PenaltyWinSolver`).
-        init(penalty rules: RuleSet, floor: Int) {
-            self.init(solver: "penalty", version: WinPolicyFile.penaltyFormatVersion, floor: floor, rules: rules)
-        }
-
-        /// The key of the game of fixed rounds of `rules` (`RoundsWinSolver`).
-        init(rounds rules: RuleSet) {
-            self.init(solver: "rounds", version: WinPolicyFile.roundsFormatVersion, floor: nil, rules: rules)
+        /// The key of the game of `rules` solved to win by the solver of its family (`WinGameKind`), with the lowest
+        /// total `floor` under a three-farkle penalty (`nil`: the default floor; other families have none).
+        init(game rules: RuleSet, floor: Int?) {
+            let kind = WinGameKind(rules)
+            let lowest: Int? =
+                switch kind {
+                case .penaltyRace:
+                    floor ?? rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) }
+                case .race, .rounds: nil
+                }
+            // The solvers' names in a key are those entries were first written with, so that they are still found.
+            let solver =
+                switch kind {
+                case .race: "race"
+                case .penaltyRace: "penalty"
+                case .rounds: "rounds"
+                }
+            self.init(solver: solver, version: kind.policyFormatVersion, floor: lowest, rules: rules)
         }
 
         /// The key of the race between the dice of `outcomes` (`LoadedWinSolver`): the rules and each seat's kinds
@@ -207,6 +159,7 @@ public struct SolvedGameCache: Sendable {
                 + "revision \(Self.solverRevision)\n"
             let digest = WinPolicyFile.fnv1a(Array((text + unnamed.jsonText).utf8))
             let hex = String(digest, radix: 16)
+            self.floor = floor
             fileName =
                 SolvedGameCache.prefix + String(repeating: "0", count: 16 - hex.count) + hex
                 + SolvedGameCache.suffix

@@ -23,14 +23,20 @@ struct SolvedGameCacheTests {
         renamed.name = "my-standard"
         var shorter = RuleSet.standard
         shorter.game.end = .target(5_000, finalRound: true)
-        let race = SolvedGameCache.Key(race: .standard).fileName
+        let race = SolvedGameCache.Key(game: .standard, floor: nil).fileName
         #expect(SolvedGameCache.isEntryName(race))
-        #expect(SolvedGameCache.Key(race: renamed).fileName == race)
-        #expect(SolvedGameCache.Key(race: shorter).fileName != race)
+        #expect(SolvedGameCache.Key(game: renamed, floor: nil).fileName == race)
+        #expect(SolvedGameCache.Key(game: shorter, floor: nil).fileName != race)
         let zilch = try #require(RuleSet.presets["zilch"])
         #expect(
-            SolvedGameCache.Key(penalty: zilch, floor: -2_000).fileName
-                != SolvedGameCache.Key(penalty: zilch, floor: -1_000).fileName)
+            SolvedGameCache.Key(game: zilch, floor: -2_000).fileName
+                != SolvedGameCache.Key(game: zilch, floor: -1_000).fileName)
+        // No floor is the default floor (four penalties below zero): the same entry as asking for it.
+        #expect(
+            SolvedGameCache.Key(game: zilch, floor: nil).fileName
+                == SolvedGameCache.Key(game: zilch, floor: -2_000).fileName)
+        // A floor means nothing without a penalty.
+        #expect(SolvedGameCache.Key(game: .standard, floor: -500).fileName == race)
         #expect(SolvedGameCache.isEntryName(".\(race).\(UUID().uuidString).tmp", temporary: true))
         for name in ["win-0123.policy", "win-0123456789ABCDEF.policy", "notes.txt", "win-0123456789abcdef.policy~"] {
             #expect(!SolvedGameCache.isEntryName(name), "\(name)")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one front door for advice: from a turn's situation under a rule set to every keep, its value under the
 /// objectives the rules allow, and what to do after it.
 ///
@@ -81,6 +83,24 @@ public struct Advisor: Sendable {
         } catch {
             throw NotCovered(error.description)
         }
+    }
+
+    /// The game of `rules` solved to win as the policy file at `url` holds it (`SolvedWinGame.writePolicy(to:)`):
+    /// the same values as the solve that wrote it, without solving again, read by the solver that covers the rules.
+    ///
+    /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, holds another kind of game,
+    ///   was written for other rules (the message names both rule sets), or is truncated or corrupt.
+    public static func readGame(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) -> any SolvedWinGame {
+        try WinGameKind(rules).game(
+            policyFileBytes: WinPolicyFile.contents(of: url), rules: rules, path: url.path)
+    }
+
+    /// The game of `rules` solved to win as policy-file `bytes` hold it (`SolvedWinGame.policyFileBytes`); see
+    /// `readGame(contentsOf:rules:)`.
+    public static func readGame(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError)
+        -> any SolvedWinGame
+    {
+        try WinGameKind(rules).game(policyFileBytes: bytes, rules: rules, path: "(bytes)")
     }
 
     /// The advice on the roll of `situation`.

@@ -202,29 +202,20 @@ enum AdviseCommand: Command {
         throws(UsageError) -> any SolvedWinGame
     {
         let rules = table.rules
-        let game: (any SolvedWinGame)?
-        switch WinGameKind(rules) {
-        case .rounds:
-            if arguments.value(StrategyArguments.policy.name) != nil {
+        if WinGameKind(rules) == .rounds, arguments.value(StrategyArguments.policy.name) != nil {
+            throw UsageError(
+                "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds",
+                spec: spec)
+        }
+        let game = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
+        // A file solved with a higher floor (solve --penalty-floor) tabulates fewer totals than the default.
+        if let floor = (game as? PenaltyWinSolver)?.floor {
+            for (name, total) in [("my-score", situation.myScore), ("opponent-score", situation.opponentScore)]
+            where (total ?? 0) < floor {
                 throw UsageError(
-                    "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds",
-                    spec: spec)
+                    "'--\(name)' \(total ?? 0) is below the lowest total \(floor) the policy file tabulates", spec: spec
+                )
             }
-            game = nil
-        case .penaltyRace:
-            let policy = try StrategyArguments.penaltyPolicy(arguments, rules: rules, spec: spec)
-            // A file solved with a higher floor (solve --penalty-floor) tabulates fewer totals than the default.
-            if let policy {
-                for (name, total) in [("my-score", situation.myScore), ("opponent-score", situation.opponentScore)]
-                where (total ?? 0) < policy.floor {
-                    throw UsageError(
-                        "'--\(name)' \(total ?? 0) is below the lowest total \(policy.floor) the policy file tabulates",
-                        spec: spec)
-                }
-            }
-            game = policy
-        case .race:
-            game = try StrategyArguments.policy(arguments, rules: rules, spec: spec)
         }
         if let game { return game }
         do {

@@ -30,39 +30,29 @@ enum WinSolveOutput {
         // removed on failure and on SIGINT or SIGTERM.
         let pending = try out.map(PendingFile.opened)
         let start = DispatchTime.now().uptimeNanoseconds
-        var figures: Figures
+        let kind = WinGameKind(rules)
+        guard kind != .rounds || out == nil else {
+            throw UsageError(
+                "'--out' writes the policy of races to a target; rules '\(rules.name)' play fixed rounds "
+                    + "(strategy win solves them in seconds)", spec: spec)
+        }
+        let progress = SolveProgress(
+            "Solving rules '\(rules.name)' to win", unit: kind == .rounds ? "the turns" : "the pairs of totals",
+            isShown: showsProgress)
+        let game: any SolvedWinGame
         do {
-            // The family of the rules says which solver covers them, as everywhere (`WinGameKind`).
-            switch WinGameKind(rules) {
-            case .rounds:
-                guard out == nil else {
-                    throw UsageError(
-                        "'--out' writes the policy of races to a target; rules '\(rules.name)' play fixed rounds "
-                            + "(strategy win solves them in seconds)", spec: spec)
-                }
-                let progress = SolveProgress(
-                    "Solving rules '\(rules.name)' to win", unit: "the turns", isShown: showsProgress)
-                defer { progress.finish() }
-                let solver = try cache.roundsWinSolver(rules: rules, threads: threads, progress: progress.update)
-                figures = Figures(solver)
-                figures.rounds = (solver.differenceCap, solver.capErrorBound)
-            case .penaltyRace:
-                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: showsProgress)
-                defer { progress.finish() }
-                let solver = try cache.penaltyWinSolver(
-                    rules: rules, floor: floor, threads: threads, progress: progress.sweep)
-                try pending?.commitOrFail(bytes: solver.policyFileBytes)
-                figures = Figures(solver)
-                figures.penalty = (solver.floor, solver.sweeps, solver.lastChange)
-            case .race:
-                let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: showsProgress)
-                defer { progress.finish() }
-                let solver = try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update)
-                try pending?.commitOrFail(bytes: solver.policyFileBytes)
-                figures = Figures(solver)
-            }
-        } catch let error as WinProbabilitySolver.Unsupported {
+            defer { progress.finish() }
+            game = try cache.solveGame(
+                for: ScoringTable(rules: rules), floor: floor, threads: threads, progress: progress.update,
+                sweeps: progress.sweep)
+        } catch {
             throw UsageError(error.description, spec: spec)
+        }
+        try pending?.commitOrFail(bytes: game.policyFileBytes)
+        var figures = Figures(game)
+        if let rounds = game as? RoundsWinSolver { figures.rounds = (rounds.differenceCap, rounds.capErrorBound) }
+        if let penalty = game as? PenaltyWinSolver {
+            figures.penalty = (penalty.floor, penalty.sweeps, penalty.lastChange)
         }
         figures.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let summary = Summary(solver: figures, seconds: figures.seconds, threads: threads, peakBytes: peakMemoryBytes())

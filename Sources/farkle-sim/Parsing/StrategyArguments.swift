@@ -39,27 +39,16 @@ enum StrategyArguments {
         help: "For strategy win: the solved game from 'solve --objective win --out FILE' (no solve then), "
             + "with or without a three-farkle penalty, or between the dice sets given (--dice-set).")
 
-    /// The solution in the `--policy` file of `arguments` for `rules`, or `nil` without the option.
+    /// The game of `rules` solved to win in the `--policy` file of `arguments`, read by the solver that covers the
+    /// rules (`Advisor.readGame(contentsOf:rules:)`), or `nil` without the option.
     ///
-    /// - Throws: `UsageError` when the file cannot be read, is not a policy file, or was solved for other rules.
+    /// - Throws: `UsageError` when the file cannot be read, is not a policy file, holds another kind of game (a race
+    ///   without a penalty for rules with one, say), or was solved for other rules.
     static func policy(
         _ arguments: ParsedArguments, rules: RuleSet, spec: CommandSpec
-    ) throws(UsageError) -> WinProbabilitySolver? {
+    ) throws(UsageError) -> (any SolvedWinGame)? {
         try readPolicy(arguments, spec: spec) { url throws(WinPolicyError) in
-            try WinProbabilitySolver(contentsOf: url, rules: rules)
-        }
-    }
-
-    /// The solution of a game under a three-farkle penalty in the `--policy` file of `arguments` for `rules`, or
-    /// `nil` without the option.
-    ///
-    /// - Throws: `UsageError` when the file cannot be read, is not a policy file, or was solved for other rules
-    ///   (a race without a penalty among them).
-    static func penaltyPolicy(
-        _ arguments: ParsedArguments, rules: RuleSet, spec: CommandSpec
-    ) throws(UsageError) -> PenaltyWinSolver? {
-        try readPolicy(arguments, spec: spec) { url throws(WinPolicyError) in
-            try PenaltyWinSolver(contentsOf: url, rules: rules)
+            try Advisor.readGame(contentsOf: url, rules: rules)
         }
     }
 
@@ -99,44 +88,34 @@ enum StrategyArguments {
                 "Strategy 'win' at a table of \(context.rules.game.players): the 2-player race solved to win, "
                     + "played against the leading opponent (measured, not exact).")
         }
-        let cache = CacheOption.cache(arguments)
-        // The family of the rules says which solver covers them, as everywhere (`WinGameKind`).
-        switch WinGameKind(rules) {
-        case .rounds:
+        let kind = WinGameKind(rules)
+        if kind == .rounds {
             try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
-        case .penaltyRace:
-            if let solution = try penaltyPolicy(arguments, rules: rules, spec: spec)
-                ?? cache.cachedPenaltyWinSolver(rules: rules)
-            {
-                context.use(solution)
-                return
-            }
-            // The penalty solver refuses an entry minimum above the least bank at once: no note for it.
-            let willSolve = rules.game.end.target != nil && rules.game.entryMinimum <= rules.turn.minimumBank
-            try solve(
-                rules: rules, note: "under the three-farkle penalty (minutes for zilch)", isShown: !quiet && willSolve,
-                spec: spec
-            ) { () throws(WinProbabilitySolver.Unsupported) in
-                let progress = SolveProgress("Solving", isShown: !quiet)
-                defer { progress.finish() }
-                context.use(try cache.penaltyWinSolver(rules: rules, threads: threads, progress: progress.sweep))
-            }
-        case .race:
-            if let solution = try policy(arguments, rules: rules, spec: spec)
-                ?? cache.cachedWinProbabilitySolver(rules: rules)
-            {
-                context.use(solution)
-                return
-            }
-            // The note only where a solve will run: a refused rule set gets its one error line and nothing else.
-            try solve(
-                rules: rules, note: "(about half a minute for a 10,000-point race)",
-                isShown: !quiet && rules.game.end.target != nil, spec: spec
-            ) { () throws(WinProbabilitySolver.Unsupported) in
-                let progress = SolveProgress("Solving", isShown: !quiet)
-                defer { progress.finish() }
-                context.use(try cache.winProbabilitySolver(rules: rules, threads: threads, progress: progress.update))
-            }
+            return
+        }
+        let cache = CacheOption.cache(arguments)
+        if let solution = try policy(arguments, rules: rules, spec: spec) ?? cache.cachedGame(rules: rules) {
+            context.use(solution)
+            return
+        }
+        // The note only where a solve will run: a refused rule set gets its one error line and nothing else (the
+        // penalty solver refuses an entry minimum above the least bank at once).
+        let willSolve =
+            rules.game.end.target != nil
+            && (kind == .race || rules.game.entryMinimum <= rules.turn.minimumBank)
+        try solve(
+            rules: rules,
+            note: kind == .race
+                ? "(about half a minute for a 10,000-point race)"
+                : "under the three-farkle penalty (minutes for zilch)",
+            isShown: !quiet && willSolve, spec: spec
+        ) { () throws(Advisor.NotCovered) in
+            let progress = SolveProgress("Solving", isShown: !quiet)
+            defer { progress.finish() }
+            context.use(
+                try cache.solveGame(
+                    for: rules == context.rules ? context.table : ScoringTable(rules: rules), threads: threads,
+                    progress: progress.update, sweeps: progress.sweep))
         }
     }
 
@@ -173,7 +152,7 @@ enum StrategyArguments {
     /// Runs `solve`, saying before and after on stderr when `isShown`; its refusal becomes a `UsageError`.
     private static func solve(
         rules: RuleSet, note: String, isShown: Bool, spec: CommandSpec,
-        _ solve: () throws(WinProbabilitySolver.Unsupported) -> Void
+        _ solve: () throws(Advisor.NotCovered) -> Void
     ) throws(UsageError) {
         // A game too large to hold is refused before the note: one error line and nothing else.
         do {
@@ -206,7 +185,7 @@ enum StrategyArguments {
                     + "which strategy 'win' solves itself", spec: spec)
         }
         let cache = CacheOption.cache(arguments)
-        if let solved = cache.cachedRoundsWinSolver(rules: rules) {
+        if let solved = cache.cachedGame(rules: rules) {
             context.use(solved)
             return
         }
@@ -216,7 +195,7 @@ enum StrategyArguments {
         let progress = SolveProgress("Solving", unit: "the turns", isShown: !quiet)
         defer { progress.finish() }
         do {
-            context.use(try cache.roundsWinSolver(rules: rules, threads: threads, progress: progress.update))
+            context.use(try cache.solveGame(for: context.table, threads: threads, progress: progress.update))
         } catch {
             throw UsageError("strategy 'win': \(error.description)", spec: spec)
         }

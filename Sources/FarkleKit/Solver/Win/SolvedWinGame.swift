@@ -1,3 +1,5 @@
+import Foundation
+
 /// A two-player game solved to win, by whichever solver covers its rules: the figures every one of them
 /// gives, for what prints or reports them without caring which solved the game.
 public protocol SolvedWinGame: Sendable {
@@ -17,6 +19,20 @@ public protocol SolvedWinGame: Sendable {
     var stateCount: Int { get }
     /// The largest final-round deficit tabulated, or `nil` without a final round.
     var finalRoundCap: Int? { get }
+    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format), read back by
+    /// `Advisor.readGame(policyFileBytes:rules:)`.
+    var policyFileBytes: [UInt8] { get }
+}
+
+extension SolvedWinGame {
+    /// Writes the policy file of this solution to `url`, whole or not at all; `Advisor.readGame(contentsOf:rules:)`
+    /// reads it back.
+    ///
+    /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
+    ///   rename fails; no temporary file is left behind.
+    public func writePolicy(to url: URL) throws(WinPolicyError) {
+        try WinPolicyFile.write(policyFileBytes, to: url)
+    }
 }
 
 extension WinProbabilitySolver: SolvedWinGame {}
@@ -48,6 +64,29 @@ package enum WinGameKind: Sendable, Equatable {
         case .rounds: RoundsWinSolver.self
         }
     }
+
+    /// The version of the family's policy files (`WinPolicyFile`): a file of another family is refused by it.
+    package var policyFormatVersion: UInt32 {
+        switch self {
+        case .race: WinPolicyFile.formatVersion
+        case .penaltyRace: WinPolicyFile.penaltyFormatVersion
+        case .rounds: WinPolicyFile.roundsFormatVersion
+        }
+    }
+
+    /// The solution in the policy-file `bytes` of this family, for `rules`; `path` names the file in errors.
+    ///
+    /// - Throws: `WinPolicyError` when the bytes are not a policy file of this family solved for `rules`, or are
+    ///   truncated or corrupt.
+    func game(policyFileBytes bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError)
+        -> any SolvedWinGame
+    {
+        switch self {
+        case .race: try WinPolicyFile.decode(bytes, rules: rules, path: path)
+        case .penaltyRace: try WinPolicyFile.decodePenalty(bytes, rules: rules, path: path)
+        case .rounds: try WinPolicyFile.decodeRounds(bytes, rules: rules, path: path)
+        }
+    }
 }
 
 extension RuleSet {
@@ -70,13 +109,17 @@ extension ScoringTable {
     /// the strategies and the exact odds all solve through here. `progress` follows a race's pairs of totals or a
     /// game of rounds' turns (a race under a penalty reports its sweeps through `PenaltyWinSolver` itself).
     ///
+    /// `floor` is the lowest total tabulated under a three-farkle penalty (`nil`: the default floor) and `sweeps`
+    /// follows that solve's sweeps; other families ignore both.
+    ///
     /// - Throws: `WinProbabilitySolver.Unsupported` for rules no win solver covers (more than two players, for one).
-    func solveToWin(threads: Int, progress: ((Double) -> Void)? = nil) throws(WinProbabilitySolver.Unsupported)
-        -> any SolvedWinGame
-    {
+    package func solveToWin(
+        threads: Int, floor: Int? = nil, progress: ((Double) -> Void)? = nil,
+        sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
         switch WinGameKind(rules) {
         case .race: try WinProbabilitySolver(table: self, threads: threads, progress: progress)
-        case .penaltyRace: try PenaltyWinSolver(rules: rules, threads: threads)
+        case .penaltyRace: try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: sweeps)
         case .rounds: try RoundsWinSolver(table: self, threads: threads, progress: progress)
         }
     }

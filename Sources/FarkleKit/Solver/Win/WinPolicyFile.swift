@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// The solved game in a file: what `farkle-sim solve --objective win --out FILE` writes and
-/// `WinProbabilitySolver(contentsOf:rules:)` reads back, so that a strategy plays the solution without
+/// `Advisor.readGame(contentsOf:rules:)` reads back, so that a strategy plays the solution without
 /// solving the game again.
 ///
 /// The turn-start values of every pair of totals determine the whole play (each turn is then one
@@ -601,26 +601,18 @@ extension WinProbabilitySolver {
     ///
     /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, has another format
     ///   version, was written for other rules (the message names both rule sets), or is truncated or corrupt.
-    public init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
+    package init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
         self = try WinPolicyFile.decode(WinPolicyFile.contents(of: url), rules: rules, path: url.path)
     }
 
     /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`; see `init(contentsOf:rules:)`.
-    public init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+    package init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
         self = try WinPolicyFile.decode(bytes, rules: rules, path: "(bytes)")
     }
 
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format).
     public var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
-    }
-
-    /// Writes the policy file of this solution to `url`, whole or not at all.
-    ///
-    /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
-    ///   rename fails; no temporary file is left behind.
-    public func writePolicy(to url: URL) throws(WinPolicyError) {
-        try WinPolicyFile.write(policyFileBytes, to: url)
     }
 }
 
@@ -634,7 +626,7 @@ extension PenaltyWinSolver {
     /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, has another format
     ///   version, was written for other rules (a race without a penalty among them; the message names both
     ///   rule sets), or is truncated or corrupt.
-    public init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
+    package init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
         self = try WinPolicyFile.decodePenalty(WinPolicyFile.contents(of: url), rules: rules, path: url.path)
     }
 
@@ -643,22 +635,13 @@ extension PenaltyWinSolver {
     /// - Parameters:
     ///   - bytes: The bytes of a policy file.
     ///   - rules: The rule set the file must have been solved for.
-    public init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+    package init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
         self = try WinPolicyFile.decodePenalty(bytes, rules: rules, path: "(bytes)")
     }
 
-    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 2).
+    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 6).
     public var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
-    }
-
-    /// Writes the policy file of this solution to `url`, whole or not at all.
-    ///
-    /// - Parameter url: The file to write.
-    /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
-    ///   rename fails; no temporary file is left behind.
-    public func writePolicy(to url: URL) throws(WinPolicyError) {
-        try WinPolicyFile.write(policyFileBytes, to: url)
     }
 }
 
@@ -673,7 +656,7 @@ extension RoundsWinSolver {
     }
 
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 3).
-    package var policyFileBytes: [UInt8] {
+    public var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
     }
 }

@@ -14,7 +14,7 @@
 /// hot-dice, six-dice-farkle, minimum-bank, entry-minimum and instant-win rules. A three-farkle penalty
 /// (the farkle counts join the state) is `PenaltyWinSolver`'s; games of fixed rounds and more than two
 /// players are not supported: `init` throws `WinProbabilitySolver.Unsupported`. A solved game is saved
-/// with `writePolicy(to:)` and loaded, without solving again, with `init(contentsOf:rules:)`.
+/// with `writePolicy(to:)` and loaded, without solving again, with `Advisor.readGame(contentsOf:rules:)`.
 public struct WinProbabilitySolver: Sendable {
     /// Why a rule set cannot be solved to win.
     public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {

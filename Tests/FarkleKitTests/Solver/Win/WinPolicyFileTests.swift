@@ -49,6 +49,35 @@ struct WinPolicyFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ones.policy"])
     }
 
+    @Test("one door reads every kind of game back by the rules' family, and refuses a file of another family")
+    func readGameByFamily() throws {
+        let penaltyRules = try Fixtures.rules("ones-penalty-race.json")
+        let roundsRules = try Fixtures.rules("ones-rounds.json")
+        let games: [(RuleSet, any SolvedWinGame)] = [
+            (onesRace, try WinProbabilitySolver(rules: onesRace)),
+            (penaltyRules, try PenaltyWinSolver(rules: penaltyRules)),
+            (roundsRules, try RoundsWinSolver(rules: roundsRules)),
+        ]
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (index, (rules, game)) in games.enumerated() {
+            let url = directory.appendingPathComponent("\(index).policy")
+            try game.writePolicy(to: url)
+            let read = try Advisor.readGame(contentsOf: url, rules: rules)
+            // The solver of the rules' family read it: the same type, the same bytes, the same figures.
+            #expect(type(of: read) == type(of: game))
+            #expect(read.policyFileBytes == game.policyFileBytes)
+            #expect(read.firstPlayerValue == game.firstPlayerValue && read.tieProbability == game.tieProbability)
+            #expect(read.fairHeadStart.points == game.fairHeadStart.points)
+            // The bytes of every other family are refused for these rules, with the file's kind in the message.
+            for (otherIndex, (_, other)) in games.enumerated() where otherIndex != index {
+                #expect(throws: WinPolicyError.self) {
+                    try Advisor.readGame(policyFileBytes: other.policyFileBytes, rules: rules)
+                }
+            }
+        }
+    }
+
     @Test("a game of rounds loads back to identical values and ties; a damaged or foreign file is refused")
     func roundsRoundTrip() throws {
         let rules = try Fixtures.rules("ones-rounds.json")
