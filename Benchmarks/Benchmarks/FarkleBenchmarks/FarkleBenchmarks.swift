@@ -62,6 +62,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Three players racing to 1,000 under `cardgames` (20³ sets of totals): the loops of rotations, one Newton step
+    // or repetition of three turns at a time (issue 26). A race to 2,000 takes seconds; this one a fraction.
+    var trio = RuleSet.cardgames
+    trio.game.players = 3
+    trio.game.end = .target(1000, finalRound: false)
+    let trioTable = ScoringTable(rules: trio)
+
+    Benchmark("ThreePlayerWinSolver(cardgames raced to 1,000 by three), 2 threads", configuration: .init(maxIterations: 5))
+    { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try ThreePlayerWinSolver(table: trioTable, threads: 2).seatWinProbabilities)
+        }
+    }
+
     // MARK: - The bare loop
 
     // The floor under every simulated roll: draw an ordered roll in 0..<6^n with the simulator's generator

@@ -7,9 +7,10 @@
 /// payoff, the next player's chance (the last player's is what is left: a race without a final round has no
 /// ties). A bank raises the sum of the totals; a farkle hands the turn on with the same totals, so the three
 /// rotations of a set of totals, (a, b, c), (b, c, a), (c, a, b), form a loop through farkles and are solved
-/// together, by repeating their three turns until no chance moves by more than `tolerance`; the sets of one
-/// sum are independent and are solved in parallel, from the highest sum down. <doc:PlayingToWin> says how
-/// large the game is.
+/// together: by Newton's step on the loop (its three turns solved once with their plays' ranges, and the loop's
+/// fixed point under those plays solved as a linear system), or, where the plays do not settle, by repeating
+/// the three turns until no chance moves by more than `tolerance`; the sets of one sum are independent and are
+/// solved in parallel, from the highest sum down. <doc:PlayingToWin> says how large the game is.
 ///
 /// Supports three players racing to a target without a final round (the first bank that reaches it wins), with
 /// any scoring, banking, hot-dice, six-dice-farkle, minimum-bank, entry-minimum and six-of-a-kind-wins rules.
@@ -18,8 +19,9 @@
 public struct ThreePlayerWinSolver: Sendable {
     /// The largest change of a chance accepted as the loop's fixed point, in one repetition of its turns.
     static let tolerance = 1e-14
-    /// The most repetitions of a loop's three turns: a loop that settles takes about 20 (each repetition shrinks
-    /// the change by the chance that all three turns farkle, under 0.2 in usual rules).
+    /// The most repetitions of a loop's three turns, Newton's steps included: a loop that Newton's step does not
+    /// settle then takes about 20 more (each repetition shrinks the change by the chance that all three turns
+    /// farkle, under 0.2 in usual rules).
     static let maximumRepetitions = 1_000
 
     /// The scoring table the solver plays by.
@@ -33,9 +35,11 @@ public struct ThreePlayerWinSolver: Sendable {
     let values: [Double]
     /// The next player's chance at each set of totals, laid out as `values`.
     let nextValues: [Double]
-    /// The most repetitions of its three turns any loop took.
+    /// The most repetitions of its three turns any loop took, Newton's steps included (one to three where the
+    /// step settles the loop).
     public let maximumRepetitions: Int
-    /// The largest change of a chance in a loop's last repetition.
+    /// The largest change of a chance in a loop's last repetition; 0 where Newton's step settled every loop (its
+    /// chances are then the exact fixed point of the plays found, up to rounding).
     public let largestLastChange: Double
     /// The loops whose play did not settle within `maximumRepetitions`: where no play of the three movers is
     /// each one's best against the others' (each best reply changes another's), so best replies go round for
@@ -44,6 +48,9 @@ public struct ThreePlayerWinSolver: Sendable {
     public let unsettledLoops: Int
     /// The number of (totals, turn points, dice) states tabulated.
     public let stateCount: Int
+    /// The repetitions of three turns (Newton's steps included) over every loop, and the loops: their ratio is the
+    /// turn solves per set of totals.
+    package let repetitionTotals: (repetitions: Int, loops: Int)
 
     /// Solves the three-player race of `rules`.
     ///
@@ -99,6 +106,9 @@ public struct ThreePlayerWinSolver: Sendable {
         unsettledLoops = results.filter { $0.change > Self.tolerance }.count
         largestLastChange = results.map(\.change).max() ?? 0
         stateCount = states
+        // Only the slot of each loop's first set is written (the others stay 0 repetitions).
+        let solvedLoops = results.filter { $0.repetitions > 0 }
+        repetitionTotals = (solvedLoops.reduce(0) { $0 + $1.repetitions }, solvedLoops.count)
     }
 
     // MARK: - Chances
@@ -205,9 +215,16 @@ struct TrioLayout: Sendable {
         state.mine == state.next && state.next == state.last ? 1 : 3
     }
 
-    /// Solves the loop of `state`'s rotations: repeats their turns, each farkle paid from the rotation it hands on
-    /// to, until no chance moves by more than `ThreePlayerWinSolver.tolerance`; writes the three rotations' chances.
-    /// Returns the repetitions and the largest change in the last.
+    /// Solves the loop of `state`'s rotations, each farkle paid from the rotation it hands on to, and writes the
+    /// three rotations' chances. Returns the repetitions of the loop's turns and the largest change in the last.
+    ///
+    /// Newton's step first, as the two-player solver takes it on its loop of two: each turn solved once at the
+    /// guessed chances, its play found and the farkle payoffs over which that play stays best
+    /// (`WinTurn.Validity`); under those plays every chance of the loop is affine in the farkle payoffs, so the
+    /// loop's fixed point is a small linear system, solved here. Where every turn keeps its play at that point,
+    /// the point is the loop's exact solution; else it is the next guess. A loop whose plays have not settled
+    /// after `maximumNewtonSteps` goes on by repeating its turns until no chance moves by more than
+    /// `ThreePlayerWinSolver.tolerance`, as before Newton's step.
     func solveLoop(_ state: State, own: SharedSlots<Double>, next: SharedSlots<Double>) -> (
         repetitions: Int, change: Double
     ) {
@@ -231,25 +248,119 @@ struct TrioLayout: Sendable {
             own[index(rotation)] = guess.own
             next[index(rotation)] = guess.next
         }
+        let count = rotations.count
+        let slots = rotations.map(index)
         var repetitions = 0
         var change = 0.0
+        // The turn of rotation `position` at the chances in the slots: a farkle hands the turn to the next rotation,
+        // where the banker-to-be is last (1 - its mover's and next player's chances) and this turn's next player
+        // moves.
+        func solveTurn(_ position: Int, validity: inout WinTurn.Validity, tracking: Bool) -> WinTurn.Entry {
+            let after = slots[(position + 1) % count]
+            let bank = banks + 2 * height * position
+            return turn.solve(
+                top: tops[position], topBank: topBank, bank: bank, bankAux: bank + height,
+                farkle: 1 - own[after] - next[after], farkleAux: own[after], into: scratch, validity: &validity,
+                tracking: tracking)
+        }
+        var entries = [WinTurn.Entry](repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: count)
+        var validities = [WinTurn.Validity](repeating: .unbounded, count: count)
+        while repetitions < Self.maximumNewtonSteps {
+            repetitions += 1
+            for position in 0..<count {
+                validities[position] = .unbounded
+                entries[position] = solveTurn(position, validity: &validities[position], tracking: true)
+            }
+            let point = Self.fixedPoint(
+                entries: entries, own: slots.map { own[$0] }, next: slots.map { next[$0] })
+            var keepsPlay = true
+            change = 0
+            for position in 0..<count {
+                let after = (position + 1) % count
+                let farkleMove = (own[slots[after]] + next[slots[after]]) - (point.own[after] + point.next[after])
+                keepsPlay = keepsPlay && validities[position].contains(farkleMove)
+                change = max(
+                    change, abs(point.own[position] - own[slots[position]]),
+                    abs(point.next[position] - next[slots[position]]))
+            }
+            for position in 0..<count {
+                // Held to chances: a point outside the plays' ranges is only the next guess.
+                let first = keepsPlay ? point.own[position] : min(max(point.own[position], 0), 1)
+                own[slots[position]] = first
+                next[slots[position]] = keepsPlay ? point.next[position] : min(max(point.next[position], 0), 1 - first)
+            }
+            // Exact for the plays found, which stay best there: the loop's solution.
+            if keepsPlay { return (repetitions, 0) }
+        }
         repeat {
             repetitions += 1
             change = 0
-            for (position, rotation) in rotations.enumerated() {
-                let farkle = self.farkle(at: rotation, values: values, ties: nexts)
-                let bank = banks + 2 * height * position
+            for position in 0..<count {
                 var unused = WinTurn.Validity.unbounded
-                let entry = turn.solve(
-                    top: tops[position], topBank: topBank, bank: bank, bankAux: bank + height, farkle: farkle.value,
-                    farkleAux: farkle.tie, into: scratch, validity: &unused, tracking: false)
-                let slot = index(rotation)
+                let entry = solveTurn(position, validity: &unused, tracking: false)
+                let slot = slots[position]
                 change = max(change, abs(entry.value - own[slot]), abs(entry.aux - next[slot]))
                 own[slot] = entry.value
                 next[slot] = entry.aux
             }
         } while change > ThreePlayerWinSolver.tolerance && repetitions < ThreePlayerWinSolver.maximumRepetitions
         return (repetitions, change)
+    }
+
+    /// The most Newton steps on a loop before it goes on by repeating its turns: a loop whose plays settle takes
+    /// one to three.
+    static let maximumNewtonSteps = 8
+
+    /// The fixed point of a loop of `entries.count` rotations under the plays their turns were solved with, at the
+    /// chances `own` and `next` (the mover's and the next player's, by rotation): each entry's value is then
+    /// o = o₀ + s (z − z₀) and its second payoff n = n₀ + s (w − w₀) in its farkle payoffs z = 1 − o' − n' and
+    /// w = o' of the rotation after it (s the entry's slope, the chance to end the turn in a farkle; z₀, w₀ those
+    /// at the guess): 2k linear equations in the 2k chances, solved by elimination with partial pivoting.
+    static func fixedPoint(entries: [WinTurn.Entry], own: [Double], next: [Double]) -> (own: [Double], next: [Double]) {
+        let count = entries.count
+        let size = 2 * count
+        // Row-major [size][size + 1]: unknown 2r is o_r, 2r + 1 is n_r.
+        var matrix = [Double](repeating: 0, count: size * (size + 1))
+        let width = size + 1
+        for position in 0..<count {
+            let after = (position + 1) % count
+            let entry = entries[position]
+            let slope = entry.slope
+            let farkle = 1 - own[after] - next[after]
+            // o_r + s o_after + s n_after = value - s z₀ + s
+            let ownRow = 2 * position * width
+            matrix[ownRow + 2 * position] += 1
+            matrix[ownRow + 2 * after] += slope
+            matrix[ownRow + 2 * after + 1] += slope
+            matrix[ownRow + size] = entry.value - slope * farkle + slope
+            // n_r - s o_after = aux - s w₀
+            let nextRow = (2 * position + 1) * width
+            matrix[nextRow + 2 * position + 1] += 1
+            matrix[nextRow + 2 * after] -= slope
+            matrix[nextRow + size] = entry.aux - slope * own[after]
+        }
+        for column in 0..<size {
+            var pivot = column
+            for row in column + 1..<size where abs(matrix[row * width + column]) > abs(matrix[pivot * width + column]) {
+                pivot = row
+            }
+            if pivot != column {
+                for index in 0..<width { matrix.swapAt(column * width + index, pivot * width + index) }
+            }
+            let diagonal = matrix[column * width + column]
+            for row in 0..<size where row != column {
+                let factor = matrix[row * width + column] / diagonal
+                if factor == 0 { continue }
+                for index in column..<width { matrix[row * width + index] -= factor * matrix[column * width + index] }
+            }
+        }
+        var solution = (own: [Double](repeating: 0, count: count), next: [Double](repeating: 0, count: count))
+        for position in 0..<count {
+            solution.own[position] = matrix[2 * position * width + size] / matrix[2 * position * width + 2 * position]
+            solution.next[position] =
+                matrix[(2 * position + 1) * width + size] / matrix[(2 * position + 1) * width + 2 * position + 1]
+        }
+        return solution
     }
 }
 

@@ -164,6 +164,16 @@ struct ThreePlayerWinSolverTests {
         try expectAgreement(rules)
     }
 
+    @Test("Newton's step settles each loop of rotations in one to three solves of its turns, not about 20")
+    func newtonSteps() throws {
+        let solver = try ThreePlayerWinSolver(rules: onesOnlyTrio(target: 1000))
+        #expect(solver.unsettledLoops == 0 && solver.largestLastChange == 0)
+        // Every loop: the necklaces of three totals among 10 levels, (10³ + 2 · 10) / 3.
+        let (repetitions, loops) = solver.repetitionTotals
+        #expect(loops == 340)
+        #expect(solver.maximumRepetitions <= 3 && Double(repetitions) / Double(loops) < 2, "\(repetitions)")
+    }
+
     @Test("moving first is worth most and moving last least; the chances add up to 1; a fair head start evens them")
     func seats() throws {
         let solver = try ThreePlayerWinSolver(rules: onesOnlyTrio(target: 1000))
