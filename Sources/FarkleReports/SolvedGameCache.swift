@@ -13,8 +13,8 @@ import Foundation
 /// cannot be written is no error: the game is solved and not kept.
 ///
 /// Every game a win solver solves whole is kept: races to a target (`WinProbabilitySolver`, `PenaltyWinSolver`),
-/// games of fixed rounds (`RoundsWinSolver`) and races between two dice sets (`LoadedWinSolver`, keyed by the dice
-/// too: each kind's face weights and count, in seat order).
+/// games of fixed rounds (`RoundsWinSolver`), races between two dice sets (`LoadedWinSolver`, keyed by the dice
+/// too: each kind's face weights and count, in seat order) and races of three players (`ThreePlayerWinSolver`).
 ///
 /// ```swift
 /// let cache = SolvedGameCache.user
@@ -83,6 +83,28 @@ public struct SolvedGameCache: Sendable {
         return solution
     }
 
+    /// The race of three players of `table`'s rules solved to win (`ThreePlayerWinSolver`): read from the cache, or
+    /// solved on `threads` threads (telling `progress` the share of the sets of totals done) and kept.
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` where the three-player solver does not cover the rules.
+    public func threePlayerGame(
+        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil
+    ) throws(WinProbabilitySolver.Unsupported) -> ThreePlayerWinSolver {
+        let rules = table.rules
+        if let solution = cachedThreePlayerGame(rules: rules) { return solution }
+        let solution = try ThreePlayerWinSolver(table: table, threads: threads, progress: progress)
+        store(solution.policyFileBytes, as: Key(threePlayers: rules))
+        return solution
+    }
+
+    /// The race of three players of `rules` solved to win as the cache holds it, or `nil` (no entry, or one not to
+    /// be trusted).
+    public func cachedThreePlayerGame(rules: RuleSet) -> ThreePlayerWinSolver? {
+        read(Key(threePlayers: rules)) { bytes throws(WinPolicyError) in
+            try ThreePlayerWinSolver(policyFileBytes: bytes, rules: rules)
+        }
+    }
+
     /// The race between the dice of `outcomes` (two, player 0 first, on one scoring table) solved to win: read from
     /// the cache, or solved whole on `threads` threads (telling `progress` the share of its pairs of totals done, as
     /// `LoadedWinSolver.init(outcomes:threads:lowestTotals:progress:)` does) and kept.
@@ -130,6 +152,12 @@ public struct SolvedGameCache: Sendable {
                 case .rounds: "rounds"
                 }
             self.init(solver: solver, version: kind.policyFormatVersion, floor: lowest, rules: rules)
+        }
+
+        /// The key of the race of three players of `rules` (`ThreePlayerWinSolver`).
+        init(threePlayers rules: RuleSet) {
+            self.init(
+                solver: "three players", version: WinPolicyFile.threePlayerFormatVersion, floor: nil, rules: rules)
         }
 
         /// The key of the race between the dice of `outcomes` (`LoadedWinSolver`): the rules and each seat's kinds
@@ -226,6 +254,8 @@ public struct SolvedGameCache: Sendable {
         public let isRounds: Bool
         /// Whether it is a race between two dice sets.
         public let isDiceSets: Bool
+        /// Whether it is a race of three players.
+        public let isThreePlayers: Bool
         /// Its size in bytes.
         public let size: Int
         /// When it was written.
@@ -262,7 +292,8 @@ public struct SolvedGameCache: Sendable {
         return Entry(
             url: url, rulesName: header?.name, target: isRounds ? nil : header?.target,
             isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, isRounds: isRounds,
-            isDiceSets: header?.version == WinPolicyFile.diceSetsFormatVersion, size: size, modified: modified)
+            isDiceSets: header?.version == WinPolicyFile.diceSetsFormatVersion,
+            isThreePlayers: header?.version == WinPolicyFile.threePlayerFormatVersion, size: size, modified: modified)
     }
 
     /// The format version, rule set name and target at the start of the policy file at `url`, or `nil`.

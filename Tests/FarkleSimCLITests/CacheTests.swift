@@ -80,6 +80,42 @@ struct CacheTests {
         #expect(cache.files.count == 2)
     }
 
+    @Test(
+        "--players 3: --out writes the three-player race's file, the cache keeps the same bytes, and a second solve reads them"
+    )
+    func threePlayers() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        try FileManager.default.createDirectory(at: cache.base, withIntermediateDirectories: true)
+        let out = cache.base.appendingPathComponent("trio.policy")
+        let solve = [
+            "solve", "--objective", "win", "--players", "3", "--rules", "cardgames", "--target", "600", "--format",
+            "json",
+        ]
+        let first = try cache.run(solve + ["--out", out.path])
+        #expect(first.exitStatus == 0 && first.standardError.isEmpty, "\(first.standardError)")
+        let entry = cache.directory.appendingPathComponent(try #require(cache.files.first))
+        #expect(cache.files.count == 1)
+        let written = try Data(contentsOf: out)
+        #expect(try Data(contentsOf: entry) == written)
+        // The file's header: the magic, then format version 7.
+        #expect(
+            written.prefix(8) == Data("FRKLWIN".utf8 + [0]) && written[8] == 7 && written[9...11].allSatisfy { $0 == 0 }
+        )
+        let second = try cache.run(solve)
+        #expect(second.exitStatus == 0)
+        #expect(figures(second) == figures(first))
+        let list = try cache.run(["cache", "list"])
+        #expect(list.standardOutput.contains("| cardgames | 600 | three players |"), "\(list.standardOutput)")
+        // A damaged entry is solved again and replaced: the same figures, the same bytes.
+        var flipped = written
+        flipped[written.count / 2] ^= 0x01
+        try flipped.write(to: entry)
+        let again = try cache.run(solve)
+        #expect(again.exitStatus == 0 && figures(again) == figures(first))
+        #expect(try Data(contentsOf: entry) == written)
+    }
+
     @Test("two processes solving the same game at once both finish, leaving one complete entry")
     func concurrentSolves() throws {
         let cache = TemporaryCache()

@@ -213,25 +213,28 @@ struct FuzzTests {
     }
 
     @Test(
-        "thousands of mutated and truncated policy files of both versions: each loads or fails with one line, quickly",
+        "thousands of mutated and truncated policy files of every kind: each loads or fails with one line, quickly",
         .timeLimit(.minutes(2)))
     func policyFiles() throws {
         let race = try RuleSet.load(fixtureRules("ones-race.json"))
         let penalty = try RuleSet.load(fixtureRules("ones-penalty-race.json"))
+        var trio = RuleSet.cardgames
+        trio.game.players = 3
+        trio.game.end = .target(500, finalRound: false)
         let raceBytes = try WinProbabilitySolver(rules: race).policyFileBytes
         let penaltyBytes = try PenaltyWinSolver(rules: penalty).policyFileBytes
+        let trioBytes = try ThreePlayerWinSolver(rules: trio).policyFileBytes
         var random = Xoshiro256StarStar(seed: 29)
         let clock = ContinuousClock()
         var refused = 0
-        for round in 0..<2_000 {
-            let isPenalty = round % 2 == 1
-            let bytes = Self.mutatedPolicy(isPenalty ? penaltyBytes : raceBytes, &random)
+        for round in 0..<3_000 {
+            let bytes = Self.mutatedPolicy([raceBytes, penaltyBytes, trioBytes][round % 3], &random)
             let start = clock.now
             do {
-                if isPenalty {
-                    _ = try PenaltyWinSolver(policyFileBytes: bytes, rules: penalty)
-                } else {
-                    _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: race)
+                switch round % 3 {
+                case 0: _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: race)
+                case 1: _ = try PenaltyWinSolver(policyFileBytes: bytes, rules: penalty)
+                default: _ = try ThreePlayerWinSolver(policyFileBytes: bytes, rules: trio)
                 }
             } catch {
                 refused += 1
@@ -239,7 +242,7 @@ struct FuzzTests {
             }
             #expect(clock.now - start < .seconds(1))
         }
-        #expect(refused > 1_000)
+        #expect(refused > 1_500)
     }
 
     @Test(

@@ -43,9 +43,9 @@ struct SolveWinTests {
     }
 
     @Test(
-        "--players 3 refuses a final round, --out, CSV and 4 players in one line with exit 64; solve's score objective refuses --players",
+        "--players 3 refuses a final round, a penalty floor, CSV and 4 players in one line with exit 64; solve's score objective refuses --players",
         arguments: [
-            ["--rules", "standard", "--target", "500"], ["--rules", "cardgames", "--out", "/tmp/x.policy"],
+            ["--rules", "standard", "--target", "500"], ["--rules", "cardgames", "--penalty-floor", "-500"],
             ["--rules", "cardgames", "--format", "csv"], ["--rules", "cardgames", "--players", "4"],
         ])
     func threePlayerRefusals(extra: [String]) throws {

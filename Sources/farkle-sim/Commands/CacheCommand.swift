@@ -41,8 +41,8 @@ enum CacheCommand: Command {
             ~/.cache/farkle-sim when XDG_CACHE_HOME is not set, so the next command answers at once. An \
             entry is named by a digest of the rule set's content (target, players and penalty included) and \
             the solver's format; it is checked (checksum and rules) every time it is read, and a corrupt or \
-            foreign one is solved again and replaced. Races to a target, games of rounds and races between \
-            dice sets (keyed by the dice too) are cached. A cache that cannot be written is skipped silently. --no-cache on those commands bypasses it.
+            foreign one is solved again and replaced. Races to a target, games of rounds, races between \
+            dice sets (keyed by the dice too) and races of three players (solve --players 3) are cached. A cache that cannot be written is skipped silently. --no-cache on those commands bypasses it.
             'cache list' prints each entry (rules, target, size, date) and the total size; 'cache clear' \
             removes the entries (only the files the cache writes, win-<digest>.policy).
             """,
@@ -84,7 +84,10 @@ enum CacheCommand: Command {
                     entry.rulesName == nil
                     ? "unreadable"
                     : entry.isPenalty
-                        ? "three-farkle penalty" : entry.isRounds ? "rounds" : entry.isDiceSets ? "dice sets" : "race"
+                        ? "three-farkle penalty"
+                        : entry.isRounds
+                            ? "rounds"
+                            : entry.isDiceSets ? "dice sets" : entry.isThreePlayers ? "three players" : "race"
                 let target = entry.isRounds ? "-" : entry.target.map(String.init) ?? "?"
                 lines.append(
                     "| \(entry.rulesName ?? "?") | \(target) | \(solver) | "

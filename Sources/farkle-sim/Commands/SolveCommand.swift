@@ -52,8 +52,9 @@ enum SolveCommand: Command {
                 name: "out", valueName: "file",
                 help: "With --objective win in a race (with or without a three-farkle penalty, or between dice "
                     + "sets): also write the solved policy to this binary file, read back by --policy and by the "
-                    + "library (WinProbabilitySolver, PenaltyWinSolver or LoadedWinSolver(contentsOf:...)) without "
-                    + "solving again."),
+                    + "library (Advisor.readGame(contentsOf:rules:), or LoadedWinSolver(contentsOf:outcomes:) "
+                    + "between dice sets) without solving again. With --players 3 the three-player race's file "
+                    + "(format 7, the chances of every set of totals), which the cache of solved games keeps too."),
             CacheOption.noCache,
         ]
     )
@@ -82,11 +83,12 @@ enum SolveCommand: Command {
                 because: "larger tables are not solved; 'simulate --strategy win' plays them against the leader")
             if rules.game.players == 3 {
                 try arguments.refuse(
-                    ["out", "dice-set", "dice-catalog", "penalty-floor", "max-points"],
-                    "does not apply to the three-player game (ordinary dice, no policy file yet)")
+                    ["dice-set", "dice-catalog", "penalty-floor", "max-points"],
+                    "does not apply to the three-player game (ordinary dice, no three-farkle penalty)")
                 return try ThreePlayerSolveOutput.run(
-                    rules: rules, format: format, threads: threads,
-                    showsProgress: RunOptions.showsProgress(arguments), spec: spec)
+                    rules: rules, format: format, threads: threads, out: arguments.path("out"),
+                    cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments),
+                    spec: spec)
             }
             guard hasDiceSets else {
                 return try WinSolveOutput.run(

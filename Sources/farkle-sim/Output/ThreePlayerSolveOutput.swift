@@ -6,19 +6,27 @@ import Foundation
 /// chance and the fair head starts.
 enum ThreePlayerSolveOutput {
     /// Solves the three-player game of `rules` and prints it in `format` (Markdown or JSON).
+    ///
+    /// The solution is read from `cache` or solved and kept there; with `out`, its policy file is written there too
+    /// (exit 1 with one error line when it cannot).
     static func run(
-        rules: RuleSet, format: OutputFormat, threads: Int, showsProgress: Bool, spec: CommandSpec
+        rules: RuleSet, format: OutputFormat, threads: Int, out: String?, cache: SolvedGameCache = .disabled,
+        showsProgress: Bool, spec: CommandSpec
     ) throws -> Int32 {
+        // Opened before the solve, as every --out is (see WinSolveOutput).
+        let pending = try out.map(PendingFile.opened)
         let start = DispatchTime.now().uptimeNanoseconds
         let solver: ThreePlayerWinSolver
         do {
             let progress = SolveProgress(
                 "Solving rules '\(rules.name)' to win, 3 players", unit: "the sets of totals", isShown: showsProgress)
             defer { progress.finish() }
-            solver = try ThreePlayerWinSolver(rules: rules, threads: threads, progress: progress.update)
+            solver = try cache.threePlayerGame(
+                for: ScoringTable(rules: rules), threads: threads, progress: progress.update)
         } catch {
             throw UsageError(error.description, spec: spec)
         }
+        try pending?.commitOrFail(bytes: solver.policyFileBytes)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let peak = WinSolveOutput.peakMemoryBytes()
         let seats = solver.seatWinProbabilities

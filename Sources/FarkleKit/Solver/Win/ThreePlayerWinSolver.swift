@@ -95,20 +95,48 @@ public struct ThreePlayerWinSolver: Sendable {
                 for last in 0..<levels { states += layout.top(of: (mover, other, last)) * DiceCounts.maximumDice }
             }
         }
+        let results = loops.values
+        // Only the slot of each loop's first set is written (the others stay 0 repetitions).
+        let solvedLoops = results.filter { $0.repetitions > 0 }
+        self.init(
+            table: table, layout: layout, values: own.values, nextValues: next.values,
+            loops: LoopFigures(
+                maximumRepetitions: results.map(\.repetitions).max() ?? 0,
+                unsettledLoops: results.filter { $0.change > Self.tolerance }.count,
+                largestLastChange: results.map(\.change).max() ?? 0,
+                repetitions: solvedLoops.reduce(0) { $0 + $1.repetitions }, loops: solvedLoops.count),
+            stateCount: states)
+    }
+
+    /// What the loops of rotations took, over the whole solve.
+    struct LoopFigures {
+        let maximumRepetitions: Int
+        let unsettledLoops: Int
+        let largestLastChange: Double
+        let repetitions: Int
+        let loops: Int
+    }
+
+    /// A solution from its chances (solved, or read from a policy file) laid out as `layout` reads them.
+    ///
+    /// - Precondition: levels³ chances of each kind.
+    init(
+        table: ScoringTable, layout: TrioLayout, values: [Double], nextValues: [Double], loops: LoopFigures,
+        stateCount: Int
+    ) {
+        let levels = layout.levels
+        precondition(values.count == levels * levels * levels && nextValues.count == values.count, "every set")
         self.table = table
         target = layout.target
         self.levels = levels
         self.layout = layout
-        values = own.values
-        nextValues = next.values
-        let results = loops.values
-        maximumRepetitions = results.map(\.repetitions).max() ?? 0
-        unsettledLoops = results.filter { $0.change > Self.tolerance }.count
-        largestLastChange = results.map(\.change).max() ?? 0
-        stateCount = states
-        // Only the slot of each loop's first set is written (the others stay 0 repetitions).
-        let solvedLoops = results.filter { $0.repetitions > 0 }
-        repetitionTotals = (solvedLoops.reduce(0) { $0 + $1.repetitions }, solvedLoops.count)
+        self.values = values
+        self.nextValues = nextValues
+        maximumRepetitions = loops.maximumRepetitions
+        unsettledLoops = loops.unsettledLoops
+        largestLastChange = loops.largestLastChange
+        repetitionTotals = (loops.repetitions, loops.loops)
+        self.stateCount = stateCount
     }
 
     // MARK: - Chances

@@ -73,8 +73,12 @@ package enum WinPolicyFile {
     package static let roundsFormatVersion: UInt32 = 3
     /// The format this version writes and reads for a race between two dice sets.
     package static let diceSetsFormatVersion: UInt32 = 4
+    /// The format this version writes and reads for a race of three players (`ThreePlayerWinSolver`).
+    package static let threePlayerFormatVersion: UInt32 = 7
     /// Every format this version reads.
-    static let versions: [UInt32] = [formatVersion, penaltyFormatVersion, roundsFormatVersion, diceSetsFormatVersion]
+    static let versions: [UInt32] = [
+        formatVersion, penaltyFormatVersion, roundsFormatVersion, diceSetsFormatVersion, threePlayerFormatVersion,
+    ]
 
     /// The digest of `rules` a policy file records: FNV-1a over the canonical JSON with an empty name,
     /// so that a copy of a rule set under another name loads the same file.
@@ -142,6 +146,23 @@ package enum WinPolicyFile {
         writer.append(solver.capErrorBound.bitPattern)
         writer.append(solver.values)
         writer.append(solver.ties)
+        return writer.finished
+    }
+
+    /// The bytes of the policy file of `solver`, a race of three players: after the header the target, score
+    /// step, levels, most repetitions of a loop, unsettled loops, states, repetitions and loops (8 bytes each), the
+    /// largest last change, then the mover's and the next player's chances at every set of totals.
+    static func encode(_ solver: ThreePlayerWinSolver) -> [UInt8] {
+        var writer = Writer(
+            version: threePlayerFormatVersion, rules: solver.table.rules, values: solver.values.count)
+        let fields = [
+            solver.target, solver.table.scoreStep, solver.levels, solver.maximumRepetitions, solver.unsettledLoops,
+            solver.stateCount, solver.repetitionTotals.repetitions, solver.repetitionTotals.loops,
+        ]
+        for field in fields { writer.append(Int64(field)) }
+        writer.append(solver.largestLastChange.bitPattern)
+        writer.append(solver.values)
+        writer.append(solver.nextValues)
         return writer.finished
     }
 
@@ -416,6 +437,36 @@ package enum WinPolicyFile {
         }
     }
 
+    /// The solution of a race of three players stored in `bytes`, for `rules`.
+    static func decodeThreePlayers(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError)
+        -> ThreePlayerWinSolver
+    {
+        var reader = try Reader(bytes: bytes, path: path, version: threePlayerFormatVersion, rules: rules)
+        let fields = try (0..<8).map { _ throws(WinPolicyError) in try reader.count() }
+        let change = Double(bitPattern: try reader.integer(UInt64.self))
+        let table = ScoringTable(rules: rules)
+        // The layout of the rules (their size checked as a solve checks it) says how many sets the file holds.
+        let layout: TrioLayout
+        do {
+            layout = try TrioLayout(table: table)
+        } catch {
+            throw WinPolicyError(path: path, reason: error.description)
+        }
+        guard fields[0] == layout.target, fields[1] == layout.step, fields[2] == layout.levels else {
+            throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
+        }
+        let count = layout.levels * layout.levels * layout.levels
+        let values = try reader.doubles(count)
+        let nextValues = try reader.doubles(count)
+        try reader.expectEnd()
+        return ThreePlayerWinSolver(
+            table: table, layout: layout, values: values, nextValues: nextValues,
+            loops: .init(
+                maximumRepetitions: fields[3], unsettledLoops: fields[4], largestLastChange: change,
+                repetitions: fields[6], loops: fields[7]),
+            stateCount: fields[5])
+    }
+
     /// The solution of a race between the dice of `outcomes` stored in `bytes`.
     static func decodeDiceSets(_ bytes: [UInt8], outcomes: [DiceSetOutcomes], path: String) throws(WinPolicyError)
         -> LoadedWinSolver
@@ -516,6 +567,7 @@ package enum WinPolicyFile {
             case penaltyFormatVersion: "a race under a three-farkle penalty"
             case roundsFormatVersion: "a game of fixed rounds"
             case diceSetsFormatVersion: "a race between dice sets"
+            case threePlayerFormatVersion: "a race of three players"
             default: "a race with ordinary dice"
             }
         }
@@ -690,5 +742,21 @@ extension LoadedWinSolver {
     /// - Precondition: the whole game is solved (`lowestTotals` 0 and 0).
     public func writePolicy(to url: URL) throws(WinPolicyError) {
         try WinPolicyFile.write(policyFileBytes, to: url)
+    }
+}
+
+extension ThreePlayerWinSolver {
+    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules` (three players racing to a
+    /// target): the same chances as the solve that wrote them, without solving again.
+    ///
+    /// - Throws: `WinPolicyError` when the bytes are not a policy file of a three-player race solved for `rules`,
+    ///   or are truncated or corrupt.
+    package init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+        self = try WinPolicyFile.decodeThreePlayers(bytes, rules: rules, path: "(bytes)")
+    }
+
+    /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 7).
+    package var policyFileBytes: [UInt8] {
+        WinPolicyFile.encode(self)
     }
 }

@@ -78,6 +78,45 @@ struct WinPolicyFileTests {
         }
     }
 
+    @Test("a three-player race loads back to identical chances; a damaged or foreign file, or other rules, refused")
+    func threePlayerRoundTrip() throws {
+        var rules = RuleSet.cardgames
+        rules.game.players = 3
+        rules.game.end = .target(500, finalRound: false)
+        let solver = try ThreePlayerWinSolver(rules: rules)
+        let bytes = solver.policyFileBytes
+        let loaded = try ThreePlayerWinSolver(policyFileBytes: bytes, rules: rules)
+        #expect(loaded.values == solver.values && loaded.nextValues == solver.nextValues)
+        #expect(loaded.seatWinProbabilities == solver.seatWinProbabilities)
+        #expect(loaded.fairHeadStarts.second == solver.fairHeadStarts.second)
+        #expect(loaded.stateCount == solver.stateCount && loaded.unsettledLoops == solver.unsettledLoops)
+        #expect(loaded.maximumRepetitions == solver.maximumRepetitions)
+        #expect(loaded.largestLastChange == solver.largestLastChange)
+        #expect(loaded.repetitionTotals == solver.repetitionTotals)
+        #expect(loaded.policyFileBytes == bytes)
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x01
+        var otherTarget = rules
+        otherTarget.game.end = .target(600, finalRound: false)
+        var twoPlayers = rules
+        twoPlayers.game.players = 2
+        for (candidate, candidateRules) in [
+            (flipped, rules), (Array(bytes.dropLast(9)), rules), (bytes, otherTarget), (bytes, twoPlayers),
+            (try WinProbabilitySolver(rules: twoPlayers).policyFileBytes, rules),
+        ] {
+            #expect(throws: WinPolicyError.self) {
+                try ThreePlayerWinSolver(policyFileBytes: candidate, rules: candidateRules)
+            }
+        }
+        // A race of two read as three says which game the file holds.
+        do {
+            _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: rules)
+            Issue.record("a three-player file read as a race of two")
+        } catch {
+            #expect(error.description.contains("a race of three players"), "\(error.description)")
+        }
+    }
+
     @Test("a game of rounds loads back to identical values and ties; a damaged or foreign file is refused")
     func roundsRoundTrip() throws {
         let rules = try Fixtures.rules("ones-rounds.json")
