@@ -301,6 +301,9 @@ struct TrioLayout: Sendable {
             }
             let point = Self.fixedPoint(
                 entries: entries, own: slots.map { own[$0] }, next: slots.map { next[$0] })
+            // The system is regular (its loop map is s₀s₁s₂ times the identity, and a turn never farkles surely);
+            // should rounding ever make it not, the repetition below solves the loop from the guess as it stands.
+            guard point.own.allSatisfy(\.isFinite), point.next.allSatisfy(\.isFinite) else { break }
             var keepsPlay = true
             change = 0
             for position in 0..<count {
