@@ -15,7 +15,7 @@
 /// two or three times over: about a twentieth of a game solve for six loaded dice of different kinds at 4000.
 /// The bound is loose by the opponent's ignorance and our foresight: about 5 to 6 points of percentage for one
 /// loaded die against six ordinary dice at 4000, under 1 point for a set that wins 97%.
-enum LoadedWinBound {
+public enum LoadedWinBound {
     /// The turns the bound looks ahead by default: enough that R(turns) is 1 to about 1e-6 at the kcd targets.
     static func defaultTurns(target: Int, scoreStep: Int) -> Int {
         max(8, (target + scoreStep - 1) / scoreStep / 5)
@@ -25,7 +25,7 @@ enum LoadedWinBound {
     /// decided by a fair coin, both playing to win (the value `DiceSetSearch.rankByWins` ranks by).
     ///
     /// - Precondition: both on one scoring table; `LoadedWinSolver.supports(outcomes.table.rules)`; `turns` ≥ 1.
-    static func coinBound(outcomes: DiceSetOutcomes, opponent: DiceSetOutcomes, turns: Int? = nil) -> Double {
+    public static func coinBound(outcomes: DiceSetOutcomes, opponent: DiceSetOutcomes, turns: Int? = nil) -> Double {
         let rules = outcomes.table.rules
         precondition(LoadedWinSolver.supports(rules), "a race won at the target, banking after any keep")
         let target = rules.game.end.target ?? 0
