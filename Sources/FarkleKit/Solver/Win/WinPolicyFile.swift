@@ -551,6 +551,11 @@ package enum WinPolicyFile {
                         path: path,
                         reason: "it was solved for rules '\(name)' to \(target) points, not to \(asked) (--target)")
                 }
+                // Another kind of game of the same rules but their players (three) or dice: say which.
+                guard version == expected else {
+                    throw WinPolicyError(
+                        path: path, reason: "it holds \(Self.game(of: version)), not \(Self.game(of: expected))")
+                }
                 throw WinPolicyError(
                     path: path, reason: "it was solved for other values of rules '\(name)' (a rule file changed since)")
             }

@@ -108,12 +108,15 @@ struct WinPolicyFileTests {
                 try ThreePlayerWinSolver(policyFileBytes: candidate, rules: candidateRules)
             }
         }
-        // A race of two read as three says which game the file holds.
-        do {
-            _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: rules)
-            Issue.record("a three-player file read as a race of two")
-        } catch {
-            #expect(error.description.contains("a race of three players"), "\(error.description)")
+        // Read as a race of two, under the same rules or under those rules for two players (another digest, the
+        // same name and target), the file says which game it holds.
+        for asked in [rules, twoPlayers] {
+            do {
+                _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: asked)
+                Issue.record("a three-player file read as a race of two")
+            } catch {
+                #expect(error.description.contains("it holds a race of three players"), "\(error.description)")
+            }
         }
     }
 
