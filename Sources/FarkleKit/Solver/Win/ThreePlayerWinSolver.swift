@@ -279,7 +279,6 @@ struct TrioLayout: Sendable {
         let count = rotations.count
         let slots = rotations.map(index)
         var repetitions = 0
-        var change = 0.0
         // The turn of rotation `position` at the chances in the slots: a farkle hands the turn to the next rotation,
         // where the banker-to-be is last (1 - its mover's and next player's chances) and this turn's next player
         // moves.
@@ -305,14 +304,10 @@ struct TrioLayout: Sendable {
             // should rounding ever make it not, the repetition below solves the loop from the guess as it stands.
             guard point.own.allSatisfy(\.isFinite), point.next.allSatisfy(\.isFinite) else { break }
             var keepsPlay = true
-            change = 0
             for position in 0..<count {
                 let after = (position + 1) % count
                 let farkleMove = (own[slots[after]] + next[slots[after]]) - (point.own[after] + point.next[after])
                 keepsPlay = keepsPlay && validities[position].contains(farkleMove)
-                change = max(
-                    change, abs(point.own[position] - own[slots[position]]),
-                    abs(point.next[position] - next[slots[position]]))
             }
             for position in 0..<count {
                 // Held to chances: a point outside the plays' ranges is only the next guess.
@@ -323,6 +318,7 @@ struct TrioLayout: Sendable {
             // Exact for the plays found, which stay best there: the loop's solution.
             if keepsPlay { return (repetitions, 0) }
         }
+        var change = 0.0
         repeat {
             repetitions += 1
             change = 0

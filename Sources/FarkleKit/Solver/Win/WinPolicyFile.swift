@@ -653,16 +653,11 @@ public struct WinPolicyError: Error, Hashable, Sendable, CustomStringConvertible
 }
 
 extension WinProbabilitySolver {
-    /// The solution stored in the policy file at `url`, for `rules`: the same values as the solve that
-    /// wrote it, without solving the game again (the final-round tables are read too).
+    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`: the same values as the solve
+    /// that wrote them, without solving the game again (the final-round tables are read too).
     ///
-    /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, has another format
-    ///   version, was written for other rules (the message names both rule sets), or is truncated or corrupt.
-    package init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
-        self = try WinPolicyFile.decode(WinPolicyFile.contents(of: url), rules: rules, path: url.path)
-    }
-
-    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`; see `init(contentsOf:rules:)`.
+    /// - Throws: `WinPolicyError` when the bytes are not a policy file, have another format version, were written
+    ///   for other rules (the message names both rule sets), or are truncated or corrupt.
     package init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
         self = try WinPolicyFile.decode(bytes, rules: rules, path: "(bytes)")
     }
@@ -674,24 +669,12 @@ extension WinProbabilitySolver {
 }
 
 extension PenaltyWinSolver {
-    /// The solution stored in the policy file at `url`, for `rules` (a race under a three-farkle penalty): the
-    /// same values as the solve that wrote it, without solving the game again.
+    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules` (a race under a three-farkle
+    /// penalty): the same values as the solve that wrote them, without solving the game again.
     ///
-    /// - Parameters:
-    ///   - url: The policy file, written by `writePolicy(to:)`.
-    ///   - rules: The rule set the file must have been solved for.
-    /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file, has another format
-    ///   version, was written for other rules (a race without a penalty among them; the message names both
-    ///   rule sets), or is truncated or corrupt.
-    package init(contentsOf url: URL, rules: RuleSet) throws(WinPolicyError) {
-        self = try WinPolicyFile.decodePenalty(WinPolicyFile.contents(of: url), rules: rules, path: url.path)
-    }
-
-    /// The solution stored in policy-file `bytes` (`policyFileBytes`), for `rules`; see `init(contentsOf:rules:)`.
-    ///
-    /// - Parameters:
-    ///   - bytes: The bytes of a policy file.
-    ///   - rules: The rule set the file must have been solved for.
+    /// - Throws: `WinPolicyError` when the bytes are not a policy file, have another format version, were written
+    ///   for other rules (a race without a penalty among them; the message names both rule sets), or are truncated
+    ///   or corrupt.
     package init(policyFileBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
         self = try WinPolicyFile.decodePenalty(bytes, rules: rules, path: "(bytes)")
     }

@@ -27,7 +27,7 @@ struct WinPolicyFileTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("ones.policy")
         try solver.writePolicy(to: url)
-        let loaded = try WinProbabilitySolver(contentsOf: url, rules: onesRace)
+        let loaded = try #require(try Advisor.readGame(contentsOf: url, rules: onesRace) as? WinProbabilitySolver)
         #expect(loaded.levels == solver.levels)
         for mine in stride(from: 0, to: 1000, by: 100) {
             for theirs in stride(from: 0, to: 1000, by: 100) {
@@ -264,7 +264,7 @@ struct WinPolicyFileTests {
         try handle.truncate(atOffset: UInt64(WinPolicyFile.maximumFileSize) + 1)
         try handle.close()
         let error = try #require(throws: WinPolicyError.self) {
-            try WinProbabilitySolver(contentsOf: url, rules: onesRace)
+            try Advisor.readGame(contentsOf: url, rules: onesRace)
         }
         #expect(error.description.contains("more than any policy file"))
     }
