@@ -20,7 +20,8 @@ import FarkleKit
 /// farkles in a row, each with a farkle worth what it costs later, and the page asks for the count and
 /// uses its table, as `farkle-sim advise --farkles` does.
 ///
-/// Given a solved two-player game (`winGame`), the page also advises playing to win:
+/// Given a solved two-player game (`winGame`; a race of three players adds no advice to win), the page also
+/// advises playing to win:
 /// `data` embeds the solver's turn-start values W(my total, opponent's total), the
 /// final-round values and the roll groups of one turn, and the script rebuilds the one
 /// turn of the entered totals with the arithmetic of `WinTurnTable`, in the same order,

@@ -61,9 +61,11 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.bankMapChart(solver))
         reports.append(ReportDocument.valueChart(solver))
         let threads = ProcessInfo.processInfo.activeProcessorCount
-        // The game solved to win by the solver that covers the rules (none covers some), from the cache if kept.
+        // The game solved to win by the solver that covers the rules (none covers some), from the cache if kept. The
+        // report's matchups and pages are of two players: a race of three, solved by its own solver, is left to
+        // `solve --objective win`.
         let winGame =
-            playsToWin
+            playsToWin && rules.game.players == 2
             ? try? cache.solveGame(for: table, threads: threads, progress: solveProgress, sweeps: sweepProgress) : nil
         let winSolver = winGame as? WinProbabilitySolver
         let penaltyWinSolver = winGame as? PenaltyWinSolver

@@ -52,7 +52,7 @@ public struct SolvedGameCache: Sendable {
 
     /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:progress:)`):
     /// read from the cache, or solved on `threads` threads and kept. `progress` follows a race's solve (the share
-    /// of its pairs of totals done) or a game of rounds' (its turns), `sweeps` one under a three-farkle penalty
+    /// of its pairs of totals done, or of a three-player race's sets of totals) or a game of rounds' (its turns), `sweeps` one under a three-farkle penalty
     /// (the sweeps done and the last one's largest change), whose lowest total is `floor` (`nil`: the default).
     ///
     /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
@@ -81,28 +81,6 @@ public struct SolvedGameCache: Sendable {
         // An entry solved with another floor (a file renamed by hand) is not the game asked for.
         if let penalty = solution as? PenaltyWinSolver, penalty.floor != key.floor { return nil }
         return solution
-    }
-
-    /// The race of three players of `table`'s rules solved to win (`ThreePlayerWinSolver`): read from the cache, or
-    /// solved on `threads` threads (telling `progress` the share of the sets of totals done) and kept.
-    ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` where the three-player solver does not cover the rules.
-    public func threePlayerGame(
-        for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) -> ThreePlayerWinSolver {
-        let rules = table.rules
-        if let solution = cachedThreePlayerGame(rules: rules) { return solution }
-        let solution = try ThreePlayerWinSolver(table: table, threads: threads, progress: progress)
-        store(solution.policyFileBytes, as: Key(threePlayers: rules))
-        return solution
-    }
-
-    /// The race of three players of `rules` solved to win as the cache holds it, or `nil` (no entry, or one not to
-    /// be trusted).
-    public func cachedThreePlayerGame(rules: RuleSet) -> ThreePlayerWinSolver? {
-        read(Key(threePlayers: rules)) { bytes throws(WinPolicyError) in
-            try ThreePlayerWinSolver(policyFileBytes: bytes, rules: rules)
-        }
     }
 
     /// The race between the dice of `outcomes` (two, player 0 first, on one scoring table) solved to win: read from
@@ -142,7 +120,7 @@ public struct SolvedGameCache: Sendable {
                 switch kind {
                 case .penaltyRace:
                     floor ?? rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) }
-                case .race, .rounds: nil
+                case .race, .rounds, .threePlayerRace: nil
                 }
             // The solvers' names in a key are those entries were first written with, so that they are still found.
             let solver =
@@ -150,14 +128,9 @@ public struct SolvedGameCache: Sendable {
                 case .race: "race"
                 case .penaltyRace: "penalty"
                 case .rounds: "rounds"
+                case .threePlayerRace: "three players"
                 }
             self.init(solver: solver, version: kind.policyFormatVersion, floor: lowest, rules: rules)
-        }
-
-        /// The key of the race of three players of `rules` (`ThreePlayerWinSolver`).
-        init(threePlayers rules: RuleSet) {
-            self.init(
-                solver: "three players", version: WinPolicyFile.threePlayerFormatVersion, floor: nil, rules: rules)
         }
 
         /// The key of the race between the dice of `outcomes` (`LoadedWinSolver`): the rules and each seat's kinds

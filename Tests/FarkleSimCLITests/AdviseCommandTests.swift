@@ -285,6 +285,54 @@ struct AdviseCommandTests {
     }
 
     @Test(
+        "three players racing without a final round: both opponents' totals give the exact three-player game's chances, the library's; the policy file gives the same; one total is refused"
+    )
+    func threePlayers() throws {
+        let path = fixtureRules("short-race-trio.json")
+        let arguments = [
+            "advise", "--rules", path, "--dice", "1,5,2,3,4,4", "--my-score", "300", "--opponent-score", "850",
+            "--opponent-score", "0", "--no-cache",
+        ]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(!result.standardError.contains("leader"))
+        let win = try #require(try jsonObject(result)["win"] as? [String: Any])
+        #expect(win["opponent_scores"] as? [Int] == [850, 0] && win["exact_at_table"] as? Bool == true)
+        let values = try #require(win["keeps"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
+        // The library's advice at the same totals, the next player's first.
+        let rules = try RuleSet(json: Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+        let table = ScoringTable(rules: rules)
+        var situation = TurnSituation(roll: DiceCounts(faces: [1, 5, 2, 3, 4, 4]))
+        situation.myScore = 300
+        situation.opponentScores = [850, 0]
+        let game = try Advisor.solveGame(for: table)
+        let expected = try #require(try Advisor(table: table, game: game).advice(for: situation).win).options
+        // Foundation's JSON reader may round the last digit the CLI prints.
+        #expect(values.count == expected.count && !values.isEmpty)
+        for (value, option) in zip(values, expected) { #expect(abs(value - option.value) < 1e-15) }
+        let markdown = try CommandRunner.run(arguments)
+        #expect(
+            markdown.standardOutput.contains(
+                "At 300 against 850 (the next player) and 0 (the last): the chance to win when all three play to win, exact."
+            ),
+            "\(markdown.standardOutput)")
+        // The solved game written by solve and read back by advise: the same chances.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("trio-\(UUID().uuidString).policy")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let solve = try CommandRunner.run(["solve", "--objective", "win", "--rules", path, "--out", file.path])
+        #expect(solve.exitStatus == 0, "\(solve.standardError)")
+        let read = try CommandRunner.run(arguments + ["--policy", file.path, "--format", "json"])
+        #expect(read.standardOutput == result.standardOutput)
+        // One opponent's total is not the game.
+        let one = try CommandRunner.run(Array(arguments.prefix(9)) + ["--no-cache"])
+        #expect(one.exitStatus == 64 && one.standardOutput.isEmpty)
+        #expect(
+            one.standardError.hasPrefix(
+                "Error: rules 'short-race-trio' seat three players: give '--opponent-score' twice, the next player's total first"
+            ), "\(one.standardError)")
+    }
+
+    @Test(
         "one total per opponent only in a race without a penalty or rounds, at most seven, not with loaded dice",
         arguments: [
             (

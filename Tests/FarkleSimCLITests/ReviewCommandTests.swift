@@ -1,3 +1,4 @@
+import FarkleKit
 import Foundation
 import Testing
 
@@ -66,6 +67,46 @@ struct ReviewCommandTests {
         let decisions = try #require(object["decisions"] as? [[String: Any]])
         let win = try #require(decisions.first?["win"] as? [String: Double])
         #expect((win["lost"] ?? 0) > 0 && (win["best"] ?? 2) <= 1)
+    }
+
+    @Test(
+        "three players racing without a final round: the chance to win is reviewed from the three-player game, the library's advice at the same totals"
+    )
+    func threePlayers() throws {
+        // Ann, Ben and Cy race to 1,000 with only 1s scoring, no final round; Ann banks 100, Ben 300, then Cy keeps
+        // one 1 of two at 0 against 100 and 300.
+        let rules = Self.rulesText.replacingOccurrences(
+            of: "\"target\": 1000", with: "\"target\": 1000, \"players\": 3, \"final_round\": false")
+        let record = """
+            {
+              "format": "farkle-sim game",
+              "version": 1,
+              "rules": \(rules),
+              "players": ["Ann", "Ben", "Cy"],
+              "actions": [{"roll": [1, 2, 2, 3, 4, 6]}, {"keep": [1]}, "bank",
+                {"roll": [1, 1, 1, 2, 3, 4]}, {"keep": [1, 1, 1]}, "bank",
+                {"roll": [1, 1, 2, 3, 4, 6]}, {"keep": [1]}, "bank"]
+            }
+            """
+        let json = try CommandRunner.run(["review", try Self.write(record), "--format", "json", "--no-cache"])
+        #expect(json.exitStatus == 0, "\(json.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let decisions = try #require(object["decisions"] as? [[String: Any]])
+        #expect(decisions.count == 3)
+        let cy = try #require(decisions.last?["win"] as? [String: Double])
+        // The library's advice to Cy: at 0 against Ann's 100 (next to play) and Ben's 300.
+        let set = try RuleSet(json: Data(rules.utf8), source: "trio")
+        let table = ScoringTable(rules: set)
+        var situation = TurnSituation(roll: DiceCounts(faces: [1, 1, 2, 3, 4, 6]))
+        situation.myScore = 0
+        situation.opponentScores = [100, 300]
+        let advice = try #require(
+            try Advisor(table: table, game: try Advisor.solveGame(for: table)).advice(for: situation).win)
+        let best = try #require(advice.options.first?.value)
+        #expect(abs(try #require(cy["best"]) - best) < 1e-15, "\(cy)")
+        // Kept one 1 and banked: less than the best (keep both, bank 200, or roll on).
+        #expect(try #require(cy["lost"]) > 0)
     }
 
     @Test("--out writes the review; an unwritable one exits 1 and leaves nothing")

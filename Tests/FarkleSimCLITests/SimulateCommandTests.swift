@@ -66,6 +66,29 @@ struct SimulateCommandTests {
         }
     }
 
+    @Test(
+        "three players racing without a final round: win plays the exact game, each seat's share of the games within 4 standard errors of the solved chances, no leader"
+    )
+    func threePlayersPlayToWin() throws {
+        let rules = fixtureRules("short-race-trio.json")
+        let solve = try CommandRunner.run(["solve", "--objective", "win", "--rules", rules, "--format", "json"])
+        let exact = try #require(try jsonObject(solve)["seat_win_probabilities"] as? [Double])
+        let games = 30_000
+        let result = try CommandRunner.run([
+            "--rules", rules, "--strategy", "win", "--games", "\(games)", "--format", "json", "--no-cache",
+        ])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("as a race of three players"), "\(result.standardError)")
+        #expect(!result.standardError.contains("leading opponent"))
+        let seats = try #require(try jsonObject(result)["seats"] as? [[String: Any]])
+        #expect(seats.count == 3 && exact.count == 3)
+        for (seat, chance) in zip(seats, exact) {
+            let observed = Double(try #require(seat["wins"] as? Int)) / Double(games)
+            let standardError = (observed * (1 - observed) / Double(games)).squareRoot()
+            #expect(abs(observed - chance) <= 4 * standardError, "\(observed) against \(chance)")
+        }
+    }
+
     @Test("CSV has a header and one row per seat")
     func csv() throws {
         let result = try CommandRunner.run(["--games", "100", "--strategy", "greedy", "--format", "csv"])

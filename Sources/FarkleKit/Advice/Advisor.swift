@@ -48,12 +48,13 @@ public struct Advisor: Sendable {
     /// The three-farkle penalty's turns, one per count of farkles in a row; `nil` without a penalty.
     private let penaltyTurns: LongRunAverageSolver?
 
-    /// An advisor for the rules of `table`, with `game` (solved for the same rules) for the advice to win.
+    /// An advisor for the rules of `table`, with `game` (solved for the same rules, or at a larger table of a race
+    /// for the same race of two, `RuleSet.headsUpGame`) for the advice to win.
     ///
     /// - Throws: `NotCovered` when `game` was solved for other rules.
     public init(table: ScoringTable, game: (any SolvedWinGame)? = nil) throws(NotCovered) {
         let rules = table.rules
-        if let game, game.table.rules != rules {
+        if let game, game.table.rules != rules.headsUpGame {
             throw NotCovered(Self.mismatch(solved: game.table.rules, asked: rules))
         }
         self.table = table
@@ -126,7 +127,7 @@ public struct Advisor: Sendable {
                 "turn points are a non-negative multiple of \(step) under rules '\(rules.name)', "
                     + "not \(situation.turnPoints)")
         }
-        for (name, total) in [("my", situation.myScore), ("the opponent's", situation.opponentScore)] {
+        for (name, total) in [("my", situation.myScore)] + situation.opponentScores.map({ ("the opponent's", $0) }) {
             if let total, total % step != 0 {
                 throw NotCovered(
                     "\(name) total must be a multiple of \(step) under rules '\(rules.name)', not \(total)")
@@ -206,11 +207,11 @@ public struct Advisor: Sendable {
         // The points advice would count the turn alone, and say nothing of what a third farkle costs.
         if let refusal = DiceSet.penaltyRefusal(rules) { throw NotCovered(refusal) }
         guard situation.farklesInARow == 0, situation.opponentFarklesInARow == 0, situation.roundsLeft == nil,
-            !situation.isFinalRound, game == nil
+            !situation.isFinalRound, game == nil, situation.opponentScores.count <= 1
         else {
             throw NotCovered(
-                "dice sets are advised in a race won at the target at once, solved here: no farkles in a row, "
-                    + "rounds, final round or game solved for ordinary dice")
+                "dice sets are advised in a race won at the target at once against one opponent, solved here: no "
+                    + "farkles in a row, rounds, final round or game solved for ordinary dice")
         }
         guard let myScore = situation.myScore, (0..<target).contains(myScore) else {
             throw NotCovered("dice sets are advised from the player's total, from 0 to below the target \(target)")
@@ -292,8 +293,8 @@ public struct Advisor: Sendable {
         guard (floor..<target).contains(myScore) else {
             throw NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
         }
-        guard opponentScore >= floor else {
-            throw NotCovered("the opponent's total \(opponentScore) is below the lowest total \(floor)")
+        for total in situation.opponentScores where total < floor {
+            throw NotCovered("the opponent's total \(total) is below the lowest total \(floor)")
         }
         if situation.isFinalRound {
             guard hasFinalRound else {

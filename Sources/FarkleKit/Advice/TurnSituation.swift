@@ -17,9 +17,16 @@ public struct TurnSituation: Hashable, Sendable {
     /// The player's total before this turn, in points; `nil` when not given (then the player is taken to be on
     /// the board, and the points advice is the plain expected points).
     public var myScore: Int?
-    /// The opponent's total before this turn, in points (a 2-player game); `nil` when not given. With
-    /// `myScore` it adds the advice to win.
-    public var opponentScore: Int?
+    /// Every opponent's total before this turn, in points, in the order they play after this player (the next
+    /// player's first); empty when not given. With `myScore` it adds the advice to win: exact for two players and
+    /// for three racing without a final round, else the race for two against the leader (`opponentScore`).
+    public var opponentScores: [Int]
+    /// The leading opponent's total (the opponent's, in a 2-player game); `nil` when no opponent's is given.
+    /// Setting it leaves that one opponent's total (`nil`: none).
+    public var opponentScore: Int? {
+        get { opponentScores.max() }
+        set { opponentScores = newValue.map { [$0] } ?? [] }
+    }
     /// Whether the opponent has reached the target and this is the player's last turn (races with a final
     /// round).
     public var isFinalRound: Bool
@@ -43,6 +50,7 @@ public struct TurnSituation: Hashable, Sendable {
     public init(roll: DiceCounts, turnPoints: Int = 0) {
         self.roll = roll
         self.turnPoints = turnPoints
+        opponentScores = []
         isFinalRound = false
         farklesInARow = 0
         opponentFarklesInARow = 0

@@ -49,3 +49,32 @@ extension RoundsWinSolver: WinTurnSource {
             opponentScore: opponentScore)
     }
 }
+
+extension ThreePlayerWinSolver: WinTurnSource {
+    /// The mover's turn at the three totals: `opponentScore` is the leader's, so the totals are read from
+    /// `situation.opponentScores`, the next player's first.
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+        -> WinTurnTable
+    {
+        let opponents = situation.opponentScores
+        guard opponents.count == 2 else {
+            throw Advisor.NotCovered(
+                "three players race under rules '\(table.rules.name)': give both opponents' totals, the next "
+                    + "player's first, not \(opponents.count)")
+        }
+        guard !situation.isFinalRound else {
+            throw Advisor.NotCovered("the first to reach \(target) wins at once: there is no final round")
+        }
+        let step = table.scoreStep
+        for (name, total) in [
+            ("my", myScore), ("the next player's", opponents[0]), ("the last player's", opponents[1]),
+        ]
+        where !(0..<target).contains(total) {
+            throw Advisor.NotCovered("\(name) total \(total) is not from 0 to below the target \(target)")
+        }
+        let state = (mine: myScore / step, next: opponents[0] / step, last: opponents[1] / step)
+        return layout.turnTable(
+            at: state, values: values, ties: nextValues, myScore: myScore, opponentScore: opponentScore,
+            leastBank: layout.leastLevel(of: state) * step, table: table)
+    }
+}

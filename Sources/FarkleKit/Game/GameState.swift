@@ -120,7 +120,7 @@ public struct GameState: Sendable {
 
     /// The situation of the player to move with `roll` just rolled, for `Advisor.advice(for:threads:)`: the turn,
     /// the player's total and farkles in a row, and with two players the opponent's, the final round or the
-    /// rounds left.
+    /// rounds left; with three racing without a final round, both opponents' totals.
     public func situation(roll: DiceCounts) -> TurnSituation {
         var situation = TurnSituation(roll: roll, turnPoints: turnPoints)
         let me = players[seat]
@@ -137,6 +137,9 @@ public struct GameState: Sendable {
                 situation.roundsLeft = max(rounds - round + 1, 1)
                 situation.seatInRound = seat
             }
+        } else if players.count == 3, WinGameKind(rules) == .threePlayerRace {
+            // A race of three, solved as it is: both opponents in the order they play after this player.
+            situation.opponentScores = [players[(seat + 1) % 3].total, players[(seat + 2) % 3].total]
         }
         return situation
     }

@@ -74,6 +74,8 @@ public enum BuiltInStrategy: Strategy {
                         case let solver as PenaltyWinSolver: SharedWinStrategy(PenaltyWinStrategy(solver: solver))
                         case let solver as WinProbabilitySolver:
                             SharedWinStrategy(WinProbabilityStrategy(solver: solver))
+                        case let solver as ThreePlayerWinSolver:
+                            SharedWinStrategy(ThreePlayerWinStrategy(solver: solver))
                         case let game: preconditionFailure("no strategy plays a game solved by \(type(of: game))")
                         }
                 } catch {
@@ -133,7 +135,7 @@ public enum BuiltInStrategy: Strategy {
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: situation.ownScore,
                 opponent: situation.winOpponentScore, isFinalRound: situation.isFinalRound,
                 round: situation.round, seat: situation.seat, myFarkles: situation.farklesInARow,
-                opponentFarkles: situation.opponentFarklesInARow)
+                opponentFarkles: situation.opponentFarklesInARow, scores: situation.scores)
         }
     }
 
@@ -166,7 +168,7 @@ public enum BuiltInStrategy: Strategy {
                 turnPoints: turnPoints, diceLeft: diceLeft, own: situation.ownScore,
                 opponent: situation.winOpponentScore, isFinalRound: situation.isFinalRound,
                 round: situation.round, seat: situation.seat, myFarkles: situation.farklesInARow,
-                opponentFarkles: situation.opponentFarklesInARow)
+                opponentFarkles: situation.opponentFarklesInARow, scores: situation.scores)
         }
     }
 }

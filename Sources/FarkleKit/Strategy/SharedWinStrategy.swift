@@ -1,6 +1,6 @@
 /// Play to win behind one reference, in a race (`WinProbabilityStrategy`), in a race under a three-farkle
-/// penalty (`PenaltyWinStrategy`) or in a game of fixed rounds (`RoundsWinStrategy`): the payload of
-/// `BuiltInStrategy.win`.
+/// penalty (`PenaltyWinStrategy`), in a game of fixed rounds (`RoundsWinStrategy`) or in a race of three players
+/// (`ThreePlayerWinStrategy`): the payload of `BuiltInStrategy.win`.
 ///
 /// The solved tables of `win` are large and the engine copies a seat's strategy on every call, so the
 /// enum carries a single pointer to them: its payload stays no larger than the other cases', and `ev`
@@ -13,6 +13,7 @@ public final class SharedWinStrategy: Strategy {
         case race
         case rounds
         case penalty
+        case threePlayers
     }
 
     /// Which game is played: a tag without payload, so a switch on it copies nothing. The strategies are stored
@@ -23,6 +24,7 @@ public final class SharedWinStrategy: Strategy {
     private let race: WinProbabilityStrategy?
     private let rounds: RoundsWinStrategy?
     private let penalty: PenaltyWinStrategy?
+    private let trio: ThreePlayerWinStrategy?
 
     /// The strategy of a race every call forwards to; `nil` in a game of fixed rounds.
     package var strategy: WinProbabilityStrategy? { race }
@@ -34,38 +36,46 @@ public final class SharedWinStrategy: Strategy {
     private let end: GameEnd
 
     /// A reference to `strategy`, for a race.
-    package init(_ strategy: WinProbabilityStrategy) {
-        play = .race
-        race = strategy
-        rounds = nil
-        penalty = nil
-        end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
+    package convenience init(_ strategy: WinProbabilityStrategy) {
+        self.init(
+            play: .race, race: strategy,
+            end: .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound))
     }
 
     /// A reference to `strategy`, for a game of fixed rounds.
-    package init(_ strategy: RoundsWinStrategy) {
-        play = .rounds
-        race = nil
-        rounds = strategy
-        penalty = nil
-        end = strategy.solver.table.rules.game.end
+    package convenience init(_ strategy: RoundsWinStrategy) {
+        self.init(play: .rounds, rounds: strategy, end: strategy.solver.table.rules.game.end)
     }
 
     /// A reference to `strategy`, for a race under a three-farkle penalty.
-    package init(_ strategy: PenaltyWinStrategy) {
-        play = .penalty
-        race = nil
-        rounds = nil
-        penalty = strategy
-        end = .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound)
+    package convenience init(_ strategy: PenaltyWinStrategy) {
+        self.init(
+            play: .penalty, penalty: strategy,
+            end: .target(strategy.solver.target, finalRound: strategy.solver.hasFinalRound))
     }
 
-    private init(copying other: SharedWinStrategy) {
-        play = other.play
-        race = other.race
-        rounds = other.rounds
-        penalty = other.penalty
-        end = other.end
+    /// A reference to `strategy`, for a race of three players.
+    package convenience init(_ strategy: ThreePlayerWinStrategy) {
+        self.init(play: .threePlayers, trio: strategy, end: .target(strategy.solver.target, finalRound: false))
+    }
+
+    /// The one strategy of `play` (the others `nil`) and how its game ends.
+    private init(
+        play: Play, race: WinProbabilityStrategy? = nil, rounds: RoundsWinStrategy? = nil,
+        penalty: PenaltyWinStrategy? = nil, trio: ThreePlayerWinStrategy? = nil, end: GameEnd
+    ) {
+        self.play = play
+        self.race = race
+        self.rounds = rounds
+        self.penalty = penalty
+        self.trio = trio
+        self.end = end
+    }
+
+    private convenience init(copying other: SharedWinStrategy) {
+        self.init(
+            play: other.play, race: other.race, rounds: other.rounds, penalty: other.penalty, trio: other.trio,
+            end: other.end)
     }
 
     /// Another reference to the same tables, for one thread's games: the engine retains and releases a seat's
@@ -101,6 +111,9 @@ public final class SharedWinStrategy: Strategy {
         case .penalty:
             return penalty.unsafelyUnwrapped.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+        case .threePlayers:
+            return trio.unsafelyUnwrapped.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
         }
     }
 
@@ -115,6 +128,9 @@ public final class SharedWinStrategy: Strategy {
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         case .penalty:
             return penalty.unsafelyUnwrapped.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .threePlayers:
+            return trio.unsafelyUnwrapped.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         }
     }
@@ -183,10 +199,11 @@ public final class SharedWinStrategy: Strategy {
     ///   - seat: The seat to move.
     ///   - myFarkles: The player's farkles in a row before the turn.
     ///   - opponentFarkles: The opponent's farkles in a row.
+    ///   - scores: Every seat's total, which a race of three players reads.
     @inline(never)
     @usableFromInline func move(
         turnPoints: Int, dice: Int, multiset: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
-        myFarkles: Int, opponentFarkles: Int
+        myFarkles: Int, opponentFarkles: Int, scores: SeatScores
     ) -> Move {
         // One switch, not a chain through the narrower entry points: a race's `win` pays no extra calls.
         switch play {
@@ -202,6 +219,9 @@ public final class SharedWinStrategy: Strategy {
             return penalty.unsafelyUnwrapped.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, own: own, opponent: opponent,
                 myFarkles: myFarkles, opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
+        case .threePlayers:
+            return trio.unsafelyUnwrapped.move(
+                turnPoints: turnPoints, dice: dice, multiset: multiset, scores: scores, seat: seat)
         }
     }
 
@@ -217,10 +237,11 @@ public final class SharedWinStrategy: Strategy {
     ///   - seat: The seat to move.
     ///   - myFarkles: The player's farkles in a row before the turn.
     ///   - opponentFarkles: The opponent's farkles in a row.
+    ///   - scores: Every seat's total, which a race of three players reads.
     @inline(never)
     @usableFromInline func shouldBank(
         turnPoints: Int, diceLeft: Int, own: Int, opponent: Int, isFinalRound: Bool, round: Int, seat: Int,
-        myFarkles: Int, opponentFarkles: Int
+        myFarkles: Int, opponentFarkles: Int, scores: SeatScores
     ) -> Bool {
         switch play {
         case .race:
@@ -234,6 +255,9 @@ public final class SharedWinStrategy: Strategy {
             return penalty.unsafelyUnwrapped.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, own: own, opponent: opponent, myFarkles: myFarkles,
                 opponentFarkles: opponentFarkles, isFinalRound: isFinalRound)
+        case .threePlayers:
+            return trio.unsafelyUnwrapped.shouldBank(
+                turnPoints: turnPoints, diceLeft: diceLeft, scores: scores, seat: seat)
         }
     }
 

@@ -51,17 +51,20 @@ public struct StrategyContext: Sendable {
         return penaltySolver
     }
 
-    /// The two-player game solved to win, by the solver that covers the rules (a race, a race under a three-farkle
-    /// penalty, a game of fixed rounds), solved on the first call and kept. At a table of more than two in a race
-    /// it is the same race for two (`RuleSet.headsUpGame`), which `win` plays against the leading opponent.
+    /// The game solved to win, by the solver that covers the rules (a race, a race under a three-farkle penalty, a
+    /// game of fixed rounds, a race of three players without a final round), solved on the first call and kept. At
+    /// a larger table of another race it is the same race for two (`RuleSet.headsUpGame`), which `win` plays
+    /// against the leading opponent.
     ///
     /// The full solve of a 10,000-point race takes minutes; a context shares it between every `win` seat and every
     /// exact evaluation built from it.
     ///
     /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets no win solver covers; nothing is kept then.
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets no win solver covers, or a race of three players
+    ///   too large for `win` to tabulate (`ThreePlayerWinStrategy.maximumStates`); nothing is kept then.
     public mutating func solvedWinGame(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
         if let winGame { return winGame }
+        if let refusal = ThreePlayerWinStrategy.refusal(rules) { throw .init(description: refusal) }
         let headsUp = rules.headsUpGame
         let solved = try (headsUp == rules ? table : ScoringTable(rules: headsUp)).solveToWin(threads: threads)
         winGame = solved

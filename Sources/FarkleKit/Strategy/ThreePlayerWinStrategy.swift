@@ -3,8 +3,7 @@
 /// Built from a solved game, it tabulates once the turn of every set of totals (at the solved turn-start
 /// chances); each decision is then a few table reads, as `WinProbabilityStrategy` does for two players. Memory
 /// grows with the sets of totals (the cube of the target in score steps) times the levels of a turn: 5 bytes a
-/// state, about 100 MB for a race to 2,000 in steps of 50; meant for small targets and for checking the solver
-/// against simulated games.
+/// state, about 100 MB for a race to 2,000 in steps of 50; races of more than `maximumStates` are refused.
 package struct ThreePlayerWinStrategy: Strategy {
     /// The solved game.
     package let solver: ThreePlayerWinSolver
@@ -37,13 +36,11 @@ package struct ThreePlayerWinStrategy: Strategy {
     /// `win`.
     package var name: String { "win" }
 
-    /// The entry of the state (`turnPoints`, `diceLeft`) in the turn `situation` is in: the totals of the seat to
-    /// move and the two after it, in turn order.
-    private func entry(turnPoints: Int, diceLeft: Int, situation: GameSituation) -> WinTurn.Entry {
+    /// The entry of the state (`turnPoints`, `diceLeft`) in the turn of `seat` at `scores`: the totals of the seat
+    /// to move and the two after it, in turn order.
+    private func entry(turnPoints: Int, diceLeft: Int, scores: SeatScores, seat: Int) -> WinTurn.Entry {
         let step = solver.table.scoreStep
         let top = solver.levels - 1
-        let scores = situation.scores
-        let seat = situation.seat
         let state = (
             mine: min(scores[seat] / step, top), next: min(scores[(seat + 1) % 3] / step, top),
             last: min(scores[(seat + 2) % 3] / step, top)
@@ -57,15 +54,45 @@ package struct ThreePlayerWinStrategy: Strategy {
     package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
-        solver.layout.turn.bestMove(table: solver.table, turnPoints: turnPoints, dice: dice, multiset: multiset) {
-            entry(turnPoints: $0, diceLeft: $1, situation: situation)
-        }
+        move(turnPoints: turnPoints, dice: dice, multiset: multiset, scores: situation.scores, seat: situation.seat)
     }
 
     /// The bank decision stored with the state.
     package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
-        entry(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation).banks
+        shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, scores: situation.scores, seat: situation.seat)
+    }
+
+    /// The move of `seat` at `scores`: what `SharedWinStrategy` calls with the numbers it reads.
+    func move(turnPoints: Int, dice: Int, multiset: Int, scores: SeatScores, seat: Int) -> Move {
+        solver.layout.turn.bestMove(table: solver.table, turnPoints: turnPoints, dice: dice, multiset: multiset) {
+            entry(turnPoints: $0, diceLeft: $1, scores: scores, seat: seat)
+        }
+    }
+
+    /// The bank decision of `seat` at `scores`.
+    func shouldBank(turnPoints: Int, diceLeft: Int, scores: SeatScores, seat: Int) -> Bool {
+        entry(turnPoints: turnPoints, diceLeft: diceLeft, scores: scores, seat: seat).banks
+    }
+
+    /// The states the strategy tabulates for a race of three players of `rules` (`ThreePlayerWinSolver.stateCount`),
+    /// known before anything is solved; `nil` where the three-player solver does not cover the rules.
+    package static func tabulatedStates(_ rules: RuleSet) -> Int? {
+        guard let layout = try? TrioLayout(table: ScoringTable(rules: rules)) else { return nil }
+        // A turn's top depends on the mover's total alone.
+        let perSet = (0..<layout.levels).reduce(0) { $0 + layout.top(of: ($1, 1, 1)) * DiceCounts.maximumDice }
+        return perSet * layout.levels * layout.levels
+    }
+
+    /// The most states the strategy tabulates (about 5 bytes each): 400 million, about 2 GB, a race to about 5,000
+    /// in steps of 50. Larger races are refused before they are solved (`StrategyContext.solvedWinGame(threads:)`).
+    package static let maximumStates = 400_000_000
+
+    /// Why the strategy cannot play the three-player race of `rules` (too many states to tabulate), or `nil`.
+    package static func refusal(_ rules: RuleSet) -> String? {
+        guard let states = tabulatedStates(rules), states > maximumStates else { return nil }
+        return "strategy 'win' for three players tabulates every turn of the race: \(states) states under rules "
+            + "'\(rules.name)', more than the \(maximumStates) it holds (about 2 GB); play a lower target"
     }
 }

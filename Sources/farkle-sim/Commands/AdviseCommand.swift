@@ -13,7 +13,9 @@ enum AdviseCommand: Command {
             totals (--my-score and --opponent-score, a 2-player race; in a game of fixed rounds such as \
             farkleten also --rounds-left and --seat) it also gives the advice that \
             maximizes the chance to win, ties counting half (each keep's chance, the best keep, bank or \
-            roll), and says where the two objectives differ. That solves the whole game first: seconds for \
+            roll), and says where the two objectives differ. Rules that seat three players racing without a \
+            final round take both opponents' totals (--opponent-score twice, the next player's first) and give \
+            the exact chance to win of the three-player game. That solves the whole game first: seconds for \
             a short race, minutes for a 10,000-point one, under a minute for farkleten. Under a three-farkle penalty the advice is best play \
             for the most points in the long run with --farkles farkles in a row before this turn: a farkle \
             counts what it costs later, and the expected values include it; with both totals the advice to \
@@ -51,8 +53,9 @@ enum AdviseCommand: Command {
             OptionSpec(
                 name: "opponent-score", valueName: "points",
                 help: "The opponent's total (at or above the target with --final-round). At a larger table give "
-                    + "one per opponent: the advice to win plays the 2-player race against the leader (measured, "
-                    + "not exact).",
+                    + "one per opponent, in the order they play after you: three players racing without a final "
+                    + "round get the exact three-player game; otherwise the advice to win plays the 2-player race "
+                    + "against the leader (measured, not exact).",
                 isRepeatable: true),
             .flag("final-round", help: "The opponent has reached the target: this is your last turn."),
             OptionSpec(
@@ -133,7 +136,7 @@ enum AdviseCommand: Command {
         }
         situation.farklesInARow = farkles ?? 0
         situation.myScore = totals?.mine ?? (hasDiceSets ? 0 : nil)
-        situation.opponentScore = totals?.theirs
+        situation.opponentScores = totals?.others ?? []
         situation.isFinalRound = totals?.isFinalRound ?? false
         if let round = totals?.round {
             situation.roundsLeft = round.roundsLeft
@@ -168,7 +171,7 @@ enum AdviseCommand: Command {
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        let text = AdviceText(advice: advice, rules: rules, rolled: rolled, opponents: totals?.opponents ?? 1)
+        let text = AdviceText(advice: advice, rules: rules, rolled: rolled)
         switch format {
         case .json: Standard.output(text.json)
         default: Standard.output(text.markdown, terminator: "")
@@ -201,7 +204,8 @@ enum AdviseCommand: Command {
     private static func solvedGame(_ arguments: ParsedArguments, table: ScoringTable, situation: TurnSituation)
         throws(UsageError) -> any SolvedWinGame
     {
-        let rules = table.rules
+        // At a larger table of a race the game solved is the race for two against the leader.
+        let rules = table.rules.headsUpGame
         if WinGameKind(rules) == .rounds, arguments.value(StrategyArguments.policy.name) != nil {
             throw UsageError(
                 "'--policy' holds the solved game of a race to a target; rules '\(rules.name)' play fixed rounds",
@@ -219,9 +223,9 @@ enum AdviseCommand: Command {
         }
         if let game { return game }
         do {
-            return try CacheOption.solveGame(for: table, arguments)
+            return try CacheOption.solveGame(for: rules == table.rules ? table : ScoringTable(rules: rules), arguments)
         } catch {
-            throw UsageError("'--my-score' needs the 2-player win solver, but \(error.description)", spec: spec)
+            throw UsageError("the advice to win needs the game solved, but \(error.description)", spec: spec)
         }
     }
 
@@ -231,9 +235,10 @@ enum AdviseCommand: Command {
         /// The opponent's total; `nil` when only `--my-score` is given (the points advice for that total).
         let theirs: Int?
         let isFinalRound: Bool
-        /// The opponents given (one `--opponent-score` each): more than one at a larger table of a race, whose advice
-        /// to win plays the 2-player race against the leader, `theirs`.
-        var opponents = 1
+        /// Every opponent's total, one `--opponent-score` each in the order they play after you: more than one at a
+        /// larger table of a race, whose advice to win is the exact game of three players racing without a final
+        /// round, else the 2-player race against the leader, `theirs`.
+        var others: [Int] = []
         /// In a game of fixed rounds, the rounds left (this one included) and the seat in the round (0 first).
         var round: (roundsLeft: Int, seat: Int)?
 
@@ -276,8 +281,15 @@ enum AdviseCommand: Command {
             default: break
             }
             let opponents = arguments.allValues("opponent-score").count
+            let kind = WinGameKind(rules)
+            if kind == .threePlayerRace, opponents != 2 {
+                throw UsageError(
+                    "rules '\(rules.name)' seat three players: give '--opponent-score' twice, the next player's total "
+                        + "first, then the last player's",
+                    spec: spec)
+            }
             if opponents > 1 {
-                guard WinGameKind(rules) == .race else {
+                guard kind == .race || kind == .threePlayerRace else {
                     throw UsageError(
                         "one '--opponent-score' per opponent needs a race without a three-farkle penalty or rounds; "
                             + "rules '\(rules.name)' give one opponent",
@@ -290,7 +302,8 @@ enum AdviseCommand: Command {
                 }
             }
             if let rounds = rules.game.end.rounds {
-                (mine, theirs, round) = try Self.roundsTotals(arguments, rules: rules, step: step, rounds: rounds)
+                let totals = try Self.roundsTotals(arguments, rules: rules, step: step, rounds: rounds)
+                (mine, theirs, round, others) = (totals.mine, totals.theirs, totals.round, [totals.theirs])
                 isFinalRound = false
                 return
             }
@@ -306,7 +319,7 @@ enum AdviseCommand: Command {
             let others = try arguments.integers("opponent-score", in: lowest...1_000_000_000)
             let theirs = others.max() ?? 0
             self.theirs = theirs
-            self.opponents = opponents
+            self.others = others
             isFinalRound = finalRound
             for (name, total) in [("my-score", mine)] + others.map({ ("opponent-score", $0) }) where total % step != 0 {
                 throw UsageError(

@@ -13,7 +13,8 @@ enum ReviewCommand: Command {
             action they do not allow. Every keep from a roll entered in the record, with the bank or the roll \
             after it, is valued beside best play: under the points objective the situation calls for (the \
             expected points; the points toward the target in a race won at once; the long-run average under a \
-            three-farkle penalty) and, with two players, by the chance to win (ties count half), which solves \
+            three-farkle penalty) and, with two players (or three racing without a final round, whose game is \
+            solved exactly for three), by the chance to win (ties count half), which solves \
             the game first (about half a minute for a 10,000-point race the first time, then read from the cache). A keep \
             entered without its roll is not reviewed. Prints each player's game and what their choices cost, \
             then every decision.
@@ -47,7 +48,10 @@ enum ReviewCommand: Command {
         }
         var note: String?
         var game: (any SolvedWinGame)?
-        if record.players.count == 2, !arguments.flag("points-only") {
+        let players = record.players.count
+        if players == 2 || (players == 3 && WinGameKind(record.rules) == .threePlayerRace),
+            !arguments.flag("points-only")
+        {
             do {
                 game = try CacheOption.solveGame(for: table, arguments)
             } catch {

@@ -9,14 +9,17 @@ struct AdviceText {
     let rules: RuleSet
     /// The dice of `--dice` in the order given, each with the die it is.
     let rolled: [(face: Int, die: LoadedDie)]
-    /// The opponents at the table: above 1, the advice to win is the 2-player race's against the leader.
-    let opponents: Int
+    /// The opponents at the table: above 1, the advice to win is the 2-player race's against the leader, unless
+    /// the game is a race of three players solved as it is (`isThreePlayerGame`).
+    var opponents: Int { max(whole.situation.opponentScores.count, 1) }
+    /// Whether the advice to win is the exact game of three players (`WinGameKind.threePlayerRace`).
+    let isThreePlayerGame: Bool
 
-    init(advice: Advice, rules: RuleSet, rolled: [(face: Int, die: LoadedDie)], opponents: Int = 1) {
+    init(advice: Advice, rules: RuleSet, rolled: [(face: Int, die: LoadedDie)]) {
         whole = advice
         self.rules = rules
         self.rolled = rolled
-        self.opponents = opponents
+        isThreePlayerGame = WinGameKind(rules) == .threePlayerRace
     }
 
     /// The points advice.
@@ -206,14 +209,18 @@ struct AdviceText {
             ? "your last turn, \(win.myScore) against \(win.opponentScore) who has reached the target"
             : "\(win.myScore) against \(win.opponentScore)"
         // At a larger table the chances are the race's against the leader, and the text says so.
+        let others = whole.situation.opponentScores
         let reading =
-            opponents > 1
-            ? "At \(win.myScore) against the leader's \(win.opponentScore)"
-                + "\(win.isFinalRound ? ", who has reached the target" : "") (\(opponents) opponents): the chance to win "
-                + "(ties count half) of the 2-player race against the leader, both playing to win. That race's best "
-                + "play is what `win` plays at a larger table, a play measured rather than solved; your chance at the "
-                + "table is that race's only when the leader is the one left to beat."
-            : "At \(situation): the chance to win (ties count half) when both players play to win."
+            isThreePlayerGame && others.count == 2
+            ? "At \(win.myScore) against \(others[0]) (the next player) and \(others[1]) (the last): the chance to "
+                + "win when all three play to win, exact."
+            : opponents > 1
+                ? "At \(win.myScore) against the leader's \(win.opponentScore)"
+                    + "\(win.isFinalRound ? ", who has reached the target" : "") (\(opponents) opponents): the chance to win "
+                    + "(ties count half) of the 2-player race against the leader, both playing to win. That race's best "
+                    + "play is what `win` plays at a larger table, a play measured rather than solved; your chance at the "
+                    + "table is that race's only when the leader is the one left to beat."
+                : "At \(situation): the chance to win (ties count half) when both players play to win."
         var lines = ["", "## To win", "", reading, ""]
         if win.options.isEmpty {
             if let sixDiceFarkle = win.sixDiceFarkle {
@@ -298,6 +305,8 @@ struct AdviceText {
                 "my_score": \(win.myScore),
                 "opponent_score": \(win.opponentScore),
                 "opponents": \(opponents),
+                "opponent_scores": [\(whole.situation.opponentScores.map(String.init).joined(separator: ", "))],
+                "exact_at_table": \(opponents == 1 || isThreePlayerGame),
                 "final_round": \(win.isFinalRound),
                 "farkle_value": \(JSONText.number(win.farkleValue)),
                 "six_dice_farkle": \(farkle ?? "null"),

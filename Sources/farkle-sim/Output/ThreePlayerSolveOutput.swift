@@ -16,15 +16,20 @@ enum ThreePlayerSolveOutput {
         // Opened before the solve, as every --out is (see WinSolveOutput).
         let pending = try out.map(PendingFile.opened)
         let start = DispatchTime.now().uptimeNanoseconds
-        let solver: ThreePlayerWinSolver
+        let game: any SolvedWinGame
         do {
+            // Refused with the three-player solver's reason, not that of the game these rules would be otherwise.
+            try ThreePlayerWinSolver.check(rules)
             let progress = SolveProgress(
                 "Solving rules '\(rules.name)' to win, 3 players", unit: "the sets of totals", isShown: showsProgress)
             defer { progress.finish() }
-            solver = try cache.threePlayerGame(
-                for: ScoringTable(rules: rules), threads: threads, progress: progress.update)
-        } catch {
+            game = try cache.solveGame(for: ScoringTable(rules: rules), threads: threads, progress: progress.update)
+        } catch let error as CustomStringConvertible & Error {
             throw UsageError(error.description, spec: spec)
+        }
+        // The rules are a race of three players (checked above), which the cache solves with the three-player solver.
+        guard let solver = game as? ThreePlayerWinSolver else {
+            throw UsageError("rules '\(rules.name)' are not a race of three players", spec: spec)
         }
         try pending?.commitOrFail(bytes: solver.policyFileBytes)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9

@@ -72,9 +72,11 @@ enum StrategyArguments {
         _ context: inout StrategyContext, threads: Int, quiet: Bool, arguments: ParsedArguments, spec: CommandSpec
     ) throws(UsageError) {
         // At a larger table of a race `win` plays the race for two against the leading opponent: that is the game
-        // solved (and cached, and read from `--policy`) here.
+        // solved (and cached, and read from `--policy`) here. Three players racing without a final round play their
+        // own game, solved exactly.
         let rules = context.rules.headsUpGame
-        guard rules.game.players == 2 else {
+        let kind = WinGameKind(rules)
+        guard rules.game.players == 2 || kind == .threePlayerRace else {
             let players = rules.game.players
             throw UsageError(
                 players < 2
@@ -83,12 +85,13 @@ enum StrategyArguments {
                         + "rounds (the 2-player race played against the leader); rules '\(rules.name)' are not one",
                 spec: spec)
         }
-        if context.rules.game.players > 2 && !quiet {
+        // Before minutes of solving: a race of three too large for `win` to tabulate.
+        if let refusal = ThreePlayerWinStrategy.refusal(rules) { throw UsageError(refusal, spec: spec) }
+        if context.rules.game.players > 2 && kind != .threePlayerRace && !quiet {
             Standard.error(
                 "Strategy 'win' at a table of \(context.rules.game.players): the 2-player race solved to win, "
                     + "played against the leading opponent (measured, not exact).")
         }
-        let kind = WinGameKind(rules)
         if kind == .rounds {
             try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
             return
@@ -102,12 +105,14 @@ enum StrategyArguments {
         // penalty solver refuses an entry minimum above the least bank at once).
         let willSolve =
             rules.game.end.target != nil
-            && (kind == .race || rules.game.entryMinimum <= rules.turn.minimumBank)
+            && (kind != .penaltyRace || rules.game.entryMinimum <= rules.turn.minimumBank)
         try solve(
             rules: rules,
             note: kind == .race
                 ? "(about half a minute for a 10,000-point race)"
-                : "under the three-farkle penalty (minutes for zilch)",
+                : kind == .threePlayerRace
+                    ? "as a race of three players (seconds to 2,000 points, about a minute to 5,000)"
+                    : "under the three-farkle penalty (minutes for zilch)",
             isShown: !quiet && willSolve, spec: spec
         ) { () throws(Advisor.NotCovered) in
             let progress = SolveProgress("Solving", isShown: !quiet)

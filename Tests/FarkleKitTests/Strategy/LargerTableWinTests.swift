@@ -87,6 +87,50 @@ struct LargerTableWinTests {
         var solo = RuleSet.standard
         solo.game.players = 1
         #expect(solo.headsUpGame == solo)
+        // Three players racing without a final round have a solver of their own.
+        var trio = ones
+        trio.game = GameRules(players: 3, target: 300, finalRound: false)
+        #expect(trio.headsUpGame == trio)
+        var four = trio
+        four.game.players = 4
+        #expect(four.headsUpGame.game.players == 2)
+    }
+
+    @Test(
+        "three players racing without a final round: win plays the exact three-player solution, the same games roll for roll"
+    )
+    func playsTheThreePlayerGame() throws {
+        var rules = try #require(RuleSet.presets["cardgames"])
+        rules.game = GameRules(players: 3, target: 500, finalRound: false)
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        #expect(try context.solvedWinGame() is ThreePlayerWinSolver)
+        let seats = BuiltInStrategy.make([.win, .expectedValue, .win], context: &context)
+        let exact = ThreePlayerWinStrategy(solver: try ThreePlayerWinSolver(rules: rules))
+        let reference = [Seat.exactTrio(exact), .builtIn(seats[1]), .exactTrio(exact)]
+        let games = 200
+        let played = GameSimulation(table: context.table, seats: seats.map(Seat.builtIn)).run(games: games, seed: 4)
+        let expected = GameSimulation(table: context.table, seats: reference).run(games: games, seed: 4)
+        #expect(played.rolls == expected.rolls)
+        #expect(played.seats.map(\.wins) == expected.seats.map(\.wins))
+        #expect(played.seats.map(\.bankedPoints) == expected.seats.map(\.bankedPoints))
+    }
+
+    @Test("a race of three too large for win to tabulate is refused before anything is solved, in one line")
+    func tooLargeToTabulate() throws {
+        var rules = try #require(RuleSet.presets["cardgames"])
+        rules.game = GameRules(players: 3, target: 10_000, finalRound: false)
+        let states = try #require(ThreePlayerWinStrategy.tabulatedStates(rules))
+        // 200 levels: 200² sets of totals for each of the mover's, whose turn holds (200 - total) levels of 6 states.
+        #expect(states == 200 * 200 * (1...200).reduce(0, +) * 6)
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect {
+            _ = try context.solvedWinGame()
+        } throws: { error in
+            "\(error)".contains("tabulates every turn") && !"\(error)".contains("\n")
+        }
+        #expect(clock.now - start < .seconds(5))
     }
 
     @Test(
@@ -129,19 +173,20 @@ struct LargerTableWinTests {
     }
 
     @Test(
-        "three players, no final round: against two players of the exact solution it wins no more than the exact solution's own chance (4 standard errors)"
+        "three players, no final round: the race for two against the leader, against two players of the exact solution, wins no more than the exact solution's own chance (4 standard errors)"
     )
     func boundedByTheExactSolution() throws {
         var rules = try #require(RuleSet.presets["cardgames"])
         rules.game = GameRules(players: 3, target: 600, finalRound: false)
         let trio = try ThreePlayerWinSolver(rules: rules)
         let exact = ThreePlayerWinStrategy(solver: trio)
-        var context = StrategyContext(table: trio.table)
-        let leader = try #require(BuiltInStrategy.make([.win], context: &context).first)
+        var two = rules
+        two.game.players = 2
+        // The race for two played against the leader, as `win` plays at a larger table of another race.
+        let leader = Seat.againstLeader(WinProbabilityStrategy(solver: try WinProbabilitySolver(rules: two)))
         let games = 20_000
-        let tally = GameSimulation(
-            table: trio.table, seats: [Seat.builtIn(leader), .exactTrio(exact), .exactTrio(exact)]
-        ).run(games: games, seed: 5)
+        let tally = GameSimulation(table: trio.table, seats: [leader, .exactTrio(exact), .exactTrio(exact)]).run(
+            games: games, seed: 5)
         let observed = tally.winRate(seat: 0).value
         let standardError = (observed * (1 - observed) / Double(games)).squareRoot()
         let best = trio.seatWinProbabilities[0]

@@ -1,7 +1,10 @@
 import Foundation
 
-/// A two-player game solved to win, by whichever solver covers its rules: the figures every one of them
-/// gives, for what prints or reports them without caring which solved the game.
+/// A game solved to win, by whichever solver covers its rules: the figures every one of them gives, for what
+/// prints or reports them without caring which solved the game.
+///
+/// Two players, or three in a race without a final round (`ThreePlayerWinSolver`): the figures below are the first
+/// player's, and `ThreePlayerWinSolver` gives every seat's.
 public protocol SolvedWinGame: Sendable {
     /// The scoring table the solver plays by.
     var table: ScoringTable { get }
@@ -13,7 +16,8 @@ public protocol SolvedWinGame: Sendable {
     var tieProbability: Double { get }
     /// The first player's chance to lose when both play best.
     var firstPlayerLossProbability: Double { get }
-    /// The head start for the second player whose first-player value is nearest ½.
+    /// The head start for the second player whose first-player value is nearest an even share (½; at a table of
+    /// three ⅓, the third player starting from 0).
     var fairHeadStart: (points: Int, firstPlayerValue: Double) { get }
     /// The number of states the solver tabulated.
     var stateCount: Int { get }
@@ -42,6 +46,30 @@ extension RoundsWinSolver: SolvedWinGame {
     public var finalRoundCap: Int? { nil }
 }
 
+extension ThreePlayerWinSolver: SolvedWinGame {
+    /// The first player's chance to win: a race without a final round has no ties.
+    public var firstPlayerValue: Double { seatWinProbabilities[0] }
+    /// The first player's chance to win.
+    public var firstPlayerWinProbability: Double { seatWinProbabilities[0] }
+    /// No ties: the first bank that reaches the target wins.
+    public var tieProbability: Double { 0 }
+    /// The chance that the second or the third player wins.
+    public var firstPlayerLossProbability: Double { 1 - seatWinProbabilities[0] }
+    /// The second player's head start, the third starting from 0, whose first-player chance is nearest ⅓
+    /// (`fairHeadStarts` moves both).
+    public var fairHeadStart: (points: Int, firstPlayerValue: Double) {
+        let step = table.scoreStep
+        var best = (points: 0, firstPlayerValue: firstPlayerValue)
+        for level in 1..<levels {
+            let value = winProbabilities(totals: [0, level * step, 0])[0]
+            if abs(value - 1.0 / 3) < abs(best.firstPlayerValue - 1.0 / 3) { best = (level * step, value) }
+        }
+        return best
+    }
+    /// A race without a final round: always `nil`.
+    public var finalRoundCap: Int? { nil }
+}
+
 /// The game families a win solver covers: the one place that says which solver covers which rules.
 package enum WinGameKind: Sendable, Equatable {
     /// A race to a target, with or without a final round (`WinProbabilitySolver`).
@@ -50,10 +78,21 @@ package enum WinGameKind: Sendable, Equatable {
     case penaltyRace
     /// A game of fixed rounds (`RoundsWinSolver`).
     case rounds
+    /// Three players racing to a target without a final round (`ThreePlayerWinSolver`); three players with a final
+    /// round are a `race`, played at the table as the race for two against the leader.
+    case threePlayerRace
 
     /// The family of `rules`' game (whether its solver covers them is the solver's to say).
     package init(_ rules: RuleSet) {
-        self = rules.game.end.rounds != nil ? .rounds : rules.turn.threeFarklePenalty != nil ? .penaltyRace : .race
+        if rules.game.end.rounds != nil {
+            self = .rounds
+        } else if rules.turn.threeFarklePenalty != nil {
+            self = .penaltyRace
+        } else if rules.game.players == 3, !rules.game.end.hasFinalRound, rules.game.instantLossFaces.isEmpty {
+            self = .threePlayerRace
+        } else {
+            self = .race
+        }
     }
 
     /// The solver of the family.
@@ -62,6 +101,7 @@ package enum WinGameKind: Sendable, Equatable {
         case .race: WinProbabilitySolver.self
         case .penaltyRace: PenaltyWinSolver.self
         case .rounds: RoundsWinSolver.self
+        case .threePlayerRace: ThreePlayerWinSolver.self
         }
     }
 
@@ -71,6 +111,7 @@ package enum WinGameKind: Sendable, Equatable {
         case .race: WinPolicyFile.formatVersion
         case .penaltyRace: WinPolicyFile.penaltyFormatVersion
         case .rounds: WinPolicyFile.roundsFormatVersion
+        case .threePlayerRace: WinPolicyFile.threePlayerFormatVersion
         }
     }
 
@@ -85,6 +126,7 @@ package enum WinGameKind: Sendable, Equatable {
         case .race: try WinPolicyFile.decode(bytes, rules: rules, path: path)
         case .penaltyRace: try WinPolicyFile.decodePenalty(bytes, rules: rules, path: path)
         case .rounds: try WinPolicyFile.decodeRounds(bytes, rules: rules, path: path)
+        case .threePlayerRace: try WinPolicyFile.decodeThreePlayers(bytes, rules: rules, path: path)
         }
     }
 }
@@ -95,7 +137,8 @@ extension RuleSet {
     /// opponent; otherwise the rules themselves (the solver of their family says whether it covers them).
     ///
     /// Only a race reduces to its leader: a game of rounds counts the turns of every seat, and under a penalty the
-    /// farkles of each opponent matter.
+    /// farkles of each opponent matter. Three players racing without a final round are solved as they are
+    /// (`WinGameKind.threePlayerRace`).
     package var headsUpGame: RuleSet {
         guard game.players > 2, WinGameKind(self) == .race else { return self }
         var rules = self
@@ -105,14 +148,15 @@ extension RuleSet {
 }
 
 extension ScoringTable {
-    /// Solves the two-player game of these rules to win with the solver of its family (`WinGameKind`): `Advisor`,
+    /// Solves the game of these rules to win with the solver of its family (`WinGameKind`): `Advisor`,
     /// the strategies and the exact odds all solve through here. `progress` follows a race's pairs of totals or a
     /// game of rounds' turns (a race under a penalty reports its sweeps through `PenaltyWinSolver` itself).
     ///
     /// `floor` is the lowest total tabulated under a three-farkle penalty (`nil`: the default floor) and `sweeps`
     /// follows that solve's sweeps; other families ignore both.
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rules no win solver covers (more than two players, for one).
+    /// - Throws: `WinProbabilitySolver.Unsupported` for rules no win solver covers (more than two players outside a
+    ///   three-player race, for one).
     package func solveToWin(
         threads: Int, floor: Int? = nil, progress: ((Double) -> Void)? = nil,
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
@@ -121,6 +165,7 @@ extension ScoringTable {
         case .race: try WinProbabilitySolver(table: self, threads: threads, progress: progress)
         case .penaltyRace: try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: sweeps)
         case .rounds: try RoundsWinSolver(table: self, threads: threads, progress: progress)
+        case .threePlayerRace: try ThreePlayerWinSolver(table: self, threads: threads, progress: progress)
         }
     }
 }

@@ -66,6 +66,13 @@ public struct ThreePlayerWinSolver: Sendable {
         try self.init(table: ScoringTable(rules: rules), threads: threads, progress: progress)
     }
 
+    /// Checks that the solver covers `rules`, without solving.
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` as `init(rules:threads:progress:)` would.
+    package static func check(_ rules: RuleSet) throws(WinProbabilitySolver.Unsupported) {
+        _ = try TrioLayout(table: ScoringTable(rules: rules))
+    }
+
     /// Solves the three-player race of `table`'s rules; see `init(rules:threads:progress:)`.
     public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil)
         throws(WinProbabilitySolver.Unsupported)

@@ -744,7 +744,7 @@ extension ThreePlayerWinSolver {
     }
 
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 7).
-    package var policyFileBytes: [UInt8] {
+    public var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
     }
 }

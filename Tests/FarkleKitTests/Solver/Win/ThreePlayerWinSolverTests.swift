@@ -7,7 +7,7 @@ import Testing
 /// plain recursion over turn points with the mover's and the next player's chances side by side, and plain value
 /// iteration over every set of totals in the slots' order (no sums, no loops of rotations) until a sweep changes
 /// nothing by more than 1e-14.
-private struct ThreePlayerBruteForce {
+struct ThreePlayerBruteForce {
     let rules: RuleSet
     let rolls: WinBruteForce
     let step: Int
@@ -33,16 +33,7 @@ private struct ThreePlayerBruteForce {
             for mine in 0..<levels {
                 for next in 0..<levels {
                     for last in 0..<levels {
-                        // After any turn ending, the banker or farkler is last, with what the other two leave.
-                        func after(_ total: Int) -> (own: Double, next: Double) {
-                            let state = values[next][last][total]
-                            return (1 - state.own - state.next, state.own)
-                        }
-                        let least = max(rules.turn.minimumBank, mine == 0 ? rules.game.entryMinimum : 0)
-                        let clamp = max(target - mine * step, (least + step - 1) / step * step, step)
-                        let value = turn(farkle: after(mine), clamp: clamp, entered: mine > 0) { points in
-                            mine * step + points >= target ? (1, 0) : after(mine + points / step)
-                        }
+                        let value = turn(at: (mine, next, last), values: values).opening
                         let old = values[mine][next][last]
                         change = max(change, abs(value.own - old.own), abs(value.next - old.next))
                         values[mine][next][last] = value
@@ -54,12 +45,32 @@ private struct ThreePlayerBruteForce {
         return values
     }
 
-    /// The turn from its opening roll: the mover's best chance and the next player's under the same play; a farkle
-    /// pays `farkle`, banking `points` pays `bank(points)`; from `clamp` points on every bank wins.
+    /// The turn of the mover at a set of totals (in score steps, the mover's first) given the chances `values` at
+    /// every set: its opening value and its table, `table[points / step][dice]`, turn points clamped to `clamp`.
+    func turn(at totals: (mine: Int, next: Int, last: Int), values: [[[(own: Double, next: Double)]]]) -> (
+        opening: (own: Double, next: Double), table: [[(own: Double, next: Double)]], clamp: Int
+    ) {
+        let (mine, next, last) = totals
+        // After any turn ending, the banker or farkler is last, with what the other two leave.
+        func after(_ total: Int) -> (own: Double, next: Double) {
+            let state = values[next][last][total]
+            return (1 - state.own - state.next, state.own)
+        }
+        let least = max(rules.turn.minimumBank, mine == 0 ? rules.game.entryMinimum : 0)
+        let clamp = max(target - mine * step, (least + step - 1) / step * step, step)
+        let turn = turn(farkle: after(mine), clamp: clamp, entered: mine > 0) { points in
+            mine * step + points >= target ? (1, 0) : after(mine + points / step)
+        }
+        return (turn.opening, turn.table, clamp)
+    }
+
+    /// The turn from its opening roll: the mover's best chance and the next player's under the same play, and the
+    /// table of every state; a farkle pays `farkle`, banking `points` pays `bank(points)`; from `clamp` points on
+    /// every bank wins.
     func turn(
         farkle: (own: Double, next: Double), clamp: Int, entered: Bool,
         bank: (Int) -> (own: Double, next: Double)
-    ) -> (own: Double, next: Double) {
+    ) -> (opening: (own: Double, next: Double), table: [[(own: Double, next: Double)]]) {
         let rows = clamp / step + 1
         var table = [[(own: Double, next: Double)]](
             repeating: [(own: Double, next: Double)](repeating: (0, 0), count: 7), count: rows)
@@ -105,7 +116,7 @@ private struct ThreePlayerBruteForce {
         var rounds = 0
         while settle(rows - 1) > 1e-16, rounds < 100_000 { rounds += 1 }
         for row in stride(from: rows - 2, through: 0, by: -1) { _ = settle(row) }
-        return rollValue(0, 6, opening: true)
+        return (rollValue(0, 6, opening: true), table)
     }
 }
 
