@@ -5,9 +5,10 @@ import Foundation
 ///
 /// The advisor chooses the points objective the situation calls for, written once here: the long-run average
 /// under a three-farkle penalty, the points toward the target in a race won at once when the player's total is
-/// known, and the expected points otherwise, each for a player on the board or not. With both totals and a
-/// solved game (`solveGame(for:threads:)`, or a policy file read back), it adds the advice to win from the
-/// solver that covers the rules: a race, a race under a three-farkle penalty, or a game of fixed rounds.
+/// known, and the expected points otherwise, each for a player on the board or not. With both totals (every
+/// opponent's at a table of three) and a solved game (`solveGame(for:threads:)`, or a policy file read back), it
+/// adds the advice to win from the solver that covers the rules: a race, a race under a three-farkle penalty, a
+/// game of fixed rounds, or three players racing without a final round.
 ///
 /// ```swift
 /// let advisor = try Advisor(table: ScoringTable(rules: .kcd))
@@ -33,7 +34,7 @@ public struct Advisor: Sendable {
 
     /// The scoring table, and through it the rule set.
     public let table: ScoringTable
-    /// The two-player game solved to win, if any: adds the advice to win where both totals are known.
+    /// The game solved to win, if any: adds the advice to win where the totals are known.
     public let game: (any SolvedWinGame)?
     /// Where the race between dice sets solved to win comes from for the advice to win with loaded dice (for
     /// instance a policy file or a cache of solved games): `nil` solves here only the totals from the situation's
@@ -70,12 +71,13 @@ public struct Advisor: Sendable {
     /// The rule set.
     public var rules: RuleSet { table.rules }
 
-    /// Solves the two-player game to win with the solver that covers the rules of `table`: a race, a race under
-    /// a three-farkle penalty, or a game of fixed rounds. `progress` follows the solve of a race (the share of
-    /// its pairs of totals done) or of a game of rounds (its turns), on the calling thread.
+    /// Solves the game to win with the solver that covers the rules of `table`: a race, a race under a
+    /// three-farkle penalty, a game of fixed rounds, or three players racing without a final round. `progress`
+    /// follows the solve of a race (the share of its pairs, or sets, of totals done) or of a game of rounds (its
+    /// turns), on the calling thread.
     ///
     /// - Complexity: Seconds for a short race, minutes for a 10,000-point one or for `zilch`.
-    /// - Throws: `NotCovered` for rules no win solver covers (more than two players, for one).
+    /// - Throws: `NotCovered` for rules no win solver covers (four players, or three with a final round, for one).
     public static func solveGame(
         for table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil
     ) throws(NotCovered) -> any SolvedWinGame {
