@@ -1,3 +1,4 @@
+import FarkleKit
 import Foundation
 import Testing
 
@@ -64,6 +65,25 @@ struct EvaluateCommandTests {
         #expect(result.standardOutput.contains("no sampling") || result.standardOutput.contains("without sampling"))
     }
 
+    @Test("three players racing without a final round: win against two ev players, exact, the library's odds")
+    func threePlayersWin() throws {
+        let path = fixtureRules("short-race-trio.json")
+        let result = try CommandRunner.run([
+            "evaluate", "--rules", path, "--strategy", "win", "--strategy", "ev", "--strategy", "ev", "--format",
+            "json", "--no-cache", "--quiet",
+        ])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let json = try jsonObject(result)
+        let printed = try #require(json["win_probabilities"] as? [Double])
+        var context = StrategyContext(
+            table: ScoringTable(rules: try RuleSet(json: Data(contentsOf: URL(fileURLWithPath: path)), source: path)))
+        let exact = try ExactOdds(strategies: [.win, .expectedValue, .expectedValue], context: &context)
+        #expect(printed.count == 3, "\(json)")
+        for (value, odds) in zip(printed, exact.winProbabilities) { #expect(abs(value - odds) < 1e-15) }
+        // Playing to win beats playing for points from the first seat.
+        #expect(printed[0] > printed[1])
+    }
+
     @Test(
         "bad strategies and rule sets it cannot evaluate: one Error line, usage, exit 64, nothing on stdout",
         arguments: [
@@ -74,7 +94,7 @@ struct EvaluateCommandTests {
             ),
             (
                 ["--strategy", "win", "--strategy", "ev", "--strategy", "ev"],
-                "Error: strategy 'win' is for 2 players in evaluate"
+                "Error: strategy 'win' among three players is evaluated in a race without a final round"
             ),
             (["--strategy", "ev", "--strategy", "bold"], "Error: strategy 'bold' is not a strategy"),
             ([], "Error: missing"),

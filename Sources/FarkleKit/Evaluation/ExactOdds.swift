@@ -77,7 +77,8 @@ public struct ExactOdds: Sendable {
     ///
     /// With three strategies the game is a three-player race to the target (`context.rules.game.players` must
     /// be 3), with or without a final round, between strategies that read at most their own total (`ev`,
-    /// `ev-target`, `greedy`, `threshold`), on ordinary dice: each set of three totals with each seat to move
+    /// `ev-target`, `greedy`, `threshold`) and, in a race without a final round, `win` (the three-player race's
+    /// solution, `ThreePlayerWinSolver`, followed at every set of totals), on ordinary dice: each set of three totals with each seat to move
     /// (`ThreePlayerOdds`; 8 million sets, about 4 s on 2 cores and 0.6 GB for a 10,000-point race in steps of
     /// 50, a third of that memory when the three strategies are the same). A tie is two or three seats sharing the highest total.
     ///
@@ -326,6 +327,8 @@ enum OddsSeat: Sendable {
     case roundsWin(RoundsWinSolver)
     /// The solution of a race under a three-farkle penalty played to win.
     case penaltyWin(PenaltyWinSolver)
+    /// The solution of three players racing without a final round played to win (`ThreePlayerOdds`).
+    case threePlayerWin(ThreePlayerWinSolver)
 
     /// The play of `spec` under the rules of `context`, for a player with `farklesInARow` farkles in a row
     /// before the turn (what `ev` reads under a three-farkle penalty).
@@ -348,6 +351,7 @@ enum OddsSeat: Sendable {
             case let solver as RoundsWinSolver: self = .roundsWin(solver)
             case let solver as PenaltyWinSolver: self = .penaltyWin(solver)
             case let solver as WinProbabilitySolver: self = .win(solver, followed: nil)
+            case let solver as ThreePlayerWinSolver: self = .threePlayerWin(solver)
             default: throw ExactOdds.Unsupported("strategy 'win': no exact odds of a game solved by \(type(of: game))")
             }
         case .expectedValue, .expectedValueToTarget, .greedy, .threshold:
@@ -409,7 +413,7 @@ enum OddsSeat: Sendable {
             return [entered, notEntered].allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
         case .byTotal(let turns):
             return turns.allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
-        case .win, .roundsWin, .penaltyWin:
+        case .win, .roundsWin, .penaltyWin, .threePlayerWin:
             return false
         }
     }
@@ -422,7 +426,7 @@ enum OddsSeat: Sendable {
         case .byTotal: return 0
         case .win(let solver, _): return max(solver.entered?.capLevel ?? 0, solver.notEntered?.capLevel ?? 0) + 1
         case .penaltyWin(let solver): return (solver.finalRound?.capLevel ?? 0) + 1
-        case .roundsWin: return 0
+        case .roundsWin, .threePlayerWin: return 0
         }
     }
 
@@ -438,7 +442,7 @@ enum OddsSeat: Sendable {
             return (hasEntered ? solver.entered : solver.notEntered)?.odds(deficitLevel: deficit) ?? (0, 0)
         case .penaltyWin(let solver):
             return solver.finalRound?.odds(deficitLevel: deficit) ?? (0, 0)
-        case .roundsWin:
+        case .roundsWin, .threePlayerWin:
             return (0, 0)
         }
     }
@@ -459,6 +463,8 @@ enum OddsSeat: Sendable {
             preconditionFailure("a game of rounds is evaluated by turn index and difference (RoundsOdds)")
         case .penaltyWin:
             preconditionFailure("a penalty game is evaluated with the farkle counts (PenaltyExactOdds)")
+        case .threePlayerWin:
+            preconditionFailure("a race of three is evaluated by sets of totals (ThreePlayerOdds)")
         }
     }
 }

@@ -93,27 +93,51 @@ struct ThreePlayerOdds {
     }
 }
 
-/// A seat's play in the three-player evaluation: a turn that reads at most the seat's own total.
+/// A seat's play in the three-player evaluation: a turn that reads at most the seat's own total, or the
+/// three-player race's solution, whose turn reads all three.
 private struct TrioSeat: Sendable {
-    /// The turn at each own total in levels, the last entry standing for every total from there up.
+    /// The turn at each own total in levels, the last entry standing for every total from there up; empty for
+    /// the solved race (`game`).
     let turns: [BlindTurnOutcomes]
+    /// The three-player race solved to win, whose play this seat follows at every set of totals.
+    let game: ThreePlayerWinSolver?
 
     init(_ seat: OddsSeat, spec: StrategySpec) throws(ExactOdds.Unsupported) {
         switch seat {
-        case .blind(let entered, let notEntered): turns = [notEntered, entered]
-        case .byTotal(let turns): self.turns = turns
+        case .blind(let entered, let notEntered): (turns, game) = ([notEntered, entered], nil)
+        case .byTotal(let turns): (self.turns, game) = (turns, nil)
+        case .threePlayerWin(let game):
+            turns = []
+            self.game = game
         case .win, .roundsWin, .penaltyWin:
             throw ExactOdds.Unsupported(
-                "strategy '\(spec)': exact odds of three players take ev, ev-target, greedy and threshold")
+                "strategy '\(spec)': exact odds of three players take ev, ev-target, greedy and threshold, and win "
+                    + "where three race without a final round")
         }
+    }
+
+    /// The turn of the solved race's play at `totals` (this seat's first, in levels): the chance to bank each
+    /// level below the target, to farkle, and to win at once (a bank that reaches the target, or a six of a kind
+    /// that wins).
+    ///
+    /// - Precondition: `game` is set.
+    func solvedTurn(at totals: (Int, Int, Int)) -> (banked: [Double], farkle: Double, win: Double) {
+        let game = game.unsafelyUnwrapped
+        let endings = game.layout.fixedPlayEndings(
+            at: (mine: totals.0, next: totals.1, last: totals.2), values: game.values, ties: game.nextValues)
+        return (endings.banked, endings.farkle, endings.instantWin + endings.aboveTop)
     }
 
     /// The turn of this seat at its own total of `level` levels (0: not yet on the board in a race with an entry
     /// minimum).
+    ///
+    /// - Precondition: a seat that reads at most its own total (`game` is `nil`).
     func turn(at level: Int) -> BlindTurnOutcomes { turns[min(level, turns.count - 1)] }
 
     /// Whether a turn of this seat can never bank nor win at once.
-    var neverScores: Bool { turns.allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } } }
+    var neverScores: Bool {
+        game == nil && turns.allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
+    }
 
     /// The most levels one turn banks, plus one.
     var longestBank: Int { turns.map(\.banked.count).max() ?? 0 }
@@ -299,6 +323,11 @@ private struct TrioOddsGame: Sendable {
     /// farkle.
     private func turn(mover: Int, at totals: (Int, Int, Int)) -> (won: Trio, farkle: Double) {
         let (own, next, last) = totals
+        if seats[mover].game != nil {
+            // The solved race's play (no final round): its banks below the target read the next mover's chances.
+            let solved = seats[mover].solvedTurn(at: totals)
+            return (weighBanks(solved.banked, from: (solved.win, 0, 0), mover: mover, at: totals), solved.farkle)
+        }
         let outcomes = seats[mover].turn(at: own)
         let table = table(mover)
         let slot = 3 * ((own * levels + next) * levels + last)
@@ -310,11 +339,19 @@ private struct TrioOddsGame: Sendable {
             // The first bank that reaches the target wins, as a six of a kind that wins at once does.
             won = (outcomes.finalRound(deficit: levels - own - 1).win, 0, 0)
         }
+        return (weighBanks(outcomes.banked, from: won, mover: mover, at: totals), outcomes.farkle)
+    }
+
+    /// `won` plus what the banks below the target of seat `mover`'s turn at `totals` (`banked[level]`, the chance
+    /// to bank `level` levels) win, in its frame.
+    private func weighBanks(_ banked: [Double], from won: Trio, mover: Int, at totals: (Int, Int, Int)) -> Trio {
+        let (own, next, last) = totals
+        var won = won
         let after = self.table(mover + 1).buffer
         // The next mover's frame is (next, last, this seat): a bank to `own + level` is read at (next, last, own +
         // level), consecutive slots.
         let base = 3 * ((next * levels + last) * levels + own)
-        outcomes.banked.withUnsafeBufferPointer { banked in
+        banked.withUnsafeBufferPointer { banked in
             for level in 0..<min(banked.count, levels - own) where banked[level] > 0 {
                 let chance = banked[level]
                 let read = base + 3 * level
@@ -323,7 +360,7 @@ private struct TrioOddsGame: Sendable {
                 won.2 += chance * after[read + 1]
             }
         }
-        return (won, outcomes.farkle)
+        return won
     }
 
     /// Solves the loop of the three seats to move at `totals` (seat 1's first, then seat 2's, then seat 3's) and

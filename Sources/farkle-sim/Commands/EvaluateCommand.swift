@@ -16,7 +16,8 @@ enum EvaluateCommand: Command {
             Give --strategy three times for three players: a race to a target, with or without a final round \
             (standard: 8 million sets of three totals, about 4 s and 0.3 GB for three ev players on 2 cores), \
             without a penalty, on ordinary dice, between strategies that read at most their own total (ev, \
-            ev-target, greedy, threshold); a tie is two or three seats sharing the highest total. \
+            ev-target, greedy, threshold) and, in a race without a final round, win (the three-player race solved \
+            to win, solved first: seconds to 2,000 points); a tie is two or three seats sharing the highest total. \
             With two strategies: a race to a target or a game of fixed rounds (farkleten: there equal totals \
             after every extra round count as a tie, the highest-single-turn tie-break is not played). Under a \
             three-farkle penalty (zilch; races only, without an entry minimum) the farkles in a row of both \
@@ -66,9 +67,11 @@ enum EvaluateCommand: Command {
                     + "are for 2 or 3 players; simulate more)", spec: spec)
         }
         rules.game.players = specs.count
-        if specs.count == 3, specs.contains(.win) {
+        // Before any solve: three players play `win` where their race is solved as it is.
+        if specs.count == 3, specs.contains(.win), WinGameKind(rules) != .threePlayerRace {
             throw UsageError(
-                "strategy 'win' is for 2 players in evaluate; three players take ev, ev-target, greedy and threshold",
+                "strategy 'win' among three players is evaluated in a race without a final round (\"final_round\": "
+                    + "false); under rules '\(rules.name)' three players take ev, ev-target, greedy and threshold",
                 spec: spec)
         }
         // Six ordinary dice each unless given: those are the plain game.

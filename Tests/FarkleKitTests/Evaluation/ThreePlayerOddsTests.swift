@@ -189,15 +189,46 @@ struct ThreePlayerOddsTests {
         }
     }
 
-    @Test("three strategies need three players in the rules, and win is refused for three")
+    @Test("three strategies need three players in the rules, and win is refused for three with a final round")
     func refusals() throws {
         var context = StrategyContext(table: ScoringTable(rules: RuleSet.presets["standard"]!))
         #expect(throws: ExactOdds.Unsupported.self) {
             try ExactOdds(strategies: [.expectedValue, .expectedValue, .expectedValue], context: &context)
         }
-        var threeContext = StrategyContext(table: ScoringTable(rules: threePlayerRace("cardgames", target: 500)))
+        var threeContext = StrategyContext(table: ScoringTable(rules: threePlayerRace("standard", target: 500)))
         #expect(throws: ExactOdds.Unsupported.self) {
             try ExactOdds(strategies: [.win, .expectedValue, .expectedValue], context: &threeContext)
+        }
+    }
+
+    @Test(
+        "win among three racing without a final round: three win seats give the solver's own chances; win against two ev players agrees with simulated games within 4 standard errors"
+    )
+    func solvedRace() throws {
+        let rules = threePlayerRace("cardgames", target: 600)
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let solver = try #require(try context.solvedWinGame() as? ThreePlayerWinSolver)
+        // Following the solved play set by set is another computation than the solve's loops of best replies.
+        let all = try ExactOdds(strategies: [.win, .win, .win], context: &context)
+        for (odds, solved) in zip(all.winProbabilities, solver.seatWinProbabilities) {
+            #expect(abs(odds - solved) < 1e-12, "\(odds) against \(solved)")
+        }
+        #expect(all.tieProbability < 1e-12)
+        for strategies in [
+            [StrategySpec.win, .expectedValue, .expectedValue], [.expectedValue, .expectedValue, .win],
+        ] {
+            let exact = try ExactOdds(strategies: strategies, context: &context)
+            let games = 40_000
+            let tally = GameSimulation(
+                table: context.table, seats: BuiltInStrategy.make(strategies, context: &context)
+            ).run(games: games, seed: 17)
+            for seat in 0..<3 {
+                let observed = Double(tally.seats[seat].wins) / Double(games)
+                let standardError = (observed * (1 - observed) / Double(games)).squareRoot()
+                #expect(
+                    abs(observed - exact.winProbabilities[seat]) <= 4 * standardError,
+                    "\(strategies) seat \(seat + 1): \(observed) against \(exact.winProbabilities[seat])")
+            }
         }
     }
 }
