@@ -96,7 +96,8 @@ enum EvaluateCommand: Command {
         // With dice sets only a solve to win takes long, and it shows its own line.
         let progress = SolveProgress(
             "Working out the exact odds",
-            unit: rules.turn.threeFarklePenalty == nil ? SolveProgress.unit(of: rules) : "the sweeps (estimated)",
+            unit: rules.turn.threeFarklePenalty != nil
+                ? "the sweeps (estimated)" : specs.count == 3 ? "the sets of totals" : SolveProgress.unit(of: rules),
             isShown: !quiet && !loaded)
         defer { progress.finish() }
         do {

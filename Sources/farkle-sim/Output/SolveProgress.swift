@@ -48,9 +48,14 @@ struct SolveProgress: Sendable {
         }
     }
 
-    /// What a solve to win under `rules` counts as it goes: a game of rounds its turns, a race its pairs of totals.
+    /// What a solve to win under `rules` counts as it goes: a game of rounds its turns, a race its pairs of totals,
+    /// a race of three its sets of totals.
     static func unit(of rules: RuleSet) -> String {
-        WinGameKind(rules) == .rounds ? "the turns" : "the pairs of totals"
+        switch WinGameKind(rules) {
+        case .rounds: "the turns"
+        case .threePlayerRace: "the sets of totals"
+        case .race, .penaltyRace: "the pairs of totals"
+        }
     }
 
     /// The solve has done `fraction` of its pairs of totals (or other `unit`).

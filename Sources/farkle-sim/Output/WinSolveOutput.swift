@@ -37,7 +37,7 @@ enum WinSolveOutput {
                     + "(strategy win solves them in seconds)", spec: spec)
         }
         let progress = SolveProgress(
-            "Solving rules '\(rules.name)' to win", unit: kind == .rounds ? "the turns" : "the pairs of totals",
+            "Solving rules '\(rules.name)' to win", unit: SolveProgress.unit(of: rules),
             isShown: showsProgress)
         let game: any SolvedWinGame
         do {
