@@ -78,9 +78,10 @@ public struct ExactOdds: Sendable {
     /// With three strategies the game is a three-player race to the target (`context.rules.game.players` must
     /// be 3), with or without a final round, between strategies that read at most their own total (`ev`,
     /// `ev-target`, `greedy`, `threshold`) and, in a race without a final round, `win` (the three-player race's
-    /// solution, `ThreePlayerWinSolver`, followed at every set of totals), on ordinary dice: each set of three totals with each seat to move
-    /// (`ThreePlayerOdds`; 8 million sets, about 4 s on 2 cores and 0.6 GB for a 10,000-point race in steps of
-    /// 50, a third of that memory when the three strategies are the same). A tie is two or three seats sharing the highest total.
+    /// solution, `ThreePlayerWinSolver`, followed at every set of totals), on ordinary dice: each set of three
+    /// totals with each seat to move (`ThreePlayerOdds`; 8 million sets, about 4 s on 2 cores and 0.6 GB for a
+    /// 10,000-point race in steps of 50, a third of that memory when the three strategies are the same). A tie is
+    /// two or three seats sharing the highest total.
     ///
     /// With six ordinary dice at every seat (the default) the game is the plain one, under any rules below.
     /// With other dice it is a race won at the target at once (`kcd`) in which each seat rolls its own dice;
