@@ -16,7 +16,8 @@
 /// lane plays a game and however many lanes there are; it is also the general
 /// engine's result, roll for roll.
 ///
-/// Covers races to a target, with or without a final round, for 1 to 8 seats
+/// Covers races to a target, with or without a final round, and games of fixed
+/// rounds (with their extra rounds and highest-turn tie-break), for 1 to 8 seats
 /// whose strategies are turn-only (`TurnOnlyStrategy`), without a three-farkle
 /// penalty. `GameSimulation` plays everything else with `GameEngine`.
 struct LaneEngine: Sendable {
@@ -30,30 +31,49 @@ struct LaneEngine: Sendable {
     private let players: Int
     private let target: Int
     private let hasFinalRound: Bool
-    private let maximumRounds: Int
+    /// The turns a lane plays before its game is unfinished: the round limit, or in a game of rounds one more
+    /// than its last extra round can reach (it always ends by the totals).
+    private let turnBudget: Int
+    /// In a game of rounds: its regular rounds, the extra rounds a shared highest total adds, and whether the
+    /// highest single turn breaks a tie left after them; 0, 0 and `false` in a race.
+    private let rounds: Int
+    private let extraRounds: Int
+    private let highestTurnBreaksTie: Bool
 
     /// The engine for `seats` under the rules of `table`, or `nil` where it does not apply.
     init?<Seat: Strategy>(table: ScoringTable, seats: [Seat], maximumRounds: Int) {
         let rules = table.rules
-        guard case .target(let target, let finalRound) = rules.game.end, rules.turn.threeFarklePenalty == nil,
-            GameRules.playerRange.contains(seats.count), let automaton = Self.automaton(table: table, seats: seats)
+        guard rules.turn.threeFarklePenalty == nil, GameRules.playerRange.contains(seats.count),
+            let automaton = Self.automaton(table: table, seats: seats)
         else { return nil }
         self.automaton = automaton
         endTables = EndTables(players: seats.count)
         rollTable = RollTable(table: table)
         players = seats.count
-        self.target = target
-        hasFinalRound = finalRound
-        self.maximumRounds = maximumRounds
+        switch rules.game.end {
+        case .target(let target, let finalRound):
+            self.target = target
+            hasFinalRound = finalRound
+            (rounds, extraRounds, highestTurnBreaksTie) = (0, 0, false)
+            turnBudget = maximumRounds * seats.count
+        case .rounds(let rounds):
+            // No bank ends a game of rounds: a total never reaches this target.
+            target = Int(Self.totalMask)
+            hasFinalRound = true
+            self.rounds = rounds
+            extraRounds = rules.game.extraRoundsOnTie
+            highestTurnBreaksTie = rules.game.highestTurnBreaksTie
+            turnBudget = (rounds + extraRounds + 1) * seats.count
+        }
     }
 
     /// Whether the engine covers `seats` under the rules of `table`, without building its table: a race to a
-    /// target without a three-farkle penalty, and turn-only strategies whose decisions settle within the
+    /// target or a game of rounds without a three-farkle penalty, and turn-only strategies whose decisions settle within the
     /// automaton's levels.
     static func applies<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> Bool {
         let rules = table.rules
         // A six of a kind that loses at once, and an opening roll rolled again, are the general engine's alone.
-        guard rules.game.end.target != nil, rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty,
+        guard rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty,
             !table.turnMechanics.rerollsScorelessOpeningRoll,
             GameRules.playerRange.contains(seats.count), let tabulated = seats as? [any TurnOnlyStrategy]
         else { return false }
@@ -101,6 +121,8 @@ struct LaneEngine: Sendable {
     private static let totalMask: UInt64 = (1 << 40) - 1
     /// Seat words per lane.
     private static let seatsPerLane = GameRules.playerRange.upperBound
+    /// Words per lane: the seat words, then each seat's highest banked turn.
+    private static let wordsPerLane = 2 * seatsPerLane
 
     /// Plays games `firstGame ..< firstGame + games` of the run with seed `seed` in `lanes` lanes, into `tally`,
     /// which it first empties.
@@ -108,9 +130,10 @@ struct LaneEngine: Sendable {
         precondition(lanes >= 1, "at least one lane")
         tally.removeAll()
         let opening = automaton.openingRows[0]
-        let turnLimit = maximumRounds * players
+        let turnLimit = turnBudget
         withUnsafeTemporaryAllocation(of: Lane.self, capacity: lanes) { laneBuffer in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lanes &* Self.seatsPerLane) { seatWords in
+            // Per lane, each seat's word, then (kept where the highest turn breaks ties) each seat's highest turn.
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lanes &* Self.wordsPerLane) { seatWords in
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 &* lanes) { lists in
                     let lane = laneBuffer.baseAddress.unsafelyUnwrapped
                     let words = seatWords.baseAddress.unsafelyUnwrapped
@@ -124,7 +147,7 @@ struct LaneEngine: Sendable {
                                 row: opening, turnsLeft: turnLimit,
                                 generator: GameSimulation<GreedyStrategy>.diceStream(
                                     seed: seed, game: firstGame &+ started)))
-                        (words + index &* Self.seatsPerLane).initialize(repeating: 0, count: Self.seatsPerLane)
+                        (words + index &* Self.wordsPerLane).initialize(repeating: 0, count: Self.wordsPerLane)
                         started += 1
                     }
                     var active = 0
@@ -149,7 +172,7 @@ struct LaneEngine: Sendable {
                             var retired = 0
                             for position in 0..<ended {
                                 let index = endedLanes[position]
-                                let seatWords = words + index &* Self.seatsPerLane
+                                let seatWords = words + index &* Self.wordsPerLane
                                 guard let over = Self.endTurn(lane + index, seatWords, data, &squares) else { continue }
                                 record(lane[index], over, seatWords, &tally)
                                 if started < games {
@@ -164,8 +187,8 @@ struct LaneEngine: Sendable {
                                 let index = retiring[position]
                                 active -= 1
                                 lane[index] = lane[active]
-                                (words + index &* Self.seatsPerLane).update(
-                                    from: words + active &* Self.seatsPerLane, count: Self.seatsPerLane)
+                                (words + index &* Self.wordsPerLane).update(
+                                    from: words + active &* Self.wordsPerLane, count: Self.wordsPerLane)
                             }
                         }
                     }
@@ -196,6 +219,13 @@ struct LaneEngine: Sendable {
         let bankMasks: UnsafePointer<Int>
         /// For each terminal code: one farkle in a seat word's farkle bits for a farkle, else 0.
         let farkleCounts: UnsafePointer<UInt64>
+        /// The turns a lane may play (`LaneEngine.turnBudget`).
+        let turnBudget: Int
+        /// In a game of rounds, its regular rounds and its last extra round; 0 in a race.
+        let rounds: Int
+        let lastRound: Int
+        /// 1 where each seat's highest banked turn is kept (it breaks ties), else 0.
+        let keepsHighestTurns: Int
     }
 
     /// Tables that replace selects in `endTurn`: LLVM turned selects written as masks into branches there.
@@ -231,7 +261,10 @@ struct LaneEngine: Sendable {
                                                 players: players, target: target, winsAtTarget: hasFinalRound ? 0 : 1,
                                                 nextSeats: nextSeats.baseAddress.unsafelyUnwrapped,
                                                 bankMasks: bankMasks.baseAddress.unsafelyUnwrapped,
-                                                farkleCounts: farkleCounts.baseAddress.unsafelyUnwrapped))
+                                                farkleCounts: farkleCounts.baseAddress.unsafelyUnwrapped,
+                                                turnBudget: turnBudget, rounds: rounds,
+                                                lastRound: rounds + extraRounds,
+                                                keepsHighestTurns: highestTurnBreaksTie ? 1 : 0))
                                     }
                                 }
                             }
@@ -294,7 +327,9 @@ struct LaneEngine: Sendable {
         lane.pointee.turnsLeft = turnsLeft
         let instant = flag(code == TurnAutomaton.instantWin)
         let winsNow = trigger & data.winsAtTarget
-        let byTotals = flag(finalTurnsNow == 0)
+        var byTotals = flag(finalTurnsNow == 0)
+        // A game of rounds keeps its bookkeeping out of line: a race's loop stays as it was.
+        if data.rounds != 0 { byTotals = endOfTurn(words, seat: seat, points: points, turnsLeft: turnsLeft, data) }
         if instant | winsNow | byTotals | flag(turnsLeft == 0) != 0 {
             if instant != 0 { return .instantWin }
             if winsNow != 0 { return .win }
@@ -310,6 +345,38 @@ struct LaneEngine: Sendable {
         return nil
     }
 
+    /// In a game of rounds, after `seat` banked `points` (0 on a farkle) with `turnsLeft` turns of the budget
+    /// left: keeps the seat's highest turn where it breaks ties, and returns 1 when the totals are now scored (after
+    /// the last seat's turn, from the last regular round on, unless the highest total is shared and an extra round
+    /// is left: `GameProgress.playsExtraRound`), else 0.
+    @inline(never)
+    private static func endOfTurn(
+        _ words: UnsafeMutablePointer<UInt64>, seat: Int, points: Int, turnsLeft: Int, _ data: StepData
+    ) -> Int {
+        if data.keepsHighestTurns != 0 {
+            words[seatsPerLane &+ seat] = UInt64(max(Int(truncatingIfNeeded: words[seatsPerLane &+ seat]), points))
+        }
+        guard seat == data.players &- 1 else { return 0 }
+        let round = (data.turnBudget &- turnsLeft) / data.players
+        return flag(
+            round >= data.rounds && (round >= data.lastRound || !sharesHighestTotal(words, players: data.players)))
+    }
+
+    /// Whether two seats or more share the highest total.
+    private static func sharesHighestTotal(_ words: UnsafeMutablePointer<UInt64>, players: Int) -> Bool {
+        var highest: UInt64 = 0
+        var count = 0
+        for seat in 0..<players {
+            let total = words[seat] & totalMask
+            if total > highest || count == 0 {
+                (highest, count) = (total, 1)
+            } else if total == highest {
+                count += 1
+            }
+        }
+        return count > 1
+    }
+
     @inline(__always)
     private static func flag(_ condition: Bool) -> Int {
         Int(truncatingIfNeeded: unsafeBitCast(condition, to: UInt8.self))
@@ -319,7 +386,7 @@ struct LaneEngine: Sendable {
     private func record(
         _ lane: Lane, _ over: GameOver, _ words: UnsafeMutablePointer<UInt64>, _ tally: inout SimulationTally
     ) {
-        let turns = maximumRounds * players - lane.turnsLeft
+        let turns = turnBudget - lane.turnsLeft
         let round = (turns - 1) / players + 1
         tally.games += 1
         var netPoints = 0
@@ -345,20 +412,25 @@ struct LaneEngine: Sendable {
         case .win:
             tally.seats[lane.seat].wins += 1
         case .totals:
-            var leaders = 0
-            var leader = 0
+            var leaders: UInt8 = 0
             for seat in 0..<players where Int(truncatingIfNeeded: words[seat] & Self.totalMask) == highest {
-                leaders += 1
-                leader = seat
+                leaders |= 1 << seat
             }
-            tally.addEnding(sharedHighestTotal: leaders > 1, isExtraRound: false)
-            if leaders == 1 {
-                tally.seats[leader].wins += 1
+            tally.addEnding(
+                sharedHighestTotal: leaders.nonzeroBitCount > 1, isExtraRound: rounds != 0 && round > rounds)
+            if highestTurnBreaksTie, leaders.nonzeroBitCount > 1 {
+                // The highest single turn among the leaders breaks the tie (`GameProgress.breakingTie`).
+                let turnOf = { (seat: Int) in Int(truncatingIfNeeded: words[Self.seatsPerLane + seat]) }
+                let best = (0..<players).filter { leaders & (1 << $0) != 0 }.map(turnOf).max() ?? 0
+                for seat in 0..<players where leaders & (1 << seat) != 0 && turnOf(seat) != best {
+                    leaders &= ~(1 << seat)
+                }
+            }
+            if leaders.nonzeroBitCount == 1 {
+                tally.seats[leaders.trailingZeroBitCount].wins += 1
             } else {
                 tally.ties += 1
-                for seat in 0..<players where Int(truncatingIfNeeded: words[seat] & Self.totalMask) == highest {
-                    tally.seats[seat].ties += 1
-                }
+                for seat in 0..<players where leaders & (1 << seat) != 0 { tally.seats[seat].ties += 1 }
             }
         case .unfinished:
             tally.unfinishedGames += 1

@@ -28,6 +28,24 @@ struct LaneEngineTests {
         ),
         ("solo race", rules { $0.game.end = .target(3000, finalRound: true) }, [.expectedValue]),
         ("eight seats", .standard, Array(repeating: .threshold([300, 300]), count: 7) + [.expectedValue]),
+        (
+            "a game of rounds: farkleten, ev against ev", RuleSet.presets["farkleten"]!,
+            [.expectedValue, .expectedValue]
+        ),
+        (
+            // Two short rounds: shared highest totals are common, so extra rounds and the highest-turn tie-break
+            // decide many games.
+            "two rounds, three seats, extra rounds, the highest turn breaking ties",
+            rules {
+                $0.game.end = .rounds(2)
+                $0.game.extraRoundsOnTie = 1
+                $0.game.highestTurnBreaksTie = true
+            }, [.threshold([300, 300]), .threshold([300, 300]), .greedy]
+        ),
+        (
+            "one round, ties left standing", rules { $0.game.end = .rounds(1) },
+            [.threshold([350, 350]), .threshold([350, 350])]
+        ),
     ]
 
     @Test("same seed, same tally as the general engine, to the last count", arguments: 0..<cases.count)
@@ -44,6 +62,11 @@ struct LaneEngineTests {
         let general = simulation.run(games: games, seed: 17, threads: 2)
         #expect(lanes == general, "\(name)")
         #expect(lanes.games == games && lanes.rolls > 0)
+        if rules.game.end.rounds == 2 {
+            // The case exists for its extra rounds and tie-breaks: they were played.
+            #expect(lanes.extraRoundGames > 0 && lanes.sharedHighestTotals > 0, "\(name)")
+        }
+        if rules.game.end.rounds == 1 { #expect(lanes.ties > 0, "\(name)") }
     }
 
     @Test("any number of lanes and threads gives the same tally")
@@ -77,13 +100,14 @@ struct LaneEngineTests {
         #expect(lanes.unfinishedGames > 0)
     }
 
-    @Test("strategies that read more than the turn, penalties and games of rounds keep the general engine")
+    @Test("strategies that read more than the turn and penalties keep the general engine")
     func fallsBack() {
         let zilch = ScoringTable(rules: .zilch)
         #expect(!GameSimulation(table: zilch, seats: BuiltInStrategy.make([.expectedValue], table: zilch)).lanesApply)
-        let rounds = ScoringTable(rules: Self.rules { $0.game.end = .rounds(10) })
-        let greedy = GameSimulation(table: rounds, seats: BuiltInStrategy.make([.greedy, .greedy], table: rounds))
-        #expect(!greedy.lanesApply)
+        let farkleTen = ScoringTable(rules: RuleSet.presets["farkleten"]!)
+        let bot = GameSimulation(
+            table: farkleTen, seats: BuiltInStrategy.make([.farkleTen(.hard), .expectedValue], table: farkleTen))
+        #expect(!bot.lanesApply)
         // A threshold no turn reaches would need a table without end.
         let table = ScoringTable(rules: .standard)
         let never = ThresholdStrategy(table: table, thresholds: [Int.max / 64, Int.max / 64])
