@@ -285,6 +285,47 @@ struct AdviseCommandTests {
     }
 
     @Test(
+        "a game of rounds in an extra round: --extra-round gives the advice to win there, the library's; bad uses are one Error line"
+    )
+    func extraRound() throws {
+        let path = fixtureRules("ones-rounds.json")
+        let arguments = [
+            "advise", "--rules", path, "--dice", "1,1,5,2,3,4", "--my-score", "300", "--opponent-score", "500",
+            "--extra-round", "2", "--seat", "2", "--no-cache", "--format", "json",
+        ]
+        let result = try CommandRunner.run(arguments)
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let win = try #require(try jsonObject(result)["win"] as? [String: Any])
+        let values = try #require(win["keeps"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
+        let rules = try RuleSet(json: Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+        let table = ScoringTable(rules: rules)
+        var situation = TurnSituation(roll: DiceCounts(faces: [1, 1, 5, 2, 3, 4]))
+        situation.myScore = 300
+        situation.opponentScore = 500
+        situation.extraRound = 2
+        situation.seatInRound = 1
+        let expected = try #require(
+            try Advisor(table: table, game: try Advisor.solveGame(for: table)).advice(for: situation).win)
+        #expect(values.count == expected.options.count && !values.isEmpty)
+        for (value, option) in zip(values, expected.options) { #expect(abs(value - option.value) < 1e-15) }
+        for (extra, message) in [
+            (["--extra-round", "1"], "Error: an extra round is played from equal totals"),
+            (["--extra-round", "6"], "Error: '--extra-round' must be from 1 to 5"),
+            (["--extra-round", "1", "--rounds-left", "1"], "Error: give '--rounds-left' or '--extra-round', not both"),
+        ] {
+            let refused = try CommandRunner.run(Array(arguments.prefix(9)) + extra)
+            #expect(refused.exitStatus == 64 && refused.standardOutput.isEmpty)
+            #expect(refused.standardError.hasPrefix(message), "\(refused.standardError)")
+        }
+        let race = try CommandRunner.run([
+            "advise", "--dice", "1", "--my-score", "0", "--opponent-score", "0", "--extra-round", "1",
+        ])
+        #expect(
+            race.exitStatus == 64
+                && race.standardError.hasPrefix("Error: '--extra-round' belongs to games of fixed rounds"))
+    }
+
+    @Test(
         "three players racing without a final round: both opponents' totals give the exact three-player game's chances, the library's; the policy file gives the same; one total is refused"
     )
     func threePlayers() throws {

@@ -1,7 +1,7 @@
 "use strict";
 // The installed table companion's service worker: it keeps the app's files, so that the app opens without a
 // network. `report` writes the cache's name from the page's content: a new page replaces the old cache.
-const CACHE = "farkle-standard-18407220e8d1c5b9";
+const CACHE = "farkle-standard-d64e2a3699428528";
 const FILES = ["./", "index.html", "manifest.webmanifest", "icon.svg"];
 
 self.addEventListener("install", (event) => {

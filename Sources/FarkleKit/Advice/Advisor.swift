@@ -209,6 +209,7 @@ public struct Advisor: Sendable {
         // The points advice would count the turn alone, and say nothing of what a third farkle costs.
         if let refusal = DiceSet.penaltyRefusal(rules) { throw NotCovered(refusal) }
         guard situation.farklesInARow == 0, situation.opponentFarklesInARow == 0, situation.roundsLeft == nil,
+            situation.extraRound == nil,
             !situation.isFinalRound, game == nil, situation.opponentScores.count <= 1
         else {
             throw NotCovered(

@@ -34,8 +34,12 @@ public struct TurnSituation: Hashable, Sendable {
     public var farklesInARow: Int
     /// The opponent's farkles in a row (0 to 2 under a three-farkle penalty).
     public var opponentFarklesInARow: Int
-    /// In a game of fixed rounds: the rounds left, this one included; `nil` in a race.
+    /// In a game of fixed rounds: the rounds left, this one included; `nil` in a race and in an extra round.
     public var roundsLeft: Int?
+    /// In a game of fixed rounds whose highest total was shared after the regular rounds: the extra round being
+    /// played, 1 for the first (`GameRules.extraRoundsOnTie`); `nil` otherwise. Its first turn starts from equal
+    /// totals.
+    public var extraRound: Int?
     /// In a game of fixed rounds: 0 when the player plays first in the round, 1 when the opponent has played it.
     public var seatInRound: Int
     /// The player's dice: six ordinary dice unless set.

@@ -35,17 +35,37 @@ extension RoundsWinSolver: WinTurnSource {
     func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
         -> WinTurnTable
     {
-        guard let left = situation.roundsLeft, (1...rounds).contains(left) else {
-            throw Advisor.NotCovered("a game of \(rounds) rounds needs the rounds left, 1 to \(rounds)")
-        }
         guard (0...1).contains(situation.seatInRound) else {
             throw Advisor.NotCovered("the seat in the round is 0 (first) or 1 (second), not \(situation.seatInRound)")
         }
         guard myScore >= 0, opponentScore >= 0 else {
             throw Advisor.NotCovered("totals in a game of rounds are not negative")
         }
+        let round: Int
+        if let extra = situation.extraRound {
+            guard situation.roundsLeft == nil else {
+                throw Advisor.NotCovered("a turn is in a regular round (rounds left) or an extra round, not both")
+            }
+            guard (1...max(extraRounds, 1)).contains(extra), extraRounds > 0 else {
+                throw Advisor.NotCovered(
+                    "rules '\(table.rules.name)' play \(extraRounds) extra rounds on a shared highest total, not "
+                        + "extra round \(extra)")
+            }
+            // The first turn of an extra round is played only from equal totals.
+            guard situation.seatInRound == 1 || myScore == opponentScore else {
+                throw Advisor.NotCovered(
+                    "an extra round is played from equal totals: the first to play it has the opponent's total, not "
+                        + "\(myScore) against \(opponentScore)")
+            }
+            round = rounds + extra
+        } else {
+            guard let left = situation.roundsLeft, (1...rounds).contains(left) else {
+                throw Advisor.NotCovered("a game of \(rounds) rounds needs the rounds left, 1 to \(rounds)")
+            }
+            round = rounds - left + 1
+        }
         return turnTable(
-            turnIndex: Self.turnIndex(round: rounds - left + 1, seat: situation.seatInRound), myScore: myScore,
+            turnIndex: Self.turnIndex(round: round, seat: situation.seatInRound), myScore: myScore,
             opponentScore: opponentScore)
     }
 }

@@ -108,11 +108,7 @@ public struct GameReview: Sendable {
                 luck[state.seat] += advice.points.luck
             }
             guard case .keep(let kept) = action, let roll = state.pendingRoll else { return }
-            var situation = state.situation(roll: roll)
-            if state.players.count == 2, let rounds = record.rules.game.end.rounds, state.round > rounds {
-                // An extra round that breaks a tie is not a game the win solver plays: points only.
-                situation.opponentScore = nil
-            }
+            let situation = state.situation(roll: roll)
             let advice =
                 (try? advisor.advice(for: situation)) ?? (try? pointsAdvisor?.advice(for: situation))
             guard let advice,

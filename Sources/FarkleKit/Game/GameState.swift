@@ -120,7 +120,7 @@ public struct GameState: Sendable {
 
     /// The situation of the player to move with `roll` just rolled, for `Advisor.advice(for:threads:)`: the turn,
     /// the player's total and farkles in a row, and with two players the opponent's, the final round or the
-    /// rounds left; with three racing without a final round, both opponents' totals.
+    /// rounds left or the extra round; with three racing without a final round, both opponents' totals.
     public func situation(roll: DiceCounts) -> TurnSituation {
         var situation = TurnSituation(roll: roll, turnPoints: turnPoints)
         let me = players[seat]
@@ -134,7 +134,12 @@ public struct GameState: Sendable {
             situation.opponentFarklesInARow = counts ? opponent.farklesInARow : 0
             situation.isFinalRound = isFinalRound
             if let rounds = rules.game.end.rounds {
-                situation.roundsLeft = max(rounds - round + 1, 1)
+                // Past the regular rounds the game plays an extra round: the highest total was shared.
+                if round > rounds {
+                    situation.extraRound = round - rounds
+                } else {
+                    situation.roundsLeft = rounds - round + 1
+                }
                 situation.seatInRound = seat
             }
         } else if players.count == 3, WinGameKind(rules) == .threePlayerRace {

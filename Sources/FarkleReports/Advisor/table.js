@@ -75,12 +75,11 @@ function leaderTotal(state) {
 
 // Whether the page advises the player to move to win: a solved game and two players (at a larger table, a race
 // without a penalty, against the leader), in a race where the totals are ones the solver covers, in a game of
-// rounds in its regular rounds (an extra round that breaks a tie is advised for points, as FarkleKit's GameReview
-// does).
+// rounds in its regular and extra rounds (the solver plays both, as FarkleKit's GameReview does).
 function hasWinAdvice(state) {
   if (state.players.length < 2 || data.win === null) return false;
   if (state.players.length > 2 && data.win.kind !== "race") return false;
-  if (data.win.kind === "rounds") return state.round <= rules.rounds;
+  if (data.win.kind === "rounds") return state.round <= rules.rounds + data.win.extra_rounds;
   const [me, them] = [state.players[state.seat].total, leaderTotal(state)];
   // Under a penalty the totals are tabulated from the floor up.
   const floor = data.win.kind === "penalty" ? data.win.floor : 0;

@@ -63,6 +63,10 @@ enum AdviseCommand: Command {
                 help: "In a game of fixed rounds (farkleten): the rounds left, this one included; with the totals "
                     + "it adds the advice to win."),
             OptionSpec(
+                name: "extra-round", valueName: "k",
+                help: "In a game of fixed rounds whose highest total was shared after the regular rounds: the extra "
+                    + "round being played, 1 for the first (instead of --rounds-left)."),
+            OptionSpec(
                 name: "seat", valueName: "s",
                 help: "With --rounds-left: 1 if you play first in the round, 2 if the opponent has played it.",
                 defaultValue: "1"),
@@ -88,7 +92,7 @@ enum AdviseCommand: Command {
         }
         if hasDiceSets {
             try arguments.refuse(
-                ["farkles", "rounds-left", "seat", "opening", "opponent-farkles"],
+                ["farkles", "rounds-left", "extra-round", "seat", "opening", "opponent-farkles"],
                 "applies to ordinary dice; loaded dice are advised in a race won at the target at once")
         }
         let format = try arguments.format(allowed: [.md, .json])
@@ -140,6 +144,7 @@ enum AdviseCommand: Command {
         situation.isFinalRound = totals?.isFinalRound ?? false
         if let round = totals?.round {
             situation.roundsLeft = round.roundsLeft
+            situation.extraRound = round.extraRound
             situation.seatInRound = round.seat
         }
         if situation.knowsBothTotals, rules.turn.threeFarklePenalty != nil {
@@ -239,14 +244,15 @@ enum AdviseCommand: Command {
         /// larger table of a race, whose advice to win is the exact game of three players racing without a final
         /// round, else the 2-player race against the leader, `theirs`.
         var others: [Int] = []
-        /// In a game of fixed rounds, the rounds left (this one included) and the seat in the round (0 first).
-        var round: (roundsLeft: Int, seat: Int)?
+        /// In a game of fixed rounds, the rounds left (this one included) or the extra round, and the seat in the
+        /// round (0 first).
+        var round: (roundsLeft: Int?, extraRound: Int?, seat: Int)?
 
         /// The totals, or `nil` when neither is given.
         init?(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) {
             let given = (arguments.value("my-score"), arguments.value("opponent-score"))
             let finalRound = arguments.flag("final-round")
-            for name in ["rounds-left", "seat"] where arguments.value(name) != nil {
+            for name in ["rounds-left", "extra-round", "seat"] where arguments.value(name) != nil {
                 guard rules.game.end.rounds != nil else {
                     throw UsageError(
                         "'--\(name)' belongs to games of fixed rounds; rules '\(rules.name)' race", spec: spec)
@@ -352,17 +358,31 @@ enum AdviseCommand: Command {
         /// The totals and the turn in a game of `rounds` rounds, with `--rounds-left` and `--seat`.
         private static func roundsTotals(
             _ arguments: ParsedArguments, rules: RuleSet, step: Int, rounds: Int
-        ) throws(UsageError) -> (mine: Int, theirs: Int, round: (roundsLeft: Int, seat: Int)) {
+        ) throws(UsageError) -> (mine: Int, theirs: Int, round: (roundsLeft: Int?, extraRound: Int?, seat: Int)) {
             guard !arguments.flag("final-round") else {
                 throw UsageError(
                     "'--final-round' belongs to races; rules '\(rules.name)' play \(rounds) rounds: give '--rounds-left'",
                     spec: spec)
             }
-            guard arguments.value("rounds-left") != nil else {
+            let extras = rules.game.extraRoundsOnTie
+            switch (arguments.value("rounds-left"), arguments.value("extra-round")) {
+            case (nil, nil):
                 throw UsageError(
-                    "rules '\(rules.name)' play \(rounds) rounds: '--my-score' needs '--rounds-left'", spec: spec)
+                    "rules '\(rules.name)' play \(rounds) rounds: '--my-score' needs '--rounds-left' (or "
+                        + "'--extra-round' after a shared highest total)", spec: spec)
+            case (.some, .some):
+                throw UsageError("give '--rounds-left' or '--extra-round', not both", spec: spec)
+            case (nil, .some) where extras == 0:
+                throw UsageError(
+                    "'--extra-round': rules '\(rules.name)' play no extra round on a shared highest total", spec: spec)
+            default: break
             }
-            let left = try arguments.integer("rounds-left", in: 1...rounds, default: 1)
+            let left = try arguments.value("rounds-left").map { _ throws(UsageError) in
+                try arguments.integer("rounds-left", in: 1...rounds, default: 1)
+            }
+            let extra = try arguments.value("extra-round").map { _ throws(UsageError) in
+                try arguments.integer("extra-round", in: 1...max(extras, 1), default: 1)
+            }
             let seat = try arguments.integer("seat", in: 1...2, default: 1)
             let mine = try arguments.integer("my-score", in: 0...1_000_000_000, default: 0)
             let theirs = try arguments.integer("opponent-score", in: 0...1_000_000_000, default: 0)
@@ -370,7 +390,12 @@ enum AdviseCommand: Command {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
             }
-            return (mine, theirs, (left, seat - 1))
+            if extra != nil, seat == 1, mine != theirs {
+                throw UsageError(
+                    "an extra round is played from equal totals: with '--seat 1' '--my-score' and '--opponent-score' "
+                        + "are the same, not \(mine) and \(theirs)", spec: spec)
+            }
+            return (mine, theirs, (left, extra, seat - 1))
         }
     }
 

@@ -93,6 +93,54 @@ struct RoundsWinSolverTests {
         }
     }
 
+    @Test(
+        "advice in an extra round: a farkle and every bank after a keep are worth what the brute force gives at that turn"
+    )
+    func extraRoundAdvice() throws {
+        let rules = onesAndFives(rounds: 2, extraRounds: 2)
+        let cap = 1000
+        let solver = try RoundsWinSolver(rules: rules, threads: 2, differenceCap: cap)
+        let brute = WinBruteForce(rules: rules).roundsValues(cap: cap)
+        let step = solver.table.scoreStep
+        let turns = solver.turns
+        // What ending turn `turn` `lead` points ahead is worth to its player, as the brute force counts it.
+        func ending(_ turn: Int, _ lead: Int) -> Double {
+            if lead >= cap { return 1 }
+            if lead <= -cap { return 0 }
+            if turn % 2 == 1 && turn / 2 + 1 >= 2 && lead != 0 { return lead > 0 ? 1 : 0 }
+            if turn % 2 == 1 && turn == turns - 1 { return 0.5 }
+            return 1 - brute[turn + 1][-lead / step + cap / step]
+        }
+        let advisor = try Advisor(table: solver.table, game: solver)
+        // Extra round 1 from equal totals (turn 4), and its second turn 150 behind (turn 5); extra round 2 (turn 6).
+        for (extra, seat, mine, theirs) in [(1, 0, 300, 300), (1, 1, 300, 450), (2, 1, 500, 400), (2, 0, 250, 250)] {
+            var situation = TurnSituation(roll: DiceCounts(faces: [1, 5, 5, 2, 3, 4]), turnPoints: 0)
+            situation.myScore = mine
+            situation.opponentScore = theirs
+            situation.extraRound = extra
+            situation.seatInRound = seat
+            let win = try #require(try advisor.advice(for: situation).win)
+            let turn = 2 * (2 + extra - 1) + seat
+            #expect(abs(win.farkleValue - ending(turn, mine - theirs)) < 1e-12, "extra round \(extra), seat \(seat)")
+            var banks = 0
+            for option in win.options {
+                guard let bank = option.bankValue else { continue }
+                #expect(abs(bank - ending(turn, mine - theirs + option.keep.score)) < 1e-12, "\(option.keep.dice)")
+                banks += 1
+            }
+            #expect(banks >= 3)
+        }
+        // Not from unequal totals at the first turn of an extra round, nor past the rules' extra rounds.
+        var unequal = TurnSituation(roll: DiceCounts(faces: [1, 5]), turnPoints: 100)
+        unequal.myScore = 300
+        unequal.opponentScore = 400
+        unequal.extraRound = 1
+        #expect(throws: Advisor.NotCovered.self) { try advisor.advice(for: unequal) }
+        unequal.opponentScore = 300
+        unequal.extraRound = 3
+        #expect(throws: Advisor.NotCovered.self) { try advisor.advice(for: unequal) }
+    }
+
     @Test("doubling the chosen cap on the difference moves no value by more than its error bound")
     func capChangesNothing() throws {
         let rules = onesOnly(rounds: 1, extraRounds: 1)
