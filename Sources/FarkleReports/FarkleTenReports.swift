@@ -163,9 +163,12 @@ extension ReportDocument {
             contents: total.cumulativeTable(pointsHeader: "total").text)
     }
 
-    /// The solo total of `ev` as a histogram of 250-point bins up to the 99.9th percentile.
+    /// The solo total of `ev` as a histogram of 250-point bins (the next multiple of a larger score step) up to the
+    /// 99.9th percentile.
     private static func totalChart(_ total: BankedPointsDistribution, rules: RuleSet, rounds: Int) -> ReportDocument {
-        let width = 250
+        // A bin holds whole score steps: 250 points in steps of 50, 300 in steps of 100.
+        let step = total.scoreStep
+        let width = (250 + step - 1) / step * step
         let bins = total.histogramBins(width: width, upToQuantile: 0.999)
         let chart = Histogram(
             title: "Final total of \(rounds) rounds alone under ev (rules: \(rules.name))",

@@ -52,8 +52,9 @@ public struct SolvedGameCache: Sendable {
 
     /// The game of `table` solved to win by the solver that covers it (`Advisor.solveGame(for:threads:progress:)`):
     /// read from the cache, or solved on `threads` threads and kept. `progress` follows a race's solve (the share
-    /// of its pairs of totals done, or of a three-player race's sets of totals) or a game of rounds' (its turns), `sweeps` one under a three-farkle penalty
-    /// (the sweeps done and the last one's largest change), whose lowest total is `floor` (`nil`: the default).
+    /// of its pairs of totals done, or of a three-player race's sets of totals) or a game of rounds' (its turns),
+    /// `sweeps` one under a three-farkle penalty (the sweeps done and the last one's largest change), whose lowest
+    /// total is `floor` (`nil`: the default).
     ///
     /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
     public func solveGame(

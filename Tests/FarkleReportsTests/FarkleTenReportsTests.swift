@@ -36,6 +36,24 @@ struct FarkleTenReportsTests {
         #expect(section == nil)
     }
 
+    @Test("a game of rounds in steps of 100 (only 1s score): the total's chart bins whole steps, 300 points wide")
+    func coarseScoreStep() throws {
+        var rules = RuleSet(
+            name: "ones-rounds", combinations: CombinationPoints(singleOne: 100),
+            turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
+            game: GameRules(end: .rounds(2), sixOnesWin: false))
+        rules.game.extraRoundsOnTie = 1
+        let table = ScoringTable(rules: rules)
+        #expect(table.scoreStep == 100)
+        // This trapped: bins of 250 points are not whole steps of 100.
+        let section = try #require(
+            FarkleTenSection(
+                table: table, solver: ExpectedScoreSolver(table: table), targets: [100], games: 20, seed: 3,
+                context: StrategyContext(table: table), maximumPoints: 5_000, playsToWin: false, threads: 1))
+        let chart = try #require(ReportDocument.farkleTen(section).first { $0.fileName.hasSuffix(".svg") })
+        #expect(chart.contents.contains("300-point bins"))
+    }
+
     @Test("ev's points per round are the solver's expected turn score; 50 in ten rounds fails only on ten farkles")
     func exactFigures() throws {
         let points = try Self.rows("farkleten-points.csv")

@@ -297,7 +297,7 @@ struct AdviseCommandTests {
         #expect(result.exitStatus == 0, "\(result.standardError)")
         let win = try #require(try jsonObject(result)["win"] as? [String: Any])
         let values = try #require(win["keeps"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
-        let rules = try RuleSet(json: Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+        let rules = try RuleSet.load(path)
         let table = ScoringTable(rules: rules)
         var situation = TurnSituation(roll: DiceCounts(faces: [1, 1, 5, 2, 3, 4]))
         situation.myScore = 300
@@ -341,7 +341,7 @@ struct AdviseCommandTests {
         #expect(win["opponent_scores"] as? [Int] == [850, 0] && win["exact_at_table"] as? Bool == true)
         let values = try #require(win["keeps"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
         // The library's advice at the same totals, the next player's first.
-        let rules = try RuleSet(json: Data(contentsOf: URL(fileURLWithPath: path)), source: path)
+        let rules = try RuleSet.load(path)
         let table = ScoringTable(rules: rules)
         var situation = TurnSituation(roll: DiceCounts(faces: [1, 5, 2, 3, 4, 4]))
         situation.myScore = 300

@@ -411,6 +411,64 @@ struct CompanionBrowserTests {
         }
     }
 
+    @Test(
+        "a game of rounds tied after its regular rounds: the extra round is advised to win, FarkleKit's values for that round"
+    )
+    func extraRoundWinAdvice() throws {
+        // Only 1s score, two rounds and up to five extra: both players bank a single 1 in each regular round, so
+        // the totals are 200 each and an extra round begins; player 1 then rolls 1 1 2 3 4 6.
+        let rules = try Self.rules("ones-rounds.json")
+        let table = ScoringTable(rules: rules)
+        let solver = try RoundsWinSolver(rules: rules)
+        let page = AdvisorPage(table: table, winGame: solver)
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            const roll = (faces) => { for (const face of faces) document.querySelector('[data-face="' + face + '"]').click(); };
+            const keep = (dice) => document.querySelector('#answer tr[data-keep="' + dice + '"]').click();
+            $("start").click();
+            for (let turn = 0; turn < 4; turn++) {
+              roll([1, 2, 3, 4, 6, 6]);
+              keep("1");
+              $("bank").click();
+            }
+            roll([1, 1, 2, 3, 4, 6]);
+            const rows = [...document.querySelectorAll("#answer tr[data-keep]")].map((row) =>
+              ({ keep: row.dataset.keep, win: row.dataset.win === undefined ? null : Number(row.dataset.win) }));
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ rows, status: $("status").textContent, text: document.body.innerText,
+              totals: [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => Number(row.dataset.total)) });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable {
+            struct Row: Decodable {
+                let keep: String
+                let win: Double?
+            }
+            let rows: [Row]
+            let status: String
+            let text: String
+            let totals: [Int]
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, page: page, driver: driver)
+        #expect(shown.totals == [200, 200], "\(shown.totals): \(shown.status)")
+        #expect(shown.text.contains("To win at 200 against 200 in extra round 1 after 2 rounds, playing first"))
+        var situation = TurnSituation(roll: DiceCounts(faces: [1, 1, 2, 3, 4, 6]))
+        situation.myScore = 200
+        situation.opponentScore = 200
+        situation.extraRound = 1
+        let win = try #require(try Advisor(table: table, game: solver).advice(for: situation).win)
+        #expect(!shown.rows.isEmpty && shown.rows.count == win.options.count, "\(shown.rows.count)")
+        for row in shown.rows {
+            let option = win.options.first { $0.keep.dice.faces.map(String.init).joined(separator: ",") == row.keep }
+            let expected = try #require(option, "\(row.keep)").value
+            #expect(abs(try #require(row.win, "\(row.keep)") - expected) < 1e-12, "\(row.keep)")
+        }
+    }
+
     @Test("where six 1s lose at once, six 1s rolled by taps hand the game to the other player")
     func sixOnesLose() throws {
         let rules = try Self.rules("six-ones-lose.json")

@@ -76,7 +76,7 @@ struct EvaluateCommandTests {
         let json = try jsonObject(result)
         let printed = try #require(json["win_probabilities"] as? [Double])
         var context = StrategyContext(
-            table: ScoringTable(rules: try RuleSet(json: Data(contentsOf: URL(fileURLWithPath: path)), source: path)))
+            table: ScoringTable(rules: try RuleSet.load(path)))
         let exact = try ExactOdds(strategies: [.win, .expectedValue, .expectedValue], context: &context)
         #expect(printed.count == 3, "\(json)")
         for (value, odds) in zip(printed, exact.winProbabilities) { #expect(abs(value - odds) < 1e-15) }

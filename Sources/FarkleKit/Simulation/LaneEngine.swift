@@ -59,7 +59,7 @@ struct LaneEngine: Sendable {
         case .rounds(let rounds):
             // No bank ends a game of rounds: a total never reaches this target.
             target = Int(Self.totalMask)
-            hasFinalRound = true
+            hasFinalRound = false
             self.rounds = rounds
             extraRounds = rules.game.extraRoundsOnTie
             highestTurnBreaksTie = rules.game.highestTurnBreaksTie

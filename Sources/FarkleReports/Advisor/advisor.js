@@ -726,8 +726,11 @@ function renderAdvice(state) {
       + "as below."));
   }
   if (win) {
+    // Past the regular rounds the round is an extra one, played because the highest total was shared.
+    const round = Math.floor(state.game.turnIndex / 2) + 1;
     const when = data.win.kind === "rounds"
-      ? " in round " + (Math.floor(state.game.turnIndex / 2) + 1) + " of " + data.win.rounds + ", playing "
+      ? (round > data.win.rounds ? " in extra round " + (round - data.win.rounds) + " after " + data.win.rounds
+        + " rounds" : " in round " + round + " of " + data.win.rounds) + ", playing "
         + (state.game.turnIndex % 2 === 0 ? "first" : "second")
       : totals.them >= data.win.target ? " (your last turn)"
         : data.win.kind === "penalty" ? ", farkles in a row " + state.game.myFarkles + " and " + state.game.theirFarkles
