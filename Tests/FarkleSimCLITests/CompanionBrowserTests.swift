@@ -148,7 +148,9 @@ struct CompanionBrowserTests {
         // Undo back to the start, and redo to the end again.
         #expect(played.afterUndoAll.allSatisfy { $0.total == 0 }, context)
         #expect(
-            played.statusAfterUndoAll.hasPrefix("P1 to play · round 1 · turn 0, \(rules.turn.dice) dice to roll ("),
+            played.statusAfterUndoAll.hasPrefix(
+                "P1 to play · round 1\(rules.game.end.rounds.map { " of \($0)" } ?? "") · turn 0, \(rules.turn.dice) dice to roll ("
+            ),
             context)
         #expect(played.afterRedoAll.map(\.total) == played.rows.map(\.total), context)
         #expect(played.statusAfterRedoAll == played.status, context)
@@ -456,6 +458,7 @@ struct CompanionBrowserTests {
         let shown = try Self.shown(Shown.self, rules: rules, page: page, driver: driver)
         #expect(shown.totals == [200, 200], "\(shown.totals): \(shown.status)")
         #expect(shown.text.contains("To win at 200 against 200 in extra round 1 after 2 rounds, playing first"))
+        #expect(shown.status.hasPrefix("Player 1 to play · extra round 1 after 2 rounds · turn 0"), "\(shown.status)")
         var situation = TurnSituation(roll: DiceCounts(faces: [1, 1, 2, 3, 4, 6]))
         situation.myScore = 200
         situation.opponentScore = 200

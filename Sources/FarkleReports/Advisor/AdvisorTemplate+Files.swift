@@ -1639,7 +1639,12 @@ extension AdvisorTemplate {
         function statusText(state) {
           if (state.result) return resultText(state);
           const player = state.players[state.seat];
-          const parts = [player.name + " to play", "round " + state.round];
+          // In a game of rounds the round counts toward the rules' last; past it the round is an extra one, played because
+          // the highest total was shared.
+          const round = rules.rounds === null ? "round " + state.round
+            : state.round > rules.rounds ? "extra round " + (state.round - rules.rounds) + " after " + rules.rounds + " rounds"
+              : "round " + state.round + " of " + rules.rounds;
+          const parts = [player.name + " to play", round];
           if (state.finalRound) parts.push("final round");
           if (state.turn.roll) {
             parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " rolled");
