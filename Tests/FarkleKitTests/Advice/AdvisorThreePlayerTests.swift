@@ -34,7 +34,8 @@ struct AdvisorThreePlayerTests {
         let values = brute.values()
         let step = table.scoreStep
         // Each set of totals also with the opponents the other way round. (The mover's chances come out the same
-        // both ways in these small races: before each of the mover's turns both opponents have had as many.)
+        // both ways: before each of the mover's turns both opponents have had as many; see
+        // `openingRollsAndOpponentsOrder`.)
         let cases: [(faces: [Int], turnPoints: Int, totals: [Int])] = [
             ([1, 5, 2, 2, 3, 4], 0, [0, 0, 0]),
             ([1, 5, 2, 2, 3, 4], 0, [100, 250, 50]),
@@ -71,6 +72,57 @@ struct AdvisorThreePlayerTests {
             #expect(win.options.map(\.value) == win.options.map(\.value).sorted(by: >))
         }
         #expect(compared >= 15)
+    }
+
+    @Test(
+        "every opening roll's best keep, weighed by its chance, is the mover's chance at those totals; that chance does not depend on which opponent plays next, theirs do"
+    )
+    func openingRollsAndOpponentsOrder() throws {
+        // Standard's scoring raced to 1,000 by three with 300 to get on the board.
+        var rules = RuleSet.standard
+        rules.game.players = 3
+        rules.game.end = .target(1_000, finalRound: false)
+        rules.game.entryMinimum = 300
+        let table = ScoringTable(rules: rules)
+        let solver = try ThreePlayerWinSolver(rules: rules)
+        let advisor = try Advisor(table: table, game: solver)
+        // Every roll of six dice once, with its number of orderings.
+        var rolls: [DiceCounts: Int] = [:]
+        for code in 0..<46_656 {
+            var faces: [Int] = []
+            var rest = code
+            for _ in 0..<6 {
+                faces.append(rest % 6 + 1)
+                rest /= 6
+            }
+            rolls[DiceCounts(faces: faces), default: 0] += 1
+        }
+        func opening(myScore: Int, opponents: [Int]) throws -> Double {
+            var total = 0.0
+            for (roll, orderings) in rolls {
+                var situation = TurnSituation(roll: roll)
+                situation.myScore = myScore
+                situation.opponentScores = opponents
+                let advice = try advisor.advice(for: situation)
+                // Six 1s win at once, and the advice says so instead of valuing keeps.
+                if advice.winsAtOnce {
+                    total += Double(orderings)
+                    continue
+                }
+                let win = try #require(advice.win)
+                total += Double(orderings) * (win.best?.value ?? win.sixDiceFarkle?.value ?? win.farkleValue)
+            }
+            return total / 46_656
+        }
+        for (mine, opponents) in [(300, [850, 0])] {
+            let chances = solver.winProbabilities(totals: [mine] + opponents)
+            #expect(abs(try opening(myScore: mine, opponents: opponents) - chances[0]) < 1e-12, "\(mine), \(opponents)")
+            // Each opponent has one turn between two of the mover's, whichever plays first: the mover's chance is
+            // the same both ways round. The opponents' chances are not: who plays first of the two matters to them.
+            let swapped = solver.winProbabilities(totals: [mine] + opponents.reversed())
+            #expect(abs(chances[0] - swapped[0]) < 1e-12, "\(mine), \(opponents)")
+            #expect(abs(chances[1] - swapped[2]) > 1e-4, "\(mine), \(opponents)")
+        }
     }
 
     @Test("the advice needs both opponents' totals, below the target, and there is no final round: one line each")
