@@ -75,8 +75,12 @@ public struct LargerTableSection: Sendable {
     ///   - games: The games of each seating (the `win` seat in each seat; every seat on `ev`), at least 1.
     ///   - seed: The first seating's seed; each seating plays from its own.
     ///   - threads: The threads the games and the exact odds run on.
+    ///   - progress: Told each step ("the games at tables of 3 to 8") and the fraction of it done, as it goes.
     /// - Complexity: 31 seatings of `games` games, and a three-player sweep over the cube of the target's levels.
-    public init?(context: StrategyContext, games: Int, seed: UInt64, threads: Int) {
+    public init?(
+        context: StrategyContext, games: Int, seed: UInt64, threads: Int,
+        progress: (@Sendable (_ step: String, _ fraction: Double) -> Void)? = nil
+    ) {
         var context = context
         let rules = context.rules
         guard WinGameKind(rules) == .race, (try? context.solvedWinGame(threads: threads)) != nil else { return nil }
@@ -86,18 +90,30 @@ public struct LargerTableSection: Sendable {
         var trio = rules
         trio.game.players = 3
         var trioContext = StrategyContext(table: ScoringTable(rules: trio))
+        progress?("the exact odds of three ev players", 0)
         threeExpectedValue = try? ExactOdds(
-            strategies: [.expectedValue, .expectedValue, .expectedValue], context: &trioContext, threads: threads)
+            strategies: [.expectedValue, .expectedValue, .expectedValue], context: &trioContext, threads: threads
+        ) { progress?("the exact odds of three ev players", $0) }
         let table = context.table
         // Built once: `win`'s tables take seconds to tabulate from the solved game, and every seating shares them.
+        progress?("the play to win at larger tables, tabulated", 0)
         let seats = BuiltInStrategy.make([.win, .expectedValue], context: &context)
         let (win, expectedValue) = (seats[0], seats[1])
         var rows: [Row] = []
+        // Each table size: every seat on `ev`, then the `win` seat in each seat in turn.
+        let seatings = Self.tableSizes.reduce(0) { $0 + $1 + 1 }
+        var played = 0
+        func tell() {
+            progress?("the games at tables of 3 to 8", Double(played) / Double(seatings))
+            played += 1
+        }
         for players in Self.tableSizes {
             let base = seed &+ UInt64(players) &* 100
+            tell()
             let everyone = GameSimulation(table: table, seats: Array(repeating: expectedValue, count: players))
                 .run(games: games, seed: base, threads: threads)
             let winSeats = (0..<players).map { seat in
+                tell()
                 var seats = Array(repeating: expectedValue, count: players)
                 seats[seat] = win
                 let tally = GameSimulation(table: table, seats: seats)

@@ -31,6 +31,9 @@ public struct ReportBuilder: Sendable {
     /// Told each sweep and its largest change while a race under a three-farkle penalty is solved to win
     /// (`PenaltyWinSolver.init(rules:floor:threads:maximumSweeps:progress:)`), or `nil`.
     public var sweepProgress: (@Sendable (_ sweeps: Int, _ change: Double) -> Void)?
+    /// Told each other step that takes seconds ("the games at tables of 3 to 8") and the fraction of it done (0 as
+    /// it begins, where the step counts nothing as it goes), or `nil`.
+    public var stepProgress: (@Sendable (_ step: String, _ fraction: Double) -> Void)?
 
     /// A builder for `rules`, simulating `games` games per pairing from `seed`, solving the game to win
     /// if `playsToWin`.
@@ -67,6 +70,8 @@ public struct ReportBuilder: Sendable {
         let winGame =
             playsToWin && rules.game.players == 2
             ? try? cache.solveGame(for: table, threads: threads, progress: solveProgress, sweeps: sweepProgress) : nil
+        // Solved, read from the cache, or not solved at all: either way the solve is over.
+        solveProgress?(1)
         let winSolver = winGame as? WinProbabilitySolver
         let penaltyWinSolver = winGame as? PenaltyWinSolver
         // Under a penalty of points the page advises each count of farkles in a row, as `advise --farkles` does.
@@ -103,17 +108,20 @@ public struct ReportBuilder: Sendable {
         // The matchup of `win` against `ev`, where the comparison played it: the edge the page states.
         let edge = pairs.firstIndex { $0 == (.win, .expectedValue) }.map { comparison.matchups[$0] }
         if let winSolver {
+            stepProgress?("the decisions to win at every pair of totals", 0)
             reports += ReportDocument.playingToWin(WinDecisionGrid(solver: winSolver, threads: threads), edge: edge)
             findings.append(Self.winFinding(winSolver))
             // Each seating a quarter of a pairing's games: 31 seatings, the `win` ones on the general engine.
             if let section = LargerTableSection(
-                context: context, games: max(1, games / 4), seed: seed &+ 3_000, threads: threads)
+                context: context, games: max(1, games / 4), seed: seed &+ 3_000, threads: threads,
+                progress: stepProgress)
             {
                 reports.append(ReportDocument.largerTables(section))
                 findings.append(Self.largerTableFinding(section))
             }
         }
         if let penaltyWinSolver {
+            stepProgress?("the decisions to win at every pair of totals", 0)
             reports += ReportDocument.playingToWin(
                 WinDecisionGrid(penaltySolver: penaltyWinSolver, threads: threads), edge: edge)
             findings.append(Self.winFinding(penaltyWinSolver))

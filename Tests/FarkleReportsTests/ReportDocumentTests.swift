@@ -56,14 +56,17 @@ struct ReportDocumentTests {
         #expect(index.contents.contains("## Headline findings\n\n- Bank at 300.\n"))
     }
 
-    @Test("the builder writes every document it computes")
+    @Test("the builder writes every document it computes, telling each long step as it goes")
     func builderWrites() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-builder-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         // A short race: the strategy tables are exact odds over every pair of totals, slow in a debug build at 10,000.
         var rules = RuleSet.standard
-        rules.game.end = .target(1_000, finalRound: true)
-        let builder = ReportBuilder(rules: rules, games: 100, seed: 7)
+        rules.game.end = .target(300, finalRound: true)
+        let told = Locked((solve: [Double](), steps: [(step: String, fraction: Double)]()))
+        var builder = ReportBuilder(rules: rules, games: 40, seed: 7, playsToWin: true)
+        builder.solveProgress = { fraction in told.withLock { $0.solve.append(fraction) } }
+        builder.stepProgress = { step, fraction in told.withLock { $0.steps.append((step, fraction)) } }
         let written = try builder.write(to: directory)
         // The installable app's files go into the folder app/.
         let files =
@@ -72,5 +75,23 @@ struct ReportDocumentTests {
             .map { "app/" + $0 }
         #expect(Set(files) == Set(written.map(\.fileName)))
         #expect(written.last?.fileName == "README.md")
+        #expect(files.contains("larger-tables.md") && files.contains("win-decisions.csv"))
+        // The solve's progress ends (solved, or read from a cache), then the other long steps are told.
+        let (solve, steps) = told.withLock { ($0.solve, $0.steps) }
+        #expect(solve.last == 1)
+        // The steps in the order the builder takes them, each from 0, never back, never past 1.
+        var names: [String] = []
+        for (step, _) in steps where names.last != step { names.append(step) }
+        #expect(
+            names == [
+                "the decisions to win at every pair of totals", "the exact odds of three ev players",
+                "the play to win at larger tables, tabulated", "the games at tables of 3 to 8",
+            ])
+        for name in names {
+            let fractions = steps.filter { $0.step == name }.map(\.fraction)
+            #expect(fractions.first == 0 && fractions == fractions.sorted() && (fractions.last ?? 2) <= 1, "\(name)")
+        }
+        // One count per seating: every seat on `ev`, then `win` in each seat, at tables of 3, 4, 5, 6 and 8.
+        #expect(steps.filter { $0.step == "the games at tables of 3 to 8" }.count == 31)
     }
 }

@@ -70,13 +70,13 @@ enum ReportCommand: Command {
             "Solving rules '\(rules.name)' to win", isShown: RunOptions.showsProgress(arguments))
         builder.solveProgress = progress.update
         builder.sweepProgress = progress.sweep
-        let odds = StatusLine(isShown: RunOptions.showsProgress(arguments))
-        builder.oddsProgress = { matchup, fraction in
-            odds.show { _ in "Exact odds of \(matchup): \(Int(fraction * 100))%" }
-        }
+        // After the solve, one line for every step: the exact odds of each matchup, then the rest.
+        let steps = StepProgress("Report", isShown: RunOptions.showsProgress(arguments))
+        builder.oddsProgress = { matchup, fraction in steps.update("exact odds of \(matchup)", fraction) }
+        builder.stepProgress = steps.update
         defer {
             progress.finish()
-            odds.finish()
+            steps.finish()
         }
         do {
             for document in try builder.write(to: directory) {
@@ -97,9 +97,11 @@ enum ReportCommand: Command {
         // One line on a terminal: which preset is being computed, and its solve to win as it goes.
         let line = StatusLine(isShown: RunOptions.showsProgress(arguments))
         var solve: SolveProgress?
+        let steps = StepProgress("", isShown: line.isShown)
         defer {
             solve?.finish()
             line.finish()
+            steps.finish()
         }
         do {
             let presets = RulePreset.all.map(\.rules)
@@ -108,14 +110,17 @@ enum ReportCommand: Command {
                 cache: CacheOption.cache(arguments), to: directory,
                 progress: { done, builder in
                     solve?.finish()
+                    // The next preset's line until its solve is over: the steps' line says nothing meanwhile.
+                    steps.pause()
                     let label = "Preset \(done + 1) of \(presets.count), '\(builder.rules.name)'"
                     line.show { _ in label }
                     let next = SolveProgress(label + ", solving to win", isShown: line.isShown)
                     builder.solveProgress = next.update
                     builder.sweepProgress = next.sweep
                     builder.oddsProgress = { matchup, fraction in
-                        line.show { _ in label + ", exact odds of \(matchup): \(Int(fraction * 100))%" }
+                        steps.update(label + ", exact odds of \(matchup)", fraction)
                     }
+                    builder.stepProgress = { step, fraction in steps.update(label + ", " + step, fraction) }
                     solve = next
                 })
             {
