@@ -263,12 +263,15 @@ struct AdviseCommandTests {
         #expect(abs(try #require(decision["roll_value"] as? Double) - 1.0 / 6) < 1e-12)
     }
 
-    @Test("at a larger table the advice to win plays the race for two against the leader, and says so")
+    @Test(
+        "at a larger table the advice to win plays the race for two against the leader, and says so; the last turn with one player still to come is exact"
+    )
     func largerTable() throws {
         // As in the final round above, against the highest of three totals: banking ties it, one die wins a sixth.
+        // Two players (700 and 800) still play after this turn: the race against the leader.
         let arguments = [
             "advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1,2", "--turn-points", "400",
-            "--my-score", "600", "--opponent-score", "700", "--opponent-score", "1100", "--opponent-score", "0",
+            "--my-score", "600", "--opponent-score", "700", "--opponent-score", "800", "--opponent-score", "1100",
             "--final-round",
         ]
         let result = try CommandRunner.run(arguments + ["--format", "json"])
@@ -278,10 +281,22 @@ struct AdviseCommandTests {
         let decision = try #require(win["decision"] as? [String: Any])
         #expect(decision["bank_value"] as? Double == 0.5 && decision["action"] as? String == "bank")
         #expect(abs(try #require(decision["roll_value"] as? Double) - 1.0 / 6) < 1e-12)
+        #expect(win["exact_at_table"] as? Bool == false)
         let markdown = try CommandRunner.run(arguments)
         #expect(
             markdown.standardOutput.contains(
                 "At 600 against the leader's 1100, who has reached the target (3 opponents): the chance to win"))
+        // Only 700 still to play (0 played after 1100 began the final round): banking level with 1100 leaves 700 a
+        // last turn that takes the win or joins the tie, so the bank is worth less than half.
+        var exact = arguments
+        exact[exact.count - 4] = "1100"
+        exact[exact.count - 2] = "0"
+        let last = try CommandRunner.run(exact + ["--format", "json"])
+        #expect(last.exitStatus == 0, "\(last.standardError)")
+        let lastWin = try #require(try jsonObject(last)["win"] as? [String: Any])
+        #expect(lastWin["exact_at_table"] as? Bool == true && lastWin["opponent_scores"] as? [Int] == [700, 1100, 0])
+        let lastDecision = try #require(lastWin["decision"] as? [String: Any])
+        #expect(try #require(lastDecision["bank_value"] as? Double) < 0.5)
     }
 
     @Test(
@@ -323,6 +338,62 @@ struct AdviseCommandTests {
         #expect(
             race.exitStatus == 64
                 && race.standardError.hasPrefix("Error: '--extra-round' belongs to games of fixed rounds"))
+    }
+
+    @Test(
+        "the last turn of a final round at a table of three: the library's exact chances, with the next player still to play or not"
+    )
+    func finalRoundAtThree() throws {
+        let path = fixtureRules("final-round-trio.json")
+        let rules = try RuleSet.load(path)
+        // The race for two is solved once, by the first call, and read from this cache by the others and the test.
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let environment = ["XDG_CACHE_HOME": cache.path]
+        let run = { (opponents: [Int], format: String) throws -> CommandResult in
+            try CommandRunner.run(
+                ["advise", "--rules", path, "--dice", "1,5,2,3,4,4", "--my-score", "300", "--final-round", "--quiet"]
+                    + opponents.flatMap { ["--opponent-score", "\($0)"] } + ["--format", format],
+                environment: environment)
+        }
+        let best = { (result: CommandResult) throws -> Double in
+            let win = try #require(try jsonObject(result)["win"] as? [String: Any])
+            return try #require((win["keeps"] as? [[String: Any]])?.first?["value"] as? Double)
+        }
+        let alone = try run([550], "json")
+        #expect(alone.exitStatus == 0, "\(alone.standardError)")
+        let files = try FileManager.default.contentsOfDirectory(
+            at: cache.appendingPathComponent("farkle-sim"), includingPropertiesForKeys: nil)
+        let policy = try #require(files.first { $0.pathExtension == "policy" })
+        let game = try Advisor.readGame(contentsOf: policy, rules: rules.headsUpGame)
+        let advisor = try Advisor(table: ScoringTable(rules: rules), game: game)
+        for opponents in [[250, 550], [550, 250]] {
+            let result = try run(opponents, "json")
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            let win = try #require(try jsonObject(result)["win"] as? [String: Any])
+            #expect(win["exact_at_table"] as? Bool == true && win["final_round"] as? Bool == true)
+            let values = try #require(win["keeps"] as? [[String: Any]]).compactMap { $0["value"] as? Double }
+            var situation = TurnSituation(roll: DiceCounts(faces: [1, 5, 2, 3, 4, 4]))
+            situation.myScore = 300
+            situation.opponentScores = opponents
+            situation.isFinalRound = true
+            let expected = try #require(try advisor.advice(for: situation).win).options
+            #expect(values.count == expected.count && !values.isEmpty)
+            for (value, option) in zip(values, expected) { #expect(abs(value - option.value) < 1e-15) }
+            // With the next player still to play after this turn the chances are lower than against the leader
+            // alone; with that player done they are the same.
+            if opponents[0] < 500 {
+                #expect(try best(result) < best(alone))
+                let markdown = try run(opponents, "md")
+                #expect(
+                    markdown.standardOutput.contains(
+                        "At 300, your last turn, against 250 and 550 in playing order (the highest has reached the "
+                            + "target): the chance to win (a tie shared) when every player left plays to win, exact."),
+                    "\(markdown.standardOutput)")
+            } else {
+                #expect(try best(result) == best(alone))
+            }
+        }
     }
 
     @Test(

@@ -276,10 +276,12 @@ public struct Advisor: Sendable {
         guard let source = game as? any WinTurnSource else {
             throw NotCovered("no advice to win from a \(type(of: game))")
         }
-        return try source.turnTable(myScore: myScore, opponentScore: opponentScore, situation: situation)
-            .advice(
-                for: situation.roll, turnPoints: situation.turnPoints,
-                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn))
+        let turn = try source.turnTable(myScore: myScore, opponentScore: opponentScore, situation: situation)
+        var advice = turn.advice(
+            for: situation.roll, turnPoints: situation.turnPoints,
+            isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn))
+        advice.weighsEveryOpponent = source.weighsEveryOpponent(in: situation)
+        return advice
     }
 
     /// Checks the totals of `situation` in a race of `rules` before anything is solved: the player below the

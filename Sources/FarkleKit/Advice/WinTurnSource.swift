@@ -5,6 +5,14 @@ protocol WinTurnSource: SolvedWinGame {
     /// solver tabulates.
     func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
         -> WinTurnTable
+
+    /// Whether the turn of `situation` weighs every opponent at the table, rather than the race against the
+    /// leader alone: with one opponent always.
+    func weighsEveryOpponent(in situation: TurnSituation) -> Bool
+}
+
+extension WinTurnSource {
+    func weighsEveryOpponent(in situation: TurnSituation) -> Bool { situation.opponentScores.count <= 1 }
 }
 
 extension WinProbabilitySolver: WinTurnSource {
@@ -12,7 +20,22 @@ extension WinProbabilitySolver: WinTurnSource {
         -> WinTurnTable
     {
         try Advisor.checkTotals(of: situation, rules: table.rules, floor: 0)
+        // The last turn at a larger table weighs every opponent where at most one plays after it.
+        if situation.isFinalRound, situation.opponentScores.count > 1,
+            let last = finalRoundTurnTable(myScore: myScore, opponents: situation.opponentScores)
+        {
+            return last
+        }
         return turnTable(myScore: myScore, opponentScore: opponentScore, isFinalRound: situation.isFinalRound)
+    }
+
+    /// One opponent, or the last turn of a final round with at most one opponent to play after it.
+    func weighsEveryOpponent(in situation: TurnSituation) -> Bool {
+        guard situation.opponentScores.count > 1 else { return true }
+        guard situation.isFinalRound, hasFinalRound,
+            let toCome = Self.playersToCome(inFinalRoundAfter: situation.opponentScores, target: target)
+        else { return false }
+        return toCome <= 1
     }
 }
 
@@ -97,4 +120,7 @@ extension ThreePlayerWinSolver: WinTurnSource {
             at: state, values: values, ties: nextValues, myScore: myScore, opponentScore: opponentScore,
             leastBank: layout.leastLevel(of: state) * step, table: table)
     }
+
+    /// The game of three, solved whole.
+    func weighsEveryOpponent(in situation: TurnSituation) -> Bool { true }
 }

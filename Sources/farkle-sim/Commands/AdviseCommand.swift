@@ -54,10 +54,15 @@ enum AdviseCommand: Command {
                 name: "opponent-score", valueName: "points",
                 help: "The opponent's total (at or above the target with --final-round). At a larger table give "
                     + "one per opponent, in the order they play after you: three players racing without a final "
-                    + "round get the exact three-player game; otherwise the advice to win plays the 2-player race "
+                    + "round get the exact three-player game, and so does your last turn of a final round with at "
+                    + "most one player still to play after you; otherwise the advice to win plays the 2-player race "
                     + "against the leader (measured, not exact).",
                 isRepeatable: true),
-            .flag("final-round", help: "The opponent has reached the target: this is your last turn."),
+            .flag(
+                "final-round",
+                help: "The opponent has reached the target: this is your last turn. At a larger table the first "
+                    + "opponent at or above the target began the final round: those listed before it play theirs "
+                    + "after you."),
             OptionSpec(
                 name: "rounds-left", valueName: "k",
                 help: "In a game of fixed rounds (farkleten): the rounds left, this one included; with the totals "

@@ -203,6 +203,12 @@ struct AdviceText {
             }
     }
 
+    /// "9000, 10000 and 3000".
+    private static func playingOrder(_ totals: [Int]) -> String {
+        guard let last = totals.last, totals.count > 1 else { return totals.map(String.init).joined() }
+        return totals.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
+    }
+
     private func winMarkdown(_ win: WinRollAdvice) -> [String] {
         let situation =
             win.isFinalRound
@@ -214,13 +220,17 @@ struct AdviceText {
             isThreePlayerGame && others.count == 2
             ? "At \(win.myScore) against \(others[0]) (the next player) and \(others[1]) (the last): the chance to "
                 + "win when all three play to win, exact."
-            : opponents > 1
-                ? "At \(win.myScore) against the leader's \(win.opponentScore)"
-                    + "\(win.isFinalRound ? ", who has reached the target" : "") (\(opponents) opponents): the chance to win "
-                    + "(ties count half) of the 2-player race against the leader, both playing to win. That race's best "
-                    + "play is what `win` plays at a larger table, a play measured rather than solved; your chance at the "
-                    + "table is that race's only when the leader is the one left to beat."
-                : "At \(situation): the chance to win (ties count half) when both players play to win."
+            : opponents > 1 && win.weighsEveryOpponent
+                ? "At \(win.myScore), your last turn, against \(Self.playingOrder(others)) in playing order (the "
+                    + "highest has reached the target): the chance to win (a tie shared) when every player left plays "
+                    + "to win, exact."
+                : opponents > 1
+                    ? "At \(win.myScore) against the leader's \(win.opponentScore)"
+                        + "\(win.isFinalRound ? ", who has reached the target" : "") (\(opponents) opponents): the chance to win "
+                        + "(ties count half) of the 2-player race against the leader, both playing to win. That race's best "
+                        + "play is what `win` plays at a larger table, a play measured rather than solved; your chance at the "
+                        + "table is that race's only when the leader is the one left to beat."
+                    : "At \(situation): the chance to win (ties count half) when both players play to win."
         var lines = ["", "## To win", "", reading, ""]
         if win.options.isEmpty {
             if let sixDiceFarkle = win.sixDiceFarkle {
@@ -306,7 +316,7 @@ struct AdviceText {
                 "opponent_score": \(win.opponentScore),
                 "opponents": \(opponents),
                 "opponent_scores": [\(whole.situation.opponentScores.map(String.init).joined(separator: ", "))],
-                "exact_at_table": \(opponents == 1 || isThreePlayerGame),
+                "exact_at_table": \(win.weighsEveryOpponent),
                 "final_round": \(win.isFinalRound),
                 "farkle_value": \(JSONText.number(win.farkleValue)),
                 "six_dice_farkle": \(farkle ?? "null"),

@@ -86,37 +86,12 @@ struct AdvisorThreePlayerTests {
         let table = ScoringTable(rules: rules)
         let solver = try ThreePlayerWinSolver(rules: rules)
         let advisor = try Advisor(table: table, game: solver)
-        // Every roll of six dice once, with its number of orderings.
-        var rolls: [DiceCounts: Int] = [:]
-        for code in 0..<46_656 {
-            var faces: [Int] = []
-            var rest = code
-            for _ in 0..<6 {
-                faces.append(rest % 6 + 1)
-                rest /= 6
-            }
-            rolls[DiceCounts(faces: faces), default: 0] += 1
-        }
-        func opening(myScore: Int, opponents: [Int]) throws -> Double {
-            var total = 0.0
-            for (roll, orderings) in rolls {
-                var situation = TurnSituation(roll: roll)
-                situation.myScore = myScore
-                situation.opponentScores = opponents
-                let advice = try advisor.advice(for: situation)
-                // Six 1s win at once, and the advice says so instead of valuing keeps.
-                if advice.winsAtOnce {
-                    total += Double(orderings)
-                    continue
-                }
-                let win = try #require(advice.win)
-                total += Double(orderings) * (win.best?.value ?? win.sixDiceFarkle?.value ?? win.farkleValue)
-            }
-            return total / 46_656
-        }
         for (mine, opponents) in [(300, [850, 0])] {
             let chances = solver.winProbabilities(totals: [mine] + opponents)
-            #expect(abs(try opening(myScore: mine, opponents: opponents) - chances[0]) < 1e-12, "\(mine), \(opponents)")
+            var situation = TurnSituation(roll: DiceCounts(faces: [1]))
+            situation.myScore = mine
+            situation.opponentScores = opponents
+            #expect(abs(try advisor.openingWinChance(situation) - chances[0]) < 1e-12, "\(mine), \(opponents)")
             // Each opponent has one turn between two of the mover's, whichever plays first: the mover's chance is
             // the same both ways round. The opponents' chances are not: who plays first of the two matters to them.
             let swapped = solver.winProbabilities(totals: [mine] + opponents.reversed())

@@ -33,7 +33,6 @@ struct FinalRoundTable: Sendable {
     init(turn: WinTurn, leastBank: Int) {
         let step = turn.mechanics.scoreStep
         let leastLevel = (leastBank + step - 1) / step
-        let perLevel = TurnMechanics.statesPerLevel
         var values: [Double] = []
         var ties: [Double] = []
         var states = 0
@@ -45,23 +44,10 @@ struct FinalRoundTable: Sendable {
         }
         var level = 0
         while true {
-            let top = max(level + 1, leastLevel)
-            var bank = [Double](repeating: 0, count: top)
-            var bankTie = [Double](repeating: 0, count: top)
-            for row in 0..<top {
-                bank[row] = row < leastLevel ? -.infinity : row > level ? 1 : row == level ? 0.5 : 0
-                bankTie[row] = row == level && row >= leastLevel ? 1 : 0
-            }
-            var table = [WinTurn.Entry](
-                repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: top * perLevel)
-            let opening = table.withUnsafeMutableBufferPointer { table in
-                turn.solve(
-                    top: top, topBank: 1, bank: bank, bankAux: bankTie, farkle: 0, farkleAux: 0,
-                    into: table.baseAddress.unsafelyUnwrapped)
-            }
+            let opening = Self.lastTurn(of: turn, leastLevel: leastLevel, deficitLevel: level, tieShare: 0.5)
             values.append(opening.value)
-            ties.append(opening.aux)
-            states += top * DiceCounts.maximumDice
+            ties.append(opening.tie)
+            states += max(level + 1, leastLevel) * DiceCounts.maximumDice
             if (level > 0 && opening.value - limit < Self.tolerance) || level >= Self.maximumLevels { break }
             level += 1
         }
@@ -71,6 +57,32 @@ struct FinalRoundTable: Sendable {
         self.limit = limit
         stateCount = states
         self.leastBank = leastBank
+    }
+
+    /// The last turn of `turn` from its start at deficit level `deficit`, for a player whose least bank is
+    /// `leastLevel` score steps: its value, P(win) + `tieShare` P(tie), under the play that maximizes it, and its
+    /// chance of a tie.
+    ///
+    /// A tie is shared by everyone on the highest total: ½ between two players, ⅓ among three.
+    static func lastTurn(of turn: WinTurn, leastLevel: Int, deficitLevel deficit: Int, tieShare: Double) -> (
+        value: Double, tie: Double
+    ) {
+        let top = max(deficit + 1, leastLevel)
+        var bank = [Double](repeating: 0, count: top)
+        var bankTie = [Double](repeating: 0, count: top)
+        for row in 0..<top {
+            bank[row] = row < leastLevel ? -.infinity : row > deficit ? 1 : row == deficit ? tieShare : 0
+            bankTie[row] = row == deficit && row >= leastLevel ? 1 : 0
+        }
+        var table = [WinTurn.Entry](
+            repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false),
+            count: top * TurnMechanics.statesPerLevel)
+        let opening = table.withUnsafeMutableBufferPointer { table in
+            turn.solve(
+                top: top, topBank: 1, bank: bank, bankAux: bankTie, farkle: 0, farkleAux: 0,
+                into: table.baseAddress.unsafelyUnwrapped)
+        }
+        return (opening.value, opening.aux)
     }
 
     /// A table solved before (read from a policy file).

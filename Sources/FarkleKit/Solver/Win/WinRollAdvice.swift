@@ -66,6 +66,11 @@ public struct WinRollAdvice: Hashable, Sendable {
     /// scoreless opening roll again (`TurnRules.rerollsScorelessOpeningRoll`).
     public internal(set) var isRolledAgain = false
 
+    /// Whether the values weigh every opponent at the table: one opponent, the solved game of three, or the last
+    /// turn of a final round after which at most one opponent plays; else they are the race's against the leader
+    /// alone (measured play at a larger table, not the table's chances).
+    public internal(set) var weighsEveryOpponent = true
+
     /// Whether the roll ends the turn with nothing.
     public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil && !isRolledAgain }
 
