@@ -2,12 +2,13 @@ import Testing
 
 @testable import FarkleKit
 
-/// 1s, 5s and three of a kind, banking with 1 to 5 dice left, 150 to get on the board, a race to 500 with a final
-/// round, seating three: turns short enough for the brute force's plain recursions.
+/// Single 1s and 5s, banking with 1 to 5 dice left, 150 to get on the board, six 1s winning at once, a race to 500
+/// with a final round, seating three: turns short enough for the brute force's plain recursions, and a last turn
+/// whose chance settles within a few hundred points (a short final-round table, cheap in a debug build).
 private let finalRoundTrio = RuleSet(
     name: "final-round-trio",
-    combinations: CombinationPoints(singleOne: 100, singleFive: 50, threeOfAKind: [1000, 200, 300, 400, 500, 600]),
-    turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5]),
+    combinations: CombinationPoints(singleOne: 100, singleFive: 50),
+    turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
     game: GameRules(players: 3, target: 500, finalRound: true, entryMinimum: 150))
 
 @Suite("Advisor: the last turn of a final round at a table of three")
