@@ -32,10 +32,8 @@ extension WinProbabilitySolver: WinTurnSource {
     /// One opponent, or the last turn of a final round with at most one opponent to play after it.
     func weighsEveryOpponent(in situation: TurnSituation) -> Bool {
         guard situation.opponentScores.count > 1 else { return true }
-        guard situation.isFinalRound, hasFinalRound,
-            let toCome = Self.playersToCome(inFinalRoundAfter: situation.opponentScores, target: target)
-        else { return false }
-        return toCome <= 1
+        return situation.isFinalRound && hasFinalRound
+            && Self.playersToCome(inFinalRoundAfter: situation.opponentScores, target: target) != nil
     }
 }
 

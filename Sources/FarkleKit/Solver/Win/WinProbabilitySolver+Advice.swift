@@ -312,7 +312,7 @@ extension WinProbabilitySolver {
     ///   least at the target, and rules with a final round.
     package func finalRoundTurnTable(myScore: Int, opponents: [Int]) -> WinTurnTable? {
         let step = table.scoreStep
-        guard let started = Self.playersToCome(inFinalRoundAfter: opponents, target: target), started <= 1,
+        guard let started = Self.playersToCome(inFinalRoundAfter: opponents, target: target),
             let highest = opponents.max(), let final = entered
         else { return nil }
         let least = leastBank(hasEntered: myScore > 0)
@@ -361,10 +361,12 @@ extension WinProbabilitySolver {
     }
 
     /// The opponents who still have their last turn after the player to move in a final round, `opponents` being
-    /// their totals in playing order: those before the first at or above `target` (who began the final round);
-    /// `nil` where none has reached it.
+    /// their totals in playing order: those before the first at or above `target` (who began the final round).
+    /// `nil` where none has reached it, or where more than one is still to come: the last turn is solved exactly
+    /// against at most one player after it (the play of two or more against each other is not solved).
     static func playersToCome(inFinalRoundAfter opponents: [Int], target: Int) -> Int? {
-        opponents.firstIndex { $0 >= target }
+        guard let toCome = opponents.firstIndex(where: { $0 >= target }), toCome <= 1 else { return nil }
+        return toCome
     }
 }
 
