@@ -9,10 +9,10 @@ import Foundation
 /// are merged in chunk order, so the result depends on the seed alone, never on
 /// the number of threads or lanes.
 ///
-/// Where every seat's strategy is turn-only (`TurnOnlyStrategy`: `ev` without a
-/// penalty, `greedy`, `threshold`) and the game is a race to a target without a
-/// three-farkle penalty, a run of `lanesMinimumGames` games or more plays several
-/// games at once per thread from a table of every turn's states (the lane
+/// Where every seat's strategy is turn-only (`TurnOnlyStrategy`: `ev`, `greedy`,
+/// `threshold`; under a three-farkle penalty `ev` reads its farkles in a row too)
+/// and the game is a race to a target or a game of rounds, a run of
+/// `lanesMinimumGames` games or more plays several games at once per thread from a table of every turn's states (the lane
 /// engine); elsewhere games are played one at a time, asking the strategies on
 /// every roll (the general engine). Both give the same tally for the same seed;
 /// `path` chooses one explicitly.
@@ -88,7 +88,8 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     }
 
     /// Whether the lane engine covers these seats and rules: turn-only strategies whose decisions settle
-    /// within its table, a race to a target, no three-farkle penalty, ordinary dice.
+    /// within its table (under a three-farkle penalty, per count of farkles in a row), a race to a target or a game of
+    /// rounds, ordinary dice.
     let lanesApply: Bool
 
     /// The least number of games for which `.automatic` plays the lane engine: its table costs tens of

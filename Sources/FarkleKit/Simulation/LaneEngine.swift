@@ -17,9 +17,10 @@
 /// engine's result, roll for roll.
 ///
 /// Covers races to a target, with or without a final round, and games of fixed
-/// rounds (with their extra rounds and highest-turn tie-break), for 1 to 8 seats
-/// whose strategies are turn-only (`TurnOnlyStrategy`), without a three-farkle
-/// penalty. `GameSimulation` plays everything else with `GameEngine`.
+/// rounds (with their extra rounds and highest-turn tie-break), with or without a
+/// three-farkle penalty, for 1 to 8 seats whose strategies are turn-only
+/// (`TurnOnlyStrategy`; under a penalty they may read their farkles in a row).
+/// `GameSimulation` plays everything else with `GameEngine`.
 struct LaneEngine: Sendable {
     /// The number of lanes `GameSimulation` uses by default.
     static let defaultLanes = 16
@@ -39,17 +40,22 @@ struct LaneEngine: Sendable {
     private let rounds: Int
     private let extraRounds: Int
     private let highestTurnBreaksTie: Bool
+    private let threeFarklePenalty: ThreeFarklePenalty?
+    /// What every seat word's total field holds beyond the total: under a penalty of points totals fall below
+    /// zero, and the unsigned field stays above it; 0 otherwise.
+    private let totalBias: UInt64
 
     /// The engine for `seats` under the rules of `table`, or `nil` where it does not apply.
     init?<Seat: Strategy>(table: ScoringTable, seats: [Seat], maximumRounds: Int) {
         let rules = table.rules
-        guard rules.turn.threeFarklePenalty == nil, GameRules.playerRange.contains(seats.count),
-            let automaton = Self.automaton(table: table, seats: seats)
+        guard GameRules.playerRange.contains(seats.count), let automaton = Self.automaton(table: table, seats: seats)
         else { return nil }
         self.automaton = automaton
         endTables = EndTables(players: seats.count)
         rollTable = RollTable(table: table)
         players = seats.count
+        threeFarklePenalty = rules.turn.threeFarklePenalty
+        totalBias = threeFarklePenalty?.points == nil ? 0 : Self.penaltyBias
         switch rules.game.end {
         case .target(let target, let finalRound):
             self.target = target
@@ -68,12 +74,11 @@ struct LaneEngine: Sendable {
     }
 
     /// Whether the engine covers `seats` under the rules of `table`, without building its table: a race to a
-    /// target or a game of rounds without a three-farkle penalty, and turn-only strategies whose decisions settle within the
-    /// automaton's levels.
+    /// target or a game of rounds, and turn-only strategies whose decisions settle within the automaton's levels.
     static func applies<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> Bool {
         let rules = table.rules
         // A six of a kind that loses at once, and an opening roll rolled again, are the general engine's alone.
-        guard rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty,
+        guard rules.game.instantLossFaces.isEmpty,
             !table.turnMechanics.rerollsScorelessOpeningRoll,
             GameRules.playerRange.contains(seats.count), let tabulated = seats as? [any TurnOnlyStrategy]
         else { return false }
@@ -119,10 +124,17 @@ struct LaneEngine: Sendable {
     /// The bits of a seat word: the seat's total in this game below, its farkles from bit 40.
     fileprivate static let farkleShift: UInt64 = 40
     private static let totalMask: UInt64 = (1 << 40) - 1
+    /// The total field's bias under a penalty of points (`totalBias`): totals from −2^38 to 3 · 2^38 fit.
+    private static let penaltyBias: UInt64 = 1 << 38
     /// Seat words per lane.
     private static let seatsPerLane = GameRules.playerRange.upperBound
-    /// Words per lane: the seat words, then each seat's highest banked turn.
-    private static let wordsPerLane = 2 * seatsPerLane
+    /// Where a lane's words of each kind start: the seat words, each seat's highest banked turn, each seat's
+    /// farkles in a row (bits 0 to 7) and penalties taken (from bit 8), and each seat's points lost to penalties.
+    private static let highestTurnWords = seatsPerLane
+    private static let streakWords = 2 * seatsPerLane
+    private static let penaltyPointWords = 3 * seatsPerLane
+    /// Words per lane.
+    private static let wordsPerLane = 4 * seatsPerLane
 
     /// Plays games `firstGame ..< firstGame + games` of the run with seed `seed` in `lanes` lanes, into `tally`,
     /// which it first empties.
@@ -131,6 +143,7 @@ struct LaneEngine: Sendable {
         tally.removeAll()
         let opening = automaton.openingRows[0]
         let turnLimit = turnBudget
+        let bias = totalBias
         withUnsafeTemporaryAllocation(of: Lane.self, capacity: lanes) { laneBuffer in
             // Per lane, each seat's word, then (kept where the highest turn breaks ties) each seat's highest turn.
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: lanes &* Self.wordsPerLane) { seatWords in
@@ -148,6 +161,7 @@ struct LaneEngine: Sendable {
                                 generator: GameSimulation<GreedyStrategy>.diceStream(
                                     seed: seed, game: firstGame &+ started)))
                         (words + index &* Self.wordsPerLane).initialize(repeating: 0, count: Self.wordsPerLane)
+                        (words + index &* Self.wordsPerLane).update(repeating: bias, count: Self.seatsPerLane)
                         started += 1
                     }
                     var active = 0
@@ -210,6 +224,7 @@ struct LaneEngine: Sendable {
         let bounds: UnsafePointer<UInt64>
         let scoreStep: Int
         let players: Int
+        /// The target as the seat words' total fields hold it (with `totalBias`).
         let target: Int
         /// 1 where the first bank at the target wins at once (no final round), else 0.
         let winsAtTarget: Int
@@ -226,6 +241,12 @@ struct LaneEngine: Sendable {
         let lastRound: Int
         /// 1 where each seat's highest banked turn is kept (it breaks ties), else 0.
         let keepsHighestTurns: Int
+        /// The three-farkle penalty, if any.
+        let penalty: ThreeFarklePenalty?
+        /// 1 under a three-farkle penalty, else 0: the one test on a turn's end.
+        let hasPenalty: Int
+        /// The bias of the seat words' total fields (`LaneEngine.totalBias`).
+        let totalBias: UInt64
     }
 
     /// Tables that replace selects in `endTurn`: LLVM turned selects written as masks into branches there.
@@ -258,13 +279,17 @@ struct LaneEngine: Sendable {
                                                 firstCode: firstCode.baseAddress.unsafelyUnwrapped,
                                                 bounds: bounds.baseAddress.unsafelyUnwrapped,
                                                 scoreStep: automaton.scoreStep,
-                                                players: players, target: target, winsAtTarget: hasFinalRound ? 0 : 1,
+                                                // The total fields hold the bias beside the total.
+                                                players: players, target: target &+ Int(totalBias),
+                                                winsAtTarget: hasFinalRound ? 0 : 1,
                                                 nextSeats: nextSeats.baseAddress.unsafelyUnwrapped,
                                                 bankMasks: bankMasks.baseAddress.unsafelyUnwrapped,
                                                 farkleCounts: farkleCounts.baseAddress.unsafelyUnwrapped,
                                                 turnBudget: turnBudget, rounds: rounds,
                                                 lastRound: rounds + extraRounds,
-                                                keepsHighestTurns: highestTurnBreaksTie ? 1 : 0))
+                                                keepsHighestTurns: highestTurnBreaksTie ? 1 : 0,
+                                                penalty: threeFarklePenalty,
+                                                hasPenalty: threeFarklePenalty == nil ? 0 : 1, totalBias: totalBias))
                                     }
                                 }
                             }
@@ -319,6 +344,9 @@ struct LaneEngine: Sendable {
         let seat = lane.pointee.seat
         let word = words[seat] &+ UInt64(truncatingIfNeeded: points) &+ data.farkleCounts[code]
         words[seat] = word
+        // A penalty's bookkeeping, out of line: a bank restarts the count, a third farkle takes the penalty (only a
+        // farkle changes the total here, and the final round's trigger reads banks only).
+        if data.hasPenalty != 0 { countFarkles(words, seat: seat, banked: banked, code: code, data) }
         let finalTurns = lane.pointee.finalTurns
         let trigger =
             banked & flag(finalTurns >= data.players) & flag(Int(truncatingIfNeeded: word & totalMask) >= data.target)
@@ -340,9 +368,42 @@ struct LaneEngine: Sendable {
         lane.pointee.entered = entered
         let nextSeat = data.nextSeats[seat]
         lane.pointee.seat = nextSeat
-        lane.pointee.row = data.openingRows[nextSeat &<< 1 | (entered &>> nextSeat & 1)]
+        var opening = nextSeat &<< 1 | (entered &>> nextSeat & 1)
+        // Under a penalty the next seat plays the rows of its farkles in a row.
+        if data.hasPenalty != 0 {
+            opening &+=
+                TurnAutomaton.openingRowsPerStreak
+                &* Int(truncatingIfNeeded: words[streakWords &+ nextSeat] & 0xff)
+        }
+        lane.pointee.row = data.openingRows[opening]
         lane.pointee.turnPoints = 0
         return nil
+    }
+
+    /// Under a three-farkle penalty, after `seat`'s turn ended with terminal `code` (`banked` 1 for a bank): a bank
+    /// restarts the seat's count of farkles in a row; a farkle adds one, and the third takes the penalty from the
+    /// total (`ThreeFarklePenalty.total(afterPenaltyOn:)`, below zero for points) and restarts the count, as
+    /// `GameEngine` does.
+    @inline(never)
+    private static func countFarkles(
+        _ words: UnsafeMutablePointer<UInt64>, seat: Int, banked: Int, code: Int, _ data: StepData
+    ) {
+        let streak = words + (streakWords &+ seat)
+        if banked != 0 {
+            streak.pointee &= ~0xff
+            return
+        }
+        guard code == TurnAutomaton.farkle, let penalty = data.penalty else { return }
+        guard streak.pointee & 0xff == 2 else {
+            streak.pointee &+= 1
+            return
+        }
+        let total = Int(truncatingIfNeeded: (words[seat] & totalMask) &- data.totalBias)
+        let lost = total - penalty.total(afterPenaltyOn: total)
+        words[seat] &-= UInt64(truncatingIfNeeded: lost)
+        words[penaltyPointWords &+ seat] &+= UInt64(truncatingIfNeeded: lost)
+        // The count starts again; one more penalty taken.
+        streak.pointee = (streak.pointee & ~0xff) &+ 0x100
     }
 
     /// In a game of rounds, after `seat` banked `points` (0 on a farkle) with `turnsLeft` turns of the budget
@@ -354,7 +415,8 @@ struct LaneEngine: Sendable {
         _ words: UnsafeMutablePointer<UInt64>, seat: Int, points: Int, turnsLeft: Int, _ data: StepData
     ) -> Int {
         if data.keepsHighestTurns != 0 {
-            words[seatsPerLane &+ seat] = UInt64(max(Int(truncatingIfNeeded: words[seatsPerLane &+ seat]), points))
+            words[highestTurnWords &+ seat] = UInt64(
+                max(Int(truncatingIfNeeded: words[highestTurnWords &+ seat]), points))
         }
         guard seat == data.players &- 1 else { return 0 }
         let round = (data.turnBudget &- turnsLeft) / data.players
@@ -392,8 +454,12 @@ struct LaneEngine: Sendable {
         var netPoints = 0
         var highest = Int.min
         for seat in 0..<players {
-            let total = Int(truncatingIfNeeded: words[seat] & Self.totalMask)
-            tally.seats[seat].bankedPoints += total
+            let total = self.total(words, seat: seat)
+            // The total is what was banked less what penalties took.
+            let lost = Int(truncatingIfNeeded: words[Self.penaltyPointWords + seat])
+            tally.seats[seat].bankedPoints += total + lost
+            tally.seats[seat].penaltyPoints += lost
+            tally.penalties += Int(truncatingIfNeeded: words[Self.streakWords + seat] >> 8)
             tally.seats[seat].farkles += Int(truncatingIfNeeded: words[seat] >> Self.farkleShift)
             // Seat 0 played turns 0, p, 2p, ...: seat s played ceil((turns - s) / p) of them.
             tally.seats[seat].turns += (turns + players - 1 - seat) / players
@@ -413,14 +479,14 @@ struct LaneEngine: Sendable {
             tally.seats[lane.seat].wins += 1
         case .totals:
             var leaders: UInt8 = 0
-            for seat in 0..<players where Int(truncatingIfNeeded: words[seat] & Self.totalMask) == highest {
+            for seat in 0..<players where self.total(words, seat: seat) == highest {
                 leaders |= 1 << seat
             }
             tally.addEnding(
                 sharedHighestTotal: leaders.nonzeroBitCount > 1, isExtraRound: rounds != 0 && round > rounds)
             if highestTurnBreaksTie, leaders.nonzeroBitCount > 1 {
                 // The highest single turn among the leaders breaks the tie (`GameProgress.breakingTie`).
-                let turnOf = { (seat: Int) in Int(truncatingIfNeeded: words[Self.seatsPerLane + seat]) }
+                let turnOf = { (seat: Int) in Int(truncatingIfNeeded: words[Self.highestTurnWords + seat]) }
                 let best = (0..<players).filter { leaders & (1 << $0) != 0 }.map(turnOf).max() ?? 0
                 for seat in 0..<players where leaders & (1 << seat) != 0 && turnOf(seat) != best {
                     leaders &= ~(1 << seat)
@@ -437,8 +503,11 @@ struct LaneEngine: Sendable {
             return
         }
         tally.gamesByRound[round] += 1
-        for seat in 0..<players {
-            tally.addFinalTotal(Int(truncatingIfNeeded: words[seat] & Self.totalMask), seat: seat)
-        }
+        for seat in 0..<players { tally.addFinalTotal(self.total(words, seat: seat), seat: seat) }
+    }
+
+    /// The total of `seat` in the lane whose words start at `words`.
+    private func total(_ words: UnsafeMutablePointer<UInt64>, seat: Int) -> Int {
+        Int(truncatingIfNeeded: (words[seat] & Self.totalMask) &- totalBias)
     }
 }

@@ -37,12 +37,18 @@ struct TurnAutomaton: Sendable {
     /// The roll's points in score steps, above the row bits.
     static let maximumScoreSteps = (1 << (32 - 21)) - 1
 
-    /// Every block's entries; a block is one strategy, entered or not.
+    /// Every block's entries; a block is one strategy, entered or not (and, for a strategy that reads them, one
+    /// count of farkles in a row).
     let entries: [UInt32]
-    /// The opening row (level 0, six dice) of seat s at `2 s` (not entered) and `2 s + 1` (entered).
+    /// The opening row (level 0, every die) of seat s with k farkles in a row at `openingRowsPerStreak * k + 2 s`
+    /// (not entered) and `openingRowsPerStreak * k + 2 s + 1` (entered); k is 0 only without a three-farkle
+    /// penalty, 0 to 2 with one.
     let openingRows: [Int]
     /// Points per score step: an entry's points are `entry >> rowBits` times this.
     let scoreStep: Int
+
+    /// The opening rows of one count of farkles in a row: two per seat, for the most seats.
+    static let openingRowsPerStreak = 2 * GameRules.playerRange.upperBound
 
     /// The offset of the row of `dice` dice within its level.
     @inline(__always)
@@ -61,40 +67,54 @@ struct TurnAutomaton: Sendable {
         let step = mechanics.scoreStep
         let rules = table.rules
         let flags = Self.rollFlags(RollTable(table: table))
+        // A count of farkles in a row matters only toward a penalty: 0, 1 or 2 before the turn.
+        let streaks = rules.turn.threeFarklePenalty == nil ? 1 : LongRunAverageSolver.farkleCounts.count
         // Blocks of equal strategies are shared; a block without an entry minimum serves both.
         var blocks: [[UInt32]] = []
         var entries: [UInt32] = []
-        var openingRows: [Int] = []
-        for (index, seat) in seats.enumerated() {
-            // A seat that decides like an earlier one shares its blocks, without asking it anything.
-            if let earlier = seats[..<index].firstIndex(where: { seat.decidesLike($0) }) {
-                openingRows += openingRows[(2 * earlier)...(2 * earlier + 1)]
-                continue
-            }
-            guard let settled = seat.settledTurnPoints else { return nil }
-            var previousLeast: Int?
-            for entered in [false, true] {
-                let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: entered)
-                // Without an entry minimum above the minimum bank, entering changes nothing.
-                if least == previousLeast, let last = openingRows.last {
-                    openingRows.append(last)
+        var openingRows = [Int](repeating: 0, count: streaks * Self.openingRowsPerStreak)
+        for streak in 0..<streaks {
+            let rows = streak * Self.openingRowsPerStreak
+            for (index, seat) in seats.enumerated() {
+                // A seat that decides alike at every count, or like an earlier one, shares its blocks without
+                // asking it anything.
+                let shared =
+                    streak > 0 && !seat.readsFarklesInARow
+                    ? 2 * index : seats[..<index].firstIndex(where: { seat.decidesLike($0) }).map { rows + 2 * $0 }
+                if let shared {
+                    openingRows[rows + 2 * index] = openingRows[shared]
+                    openingRows[rows + 2 * index + 1] = openingRows[shared + 1]
                     continue
                 }
-                previousLeast = least
-                // At least level 1: level 0 with every die is the opening roll, never a state after a keep.
-                let points = max(settled, least, step)
-                let lastLevel = points / step + (points % step == 0 ? 0 : 1)
-                guard lastLevel < (maximumEntries - entries.count) / Self.rowsPerLevel else { return nil }
-                let builder = BlockBuilder(
-                    mechanics: mechanics, least: least, lastLevel: lastLevel, base: entries.count, flags: flags)
-                guard let block = builder.build(seat, players: seats.count, end: rules.game.end) else { return nil }
-                // The same strategy at another seat builds the same block at another base.
-                if let shared = Self.sharedBlock(block, base: entries.count, among: blocks) {
-                    openingRows.append(shared + Self.rowOffset(dice: mechanics.dice))
-                } else {
-                    openingRows.append(entries.count + Self.rowOffset(dice: mechanics.dice))
-                    blocks.append(block)
-                    entries += block
+                guard let settled = seat.settledTurnPoints else { return nil }
+                var previousLeast: Int?
+                for entered in [false, true] {
+                    let slot = rows + 2 * index + (entered ? 1 : 0)
+                    let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: entered)
+                    // Without an entry minimum above the minimum bank, entering changes nothing.
+                    if least == previousLeast {
+                        openingRows[slot] = openingRows[slot - 1]
+                        continue
+                    }
+                    previousLeast = least
+                    // At least level 1: level 0 with every die is the opening roll, never a state after a keep.
+                    let points = max(settled, least, step)
+                    let lastLevel = points / step + (points % step == 0 ? 0 : 1)
+                    guard lastLevel < (maximumEntries - entries.count) / Self.rowsPerLevel else { return nil }
+                    let builder = BlockBuilder(
+                        mechanics: mechanics, least: least, lastLevel: lastLevel, base: entries.count, flags: flags)
+                    guard
+                        let block = builder.build(
+                            seat, players: seats.count, end: rules.game.end, farklesInARow: streak)
+                    else { return nil }
+                    // The same strategy at another seat builds the same block at another base.
+                    if let shared = Self.sharedBlock(block, base: entries.count, among: blocks) {
+                        openingRows[slot] = shared + Self.rowOffset(dice: mechanics.dice)
+                    } else {
+                        openingRows[slot] = entries.count + Self.rowOffset(dice: mechanics.dice)
+                        blocks.append(block)
+                        entries += block
+                    }
                 }
             }
         }
@@ -158,8 +178,12 @@ private struct BlockBuilder {
     let base: Int
     let flags: [[UInt16]]
 
-    func build<Seat: TurnOnlyStrategy>(_ strategy: Seat, players: Int, end: GameEnd) -> [UInt32]? {
-        let situation = GameSituation(players: players, end: end)
+    func build<Seat: TurnOnlyStrategy>(_ strategy: Seat, players: Int, end: GameEnd, farklesInARow: Int)
+        -> [UInt32]?
+    {
+        var asked = GameSituation(players: players, end: end)
+        asked.farklesInARow = farklesInARow
+        let situation = asked
         let block = SharedSlots(repeating: UInt32(0), count: (lastLevel + 1) * TurnAutomaton.rowsPerLevel)
         // Levels in slices over the cores: each writes its own rows; a slice that fails says so in its slot.
         let slices = min(lastLevel + 1, 16)

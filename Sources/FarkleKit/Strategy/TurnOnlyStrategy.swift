@@ -1,10 +1,12 @@
 /// A strategy whose every decision depends on the turn alone, so that a simulator may tabulate it.
 ///
 /// A conforming strategy promises that `move` and `shouldBank` read only the
-/// turn points, the dice and the roll: never the game situation, never the
-/// random number generator. `GameSimulation` then asks it once for every state
-/// of a turn and plays its games from the resulting table (the lane engine),
-/// instead of calling the strategy on every roll.
+/// turn points, the dice and the roll (and, where `readsFarklesInARow`, the
+/// player's own farkles in a row before the turn, 0 to 2 under a three-farkle
+/// penalty): never the rest of the game situation, never the random number
+/// generator. `GameSimulation` then asks it once for every state of a turn (and
+/// count of farkles in a row) and plays its games from the resulting table (the
+/// lane engine), instead of calling the strategy on every roll.
 ///
 /// `settledTurnPoints` bounds the table: from those turn points on, no decision
 /// changes any more, so every higher turn points can share one row.
@@ -18,11 +20,31 @@ package protocol TurnOnlyStrategy: Strategy {
     /// Whether `other` takes the same decision as this strategy in every state of a turn, so that both seats
     /// may share one table; `false` when unsure.
     func decidesLike(_ other: Self) -> Bool
+
+    /// Whether the decisions also read the player's own farkles in a row before the turn
+    /// (`GameSituation.farklesInARow`), so that each count needs a table of its own.
+    var readsFarklesInARow: Bool { get }
 }
 
 extension TurnOnlyStrategy {
     /// `false`: without a cheap proof of equal decisions, every seat gets a table of its own.
     package func decidesLike(_ other: Self) -> Bool { false }
+
+    /// `false`: the turn alone.
+    package var readsFarklesInARow: Bool { false }
+}
+
+extension FarkleStreakStrategy: TurnOnlyStrategy {
+    /// The highest turn points from which any of its policies settles, in points.
+    package var settledTurnPoints: Int? { policies.map { $0.settledLevel * $0.scoreStep }.max() }
+
+    /// Whether the policies of every farkle count hold the same decisions.
+    package func decidesLike(_ other: Self) -> Bool {
+        policies.count == other.policies.count && zip(policies, other.policies).allSatisfy { $0.decidesLike($1) }
+    }
+
+    /// `true`: each count of farkles in a row plays a policy of its own.
+    package var readsFarklesInARow: Bool { true }
 }
 
 extension ExpectedValueStrategy: TurnOnlyStrategy {
@@ -59,13 +81,20 @@ extension HighestKeepTable {
 }
 
 extension BuiltInStrategy: TurnOnlyStrategy {
-    /// The settled turn points of the strategy inside; `nil` for the penalty policies of `ev`, which read the
+    /// The settled turn points of the strategy inside; `nil` for a strategy that reads more than the turn and the
     /// farkles in a row.
     package var settledTurnPoints: Int? {
         if case .expectedValue(let strategy) = self { return strategy.settledTurnPoints }
         if case .greedy(let strategy) = self { return strategy.settledTurnPoints }
         if case .threshold(let strategy) = self { return strategy.settledTurnPoints }
+        if case .farkleStreak(let strategy) = self { return strategy.settledTurnPoints }
         return nil
+    }
+
+    /// Whether the strategy inside plays a policy per count of farkles in a row (`ev` under a penalty).
+    package var readsFarklesInARow: Bool {
+        if case .farkleStreak = self { return true }
+        return false
     }
 
     /// Whether `other` is the same kind of strategy deciding alike.
@@ -74,6 +103,7 @@ extension BuiltInStrategy: TurnOnlyStrategy {
         case (.expectedValue(let one), .expectedValue(let two)): return one.decidesLike(two)
         case (.greedy(let one), .greedy(let two)): return one.decidesLike(two)
         case (.threshold(let one), .threshold(let two)): return one.decidesLike(two)
+        case (.farkleStreak(let one), .farkleStreak(let two)): return one.decidesLike(two)
         default: return false
         }
     }

@@ -46,6 +46,32 @@ struct LaneEngineTests {
             "one round, ties left standing", rules { $0.game.end = .rounds(1) },
             [.threshold([350, 350]), .threshold([350, 350])]
         ),
+        // Under a penalty of points `ev` plays a policy per count of farkles in a row, and totals fall below zero.
+        ("a penalty of points: zilch, ev against ev", .zilch, [.expectedValue, .expectedValue]),
+        (
+            "a penalty of points, small target, totals below zero, three mixed seats",
+            rules {
+                $0.turn.threeFarklePenalty = 1000
+                $0.game.end = .target(1500, finalRound: true)
+                $0.game.entryMinimum = 500
+            }, [.greedy, .expectedValue, .threshold([100, 100])]
+        ),
+        (
+            "the whole total lost, no final round",
+            rules {
+                $0.turn.threeFarklePenalty = .wholeTotal
+                $0.game.end = .target(4000, finalRound: false)
+            }, [.expectedValue, .threshold([300, 250])]
+        ),
+        (
+            "a penalty in a game of rounds, the highest turn breaking ties",
+            rules {
+                $0.turn.threeFarklePenalty = 500
+                $0.game.end = .rounds(3)
+                $0.game.extraRoundsOnTie = 1
+                $0.game.highestTurnBreaksTie = true
+            }, [.expectedValue, .greedy]
+        ),
     ]
 
     @Test("same seed, same tally as the general engine, to the last count", arguments: 0..<cases.count)
@@ -67,6 +93,23 @@ struct LaneEngineTests {
             #expect(lanes.extraRoundGames > 0 && lanes.sharedHighestTotals > 0, "\(name)")
         }
         if rules.game.end.rounds == 1 { #expect(lanes.ties > 0, "\(name)") }
+        if let penalty = rules.turn.threeFarklePenalty {
+            // The cases exist for their penalties: they were taken, and under points some totals fell below zero.
+            #expect(lanes.penalties > 0 && lanes.penaltyPoints > 0, "\(name)")
+            if penalty == 1000 {
+                // Totals went below zero in the games compared (the general engine's record of them).
+                var recorder = GameRecorder()
+                var rolls = Xoshiro256StarStar(seed: 5)
+                var strategies = Xoshiro256StarStar(seed: 6)
+                var tally = SimulationTally(players: specs.count)
+                GameEngine(table: table, seats: BuiltInStrategy.make(specs, table: table), maximumRounds: 1_000).play(
+                    games: 300, generator: &rolls, strategyGenerator: &strategies, tally: &tally, observer: &recorder)
+                let lowest = recorder.games.flatMap(\.turns).map { turn in
+                    turn.scores.indices.map { turn.scores[$0] }.min() ?? 0
+                }
+                #expect((lowest.min() ?? 0) < 0, "\(name)")
+            }
+        }
     }
 
     @Test("any number of lanes and threads gives the same tally")
@@ -100,10 +143,8 @@ struct LaneEngineTests {
         #expect(lanes.unfinishedGames > 0)
     }
 
-    @Test("strategies that read more than the turn and penalties keep the general engine")
+    @Test("strategies that read more than the turn and their farkles in a row keep the general engine")
     func fallsBack() {
-        let zilch = ScoringTable(rules: .zilch)
-        #expect(!GameSimulation(table: zilch, seats: BuiltInStrategy.make([.expectedValue], table: zilch)).lanesApply)
         let farkleTen = ScoringTable(rules: RuleSet.presets["farkleten"]!)
         let bot = GameSimulation(
             table: farkleTen, seats: BuiltInStrategy.make([.farkleTen(.hard), .expectedValue], table: farkleTen))
