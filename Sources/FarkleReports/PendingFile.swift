@@ -14,7 +14,7 @@ import Foundation
 /// A rename within one file system is atomic, so a reader sees the old file or the new one,
 /// never a part. The temporary file is removed on every failure (a full disk, a failed
 /// rename), when the value is dropped uncommitted, and, once the tool has called
-/// `ReportFile.removeTemporaryFilesOnSignals()`, on SIGINT and SIGTERM.
+/// `ReportFile.removeTemporaryFilesOnSignals()`, on SIGINT, SIGTERM and every other signal that ends the process.
 ///
 /// What the destination may be:
 /// - missing: it is created with the usual mode (0666 less the umask);
@@ -28,8 +28,20 @@ public final class PendingFile {
 
     private let requested: URL
     private let temporaryPath: String
-    private var descriptor: Int32
+    private var state: State
     private let slot: Int?
+
+    /// Where the temporary file is in its life.
+    private enum State {
+        /// Open for writing on this descriptor.
+        case open(Int32)
+        /// Written and closed, waiting for `replaceDestination()`.
+        case staged
+        /// Renamed over the destination.
+        case replaced
+        /// Removed; the destination left as it was.
+        case discarded
+    }
 
     /// Creates the temporary file beside `destination` (after following symbolic links).
     ///
@@ -43,11 +55,12 @@ public final class PendingFile {
         temporaryPath = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp").path
         // Registered before it exists, so that no signal can fall between creating and registering.
         slot = TemporaryFiles.register(temporaryPath)
-        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             TemporaryFiles.unregister(slot)
             throw ReportFileError(path: url.path, reason: Self.reason(for: directory))
         }
+        state = .open(descriptor)
         if let mode { _ = fchmod(descriptor, mode) }
     }
 
@@ -68,31 +81,60 @@ public final class PendingFile {
     /// - Throws: `ReportFileError` when writing, closing or renaming fails; the temporary file is
     ///   then removed and the destination left as it was.
     public func commit(bytes: [UInt8]) throws(ReportFileError) {
-        guard descriptor >= 0 else { throw ReportFileError(path: requested.path, reason: "already written") }
+        try stage(bytes: bytes)
+        try replaceDestination()
+    }
+
+    /// Writes `text` as UTF-8 and closes the temporary file, leaving the destination as it is until
+    /// `replaceDestination()`: a set of files is written whole (a full disk fails here) before any replaces its
+    /// old one.
+    ///
+    /// - Throws: `ReportFileError` when writing or closing fails; the temporary file is then removed.
+    public func stage(_ text: String) throws(ReportFileError) {
+        try stage(bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes` and closes the temporary file; see `stage(_:)`.
+    public func stage(bytes: [UInt8]) throws(ReportFileError) {
+        guard case .open(let descriptor) = state else {
+            throw ReportFileError(path: requested.path, reason: "already written")
+        }
         if let failure = DescriptorWriter.writeAll(bytes, to: descriptor)?.lowercased() {
             discard()
             throw ReportFileError(path: requested.path, reason: failure)
         }
         let closed = close(descriptor)
-        descriptor = -1
+        state = .staged
         guard closed == 0 else {
             let failure = String(cString: strerror(errno))
             discard()
             throw ReportFileError(path: requested.path, reason: failure)
         }
+    }
+
+    /// Renames the file `stage(_:)` wrote over the destination.
+    ///
+    /// - Throws: `ReportFileError` when nothing was staged or the rename fails; the temporary file is then
+    ///   removed and the destination left as it was.
+    public func replaceDestination() throws(ReportFileError) {
+        guard case .staged = state else { throw ReportFileError(path: requested.path, reason: "not written") }
         // POSIX rename replaces the destination in one step, whether or not it exists.
         guard rename(temporaryPath, destination.path) == 0 else {
             discard()
             throw ReportFileError(path: requested.path, reason: "cannot replace the file")
         }
+        state = .replaced
         TemporaryFiles.unregister(slot)
     }
 
     /// Closes and removes the temporary file, leaving the destination as it was.
     public func discard() {
-        guard descriptor != -2 else { return }
-        if descriptor >= 0 { _ = close(descriptor) }
-        descriptor = -2
+        switch state {
+        case .discarded, .replaced: return
+        case .open(let descriptor): _ = close(descriptor)
+        case .staged: break
+        }
+        state = .discarded
         _ = unlink(temporaryPath)
         TemporaryFiles.unregister(slot)
     }
@@ -149,9 +191,9 @@ public final class PendingFile {
 /// The temporary files being written, in fixed slots a signal handler can read without locking.
 ///
 /// A path's C string is never freed, so the handler never reads freed memory even if another
-/// thread finishes a file while it runs; a run writes a few dozen files at most.
+/// thread finishes a file while it runs; a report of every preset stages a few hundred files at once.
 enum TemporaryFiles {
-    private static let capacity = 64
+    private static let capacity = 1_024
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
         slots.initialize(repeating: nil, count: capacity)
@@ -174,21 +216,51 @@ enum TemporaryFiles {
         lock.withLock { slots[slot] = nil }
     }
 
-    /// Installs handlers for SIGINT and SIGTERM that remove every registered file, then die of the
-    /// signal as they would have (exit status 128 + the signal in a shell: 130, 143). A signal the
-    /// parent set to be ignored (a background job) stays ignored; a blocked one (some process
-    /// launchers block every signal in the child) is unblocked, or it would never arrive.
+    /// The signals whose default action ends the process, each with the line the handler writes: Ctrl-C and
+    /// Ctrl-\, a hang-up, `kill`, the user signals, alarms and limits (SIGPIPE is ignored: a closed pipe is a
+    /// write error).
+    private static let endingSignals: [(number: Int32, name: String)] = [
+        (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGTERM, "SIGTERM"), (SIGUSR1, "SIGUSR1"),
+        (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ"),
+        (SIGVTALRM, "SIGVTALRM"), (SIGPROF, "SIGPROF"),
+    ]
+
+    /// The handler's line for each signal number, as C strings made before any signal arrives (a handler may
+    /// only call async-signal-safe functions: `write`, `strlen`, `unlink`, `signal`, `raise`).
+    private static let signalLines = 65
+
+    nonisolated(unsafe) private static let lines: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let lines = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: signalLines)
+        lines.initialize(repeating: nil, count: signalLines)
+        for (number, name) in endingSignals where number < signalLines {
+            lines[Int(number)] = strdup(
+                "Error: stopped by \(name); no file was left half-written\n")
+        }
+        return lines
+    }()
+
+    /// Installs handlers for the signals that end the process (`endingSignals`) that remove every registered
+    /// file, write one `Error:` line to stderr, then die of the signal as they would have (exit status 128 + the
+    /// signal in a shell: 129 for SIGHUP, 130 for SIGINT, 143 for SIGTERM). A signal the parent set to be
+    /// ignored (a background job) stays ignored; a blocked one (some process launchers block every signal in the
+    /// child) is unblocked, or it would never arrive. SIGQUIT, which the Swift runtime would answer with a
+    /// backtrace, is handled as the others.
     static func installSignalHandlers() {
         _ = slots
+        _ = lines
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        for (number, _) in endingSignals { sigaddset(&set, number) }
         _ = pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for number in [SIGINT, SIGTERM] {
+        for (number, _) in endingSignals {
             let previous = signal(number) { received in
                 for index in 0..<TemporaryFiles.capacity {
                     if let path = TemporaryFiles.slots[index] { _ = unlink(path) }
+                }
+                if received >= 0, received < TemporaryFiles.signalLines,
+                    let line = TemporaryFiles.lines[Int(received)]
+                {
+                    _ = write(STDERR_FILENO, line, strlen(line))
                 }
                 _ = signal(received, SIG_DFL)
                 _ = raise(received)

@@ -268,20 +268,26 @@ public struct ReportBuilder: Sendable {
             return builder.build()
         }
         var written: [String] = []
+        var staged: [PendingFile] = []
         for (rules, set) in zip(rules, sets) {
             let folder = directory.appendingPathComponent(rules.name)
             try ReportFile.createDirectory(folder)
             for document in set.documents {
-                try Self.write(document, into: folder)
+                staged.append(try Self.stage(document, into: folder))
                 written.append(rules.name + "/" + document.fileName)
             }
         }
         let comparison = ReportDocument.ruleSetComparison(sets.map(\.overview))
-        try ReportFile.write(comparison.contents, to: directory.appendingPathComponent(comparison.fileName))
+        let file = try PendingFile(destination: directory.appendingPathComponent(comparison.fileName))
+        try file.stage(comparison.contents)
+        try Self.replace(staged + [file])
         return written + [comparison.fileName]
     }
 
     /// Writes every report into `directory` (created if missing) and returns what was written.
+    ///
+    /// Every file is written whole beside its destination before any replaces its old version, so a failure (a
+    /// full disk) leaves the directory as it was, never a mix of old and new reports.
     ///
     /// - Throws: `ReportFileError` when the directory cannot be created or a file cannot be written.
     @discardableResult
@@ -289,14 +295,25 @@ public struct ReportBuilder: Sendable {
         // A directory that cannot be made fails before the minutes of work, not after.
         try ReportFile.createDirectory(directory)
         let documents = documents()
-        for document in documents { try Self.write(document, into: directory) }
+        var staged: [PendingFile] = []
+        for document in documents { staged.append(try Self.stage(document, into: directory)) }
+        try Self.replace(staged)
         return documents
     }
 
-    /// Writes `document` into `directory`, making the folder its name starts with (`app/`) where it has one.
-    private static func write(_ document: ReportDocument, into directory: URL) throws(ReportFileError) {
-        let file = directory.appendingPathComponent(document.fileName)
-        if document.fileName.contains("/") { try ReportFile.createDirectory(file.deletingLastPathComponent()) }
-        try ReportFile.write(document.contents, to: file)
+    /// Writes `document` into a temporary file beside its place in `directory`, making the folder its name starts
+    /// with (`app/`) where it has one; `replace(_:)` puts it in place.
+    private static func stage(_ document: ReportDocument, into directory: URL) throws(ReportFileError) -> PendingFile {
+        let url = directory.appendingPathComponent(document.fileName)
+        if document.fileName.contains("/") { try ReportFile.createDirectory(url.deletingLastPathComponent()) }
+        let file = try PendingFile(destination: url)
+        try file.stage(document.contents)
+        return file
+    }
+
+    /// Renames every staged file over its destination (renames within one file system, which a full disk does not
+    /// stop).
+    private static func replace(_ files: [PendingFile]) throws(ReportFileError) {
+        for file in files { try file.replaceDestination() }
     }
 }

@@ -17,8 +17,9 @@ public enum ReportFile {
         try PendingFile(destination: url).commit(text)
     }
 
-    /// Makes SIGINT and SIGTERM remove every temporary file being written before the process dies
-    /// of the signal. A command-line tool calls this once at start.
+    /// Makes SIGINT, SIGTERM and every other signal that ends the process (SIGHUP, SIGQUIT, the user signals,
+    /// alarms, limits) remove every temporary file being written and write one `Error:` line to stderr before the
+    /// process dies of the signal. A command-line tool calls this once at start.
     public static func removeTemporaryFilesOnSignals() {
         TemporaryFiles.installSignalHandlers()
     }
@@ -34,9 +35,18 @@ public enum ReportFile {
             }
             return
         }
+        // The folders missing from the path, deepest first: removed again where the last cannot be made, so that a
+        // failure leaves no empty folder behind.
+        var missing: [URL] = []
+        var folder = directory
+        while !FileManager.default.fileExists(atPath: folder.path), folder.pathComponents.count > 1 {
+            missing.append(folder)
+            folder = folder.deletingLastPathComponent()
+        }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
+            for made in missing { _ = rmdir(made.path) }
             throw ReportFileError(path: directory.path, reason: "cannot create the directory")
         }
     }

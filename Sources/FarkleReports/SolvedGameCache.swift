@@ -272,10 +272,9 @@ public struct SolvedGameCache: Sendable {
 
     /// The format version, rule set name and target at the start of the policy file at `url`, or `nil`.
     private static func header(of url: URL) -> (version: UInt32, name: String, target: Int)? {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return nil }
-        defer { try? handle.close() }
-        // Magic, version, digest, the name's length, a name of at most 1,024 bytes, the target.
-        guard let data = try? handle.read(upToCount: 8 + 4 + 8 + 4 + 1_024 + 8) else { return nil }
+        // Magic, version, digest, the name's length, a name of at most 1,024 bytes, the target (a FIFO left in the
+        // directory reads as empty, never waited on).
+        guard let data = BoundedFile.read(atPath: url.path, upTo: 8 + 4 + 8 + 4 + 1_024 + 8 - 1) else { return nil }
         let bytes = Array(data)
         func integer(at offset: Int, size: Int) -> UInt64? {
             guard offset + size <= bytes.count else { return nil }

@@ -64,6 +64,9 @@ enum FarkleSim {
                 if let name = arguments.first, subcommand(named: name) == nil {
                     return report(UsageError("unknown subcommand '\(name)'", spec: defaultCommand.spec))
                 }
+                if arguments.count > 1 {
+                    return report(UsageError("unexpected argument '\(arguments[1])' after 'help'", spec: target.spec))
+                }
                 printHelp(for: target)
                 return ExitStatus.success
             }
@@ -79,6 +82,9 @@ enum FarkleSim {
             return ExitStatus.success
         }
         if command == defaultCommand, arguments.contains("--version") {
+            guard arguments.count == 1 else {
+                return report(UsageError("'--version' takes no other arguments", spec: defaultCommand.spec))
+            }
             print(ToolInfo.version)
             return ExitStatus.success
         }

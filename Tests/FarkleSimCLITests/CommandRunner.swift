@@ -27,6 +27,13 @@ enum CommandRunner {
         productsDirectory.appendingPathComponent("farkle-sim")
     }
 
+    /// A fresh empty directory under the system's temporary directory, its name starting with `prefix`.
+    static func scratchDirectory(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// Runs `farkle-sim arguments...` and collects stdout, stderr and the exit status; `environment` adds to or
     /// replaces variables of `childEnvironment` (`XDG_CACHE_HOME` for a cache of the test's own).
     static func run(

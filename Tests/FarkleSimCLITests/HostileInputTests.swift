@@ -7,9 +7,7 @@ import Testing
 struct HostileInputTests {
     /// A fresh empty directory under the system's temporary directory.
     private static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try CommandRunner.scratchDirectory("farkle-hostile")
     }
 
     /// The lines of stderr that start with `Error:`.
@@ -327,7 +325,9 @@ struct HostileInputTests {
         #expect(left.isEmpty, "\(left)")
     }
 
-    @Test("SIGINT and SIGTERM during a run with --out remove the temporary file", arguments: [SIGINT, SIGTERM])
+    @Test(
+        "a signal that ends a run with --out removes the temporary file and says so on one line",
+        arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGALRM])
     func interrupted(signal number: Int32) throws {
         // A shell's background job inherits SIGINT ignored, and the tool rightly keeps it so.
         let inherited = signal(number, SIG_IGN)
@@ -341,7 +341,8 @@ struct HostileInputTests {
         process.environment = CommandRunner.childEnvironment
         process.currentDirectoryURL = directory
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         // The temporary file is made before the games are played, so it is there while they run.
@@ -360,6 +361,10 @@ struct HostileInputTests {
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(process.terminationStatus == number)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        // One line, naming the signal; no backtrace (SIGQUIT is the Swift runtime's otherwise).
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let names = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT", SIGUSR1: "SIGUSR1"]
+        #expect(text == "Error: stopped by \(names[number] ?? "SIGALRM"); no file was left half-written\n", "\(text)")
     }
 
     @Test("--out keeps a private file private, writes through a link, and refuses a directory or device")

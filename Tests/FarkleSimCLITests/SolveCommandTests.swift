@@ -200,7 +200,7 @@ struct CappedSolveCommandTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("rounds.json")
         try Data(#"{"game": {"rounds": 10}}"#.utf8).write(to: file)
-        let rounds = try CommandRunner.run(["odds", "--rules", file.path, "--target", "3000"])
+        let rounds = try CommandRunner.run(["solve", "--rules", file.path, "--target", "3000"])
         #expect(rounds.exitStatus == 64)
         #expect(rounds.standardError.hasPrefix("Error: '--target' needs a race to a target"))
     }

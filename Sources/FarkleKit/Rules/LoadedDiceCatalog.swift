@@ -55,10 +55,9 @@ public struct LoadedDiceCatalog: Sendable {
     /// - Throws: `DiceSetError` for a file that cannot be read or is not a catalog.
     public static func load(path: String) throws(DiceSetError) -> LoadedDiceCatalog {
         guard !path.isEmpty else { throw DiceSetError("the dice catalog is an empty path") }
-        guard let handle = FileHandle(forReadingAtPath: path),
-            let data = try? handle.read(upToCount: RuleSet.maximumFileSize + 1)
-        else { throw DiceSetError("\(path): cannot be read as a dice catalog") }
-        try? handle.close()
+        guard let data = BoundedFile.read(atPath: path, upTo: RuleSet.maximumFileSize) else {
+            throw DiceSetError("\(path): cannot be read as a dice catalog")
+        }
         let catalog = try LoadedDiceCatalog(json: data, source: path)
         // Every set fills up with the fair die under this name: a loaded die by it would stand beside the fair
         // one under the same name.

@@ -10,6 +10,10 @@ extension RuleSet {
     /// no rule file, and refusing it early spares decoding megabytes only to report its first wrong key.
     static let maximumFileSize = 65_536
 
+    /// The longest rule-set name, in characters: a name becomes file and folder names (`Reports/<name>/`), whose
+    /// bytes a file system bounds (255 on most), and is shown in every report's title.
+    static let maximumNameLength = 64
+
     /// Loads a preset by name (`standard`) or a JSON rule file by path.
     ///
     /// - Throws: `RuleSetError` naming the file and the key that is wrong; a file larger than
@@ -32,12 +36,9 @@ extension RuleSet {
         }
         // Reading one byte past the limit tells a file that is too large without reading all of it
         // (a device such as /dev/zero has no size to ask for).
-        guard let handle = FileHandle(forReadingAtPath: url.path),
-            let data = try? handle.read(upToCount: maximumFileSize + 1)
-        else {
+        guard let data = BoundedFile.read(atPath: url.path, upTo: maximumFileSize) else {
             throw RuleSetError(source: nameOrPath, problem: "cannot be read as a rule file")
         }
-        try? handle.close()
         let defaultName = ruleName(fromFileName: url.deletingPathExtension().lastPathComponent)
         return try RuleSet(json: data, source: nameOrPath, defaultName: defaultName)
     }
@@ -53,6 +54,8 @@ extension RuleSet {
                 name.append("-")
             }
         }
+        // At most `maximumNameLength` characters, as a name given in the file.
+        name = String(name.prefix(RuleSet.maximumNameLength))
         while name.last == "-" { name.removeLast() }
         return name.isEmpty ? "custom" : name
     }
@@ -183,6 +186,12 @@ private struct RuleReader {
             rules.name = defaultName
         }
         if let name = members["name"] {
+            // It names files and folders: bounded well within a file name's 255 bytes.
+            if case .string(let text) = name, text.count > RuleSet.maximumNameLength {
+                throw fail(
+                    "name",
+                    "must be a short name of at most \(RuleSet.maximumNameLength) characters, not \(text.count)")
+            }
             guard case .string(let text) = name, !text.isEmpty,
                 text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
             else {

@@ -168,6 +168,12 @@ enum AdviseCommand: Command {
         } catch {
             throw UsageError(error.description, spec: spec)
         }
+        // The solved game and the cache serve the advice to win only: without both totals they would be read for nothing.
+        if !situation.knowsBothTotals, !hasDiceSets {
+            try arguments.refuse(
+                [StrategyArguments.policy.name, CacheOption.noCache.name],
+                "is for the advice to win: give '--my-score' and '--opponent-score'")
+        }
         // A roll that ends the game at once leaves nothing to solve.
         let game =
             situation.knowsBothTotals && !hasDiceSets && !rules.game.endsAtOnce(situation.roll)

@@ -75,8 +75,8 @@ enum DiceSetCommand: Command {
         let threads = try RunOptions.threads(arguments)
         if arguments.flag("rank-catalog") {
             try arguments.refuse(
-                ["inventory", "objective", "opponent-set", "exhaustive"],
-                "belongs to '--inventory', not '--rank-catalog'")
+                ["inventory", "objective", "opponent-set", "exhaustive", "top"],
+                "belongs to '--inventory', not '--rank-catalog' (which ranks every die)")
             return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
         }
         try arguments.refuse(["games", "seed", "wins"], "belongs to '--rank-catalog'; '--inventory' solves exactly")

@@ -16,7 +16,7 @@ enum OddsCommand: Command {
             The six-dice farkle bonus of an opening roll is not counted (it is not a keep). Probabilities and
             means print at full precision in CSV and JSON, with 12 significant digits in Markdown.
             """,
-        options: [RulesOption.spec, RulesOption.target, OutputFormat.option()]
+        options: [RulesOption.spec, OutputFormat.option()]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -24,7 +24,9 @@ enum ReportCommand: Command {
             For a game of rounds (farkleten) it also writes farkleten.md and its files: each Farkle Ten bot's and
             ev's exact points per round alone, ev's solo total, the chance to reach 5,000, 7,500 and 10,000
             under ev and under best play for the total, and a round robin in two-player games.
-            Each file is written whole or not at all. Prints the path of every file written. With --presets it
+            The report is written whole or not at all: every file goes into a temporary file beside its place, and
+            only once all are written do they replace the last report's (a full disk leaves the last report as it
+            was, never a mix). Prints the path of every file written. With --presets it
             writes the set of every preset into a folder of the output directory named after it, and a
             README.md comparing them.
             """,

@@ -87,12 +87,9 @@ enum ReviewCommand: Command {
         }
         guard !isDirectory.boolValue else { throw UsageError("\(path): is a directory, not a game record", spec: spec) }
         // One byte past the limit tells a file that is too large without reading all of it.
-        guard let handle = FileHandle(forReadingAtPath: path),
-            let data = try? handle.read(upToCount: GameRecord.maximumFileSize + 1)
-        else {
+        guard let data = BoundedFile.read(atPath: path, upTo: GameRecord.maximumFileSize) else {
             throw UsageError("\(path): cannot be read as a game record", spec: spec)
         }
-        try? handle.close()
         do {
             return try GameRecord(json: data, source: path)
         } catch {

@@ -76,6 +76,7 @@ enum SolveCommand: Command {
         if hasDiceSets { try DiceSetOption.requireRace(rules, arguments, game: objective == .win) }
         if objective == .win {
             try refuseCSV(format)
+            try arguments.refuse(["max-points"], "is for --objective score (the rows of a turn's table of values)")
             let threads = try RunOptions.threads(arguments)
             var rules = rules
             rules.game.players = try arguments.integer(
@@ -108,6 +109,9 @@ enum SolveCommand: Command {
         try arguments.refuse(["penalty-floor"], "is for --objective win under a three-farkle penalty")
         try arguments.refuse(["players"], "is for --objective win: a turn's expected points do not depend on it")
         try arguments.refuse(["out"], "writes the policy of --objective win; the score objective has none")
+        try arguments.refuse(
+            ["threads", "no-cache"], "is for --objective win: a turn's expected points are solved at once, never cached"
+        )
         if hasDiceSets {
             guard sets.count == 1 else {
                 throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)

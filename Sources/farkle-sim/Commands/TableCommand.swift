@@ -13,7 +13,7 @@ enum TableCommand: Command {
                        keep of k dice, empty where k is more than the dice rolled
             A roll whose best_k are all 0 is a farkle. Six 1s score as six of a kind here.
             """,
-        options: [RulesOption.spec, RulesOption.target, OutputFormat.option([.md, .csv])]
+        options: [RulesOption.spec, OutputFormat.option([.md, .csv])]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {

@@ -17,7 +17,7 @@ enum ValidateCommand: Command {
             Exits 0 when every roll agrees, 1 on any disagreement.
             """,
         options: [
-            RulesOption.spec, RulesOption.target, OutputFormat.option(), DiceSetOption.set, DiceSetOption.catalog,
+            RulesOption.spec, OutputFormat.option(), DiceSetOption.set, DiceSetOption.catalog,
         ]
     )
 

@@ -57,6 +57,9 @@ enum CatalogRanking {
         throws -> Int32
     {
         let wins = try arguments.choice(winsOption.name, default: Wins.simulated)
+        if wins == .exact {
+            try arguments.refuse(["games", "seed"], "belongs to '--wins simulated'; '--wins exact' plays no games")
+        }
         let games = try arguments.integer("games", in: 1...10_000_000, default: 20_000)
         let seed = try arguments.seed(default: 1)
         let catalog = try DiceSetOption.catalog(arguments)

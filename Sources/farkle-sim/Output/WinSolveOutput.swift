@@ -27,7 +27,7 @@ enum WinSolveOutput {
     ) throws -> Int32 {
         // Opened before the solve, as every --out is: a missing directory, a device or a directory in its place
         // fails at once; symbolic links are followed, the file's permissions kept, and the temporary file is
-        // removed on failure and on SIGINT or SIGTERM.
+        // removed on failure and on any signal that ends the process.
         let pending = try out.map(PendingFile.opened)
         let start = DispatchTime.now().uptimeNanoseconds
         let kind = WinGameKind(rules)

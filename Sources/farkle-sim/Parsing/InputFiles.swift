@@ -10,6 +10,15 @@ enum InputFiles {
     static func check(_ arguments: ParsedArguments) throws(UsageError) {
         if arguments.spec.options.contains(where: { $0.name == DiceSetOption.catalog.name }) {
             _ = try DiceSetOption.catalog(arguments)
+            // A catalog names loaded dice for the options that take dice: without one it would be read for nothing.
+            let takesDice = ["dice-set", "opponent-set", "inventory", "rank-catalog"]
+            if arguments.value(DiceSetOption.catalog.name) != nil,
+                !takesDice.contains(where: { arguments.value($0) != nil || arguments.flag($0) })
+            {
+                throw UsageError(
+                    "'--\(DiceSetOption.catalog.name)' names loaded dice for '--dice-set'; no option here takes dice",
+                    spec: arguments.spec)
+            }
         }
         if arguments.spec.options.contains(where: { $0.name == StrategyArguments.policy.name }),
             let path = try arguments.path(StrategyArguments.policy.name)

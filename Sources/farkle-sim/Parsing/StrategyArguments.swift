@@ -19,6 +19,10 @@ enum StrategyArguments {
         if arguments.value(policy.name) != nil, !specs.contains(.win) {
             throw UsageError("'--policy' is the solved game of strategy 'win', and no seat plays 'win'", spec: spec)
         }
+        if arguments.flag(CacheOption.noCache.name), !specs.contains(.win) {
+            throw UsageError(
+                "'--no-cache' is for strategy 'win' (its solved game), and no seat plays 'win'", spec: spec)
+        }
         return specs
     }
 

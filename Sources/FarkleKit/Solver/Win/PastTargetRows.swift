@@ -183,7 +183,8 @@ struct PastTargetRows: Sendable {
             .sorted { ($0.farkle, $0.firstLead) < ($1.farkle, $1.firstLead) }
         let count = min(Self.stretches, sorted.count)
         // Equal payoffs in one run, so that a run's bound lies strictly between its payoffs and the next run's.
-        var starts = (0...count).map { $0 * sorted.count / count }
+        // No turn to serve (a race of one level of totals): no run, no piece.
+        var starts = (0...count).map { count == 0 ? 0 : $0 * sorted.count / count }
         for run in 1..<max(count, 1) {
             starts[run] = max(starts[run], starts[run - 1])
             while starts[run] > 0 && starts[run] < sorted.count

@@ -336,8 +336,8 @@ package enum WinPolicyFile {
                 leastBank: mechanics.leastBank(entryMinimum: entry, hasEntered: false), step: step)
             finalRounds = (entered, notEntered)
         }
-        let values = try reader.doubles(levels * levels)
-        let ties = try reader.doubles(levels * levels)
+        let values = try reader.chances(levels * levels)
+        let ties = try reader.chances(levels * levels)
         try reader.expectEnd()
         let setup: WinProbabilitySolver.Setup
         do {
@@ -361,7 +361,7 @@ package enum WinPolicyFile {
         let penalty = try reader.count()
         let floor = Int(Int64(bitPattern: try reader.integer(UInt64.self)))
         let sweeps = try reader.count()
-        let lastChange = Double(bitPattern: try reader.integer(UInt64.self))
+        let lastChange = try reader.measure()
         let stateCount = try reader.count()
         let table = ScoringTable(rules: rules)
         guard rules.game.end == .target(target, finalRound: finalRound), step == table.scoreStep,
@@ -379,8 +379,8 @@ package enum WinPolicyFile {
             throw WinPolicyError(path: path, reason: "the file is corrupt (\(levels) levels of totals)")
         }
         let count = 9 * square.partialValue
-        let values = try reader.doubles(count)
-        let ties = try reader.doubles(count)
+        let values = try reader.chances(count)
+        let ties = try reader.chances(count)
         try reader.expectEnd()
         let setup: PenaltyWinSolver.Setup
         do {
@@ -413,7 +413,7 @@ package enum WinPolicyFile {
         let step = try reader.count()
         let capLevel = try reader.count()
         let stateCount = try reader.count()
-        let bound = Double(bitPattern: try reader.integer(UInt64.self))
+        let bound = try reader.measure()
         let table = ScoringTable(rules: rules)
         guard noTarget == 0, rules.game.end.rounds == rounds, rules.game.extraRoundsOnTie == extraRounds,
             step == table.scoreStep, capLevel >= 1
@@ -425,8 +425,8 @@ package enum WinPolicyFile {
         guard capLevel < 1 << 30, !rows.overflow, rows.partialValue <= WinProbabilitySolver.maximumStates else {
             throw WinPolicyError(path: path, reason: "the file is corrupt (a cap of \(capLevel) steps)")
         }
-        let values = try reader.doubles(rows.partialValue)
-        let ties = try reader.doubles(rows.partialValue)
+        let values = try reader.chances(rows.partialValue)
+        let ties = try reader.chances(rows.partialValue)
         try reader.expectEnd()
         do {
             return try RoundsWinSolver(
@@ -443,7 +443,7 @@ package enum WinPolicyFile {
     {
         var reader = try Reader(bytes: bytes, path: path, version: threePlayerFormatVersion, rules: rules)
         let fields = try (0..<8).map { _ throws(WinPolicyError) in try reader.count() }
-        let change = Double(bitPattern: try reader.integer(UInt64.self))
+        let change = try reader.measure()
         let table = ScoringTable(rules: rules)
         // The layout of the rules (their size checked as a solve checks it) says how many sets the file holds.
         let layout: TrioLayout
@@ -456,8 +456,8 @@ package enum WinPolicyFile {
             throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
         }
         let count = layout.levels * layout.levels * layout.levels
-        let values = try reader.doubles(count)
-        let nextValues = try reader.doubles(count)
+        let values = try reader.chances(count)
+        let nextValues = try reader.chances(count)
         try reader.expectEnd()
         return ThreePlayerWinSolver(
             table: table, layout: layout, values: values, nextValues: nextValues,
@@ -503,9 +503,9 @@ package enum WinPolicyFile {
                         + "differ)")
             }
         }
-        let change = Double(bitPattern: try reader.integer(UInt64.self))
+        let change = try reader.measure()
         // The levels come from the file, checked against the rules above, so they are the solve's own.
-        let values = [try reader.doubles(levels * levels), try reader.doubles(levels * levels)]
+        let values = [try reader.chances(levels * levels), try reader.chances(levels * levels)]
         try reader.expectEnd()
         return LoadedWinSolver(
             outcomes: outcomes, target: target, levels: levels, largestLastChange: change, values: values)
@@ -609,7 +609,9 @@ package enum WinPolicyFile {
             return Int(value)
         }
 
-        mutating func doubles(_ count: Int) throws(WinPolicyError) -> [Double] {
+        /// `count` chances (a probability, or P(win) + ½ P(tie)): each from 0 to 1, within rounding; a value
+        /// outside (NaN, infinite, negative, above 1) is a corrupt file, never trusted.
+        mutating func chances(_ count: Int) throws(WinPolicyError) -> [Double] {
             let raw = try bytes(count.multipliedReportingOverflow(by: 8).overflow ? -1 : count * 8)
             var values = [Double](repeating: 0, count: count)
             var index = raw.startIndex
@@ -617,14 +619,34 @@ package enum WinPolicyFile {
                 values[position] = Double(bitPattern: Self.littleEndian(raw[index..<index + 8]))
                 index += 8
             }
+            if let wrong = values.first(where: { !Self.isChance($0) }) {
+                throw WinPolicyError(path: path, reason: "the file is corrupt (a chance of \(wrong))")
+            }
             return values
         }
 
+        /// One chance; see `chances(_:)`.
+        mutating func chance() throws(WinPolicyError) -> Double {
+            try chances(1)[0]
+        }
+
+        /// A finite number that is not negative (a bound or a last change of a solve's iteration).
+        mutating func measure() throws(WinPolicyError) -> Double {
+            let value = Double(bitPattern: try integer(UInt64.self))
+            guard value.isFinite, value >= 0 else {
+                throw WinPolicyError(path: path, reason: "the file is corrupt (a figure of \(value))")
+            }
+            return value
+        }
+
+        /// Whether `value` is a chance within rounding: NaN is not.
+        static func isChance(_ value: Double) -> Bool { value >= -1e-9 && value <= 1 + 1e-9 }
+
         mutating func finalRoundTable(leastBank: Int, step: Int) throws(WinPolicyError) -> FinalRoundTable {
             let cap = try count()
-            let limit = Double(bitPattern: try integer(UInt64.self))
-            let values = try doubles(cap + 1)
-            let ties = try doubles(cap + 1)
+            let limit = try chance()
+            let values = try chances(cap + 1)
+            let ties = try chances(cap + 1)
             // The states the solve tabulated: one table per deficit, as high as the deficit or the least bank.
             let leastLevel = (leastBank + step - 1) / step
             let states = (0...cap).reduce(0) { $0 + max($1 + 1, leastLevel) * DiceCounts.maximumDice }

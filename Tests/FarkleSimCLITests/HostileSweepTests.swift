@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+/// What a sweep of hostile input found (2026-12-02), each now one clear line and the documented exit code, or a
+/// result: a trap on a race of one level of totals, chances in a policy file that no solve writes, a FIFO as an input
+/// file, a report half replaced, options read for nothing.
+@Suite("Hostile input found by a sweep")
+struct HostileSweepTests {
+    /// A fresh empty directory under the system's temporary directory.
+    private static func scratchDirectory() throws -> URL {
+        try CommandRunner.scratchDirectory("farkle-sweep")
+    }
+
+    /// Checks a bad command line: exit 64, nothing on stdout, one `Error:` line that contains `message`.
+    private static func expectUsageError(_ result: CommandResult, _ message: String) {
+        #expect(result.exitStatus == 64, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(lines.count == 1, "\(result.standardError)")
+        #expect(lines.first?.contains(message) == true, "\(result.standardError)")
+    }
+
+    /// The dice catalog compiled into the tool, as a file.
+    private static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/FarkleKit/Rules/kcd-dice.json").standardized.path
+
+    /// The 64-bit FNV-1a hash, the checksum the policy-file format ends with (written here from its definition).
+    private static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    @Test(
+        "win plays a race of one level of totals (the entry minimum past the target)",
+        arguments: [
+            ["--strategy", "win", "--strategy", "ev", "--rules", "boxed", "--target", "50", "--games", "200"],
+            ["--strategy", "win", "--strategy", "ev", "--rules", "five-thousand", "--target", "1", "--games", "200"],
+            ["evaluate", "--strategy", "win", "--strategy", "ev", "--rules", "boxed", "--target", "50"],
+        ])
+    func oneLevelRace(arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments + ["--quiet", "--no-cache", "--format", "json"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+        #expect(object is [String: Any])
+    }
+
+    @Test("a policy file whose checksum matches but holds no chance (NaN, below 0, above 1) is refused, never played")
+    func forgedChances() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rules = directory.appendingPathComponent("short.json")
+        try Data(#"{"name": "short", "game": {"target": 500}}"#.utf8).write(to: rules)
+        let policy = directory.appendingPathComponent("short.policy")
+        let solved = try CommandRunner.run([
+            "solve", "--objective", "win", "--rules", rules.path, "--out", policy.path, "--quiet", "--no-cache",
+        ])
+        #expect(solved.exitStatus == 0, "\(solved.standardError)")
+        let bytes = Array(try Data(contentsOf: policy))
+        for forged in [Double.nan, -0.5, 2.0, Double.infinity] {
+            // The last field before the checksum is a chance to tie (the game's last set of totals).
+            var changed = Array(bytes.dropLast(16))
+            withUnsafeBytes(of: forged.bitPattern.littleEndian) { changed.append(contentsOf: $0) }
+            withUnsafeBytes(of: Self.fnv1a(changed).littleEndian) { changed.append(contentsOf: $0) }
+            let file = directory.appendingPathComponent("forged.policy")
+            try Data(changed).write(to: file)
+            for command in [
+                ["--strategy", "win", "--games", "100"], ["evaluate", "--strategy", "win", "--strategy", "ev"],
+                ["advise", "--dice", "1,5,2,3,4,6", "--my-score", "0", "--opponent-score", "0"],
+            ] {
+                let result = try CommandRunner.run(command + ["--rules", rules.path, "--policy", file.path, "--quiet"])
+                Self.expectUsageError(result, "the file is corrupt (a chance of ")
+            }
+        }
+        // The file as solved still plays.
+        let played = try CommandRunner.run([
+            "--strategy", "win", "--games", "100", "--rules", rules.path, "--policy", policy.path, "--quiet",
+        ])
+        #expect(played.exitStatus == 0, "\(played.standardError)")
+    }
+
+    @Test("a FIFO no one writes to, given as an input file, is refused at once, not waited on")
+    func fifoInput() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo.json")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let started = Date()
+        Self.expectUsageError(try CommandRunner.run(["odds", "--rules", fifo.path]), "fifo.json")
+        Self.expectUsageError(
+            try CommandRunner.run(["validate", "--dice-set", "a:1", "--dice-catalog", fifo.path]), "fifo.json")
+        Self.expectUsageError(try CommandRunner.run(["review", fifo.path]), "fifo.json")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test("a report that fails part way leaves every file of the last report as it was")
+    func reportAllOrNothing() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("report")
+        // A file of the last report, and a directory where the new report's index goes (the last file it writes):
+        // the new report cannot be written whole.
+        let table = out.appendingPathComponent("scoring-table.csv")
+        let index = out.appendingPathComponent("README.md")
+        try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
+        try Data("kept\n".utf8).write(to: table)
+        let second = try CommandRunner.run([
+            "report", "--target", "1000", "--no-win", "--games", "100", "--out", out.path, "--quiet",
+        ])
+        #expect(second.exitStatus == 1, "\(second.standardError)")
+        #expect(second.standardError.hasPrefix("Error: cannot write '"))
+        #expect(try String(contentsOf: table, encoding: .utf8) == "kept\n")
+        let left = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".tmp") }
+        #expect(left.isEmpty, "\(left)")
+    }
+
+    @Test("a rule file's name too long for a folder is cut from the file name, and refused when given")
+    func longRuleNames() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let long = directory.appendingPathComponent(String(repeating: "x", count: 200) + ".json")
+        try Data(#"{"game": {"target": 500}}"#.utf8).write(to: long)
+        let named = try CommandRunner.run(["solve", "--rules", long.path, "--format", "json"])
+        #expect(named.exitStatus == 0, "\(named.standardError)")
+        #expect(named.standardOutput.contains(String(repeating: "x", count: 64)))
+        #expect(!named.standardOutput.contains(String(repeating: "x", count: 65)))
+        let given = directory.appendingPathComponent("given.json")
+        try Data(#"{"name": "\#(String(repeating: "y", count: 65))"}"#.utf8).write(to: given)
+        Self.expectUsageError(
+            try CommandRunner.run(["odds", "--rules", given.path]), "must be a short name of at most 64 characters")
+    }
+
+    @Test(
+        "an option the command would read for nothing is refused",
+        arguments: [
+            (["dice-set", "--rank-catalog", "--top", "3"], "'--top' belongs to '--inventory'"),
+            (
+                ["dice-set", "--rank-catalog", "--wins", "exact", "--games", "10"],
+                "'--games' belongs to '--wins simulated'"
+            ),
+            (
+                ["dice-set", "--rank-catalog", "--wins", "exact", "--seed", "7"],
+                "'--seed' belongs to '--wins simulated'"
+            ),
+            (["solve", "--objective", "win", "--max-points", "999"], "'--max-points' is for --objective score"),
+            (["solve", "--threads", "2"], "'--threads' is for --objective win"),
+            (["solve", "--no-cache"], "'--no-cache' is for --objective win"),
+            (["advise", "--dice", "1,2,3", "--no-cache"], "'--no-cache' is for the advice to win"),
+            (["--strategy", "ev", "--no-cache"], "'--no-cache' is for strategy 'win'"),
+            (["evaluate", "--strategy", "ev", "--strategy", "greedy", "--no-cache"], "'--no-cache' is for strategy"),
+            (["--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
+            (["advise", "--dice", "1,2,3", "--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
+            (["odds", "--target", "500"], "unknown option '--target'"),
+            (["--version", "extra"], "'--version' takes no other arguments"),
+            (["help", "solve", "extra"], "unexpected argument 'extra' after 'help'"),
+        ])
+    func unusedOptions(arguments: [String], message: String) throws {
+        Self.expectUsageError(try CommandRunner.run(arguments), message)
+    }
+}
