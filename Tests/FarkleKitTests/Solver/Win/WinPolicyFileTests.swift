@@ -242,6 +242,26 @@ struct WinPolicyFileTests {
         #expect(throws: WinPolicyError.self) { try PenaltyWinSolver(policyFileBytes: bytes, rules: rules) }
     }
 
+    @Test(
+        "a file whose checksum matches but that holds no chance (NaN, infinite, below 0, above 1) is refused",
+        arguments: [Double.nan, -Double.infinity, -0.25, 1.5])
+    func forgedChance(_ forged: Double) throws {
+        let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
+        // The last stored number is a chance to tie; the checksum recomputed so that only the chance is wrong.
+        var changed = Array(bytes.dropLast(16))
+        for byte in 0..<8 { changed.append(UInt8(truncatingIfNeeded: forged.bitPattern >> (8 * UInt64(byte)))) }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in changed { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in 0..<8 { changed.append(UInt8(truncatingIfNeeded: hash >> (8 * UInt64(byte)))) }
+        #expect {
+            try WinProbabilitySolver(policyFileBytes: changed, rules: onesRace)
+        } throws: { error in
+            "\(error)".contains("a chance of")
+        }
+        // The file as written loads.
+        _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: onesRace)
+    }
+
     @Test("a file of the same rules at another target says so, instead of naming the same rule set twice")
     func otherTarget() throws {
         let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
