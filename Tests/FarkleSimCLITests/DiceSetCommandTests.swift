@@ -238,13 +238,41 @@ struct LoadedSimulateCommandTests {
                 ["--strategy", "ev-target", "--rules", "standard"],
                 "strategy 'ev-target' plays a race won at the target at once (kcd); rules 'standard' have a final round"
             ),
-            (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race"),
+            (
+                ["--dice-set", "odd", "--rules", "standard"],
+                "with dice sets under rules 'standard' give each seat's strategy: 'greedy' or 'threshold:T1,T2'"
+            ),
+            (
+                ["--dice-set", "odd", "--rules", "standard", "--strategy", "ev-target", "--strategy", "greedy"],
+                "seat 1 plays 'ev-target', the points toward a target that wins at once"
+            ),
+            (["--dice-set", "odd", "--rules", "farkleten", "--strategy", "greedy"], "rules 'farkleten' play rounds"),
         ] {
             let rules = extra.contains("--rules") ? [] : ["--rules", "kcd"]
             let result = try CommandRunner.run(rules + extra + ["--games", "10"])
             #expect(result.exitStatus == 64, "\(extra)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
         }
+    }
+
+    @Test("under standard, a final round and six 1s that win at once, greedy and threshold play with dice sets")
+    func finalRound() throws {
+        let arguments = [
+            "--rules", "standard", "--target", "2000", "--dice-set", "odd:1", "--strategy", "greedy", "--strategy",
+            "threshold:300,350", "--games", "3000", "--seed", "4",
+        ]
+        let markdown = try CommandRunner.run(arguments)
+        #expect(markdown.exitStatus == 0, "\(markdown.standardError)")
+        #expect(markdown.standardOutput.contains("after which every other seat plays a last turn"))
+        let json = try CommandRunner.run(arguments + ["--format", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let games = try #require(object["games"] as? Int)
+        let seats = try #require(object["seats"] as? [[String: Any]])
+        let wins = seats.compactMap { $0["wins"] as? Int }.reduce(0, +)
+        let ties = try #require(object["ties"] as? Int)
+        // Every game won or tied (ties arise only in the final round).
+        #expect(games == 3000 && wins + ties == games && ties > 0, "\(wins) wins, \(ties) ties")
     }
 }
 

@@ -1,7 +1,8 @@
 extension DiceSet {
-    /// Why games with dice sets cannot be played under `rules`, in words, or `nil` when they can.
+    /// Why games with dice sets cannot be solved, evaluated or advised under `rules`, in words, or `nil` when they
+    /// can (simulated games are played under more rules: `simulationRefusal(toPlay:)`).
     ///
-    /// The one gate of every engine, solver and evaluation of loaded dice: they play a race won at the target at
+    /// The one gate of every solver and evaluation of loaded dice: they solve a race won at the target at
     /// once (`kcd`), where only the capped objective is the expected points that count, with every six of a kind
     /// scoring as points (no dice set's turn tables hold a win at once) and no three-farkle penalty (their engine
     /// keeps no count of farkles). A single turn (`game` false: the capped turn's points, where six 1s always
@@ -21,6 +22,25 @@ extension DiceSet {
         for case (let instant?, let end, let verb) in endings {
             return "loaded dice play every six of a kind as points, not as a \(end) at once; rules '\(rules.name)' "
                 + "make \(instant) \(verb) (\"six_of_a_kind\": \"points\" in a rule file)"
+        }
+        // The penalty and the opening roll, as for a simulated game.
+        return simulationRefusal(toPlay: rules)
+    }
+
+    /// Why games with dice sets cannot be simulated under `rules`, in words, or `nil` when they can: the engine of
+    /// loaded dice (`LoadedEngine`) plays a race to a target with or without a final round, where a six of a kind
+    /// may win at once, with six dice, no three-farkle penalty, no scoreless opening roll rolled again and no six of
+    /// a kind that loses. Its plays that read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:)`
+    /// says besides.
+    package static func simulationRefusal(toPlay rules: RuleSet) -> String? {
+        guard rules.turn.dice == DiceCounts.maximumDice else {
+            return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
+        }
+        guard rules.game.end.target != nil else {
+            return "loaded dice play a race to a target; rules '\(rules.name)' play rounds"
+        }
+        if let instant = rules.game.instantLossDescription {
+            return "loaded dice play no six of a kind that loses at once; rules '\(rules.name)' make \(instant) lose"
         }
         if let refusal = penaltyRefusal(rules) { return refusal }
         if rules.turn.rerollsScorelessOpeningRoll && rules.turn.sixDiceFarkle == nil {

@@ -20,7 +20,8 @@ import Foundation
 /// A table whose seats carry dice sets (`init(table:strategies:dice:context:threads:)`) plays on those engines
 /// where every seat carries six ordinary dice; where any seat carries loaded dice, the engine of loaded dice plays
 /// instead (`dice`): each die drawn from its own weights, chunk `c` on stream `c` of the seed, each seat playing
-/// its strategy's `LoadedPlay` in a race won at the target at once. It gives the same kind of tally, and counts
+/// its strategy's `LoadedPlay` in a race to the target, won at once or with a final round. It gives the same kind
+/// of tally, and counts
 /// each seat's first turns as well (`SimulationTally.Seat.firstTurns`).
 ///
 /// ```swift
@@ -234,8 +235,8 @@ extension GameSimulation where Seat == BuiltInStrategy {
     /// Where every seat carries six ordinary dice (`DiceSet.isOrdinary`) the strategies are built from `context`
     /// (`BuiltInStrategy.make(_:context:)`; solve the game to win there first for `win`) and the plain engines
     /// play, lanes where they apply. Where any seat carries loaded dice, the engine of loaded dice plays: a race
-    /// won at the target at once, each seat playing its strategy's `LoadedPlay` (`ev-target`: the capped-optimal turn for
-    /// its own total; `win`: the two sets' race solved to win, from `context.diceSetGames` or solved here on
+    /// to the target, won at once or with a final round, each seat playing its strategy's `LoadedPlay` (`ev-target`,
+    /// only in a race won at once: the capped-optimal turn for its own total; `win`: the two sets' race solved to win, from `context.diceSetGames` or solved here on
     /// `threads` threads).
     ///
     /// - Parameters:

@@ -7,8 +7,11 @@
 /// total, one per total); in a two-player game a seat may play to win instead
 /// (`LoadedWinSolver`, its turn at every pair of totals tabulated before the games);
 /// `greedy` and `threshold:...` take the keep of `LoadedHighestKeep` and bank as
-/// `LoadedThresholdPlay` says, whatever the totals.
-/// The game is a race that the first bank to reach the target wins at once (`kcd`).
+/// `LoadedThresholdPlay` says, whatever the totals; `ev` the uncapped expected points.
+/// The game is a race to the target, won by the first bank to reach it (`kcd`) or, with a final
+/// round, by the highest total after every other seat's last turn (`GameProgress`, as the plain
+/// engines play it); a six of a kind the rules make win does so at once. `ev-target` and `win`,
+/// which read the totals, play only the race won at once.
 ///
 /// Chunk `c` of `GameSimulation.gamesPerChunk` games rolls with stream `c` of the
 /// seed, one game after the other.
@@ -24,6 +27,8 @@ struct LoadedEngine: Sendable {
 
     private let players: [Player]
     private let maximumRounds: Int
+    /// Bit f - 1 set where six f's on one roll of six dice win at once (`GameRules.instantWinFaces`).
+    private let instantWinFaces: Int
     /// The six-dice farkle's points on a turn's opening roll and on a later roll of all six dice, or `nil` where a
     /// roll of six with no keep is a farkle (`TurnMechanics.sixDiceFarkle(dice:isOpeningRoll:)`).
     private let sixDiceFarkle: (opening: Int?, later: Int?)
@@ -95,10 +100,8 @@ struct LoadedEngine: Sendable {
         precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
         precondition(strategies.count == sets.count, "one strategy per seat")
         let rules = table.rules
-        guard let target = rules.game.end.target, !rules.game.end.hasFinalRound else {
-            throw .notARace(playsRounds: rules.game.end.target == nil)
-        }
-        if let reason = DiceSet.refusal(toPlay: rules) { throw .rules(reason) }
+        guard let target = rules.game.end.target else { throw .notARace(playsRounds: true) }
+        if let reason = DiceSet.simulationRefusal(toPlay: rules) { throw .rules(reason) }
         // Its plays bank as a player on the board does: a higher least bank before entering is not played.
         let mechanics = table.turnMechanics
         guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
@@ -106,6 +109,11 @@ struct LoadedEngine: Sendable {
         var plays: [LoadedPlay] = []
         for (seat, spec) in strategies.enumerated() {
             guard let play = LoadedPlay(spec) else { throw .unknownStrategy(seat: seat, spec) }
+            // The points toward the target are the capped turn's only where reaching it wins at once.
+            if play == .cappedScore, let reason = DiceSet.refusal(toPlay: rules) {
+                throw .rules(
+                    "seat \(seat + 1) plays 'ev-target', the points toward a target that wins at once: " + reason)
+            }
             plays.append(play)
         }
         if plays.contains(.win) {
@@ -150,6 +158,7 @@ struct LoadedEngine: Sendable {
         self.target = target
         self.plays = plays
         self.maximumRounds = maximumRounds
+        instantWinFaces = rules.game.instantWinFaces.reduce(0) { $0 | 1 << ($1 - 1) }
         sixDiceFarkle = (
             mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true),
             mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
@@ -202,11 +211,14 @@ struct LoadedEngine: Sendable {
     }
 
     /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
-    /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank.
+    /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank, and where a six of a
+    /// kind wins at once (the exact turn scores it as points).
     ///
     /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy`, `threshold` or `ev` seat plays the same
     /// turn whatever the totals, worked out as in `LoadedExactOdds` (`LoadedBlindTurn`).
     func exactFirstTurnPoints(seat: Int) -> Double? {
+        // The exact turn scores a six of a kind as points; a game where one wins at once counts that turn as 0.
+        guard instantWinFaces == 0 else { return nil }
         let step = players[seat].outcomes.table.scoreStep
         let levels = (target + step - 1) / step
         let turn: LoadedBlindTurn
@@ -245,6 +257,7 @@ struct LoadedEngine: Sendable {
         _ players: UnsafePointer<Player>, _ tally: inout SimulationTally, _ random: inout Xoshiro256StarStar
     ) {
         var totals = SeatScores(seats: sets.count)
+        var progress = GameProgress(players: sets.count, rules: rules.game, maximumRounds: maximumRounds)
         var points = 0
         var turns = 0
         var rolls = 0
@@ -256,36 +269,60 @@ struct LoadedEngine: Sendable {
             tally.gameTurnsSquared += turns * turns
             tally.gameNetPointsTimesTurns += points * turns
         }
-        for round in 0..<maximumRounds {
-            for seat in sets.indices {
-                let banked = turn(
-                    players + seat, total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
-                    rolls: &rolls, &random)
-                tally.seats[seat].turns += 1
-                turns += 1
-                points += banked
-                tally.seats[seat].bankedPoints += banked
-                tally.bankedPointsSquared += Double(banked) * Double(banked)
-                if banked == 0 { tally.seats[seat].farkles += 1 }
-                if round == 0 {
-                    let counted = min(banked, target)
-                    tally.seats[seat].firstTurns += 1
-                    tally.seats[seat].firstTurnPoints += counted
-                    tally.seats[seat].firstTurnPointsSquared += Double(counted) * Double(counted)
-                }
-                if totals.add(banked, toSeat: seat) >= target {
-                    tally.seats[seat].wins += 1
-                    tally.gamesByRound[round + 1] += 1
-                    tally.addFinalTotals(totals)
-                    return
-                }
+        while true {
+            let seat = progress.seat
+            let ended = turn(
+                players + seat, total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
+                rolls: &rolls, &random)
+            let banked = max(ended, 0)
+            tally.seats[seat].turns += 1
+            turns += 1
+            points += banked
+            tally.seats[seat].bankedPoints += banked
+            tally.bankedPointsSquared += Double(banked) * Double(banked)
+            if banked == 0 && ended != Self.winsAtOnce { tally.seats[seat].farkles += 1 }
+            if progress.round == 1 {
+                let counted = min(banked, target)
+                tally.seats[seat].firstTurns += 1
+                tally.seats[seat].firstTurnPoints += counted
+                tally.seats[seat].firstTurnPointsSquared += Double(counted) * Double(counted)
+            }
+            if ended == Self.winsAtOnce {
+                tally.instantWins += 1
+                return finish(winners: 1 << seat, totals, progress.round, &tally)
+            }
+            if progress.banked(total: totals.add(banked, toSeat: seat), turnPoints: banked) {
+                return finish(winners: 1 << seat, totals, progress.round, &tally)
+            }
+            switch progress.endTurn() {
+            case .nextTurn: continue
+            case .scoreTotals: return finish(winners: progress.leaders(totals), totals, progress.round, &tally)
+            case .unfinished:
+                tally.unfinishedGames += 1
+                return
             }
         }
-        tally.unfinishedGames += 1
     }
 
-    /// One turn of the seat at `player` with own total `total`: the points banked, 0 on a farkle; each roll counted
-    /// in `rolls`.
+    /// Counts a game that ended in round `round` with `totals`: won by the one seat of `winners` (one bit per
+    /// seat), or tied between them.
+    private func finish(winners: UInt8, _ totals: SeatScores, _ round: Int, _ tally: inout SimulationTally) {
+        if winners.nonzeroBitCount == 1 {
+            tally.seats[winners.trailingZeroBitCount].wins += 1
+        } else {
+            tally.ties += 1
+            for seat in sets.indices where winners & (1 << seat) != 0 { tally.seats[seat].ties += 1 }
+        }
+        tally.gamesByRound[round] += 1
+        tally.addFinalTotals(totals)
+    }
+
+    /// What `turn` returns for a roll that wins the game at once (a six of a kind of a face in
+    /// `GameRules.instantWinFaces`), where it otherwise returns the points banked.
+    private static let winsAtOnce = -1
+
+    /// One turn of the seat at `player` with own total `total`: the points banked, 0 on a farkle, `winsAtOnce` for
+    /// a roll that wins the game; each roll counted in `rolls`.
     ///
     /// Every table is read in place through `player.pointee` and buffer pointers (see `playChunk`): no seat, solver,
     /// turn or dice set is bound to a local, and options are read by position rather than through a slice.
@@ -294,6 +331,7 @@ struct LoadedEngine: Sendable {
         _ random: inout Xoshiro256StarStar
     ) -> Int {
         let step = player.pointee.step
+        // Below the target: a seat at or past it has started the final round and plays no more.
         let level = total / step
         let winIndex = level * ((target + step - 1) / step) + opponent / step
         let playsToWin = !player.pointee.winTurns.isEmpty
@@ -315,6 +353,11 @@ struct LoadedEngine: Sendable {
                     ordered[kind] += face * place
                     place *= 6
                 }
+            }
+            if instantWinFaces != 0, state == full, let face = sixOfAKind(ordered, in: player),
+                instantWinFaces & (1 << (face - 1)) != 0
+            {
+                return Self.winsAtOnce
             }
             guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else {
                 // Six dice with no keep: a farkle, or the six-dice farkle, a keep of all six (a set holds six dice).
@@ -367,6 +410,24 @@ struct LoadedEngine: Sendable {
         }
     }
 
+    /// The face (1 to 6) every die of a roll of the seat's whole set shows, or `nil`: `ordered` holds each kind's
+    /// dice as base-6 digits, the face less one.
+    private func sixOfAKind(_ ordered: SIMD8<Int>, in player: UnsafePointer<Player>) -> Int? {
+        var digit: Int?
+        // Read in place, never bound to a local (see `playChunk`).
+        for kind in 0..<player.pointee.outcomes.counts.count {
+            let dice = player.pointee.outcomes.dice(ofKind: kind, in: player.pointee.outcomes.fullState)
+            guard dice > 0 else { continue }
+            let first = digit ?? ordered[kind] % 6
+            digit = first
+            // n dice all showing digit d: d (6^n - 1) / 5.
+            var repeated = 0
+            for _ in 0..<dice { repeated = repeated * 6 + first }
+            guard ordered[kind] == repeated else { return nil }
+        }
+        return digit.map { $0 + 1 }
+    }
+
     /// Whether the seat at `player`, playing its solved turns (to win at `winIndex`, or for points at its own
     /// total's `level`), banks with `points` turn points in dice state `state`.
     @inline(__always)
@@ -385,12 +446,14 @@ struct LoadedEngine: Sendable {
 
 /// Why `GameSimulation` cannot play a table whose seats carry loaded dice.
 ///
-/// The engine of loaded dice plays a race that the first bank to reach the target wins at once, with the plays
-/// of `LoadedPlay`; where every seat carries six ordinary dice the plain engines play any rules and strategy.
+/// The engine of loaded dice plays a race to a target, with or without a final round, with the plays of
+/// `LoadedPlay`; where every seat carries six ordinary dice the plain engines play any rules and strategy.
 public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The rules are no race won at the target at once: they play rounds (`playsRounds`) or have a final round.
+    /// The rules play rounds (`playsRounds`), not a race to a target (`false` is no longer thrown: a race with a
+    /// final round is played).
     case notARace(playsRounds: Bool)
-    /// The rules have what games with dice sets do not play (`DiceSet.refusal(toPlay:game:)`), in words.
+    /// The rules have what games with dice sets do not play (`DiceSet.simulationRefusal(toPlay:)`; for `ev-target`
+    /// `DiceSet.refusal(toPlay:game:)`), in words.
     case rules(String)
     /// Seat `seat`'s strategy has no play with loaded dice (only `ev-target`, `win`, `greedy` and `threshold` do).
     case unknownStrategy(seat: Int, StrategySpec)
@@ -418,8 +481,7 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .notARace(let playsRounds):
-            "loaded dice play a race won at the target at once; these rules "
-                + (playsRounds ? "play rounds" : "have a final round")
+            "loaded dice play a race to a target" + (playsRounds ? "; these rules play rounds" : "")
         case .rules(let reason): reason
         case .unknownStrategy(let seat, let spec): "seat \(seat + 1): " + LoadedPlay.unknownReason(spec)
         case .winPlayers(let players): "'win' with loaded dice plays 2-player games only, not \(players)"

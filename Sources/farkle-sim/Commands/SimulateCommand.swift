@@ -29,11 +29,13 @@ enum SimulateCommand: Command {
             each turn's table when a game first reaches it; at a table of 3 to 8 in a race without a penalty or
             rounds it plays the 2-player race solved to win against the leading opponent, a play measured (see
             larger-tables.md in the reports), not solved). The same --seed gives the same
-            numbers on any number of threads. With --dice-set each seat carries its own dice in a race won at
-            the target at once (kcd) and plays ev-target (the default there), win (2 players), greedy,
+            numbers on any number of threads. With --dice-set each seat carries its own dice in a race to the
+            target: won at once (kcd), where a seat plays ev-target (the default there), win (2 players), greedy,
             threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left
             most likely to score on the next roll) or ev (a turn's expected points whatever the totals, over the
-            dice set; refused where they are unbounded). Six ordinary dice play as without --dice-set. Every --format
+            dice set; refused where they are unbounded); or with a final round (standard, six 1s winning at once),
+            where a seat plays greedy or threshold:T1,T2 (or ev where its expected points are solved), given for
+            every seat: ev-target and win are solved for the race won at once. Six ordinary dice play as without --dice-set. Every --format
             and --out work with dice sets, in the same layout plus the dice: a Dice set column and each seat's
             first turn (its mean points toward the target ± s.e., and the exact value: First turn, Exact) in
             Markdown; dice_set, first_turns, first_turn_mean, first_turn_standard_error and first_turn_exact at
@@ -75,7 +77,7 @@ enum SimulateCommand: Command {
         let rules = try RulesOption.load(arguments)
         let games = try arguments.integer(
             "games", in: 1...maximumGames, default: defaultGames, because: gamesLimitReason)
-        // The catalog is read only for dice sets: without them --dice-catalog is not looked at, as before.
+        // The catalog is read only for dice sets (`InputFiles` refuses one given without them).
         let givenSets = arguments.allValues(diceSets.name).isEmpty ? [] : try DiceSetOption.sets(arguments)
         let players = try arguments.integer(
             "players", in: GameRules.playerRange, default: givenSets.count > 1 ? givenSets.count : rules.game.players)
@@ -84,7 +86,7 @@ enum SimulateCommand: Command {
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let dice = try seatDice(givenSets, players: players)
         let loaded = !dice.allSatisfy(\.isOrdinary)
-        let specs = try seatSpecs(arguments, players: players, loaded: loaded)
+        let specs = try seatSpecs(arguments, players: players, loaded: loaded, rules: rules)
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
         if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
@@ -154,8 +156,8 @@ enum SimulateCommand: Command {
     ) -> UsageError {
         let message: String
         switch refusal {
-        case .notARace, .rules:
-            message = DiceSet.refusal(toPlay: rules) ?? refusal.description
+        case .notARace: message = DiceSet.simulationRefusal(toPlay: rules) ?? refusal.description
+        case .rules(let reason): message = reason
         case .unknownStrategy(_, let strategy):
             message = LoadedPlay.unknownReason(strategy)
         case .winPlayers:
@@ -195,11 +197,20 @@ enum SimulateCommand: Command {
     /// race won at once that dice sets play, the points toward the target are what count), one given fills every
     /// seat.
     private static func seatSpecs(
-        _ arguments: ParsedArguments, players: Int, loaded: Bool
+        _ arguments: ParsedArguments, players: Int, loaded: Bool, rules: RuleSet
     ) throws(UsageError) -> [StrategySpec] {
         let specs = try StrategyArguments.specs(arguments, spec: spec)
         switch specs.count {
-        case 0: return Array(repeating: loaded ? .expectedValueToTarget : .expectedValue, count: players)
+        case 0:
+            // With dice sets the points toward a target that wins at once; where a final round follows it, the
+            // capped turn is not the game's and the user chooses.
+            guard !loaded || !rules.game.end.hasFinalRound else {
+                throw UsageError(
+                    "with dice sets under rules '\(rules.name)' give each seat's strategy: 'greedy' or "
+                        + "'threshold:T1,T2' (ev-target and win are solved for a race won at the target at once)",
+                    spec: spec)
+            }
+            return Array(repeating: loaded ? .expectedValueToTarget : .expectedValue, count: players)
         case 1: return Array(repeating: specs[0], count: players)
         case players: return specs
         default:
@@ -286,8 +297,11 @@ private struct Summary {
         var lines = ["# \(NumberText.grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)", ""]
         if dice != nil {
             lines += [
-                "Each seat plays with its own dice in a race won at the target (\(NumberText.grouped(rules.game.end.target ?? 0))) "
-                    + "at once. \(DiceSetOption.meanings). First turn: the mean points toward the target of "
+                "Each seat plays with its own dice in a race to the target (\(NumberText.grouped(rules.game.end.target ?? 0))), "
+                    + (rules.game.end.hasFinalRound
+                        ? "after which every other seat plays a last turn and the highest total wins"
+                        : "won at once by the first bank to reach it")
+                    + ". \(DiceSetOption.meanings). First turn: the mean points toward the target of "
                     + "each seat's first turn, with its exact value beside it (none for a win seat, whose first turn "
                     + "depends on the opponent's first bank).",
                 "",

@@ -184,6 +184,45 @@ struct SimulationFrontDoorTests {
         #expect(abs(farkleA - farkleB) < 4 * farkleError, "\(farkleA) vs \(farkleB) ± \(farkleError)")
     }
 
+    @Test(
+        "with a final round and a six of a kind that wins at once, the engine of loaded dice on six ordinary dice plays as the plain engine does",
+        .leftOutOfCoverage)
+    func finalRoundOnOrdinaryDice() throws {
+        // standard's final round and ties, raced to 2,000, where any six of a kind rolled at once wins (six times
+        // as often as six 1s, so that such wins are counted in both runs).
+        var rules = RuleSet.standard
+        rules.game.end = .target(2000, finalRound: true)
+        rules.game.instantWinFaces = Set(1...6)
+        let table = ScoringTable(rules: rules)
+        let strategies: [StrategySpec] = [.threshold([300, 300]), .threshold([350, 500])]
+        let engine = try LoadedEngine(
+            table: table, sets: [.ordinary, .ordinary], strategies: strategies, threads: 1,
+            maximumRounds: GameSimulation<BuiltInStrategy>.maximumRounds)
+        let loaded = GameSimulation<BuiltInStrategy>(table: table, loaded: engine)
+        let plain = GameSimulation(table: table, seats: BuiltInStrategy.make(strategies, table: table))
+        let games = 30_000
+        let a = loaded.run(games: games, seed: 21, threads: 2)
+        let b = plain.run(games: games, seed: 21, threads: 2)
+        #expect(a.games == games && a.unfinishedGames == 0)
+        // Each game's share of wins of seat 1, ties and wins at once, within 4 standard errors of the difference.
+        let shares: [(String, Int, Int)] = [
+            ("seat 1 wins", a.seats[0].wins, b.seats[0].wins), ("ties", a.ties, b.ties),
+            ("wins at once", a.instantWins, b.instantWins),
+        ]
+        for (name, countA, countB) in shares {
+            let (p, q) = (Double(countA) / Double(games), Double(countB) / Double(games))
+            let error = ((p * (1 - p) + q * (1 - q)) / Double(games)).squareRoot()
+            #expect(abs(p - q) < 4 * error, "\(name): \(p) vs \(q) ± \(error)")
+        }
+        // The final round was played (ties only arise there) and sixes of a kind won.
+        #expect(a.ties > 0 && a.instantWins > 0, "\(a.ties) ties, \(a.instantWins) wins at once")
+        // The exact first turn scores a six of a kind as points: no exact value where one wins at once.
+        #expect(loaded.exactFirstTurnPoints(seat: 0) == nil)
+        let pointsError = (pow2(a.meanPointsPerTurnStandardError) + pow2(b.meanPointsPerTurnStandardError))
+            .squareRoot()
+        #expect(abs(a.meanPointsPerTurn - b.meanPointsPerTurn) < 4 * pointsError)
+    }
+
     @Test("what the engine of loaded dice cannot play is refused with its reason, before anything is solved")
     func refusals() throws {
         let odd = try DiceSet(parsing: "odd:2")
@@ -197,15 +236,19 @@ struct SimulationFrontDoorTests {
                 return error
             }
         }
-        #expect(refusal(.standard, [.greedy, .greedy], [odd, .ordinary]) == .notARace(playsRounds: false))
-        #expect(refusal(.farkleten, [.greedy, .greedy], [odd, .ordinary]) == .notARace(playsRounds: true))
-        // Six 1s that win at once are not in a dice set's turns: such a race is refused, not played without them.
-        var sixOnesWin = Self.rules
-        sixOnesWin.game.sixOnesWin = true
+        // A final round and six 1s that win are played; the points toward a target only where reaching it wins.
+        #expect(refusal(.standard, [.greedy, .threshold([300, 350])], [odd, .ordinary]) == nil)
         #expect(
-            refusal(sixOnesWin, [.greedy, .greedy], [odd, .ordinary])?.description.hasPrefix(
-                "loaded dice play every six of a kind as points") == true)
-        #expect(refusal(sixOnesWin, [.greedy, .greedy], [.ordinary, .ordinary]) == nil)
+            refusal(.standard, [.greedy, .expectedValueToTarget], [odd, .ordinary])?.description.hasPrefix(
+                "seat 2 plays 'ev-target', the points toward a target that wins at once") == true)
+        #expect(refusal(.farkleten, [.greedy, .greedy], [odd, .ordinary]) == .notARace(playsRounds: true))
+        // A six of a kind that loses at once is refused, not played as points.
+        var sixOnesLose = Self.rules
+        sixOnesLose.game.instantLossFaces = [1]
+        #expect(
+            refusal(sixOnesLose, [.greedy, .greedy], [odd, .ordinary])?.description.hasPrefix(
+                "loaded dice play no six of a kind that loses at once") == true)
+        #expect(refusal(sixOnesLose, [.greedy, .greedy], [.ordinary, .ordinary]) == nil)
         // Nor do they keep a count of farkles for a three-farkle penalty.
         var penalty = Self.rules
         penalty.turn.threeFarklePenalty = 500
