@@ -238,10 +238,19 @@ public struct SolvedGameCache: Sendable {
 
     /// The entries, oldest first (none when the directory is missing); a leftover temporary file of an entry
     /// counts as an entry of unknown rules.
-    public func entries() -> [Entry] {
-        guard let directory,
-            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
-        else { return [] }
+    ///
+    /// - Throws: `ReportFileError` when the directory is there but cannot be listed (not a directory, no
+    ///   permission): "0 entries" would then be false.
+    public func entries() throws(ReportFileError) -> [Entry] {
+        guard let directory else { return [] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else {
+            throw ReportFileError(path: directory.path, reason: "it is a file, not the cache directory")
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            throw ReportFileError(path: directory.path, reason: "the cache directory cannot be read")
+        }
         return names.filter { Self.isEntryName($0) || Self.isEntryName($0, temporary: true) }.sorted().compactMap {
             entry(at: directory.appendingPathComponent($0))
         }.sorted { $0.modified < $1.modified }
@@ -249,9 +258,26 @@ public struct SolvedGameCache: Sendable {
 
     /// Removes every entry (and temporary file of one) and returns what was removed; files of other names in the
     /// directory stay.
+    ///
+    /// - Throws: `ReportFileError` naming the first entry that could not be removed (the directory not writable),
+    ///   after removing every one it could, or the directory that cannot be listed.
     @discardableResult
-    public func clear() -> [Entry] {
-        entries().filter { (try? FileManager.default.removeItem(at: $0.url)) != nil }
+    public func clear() throws(ReportFileError) -> [Entry] {
+        var removed: [Entry] = []
+        var failed: Entry?
+        for entry in try entries() {
+            if (try? FileManager.default.removeItem(at: entry.url)) != nil {
+                removed.append(entry)
+            } else if failed == nil {
+                failed = entry
+            }
+        }
+        if let failed {
+            throw ReportFileError(
+                path: failed.url.path,
+                reason: "cannot remove the entry (the directory is not writable?); \(removed.count) removed")
+        }
+        return removed
     }
 
     /// The entry of the regular file at `url`, its header read when it is a policy file.

@@ -118,6 +118,20 @@ struct HostileSweepTests {
         #expect(left.isEmpty, "\(left)")
     }
 
+    @Test("a cache directory that is a file is one Error line and exit 1, never '0 entries'")
+    func cacheIsAFile() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("not a directory".utf8).write(to: directory.appendingPathComponent("farkle-sim"))
+        for action in ["list", "clear"] {
+            let result = try CommandRunner.run(["cache", action], environment: ["XDG_CACHE_HOME": directory.path])
+            #expect(result.exitStatus == 1, "\(action): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.hasPrefix("Error: cannot \(action) the cache: '"), "\(result.standardError)")
+            #expect(result.standardError.contains("it is a file, not the cache directory"))
+        }
+    }
+
     @Test("a rule file's name too long for a folder is cut from the file name, and refused when given")
     func longRuleNames() throws {
         let directory = try Self.scratchDirectory()

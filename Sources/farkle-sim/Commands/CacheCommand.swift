@@ -57,9 +57,20 @@ enum CacheCommand: Command {
         }
         switch arguments.action {
         case "list":
-            Standard.output(list(cache.entries(), directory: directory), terminator: "")
+            let entries: [SolvedGameCache.Entry]
+            do {
+                entries = try cache.entries()
+            } catch {
+                throw RuntimeFailure("cannot list the cache: '\(error.path)': \(error.reason)")
+            }
+            Standard.output(list(entries, directory: directory), terminator: "")
         case "clear":
-            let removed = cache.clear()
+            let removed: [SolvedGameCache.Entry]
+            do {
+                removed = try cache.clear()
+            } catch {
+                throw RuntimeFailure("cannot clear the cache: '\(error.path)': \(error.reason)")
+            }
             let bytes = removed.reduce(0) { $0 + $1.size }
             Standard.output(
                 "Removed \(removed.count) \(removed.count == 1 ? "entry" : "entries") (\(size(bytes))) from "

@@ -26,8 +26,20 @@ struct FinalRoundTable: Sendable {
     static let tolerance = 1e-13
 
     /// The most deficit levels solved when G never comes within the tolerance of its limit (it always
-    /// does where a turn can farkle).
+    /// does where a turn can farkle, within `maximumLevels` unless one keep may score about as much).
     static let maximumLevels = 4_000
+
+    /// Whether G came within `tolerance` of its limit at `capLevel`, so that the deficits past it are exact to the
+    /// tolerance. Where one keep scores a large part of `maximumLevels` (a hot-dice bonus of a million points) a
+    /// last turn still catches up from there, and a solve that took G = `limit` past it would be wrong.
+    var isSettled: Bool { (values.last ?? 1) - limit < Self.tolerance }
+
+    /// Why the final round of `rules` is not solved when a table is not settled, in words.
+    static func unsettledReason(_ rules: RuleSet, step: Int) -> String {
+        "under rules '\(rules.name)' a last turn can still catch up from \(maximumLevels * step) points behind "
+            + "(a keep scores too much), past the deficits the final round is solved for: the game is not solved "
+            + "exactly"
+    }
 
     /// Solves the final-round turn of `turn` for a player whose least bank is `leastBank`.
     init(turn: WinTurn, leastBank: Int) {

@@ -150,7 +150,13 @@ public struct PenaltyWinSolver: Sendable {
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
             let turn = WinTurn(table: table)
             let least = table.turnMechanics.minimumBank
+            if hasFinalRound, turn.maximumJump >= FinalRoundTable.maximumLevels {
+                throw Unsupported(description: FinalRoundTable.unsettledReason(rules, step: table.scoreStep))
+            }
             let finalTable = hasFinalRound ? finalRound ?? FinalRoundTable(turn: turn, leastBank: least) : nil
+            if finalTable?.isSettled == false {
+                throw Unsupported(description: FinalRoundTable.unsettledReason(rules, step: table.scoreStep))
+            }
             self.table = table
             self.target = target
             self.penalty = penalty

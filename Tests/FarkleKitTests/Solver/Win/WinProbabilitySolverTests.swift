@@ -361,3 +361,44 @@ private func expectPenaltyAgreement(_ rules: RuleSet, floor: Int) throws {
     #expect(worst < 1e-11, "largest difference \(worst) for \(rules.name)")
     #expect(solver.lastChange <= PenaltyWinSolver.tolerance)
 }
+
+@Suite("The final round is solved only where it settles")
+struct UnsettledFinalRoundTests {
+    @Test(
+        "a keep that scores past every deficit the final round is solved for is refused, with or without a penalty",
+        arguments: [nil, 500] as [Int?])
+    func hugeKeep(penalty: Int?) throws {
+        // A hot-dice bonus of a million: a last turn 200,000 points behind still catches up with one hot dice, so
+        // taking every larger deficit as lost (the table's cap) would give wrong chances.
+        var rules = RuleSet.standard
+        rules.name = "huge-bonus"
+        rules.turn.hotDiceBonus = 1_000_000
+        rules.game.end = .target(1000, finalRound: true)
+        rules.turn.threeFarklePenalty = penalty.map { .points($0) }
+        let reason: String
+        do {
+            if penalty == nil {
+                _ = try WinProbabilitySolver(rules: rules)
+            } else {
+                _ = try PenaltyWinSolver(rules: rules)
+            }
+            Issue.record("solved a final round that never settles")
+            return
+        } catch {
+            reason = error.description
+        }
+        #expect(reason.contains("can still catch up from 200000 points behind"), "\(reason)")
+        // Won at once at the target there is no final round, and the race is solved.
+        rules.game.end = .target(1000, finalRound: false)
+        if penalty == nil { _ = try WinProbabilitySolver(rules: rules) }
+    }
+
+    @Test("every final-round table of the presets settles within its cap")
+    func presetsSettle() {
+        for rules in RuleSet.presets.values where rules.game.end.hasFinalRound {
+            let table = ScoringTable(rules: rules)
+            let final = FinalRoundTable(turn: WinTurn(table: table), leastBank: table.turnMechanics.minimumBank)
+            #expect(final.isSettled && final.capLevel < FinalRoundTable.maximumLevels, "\(rules.name)")
+        }
+    }
+}
