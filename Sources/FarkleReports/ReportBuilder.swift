@@ -269,19 +269,36 @@ public struct ReportBuilder: Sendable {
         }
         var written: [String] = []
         var staged: [PendingFile] = []
-        for (rules, set) in zip(rules, sets) {
-            let folder = directory.appendingPathComponent(rules.name)
-            try ReportFile.createDirectory(folder)
-            for document in set.documents {
-                staged.append(try Self.stage(document, into: folder))
-                written.append(rules.name + "/" + document.fileName)
+        // The folders this call makes: removed again, empty, where the set cannot be written whole.
+        var made: [URL] = []
+        do {
+            for (rules, set) in zip(rules, sets) {
+                let folder = directory.appendingPathComponent(rules.name)
+                if !FileManager.default.fileExists(atPath: folder.path) { made.append(folder) }
+                try ReportFile.createDirectory(folder)
+                for document in set.documents {
+                    staged.append(try Self.stage(document, into: folder))
+                    written.append(rules.name + "/" + document.fileName)
+                }
             }
+            let comparison = ReportDocument.ruleSetComparison(sets.map(\.overview))
+            let file = try PendingFile(destination: directory.appendingPathComponent(comparison.fileName))
+            try file.stage(comparison.contents)
+            try Self.replace(staged + [file])
+            return written + [comparison.fileName]
+        } catch {
+            for file in staged { file.discard() }
+            Self.removeEmpty(made)
+            throw error
         }
-        let comparison = ReportDocument.ruleSetComparison(sets.map(\.overview))
-        let file = try PendingFile(destination: directory.appendingPathComponent(comparison.fileName))
-        try file.stage(comparison.contents)
-        try Self.replace(staged + [file])
-        return written + [comparison.fileName]
+    }
+
+    /// Removes each of `folders` (and the `app/` folder a report makes inside it) where it is empty.
+    private static func removeEmpty(_ folders: [URL]) {
+        for folder in folders.reversed() {
+            _ = rmdir(folder.appendingPathComponent("app").path)
+            _ = rmdir(folder.path)
+        }
     }
 
     /// Writes every report into `directory` (created if missing) and returns what was written.
@@ -293,11 +310,18 @@ public struct ReportBuilder: Sendable {
     @discardableResult
     public func write(to directory: URL) throws(ReportFileError) -> [ReportDocument] {
         // A directory that cannot be made fails before the minutes of work, not after.
+        let isNew = !FileManager.default.fileExists(atPath: directory.path)
         try ReportFile.createDirectory(directory)
         let documents = documents()
         var staged: [PendingFile] = []
-        for document in documents { staged.append(try Self.stage(document, into: directory)) }
-        try Self.replace(staged)
+        do {
+            for document in documents { staged.append(try Self.stage(document, into: directory)) }
+            try Self.replace(staged)
+        } catch {
+            for file in staged { file.discard() }
+            if isNew { Self.removeEmpty([directory]) }
+            throw error
+        }
         return documents
     }
 

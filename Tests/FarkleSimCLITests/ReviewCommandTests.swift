@@ -118,6 +118,12 @@ struct ReviewCommandTests {
         #expect(try String(contentsOfFile: out, encoding: .utf8).hasPrefix("# Game review"))
         let bad = try CommandRunner.run(["review", path, "--points-only", "--out", "/nonexistent/review.md"])
         #expect(bad.exitStatus == 1 && bad.standardError.hasPrefix("Error: "))
+        // The record itself, by another spelling of its path: refused, and the record kept.
+        let again = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("./game.json").path
+        let itself = try CommandRunner.run(["review", path, "--points-only", "--out", again])
+        #expect(itself.exitStatus == 64, "\(itself.standardError)")
+        #expect(itself.standardError.hasPrefix("Error: '--out' names the game record itself"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.record)
     }
 
     @Test(
