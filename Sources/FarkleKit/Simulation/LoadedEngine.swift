@@ -296,7 +296,11 @@ struct LoadedEngine: Sendable {
             }
             switch progress.endTurn() {
             case .nextTurn: continue
-            case .scoreTotals: return finish(winners: progress.leaders(totals), totals, progress.round, &tally)
+            case .scoreTotals:
+                // Counted as the plain engines count how a game scored by the totals ended.
+                let leaders = progress.leaders(totals)
+                tally.addEnding(sharedHighestTotal: leaders.nonzeroBitCount > 1, isExtraRound: false)
+                return finish(winners: leaders, totals, progress.round, &tally)
             case .unfinished:
                 tally.unfinishedGames += 1
                 return

@@ -214,8 +214,9 @@ struct SimulationFrontDoorTests {
             let error = ((p * (1 - p) + q * (1 - q)) / Double(games)).squareRoot()
             #expect(abs(p - q) < 4 * error, "\(name): \(p) vs \(q) ± \(error)")
         }
-        // The final round was played (ties only arise there) and sixes of a kind won.
+        // The final round was played (ties only arise there, each a shared highest total) and sixes of a kind won.
         #expect(a.ties > 0 && a.instantWins > 0, "\(a.ties) ties, \(a.instantWins) wins at once")
+        #expect(a.sharedHighestTotals == a.ties && b.sharedHighestTotals == b.ties)
         // The exact first turn scores a six of a kind as points: no exact value where one wins at once.
         #expect(loaded.exactFirstTurnPoints(seat: 0) == nil)
         let pointsError = (pow2(a.meanPointsPerTurnStandardError) + pow2(b.meanPointsPerTurnStandardError))
