@@ -175,4 +175,13 @@ struct HostileSweepTests {
     func unusedOptions(arguments: [String], message: String) throws {
         Self.expectUsageError(try CommandRunner.run(arguments), message)
     }
+
+    @Test("a dice catalog is read where a roll names its dice (advise --dice 5@odd,...)")
+    func catalogForNamedDice() throws {
+        let result = try CommandRunner.run([
+            "advise", "--rules", "kcd", "--dice", "5@odd,1,2,3,4,6", "--dice-catalog", Self.catalog,
+        ])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("odd"))
+    }
 }

@@ -12,7 +12,9 @@ enum InputFiles {
             _ = try DiceSetOption.catalog(arguments)
             // A catalog names loaded dice for the options that take dice: without one it would be read for nothing.
             let takesDice = ["dice-set", "opponent-set", "inventory", "rank-catalog"]
-            if arguments.value(DiceSetOption.catalog.name) != nil,
+            // `advise --dice 5@odd,...` names loaded dice in the roll itself.
+            let namesDice = arguments.value("dice")?.contains("@") == true
+            if arguments.value(DiceSetOption.catalog.name) != nil, !namesDice,
                 !takesDice.contains(where: { arguments.value($0) != nil || arguments.flag($0) })
             {
                 throw UsageError(
