@@ -34,11 +34,32 @@ struct FinalRoundTable: Sendable {
     /// last turn still catches up from there, and a solve that took G = `limit` past it would be wrong.
     var isSettled: Bool { (values.last ?? 1) - limit < Self.tolerance }
 
-    /// Why the final round of `rules` is not solved when a table is not settled, in words.
-    static func unsettledReason(_ rules: RuleSet, step: Int) -> String {
-        "under rules '\(rules.name)' a last turn can still catch up from \(maximumLevels * step) points behind "
-            + "(a keep scores too much), past the deficits the final round is solved for: the game is not solved "
-            + "exactly"
+    /// The final-round tables of `turn` for every least bank in `leastBanks`, each solved once (or `given`, read
+    /// back from a policy file), in the order of `leastBanks`.
+    ///
+    /// A keep that scores past every deficit a table holds lets no table settle: such rules are refused at once,
+    /// not after minutes of solving.
+    ///
+    /// - Throws: `Unsupported` naming `rules` where a table does not settle: a solve that took G = `limit` past
+    ///   `capLevel` would be wrong.
+    static func solving(
+        _ turn: WinTurn, leastBanks: [Int], given: [FinalRoundTable]? = nil, rules: RuleSet
+    ) throws(WinProbabilitySolver.Unsupported) -> [FinalRoundTable] {
+        let step = turn.mechanics.scoreStep
+        let unsettled = WinProbabilitySolver.Unsupported(
+            description: "under rules '\(rules.name)' a last turn can still catch up from \(maximumLevels * step) "
+                + "points behind (a keep scores too much), past the deficits the final round is solved for: the game "
+                + "is not solved exactly")
+        guard turn.maximumJump < maximumLevels else { throw unsettled }
+        var tables: [FinalRoundTable] = []
+        for (index, leastBank) in leastBanks.enumerated() {
+            let table =
+                given?[index] ?? tables.first { $0.leastBank == leastBank }
+                ?? FinalRoundTable(turn: turn, leastBank: leastBank)
+            guard table.isSettled else { throw unsettled }
+            tables.append(table)
+        }
+        return tables
     }
 
     /// Solves the final-round turn of `turn` for a player whose least bank is `leastBank`.

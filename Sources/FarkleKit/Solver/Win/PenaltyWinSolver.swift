@@ -150,13 +150,11 @@ public struct PenaltyWinSolver: Sendable {
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
             let turn = WinTurn(table: table)
             let least = table.turnMechanics.minimumBank
-            if hasFinalRound, turn.maximumJump >= FinalRoundTable.maximumLevels {
-                throw Unsupported(description: FinalRoundTable.unsettledReason(rules, step: table.scoreStep))
-            }
-            let finalTable = hasFinalRound ? finalRound ?? FinalRoundTable(turn: turn, leastBank: least) : nil
-            if finalTable?.isSettled == false {
-                throw Unsupported(description: FinalRoundTable.unsettledReason(rules, step: table.scoreStep))
-            }
+            let finalTable =
+                hasFinalRound
+                ? try FinalRoundTable.solving(turn, leastBanks: [least], given: finalRound.map { [$0] }, rules: rules)[
+                    0]
+                : nil
             self.table = table
             self.target = target
             self.penalty = penalty

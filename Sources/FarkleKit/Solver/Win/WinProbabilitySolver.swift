@@ -202,19 +202,10 @@ public struct WinProbabilitySolver: Sendable {
             let newBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: false)
             var entered: FinalRoundTable?
             var notEntered: FinalRoundTable?
-            // A keep that scores past every deficit the final round is solved for never lets it settle: refused at
-            // once, not after minutes of solving.
-            if finalRound, turn.maximumJump >= FinalRoundTable.maximumLevels {
-                throw Unsupported(description: FinalRoundTable.unsettledReason(rules, step: step))
-            }
-            if let finalRounds, finalRound {
-                (entered, notEntered) = finalRounds
-            } else if finalRound {
-                entered = FinalRoundTable(turn: turn, leastBank: enteredBank)
-                notEntered = newBank == enteredBank ? entered : FinalRoundTable(turn: turn, leastBank: newBank)
-            }
-            for final in [entered, notEntered] where final?.isSettled == false {
-                throw Unsupported(description: FinalRoundTable.unsettledReason(rules, step: step))
+            if finalRound {
+                let tables = try FinalRoundTable.solving(
+                    turn, leastBanks: [enteredBank, newBank], given: finalRounds.map { [$0.0, $0.1] }, rules: rules)
+                (entered, notEntered) = (tables[0], tables[1])
             }
             self.table = table
             self.target = target
