@@ -274,20 +274,21 @@ struct LoadedEngine: Sendable {
             let ended = turn(
                 players + seat, total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
                 rolls: &rolls, &random)
-            let banked = max(ended, 0)
+            let banked: Int
+            if case .banked(let points) = ended { banked = points } else { banked = 0 }
             tally.seats[seat].turns += 1
             turns += 1
             points += banked
             tally.seats[seat].bankedPoints += banked
             tally.bankedPointsSquared += Double(banked) * Double(banked)
-            if banked == 0 && ended != Self.winsAtOnce { tally.seats[seat].farkles += 1 }
+            if case .banked(0) = ended { tally.seats[seat].farkles += 1 }
             if progress.round == 1 {
                 let counted = min(banked, target)
                 tally.seats[seat].firstTurns += 1
                 tally.seats[seat].firstTurnPoints += counted
                 tally.seats[seat].firstTurnPointsSquared += Double(counted) * Double(counted)
             }
-            if ended == Self.winsAtOnce {
+            if case .winsAtOnce = ended {
                 tally.instantWins += 1
                 return finish(winners: 1 << seat, totals, progress.round, &tally)
             }
@@ -321,19 +322,22 @@ struct LoadedEngine: Sendable {
         tally.addFinalTotals(totals)
     }
 
-    /// What `turn` returns for a roll that wins the game at once (a six of a kind of a face in
-    /// `GameRules.instantWinFaces`), where it otherwise returns the points banked.
-    private static let winsAtOnce = -1
+    /// How a turn ended.
+    private enum TurnEnd {
+        /// Banked these points; 0 on a farkle.
+        case banked(Int)
+        /// A roll won the game at once (a six of a kind of a face in `GameRules.instantWinFaces`).
+        case winsAtOnce
+    }
 
-    /// One turn of the seat at `player` with own total `total`: the points banked, 0 on a farkle, `winsAtOnce` for
-    /// a roll that wins the game; each roll counted in `rolls`.
+    /// One turn of the seat at `player` with own total `total`, each roll counted in `rolls`.
     ///
     /// Every table is read in place through `player.pointee` and buffer pointers (see `playChunk`): no seat, solver,
     /// turn or dice set is bound to a local, and options are read by position rather than through a slice.
     private func turn(
         _ player: UnsafePointer<Player>, total: Int, opponent: Int, rolls: inout Int,
         _ random: inout Xoshiro256StarStar
-    ) -> Int {
+    ) -> TurnEnd {
         let step = player.pointee.step
         // Below the target: a seat at or past it has started the final round and plays no more.
         let level = total / step
@@ -361,19 +365,19 @@ struct LoadedEngine: Sendable {
             if instantWinFaces != 0, state == full, let face = sixOfAKind(ordered, in: player),
                 instantWinFaces & (1 << (face - 1)) != 0
             {
-                return Self.winsAtOnce
+                return .winsAtOnce
             }
             guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else {
                 // Six dice with no keep: a farkle, or the six-dice farkle, a keep of all six (a set holds six dice).
-                guard state == full, let bonus = sixDiceFarkle else { return 0 }
+                guard state == full, let bonus = sixDiceFarkle else { return .banked(0) }
                 points += bonus
                 sixDiceFarkle = self.sixDiceFarkle.later
                 if player.pointee.playsThreshold {
-                    if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return points }
+                    if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return .banked(points) }
                 } else if shouldBank(
                     player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
                 {
-                    return points
+                    return .banked(points)
                 }
                 continue
             }
@@ -382,7 +386,7 @@ struct LoadedEngine: Sendable {
                 let keep = player.pointee.thresholdPlay.keeps.option(ofGroup: group)
                 points += keep.points
                 state = keep.next
-                if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return points }
+                if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return .banked(points) }
                 continue
             }
             // The option of the highest value; on equal values the first.
@@ -403,13 +407,13 @@ struct LoadedEngine: Sendable {
                     best = option
                 }
             }
-            guard best >= 0 else { return 0 }
+            guard best >= 0 else { return .banked(0) }
             points += player.pointee.outcomes.options[best].points
             state = player.pointee.outcomes.options[best].next
             if shouldBank(
                 player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
             {
-                return points
+                return .banked(points)
             }
         }
     }
