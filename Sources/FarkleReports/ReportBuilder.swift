@@ -141,13 +141,16 @@ public struct ReportBuilder: Sendable {
             reports += ReportDocument.farkleTen(section)
             findings.append(Self.roundsFinding(section))
         }
-        let sweep = Array(stride(from: 200, through: 800, by: 50))
-        let thresholdGames = compare(
-            sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, context: &context, seed: seed &+ 1_000,
-            threads: threads)
-        reports.append(
-            ReportDocument.thresholdChart(
-                thresholdGames, twoDiceThresholds: sweep, opponent: "ev", oneDieThreshold: oneDie, rules: rules))
+        // The chart sweeps the bank threshold with 2 dice left: a game that never banks there has none.
+        if rules.turn.dice >= 2, rules.turn.allowsBanking(diceLeft: 2) {
+            let sweep = Array(stride(from: 200, through: 800, by: 50))
+            let thresholdGames = compare(
+                sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, context: &context, seed: seed &+ 1_000,
+                threads: threads)
+            reports.append(
+                ReportDocument.thresholdChart(
+                    thresholdGames, twoDiceThresholds: sweep, opponent: "ev", oneDieThreshold: oneDie, rules: rules))
+        }
         let overview = RuleSetOverview(
             rules: rules, expectedTurnScore: solver.expectedTurnScore, longRunAverage: penalty?.longRunAverage,
             bankThresholds: penalty.map { penalty in
@@ -260,6 +263,7 @@ public struct ReportBuilder: Sendable {
         cache: SolvedGameCache = .disabled, to directory: URL,
         progress: (_ done: Int, _ next: inout ReportBuilder) -> Void = { _, _ in }
     ) throws(ReportFileError) -> [String] {
+        let isNew = !FileManager.default.fileExists(atPath: directory.path)
         try ReportFile.createDirectory(directory)
         let sets = rules.enumerated().map { done, rules in
             var builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: playsToWin)
@@ -267,38 +271,13 @@ public struct ReportBuilder: Sendable {
             progress(done, &builder)
             return builder.build()
         }
-        var written: [String] = []
-        var staged: [PendingFile] = []
-        // The folders this call makes: removed again, empty, where the set cannot be written whole.
-        var made: [URL] = []
-        do {
-            for (rules, set) in zip(rules, sets) {
-                let folder = directory.appendingPathComponent(rules.name)
-                if !FileManager.default.fileExists(atPath: folder.path) { made.append(folder) }
-                try ReportFile.createDirectory(folder)
-                for document in set.documents {
-                    staged.append(try Self.stage(document, into: folder))
-                    written.append(rules.name + "/" + document.fileName)
-                }
-            }
-            let comparison = ReportDocument.ruleSetComparison(sets.map(\.overview))
-            let file = try PendingFile(destination: directory.appendingPathComponent(comparison.fileName))
-            try file.stage(comparison.contents)
-            try Self.replace(staged + [file])
-            return written + [comparison.fileName]
-        } catch {
-            for file in staged { file.discard() }
-            Self.removeEmpty(made)
-            throw error
-        }
-    }
-
-    /// Removes each of `folders` (and the `app/` folder a report makes inside it) where it is empty.
-    private static func removeEmpty(_ folders: [URL]) {
-        for folder in folders.reversed() {
-            _ = rmdir(folder.appendingPathComponent("app").path)
-            _ = rmdir(folder.path)
-        }
+        let comparison = ReportDocument.ruleSetComparison(sets.map(\.overview))
+        try Self.writeWhole(
+            zip(rules, sets).map { (directory.appendingPathComponent($0.name), $1.documents) }
+                + [(directory, [comparison])],
+            made: isNew ? [directory] : [])
+        return zip(rules, sets).flatMap { rules, set in set.documents.map { rules.name + "/" + $0.fileName } }
+            + [comparison.fileName]
     }
 
     /// Writes every report into `directory` (created if missing) and returns what was written.
@@ -313,16 +292,34 @@ public struct ReportBuilder: Sendable {
         let isNew = !FileManager.default.fileExists(atPath: directory.path)
         try ReportFile.createDirectory(directory)
         let documents = documents()
+        try Self.writeWhole([(directory, documents)], made: isNew ? [directory] : [])
+        return documents
+    }
+
+    /// Writes the documents of each folder (made where missing) whole or not at all: every file is staged beside
+    /// its destination before any replaces its old version. On a failure every staged file is removed, and the
+    /// folders made here, with those in `made` (made earlier by the caller), are removed again where empty.
+    private static func writeWhole(
+        _ folders: [(folder: URL, documents: [ReportDocument])], made: [URL]
+    ) throws(ReportFileError) {
         var staged: [PendingFile] = []
+        var made = made
         do {
-            for document in documents { staged.append(try Self.stage(document, into: directory)) }
-            try Self.replace(staged)
+            for (folder, documents) in folders {
+                if !FileManager.default.fileExists(atPath: folder.path) { made.append(folder) }
+                try ReportFile.createDirectory(folder)
+                for document in documents { staged.append(try stage(document, into: folder)) }
+            }
+            try replace(staged)
         } catch {
             for file in staged { file.discard() }
-            if isNew { Self.removeEmpty([directory]) }
+            // The last made first: a folder made inside another goes before it.
+            for folder in made.reversed() {
+                _ = rmdir(folder.appendingPathComponent("app").path)
+                _ = rmdir(folder.path)
+            }
             throw error
         }
-        return documents
     }
 
     /// Writes `document` into a temporary file beside its place in `directory`, making the folder its name starts
