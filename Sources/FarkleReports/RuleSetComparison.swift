@@ -42,7 +42,8 @@ extension ReportDocument {
             thresholds.append(
                 [overview.rules.name]
                     + dice.map { dice in
-                        guard overview.rules.turn.allowsBanking(diceLeft: dice) else { return "-" }
+                        guard dice <= overview.rules.turn.dice, overview.rules.turn.allowsBanking(diceLeft: dice)
+                        else { return "-" }
                         return overview.bankThresholds.map { $0[dice - 1].map(String.init) ?? "never" }
                             .joined(separator: " / ")
                     })
@@ -57,8 +58,12 @@ extension ReportDocument {
         var farkles = MarkdownTable(header: ["Rule set"] + diceHeader, alignments: [.left] + rightAligned)
         for overview in overviews {
             farkles.append(
-                [overview.rules.name] + overview.farkleChances.map { NumberText.significant($0 * 100, digits: 3) + "%" }
-            )
+                // A game of fewer dice never rolls more: "-" in those columns.
+                [overview.rules.name]
+                    + dice.map { dice in
+                        overview.farkleChances.indices.contains(dice - 1)
+                            ? NumberText.significant(overview.farkleChances[dice - 1] * 100, digits: 3) + "%" : "-"
+                    })
         }
         // Rule sets that differ only in what keeps score have the same chances: say so rather than leave it a puzzle.
         let shared =

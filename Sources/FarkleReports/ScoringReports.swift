@@ -56,7 +56,7 @@ extension ReportDocument {
             contents: csv.text)
     }
 
-    /// The odds of one roll of 1 to 6 dice, as Markdown and CSV.
+    /// The odds of one roll of 1 to the game's number of dice, as Markdown and CSV.
     ///
     /// Columns: `dice`, `rolls` (6^n), `farkles`, `p_farkle`, `mean_max_score` (the best keep's
     /// score averaged over all rolls, a farkle counting 0), as `farkle-sim odds`.
@@ -77,7 +77,8 @@ extension ReportDocument {
         return [
             ReportDocument(
                 fileName: "scoring-odds.md", title: "Scoring odds",
-                summary: "For 1 to 6 dice, the chance that one roll farkles and the average score of its best keep.",
+                summary: "For 1 to \(odds.rows.count) dice, the chance that one roll farkles and the average score of "
+                    + "its best keep.",
                 contents: text + markdown.text),
             ReportDocument(
                 fileName: "scoring-odds.csv", title: "Scoring odds (CSV)",

@@ -69,6 +69,22 @@ struct PenaltyReportsTests {
         #expect(!text.contains("| zilch | 0."))
     }
 
+    @Test("a game of five dice shows '-' for six dice, in the thresholds and in the farkle chances")
+    func comparisonOfFiveDice() throws {
+        let six = RuleSetOverview(
+            rules: .standard, expectedTurnScore: 925.83, longRunAverage: nil,
+            bankThresholds: [[450, 350, nil, nil, nil, nil]], farkleChances: [2.0 / 3, 0.5, 0.25, 0.125, 0.0625, 0.03],
+            starterWinRate: nil)
+        let five = RuleSetOverview(
+            rules: try #require(RuleSet.presets["five-thousand"]), expectedTurnScore: 500, longRunAverage: nil,
+            bankThresholds: [[300, 300, 350, 400, nil, nil]], farkleChances: [2.0 / 3, 0.5, 0.25, 0.125, 0.0625],
+            starterWinRate: nil)
+        let text = unpadded(ReportDocument.ruleSetComparison([six, five]).contents)
+        #expect(text.contains("| five-thousand | 300 | 300 | 350 | 400 | never | - |"))
+        #expect(text.contains("| five-thousand | 66.7% | 50.0% | 25.0% | 12.5% | 6.25% | - |"))
+        #expect(text.contains("| standard | 66.7% | 50.0% | 25.0% | 12.5% | 6.25% | 3.00% |"))
+    }
+
     @Test("writing the comparison writes each rule set's folder, with the penalty report under zilch")
     func writesComparison() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-compare-\(UUID())")

@@ -1,4 +1,4 @@
-/// Farkle odds and the mean best score of one roll of 1 to 6 dice, exact.
+/// Farkle odds and the mean best score of one roll of 1 to the game's number of dice (`TurnRules.dice`), exact.
 ///
 /// For each dice count n the sums run over all `6^n` equally likely ordered
 /// rolls in integers; only the final division is floating point. A farkle
@@ -7,14 +7,14 @@
 public struct ScoringOdds: Hashable, Sendable {
     /// The name of the rule set.
     public let rules: String
-    /// One row per dice count, 1...6.
+    /// One row per dice count, from 1 to the game's number of dice.
     public let rows: [Row]
 
     /// The odds of one roll under the table's rules.
     public init(table: ScoringTable) {
         let catalog = DiceCatalog.shared
         var rows: [Row] = []
-        for dice in 1...DiceCounts.maximumDice {
+        for dice in 1...table.rules.turn.dice {
             var farkles = 0
             var totalBestScore = 0
             for orderedRoll in 0..<DiceCatalog.orderedRollCounts[dice] {

@@ -48,6 +48,16 @@ struct ScoringOddsTests {
         #expect(zip(odds, odds.dropFirst()).allSatisfy { $0 > $1 })
     }
 
+    @Test("five-thousand plays five dice: rows for 1 to 5 dice, none for six the game never rolls")
+    func fiveDice() throws {
+        let rules = try #require(RuleSet.presets["five-thousand"])
+        let odds = ScoringOdds(table: ScoringTable(rules: rules))
+        #expect(odds.rows.map(\.dice) == [1, 2, 3, 4, 5])
+        #expect(odds.rows.map(\.rolls) == [6, 36, 216, 1296, 7776])
+        // One die: 2, 3, 4 and 6 farkle, as in every rule set that scores single 1s and 5s.
+        #expect(odds.rows[0].farkles == 4)
+    }
+
     @Test("house-variant fixture, three dice: three 1s score 300, so only 555 and the other triples add")
     func fixtureThreeDice() throws {
         let odds = ScoringOdds(table: ScoringTable(rules: try Fixtures.rules("house-variant.json")))
