@@ -18,7 +18,8 @@ import Foundation
 ///
 /// What the destination may be:
 /// - missing: it is created with the usual mode (0666 less the umask);
-/// - a regular file: it is replaced, keeping its permission bits (a private 0600 file stays private);
+/// - a regular file: it is replaced, keeping its permission bits (a private 0600 file stays private); a
+///   read-only file is refused, never replaced;
 /// - a symbolic link: it is followed, as the shell's `>` does, and the file it points to is
 ///   replaced (or created); the link itself stays;
 /// - anything else (a directory, a device, a pipe): refused, never replaced.
@@ -151,6 +152,11 @@ public final class PendingFile {
             guard lstat(path, &info) == 0 else { return (URL(fileURLWithPath: path), nil) }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
+                // A file with no write permission is one its owner protected: refused even where the process
+                // could replace it (root can), as `cp` without `-f` would not write through it.
+                guard info.st_mode & 0o222 != 0, access(path, W_OK) == 0 else {
+                    throw ReportFileError(path: url.path, reason: "the file is read-only; nothing was replaced")
+                }
                 return (URL(fileURLWithPath: path), info.st_mode & 0o7777)
             case S_IFLNK:
                 var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

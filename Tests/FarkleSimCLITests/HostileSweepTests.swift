@@ -169,11 +169,67 @@ struct HostileSweepTests {
             (["--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
             (["advise", "--dice", "1,2,3", "--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
             (["odds", "--target", "500"], "unknown option '--target'"),
+            (["advise", "--dice", "1,2,3", "--my-score", "500"], "'--my-score' alone changes no advice"),
+            (["advise", "--dice", "1,2,3", "--my-score", "500", "--rules", "zilch"], "under rules 'zilch'"),
             (["--version", "extra"], "'--version' takes no other arguments"),
             (["help", "solve", "extra"], "unexpected argument 'extra' after 'help'"),
         ])
     func unusedOptions(arguments: [String], message: String) throws {
         Self.expectUsageError(try CommandRunner.run(arguments), message)
+    }
+
+    @Test("--my-score alone is read where it changes the turn: not yet on the board, or a race's last points")
+    func myScoreAlone() throws {
+        // boxed: 500 to get on the board, so a player at 0 may not bank 400; kcd: 150 more from 3,850 wins at once.
+        for (arguments, without, with) in [
+            (
+                ["--dice", "1,2,3", "--turn-points", "300", "--rules", "boxed", "--my-score", "0"], "Then bank",
+                "Then roll"
+            ),
+            (
+                ["--dice", "5,2,3", "--turn-points", "100", "--rules", "kcd", "--my-score", "3850"], "Then roll",
+                "Then bank"
+            ),
+        ] {
+            let plain = try CommandRunner.run(["advise"] + arguments.dropLast(2))
+            #expect(plain.standardOutput.contains(without), "\(plain.standardOutput)")
+            let given = try CommandRunner.run(["advise"] + arguments)
+            #expect(given.exitStatus == 0, "\(given.standardError)")
+            #expect(given.standardOutput.contains(with), "\(given.standardOutput)")
+        }
+    }
+
+    @Test("--out never replaces a read-only file: one Error line, exit 1, the file as it was")
+    func readOnlyOut() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("kept.md")
+        try Data("kept\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        let result = try CommandRunner.run(["--games", "100", "--quiet", "--out", file.path])
+        #expect(result.exitStatus == 1, "\(result.standardError)")
+        #expect(
+            result.standardError == "Error: cannot write '\(file.path)': the file is read-only; nothing was replaced\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "kept\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["kept.md"])
+    }
+
+    @Test("cache list states a large entry's size in GiB, never thousands of MiB")
+    func cacheSizeInGiB() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cache = directory.appendingPathComponent("farkle-sim")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        // A sparse file: 5 GiB long, no blocks written.
+        let entry = cache.appendingPathComponent("win-0123456789abcdef.policy")
+        #expect(FileManager.default.createFile(atPath: entry.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: entry)
+        try handle.truncate(atOffset: 5 << 30)
+        try handle.close()
+        let result = try CommandRunner.run(["cache", "list"], environment: ["XDG_CACHE_HOME": directory.path])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("5.0 GiB in all."), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("MiB"))
     }
 
     @Test("a dice catalog is read where a roll names its dice (advise --dice 5@odd,...)")

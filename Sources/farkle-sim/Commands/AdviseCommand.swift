@@ -126,6 +126,18 @@ enum AdviseCommand: Command {
                 spec: spec)
         }
         let totals = try Totals(arguments, rules: rules, step: step)
+        // Alone, a total counts only where it changes the turn: a player not yet on the board, or a race won at the
+        // target at once, whose last points it caps. Elsewhere it would be read for nothing.
+        if let totals, totals.theirs == nil, !hasDiceSets {
+            let end = rules.game.end
+            let capsTheTurn = end.target != nil && !end.hasFinalRound && end.rounds == nil
+            let entryMatters = rules.game.entryMinimum > rules.turn.minimumBank
+            if !capsTheTurn, !entryMatters || rules.turn.threeFarklePenalty != nil {
+                throw UsageError(
+                    "'--my-score' alone changes no advice under rules '\(rules.name)': add '--opponent-score' for the "
+                        + "advice to win", spec: spec)
+            }
+        }
         if totals?.theirs == nil, arguments.value("opponent-farkles") != nil {
             throw UsageError("'--opponent-farkles' needs '--my-score' and '--opponent-score'", spec: spec)
         }

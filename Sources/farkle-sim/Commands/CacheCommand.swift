@@ -111,10 +111,16 @@ enum CacheCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A size in bytes, KiB or MiB.
+    /// A size in bytes, KiB, MiB or GiB.
     private static func size(_ bytes: Int) -> String {
         if bytes < 1024 { return "\(bytes) B" }
-        if bytes < 1024 * 1024 { return NumberText.fixed(Double(bytes) / 1024, 1) + " KiB" }
-        return NumberText.fixed(Double(bytes) / (1024 * 1024), 1) + " MiB"
+        let units = ["KiB", "MiB", "GiB"]
+        var scaled = Double(bytes) / 1024
+        var unit = 0
+        while scaled >= 1024, unit < units.count - 1 {
+            scaled /= 1024
+            unit += 1
+        }
+        return NumberText.fixed(scaled, 1) + " " + units[unit]
     }
 }
