@@ -22,9 +22,14 @@ enum CommandRunner {
         #endif
     }
 
-    /// The `farkle-sim` executable next to the tests.
+    /// The `farkle-sim` executable next to the tests, or the one `FARKLE_SIM_EXECUTABLE` names: `.ci/run` names
+    /// the release build it has just made from the same sources, which runs the solves and simulations these tests
+    /// ask for many times faster than a debug build.
     static var executable: URL {
-        productsDirectory.appendingPathComponent("farkle-sim")
+        if let path = ProcessInfo.processInfo.environment["FARKLE_SIM_EXECUTABLE"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return productsDirectory.appendingPathComponent("farkle-sim")
     }
 
     /// A fresh empty directory under the system's temporary directory, its name starting with `prefix`.
