@@ -23,8 +23,10 @@ public struct GameRecord: Hashable, Sendable {
     static let formatVersion = 1
     /// The largest record read, in bytes: a game of eight players over a thousand rounds is well below it.
     package static let maximumFileSize = 4 << 20
-    /// The most actions a record holds.
-    static let maximumActions = 200_000
+    /// The most actions a record holds: a game of eight players over a thousand turns each takes about 32,000 (a
+    /// roll and a keep or two per roll). Reviewing one advises every keep, a fraction of a millisecond each with a
+    /// solved game, so the bound also bounds a review to seconds.
+    static let maximumActions = 50_000
     /// The longest player name, in characters.
     static let maximumNameLength = 40
 

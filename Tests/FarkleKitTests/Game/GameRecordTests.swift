@@ -93,6 +93,13 @@ struct GameRecordTests {
         }
         let large = Data(count: GameRecord.maximumFileSize + 1)
         #expect(throws: GameRecordError.self) { try GameRecord(json: large, source: "big.json") }
+        // 50,001 actions fit in the file size (about 7 bytes each) but not in a record, so no review runs for minutes.
+        let bank = String(repeating: "\"bank\", ", count: 50_000) + "\"bank\""
+        let many =
+            #"{"format": "farkle-sim game", "version": 1, "rules": "standard", "players": ["Ann"], "actions": ["#
+            + bank + "]}"
+        #expect(many.utf8.count < GameRecord.maximumFileSize)
+        #expect(Self.problem(many)?.contains("has 50001 actions; a record holds at most 50000") == true)
     }
 
     @Test("replay names the first action the rules refuse, counted from 1")
