@@ -43,24 +43,27 @@ public struct WinProbabilitySolver: Sendable {
         var levels = (target - 1) / step + 1
         var factor = 1
         var game = "a race to \(target) in steps of \(step)"
+        var remedy = "lower the target"
         if let penalty = rules.turn.threeFarklePenalty {
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
             levels -= lowest / step
             factor = 9
             game = "a race to \(target) from \(lowest) in steps of \(step) under a three-farkle penalty"
+            // The totals reach down below 0 by the penalties: a large penalty counts as much as a high target.
+            remedy = "lower the target or the penalty, or raise the lowest total tabulated"
         }
         let square = levels.multipliedReportingOverflow(by: levels)
         try checkSize(
             states: square.overflow || square.partialValue > Int.max / factor ? .max : factor * square.partialValue,
-            of: game)
+            of: game, remedy: remedy)
     }
 
-    /// Refuses a game of `states` states with one line naming its size and what to change.
-    static func checkSize(states: Int, of game: String) throws(Unsupported) {
+    /// Refuses a game of `states` states with one line naming its size and what to change (`remedy`).
+    static func checkSize(states: Int, of game: String, remedy: String = "lower the target") throws(Unsupported) {
         guard states <= maximumStates else {
             throw Unsupported(
                 description: "\(game) has \(states) states; the win solver holds at most \(maximumStates) "
-                    + "(about 1 GiB): lower the target")
+                    + "(about 1 GiB): \(remedy)")
         }
     }
 

@@ -54,6 +54,25 @@ private func expectAgreement(_ rules: RuleSet, tolerance: Double = 1e-11) throws
 
 @Suite("Win-probability solver")
 struct WinProbabilitySolverTests {
+    @Test("a game too large to hold names what to lower: the target, or under a penalty also the penalty")
+    func sizeRemedy() {
+        var race = RuleSet.standard
+        race.game.end = .target(1_000_000, finalRound: true)
+        var penalty = RuleSet.zilch
+        penalty.turn.threeFarklePenalty = .points(1_000_000)
+        for (rules, remedy) in [
+            (race, "(about 1 GiB): lower the target"),
+            (penalty, "lower the target or the penalty, or raise the lowest total tabulated"),
+        ] {
+            do {
+                try WinProbabilitySolver.checkSize(of: rules)
+                Issue.record("\(rules.name) was not refused")
+            } catch {
+                #expect(error.description.hasSuffix(remedy), "\(error.description)")
+            }
+        }
+    }
+
     @Test("a race to 500 matches the brute force at every pair of totals (six 1s win at once)")
     func onesOnlyRace() throws {
         try expectAgreement(onesOnly(target: 500))
