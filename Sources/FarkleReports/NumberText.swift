@@ -23,6 +23,11 @@ public enum NumberText {
         String(format: alwaysSigned ? "%+.\(digits)f" : "%.\(digits)f", value)
     }
 
+    /// A count and its noun, singular for exactly one: `1 thread`, `2 threads`.
+    public static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
+    }
+
     /// A chance as a percentage with `digits` decimals: `53.51%`.
     public static func percent(_ chance: Double, _ digits: Int = 2) -> String {
         fixed(chance * 100, digits) + "%"

@@ -44,4 +44,13 @@ struct ReportTablesTests {
         #expect(NumberText.significant(25) == "25.0000000000")
         #expect(NumberText.significant(1.0 / 43.2, digits: 10) == "0.02314814815")
     }
+
+    @Test("a count of one takes the singular: 1 thread, 2 threads, 0 threads, 1 entry, 2 entries")
+    func counts() {
+        #expect(NumberText.count(1, "thread") == "1 thread")
+        #expect(NumberText.count(2, "thread") == "2 threads")
+        #expect(NumberText.count(0, "thread") == "0 threads")
+        #expect(NumberText.count(1, "entry", plural: "entries") == "1 entry")
+        #expect(NumberText.count(2, "entry", plural: "entries") == "2 entries")
+    }
 }

@@ -89,6 +89,15 @@ struct SimulateCommandTests {
         }
     }
 
+    @Test("the wall time names its threads in words: 1 thread, 2 threads")
+    func threadsInWords() throws {
+        for (threads, words) in [("1", "on 1 thread |"), ("2", "on 2 threads |")] {
+            let result = try CommandRunner.run(["--games", "100", "--threads", threads, "--quiet"])
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains(words), "\(result.standardOutput)")
+        }
+    }
+
     @Test("CSV has a header and one row per seat")
     func csv() throws {
         let result = try CommandRunner.run(["--games", "100", "--strategy", "greedy", "--format", "csv"])

@@ -382,7 +382,7 @@ private struct Summary {
         lines += [
             "| Farkle rate per turn | \(NumberText.percent(tally.farkleRate.value)) |",
             "| Rolls simulated | \(NumberText.grouped(tally.rolls)) |",
-            "| Wall time | \(NumberText.fixed(elapsedSeconds, 3)) s on \(threads) threads |",
+            "| Wall time | \(NumberText.fixed(elapsedSeconds, 3)) s on \(NumberText.count(threads, "thread")) |",
             "| Games per second | \(NumberText.grouped(Int(gamesPerSecond.rounded()))) |",
             "| Rolls per second | \(NumberText.grouped(Int(rollsPerSecond.rounded()))) |",
         ]

@@ -76,7 +76,7 @@ enum ThreePlayerSolveOutput {
                     + "(\(solver.largestLastChange)) |",
                 "| Loops of three turns whose play did not settle (best replies go round) | "
                     + "\(solver.unsettledLoops) |",
-                "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(threads) threads |",
+                "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(NumberText.count(threads, "thread")) |",
                 "| Peak memory | \(peak / (1024 * 1024)) MiB |",
                 "",
             ]

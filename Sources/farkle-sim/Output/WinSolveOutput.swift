@@ -207,7 +207,7 @@ enum WinSolveOutput {
                     + " "
                     + "(first player's value \(NumberText.fixed(head.firstPlayerValue, 6))) |",
                 "| States | \(solver.stateCount) |",
-                "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(threads) threads |",
+                "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(NumberText.count(threads, "thread")) |",
                 "| Peak memory | \(peakBytes / (1024 * 1024)) MiB |",
             ]
             if let cap = solver.finalRoundCap {
