@@ -294,7 +294,10 @@ private struct Summary {
 
     var markdown: String {
         let totals = showsFinalTotals ? " Mean total | Total quartiles |" : ""
-        var lines = ["# \(NumberText.grouped(tally.games)) games, \(players), rules \(rules.name), seed \(seed)", ""]
+        var lines = [
+            "# \(NumberText.grouped(tally.games)) \(tally.games == 1 ? "game" : "games"), \(players), rules \(rules.name), seed \(seed)",
+            "",
+        ]
         if dice != nil {
             lines += [
                 "Each seat plays with its own dice in a race to the target (\(NumberText.grouped(rules.game.end.target ?? 0))), "
