@@ -230,6 +230,9 @@ public struct SolvedGameCache: Sendable {
         public let isDiceSets: Bool
         /// Whether it is a race of three players.
         public let isThreePlayers: Bool
+        /// Whether it ends with the checksum of its contents: false for a truncated, altered or unreadable file,
+        /// which is solved again and replaced when next read.
+        public let isIntact: Bool
         /// Its size in bytes.
         public let size: Int
         /// When it was written.
@@ -293,7 +296,8 @@ public struct SolvedGameCache: Sendable {
             url: url, rulesName: header?.name, target: isRounds ? nil : header?.target,
             isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, isRounds: isRounds,
             isDiceSets: header?.version == WinPolicyFile.diceSetsFormatVersion,
-            isThreePlayers: header?.version == WinPolicyFile.threePlayerFormatVersion, size: size, modified: modified)
+            isThreePlayers: header?.version == WinPolicyFile.threePlayerFormatVersion,
+            isIntact: header != nil && WinPolicyFile.hasIntactChecksum(at: url), size: size, modified: modified)
     }
 
     /// The format version, rule set name and target at the start of the policy file at `url`, or `nil`.

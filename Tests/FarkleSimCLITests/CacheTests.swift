@@ -72,6 +72,12 @@ struct CacheTests {
             ("a flipped byte", flipped), ("truncated", good.prefix(good.count - 9)), ("foreign", foreign),
         ] {
             try bytes.write(to: entry)
+            // cache list says so before the next read solves it again.
+            let list = try cache.run(["cache", "list"])
+            let row = list.standardOutput.split(separator: "\n").first { $0.contains(entry.lastPathComponent) }
+            #expect(
+                row?.contains(damage == "foreign" ? "three-farkle penalty" : "damaged: solved again when next read")
+                    == true, "\(damage): \(list.standardOutput)")
             let again = try cache.run(solveRace)
             #expect(again.exitStatus == 0, "\(damage): \(again.standardError)")
             #expect(figures(again) == figures(first), "\(damage)")

@@ -94,11 +94,13 @@ enum CacheCommand: Command {
                 let solver =
                     entry.rulesName == nil
                     ? "unreadable"
-                    : entry.isPenalty
-                        ? "three-farkle penalty"
-                        : entry.isRounds
-                            ? "rounds"
-                            : entry.isDiceSets ? "dice sets" : entry.isThreePlayers ? "three players" : "race"
+                    : !entry.isIntact
+                        ? "damaged: solved again when next read"
+                        : entry.isPenalty
+                            ? "three-farkle penalty"
+                            : entry.isRounds
+                                ? "rounds"
+                                : entry.isDiceSets ? "dice sets" : entry.isThreePlayers ? "three players" : "race"
                 let target = entry.isRounds ? "-" : entry.target.map(String.init) ?? "?"
                 lines.append(
                     "| \(entry.rulesName ?? "?") | \(target) | \(solver) | "

@@ -88,14 +88,39 @@ package enum WinPolicyFile {
         return fnv1a(Array(unnamed.jsonText.utf8))
     }
 
-    /// The 64-bit FNV-1a hash of `bytes` (the cache of solved games names its files with it too).
-    package static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// The 64-bit FNV-1a hash of `bytes` (the cache of solved games names its files with it too); with `hash`, the
+    /// hash of what came before them, continued.
+    package static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes, continuing hash: UInt64 = 0xcbf2_9ce4_8422_2325)
+        -> UInt64
+    {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3
         }
         return hash
+    }
+
+    /// Whether the file at `url` ends with the checksum of every byte before it, as every policy file does: false
+    /// for a truncated or altered file, one larger than any policy file, or one that cannot be read.
+    ///
+    /// - Complexity: Reads the file once, a mebibyte at a time.
+    package static func hasIntactChecksum(at url: URL) -> Bool {
+        guard (try? checkSize(of: url)) != nil, let handle = FileHandle(forReadingAtPath: url.path) else {
+            return false
+        }
+        defer { try? handle.close() }
+        var hash: UInt64 = fnv1a([])
+        // The last 8 bytes read, held back until more follow: they are the checksum only at the end.
+        var held: [UInt8] = []
+        while let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            held += chunk
+            if held.count > 8 {
+                hash = fnv1a(held.dropLast(8), continuing: hash)
+                held.removeFirst(held.count - 8)
+            }
+        }
+        return held.count == 8 && hash == Reader.littleEndian(held[...])
     }
 
     // MARK: - Writing

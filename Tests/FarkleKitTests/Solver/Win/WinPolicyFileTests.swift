@@ -300,6 +300,39 @@ struct WinPolicyFileTests {
     }
 }
 
+@Suite("A policy file's checksum, read as the cache lists it")
+struct PolicyFileChecksumTests {
+    /// 64-bit FNV-1a, written here from its definition.
+    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    @Test(
+        "a file ending with the checksum of the bytes before it is intact, across reads of a mebibyte; a change is not")
+    func intact() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-checksum-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var generator = SplitMix64(state: 3)
+        for length in [0, 1, (1 << 20) - 8, (1 << 20) - 3, (3 << 20) / 2] {
+            let body = (0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let file = directory.appendingPathComponent("\(length).policy")
+            let sum = Self.fnv1a(body)
+            let whole = body + (0..<8).map { UInt8(truncatingIfNeeded: sum >> (8 * UInt64($0))) }
+            try Data(whole).write(to: file)
+            #expect(WinPolicyFile.hasIntactChecksum(at: file), "\(length)")
+            try Data(whole.dropLast()).write(to: file)
+            #expect(!WinPolicyFile.hasIntactChecksum(at: file), "\(length), truncated")
+            var flipped = whole
+            flipped[whole.count / 2] ^= 0x10
+            try Data(flipped).write(to: file)
+            #expect(!WinPolicyFile.hasIntactChecksum(at: file), "\(length), flipped")
+        }
+        #expect(!WinPolicyFile.hasIntactChecksum(at: directory.appendingPathComponent("missing.policy")))
+        #expect(!WinPolicyFile.hasIntactChecksum(at: directory))
+    }
+}
+
 @Suite("Win policy file of a race between dice sets")
 struct DiceSetsPolicyFileTests {
     /// A weighted die and an odd one against six ordinary dice, racing to 400 under kcd: small, several states.
