@@ -72,6 +72,20 @@ public struct ExactOdds: Sendable {
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
     static let maximumLevels = 2_000
 
+    /// The most work of a race's evaluation, counted as pairs of totals times the levels a turn's banks spread
+    /// over (`workOfRace(levels:step:)`): about 20 s on this machine's two cores. `standard` raced to 10,000 is
+    /// 4 · 10⁶; a score step of 1 raced to 1,000, 10⁹, was more than a minute.
+    static let maximumWork = 400_000_000
+
+    /// The work of evaluating a race of `levels` totals in steps of `step`: the pairs, times the levels a turn's
+    /// banks reach (up to 5,000 points, past which a turn's banks are rare, and never past the target).
+    static func workOfRace(levels: Int, step: Int) -> Int {
+        let spread = min(levels, max(1, 5_000 / step))
+        let pairs = levels.multipliedReportingOverflow(by: levels)
+        let work = pairs.partialValue.multipliedReportingOverflow(by: spread)
+        return pairs.overflow || work.overflow ? .max : work.partialValue
+    }
+
     /// Evaluates `strategies` (two or three, seat 1 first), each seat carrying its `dice`, under the rules of
     /// `context`.
     ///
@@ -175,7 +189,7 @@ public struct ExactOdds: Sendable {
         }
         guard rules.game.players == strategies.count else {
             throw Unsupported(
-                "rules '\(rules.name)' have \(rules.game.players) players: give one strategy per player (exact odds "
+                "rules '\(rules.name)' have \(rules.game.players) \(rules.game.players == 1 ? "player" : "players"): give one strategy per player (exact odds "
                     + "are for 2 or 3 players; simulate more)")
         }
         let dice = dice.isEmpty ? Array(repeating: DiceSet.ordinary, count: strategies.count) : dice
@@ -242,6 +256,13 @@ public struct ExactOdds: Sendable {
             throw Unsupported(
                 "a target of \(target) in steps of \(step) is \(levels) levels; exact odds tabulate at most "
                     + "\(Self.maximumLevels)")
+        }
+        let work = Self.workOfRace(levels: levels, step: step)
+        guard work <= Self.maximumWork else {
+            throw Unsupported(
+                "a target of \(target) in steps of \(step) is \(levels) levels, \(work) steps of work for exact odds "
+                    + "(pairs of totals times the levels a turn spreads over); at most \(Self.maximumWork): lower the "
+                    + "target")
         }
         // One seat per strategy named: `win` against `win` solves its turn once per pair, not once per seat.
         var made: [OddsSeat] = []

@@ -47,6 +47,11 @@ struct RoundsOdds {
                     bounds: RoundsWinSolver.exponentialBounds(turn: WinTurn(table: context.table, gameEndings: false)),
                     turns: rounds, tolerance: RoundsWinSolver.capTolerance),
             leastLevel: 0, turn: WinTurn(table: context.table))
+        do {
+            try layout.checkSize(rulesName: rules.name)
+        } catch {
+            throw ExactOdds.Unsupported(error.description)
+        }
         let results = PairResults(count: layout.turns * layout.width)
         var states = 0
         for turnIndex in stride(from: layout.turns - 1, through: 0, by: -1) {

@@ -87,13 +87,13 @@ enum SolveCommand: Command {
                     ["dice-set", "dice-catalog", "penalty-floor", "max-points"],
                     "does not apply to the three-player game (ordinary dice, no three-farkle penalty)")
                 return try ThreePlayerSolveOutput.run(
-                    rules: rules, format: format, threads: threads, out: arguments.path("out"),
+                    rules: rules, format: format, threads: threads, out: arguments.outputPath("out"),
                     cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments),
                     spec: spec)
             }
             guard hasDiceSets else {
                 return try WinSolveOutput.run(
-                    rules: rules, format: format, threads: threads, out: arguments.path("out"),
+                    rules: rules, format: format, threads: threads, out: arguments.outputPath("out"),
                     floor: WinSolveOutput.penaltyFloor(arguments, rules: rules, spec: spec),
                     cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments), spec: spec)
             }
@@ -103,7 +103,7 @@ enum SolveCommand: Command {
                     spec: spec)
             }
             return try WinSolveOutput.run(
-                rules: rules, sets: sets, format: format, threads: threads, out: arguments.path("out"),
+                rules: rules, sets: sets, format: format, threads: threads, out: arguments.outputPath("out"),
                 cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments), spec: spec)
         }
         try arguments.refuse(["penalty-floor"], "is for --objective win under a three-farkle penalty")
@@ -116,7 +116,7 @@ enum SolveCommand: Command {
             guard sets.count == 1 else {
                 throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)
             }
-            return diceSetOutput(rules: rules, set: sets[0], format: format)
+            return try diceSetOutput(rules: rules, set: sets[0], format: format)
         }
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)
@@ -131,7 +131,12 @@ enum SolveCommand: Command {
         }
         let penalty = LongRunAverageSolver(penaltyOf: table)
         let rows = rows(solver, penalty: penalty, upTo: maximum)
-        let capped = format == .csv ? nil : CappedSolveOutput(rules: rules, table: table)
+        let capped: CappedSolveOutput?
+        do {
+            capped = format == .csv ? nil : try CappedSolveOutput(rules: rules, table: table)
+        } catch {
+            throw UsageError(error.description + " (or ask for '--format csv', which leaves them out)", spec: spec)
+        }
         switch format {
         case .md:
             Standard.output(
@@ -143,10 +148,16 @@ enum SolveCommand: Command {
     }
 
     /// The capped turn of a dice set, from a total of 0 and from every total.
-    private static func diceSetOutput(rules: RuleSet, set: DiceSet, format: OutputFormat) -> Int32 {
+    private static func diceSetOutput(rules: RuleSet, set: DiceSet, format: OutputFormat) throws(UsageError) -> Int32 {
         let table = ScoringTable(rules: rules)
         // A race won at the target, checked by the caller: the capped values exist.
-        guard let capped = CappedSolveOutput(rules: rules, table: table, set: set) else { return ExitStatus.failure }
+        let output: CappedSolveOutput?
+        do {
+            output = try CappedSolveOutput(rules: rules, table: table, set: set)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
+        guard let capped = output else { return ExitStatus.failure }
         let outcomes = DiceSetOutcomes(table: table, set: set)
         let farkle = outcomes.farkleProbability[outcomes.fullState]
         switch format {

@@ -1,3 +1,4 @@
+import FarkleKit
 import FarkleReports
 import Foundation
 
@@ -139,6 +140,32 @@ struct ParsedArguments {
         guard let text = value(name) else { return nil }
         guard !text.isEmpty else { throw UsageError("'--\(name)' is an empty path", spec: spec) }
         return text
+    }
+
+    /// The option's value as the path of a file the command writes, or `nil` when not given.
+    ///
+    /// - Throws: `UsageError` for an empty path, or one naming a file the command reads (the rule file, the dice
+    ///   catalog, the policy file or the game record, links followed): the output would replace its own input.
+    func outputPath(_ name: String) throws(UsageError) -> String? {
+        guard let path = try path(name) else { return nil }
+        var inputs: [(what: String, path: String)] = []
+        if let rules = value("rules"), RuleSet.presets[rules] == nil {
+            inputs.append(("the rule file given to '--rules'", rules))
+        }
+        if let catalog = value("dice-catalog") {
+            inputs.append(("the dice catalog given to '--dice-catalog'", catalog))
+        }
+        if let policy = value("policy") { inputs.append(("the policy file given to '--policy'", policy)) }
+        if let argument { inputs.append(("the game record itself", argument)) }
+        var written = stat()
+        guard stat(path, &written) == 0 else { return path }
+        for input in inputs {
+            var read = stat()
+            if stat(input.path, &read) == 0, read.st_dev == written.st_dev, read.st_ino == written.st_ino {
+                throw UsageError("'--\(name)' names \(input.what): the output would replace it", spec: spec)
+            }
+        }
+        return path
     }
 
     /// The option's value as one of `Choice`'s cases, or `defaultValue` when not given.

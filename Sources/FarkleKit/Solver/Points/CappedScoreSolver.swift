@@ -134,12 +134,12 @@ public struct CappedScoreSolver: Sendable {
     }
 
     /// The most entries `entriesForEveryTotal(rules:set:)` may come to (two 8-byte values each: about 0.5 GB).
-    static let maximumEntriesForEveryTotal = 30_000_000
+    package static let maximumEntriesForEveryTotal = 30_000_000
 
     /// The table entries of one capped solve per own total below the target of `rules` with `set` (the turn
     /// points left to the target times the dice states, summed over the totals), as the loaded game engine and
     /// the loaded exact odds build them: they grow with the square of the target, so callers bound them first.
-    static func entriesForEveryTotal(rules: RuleSet, set: DiceSet) -> Int {
+    package static func entriesForEveryTotal(rules: RuleSet, set: DiceSet) -> Int {
         let step = ScoringTable(rules: rules).scoreStep
         let levels = ((rules.game.end.target ?? 0) + step - 1) / step
         let states = set.kinds.reduce(1) { $0 * ($1.count + 1) }
@@ -200,13 +200,20 @@ public struct CappedScoreSolver: Sendable {
     ///
     /// The expected points toward the target of a turn that starts at each total; solved once per total, at a
     /// total of 0 for a player not yet on the board (the entry minimum is its least bank).
+    ///
+    /// Each solver is dropped once its opening value is read, so the memory is one solver per thread, not one per
+    /// total.
+    /// - Complexity: `entriesForEveryTotal(rules:set:)` table entries of work, bounded by the callers first.
     package static func openingValues(
         outcomes: DiceSetOutcomes, target: Int, threads: Int = 1
     ) -> [(total: Int, value: Double)] {
-        zip(
-            stride(from: 0, to: target, by: outcomes.table.scoreStep),
-            forEveryTotal(outcomes: outcomes, target: target, threads: threads)
-        ).map { ($0, $1.openingValue) }
+        let totals = Array(stride(from: 0, to: target, by: outcomes.table.scoreStep))
+        let slots = SharedSlots<Double>(repeating: 0, count: totals.count)
+        Parallel.forEach(totals.count, threads: threads) { index in
+            let value = CappedScoreSolver(outcomes: outcomes, total: totals[index], target: target).openingValue
+            slots.update(index) { $0 = value }
+        }
+        return Array(zip(totals, slots.values))
     }
 
     /// The capped turn at every own total 0, step, ... below `target` (cap target − total), solved on `threads`

@@ -89,6 +89,7 @@ public struct RoundsWinSolver: Sendable {
         let layout = RoundsLayout(
             rounds: rounds, extraRounds: rules.game.extraRoundsOnTie, capLevel: capLevel,
             leastLevel: (least + step - 1) / step, turn: turn)
+        try layout.checkSize(rulesName: rules.name)
         let results = PairResults(count: layout.turns * layout.width)
         var states = 0
         progress?(0)
@@ -323,6 +324,30 @@ struct RoundsLayout: Sendable {
 
     var turns: Int { 2 * (rounds + extraRounds) }
     var width: Int { 2 * capLevel + 1 }
+
+    /// The most turn states a game of rounds is solved or evaluated over: about four times farkleten's 237,523,200
+    /// (24 s on two cores). The work grows as the cube of the rounds, the cap on the difference growing with them.
+    static let maximumTurnStates = 1 << 30
+
+    /// Refuses, before anything is allocated, a game whose turn-start values (`turns` × `width`) or turn states
+    /// exceed what a solve holds (`WinProbabilitySolver.maximumStates`, `maximumTurnStates`).
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` naming the rounds and the size.
+    func checkSize(rulesName: String) throws(WinProbabilitySolver.Unsupported) {
+        let refusal = WinProbabilitySolver.Unsupported(
+            description: "rules '\(rulesName)' play \(rounds) rounds with a lead of up to \(capLevel) score steps "
+                + "still open: more than a solve of a game of rounds holds (at most \(Self.maximumTurnStates) turn "
+                + "states, farkleten's 10 rounds take 237523200): play fewer rounds")
+        let rows = turns.multipliedReportingOverflow(by: width)
+        guard !rows.overflow, rows.partialValue <= WinProbabilitySolver.maximumStates else { throw refusal }
+        var states = 0
+        for index in 0..<turns {
+            for difference in differences(turn: index) {
+                states += top(difference: difference) * DiceCounts.maximumDice
+            }
+            guard states <= Self.maximumTurnStates else { throw refusal }
+        }
+    }
 
     /// Whether `turnIndex` opens an extra round: the totals are then equal.
     func isExtraOpening(_ turnIndex: Int) -> Bool {
