@@ -53,7 +53,11 @@ public final class PendingFile {
         let (target, mode) = try Self.resolve(url)
         destination = target
         let directory = target.deletingLastPathComponent()
-        temporaryPath = directory.appendingPathComponent(".\(target.lastPathComponent).\(UUID().uuidString).tmp").path
+        // The destination's name in the temporary one says whose it is; a name too long for that (a file name holds
+        // 255 bytes, and the UUID and dots take 42) is left out.
+        let name = target.lastPathComponent
+        let stem = name.utf8.count <= 200 ? name : "farkle-sim"
+        temporaryPath = directory.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp").path
         // Registered before it exists, so that no signal can fall between creating and registering.
         slot = TemporaryFiles.register(temporaryPath)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)

@@ -241,3 +241,135 @@ struct HostileSweepTests {
         #expect(result.standardOutput.contains("odd"))
     }
 }
+
+/// What a third sweep of hostile input found (2026-12-02): sizes that ran for minutes and gigabytes, outputs that
+/// replaced their own input, counts the rules leave no doubt about, names and bytes refused unclearly.
+@Suite("Hostile input found by a third sweep")
+struct ThirdSweepTests {
+    /// Writes `files` (name and text) into a fresh folder and returns it.
+    private static func folder(_ files: [(String, String)]) throws -> URL {
+        let directory = try CommandRunner.scratchDirectory("farkle-sweep3")
+        for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
+        return directory
+    }
+
+    @Test(
+        "sizes that grew for minutes are refused at once: one Error line, exit 64",
+        arguments: [
+            (["solve", "--rules", "kcd", "--target", "1000000"], "lower the target (or ask for '--format csv'"),
+            (
+                ["solve", "--rules", "kcd", "--target", "1000000", "--dice-set", "odd:2"],
+                "need 3000150000 table entries"
+            ),
+            (["solve", "--objective", "win", "--rules", "@rounds1000.json", "--no-cache"], "play fewer rounds"),
+            (
+                ["evaluate", "--rules", "@rounds1000.json", "--strategy", "ev", "--strategy", "greedy"],
+                "play fewer rounds"
+            ),
+            (
+                [
+                    "advise", "--dice", "1,5", "--rules", "@rounds50.json", "--my-score", "0", "--opponent-score", "0",
+                    "--rounds-left", "50", "--no-cache",
+                ], "play fewer rounds"
+            ),
+            (
+                ["evaluate", "--rules", "@step1.json", "--target", "2000", "--strategy", "ev", "--strategy", "greedy"],
+                "steps of work for exact odds"
+            ),
+        ] as [([String], String)])
+    func sizes(arguments: [String], message: String) throws {
+        let directory = try Self.folder([
+            ("rounds1000.json", #"{"name": "rounds1000", "base": "standard", "game": {"rounds": 1000}}"#),
+            ("rounds50.json", #"{"name": "rounds50", "base": "standard", "game": {"rounds": 50}}"#),
+            ("step1.json", #"{"name": "step1", "base": "standard", "combinations": {"single_five": 1}}"#),
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resolved = arguments.map {
+            $0.hasPrefix("@") ? directory.appendingPathComponent(String($0.dropFirst())).path : $0
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = try CommandRunner.run(resolved + ["--quiet"])
+        #expect(clock.now - start < .seconds(10), "\(arguments)")
+        #expect(result.exitStatus == 64, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(lines.count == 1 && lines[0].contains(message), "\(result.standardError)")
+    }
+
+    @Test("an output that names an input file is refused, and the input stays as it was")
+    func outputOverInput() throws {
+        let rules = #"{"name": "short", "game": {"target": 500}}"#
+        let catalog = #"{"dice": [{"name": "odd", "weights": [4, 1, 1, 1, 4, 1]}]}"#
+        let directory = try Self.folder([("short.json", rules), ("catalog.json", catalog)])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rulesPath = directory.appendingPathComponent("short.json").path
+        let catalogPath = directory.appendingPathComponent("catalog.json").path
+        for (arguments, message) in [
+            (["--rules", rulesPath, "--games", "3", "--out", rulesPath], "'--out' names the rule file"),
+            (
+                ["solve", "--objective", "win", "--rules", rulesPath, "--no-cache", "--out", rulesPath],
+                "'--out' names the rule file"
+            ),
+            (
+                ["dice-set", "--rank-catalog", "--dice-catalog", catalogPath, "--csv-out", catalogPath],
+                "'--csv-out' names the dice catalog"
+            ),
+        ] {
+            let result = try CommandRunner.run(arguments + ["--quiet"])
+            #expect(result.exitStatus == 64, "\(result.standardError)")
+            #expect(result.standardError.hasPrefix("Error: \(message)"), "\(result.standardError)")
+        }
+        #expect(try String(contentsOfFile: rulesPath, encoding: .utf8) == rules)
+        #expect(try String(contentsOfFile: catalogPath, encoding: .utf8) == catalog)
+    }
+
+    @Test("what the rules leave no doubt about is required: a total per opponent, six dice for loaded ones")
+    func rulesCounts() throws {
+        let directory = try Self.folder([
+            ("eight.json", #"{"name": "eight", "game": {"players": 8, "target": 2000, "final_round": false}}"#),
+            ("five.json", #"{"name": "five", "turn": {"dice": 5, "bank_with_dice_left": [1, 2]}}"#),
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let eight = directory.appendingPathComponent("eight.json").path
+        let five = directory.appendingPathComponent("five.json").path
+        let advice = try CommandRunner.run([
+            "advise", "--dice", "1,5,2,3,4,6", "--rules", eight, "--my-score", "0", "--opponent-score", "100",
+        ])
+        #expect(advice.exitStatus == 64)
+        #expect(
+            advice.standardError.hasPrefix(
+                "Error: rules 'eight' seat 8 players: give '--opponent-score' 7 times, once per opponent"),
+            "\(advice.standardError)")
+        let validation = try CommandRunner.run(["validate", "--rules", five, "--dice-set", "odd:2"])
+        #expect(validation.exitStatus == 64)
+        #expect(validation.standardError.contains("loaded dice are six dice a player carries; rules 'five' play 5"))
+    }
+
+    @Test("names and bytes refused clearly; a long legal file name written")
+    func namesAndBytes() throws {
+        let longName = String(repeating: "d", count: 65)
+        let directory = try Self.folder([
+            ("bom.json", "\u{FEFF}{\"name\": \"bom\"}"),
+            ("names.json", #"{"dice": [{"name": "\#(longName)", "weights": [1, 1, 1, 1, 1, 1]}]}"#),
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bom = try CommandRunner.run(["odds", "--rules", directory.appendingPathComponent("bom.json").path])
+        #expect(bom.exitStatus == 64)
+        #expect(bom.standardError.contains("starts with a byte-order mark (EF BB BF)"), "\(bom.standardError)")
+        let names = try CommandRunner.run([
+            "dice-set", "--rank-catalog", "--dice-catalog", directory.appendingPathComponent("names.json").path,
+        ])
+        #expect(names.exitStatus == 64)
+        #expect(names.standardError.contains("'name' must be a name of 1 to 64 letters"), "\(names.standardError)")
+        // 250 bytes is a legal name; the temporary file beside it must not be longer than a name may be.
+        let long = directory.appendingPathComponent(String(repeating: "a", count: 250))
+        let written = try CommandRunner.run(["--games", "5", "--quiet", "--out", long.path])
+        #expect(written.exitStatus == 0, "\(written.standardError)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                == ["bom.json", "names.json", long.lastPathComponent].sorted())
+        let oneDie = try CommandRunner.run(["advise", "--dice", "1,5,2", "--turn-points", "1000"])
+        #expect(oneDie.standardOutput.contains("with 1 die to roll"), "\(oneDie.standardOutput)")
+    }
+}

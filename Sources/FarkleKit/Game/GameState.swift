@@ -113,7 +113,8 @@ public struct GameState: Sendable {
             return "\(turnPoints) is below the \(what) of \(least)"
         }
         if !table.turnMechanics.allowsBanking(diceLeft: diceLeft) {
-            return "the rules '\(rules.name)' do not allow banking with \(diceLeft) dice to roll"
+            let dice = diceLeft == 1 ? "1 die" : "\(diceLeft) dice"
+            return "the rules '\(rules.name)' do not allow banking with \(dice) to roll"
         }
         return nil
     }

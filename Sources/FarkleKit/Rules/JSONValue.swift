@@ -56,6 +56,11 @@ private struct JSONParser {
     }
 
     mutating func document() throws(JSONSyntaxError) -> JSONValue {
+        // Notepad saves UTF-8 with a byte-order mark, which RFC 8259 does not allow in JSON text: said by name.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw fail(
+                "starts with a byte-order mark (EF BB BF), which JSON does not allow: save it as UTF-8 without one")
+        }
         skipSpace()
         let value = try value()
         skipSpace()

@@ -88,9 +88,12 @@ public struct LoadedDiceCatalog: Sendable {
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
             throw DiceSetError("\(path): '\(unknown)' is not a key of a die (known: \(known.joined(separator: ", ")))")
         }
-        guard case .string(let name) = members["name"], !name.isEmpty,
+        guard case .string(let name) = members["name"], (1...RuleSet.maximumNameLength).contains(name.count),
             name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
-        else { throw DiceSetError("\(path): 'name' must be a name of letters, digits, - and _") }
+        else {
+            throw DiceSetError(
+                "\(path): 'name' must be a name of 1 to \(RuleSet.maximumNameLength) letters, digits, - and _")
+        }
         guard let weights = Self.weights(members["weights"]) else {
             throw DiceSetError("\(path) (\(name)): 'weights' must be six whole numbers from 0 to 1000, one positive")
         }

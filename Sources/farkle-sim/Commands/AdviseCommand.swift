@@ -317,6 +317,14 @@ enum AdviseCommand: Command {
                         + "first, then the last player's",
                     spec: spec)
             }
+            // Rules that seat more than two leave no doubt how many opponents there are: one total each.
+            let players = rules.game.players
+            if players > 2, opponents != players - 1 {
+                throw UsageError(
+                    "rules '\(rules.name)' seat \(players) players: give '--opponent-score' \(players - 1) times, once "
+                        + "per opponent in the order they play after you, not \(opponents)",
+                    spec: spec)
+            }
             if opponents > 1 {
                 guard kind == .race || kind == .threePlayerRace else {
                     throw UsageError(

@@ -63,7 +63,7 @@ enum EvaluateCommand: Command {
         // The strategies name the seats; a rule file that names another number of players is not overridden.
         guard rules.game.players == 2 || rules.game.players == specs.count else {
             throw UsageError(
-                "rules '\(rules.name)' are for \(rules.game.players) players: give one --strategy per player (exact odds "
+                "rules '\(rules.name)' are for \(NumberText.count(rules.game.players, "player")): give one --strategy per player (exact odds "
                     + "are for 2 or 3 players; simulate more)", spec: spec)
         }
         rules.game.players = specs.count

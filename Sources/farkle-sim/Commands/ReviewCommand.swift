@@ -32,10 +32,7 @@ enum ReviewCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try arguments.format(allowed: OutputFormat.allCases)
         let record = try read(arguments.argument ?? "")
-        if let out = try arguments.path("out"), isSameFile(out, arguments.argument ?? "") {
-            throw UsageError("'--out' names the game record itself: its review would replace it", spec: spec)
-        }
-        let outputFile = try arguments.path("out").map(PendingFile.opened)
+        let outputFile = try arguments.outputPath("out").map(PendingFile.opened)
         let table = ScoringTable(rules: record.rules)
         do {
             try BankReachability(table: table).check(source: arguments.argument ?? "")
@@ -98,13 +95,5 @@ enum ReviewCommand: Command {
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-    }
-
-    /// Whether `one` and `other` name the same existing file (through links or other spellings of the path).
-    private static func isSameFile(_ one: String, _ other: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        guard stat(one, &first) == 0, stat(other, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
     }
 }

@@ -90,7 +90,7 @@ enum SimulateCommand: Command {
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
         if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
-        let outputFile = try arguments.path("out").map(PendingFile.opened)
+        let outputFile = try arguments.outputPath("out").map(PendingFile.opened)
 
         let table = ScoringTable(rules: rules)
         var context = StrategyContext(table: table)

@@ -26,6 +26,13 @@ enum ValidateCommand: Command {
         let rules = try RulesOption.load(arguments)
         let validation = ScoringValidator(rules: rules).validate()
         let set = try DiceSetOption.set(arguments)
+        // Loaded dice are six a player carries: a game of fewer dice never rolls them.
+        if !set.isOrdinary, rules.turn.dice != DiceCounts.maximumDice {
+            throw UsageError(
+                "'--dice-set' \(set.description): loaded dice are six dice a player carries; rules '\(rules.name)' "
+                    + "play \(rules.turn.dice)",
+                spec: spec)
+        }
         if !set.isOrdinary {
             // The table check is the plain one; the loaded check follows it (CSV: the loaded check only).
             if format == .md { Standard.output(ReportDocument.validationSummary(validation).contents, terminator: "") }

@@ -174,7 +174,7 @@ struct AdviceText {
                 lines += [
                     "",
                     "Best: keep \(Self.spaced(best.keep.dice.faces)) for \(best.keep.score): "
-                        + "\(advice.turnPoints + best.keep.score) turn points with \(best.diceLeft) dice to roll"
+                        + "\(advice.turnPoints + best.keep.score) turn points with \(dice(best.diceLeft)) to roll"
                         + "\(best.keep.diceUsed == roll.count ? " (hot dice)" : "").",
                 ]
             }

@@ -65,7 +65,7 @@ enum CatalogRanking {
         let catalog = try DiceSetOption.catalog(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }
         // Opened before the solves: a bad path fails at once, not after an hour of solving.
-        let csvFile = try arguments.path(csvOutOption.name).map(PendingFile.opened)
+        let csvFile = try arguments.outputPath(csvOutOption.name).map(PendingFile.opened)
         // Dice that roll alike share one row.
         var groups: [(weights: [Int], dice: [LoadedDie])] = []
         for die in catalog.dice {
