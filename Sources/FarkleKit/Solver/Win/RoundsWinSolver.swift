@@ -326,7 +326,8 @@ struct RoundsLayout: Sendable {
     var width: Int { 2 * capLevel + 1 }
 
     /// The most turn states a game of rounds is solved or evaluated over: about four times farkleten's 237,523,200
-    /// (24 s on two cores). The work grows as the cube of the rounds, the cap on the difference growing with them.
+    /// (24 s on two cores), 23 rounds of its scoring. The work grows as the rounds times the square of the cap on the
+    /// difference, which grows with them.
     static let maximumTurnStates = 1 << 30
 
     /// Refuses, before anything is allocated, a game whose turn-start values (`turns` × `width`) or turn states
