@@ -1,13 +1,14 @@
 import FarkleKit
 import FarkleReports
 
-/// `farkle-sim odds`: farkle odds and mean best score for 1 to 6 dice.
+/// `farkle-sim odds`: farkle odds and mean best score for 1 to the game's number of dice.
 enum OddsCommand: Command {
     static let spec = CommandSpec(
         name: "odds",
-        abstract: "Farkle odds and mean best score for 1 to 6 dice.",
+        abstract: "Farkle odds and mean best score for 1 to the game's number of dice (6, or 5 in five-thousand).",
         discussion: """
-            Exact, over all 6^n equally likely ordered rolls of n = 1 to 6 dice. One row per n:
+            Exact, over all 6^n equally likely ordered rolls of n = 1 to the dice the rules play (turn.dice). One row
+            per n:
               dice            the number of dice rolled
               rolls           6^n, the ordered rolls
               farkles         the rolls that allow no keep
