@@ -346,6 +346,29 @@ struct ThirdSweepTests {
         #expect(validation.standardError.contains("loaded dice are six dice a player carries; rules 'five' play 5"))
     }
 
+    @Test("a seat that never plays a first turn shows none: '-', an empty CSV field, null; never 0.00 ± inf")
+    func noFirstTurn() throws {
+        // Dice that always show six 2s: the first seat reaches the target on its first roll, every game.
+        let directory = try Self.folder([("twos.json", #"{"dice": [{"name": "twos", "weights": [0, 1, 0, 0, 0, 0]}]}"#)]
+        )
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = [
+            "--rules", "kcd", "--target", "2000", "--dice-set", "twos:6", "--dice-catalog",
+            directory.appendingPathComponent("twos.json").path, "--games", "20", "--quiet",
+        ]
+        let markdown = try CommandRunner.run(arguments)
+        #expect(markdown.exitStatus == 0, "\(markdown.standardError)")
+        #expect(!markdown.standardOutput.contains("inf"))
+        #expect(markdown.standardOutput.contains("| 2000.00 ± 0.00 | 2000.00 |"), "\(markdown.standardOutput)")
+        #expect(markdown.standardOutput.contains("| - | 2000.00 |"), "\(markdown.standardOutput)")
+        let csv = try CommandRunner.run(arguments + ["--format", "csv"])
+        #expect(csv.standardOutput.hasSuffix(",twos:6,0,,,2000.0\n"), "\(csv.standardOutput)")
+        let json = try jsonObject(try CommandRunner.run(arguments + ["--format", "json"]))
+        let seats = try #require(json["seats"] as? [[String: Any]])
+        #expect(seats.count == 2 && seats[1]["first_turns"] as? Int == 0)
+        #expect(seats[1]["first_turn_mean"] is NSNull && seats[1]["first_turn_standard_error"] is NSNull)
+    }
+
     @Test("names and bytes refused clearly; a long legal file name written")
     func namesAndBytes() throws {
         let longName = String(repeating: "d", count: 65)

@@ -113,6 +113,12 @@ private struct RuleReader {
 
     func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws(RuleSetError) -> Int {
         guard case .integer(let number) = value else {
+            // 1e3 and 1000.0 read as numbers with a fraction or exponent: say how to write the whole number.
+            if case .number = value {
+                throw fail(
+                    key,
+                    "must be a whole number written in digits alone (no '.', 'e' or 'E'), not \(value.kindDescription)")
+            }
             throw fail(key, "must be a whole number, not \(value.kindDescription)")
         }
         guard range.contains(number) else {

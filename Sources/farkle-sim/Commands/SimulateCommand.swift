@@ -329,9 +329,13 @@ private struct Summary {
             if let dice {
                 let first = seat.firstTurnMean
                 seatDice = " \(dice.sets[index]) |"
-                firstTurn =
-                    " \(NumberText.fixed(first.mean, 2) + " ± " + NumberText.fixed(first.standardError, 2)) | "
-                    + "\(dice.exactFirstTurns[index].map { NumberText.fixed($0, 2) } ?? "-") |"
+                // No first turn played (the seat before won at once): "-"; one alone has no standard error.
+                let mean =
+                    seat.firstTurns == 0
+                    ? "-"
+                    : NumberText.fixed(first.mean, 2)
+                        + (first.standardError.isFinite ? " ± " + NumberText.fixed(first.standardError, 2) : "")
+                firstTurn = " \(mean) | \(dice.exactFirstTurns[index].map { NumberText.fixed($0, 2) } ?? "-") |"
             }
             lines.append(
                 "| \(index + 1) | \(strategies[index]) |\(seatDice) \(NumberText.grouped(seat.wins)) | \(NumberText.percent(rate.value)) | "
@@ -425,8 +429,11 @@ private struct Summary {
         let seat = tally.seats[index]
         let first = seat.firstTurnMean
         return [
-            CSVTable.field(dice.sets[index].description), "\(seat.firstTurns)", number(first.mean),
-            number(first.standardError), dice.exactFirstTurns[index].map(number) ?? "",
+            // An empty field where there is no number (no first turn, or one alone for the standard error).
+            CSVTable.field(dice.sets[index].description), "\(seat.firstTurns)",
+            seat.firstTurns == 0 ? "" : number(first.mean),
+            first.standardError.isFinite ? number(first.standardError) : "",
+            dice.exactFirstTurns[index].map(number) ?? "",
         ]
     }
 
@@ -436,7 +443,8 @@ private struct Summary {
         let seat = tally.seats[index]
         let first = seat.firstTurnMean
         return ", \"dice_set\": \(JSONText.string(dice.sets[index].description)), "
-            + "\"first_turns\": \(seat.firstTurns), \"first_turn_mean\": \(number(first.mean)), "
+            + "\"first_turns\": \(seat.firstTurns), "
+            + "\"first_turn_mean\": \(seat.firstTurns == 0 ? "null" : number(first.mean)), "
             + "\"first_turn_standard_error\": \(number(first.standardError)), "
             + "\"first_turn_exact\": \(dice.exactFirstTurns[index].map(number) ?? "null")"
     }

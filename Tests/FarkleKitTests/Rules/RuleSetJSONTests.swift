@@ -238,7 +238,10 @@ struct RuleSetJSONTests {
         #expect(players?.key == "game.players")
         #expect(players?.problem == #"must be a whole number, not "two""#)
         let fraction = try Self.loadError(#"{"game": {"target": 2.5}}"#)
-        #expect(fraction?.problem == "must be a whole number, not 2.5")
+        #expect(fraction?.problem == "must be a whole number written in digits alone (no '.', 'e' or 'E'), not 2.5")
+        // 1e3 is a thousand, but written as a number with an exponent: the message says how to write it.
+        let exponent = try Self.loadError(#"{"game": {"target": 1e3}}"#)
+        #expect(exponent?.problem == "must be a whole number written in digits alone (no '.', 'e' or 'E'), not 1000.0")
         let flag = try Self.loadError(#"{"game": {"final_round": "yes"}}"#)
         #expect(flag?.problem == #"must be true or false, not "yes""#)
         let number = try Self.loadError(#"{"game": {"final_round": 1}}"#)
