@@ -82,7 +82,10 @@ package struct ThreePlayerWinStrategy: Strategy {
     /// The states the strategy tabulates for a race of three players of `rules` (`ThreePlayerWinSolver.stateCount`),
     /// known before anything is solved; `nil` where the three-player solver does not cover the rules.
     package static func tabulatedStates(_ rules: RuleSet) -> Int? {
-        guard let layout = try? TrioLayout(table: ScoringTable(rules: rules)) else { return nil }
+        let table = ScoringTable(rules: rules)
+        guard let race = try? TrioLayout.check(table), !race.finalRound,
+            let layout = try? TrioLayout(table: table, threads: 1)
+        else { return nil }
         // A turn's top depends on the mover's total alone.
         let perSet = (0..<layout.levels).reduce(0) { $0 + layout.top(of: ($1, 1, 1)) * DiceCounts.maximumDice }
         return perSet * layout.levels * layout.levels

@@ -21,6 +21,9 @@ struct FinalRoundTable: Sendable {
     let stateCount: Int
     /// The least bank of the final-round player.
     let leastBank: Int
+    /// What a tie on the highest total is worth to the final-round player: ½ against one leader, ⅓ against two
+    /// tied leaders (three players, `TrioFinalRound`).
+    let tieShare: Double
 
     /// The value of the final-round player below which deficits are cut off.
     static let tolerance = 1e-13
@@ -62,8 +65,9 @@ struct FinalRoundTable: Sendable {
         return tables
     }
 
-    /// Solves the final-round turn of `turn` for a player whose least bank is `leastBank`.
-    init(turn: WinTurn, leastBank: Int) {
+    /// Solves the final-round turn of `turn` for a player whose least bank is `leastBank`, a tie being worth
+    /// `tieShare`.
+    init(turn: WinTurn, leastBank: Int, tieShare: Double = 0.5) {
         let step = turn.mechanics.scoreStep
         let leastLevel = (leastBank + step - 1) / step
         var values: [Double] = []
@@ -77,7 +81,7 @@ struct FinalRoundTable: Sendable {
         }
         var level = 0
         while true {
-            let opening = Self.lastTurn(of: turn, leastLevel: leastLevel, deficitLevel: level, tieShare: 0.5)
+            let opening = Self.lastTurn(of: turn, leastLevel: leastLevel, deficitLevel: level, tieShare: tieShare)
             values.append(opening.value)
             ties.append(opening.tie)
             states += max(level + 1, leastLevel) * DiceCounts.maximumDice
@@ -90,6 +94,7 @@ struct FinalRoundTable: Sendable {
         self.limit = limit
         stateCount = states
         self.leastBank = leastBank
+        self.tieShare = tieShare
     }
 
     /// The last turn of `turn` from its start at deficit level `deficit`, for a player whose least bank is
@@ -126,6 +131,7 @@ struct FinalRoundTable: Sendable {
         self.limit = limit
         self.stateCount = stateCount
         self.leastBank = leastBank
+        tieShare = 0.5
     }
 
     /// G at deficit level `level`: `limit` beyond the cap.
@@ -141,7 +147,7 @@ struct FinalRoundTable: Sendable {
     /// The final-round player's chances to win and to tie under the solved play at deficit level `level`.
     func odds(deficitLevel level: Int) -> (win: Double, tie: Double) {
         let tie = tie(deficitLevel: level)
-        return (value(deficitLevel: level) - tie / 2, tie)
+        return (value(deficitLevel: level) - tie * tieShare, tie)
     }
 
     /// What a bank that reaches the target is worth to the player who banks, value and chance of a tie: with

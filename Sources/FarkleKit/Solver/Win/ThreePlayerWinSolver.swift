@@ -12,10 +12,11 @@
 /// the three turns until no chance moves by more than `tolerance`; the sets of one sum are independent and are
 /// solved in parallel, from the highest sum down. <doc:PlayingToWin> says how large the game is.
 ///
-/// Supports three players racing to a target without a final round (the first bank that reaches it wins), with
-/// any scoring, banking, hot-dice, six-dice-farkle, minimum-bank, entry-minimum and six-of-a-kind-wins rules.
-/// A final round, a three-farkle penalty, a six of a kind that loses and fixed rounds are not supported:
-/// `init` throws `WinProbabilitySolver.Unsupported`.
+/// Supports three players racing to a target, the first bank that reaches it winning or, with a final round, giving
+/// each other player one more turn (`TrioFinalRound`: the highest total wins, equal highest totals share the win, and
+/// every chance here counts a tie as its share), with any scoring, banking, hot-dice, six-dice-farkle, minimum-bank,
+/// entry-minimum and six-of-a-kind-wins rules. A three-farkle penalty, a six of a kind that loses and fixed rounds
+/// are not supported: `init` throws `WinProbabilitySolver.Unsupported`.
 public struct ThreePlayerWinSolver: Sendable {
     /// The largest change of a chance accepted as the loop's fixed point, in one repetition of its turns.
     static let tolerance = 1e-14
@@ -55,11 +56,13 @@ public struct ThreePlayerWinSolver: Sendable {
     /// Solves the three-player race of `rules`.
     ///
     /// - Parameters:
-    ///   - rules: Three players racing to a target without a final round.
+    ///   - rules: Three players racing to a target.
     ///   - threads: The number of threads to spread each sum's sets of totals over (1: this thread only).
     ///   - progress: Called on this thread with the share of the sets of totals solved, after each sum.
     /// - Throws: `WinProbabilitySolver.Unsupported` for rules the solver does not cover, or a game too large.
-    /// - Complexity: About levels³ / 3 loops of three turns each, levels being the target in score steps.
+    /// - Complexity: About levels³ / 3 loops of three turns each, levels being the target in score steps; with a
+    ///   final round each turn also holds the rows past the target up to the final round's caps (about 880 more in
+    ///   `standard`'s scoring).
     public init(rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil)
         throws(WinProbabilitySolver.Unsupported)
     {
@@ -70,14 +73,14 @@ public struct ThreePlayerWinSolver: Sendable {
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` as `init(rules:threads:progress:)` would.
     package static func check(_ rules: RuleSet) throws(WinProbabilitySolver.Unsupported) {
-        _ = try TrioLayout(table: ScoringTable(rules: rules))
+        try TrioLayout.check(ScoringTable(rules: rules))
     }
 
     /// Solves the three-player race of `table`'s rules; see `init(rules:threads:progress:)`.
     public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil)
         throws(WinProbabilitySolver.Unsupported)
     {
-        let layout = try TrioLayout(table: table)
+        let layout = try TrioLayout(table: table, threads: threads)
         let levels = layout.levels
         let count = levels * levels * levels
         let own = SharedSlots(repeating: 0.0, count: count)
@@ -96,7 +99,7 @@ public struct ThreePlayerWinSolver: Sendable {
             solved += sets.reduce(0) { $0 + layout.rotationCount($1) }
             progress?(Double(solved) / total)
         }
-        var states = 0
+        var states = layout.finalRound?.stateCount ?? 0
         for mover in 0..<levels {
             for other in 0..<levels {
                 for last in 0..<levels { states += layout.top(of: (mover, other, last)) * DiceCounts.maximumDice }
@@ -149,7 +152,7 @@ public struct ThreePlayerWinSolver: Sendable {
     // MARK: - Chances
 
     /// Each player's chance to win from the start of a turn, the mover first, then the player after, then the
-    /// last, when all three play to win; the three add up to 1.
+    /// last, when all three play to win (with a final round, a tie counted as its share); the three add up to 1.
     ///
     /// - Precondition: the totals, mover's first, are multiples of the score step in `0..<target`.
     public func winProbabilities(totals: [Int]) -> [Double] {
@@ -193,8 +196,33 @@ struct TrioLayout: Sendable {
     let enteredLeastBank: Int
     let newLeastBank: Int
 
-    /// The layout of `table`'s rules, refused where the solver does not cover them.
-    init(table: ScoringTable) throws(WinProbabilitySolver.Unsupported) {
+    /// The last turns of a final round, or `nil` in a race won by the first bank that reaches the target.
+    let finalRound: TrioFinalRound?
+
+    /// The layout of `table`'s rules, refused where the solver does not cover them, its final round (if any) solved
+    /// on `threads` threads.
+    init(table: ScoringTable, threads: Int) throws(WinProbabilitySolver.Unsupported) {
+        let rules = try Self.check(table)
+        let mechanics = table.turnMechanics
+        step = mechanics.scoreStep
+        levels = rules.levels
+        target = rules.target
+        turn = WinTurn(table: table)
+        enteredLeastBank = mechanics.leastBank(entryMinimum: table.rules.game.entryMinimum, hasEntered: true)
+        newLeastBank = mechanics.leastBank(entryMinimum: table.rules.game.entryMinimum, hasEntered: false)
+        finalRound =
+            rules.finalRound
+            ? try TrioFinalRound(
+                turn: turn, newLeastBank: newLeastBank, enteredLeastBank: enteredLeastBank, rules: table.rules,
+                threads: threads) : nil
+    }
+
+    /// The target, its levels and the final round of `table`'s rules, refused where the solver does not cover them
+    /// or the race is too large.
+    @discardableResult
+    static func check(_ table: ScoringTable) throws(WinProbabilitySolver.Unsupported) -> (
+        target: Int, levels: Int, finalRound: Bool
+    ) {
         let rules = table.rules
         guard rules.game.players == 3 else {
             throw .init(description: "the three-player solver handles 3 players, not \(rules.game.players)")
@@ -202,28 +230,19 @@ struct TrioLayout: Sendable {
         guard case .target(let target, let finalRound) = rules.game.end else {
             throw .init(description: "the three-player solver handles races to a target, not fixed rounds")
         }
-        guard !finalRound else {
-            throw .init(
-                description: "the three-player solver handles races won by the first bank that reaches the target, "
-                    + "not a final round (rules '\(rules.name)'; \"final_round\": false in a rule file)")
-        }
         guard rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty else {
             throw .init(
                 description: "the three-player solver handles neither a three-farkle penalty nor a six of a kind "
                     + "that loses (rules '\(rules.name)')")
         }
-        let mechanics = table.turnMechanics
-        step = mechanics.scoreStep
-        levels = (target - 1) / step + 1
+        let step = table.scoreStep
+        let levels = (target - 1) / step + 1
         // levels³ in floating point: no overflow for any target a rule file allows.
         let states = Double(levels) * Double(levels) * Double(levels)
         try WinProbabilitySolver.checkSize(
             states: states < Double(Int.max / 2) ? Int(states) : .max,
             of: "a three-player race to \(target) in steps of \(step)")
-        self.target = target
-        turn = WinTurn(table: table)
-        enteredLeastBank = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
-        newLeastBank = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
+        return (target, levels, finalRound)
     }
 
     /// The slot of a set of totals.
@@ -293,7 +312,7 @@ struct TrioLayout: Sendable {
             let after = slots[(position + 1) % count]
             let bank = banks + 2 * height * position
             return turn.solve(
-                top: tops[position], topBank: topBank, bank: bank, bankAux: bank + height,
+                top: tops[position], topBank: topBank, topBankAux: topBankAux, bank: bank, bankAux: bank + height,
                 farkle: 1 - own[after] - next[after], farkleAux: own[after], into: scratch, validity: &validity,
                 tracking: tracking)
         }
@@ -424,11 +443,19 @@ extension TrioLayout: PlainWinGameLayout {
     /// The three totals in score steps: the mover's, the next player's, the last player's.
     typealias State = (mine: Int, next: Int, last: Int)
 
-    /// A bank that reaches the target wins at once.
-    var topBank: Double { 1 }
+    /// A bank that reaches the target wins at once; with a final round, a bank past both caps is worth what the
+    /// two last turns leave against any total (`TrioFinalRound.saturated`).
+    var topBank: Double { finalRound?.saturated.banker ?? 1 }
+
+    /// The next player's share of such a bank.
+    var topBankAux: Double { finalRound?.saturated.next ?? 0 }
 
     func top(of state: State) -> Int {
-        max(levels - state.mine, leastLevel(of: state), 1)
+        let top = max(levels - state.mine, leastLevel(of: state), 1)
+        guard let finalRound else { return top }
+        // Past the target a bank's worth changes until it leads the next player by the lead cap and the last by the
+        // deficit cap.
+        return max(top, state.next + finalRound.leadCap - state.mine, state.last + finalRound.deficitCap - state.mine)
     }
 
     func leastLevel(of state: State) -> Int {
@@ -436,11 +463,19 @@ extension TrioLayout: PlainWinGameLayout {
     }
 
     /// Below the target the next player moves at (next, last, mine + level): the banker is then the last
-    /// player, with what the other two leave; the second payoff (`ties` here) is the next player's chance.
+    /// player, with what the other two leave; the second payoff (`ties` here) is the next player's chance. At or
+    /// past it, the two last turns of the final round.
     func bank(
         _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
     ) -> (value: Double, tie: Double) {
-        let after = index((state.next, state.last, state.mine + level))
+        let total = state.mine + level
+        if total >= levels, let finalRound {
+            let shares = finalRound.shares(
+                lead: total - state.next, deficit: total - state.last, nextEntered: state.next > 0,
+                lastEntered: state.last > 0)
+            return (shares.banker, shares.next)
+        }
+        let after = index((state.next, state.last, total))
         return (1 - values[after] - ties[after], values[after])
     }
 

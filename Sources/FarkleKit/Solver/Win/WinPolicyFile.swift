@@ -470,10 +470,11 @@ package enum WinPolicyFile {
         let fields = try (0..<8).map { _ throws(WinPolicyError) in try reader.count() }
         let change = try reader.measure()
         let table = ScoringTable(rules: rules)
-        // The layout of the rules (their size checked as a solve checks it) says how many sets the file holds.
+        // The layout of the rules (their size checked as a solve checks it) says how many sets the file holds; a
+        // final round's last turns are solved again (seconds), not read.
         let layout: TrioLayout
         do {
-            layout = try TrioLayout(table: table)
+            layout = try TrioLayout(table: table, threads: Parallel.defaultThreads)
         } catch {
             throw WinPolicyError(path: path, reason: error.description)
         }

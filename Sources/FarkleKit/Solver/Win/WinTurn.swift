@@ -176,8 +176,8 @@ struct WinTurn: Sendable {
         var unused = Validity.unbounded
         above.withUnsafeMutableBufferPointer { above in
             fillAbove(
-                topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups, options: options,
-                into: above.baseAddress.unsafelyUnwrapped, validity: &unused, tracking: false)
+                topBank: topBank, topBankAux: 0, farkle: farkle, farkleAux: farkleAux, groups: groups,
+                options: options, into: above.baseAddress.unsafelyUnwrapped, validity: &unused, tracking: false)
         }
         return above
     }
@@ -188,7 +188,7 @@ struct WinTurn: Sendable {
     /// Writes the entries above the table (see `aboveTable`) into `above`, and narrows `validity` to
     /// the farkle payoffs over which their play stays best when `tracking`.
     private func fillAbove(
-        topBank: Double, farkle: Double, farkleAux: Double, groups: UnsafeBufferPointer<Group>,
+        topBank: Double, topBankAux: Double, farkle: Double, farkleAux: Double, groups: UnsafeBufferPointer<Group>,
         options: UnsafeBufferPointer<Option>, into above: UnsafeMutablePointer<Entry>, validity: inout Validity,
         tracking: Bool
     ) {
@@ -197,7 +197,8 @@ struct WinTurn: Sendable {
         for dice in 1...maximum {
             let reach = reach[dice]
             above[dice] = Entry(
-                value: reach + (1 - reach) * farkle, slope: 1 - reach, aux: (1 - reach) * farkleAux,
+                value: reach + (1 - reach) * farkle, slope: 1 - reach,
+                aux: reach * topBankAux + (1 - reach) * farkleAux,
                 banks: mechanics.allowsBanking(diceLeft: dice))
         }
         // With every bank paying 1 and no six of a kind that ends the game, maximizing the chance to reach a bank is
@@ -213,7 +214,7 @@ struct WinTurn: Sendable {
                         farkleSteps: everyRollFarkleSteps, validity: &validity, tracking: false
                     ) { _, dice in above[dice] }
                     if mechanics.allowsBanking(diceLeft: dice), topBank >= state.value {
-                        state = Entry(value: topBank, slope: 0, aux: 0, banks: true)
+                        state = Entry(value: topBank, slope: 0, aux: topBankAux, banks: true)
                     }
                     if abs(state.value - above[dice].value) > 1e-15 || abs(state.slope - above[dice].slope) > 1e-15 {
                         settled = false
@@ -376,9 +377,9 @@ struct WinTurn: Sendable {
     /// `rowsAboveFilled` the caller has written the rows from `top` on (at least `maximumJump` + 1 of
     /// them, `PastTargetRows`) and only the rows below `top` are solved.
     func solve(
-        top: Int, topBank: Double, bank: UnsafePointer<Double>, bankAux: UnsafePointer<Double>, farkle: Double,
-        farkleAux: Double, into table: TurnTable, validity: inout Validity, tracking: Bool,
-        rowsAboveFilled: Bool = false
+        top: Int, topBank: Double, topBankAux: Double = 0, bank: UnsafePointer<Double>,
+        bankAux: UnsafePointer<Double>, farkle: Double, farkleAux: Double, into table: TurnTable,
+        validity: inout Validity, tracking: Bool, rowsAboveFilled: Bool = false
     ) -> Entry {
         let maximum = DiceCounts.maximumDice
         let perLevel = TurnMechanics.statesPerLevel
@@ -390,8 +391,9 @@ struct WinTurn: Sendable {
                         let above = above.baseAddress.unsafelyUnwrapped
                         if !rowsAboveFilled {
                             fillAbove(
-                                topBank: topBank, farkle: farkle, farkleAux: farkleAux, groups: groups,
-                                options: options, into: above, validity: &validity, tracking: tracking)
+                                topBank: topBank, topBankAux: topBankAux, farkle: farkle, farkleAux: farkleAux,
+                                groups: groups, options: options, into: above, validity: &validity,
+                                tracking: tracking)
                             for level in top..<top + maximumJump + 1 {
                                 for dice in 0...maximum { table[level &* perLevel &+ dice] = above[dice] }
                             }
@@ -414,21 +416,44 @@ struct WinTurn: Sendable {
                                 table[base &+ dice] = state
                             }
                         }
-                        let opening = rollRow(
-                            base: 0, dice: mechanics.dice, table: table, groups: groups, offsets: offsets,
-                            farkle: farkle,
-                            farkleAux: farkleAux, farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps,
-                            validity: &validity, tracking: tracking)
-                        let chance = farkleProbability[mechanics.dice]
-                        return Entry(
-                            value: mechanics.openingRoll(opening.value, farkle: farkle, farkleChance: chance),
-                            slope: mechanics.openingRoll(opening.slope, farkle: 1, farkleChance: chance),
-                            aux: mechanics.openingRoll(opening.aux, farkle: farkleAux, farkleChance: chance),
-                            banks: false)
+                        return openingRoll(
+                            level: 0, table: table, groups: groups, offsets: offsets, farkle: farkle,
+                            farkleAux: farkleAux, validity: &validity, tracking: tracking)
                     }
                 }
             }
         }
+    }
+
+    /// The entry of a turn's opening roll made with `level` turn points already counted, from the rows of `table`
+    /// above it (solved): what a turn that starts at that level of a table is worth. A turn starts at level 0; a
+    /// table laid out relative to another total (`TrioFinalRound`) starts its turns at other levels.
+    func openingRoll(level: Int, table: TurnTable, farkle: Double, farkleAux: Double) -> Entry {
+        var unused = Validity.unbounded
+        return groups.withUnsafeBufferPointer { groups in
+            optionOffsets.withUnsafeBufferPointer { offsets in
+                openingRoll(
+                    level: level, table: table, groups: groups, offsets: offsets, farkle: farkle,
+                    farkleAux: farkleAux, validity: &unused, tracking: false)
+            }
+        }
+    }
+
+    @inline(__always)
+    private func openingRoll(
+        level: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int>,
+        farkle: Double, farkleAux: Double, validity: inout Validity, tracking: Bool
+    ) -> Entry {
+        let opening = rollRow(
+            base: level &* TurnMechanics.statesPerLevel, dice: mechanics.dice, table: table, groups: groups,
+            offsets: offsets, farkle: farkle, farkleAux: farkleAux,
+            farkleSteps: openingFarkleSteps ?? everyRollFarkleSteps, validity: &validity, tracking: tracking)
+        let chance = farkleProbability[mechanics.dice]
+        return Entry(
+            value: mechanics.openingRoll(opening.value, farkle: farkle, farkleChance: chance),
+            slope: mechanics.openingRoll(opening.slope, farkle: 1, farkleChance: chance),
+            aux: mechanics.openingRoll(opening.aux, farkle: farkleAux, farkleChance: chance),
+            banks: false)
     }
 }
 

@@ -7,12 +7,16 @@ import Testing
 /// plain recursion over turn points with the mover's and the next player's chances side by side, and plain value
 /// iteration over every set of totals in the slots' order (no sums, no loops of rotations) until a sweep changes
 /// nothing by more than 1e-14.
+///
+/// With a final round, a bank at or past the target leads to the two others' last turns, each solved by the same
+/// recursion from the final totals' shares (`FinalRoundBruteForce`).
 struct ThreePlayerBruteForce {
     let rules: RuleSet
     let rolls: WinBruteForce
     let step: Int
     let target: Int
     let levels: Int
+    let finalRound: FinalRoundBruteForce?
 
     init(rules: RuleSet) {
         self.rules = rules
@@ -20,6 +24,7 @@ struct ThreePlayerBruteForce {
         step = ScoringTable(rules: rules).scoreStep
         target = rules.game.end.target ?? 0
         levels = (target - 1) / step + 1
+        finalRound = rules.game.end.hasFinalRound ? FinalRoundBruteForce(rules: rules) : nil
     }
 
     /// The mover's and the next player's chances at every set of totals (in score steps), `[mine][next][last]`.
@@ -57,16 +62,24 @@ struct ThreePlayerBruteForce {
             return (1 - state.own - state.next, state.own)
         }
         let least = max(rules.turn.minimumBank, mine == 0 ? rules.game.entryMinimum : 0)
-        let clamp = max(target - mine * step, (least + step - 1) / step * step, step)
+        var clamp = max(target - mine * step, (least + step - 1) / step * step, step)
+        if let finalRound {
+            // Past the target a bank is worth what the two last turns leave, the same once neither can catch up.
+            clamp = max(clamp, max(next, last) * step + finalRound.reach - mine * step)
+        }
         let turn = turn(farkle: after(mine), clamp: clamp, entered: mine > 0) { points in
-            mine * step + points >= target ? (1, 0) : after(mine + points / step)
+            let total = mine * step + points
+            guard total >= target else { return after(total / step) }
+            guard let finalRound else { return (1, 0) }
+            let shares = finalRound.lastTurns(leader: total, next: next * step, last: last * step)
+            return (shares[0], shares[1])
         }
         return (turn.opening, turn.table, clamp)
     }
 
     /// The turn from its opening roll: the mover's best chance and the next player's under the same play, and the
     /// table of every state; a farkle pays `farkle`, banking `points` pays `bank(points)`; from `clamp` points on
-    /// every bank wins.
+    /// every bank pays the same.
     func turn(
         farkle: (own: Double, next: Double), clamp: Int, entered: Bool,
         bank: (Int) -> (own: Double, next: Double)
@@ -120,14 +133,89 @@ struct ThreePlayerBruteForce {
     }
 }
 
+/// The last turns of a three-player race's final round, straight from the rules: the leader has banked a total at
+/// or past the target; the next player, then the last, play one turn each, each maximizing their own share; the
+/// highest final total wins, equal highest totals sharing the win. Each turn is `ThreePlayerBruteForce`'s
+/// recursion with a bank worth the shares of the final totals it leads to; memoized by the totals.
+final class FinalRoundBruteForce {
+    let game: ThreePlayerBruteForce
+    let step: Int
+    /// The points from which a last turn's chance to catch up stops changing by more than 1e-16.
+    private(set) var reach = 0
+    private var last: [[Int]: [Double]] = [:]
+    private var second: [[Int]: [Double]] = [:]
+
+    init(rules: RuleSet) {
+        var plain = rules
+        plain.game.end = .target(rules.game.end.target ?? 0, finalRound: false)
+        game = ThreePlayerBruteForce(rules: plain)
+        step = game.step
+        // The last player's chance against a leader `deficit` ahead, until it settles (over ten steps: a least bank
+        // makes it flat over the first few).
+        var deficit = step
+        while lastPlayer(leader: deficit, second: 0, last: 0)[2]
+            - lastPlayer(leader: deficit + 10 * step, second: 0, last: 0)[2] >= 1e-16
+        {
+            deficit += step
+        }
+        reach = deficit + 10 * step
+    }
+
+    /// The least bank in points, a multiple of the step: below it the top row of a turn would be one banking is not
+    /// allowed in.
+    func leastBank(entered: Bool) -> Int {
+        let least = max(game.rules.turn.minimumBank, entered ? 0 : game.rules.game.entryMinimum)
+        return (least + step - 1) / step * step
+    }
+
+    /// Each player's share of the final totals: 1 / k to each of the k players on the highest.
+    func shares(_ totals: [Int]) -> [Double] {
+        let highest = totals.max()!
+        let leaders = Double(totals.filter { $0 == highest }.count)
+        return totals.map { $0 == highest ? 1 / leaders : 0 }
+    }
+
+    /// The last player's turn against `leader` (who reached the target) and `second`, from `last`: the shares of
+    /// the leader, the second and the last.
+    func lastPlayer(leader: Int, second: Int, last: Int) -> [Double] {
+        if let known = self.last[[leader, second, last]] { return known }
+        let clamp = max(max(leader, second) - last + step, leastBank(entered: last > 0))
+        let turn = game.turn(
+            farkle: (shares([leader, second, last])[2], shares([leader, second, last])[0]), clamp: clamp,
+            entered: last > 0
+        ) { points in
+            let final = self.shares([leader, second, last + points])
+            return (final[2], final[0])
+        }
+        let result = [turn.opening.next, 1 - turn.opening.own - turn.opening.next, turn.opening.own]
+        self.last[[leader, second, last]] = result
+        return result
+    }
+
+    /// The shares after the next player's and the last player's turns, from `leader` (at or past the target),
+    /// `next` and `last`: the leader's, the next player's and the last player's.
+    func lastTurns(leader: Int, next: Int, last: Int) -> [Double] {
+        if let known = second[[leader, next, last]] { return known }
+        let clamp = max(leader - next + step, last + reach - next, leastBank(entered: next > 0))
+        let farkle = lastPlayer(leader: leader, second: next, last: last)
+        let turn = game.turn(farkle: (farkle[1], farkle[2]), clamp: clamp, entered: next > 0) { points in
+            let after = self.lastPlayer(leader: leader, second: next + points, last: last)
+            return (after[1], after[2])
+        }
+        let result = [1 - turn.opening.own - turn.opening.next, turn.opening.own, turn.opening.next]
+        second[[leader, next, last]] = result
+        return result
+    }
+}
+
 /// Only single 1s score (100 each), banking with any dice, hot dice optional; six 1s win at once; three players
-/// race to `target`, the first bank that reaches it winning.
-private func onesOnlyTrio(target: Int, entryMinimum: Int = 0) -> RuleSet {
+/// race to `target`, the first bank that reaches it winning (with `finalRound`, giving the two others a last turn).
+private func onesOnlyTrio(target: Int, entryMinimum: Int = 0, finalRound: Bool = false) -> RuleSet {
     RuleSet(
         name: "ones-only-trio-\(target)",
         combinations: CombinationPoints(singleOne: 100),
         turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
-        game: GameRules(players: 3, target: target, finalRound: false, entryMinimum: entryMinimum))
+        game: GameRules(players: 3, target: target, finalRound: finalRound, entryMinimum: entryMinimum))
 }
 
 /// Compares the solver with the brute force at every set of totals: both chances, 1e-11.
@@ -172,6 +260,33 @@ struct ThreePlayerWinSolverTests {
                 singleOne: 100, singleFive: 50, threeOfAKind: [1000, 200, 300, 400, 500, 600]),
             turn: TurnRules(),
             game: GameRules(players: 3, target: 250, finalRound: false))
+        try expectAgreement(rules)
+    }
+
+    @Test("with a final round (ties shared): every set of totals, both shares, as the brute force gives")
+    func finalRound() throws {
+        try expectAgreement(onesOnlyTrio(target: 400, finalRound: true))
+    }
+
+    @Test(
+        "with a final round and standard's turn mechanics (bank with 1 or 2 dice, hot dice rolled, the six-dice farkle on the opening roll) on single 1s: as the brute force gives"
+    )
+    func finalRoundStandardMechanics() throws {
+        var rules = onesOnlyTrio(target: 300, finalRound: true)
+        rules.turn = TurnRules()
+        try expectAgreement(rules)
+    }
+
+    @Test(
+        "with a final round, an entry minimum of 200, a least bank of 300 (a last turn may have to pass the leader by it) and any six of a kind winning at once: as the brute force gives"
+    )
+    func finalRoundEntryMinimumAndInstantWins() throws {
+        try expectAgreement(onesOnlyTrio(target: 300, entryMinimum: 200, finalRound: true))
+        var rules = onesOnlyTrio(target: 300, finalRound: true)
+        rules.turn.minimumBank = 300
+        try expectAgreement(rules)
+        rules = onesOnlyTrio(target: 300, finalRound: true)
+        rules.game.instantWinFaces = Set(1...6)
         try expectAgreement(rules)
     }
 
@@ -229,12 +344,11 @@ struct ThreePlayerWinSolverTests {
     }
 
     @Test(
-        "a final round, a penalty, two players and fixed rounds are refused in one line",
-        arguments: ["final", "penalty", "two", "rounds"])
+        "a penalty, two players and fixed rounds are refused in one line",
+        arguments: ["penalty", "two", "rounds"])
     func refusals(what: String) {
         var rules = onesOnlyTrio(target: 500)
         switch what {
-        case "final": rules.game.end = .target(500, finalRound: true)
         case "penalty": rules.turn.threeFarklePenalty = 500
         case "two": rules.game.players = 2
         default: rules.game.end = .rounds(10)

@@ -1,0 +1,182 @@
+/// The final round of a three-player race: what a bank that reaches the target is worth to the banker and to the
+/// next player, once the two others have played their last turns.
+///
+/// When the mover (A) banks a total X at or over the target, the next player (B) has one more turn, then the last
+/// (C); the highest total wins and equal highest totals share the win. C's last turn is the two-player one against
+/// the highest total (`FinalRoundTable`), a tie worth ½ when one player holds that total and ⅓ when A and B both do.
+/// B's last turn pays, for B's final total Y = X + r (r in score steps):
+/// - r > 0: B's share 1 − G½(Y − c), A nothing;
+/// - r = 0: A and B each (1 − G⅓(X − c)) / 2;
+/// - r < 0, or a farkle: B nothing, A 1 − G½(X − c).
+///
+/// So B's turn depends on B's deficit u = X − b and C's w = X − c only, and for a fixed w its rows are the same
+/// table over r whatever u is: B's turn at deficit u starts at row −u of it. One table per w (and per whether C is
+/// on the board) thus serves every u, which keeps the final round to about as many turn rows as the two-player
+/// final-round tables (a banking below X is the same as a farkle for everyone, so the least bank matters only where
+/// it lies above X, for u under it: those turns are solved on their own).
+///
+/// Every payoff stops changing past the caps: C's tables reach their limit from `deficitCap` on, and B's chance to
+/// reach X falls within `FinalRoundTable.tolerance` of its limit from `leadCap` on (B's own two-player last-turn
+/// table bounds it); larger deficits read the values at the caps, which moves no chance by more than the tolerance.
+struct TrioFinalRound: Sendable {
+    /// C's last turns with a tie worth ½ (one player on the highest total), for C not yet on the board and on it.
+    let half: [FinalRoundTable]
+    /// The same with a tie worth ⅓ (two players on the highest total).
+    let third: [FinalRoundTable]
+    /// The least C's deficit (in score steps) from which every payoff is the same.
+    let deficitCap: Int
+    /// The least B's deficit from which B's turn is taken as the same.
+    let leadCap: Int
+    /// B's least bank in score steps, not yet on the board and on it.
+    let leastLevels: [Int]
+    /// A's and B's shares after B's last turn, at `slot(b:c:deficit:lead:)`.
+    let banker: [Double]
+    let next: [Double]
+    /// The number of turn states solved.
+    let stateCount: Int
+
+    /// Solves the final round of `turn`'s rules for players whose least banks (in points) are `newLeastBank` before
+    /// they are on the board and `enteredLeastBank` after, on `threads` threads.
+    ///
+    /// - Throws: `WinProbabilitySolver.Unsupported` where a last turn can still catch up from past every deficit the
+    ///   tables hold (`FinalRoundTable.solving`).
+    init(turn: WinTurn, newLeastBank: Int, enteredLeastBank: Int, rules: RuleSet, threads: Int)
+        throws(WinProbabilitySolver.Unsupported)
+    {
+        let step = turn.mechanics.scoreStep
+        let banks = [newLeastBank, enteredLeastBank]
+        let half = try FinalRoundTable.solving(turn, leastBanks: banks, rules: rules)
+        let firstThird = FinalRoundTable(turn: turn, leastBank: newLeastBank, tieShare: 1.0 / 3)
+        let third =
+            newLeastBank == enteredLeastBank
+            ? [firstThird, firstThird]
+            : [firstThird, FinalRoundTable(turn: turn, leastBank: enteredLeastBank, tieShare: 1.0 / 3)]
+        self.half = half
+        self.third = third
+        let leastLevels = banks.map { ($0 + step - 1) / step }
+        self.leastLevels = leastLevels
+        deficitCap = (half + third).map(\.capLevel).max().unsafelyUnwrapped + 1
+        leadCap = max(half.map(\.capLevel).max().unsafelyUnwrapped + 1, leastLevels.max().unsafelyUnwrapped)
+        let count = 4 * deficitCap * leadCap
+        let banker = SharedSlots(repeating: 0.0, count: count)
+        let next = SharedSlots(repeating: 0.0, count: count)
+        let solving = LastTurns(
+            turn: turn, half: half, third: third, deficitCap: deficitCap, leadCap: leadCap, leastLevels: leastLevels)
+        // C before and after getting on the board plays the same last turns where the least banks are the same.
+        let kinds = leastLevels[0] == leastLevels[1] ? [[0, 1]] : [[0], [1]]
+        // Work item (kind of C, w) writes the slots of those C and that deficit only, for both kinds of B.
+        Parallel.forEach(kinds.count * deficitCap, threads: threads) { item in
+            let (cs, deficit) = (kinds[item / solving.deficitCap], item % solving.deficitCap + 1)
+            for (lead, shares) in solving.solve(c: cs[0], deficit: deficit).enumerated() {
+                for b in 0..<2 {
+                    for c in cs {
+                        let slot = solving.slot(b: b, c: c, deficit: deficit, lead: lead + 1)
+                        banker[slot] = shares[b].banker
+                        next[slot] = shares[b].next
+                    }
+                }
+            }
+        }
+        self.banker = banker.values
+        self.next = next.values
+        // The tables over r, one per C and deficit, and the turns solved on their own.
+        let (leadCap, halfCap) = (leadCap, half[0].capLevel)
+        let rows = (1...deficitCap).reduce(0) { $0 + leadCap + max(halfCap - $1, 0) + 1 }
+        // Each distinct last-turn table once.
+        let tables = kinds.count == 1 ? [half[0], third[0]] : half + third
+        stateCount = tables.reduce(0) { $0 + $1.stateCount } + kinds.count * rows * DiceCounts.maximumDice
+    }
+
+    /// The slot of B (0 not yet on the board, 1 on it), C likewise, C's deficit and B's, both from 1 and capped.
+    func slot(b: Int, c: Int, deficit: Int, lead: Int) -> Int {
+        LastTurns.slot(b: b, c: c, deficit: deficit, lead: lead, deficitCap: deficitCap, leadCap: leadCap)
+    }
+
+    /// A's and B's shares when A banks a total `deficit` score steps above C's and `lead` above B's, each of B and C
+    /// on the board or not.
+    func shares(lead: Int, deficit: Int, nextEntered: Bool, lastEntered: Bool) -> (banker: Double, next: Double) {
+        let index = slot(b: nextEntered ? 1 : 0, c: lastEntered ? 1 : 0, deficit: deficit, lead: lead)
+        return (banker[index], next[index])
+    }
+
+    /// What every bank past both caps is worth: A's and B's shares.
+    var saturated: (banker: Double, next: Double) {
+        shares(lead: leadCap, deficit: deficitCap, nextEntered: true, lastEntered: true)
+    }
+}
+
+/// B's and C's last turns as `TrioFinalRound` solves them.
+private struct LastTurns: Sendable {
+    let turn: WinTurn
+    let half: [FinalRoundTable]
+    let third: [FinalRoundTable]
+    let deficitCap: Int
+    let leadCap: Int
+    let leastLevels: [Int]
+
+    /// The slot of B (0 not yet on the board, 1 on it), C likewise, C's deficit and B's, both from 1 and capped.
+    static func slot(b: Int, c: Int, deficit: Int, lead: Int, deficitCap: Int, leadCap: Int) -> Int {
+        ((b * 2 + c) * deficitCap + min(deficit, deficitCap) - 1) * leadCap + min(lead, leadCap) - 1
+    }
+
+    func slot(b: Int, c: Int, deficit: Int, lead: Int) -> Int {
+        Self.slot(b: b, c: c, deficit: deficit, lead: lead, deficitCap: deficitCap, leadCap: leadCap)
+    }
+
+    /// B's payoffs at r = `row` score steps from X, C's deficit to X being `deficit` (C on the board or not):
+    /// B's share and A's.
+    func payoff(row: Int, deficit: Int, c: Int) -> (value: Double, aux: Double) {
+        let half = half[c]
+        if row < 0 { return (0, 1 - half.value(deficitLevel: deficit)) }
+        if row == 0 {
+            let share = (1 - third[c].value(deficitLevel: deficit)) / 2
+            return (share, share)
+        }
+        return (1 - half.value(deficitLevel: row + deficit), 0)
+    }
+
+    /// B's last turns at C's `deficit`, for every lead 1...leadCap: A's and B's shares, for B not yet on the board
+    /// and on it.
+    func solve(c: Int, deficit: Int) -> [[(banker: Double, next: Double)]] {
+        let farkle = payoff(row: -1, deficit: deficit, c: c)
+        let topBank = 1 - half[c].limit
+        // Rows r = −leadCap ..< above, at level r + leadCap; from `above` on every bank pays `topBank`.
+        let above = max(half[c].capLevel - deficit, 0) + 1
+        let top = leadCap + above
+        var bank = [Double](repeating: 0, count: top)
+        var bankAux = [Double](repeating: 0, count: top)
+        for level in 0..<top { (bank[level], bankAux[level]) = payoff(row: level - leadCap, deficit: deficit, c: c) }
+        let table = TurnTable(rows: top + turn.maximumJump + 1)
+        defer { table.deallocate() }
+        var unused = WinTurn.Validity.unbounded
+        _ = turn.solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankAux, farkle: farkle.value, farkleAux: farkle.aux,
+            into: table, validity: &unused, tracking: false)
+        var shares = [[(banker: Double, next: Double)]](
+            repeating: [(banker: Double, next: Double)](repeating: (0, 0), count: 2), count: leadCap)
+        for lead in 1...leadCap {
+            let opening = turn.openingRoll(
+                level: leadCap - lead, table: table, farkle: farkle.value, farkleAux: farkle.aux)
+            for b in 0..<2 where lead >= leastLevels[b] { shares[lead - 1][b] = (opening.aux, opening.value) }
+        }
+        // Where B's least bank lies above X, B's own turn: banks below the least not allowed.
+        for b in 0..<2 {
+            for lead in 1..<max(leastLevels[b], 1) {
+                let ownTop = max(lead + above, leastLevels[b])
+                var ownBank = [Double](repeating: 0, count: ownTop)
+                var ownAux = [Double](repeating: 0, count: ownTop)
+                for level in 0..<ownTop {
+                    (ownBank[level], ownAux[level]) =
+                        level < leastLevels[b] ? (-.infinity, 0) : payoff(row: level - lead, deficit: deficit, c: c)
+                }
+                let own = TurnTable(rows: ownTop + turn.maximumJump + 1)
+                defer { own.deallocate() }
+                let opening = turn.solve(
+                    top: ownTop, topBank: topBank, bank: ownBank, bankAux: ownAux, farkle: farkle.value,
+                    farkleAux: farkle.aux, into: own, validity: &unused, tracking: false)
+                shares[lead - 1][b] = (opening.aux, opening.value)
+            }
+        }
+        return shares
+    }
+}
