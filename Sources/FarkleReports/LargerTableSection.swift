@@ -83,7 +83,9 @@ public struct LargerTableSection: Sendable {
     ) {
         var context = context
         let rules = context.rules
-        guard WinGameKind(rules) == .race, (try? context.solvedWinGame(threads: threads)) != nil else { return nil }
+        guard WinGameKind(rules.headsUpGame) == .race, (try? context.solvedWinGame(threads: threads)) != nil else {
+            return nil
+        }
         self.rules = rules
         self.games = games
         self.seed = seed

@@ -143,7 +143,7 @@ public struct GameState: Sendable {
                 }
                 situation.seatInRound = seat
             }
-        } else if players.count == 3, WinGameKind(rules) == .threePlayerRace {
+        } else if players.count == 3, WinGameKind(rules.headsUpGame) == .threePlayerRace {
             // A race of three, solved as it is: both opponents in the order they play after this player.
             situation.opponentScores = [players[(seat + 1) % 3].total, players[(seat + 2) % 3].total]
         }

@@ -122,7 +122,7 @@ public struct StrategyContext: Sendable {
     private mutating func solvedWinGame<Solver: SolvedWinGame>(threads: Int, as solver: Solver.Type)
         throws(WinProbabilitySolver.Unsupported) -> Solver
     {
-        let solver = WinGameKind(rules).solver
+        let solver = WinGameKind(rules.headsUpGame).solver
         guard solver == Solver.self, let solved = try solvedWinGame(threads: threads) as? Solver else {
             throw WinProbabilitySolver.Unsupported(
                 description: "rules '\(rules.name)' are solved to win by \(solver), not \(Solver.self)")

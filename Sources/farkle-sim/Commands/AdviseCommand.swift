@@ -310,7 +310,7 @@ enum AdviseCommand: Command {
             default: break
             }
             let opponents = arguments.allValues("opponent-score").count
-            let kind = WinGameKind(rules)
+            let kind = WinGameKind(rules.headsUpGame)
             if kind == .threePlayerRace, opponents != 2 {
                 throw UsageError(
                     "rules '\(rules.name)' seat three players: give '--opponent-score' twice, the next player's total "

@@ -49,7 +49,7 @@ enum ReviewCommand: Command {
         var note: String?
         var game: (any SolvedWinGame)?
         let players = record.players.count
-        if players == 2 || (players == 3 && WinGameKind(record.rules) == .threePlayerRace),
+        if players == 2 || (players == 3 && WinGameKind(record.rules.headsUpGame) == .threePlayerRace),
             !arguments.flag("points-only")
         {
             do {

@@ -22,14 +22,15 @@ enum SolveCommand: Command {
             OptionSpec(
                 name: "objective", valueName: "objective",
                 help: "score: the expected-score optimal turn; win: the game played to win, by 2 players (a race "
-                    + "or fixed rounds, such as farkleten) or by 3 (a race won by the first bank that reaches the "
-                    + "target; see --players); reach:N: the best chance of a total of N or more within the rounds of "
+                    + "or fixed rounds, such as farkleten) or by 3 (a race to a target, with or without a final "
+                    + "round; see --players); reach:N: the best chance of a total of N or more within the rounds of "
                     + "a game of rounds, alone.",
                 defaultValue: "score"),
             OptionSpec(
                 name: "players", valueName: "p",
-                help: "With --objective win: the number of players, 2 or 3 (3: a race won by the first bank that "
-                    + "reaches the target, every player playing to win).",
+                help: "With --objective win: the number of players, 2 or 3 (3: a race to the target, every player "
+                    + "playing to win; with a final round each other player has one more turn and a tie counts as "
+                    + "its share of the win).",
                 defaultValue: "the rules' players"),
             OutputFormat.option(),
             OptionSpec(

@@ -19,7 +19,7 @@ struct AdviceText {
         whole = advice
         self.rules = rules
         self.rolled = rolled
-        isThreePlayerGame = WinGameKind(rules) == .threePlayerRace
+        isThreePlayerGame = WinGameKind(rules.headsUpGame) == .threePlayerRace
     }
 
     /// The points advice.

@@ -35,6 +35,7 @@ enum ThreePlayerSolveOutput {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let peak = WinSolveOutput.peakMemoryBytes()
         let seats = solver.seatWinProbabilities
+        let finalRound = rules.game.end.hasFinalRound
         let fair = solver.fairHeadStarts
         switch format {
         case .json:
@@ -46,7 +47,8 @@ enum ThreePlayerSolveOutput {
                   "players": 3,
                   "target": \(solver.target),
                   "seat_win_probabilities": [\(seats.map(JSONText.number).joined(separator: ", "))],
-                  "tie_probability": 0,
+                  "tie_probability": \(finalRound ? "null" : "0"),
+                  "final_round": \(finalRound),
                   "fair_head_starts": [0, \(fair.second), \(fair.third)],
                   "fair_head_start_win_probabilities": [\(fair.winProbabilities.map(JSONText.number).joined(separator: ", "))],
                   "states": \(solver.stateCount),
@@ -62,8 +64,12 @@ enum ThreePlayerSolveOutput {
             let chances = { (values: [Double]) in values.map { NumberText.fixed($0, 6) }.joined(separator: " / ") }
             let lines = [
                 "# Playing to win, three players: \(rules.name), target \(solver.target)", "",
-                "Each player maximizes their own chance to win; exact, no sampling. The first bank that reaches the "
-                    + "target wins, so there are no ties.",
+                finalRound
+                    ? "Each player maximizes their own chance to win, a tie counting as its share (½ between two, ⅓ "
+                        + "among three); exact, no sampling. The first bank that reaches the target gives each other "
+                        + "player one more turn; the chances below count each tie as its share."
+                    : "Each player maximizes their own chance to win; exact, no sampling. The first bank that reaches "
+                        + "the target wins, so there are no ties.",
                 "",
                 "| Figure | Value |", "|---|---:|",
                 "| Seat 1 wins (moves first) | \(NumberText.fixed(seats[0], 6)) |",

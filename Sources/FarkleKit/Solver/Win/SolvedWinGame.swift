@@ -78,8 +78,9 @@ package enum WinGameKind: Sendable, Equatable {
     case penaltyRace
     /// A game of fixed rounds (`RoundsWinSolver`).
     case rounds
-    /// Three players racing to a target without a final round (`ThreePlayerWinSolver`); three players with a final
-    /// round are a `race`, played at the table as the race for two against the leader.
+    /// Three players racing to a target (`ThreePlayerWinSolver`). With a final round the game is solved whole
+    /// (`solve --objective win --players 3`) but played, advised and evaluated as the race for two against the leader
+    /// (`RuleSet.headsUpGame`): strategy `win` does not play the last turns of three yet.
     case threePlayerRace
 
     /// The family of `rules`' game (whether its solver covers them is the solver's to say).
@@ -88,7 +89,7 @@ package enum WinGameKind: Sendable, Equatable {
             self = .rounds
         } else if rules.turn.threeFarklePenalty != nil {
             self = .penaltyRace
-        } else if rules.game.players == 3, !rules.game.end.hasFinalRound, rules.game.instantLossFaces.isEmpty {
+        } else if rules.game.players == 3, rules.game.instantLossFaces.isEmpty {
             self = .threePlayerRace
         } else {
             self = .race
@@ -137,10 +138,14 @@ extension RuleSet {
     /// opponent; otherwise the rules themselves (the solver of their family says whether it covers them).
     ///
     /// Only a race reduces to its leader: a game of rounds counts the turns of every seat, and under a penalty the
-    /// farkles of each opponent matter. Three players racing without a final round are solved as they are
-    /// (`WinGameKind.threePlayerRace`).
+    /// farkles of each opponent matter. Three players racing without a final round are played as they are solved
+    /// (`WinGameKind.threePlayerRace`); with a final round, as the race for two until `win` plays the last turns of
+    /// three.
     package var headsUpGame: RuleSet {
-        guard game.players > 2, WinGameKind(self) == .race else { return self }
+        let kind = WinGameKind(self)
+        guard game.players > 2, kind == .race || (kind == .threePlayerRace && game.end.hasFinalRound) else {
+            return self
+        }
         var rules = self
         rules.game.players = 2
         return rules
