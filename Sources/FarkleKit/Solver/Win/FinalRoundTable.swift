@@ -161,3 +161,28 @@ struct FinalRoundTable: Sendable {
         return (1 - finalRound.value(deficitLevel: deficit), finalRound.tie(deficitLevel: deficit))
     }
 }
+
+extension FinalRoundTable {
+    /// What a bank in a final round is worth to the player who banks it when one player (whose last turn is this
+    /// table, a tie worth ½) still plays after it: the rule `TrioFinalRound` and the advice at a larger table share.
+    ///
+    /// - Parameters:
+    ///   - lead: Where the bank leaves the banker against the highest total before it, in score steps: above it
+    ///     (the next player then needs more than `lead + behind`), level with it, or below it (worth nothing: the
+    ///     highest total stays ahead).
+    ///   - behind: How far the next player is behind the highest total before the bank, in score steps.
+    ///   - sharing: The players a bank level with the highest total leaves on it, the banker included.
+    ///   - tied: The next player's value against `behind` when a tie is shared among `sharing + 1`: what that
+    ///     player's last turn takes from the players level on the highest total.
+    /// - Returns: The banker's value, P(win) + its share of a tie, and the chance of a tie.
+    func bankBeforeLastTurn(lead: Int, behind: Int, sharing: Int, tied: (value: Double, tie: Double)) -> (
+        value: Double, tie: Double
+    ) {
+        if lead < 0 { return (0, 0) }
+        if lead == 0 {
+            return ((1 - tied.value) / Double(sharing), 1 - (tied.value - tied.tie / Double(sharing + 1)))
+        }
+        let odds = odds(deficitLevel: lead + behind)
+        return (1 - odds.win - odds.tie / 2, odds.tie)
+    }
+}

@@ -124,15 +124,16 @@ private struct LastTurns: Sendable {
     }
 
     /// B's payoffs at r = `row` score steps from X, C's deficit to X being `deficit` (C on the board or not):
-    /// B's share and A's.
+    /// B's share (`FinalRoundTable.bankBeforeLastTurn`, A on X) and A's: below X what C's last turn against X leaves
+    /// A, level with it B's share again, above it nothing.
     func payoff(row: Int, deficit: Int, c: Int) -> (value: Double, aux: Double) {
-        let half = half[c]
-        if row < 0 { return (0, 1 - half.value(deficitLevel: deficit)) }
-        if row == 0 {
-            let share = (1 - third[c].value(deficitLevel: deficit)) / 2
-            return (share, share)
-        }
-        return (1 - half.value(deficitLevel: row + deficit), 0)
+        let third = third[c]
+        let banker = half[c].bankBeforeLastTurn(
+            lead: row, behind: deficit, sharing: 2,
+            tied: (third.value(deficitLevel: deficit), third.tie(deficitLevel: deficit))
+        ).value
+        if row < 0 { return (banker, 1 - half[c].value(deficitLevel: deficit)) }
+        return (banker, row == 0 ? banker : 0)
     }
 
     /// B's last turns at C's `deficit`, for every lead 1...leadCap: A's and B's shares, for B not yet on the board

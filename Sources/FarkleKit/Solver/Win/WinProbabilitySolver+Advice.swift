@@ -330,16 +330,14 @@ extension WinProbabilitySolver {
             let next = opponents[0] / step
             let nextTable = next > 0 ? final : notEntered ?? final
             let nextLeast = (nextTable.leastBank + step - 1) / step
-            // Banking above everyone leaves the next player `row` - `deficit` more behind than the highest.
-            above = { row in
-                let behind = myScore / step + row - next
-                let odds = nextTable.odds(deficitLevel: behind)
-                return (1 - odds.win - odds.tie / 2, odds.tie)
-            }
-            // Level with the highest: the next player shares a tie among one more.
+            // Level with the highest the next player shares a tie among one more.
+            let behind = highest / step - next
             let shared = FinalRoundTable.lastTurn(
-                of: turn, leastLevel: nextLeast, deficitLevel: highest / step - next, tieShare: 1 / Double(sharing + 1))
-            onHighest = ((1 - shared.value) / Double(sharing), 1 - (shared.value - shared.tie / Double(sharing + 1)))
+                of: turn, leastLevel: nextLeast, deficitLevel: behind, tieShare: 1 / Double(sharing + 1))
+            above = { row in
+                nextTable.bankBeforeLastTurn(lead: row - deficit, behind: behind, sharing: sharing, tied: shared)
+            }
+            onHighest = nextTable.bankBeforeLastTurn(lead: 0, behind: behind, sharing: sharing, tied: shared)
             // Past the next player's cap every bank is worth the same: what its last turn leaves.
             top = max(top, next + nextTable.capLevel + 1 - myScore / step)
             topBank = 1 - nextTable.limit
