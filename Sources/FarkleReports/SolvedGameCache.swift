@@ -231,7 +231,8 @@ public struct SolvedGameCache: Sendable {
         /// Whether it is a race of three players.
         public let isThreePlayers: Bool
         /// Whether it ends with the checksum of its contents: false for a truncated, altered or unreadable file,
-        /// which is solved again and replaced when next read.
+        /// which is solved again and replaced when next read (not checked, only its header, in entries listed
+        /// without `checksums`).
         public let isIntact: Bool
         /// Its size in bytes.
         public let size: Int
@@ -240,11 +241,12 @@ public struct SolvedGameCache: Sendable {
     }
 
     /// The entries, oldest first (none when the directory is missing); a leftover temporary file of an entry
-    /// counts as an entry of unknown rules.
+    /// counts as an entry of unknown rules. With `checksums`, each entry's checksum is checked (reading the whole
+    /// file, ``Entry/isIntact``); without, an entry with a policy file's header counts as intact.
     ///
     /// - Throws: `ReportFileError` when the directory is there but cannot be listed (not a directory, no
     ///   permission): "0 entries" would then be false.
-    public func entries() throws(ReportFileError) -> [Entry] {
+    public func entries(checksums: Bool = true) throws(ReportFileError) -> [Entry] {
         guard let directory else { return [] }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else { return [] }
@@ -255,7 +257,7 @@ public struct SolvedGameCache: Sendable {
             throw ReportFileError(path: directory.path, reason: "the cache directory cannot be read")
         }
         return names.filter { Self.isEntryName($0) || Self.isEntryName($0, temporary: true) }.sorted().compactMap {
-            entry(at: directory.appendingPathComponent($0))
+            entry(at: directory.appendingPathComponent($0), checksum: checksums)
         }.sorted { $0.modified < $1.modified }
     }
 
@@ -268,7 +270,8 @@ public struct SolvedGameCache: Sendable {
     public func clear() throws(ReportFileError) -> [Entry] {
         var removed: [Entry] = []
         var failed: Entry?
-        for entry in try entries() {
+        // Removed whole, so their checksums need not be read.
+        for entry in try entries(checksums: false) {
             if (try? FileManager.default.removeItem(at: entry.url)) != nil {
                 removed.append(entry)
             } else if failed == nil {
@@ -283,8 +286,9 @@ public struct SolvedGameCache: Sendable {
         return removed
     }
 
-    /// The entry of the regular file at `url`, its header read when it is a policy file.
-    private func entry(at url: URL) -> Entry? {
+    /// The entry of the regular file at `url`, its header read when it is a policy file, and with `checksum` its
+    /// checksum checked.
+    private func entry(at url: URL, checksum: Bool) -> Entry? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
             attributes[.type] as? FileAttributeType == .typeRegular
         else { return nil }
@@ -297,7 +301,8 @@ public struct SolvedGameCache: Sendable {
             isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, isRounds: isRounds,
             isDiceSets: header?.version == WinPolicyFile.diceSetsFormatVersion,
             isThreePlayers: header?.version == WinPolicyFile.threePlayerFormatVersion,
-            isIntact: header != nil && WinPolicyFile.hasIntactChecksum(at: url), size: size, modified: modified)
+            isIntact: header != nil && (!checksum || WinPolicyFile.hasIntactChecksum(at: url)), size: size,
+            modified: modified)
     }
 
     /// The format version, rule set name and target at the start of the policy file at `url`, or `nil`.

@@ -35,6 +35,9 @@ struct TrioFinalRound: Sendable {
     /// The number of turn states solved.
     let stateCount: Int
 
+    /// The most pairs of deficits held (two chances each, 16 bytes): 256 MiB; `standard`'s scoring needs 3.1 million.
+    static let maximumEntries = 1 << 24
+
     /// Solves the final round of `turn`'s rules for players whose least banks (in points) are `newLeastBank` before
     /// they are on the board and `enteredLeastBank` after, on `threads` threads.
     ///
@@ -57,7 +60,14 @@ struct TrioFinalRound: Sendable {
         self.leastLevels = leastLevels
         deficitCap = (half + third).map(\.capLevel).max().unsafelyUnwrapped + 1
         leadCap = max(half.map(\.capLevel).max().unsafelyUnwrapped + 1, leastLevels.max().unsafelyUnwrapped)
+        // Bounded before anything is allocated: the caps grow as the score step shrinks.
         let count = 4 * deficitCap * leadCap
+        guard count <= Self.maximumEntries else {
+            throw WinProbabilitySolver.Unsupported(
+                description: "under rules '\(rules.name)' the final round of three players has \(count) pairs of "
+                    + "deficits ((\(deficitCap) by \(leadCap)) x 4, the last turns catching up from far behind in small "
+                    + "score steps); the solver holds at most \(Self.maximumEntries): raise the score step")
+        }
         let banker = SharedSlots(repeating: 0.0, count: count)
         let next = SharedSlots(repeating: 0.0, count: count)
         let solving = LastTurns(
