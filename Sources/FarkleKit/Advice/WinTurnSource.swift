@@ -103,10 +103,16 @@ extension ThreePlayerWinSolver: WinTurnSource {
                 "three players race under rules '\(table.rules.name)': give both opponents' totals, the next "
                     + "player's first, not \(opponents.count)")
         }
-        guard !situation.isFinalRound else {
-            throw Advisor.NotCovered("the first to reach \(target) wins at once: there is no final round")
-        }
         let step = table.scoreStep
+        if situation.isFinalRound {
+            try Advisor.checkTotals(of: situation, rules: table.rules)
+            guard let last = finalRoundTurnTable(myScore: myScore, opponents: opponents) else {
+                throw Advisor.NotCovered(
+                    "in the final round an opponent has reached \(target): give the totals in the order they play "
+                        + "after you, one of them at least \(target)")
+            }
+            return last
+        }
         for (name, total) in [
             ("my", myScore), ("the next player's", opponents[0]), ("the last player's", opponents[1]),
         ]

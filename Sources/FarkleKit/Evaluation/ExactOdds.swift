@@ -373,7 +373,14 @@ enum OddsSeat: Sendable {
             case let solver as RoundsWinSolver: self = .roundsWin(solver)
             case let solver as PenaltyWinSolver: self = .penaltyWin(solver)
             case let solver as WinProbabilitySolver: self = .win(solver, followed: nil)
-            case let solver as ThreePlayerWinSolver: self = .threePlayerWin(solver)
+            case let solver as ThreePlayerWinSolver:
+                // Its play is followed below the target; the last turns of three are not evaluated exactly yet.
+                guard solver.layout.finalRound == nil else {
+                    throw ExactOdds.Unsupported(
+                        "strategy 'win': exact odds of three players follow the solved race without a final round; "
+                            + "simulate it under rules '\(context.rules.name)'")
+                }
+                self = .threePlayerWin(solver)
             default: throw ExactOdds.Unsupported("strategy 'win': no exact odds of a game solved by \(type(of: game))")
             }
         case .expectedValue, .expectedValueToTarget, .greedy, .threshold:

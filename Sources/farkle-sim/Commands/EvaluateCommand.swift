@@ -68,7 +68,9 @@ enum EvaluateCommand: Command {
         }
         rules.game.players = specs.count
         // Before any solve: three players play `win` where their race is solved as it is.
-        if specs.count == 3, specs.contains(.win), WinGameKind(rules.headsUpGame) != .threePlayerRace {
+        if specs.count == 3, specs.contains(.win),
+            WinGameKind(rules) != .threePlayerRace || rules.game.end.hasFinalRound
+        {
             throw UsageError(
                 "strategy 'win' among three players is evaluated in a race without a final round (\"final_round\": "
                     + "false); under rules '\(rules.name)' three players take ev, ev-target, greedy and threshold",

@@ -79,8 +79,9 @@ package enum WinGameKind: Sendable, Equatable {
     /// A game of fixed rounds (`RoundsWinSolver`).
     case rounds
     /// Three players racing to a target (`ThreePlayerWinSolver`). With a final round the game is solved whole
-    /// (`solve --objective win --players 3`) but played, advised and evaluated as the race for two against the leader
-    /// (`RuleSet.headsUpGame`): strategy `win` does not play the last turns of three yet.
+    /// (`solve --objective win --players 3`) and `ThreePlayerWinStrategy` plays it, last turns included, but the
+    /// front doors (`win`, `advise`, `evaluate`, `review`) still play the race for two against the leader there
+    /// (`RuleSet.headsUpGame`): the full race to 10,000 is too large to solve and tabulate in an hour yet.
     case threePlayerRace
 
     /// The family of `rules`' game (whether its solver covers them is the solver's to say).
@@ -139,8 +140,7 @@ extension RuleSet {
     ///
     /// Only a race reduces to its leader: a game of rounds counts the turns of every seat, and under a penalty the
     /// farkles of each opponent matter. Three players racing without a final round are played as they are solved
-    /// (`WinGameKind.threePlayerRace`); with a final round, as the race for two until `win` plays the last turns of
-    /// three.
+    /// (`WinGameKind.threePlayerRace`); with a final round, as the race for two (see `WinGameKind.threePlayerRace`).
     package var headsUpGame: RuleSet {
         let kind = WinGameKind(self)
         guard game.players > 2, kind == .race || (kind == .threePlayerRace && game.end.hasFinalRound) else {

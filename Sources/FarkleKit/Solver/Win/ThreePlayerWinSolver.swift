@@ -164,6 +164,19 @@ public struct ThreePlayerWinSolver: Sendable {
         return [values[index], nextValues[index], 1 - values[index] - nextValues[index]]
     }
 
+    /// The last turn of the player with `myScore` in the final round, the opponents' totals `opponents` in playing
+    /// order, one of them at least the target (`WinTurnTable.lastTurn`, its last player's turn read from this game's
+    /// final round); `nil` without a final round or where no opponent has reached the target.
+    ///
+    /// - Precondition: `myScore` below the target; the opponents' totals multiples of the score step.
+    func finalRoundTurnTable(myScore: Int, opponents: [Int]) -> WinTurnTable? {
+        guard let finalRound = layout.finalRound else { return nil }
+        let least = (myScore > 0 ? layout.enteredLeastBank : layout.newLeastBank)
+        return WinTurnTable.lastTurn(
+            of: layout.turn, table: table, target: target, myScore: myScore, opponents: opponents, leastBank: least,
+            lastTurns: (finalRound.half[0], finalRound.half[1]))
+    }
+
     /// The chance of each seat to win the game from its start, seat 1 moving first.
     public var seatWinProbabilities: [Double] { winProbabilities(totals: [0, 0, 0]) }
 

@@ -98,6 +98,72 @@ package struct WinTurnTable: Sendable {
             turn: turn, top: top, topBank: 1, bank: bank, bankTie: ties, farkle: 0)
     }
 
+    /// The last turn of the player with `myScore` in the final round at a table of two or more opponents, whose
+    /// totals `opponents` are in playing order (the next player's first), exactly, or `nil` where more than one
+    /// opponent still has a last turn after this one (their play against each other is not solved).
+    ///
+    /// The first opponent in playing order at or above the target started the final round; those before it have
+    /// their last turn still to come after this one, those after it have played theirs. With none to come, a bank
+    /// pays 1 above the highest total, a share of the win on it (½ with one opponent there, ⅓ with two) and 0
+    /// below. With one to come, that player then plays their last turn to win against the highest total
+    /// (`lastTurns`: the two-player final-round tables, ½ on a tie, of a player not yet on the board and of one on
+    /// it; solved once more with the share of a tie of three or more where this player banked level with the
+    /// highest): this player wins what that turn does not, the tied players sharing it
+    /// (`FinalRoundTable.bankBeforeLastTurn`). A tie is shared by everyone on the highest total. The two-player
+    /// solver and the three-player one both advise and play the last turns through here.
+    ///
+    /// - Precondition: `myScore` below the target; the opponents' totals multiples of the score step, one at
+    ///   least at the target.
+    static func lastTurn(
+        of turn: WinTurn, table: ScoringTable, target: Int, myScore: Int, opponents: [Int], leastBank least: Int,
+        lastTurns: (notEntered: FinalRoundTable, entered: FinalRoundTable)
+    ) -> WinTurnTable? {
+        let step = table.scoreStep
+        guard let started = WinProbabilitySolver.playersToCome(inFinalRoundAfter: opponents, target: target),
+            let highest = opponents.max()
+        else { return nil }
+        let leastLevel = (least + step - 1) / step
+        let deficit = (highest - myScore) / step
+        // The players sharing a bank level with the highest total: this one and those on it already.
+        let sharing = opponents.count { $0 == highest } + 1
+        var top = max(deficit + 1, leastLevel)
+        var topBank = 1.0
+        var above: (Int) -> (value: Double, tie: Double) = { _ in (1, 0) }
+        var onHighest = (value: 1 / Double(sharing), tie: 1.0)
+        if started == 1 {
+            // The next player, below the target, plays last: its table is the entered player's or, where it has
+            // not entered, the one with the entry minimum.
+            let next = opponents[0] / step
+            let nextTable = next > 0 ? lastTurns.entered : lastTurns.notEntered
+            let nextLeast = (nextTable.leastBank + step - 1) / step
+            // Level with the highest the next player shares a tie among one more.
+            let behind = highest / step - next
+            let shared = FinalRoundTable.lastTurn(
+                of: turn, leastLevel: nextLeast, deficitLevel: behind, tieShare: 1 / Double(sharing + 1))
+            above = { row in
+                nextTable.bankBeforeLastTurn(lead: row - deficit, behind: behind, sharing: sharing, tied: shared)
+            }
+            onHighest = nextTable.bankBeforeLastTurn(lead: 0, behind: behind, sharing: sharing, tied: shared)
+            // Past the next player's cap every bank is worth the same: what its last turn leaves.
+            top = max(top, next + nextTable.capLevel + 1 - myScore / step)
+            topBank = 1 - nextTable.limit
+        }
+        var bank = [Double](repeating: 0, count: top)
+        var bankTie = [Double](repeating: 0, count: top)
+        for row in 0..<top {
+            if row < leastLevel {
+                bank[row] = -.infinity
+            } else if row == deficit {
+                (bank[row], bankTie[row]) = onHighest
+            } else if row > deficit {
+                (bank[row], bankTie[row]) = above(row)
+            }
+        }
+        return WinTurnTable(
+            myScore: myScore, opponentScore: highest, isFinalRound: true, leastBank: least, table: table, turn: turn,
+            top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: 0)
+    }
+
     private static func solve(
         turn: WinTurn, top: Int, topBank: Double, bank: [Double], bankTie: [Double], farkle: Double
     ) -> (entries: [WinTurn.Entry], above: [WinTurn.Entry], opening: Double) {
@@ -297,65 +363,16 @@ extension WinProbabilitySolver {
 
     /// The last turn of the player with `myScore` in the final round at a table of two or more opponents, whose
     /// totals `opponents` are in playing order (the next player's first), exactly, or `nil` where more than one
-    /// opponent still has a last turn after this one (their play against each other is not solved).
-    ///
-    /// The first opponent in playing order at or above the target started the final round; those before it have
-    /// their last turn still to come after this one, those after it have played theirs. With none to come, a bank
-    /// pays 1 above the highest total, a share of the win on it (½ with one opponent there, ⅓ with two) and 0
-    /// below. With one to come, that player then plays their last turn to win against the highest total (the
-    /// final-round table of the race for two, ½ on a tie, where this player banked above everyone; solved once
-    /// more with the share of a tie of three or more where this player banked level with the highest): this
-    /// player wins what that turn does not, the tied players sharing it. A tie is shared by everyone on the
-    /// highest total.
+    /// opponent still has a last turn after this one (their play against each other is not solved); see
+    /// `WinTurnTable.lastTurn(of:table:target:myScore:opponents:leastBank:lastTurns:)`.
     ///
     /// - Precondition: `myScore` below the target; the opponents' totals multiples of the score step, one at
     ///   least at the target, and rules with a final round.
     package func finalRoundTurnTable(myScore: Int, opponents: [Int]) -> WinTurnTable? {
-        let step = table.scoreStep
-        guard let started = Self.playersToCome(inFinalRoundAfter: opponents, target: target),
-            let highest = opponents.max(), let final = entered
-        else { return nil }
-        let least = leastBank(hasEntered: myScore > 0)
-        let leastLevel = (least + step - 1) / step
-        let deficit = (highest - myScore) / step
-        // The players sharing a bank level with the highest total: this one and those on it already.
-        let sharing = opponents.count { $0 == highest } + 1
-        var top = max(deficit + 1, leastLevel)
-        var topBank = 1.0
-        var above: (Int) -> (value: Double, tie: Double) = { _ in (1, 0) }
-        var onHighest = (value: 1 / Double(sharing), tie: 1.0)
-        if started == 1 {
-            // The next player, below the target, plays last: its table is the entered player's or, where it has
-            // not entered, the one with the entry minimum.
-            let next = opponents[0] / step
-            let nextTable = next > 0 ? final : notEntered ?? final
-            let nextLeast = (nextTable.leastBank + step - 1) / step
-            // Level with the highest the next player shares a tie among one more.
-            let behind = highest / step - next
-            let shared = FinalRoundTable.lastTurn(
-                of: turn, leastLevel: nextLeast, deficitLevel: behind, tieShare: 1 / Double(sharing + 1))
-            above = { row in
-                nextTable.bankBeforeLastTurn(lead: row - deficit, behind: behind, sharing: sharing, tied: shared)
-            }
-            onHighest = nextTable.bankBeforeLastTurn(lead: 0, behind: behind, sharing: sharing, tied: shared)
-            // Past the next player's cap every bank is worth the same: what its last turn leaves.
-            top = max(top, next + nextTable.capLevel + 1 - myScore / step)
-            topBank = 1 - nextTable.limit
-        }
-        var bank = [Double](repeating: 0, count: top)
-        var bankTie = [Double](repeating: 0, count: top)
-        for row in 0..<top {
-            if row < leastLevel {
-                bank[row] = -.infinity
-            } else if row == deficit {
-                (bank[row], bankTie[row]) = onHighest
-            } else if row > deficit {
-                (bank[row], bankTie[row]) = above(row)
-            }
-        }
-        return WinTurnTable(
-            myScore: myScore, opponentScore: highest, isFinalRound: true, leastBank: least, table: table, turn: turn,
-            top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: 0)
+        guard let final = entered else { return nil }
+        return WinTurnTable.lastTurn(
+            of: turn, table: table, target: target, myScore: myScore, opponents: opponents,
+            leastBank: leastBank(hasEntered: myScore > 0), lastTurns: (notEntered ?? final, final))
     }
 
     /// The opponents who still have their last turn after the player to move in a final round, `opponents` being

@@ -335,6 +335,58 @@ struct ThreePlayerWinSolverTests {
         }
     }
 
+    @Test(
+        "the last turns of a final round at three, as advice and play read them: each opening worth what the brute force's recursions give"
+    )
+    func lastTurns() throws {
+        let rules = onesOnlyTrio(target: 400, entryMinimum: 200, finalRound: true)
+        let solver = try ThreePlayerWinSolver(rules: rules)
+        let brute = FinalRoundBruteForce(rules: rules)
+        var worst = 0.0
+        for leader in stride(from: 400, through: 900, by: 100) {
+            for mine in stride(from: 0, to: 400, by: 100) {
+                for other in stride(from: 0, to: 400, by: 100) {
+                    // The next player to move, the last one after it, then the leader.
+                    let next = try #require(solver.finalRoundTurnTable(myScore: mine, opponents: [other, leader]))
+                    worst = max(
+                        worst, abs(next.openingValue - brute.lastTurns(leader: leader, next: mine, last: other)[1]))
+                    // The last player, the leader and the next one (who may have passed the leader) before it.
+                    for second in [other, leader, leader + 100] {
+                        let last = try #require(solver.finalRoundTurnTable(myScore: mine, opponents: [leader, second]))
+                        worst = max(
+                            worst,
+                            abs(last.openingValue - brute.lastPlayer(leader: leader, second: second, last: mine)[2]))
+                    }
+                }
+            }
+        }
+        #expect(worst < 1e-12, "largest difference \(worst)")
+    }
+
+    @Test(
+        "with a final round, three players playing the solved game, its last turns included: each seat's share of 40,000 simulated games (ties shared) is its exact chance, within 4 standard errors",
+        .leftOutOfCoverage)
+    func simulatedFinalRound() throws {
+        let solver = try ThreePlayerWinSolver(rules: try Fixtures.rules("final-round-trio.json"))
+        #expect(solver.unsettledLoops == 0)
+        let strategy = ThreePlayerWinStrategy(solver: solver)
+        let games = 40_000
+        let tally = GameSimulation(table: solver.table, seats: [strategy, strategy, strategy]).run(
+            games: games, seed: 37, threads: 2)
+        #expect(tally.unfinishedGames == 0 && tally.ties > 0)
+        // Every seat is in each tie of three; a seat's ties are of two or of three.
+        let threeWay = tally.seats.reduce(0) { $0 + $1.ties } - 2 * tally.ties
+        let n = Double(games)
+        for (seat, exact) in solver.seatWinProbabilities.enumerated() {
+            let record = tally.seats[seat]
+            let twoWay = Double(record.ties - threeWay)
+            let share = (Double(record.wins) + twoWay / 2 + Double(threeWay) / 3) / n
+            let square = (Double(record.wins) + twoWay / 4 + Double(threeWay) / 9) / n
+            let standardError = ((square - share * share) / n).squareRoot()
+            #expect(abs(share - exact) <= 4 * standardError, "seat \(seat + 1): \(share) against \(exact)")
+        }
+    }
+
     @Test("the same for any number of threads")
     func threads() throws {
         let rules = onesOnlyTrio(target: 800)
