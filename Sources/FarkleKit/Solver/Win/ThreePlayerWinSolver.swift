@@ -226,8 +226,8 @@ struct TrioLayout: Sendable {
         finalRound =
             rules.finalRound
             ? try TrioFinalRound(
-                turn: turn, newLeastBank: newLeastBank, enteredLeastBank: enteredLeastBank, rules: table.rules,
-                threads: threads) : nil
+                turn: turn, newLeastBank: newLeastBank, enteredLeastBank: enteredLeastBank, levels: levels,
+                rules: table.rules, threads: threads) : nil
     }
 
     /// The target, its levels and the final round of `table`'s rules, refused where the solver does not cover them

@@ -38,12 +38,17 @@ struct TrioFinalRound: Sendable {
     /// The most pairs of deficits held (two chances each, 16 bytes): 256 MiB; `standard`'s scoring needs 3.1 million.
     static let maximumEntries = 1 << 24
 
+    /// The most turn rows solved on their own (where B's least bank lies above the leader), about half a minute:
+    /// none where the least bank is a step (`standard`).
+    static let maximumOwnRows = 50_000_000
+
     /// Solves the final round of `turn`'s rules for players whose least banks (in points) are `newLeastBank` before
-    /// they are on the board and `enteredLeastBank` after, on `threads` threads.
+    /// they are on the board and `enteredLeastBank` after, in a race whose totals below the target are `levels`
+    /// score steps, on `threads` threads.
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` where a last turn can still catch up from past every deficit the
     ///   tables hold (`FinalRoundTable.solving`).
-    init(turn: WinTurn, newLeastBank: Int, enteredLeastBank: Int, rules: RuleSet, threads: Int)
+    init(turn: WinTurn, newLeastBank: Int, enteredLeastBank: Int, levels: Int, rules: RuleSet, threads: Int)
         throws(WinProbabilitySolver.Unsupported)
     {
         let step = turn.mechanics.scoreStep
@@ -62,6 +67,19 @@ struct TrioFinalRound: Sendable {
         leadCap = max(half.map(\.capLevel).max().unsafelyUnwrapped + 1, leastLevels.max().unsafelyUnwrapped)
         // Bounded before anything is allocated: the caps grow as the score step shrinks.
         let count = 4 * deficitCap * leadCap
+        // B not yet on the board is at 0, so at least the target behind; on it, at least a step.
+        let leastLeads = [levels, 1]
+        // The turns solved on their own, where B's least bank lies above X: their rows, bounded like the tables.
+        let ownRows = (0..<2).reduce(0.0) { sum, b in
+            sum + Double(max(leastLevels[b] - leastLeads[b], 0)) * Double(leastLevels[b] + half[b].capLevel + 1)
+        }
+        guard ownRows * Double(deficitCap) <= Double(Self.maximumOwnRows) else {
+            throw WinProbabilitySolver.Unsupported(
+                description: "under rules '\(rules.name)' the least bank (\(max(newLeastBank, enteredLeastBank)) "
+                    + "points) makes the final round of three players solve about \(Int(ownRows) * deficitCap) turn rows "
+                    + "on their own, more than the \(Self.maximumOwnRows) it allows: lower the minimum bank or entry minimum"
+            )
+        }
         guard count <= Self.maximumEntries else {
             throw WinProbabilitySolver.Unsupported(
                 description: "under rules '\(rules.name)' the final round of three players has \(count) pairs of "
@@ -71,7 +89,8 @@ struct TrioFinalRound: Sendable {
         let banker = SharedSlots(repeating: 0.0, count: count)
         let next = SharedSlots(repeating: 0.0, count: count)
         let solving = LastTurns(
-            turn: turn, half: half, third: third, deficitCap: deficitCap, leadCap: leadCap, leastLevels: leastLevels)
+            turn: turn, half: half, third: third, deficitCap: deficitCap, leadCap: leadCap, leastLevels: leastLevels,
+            leastLeads: leastLeads)
         // C before and after getting on the board plays the same last turns where the least banks are the same.
         let kinds = leastLevels[0] == leastLevels[1] ? [[0, 1]] : [[0], [1]]
         // Work item (kind of C, w) writes the slots of those C and that deficit only, for both kinds of B.
@@ -123,6 +142,8 @@ private struct LastTurns: Sendable {
     let deficitCap: Int
     let leadCap: Int
     let leastLevels: [Int]
+    /// The least lead of B not yet on the board and on it: no turn below it is ever read.
+    let leastLeads: [Int]
 
     /// The slot of B (0 not yet on the board, 1 on it), C likewise, C's deficit and B's, both from 1 and capped.
     static func slot(b: Int, c: Int, deficit: Int, lead: Int, deficitCap: Int, leadCap: Int) -> Int {
@@ -172,7 +193,7 @@ private struct LastTurns: Sendable {
         }
         // Where B's least bank lies above X, B's own turn: banks below the least not allowed.
         for b in 0..<2 {
-            for lead in 1..<max(leastLevels[b], 1) {
+            for lead in leastLeads[b]..<max(leastLevels[b], leastLeads[b]) {
                 let ownTop = max(lead + above, leastLevels[b])
                 var ownBank = [Double](repeating: 0, count: ownTop)
                 var ownAux = [Double](repeating: 0, count: ownTop)

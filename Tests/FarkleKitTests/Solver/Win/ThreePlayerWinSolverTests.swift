@@ -396,13 +396,16 @@ struct ThreePlayerWinSolverTests {
     }
 
     @Test(
-        "a penalty, two players and fixed rounds are refused in one line",
-        arguments: ["penalty", "two", "rounds"])
+        "a penalty, two players, fixed rounds and a least bank that would make the final round's last turns too costly to solve are refused in one line",
+        arguments: ["penalty", "two", "rounds", "least bank"])
     func refusals(what: String) {
         var rules = onesOnlyTrio(target: 500)
         switch what {
         case "penalty": rules.turn.threeFarklePenalty = 500
         case "two": rules.game.players = 2
+        case "least bank":
+            rules.game.end = .target(500, finalRound: true)
+            rules.turn.minimumBank = 1_000_000
         default: rules.game.end = .rounds(10)
         }
         #expect {
