@@ -207,27 +207,30 @@ public struct CappedScoreSolver: Sendable {
     package static func openingValues(
         outcomes: DiceSetOutcomes, target: Int, threads: Int = 1
     ) -> [(total: Int, value: Double)] {
-        let totals = Array(stride(from: 0, to: target, by: outcomes.table.scoreStep))
-        let slots = SharedSlots<Double>(repeating: 0, count: totals.count)
-        Parallel.forEach(totals.count, threads: threads) { index in
-            let value = CappedScoreSolver(outcomes: outcomes, total: totals[index], target: target).openingValue
-            slots.update(index) { $0 = value }
-        }
-        return Array(zip(totals, slots.values))
+        let values = forEveryTotal(outcomes: outcomes, target: target, threads: threads) { $0.openingValue }
+        return Array(zip(stride(from: 0, to: target, by: outcomes.table.scoreStep), values))
     }
 
     /// The capped turn at every own total 0, step, ... below `target` (cap target − total), solved on `threads`
     /// threads: what a player who plays for the points toward the target reads at every total (at 0, a player not
     /// yet on the board, as `TargetTurnStrategy` plays it).
     ///
-    /// Each total is one work item writing its own slot (`SharedSlots`), so the solvers do not depend on
-    /// `threads`.
     /// - Complexity: `entriesForEveryTotal(rules:set:)` table entries, bounded by the callers first.
     package static func forEveryTotal(outcomes: DiceSetOutcomes, target: Int, threads: Int) -> [CappedScoreSolver] {
+        forEveryTotal(outcomes: outcomes, target: target, threads: threads) { $0 }
+    }
+
+    /// What `read` takes from the capped turn at every own total 0, step, ... below `target`, solved on `threads`
+    /// threads. Each total is one work item writing its own slot (`SharedSlots`), so the results do not depend on
+    /// `threads`; a solver is dropped once read, so the memory is what `read` keeps plus one solver per thread.
+    private static func forEveryTotal<Result: Sendable>(
+        outcomes: DiceSetOutcomes, target: Int, threads: Int, _ read: @Sendable (CappedScoreSolver) -> Result
+    ) -> [Result] {
         let totals = Array(stride(from: 0, to: target, by: outcomes.table.scoreStep))
-        let slots = SharedSlots<CappedScoreSolver?>(repeating: nil, count: totals.count)
+        let slots = SharedSlots<Result?>(repeating: nil, count: totals.count)
         Parallel.forEach(totals.count, threads: threads) { index in
-            slots.update(index) { $0 = CappedScoreSolver(outcomes: outcomes, total: totals[index], target: target) }
+            let result = read(CappedScoreSolver(outcomes: outcomes, total: totals[index], target: target))
+            slots.update(index) { $0 = result }
         }
         return slots.values.compactMap { $0 }
     }
