@@ -19,7 +19,7 @@ extension ReportDocument {
                 + dice.map { "bank_threshold_\($0)" })
         var markdown = MarkdownTable(
             header: ["Farkles in a row", "A farkle is worth", "Turn value", "Farkle chance"]
-                + dice.map { $0 == 1 ? "Bank, 1 die" : "Bank, \($0) dice" },
+                + dice.map { "Bank, " + NumberText.count($0, "die", plural: "dice") },
             alignments: Array(repeating: .right, count: 4 + dice.count))
         for count in counts {
             let best = solver.turnSolver(farklesInARow: count)

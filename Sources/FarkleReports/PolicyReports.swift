@@ -67,7 +67,8 @@ extension ReportDocument {
         let range = policyRange(solver)
         var csv = CSVTable(header: ["turn_points", "dice_left", "decision", "value", "roll_value"])
         var markdown = MarkdownTable(
-            header: ["Turn points"] + (1...solver.table.rules.turn.dice).map { $0 == 1 ? "1 die" : "\($0) dice" },
+            header: ["Turn points"]
+                + (1...solver.table.rules.turn.dice).map { NumberText.count($0, "die", plural: "dice") },
             alignments: Array(repeating: .right, count: solver.table.rules.turn.dice + 1))
         for points in stride(from: 0, through: range, by: step) {
             var cells = ["\(points)"]
@@ -137,7 +138,7 @@ extension ReportDocument {
         let range = policyRange(solver)
         let series = (1...solver.table.rules.turn.dice).map { dice in
             LineChart.Series(
-                name: dice == 1 ? "1 die" : "\(dice) dice",
+                name: NumberText.count(dice, "die", plural: "dice"),
                 points: stride(from: 0, through: range, by: step).map { points in
                     LineChart.Point(x: Double(points), y: solver.value(turnPoints: points, diceLeft: dice))
                 })

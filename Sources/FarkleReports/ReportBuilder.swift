@@ -234,7 +234,7 @@ public struct ReportBuilder: Sendable {
                 + "(see [banked points](banked-points.csv))."
         ]
         for dice in [2, 1] where solver.table.rules.turn.allowsBanking(diceLeft: dice) {
-            let words = dice == 1 ? "1 die" : "\(dice) dice"
+            let words = NumberText.count(dice, "die", plural: "dice")
             if let threshold = solver.bankThreshold(diceLeft: dice) {
                 findings.append(
                     "With \(words) left, bank from \(threshold) turn points; below that, roll "

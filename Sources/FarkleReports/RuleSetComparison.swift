@@ -11,7 +11,7 @@ extension ReportDocument {
     /// players on `ev`.
     public static func ruleSetComparison(_ overviews: [RuleSetOverview]) -> ReportDocument {
         let dice = 1...DiceCounts.maximumDice
-        let diceHeader = dice.map { $0 == 1 ? "1 die" : "\($0) dice" }
+        let diceHeader = dice.map { NumberText.count($0, "die", plural: "dice") }
         let rightAligned = Array(repeating: MarkdownTable.Alignment.right, count: dice.count)
         var lines = [
             "# Farkle rule sets compared", "",

@@ -444,7 +444,7 @@ extension ReportDocument {
             }
         }
         let labelEvery = max(1, grid.target / 10 / step)
-        let words = map.diceLeft == 1 ? "1 die" : "\(map.diceLeft) dice"
+        let words = NumberText.count(map.diceLeft, "die", plural: "dice")
         let farkles = farkleWords(map)
         var chart = HeatMap(
             title: "Play to win with \(words) left and \(map.turnPoints) turn points\(farkles) "

@@ -331,7 +331,7 @@ struct AdviceText {
     }
 
     private func dice(_ count: Int) -> String {
-        count == 1 ? "1 die" : "\(count) dice"
+        NumberText.count(count, "die", plural: "dice")
     }
 
     private static func faces(_ keep: Keep) -> String {
