@@ -109,28 +109,16 @@ package struct ThreePlayerWinStrategy: Strategy {
     }
 
     /// The states the strategy tabulates for a race of three players of `rules` (`ThreePlayerWinSolver.stateCount`),
-    /// known before anything is solved; `nil` where the three-player solver does not cover the rules.
+    /// known before anything is solved; `nil` where the three-player solver does not cover the rules, and with a final
+    /// round, which the front doors play as the race for two (`RuleSet.headsUpGame`).
     package static func tabulatedStates(_ rules: RuleSet) -> Int? {
         let table = ScoringTable(rules: rules)
-        guard (try? TrioLayout.check(table)) != nil,
-            let layout = try? TrioLayout(table: table, threads: Parallel.defaultThreads)
+        guard let race = try? TrioLayout.check(table), !race.finalRound,
+            let layout = try? TrioLayout(table: table, threads: 1)
         else { return nil }
-        let levels = layout.levels
-        guard layout.finalRound != nil else {
-            // Without a final round a turn's top depends on the mover's total alone.
-            let perSet = (0..<levels).reduce(0) { $0 + layout.top(of: ($1, 1, 1)) * DiceCounts.maximumDice }
-            return perSet * levels * levels
-        }
-        // With one, the rows past the target up to the final round's caps too (counted in floating point: a
-        // race too large to tabulate may be too large for an Int sum of its rows).
-        var rows = 0.0
-        for mine in 0..<levels {
-            for next in 0..<levels {
-                for last in 0..<levels { rows += Double(layout.top(of: (mine, next, last))) }
-            }
-        }
-        let states = rows * Double(DiceCounts.maximumDice)
-        return states < Double(Int.max / 2) ? Int(states) : .max
+        // A turn's top depends on the mover's total alone.
+        let perSet = (0..<layout.levels).reduce(0) { $0 + layout.top(of: ($1, 1, 1)) * DiceCounts.maximumDice }
+        return perSet * layout.levels * layout.levels
     }
 
     /// The most states the strategy tabulates (about 5 bytes each): 400 million, about 2 GB, a race to about 5,000
@@ -139,10 +127,7 @@ package struct ThreePlayerWinStrategy: Strategy {
 
     /// Why the strategy cannot play the three-player race of `rules` (too many states to tabulate), or `nil`.
     package static func refusal(_ rules: RuleSet) -> String? {
-        // Only where `win` plays the three-player solution.
-        guard rules.headsUpGame == rules, let states = tabulatedStates(rules), states > maximumStates else {
-            return nil
-        }
+        guard let states = tabulatedStates(rules), states > maximumStates else { return nil }
         return "strategy 'win' for three players tabulates every turn of the race: \(states) states under rules "
             + "'\(rules.name)', more than the \(maximumStates) it holds (about 2 GB); play a lower target"
     }

@@ -19,17 +19,9 @@
 /// reach X falls within `FinalRoundTable.tolerance` of its limit from `leadCap` on (B's own two-player last-turn
 /// table bounds it); larger deficits read the values at the caps, which moves no chance by more than the tolerance.
 struct TrioFinalRound: Sendable {
-    /// C's last turns with a tie worth ½ (one player on the highest total), for C not yet on the board and on it.
-    let half: [FinalRoundTable]
-    /// The same with a tie worth ⅓ (two players on the highest total).
-    let third: [FinalRoundTable]
-    /// The least C's deficit (in score steps) from which every payoff is the same.
-    let deficitCap: Int
-    /// The least B's deficit from which B's turn is taken as the same.
-    let leadCap: Int
-    /// B's least bank in score steps, not yet on the board and on it.
-    let leastLevels: [Int]
-    /// A's and B's shares after B's last turn, at `slot(b:c:deficit:lead:)`.
+    /// C's last-turn tables and the caps B's last turns were solved with.
+    private let lastTurns: LastTurns
+    /// A's and B's shares after B's last turn, at `LastTurns.slot(b:c:deficit:lead:)`.
     let banker: [Double]
     let next: [Double]
     /// The number of turn states solved.
@@ -59,12 +51,9 @@ struct TrioFinalRound: Sendable {
             newLeastBank == enteredLeastBank
             ? [firstThird, firstThird]
             : [firstThird, FinalRoundTable(turn: turn, leastBank: enteredLeastBank, tieShare: 1.0 / 3)]
-        self.half = half
-        self.third = third
         let leastLevels = banks.map { ($0 + step - 1) / step }
-        self.leastLevels = leastLevels
-        deficitCap = (half + third).map(\.capLevel).max().unsafelyUnwrapped + 1
-        leadCap = max(half.map(\.capLevel).max().unsafelyUnwrapped + 1, leastLevels.max().unsafelyUnwrapped)
+        let deficitCap = (half + third).map(\.capLevel).max().unsafelyUnwrapped + 1
+        let leadCap = max(half.map(\.capLevel).max().unsafelyUnwrapped + 1, leastLevels.max().unsafelyUnwrapped)
         // Bounded before anything is allocated: the caps grow as the score step shrinks.
         let count = 4 * deficitCap * leadCap
         // B not yet on the board is at 0, so at least the target behind; on it, at least a step.
@@ -91,6 +80,7 @@ struct TrioFinalRound: Sendable {
         let solving = LastTurns(
             turn: turn, half: half, third: third, deficitCap: deficitCap, leadCap: leadCap, leastLevels: leastLevels,
             leastLeads: leastLeads)
+        lastTurns = solving
         // C before and after getting on the board plays the same last turns where the least banks are the same.
         let kinds = leastLevels[0] == leastLevels[1] ? [[0, 1]] : [[0], [1]]
         // Work item (kind of C, w) writes the slots of those C and that deficit only, for both kinds of B.
@@ -109,22 +99,24 @@ struct TrioFinalRound: Sendable {
         self.banker = banker.values
         self.next = next.values
         // The tables over r, one per C and deficit, and the turns solved on their own.
-        let (leadCap, halfCap) = (leadCap, half[0].capLevel)
+        let halfCap = half[0].capLevel
         let rows = (1...deficitCap).reduce(0) { $0 + leadCap + max(halfCap - $1, 0) + 1 }
         // Each distinct last-turn table once.
         let tables = kinds.count == 1 ? [half[0], third[0]] : half + third
         stateCount = tables.reduce(0) { $0 + $1.stateCount } + kinds.count * rows * DiceCounts.maximumDice
     }
 
-    /// The slot of B (0 not yet on the board, 1 on it), C likewise, C's deficit and B's, both from 1 and capped.
-    func slot(b: Int, c: Int, deficit: Int, lead: Int) -> Int {
-        LastTurns.slot(b: b, c: c, deficit: deficit, lead: lead, deficitCap: deficitCap, leadCap: leadCap)
-    }
+    /// C's last turns with a tie worth ½ (one player on the highest total), for C not yet on the board and on it.
+    var half: [FinalRoundTable] { lastTurns.half }
+    /// The least C's deficit (in score steps) from which every payoff is the same.
+    var deficitCap: Int { lastTurns.deficitCap }
+    /// The least B's deficit from which B's turn is taken as the same.
+    var leadCap: Int { lastTurns.leadCap }
 
     /// A's and B's shares when A banks a total `deficit` score steps above C's and `lead` above B's, each of B and C
     /// on the board or not.
     func shares(lead: Int, deficit: Int, nextEntered: Bool, lastEntered: Bool) -> (banker: Double, next: Double) {
-        let index = slot(b: nextEntered ? 1 : 0, c: lastEntered ? 1 : 0, deficit: deficit, lead: lead)
+        let index = lastTurns.slot(b: nextEntered ? 1 : 0, c: lastEntered ? 1 : 0, deficit: deficit, lead: lead)
         return (banker[index], next[index])
     }
 
@@ -134,24 +126,22 @@ struct TrioFinalRound: Sendable {
     }
 }
 
-/// B's and C's last turns as `TrioFinalRound` solves them.
+/// B's and C's last turns as `TrioFinalRound` solves them: C's tables, the caps, and B's least banks and leads.
 private struct LastTurns: Sendable {
     let turn: WinTurn
+    /// C's last turns with a tie worth ½, then ⅓, each for C not yet on the board and on it.
     let half: [FinalRoundTable]
     let third: [FinalRoundTable]
     let deficitCap: Int
     let leadCap: Int
+    /// B's least bank in score steps, not yet on the board and on it.
     let leastLevels: [Int]
     /// The least lead of B not yet on the board and on it: no turn below it is ever read.
     let leastLeads: [Int]
 
     /// The slot of B (0 not yet on the board, 1 on it), C likewise, C's deficit and B's, both from 1 and capped.
-    static func slot(b: Int, c: Int, deficit: Int, lead: Int, deficitCap: Int, leadCap: Int) -> Int {
-        ((b * 2 + c) * deficitCap + min(deficit, deficitCap) - 1) * leadCap + min(lead, leadCap) - 1
-    }
-
     func slot(b: Int, c: Int, deficit: Int, lead: Int) -> Int {
-        Self.slot(b: b, c: c, deficit: deficit, lead: lead, deficitCap: deficitCap, leadCap: leadCap)
+        ((b * 2 + c) * deficitCap + min(deficit, deficitCap) - 1) * leadCap + min(lead, leadCap) - 1
     }
 
     /// B's payoffs at r = `row` score steps from X, C's deficit to X being `deficit` (C on the board or not):
