@@ -150,6 +150,14 @@ public final class PendingFile {
     /// file there (`nil` when there is none yet).
     private static func resolve(_ url: URL) throws(ReportFileError) -> (URL, mode_t?) {
         var path = url.path
+        // A link that ends in no file name (`/dev/stdout` into a pipe reads `pipe:[...]`) is judged by what it
+        // names, which stat follows.
+        var named = stat()
+        if stat(path, &named) == 0, named.st_mode & S_IFMT != S_IFREG, named.st_mode & S_IFMT != S_IFDIR {
+            throw ReportFileError(
+                path: url.path,
+                reason: "it is not a regular file (a device, a pipe or a socket); nothing was replaced")
+        }
         // The same bound on a chain of links as the kernel's.
         for _ in 0..<40 {
             var info = stat()

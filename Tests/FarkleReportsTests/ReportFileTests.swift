@@ -128,6 +128,24 @@ struct ReportFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["a", "b"])
     }
 
+    #if os(Linux)
+        @Test("a link to a pipe (as /dev/stdout into a pipe) is refused as a pipe, nothing left beside it")
+        func refusesALinkToAPipe() throws {
+            var ends: [Int32] = [0, 0]
+            #expect(pipe(&ends) == 0)
+            defer { for end in ends { close(end) } }
+            let directory = try scratchDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            // /proc/self/fd/N of a pipe is a link whose target, `pipe:[...]`, names no file.
+            let link = directory.appendingPathComponent("stdout")
+            try FileManager.default.createSymbolicLink(
+                atPath: link.path, withDestinationPath: "/proc/self/fd/\(ends[1])")
+            let error = #expect(throws: ReportFileError.self) { try ReportFile.write("x", to: link) }
+            #expect(error?.reason.hasPrefix("it is not a regular file") == true)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["stdout"])
+        }
+    #endif
+
     @Test("a pending file dropped or discarded without commit leaves nothing behind")
     func discardedPendingFile() throws {
         let directory = try scratchDirectory()
