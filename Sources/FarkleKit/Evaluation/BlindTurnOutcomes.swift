@@ -107,6 +107,12 @@ struct BlindTurnOutcomes: Sendable {
             let going = mass[min(level * perLevel, mass.count)...].reduce(0, +)
             if going < Self.tolerance { break }
         }
+        self.init(banked: banked, farkle: farkle, instantWin: instantWin)
+    }
+
+    /// A turn that banks each level with the chance `banked[level]`, farkles with `farkle` and wins at once with
+    /// `instantWin`.
+    init(banked: [Double], farkle: Double, instantWin: Double) {
         var above = [Double](repeating: 0, count: banked.count)
         var sum = 0.0
         for index in banked.indices.reversed() {

@@ -21,8 +21,9 @@
 /// of the last player is played by that player's own strategy.
 ///
 /// Each seat carries its dice (six ordinary dice unless given). Where a seat carries other dice the game is a
-/// race between two dice sets, evaluated over dice states by kind (`LoadedExactOdds`); six ordinary dice, by
-/// whatever names, are the plain game and take the plain evaluation.
+/// race between two dice sets, won at the target at once (`kcd`): each seat's play is followed as its banks over
+/// the dice states by kind (`OddsSeat.seats(strategies:dice:context:threads:)`) and the pairs are weighed as above;
+/// six ordinary dice, by whatever names, are the plain game.
 ///
 /// In a game of fixed rounds the state is the turn and the difference of the totals instead (`RoundsOdds`).
 ///
@@ -116,8 +117,7 @@ public struct ExactOdds: Sendable {
     ///     farkles) are spread over (1: this thread only); the result is the same for any count.
     ///   - progress: Told the fraction of the states worked out so far, in a race (its pairs of totals) or a game
     ///     of rounds (its turns); under a three-farkle penalty, after each sweep, how far the largest change has
-    ///     fallen toward the tolerance (logarithmically: about the fraction of the sweeps done). Not called with
-    ///     other dice than ordinary ones.
+    ///     fallen toward the tolerance (logarithmically: about the fraction of the sweeps done).
     /// - Throws: `Unsupported` for other than one strategy and dice set per player, or three players with other
     ///   rules than a race without a three-farkle penalty or six of a kind that loses, other strategies than those
     ///   above or other dice than ordinary ones; for rules other than a two-player race
@@ -206,12 +206,18 @@ public struct ExactOdds: Sendable {
             return [ExactOdds(strategies: strategies, dice: dice, trio: trio)]
         }
         let seatings = eachStarting ? [[0, 1], [1, 0]] : [[0, 1]]
-        let plainRace =
-            dice.allSatisfy(\.isOrdinary) && rules.turn.threeFarklePenalty == nil
-            && rules.game.end.target != nil
-        if plainRace {
-            let race = try Self.race(
+        let race: (odds: [(firstWin: Double, tie: Double)], pairs: Int)?
+        if !dice.allSatisfy(\.isOrdinary) {
+            race = try Self.diceSetRace(
+                strategies: strategies, dice: dice, seatings: seatings, context: context, threads: threads,
+                progress: progress)
+        } else if rules.turn.threeFarklePenalty == nil && rules.game.end.target != nil {
+            race = try Self.race(
                 strategies: strategies, seatings: seatings, context: &context, threads: threads, progress: progress)
+        } else {
+            race = nil
+        }
+        if let race {
             return zip(seatings, race.odds).map { seating, odds in
                 ExactOdds(
                     strategies: seating.map { strategies[$0] }, dice: seating.map { dice[$0] },
@@ -220,13 +226,9 @@ public struct ExactOdds: Sendable {
         }
         var evaluations: [ExactOdds] = []
         for seating in seatings {
-            let (strategies, dice) = (seating.map { strategies[$0] }, seating.map { dice[$0] })
+            let strategies = seating.map { strategies[$0] }
             let odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
-            if !dice.allSatisfy(\.isOrdinary) {
-                let loaded = try LoadedExactOdds(
-                    strategies: strategies, dice: dice, context: context, threads: threads)
-                odds = (loaded.winProbabilities[0], 0, loaded.pairCount, 1, 0)
-            } else if rules.turn.threeFarklePenalty != nil {
+            if rules.turn.threeFarklePenalty != nil {
                 let penalty = try PenaltyExactOdds(
                     strategies: strategies, context: &context, threads: threads, progress: progress)
                 odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)
@@ -235,7 +237,7 @@ public struct ExactOdds: Sendable {
                     strategies: strategies, context: &context, threads: threads, progress: progress)
                 odds = (rounds.firstWin, rounds.tie, rounds.stateCount, 1, 0)
             }
-            evaluations.append(ExactOdds(strategies: strategies, dice: dice, odds: odds))
+            evaluations.append(ExactOdds(strategies: strategies, dice: seating.map { dice[$0] }, odds: odds))
         }
         return evaluations
     }
@@ -278,6 +280,35 @@ public struct ExactOdds: Sendable {
             throw Unsupported("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
         let seatOf = strategies.map { spec in strategies[0] == spec ? 0 : seats.count - 1 }
+        return sweep(
+            seats: seats, seatOf: seatOf, seatings: seatings, levels: levels, finalRound: finalRound, threads: threads,
+            progress: progress)
+    }
+
+    /// The chances of seat 1 to win (and of a tie, none) for each of `seatings` in the race won at the target at once
+    /// between two seats carrying `dice`, whatever those are (six ordinary dice take the plain evaluation in `init`;
+    /// here they are one more set), and the pairs of totals worked out.
+    ///
+    /// - Throws: `Unsupported` as `OddsSeat.seats(strategies:dice:context:threads:)` does.
+    static func diceSetRace(
+        strategies: [StrategySpec], dice: [DiceSet], seatings: [[Int]] = [[0, 1]], context: StrategyContext,
+        threads: Int, progress: @Sendable (Double) -> Void = { _ in }
+    ) throws(Unsupported) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
+        let seats = try OddsSeat.seats(strategies: strategies, dice: dice, context: context, threads: threads)
+        // The seats checked a race to a target.
+        let levels = ((context.rules.game.end.target ?? 1) - 1) / context.table.scoreStep + 1
+        return sweep(
+            seats: seats, seatOf: [0, 1], seatings: seatings, levels: levels, finalRound: false, threads: threads,
+            progress: progress)
+    }
+
+    /// The chances of seat 1 to win and of a tie for each of `seatings` (the indices of the strategies in seat order)
+    /// in a race of `levels` totals below the target, strategy i playing `seats[seatOf[i]]`, and the pairs of totals
+    /// worked out: the pairs from the highest sum down, those of one sum spread over `threads`.
+    private static func sweep(
+        seats: [OddsSeat], seatOf: [Int], seatings: [[Int]], levels: Int, finalRound: Bool, threads: Int,
+        progress: @Sendable (Double) -> Void
+    ) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
         let games = seatings.map { seating in
             let order = seating.map { seatOf[$0] }
             return (
@@ -351,6 +382,9 @@ enum OddsSeat: Sendable {
     case penaltyWin(PenaltyWinSolver)
     /// The solution of three players racing without a final round played to win (`ThreePlayerOdds`).
     case threePlayerWin(ThreePlayerWinSolver)
+    /// The race of two dice sets solved to win, played by its player `player` (`seats(strategies:dice:context:
+    /// threads:)`).
+    case diceSetWin(LoadedWinSolver, player: Int)
 
     /// The play of `spec` under the rules of `context`, for a player with `farklesInARow` farkles in a row
     /// before the turn (what `ev` reads under a three-farkle penalty).
@@ -442,7 +476,7 @@ enum OddsSeat: Sendable {
             return [entered, notEntered].allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
         case .byTotal(let turns):
             return turns.allSatisfy { $0.instantWin == 0 && $0.banked.allSatisfy { $0 == 0 } }
-        case .win, .roundsWin, .penaltyWin, .threePlayerWin:
+        case .win, .roundsWin, .penaltyWin, .threePlayerWin, .diceSetWin:
             return false
         }
     }
@@ -455,7 +489,7 @@ enum OddsSeat: Sendable {
         case .byTotal: return 0
         case .win(let solver, _): return max(solver.entered?.capLevel ?? 0, solver.notEntered?.capLevel ?? 0) + 1
         case .penaltyWin(let solver): return (solver.finalRound?.capLevel ?? 0) + 1
-        case .roundsWin, .threePlayerWin: return 0
+        case .roundsWin, .threePlayerWin, .diceSetWin: return 0
         }
     }
 
@@ -471,7 +505,8 @@ enum OddsSeat: Sendable {
             return (hasEntered ? solver.entered : solver.notEntered)?.odds(deficitLevel: deficit) ?? (0, 0)
         case .penaltyWin(let solver):
             return solver.finalRound?.odds(deficitLevel: deficit) ?? (0, 0)
-        case .roundsWin, .threePlayerWin:
+        case .roundsWin, .threePlayerWin, .diceSetWin:
+            // Never read: races with dice sets have no final round.
             return (0, 0)
         }
     }
@@ -494,13 +529,15 @@ enum OddsSeat: Sendable {
             preconditionFailure("a penalty game is evaluated with the farkle counts (PenaltyExactOdds)")
         case .threePlayerWin:
             preconditionFailure("a race of three is evaluated by sets of totals (ThreePlayerOdds)")
+        case .diceSetWin(let solver, let player):
+            return .blind(Self.diceSetWinTurn(solver, player: player, mine: mine, theirs: theirs))
         }
     }
 }
 
 /// A seat's turn at one state, worked out once however many evaluations weigh it.
 enum PairTurn {
-    /// The turn of a strategy that ignores the totals.
+    /// The turn as its banks: of a strategy that ignores the totals, or followed at this state.
     case blind(BlindTurnOutcomes)
     /// The turn of a solved game, followed at this state.
     case fixed(FixedTurns.Turn)

@@ -236,7 +236,7 @@ private struct PenaltyOddsGame: Sendable {
             odds = fixedTurns[seat].unsafelyUnwrapped[space.index(mine, theirs, myFarkles, theirFarkles)].odds {
                 handedOver(to: 1 - seat, index: space.index(theirs, mine + $0, theirFarkles, 0))
             }
-        case .win, .roundsWin, .threePlayerWin:
+        case .win, .roundsWin, .threePlayerWin, .diceSetWin:
             preconditionFailure("a race under a penalty plays win with the penalty game's solution")
         case .byTotal:
             preconditionFailure("ev-target plays races without a three-farkle penalty (TargetTurnStrategy.refusal)")

@@ -109,7 +109,7 @@ private struct TrioSeat: Sendable {
         case .threePlayerWin(let game):
             turns = []
             self.game = game
-        case .win, .roundsWin, .penaltyWin:
+        case .win, .roundsWin, .penaltyWin, .diceSetWin:
             throw ExactOdds.Unsupported(
                 "strategy '\(spec)': exact odds of three players take ev, ev-target, greedy and threshold, and win "
                     + "where three race without a final round")

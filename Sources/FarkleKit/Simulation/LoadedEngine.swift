@@ -215,21 +215,21 @@ struct LoadedEngine: Sendable {
     /// kind wins at once (the exact turn scores it as points).
     ///
     /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy`, `threshold` or `ev` seat plays the same
-    /// turn whatever the totals, worked out as in `LoadedExactOdds` (`LoadedBlindTurn`).
+    /// turn whatever the totals, worked out as `ExactOdds` weighs it (`BlindTurnOutcomes.init(play:levels:)`).
     func exactFirstTurnPoints(seat: Int) -> Double? {
         // The exact turn scores a six of a kind as points; a game where one wins at once counts that turn as 0.
         guard instantWinFaces == 0 else { return nil }
         let step = players[seat].outcomes.table.scoreStep
         let levels = (target + step - 1) / step
-        let turn: LoadedBlindTurn
+        let turn: BlindTurnOutcomes
         switch plays[seat] {
         case .cappedScore: return expectedFirstTurnPoints(seat: seat)
         case .win: return nil
         case .expectedPoints:
-            turn = LoadedBlindTurn(play: LoadedExpectedPointsPlay(solver: players[seat].solvers[0]), levels: levels)
+            turn = BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: players[seat].solvers[0]), levels: levels)
         case .greedy, .threshold:
             guard players[seat].playsThreshold else { return nil }
-            turn = LoadedBlindTurn(play: players[seat].thresholdPlay, levels: levels)
+            turn = BlindTurnOutcomes(play: players[seat].thresholdPlay, levels: levels)
         }
         // banked[levels] holds the banks that reach the target, each worth the target.
         return (1..<levels).reduce(turn.banked[levels] * Double(target)) {

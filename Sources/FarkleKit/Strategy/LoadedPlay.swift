@@ -1,7 +1,7 @@
 /// How a player with a dice set plays a race won at the target at once (`kcd`).
 ///
 /// Every play decides from the totals, the turn points, the dice left of each kind and the roll alone, so a
-/// game between them can be evaluated exactly (`LoadedExactOdds`) as well as simulated
+/// game between them can be evaluated exactly (`ExactOdds`) as well as simulated
 /// (`GameSimulation` with dice sets).
 package enum LoadedPlay: Hashable, Sendable, CustomStringConvertible {
     /// The turn that maximizes the expected points toward the target from the player's own total,

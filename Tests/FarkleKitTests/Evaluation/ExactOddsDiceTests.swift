@@ -4,7 +4,7 @@ import Testing
 
 @Suite("ExactOdds with each seat's dice: the dice choose the evaluation")
 struct ExactOddsDiceTests {
-    static let rules = LoadedExactOddsTests.kcd(target: 500)
+    static let rules = ExactOddsDiceSetRaceTests.kcd(target: 500)
 
     @Test("six ordinary dice, by any name, take the plain evaluation, in which ev plays for the turn's points")
     func ordinaryDiceArePlain() throws {
@@ -19,30 +19,30 @@ struct ExactOddsDiceTests {
         #expect(given.tieProbability == plain.tieProbability && given.pairCount == plain.pairCount)
         #expect(plain.dice == [.ordinary, .ordinary] && given.dice == [.ordinary, fair])
         // ev-target is the capped turn, another play than ev: its odds differ.
-        let outcomes = try LoadedExactOddsTests.outcomes(["ordinary", "ordinary"], target: 500)
-        let capped = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .greedy])
-        #expect(abs(capped.winProbabilities[0] - plain.winProbabilities[0]) > 1e-6)
+        let capped = try ExactOddsDiceSetRaceTests.odds(
+            ["ordinary", "ordinary"], [.expectedValueToTarget, .greedy], target: 500)
+        #expect(abs(capped.firstWin - plain.winProbabilities[0]) > 1e-6)
     }
 
     @Test("ev-target on six ordinary dice: the plain evaluation of its turn at every total gives the loaded one's odds")
     func targetTurnOnOrdinaryDice() throws {
         // Two evaluations written apart: the plain one follows TargetTurnStrategy's turn forward at every own
-        // total; the loaded one reads the capped solvers' values over dice states, six ordinary dice as one kind.
+        // total; the dice sets' one follows the capped solvers' play over dice states, six ordinary dice as one kind.
         for target in [300, 700] {
-            let rules = LoadedExactOddsTests.kcd(target: target)
+            let rules = ExactOddsDiceSetRaceTests.kcd(target: target)
             var context = StrategyContext(table: ScoringTable(rules: rules))
-            let outcomes = try LoadedExactOddsTests.outcomes(["ordinary", "ordinary"], target: target)
-            for (second, play) in [(StrategySpec.expectedValueToTarget, LoadedPlay.cappedScore), (.greedy, .greedy)] {
+            for second in [StrategySpec.expectedValueToTarget, .greedy] {
                 let plain = try ExactOdds(
                     strategies: [.expectedValueToTarget, second], context: &context, threads: 1)
-                let loaded = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, play])
-                #expect(abs(plain.winProbabilities[0] - loaded.winProbabilities[0]) < 1e-12)
+                let loaded = try ExactOddsDiceSetRaceTests.odds(
+                    ["ordinary", "ordinary"], [.expectedValueToTarget, second], target: target)
+                #expect(abs(plain.winProbabilities[0] - loaded.firstWin) < 1e-12)
                 #expect(plain.tieProbability == 0)
             }
         }
     }
 
-    @Test("a seat with loaded dice takes the evaluation over dice states: LoadedExactOdds's numbers, no ties")
+    @Test("a seat with loaded dice takes the evaluation over dice states, no ties")
     func loadedDiceTakeTheLoadedEvaluation() throws {
         let sets = [try DiceSet(parsing: "odd:1"), DiceSet.ordinary]
         var context = StrategyContext(table: ScoringTable(rules: Self.rules))
@@ -53,10 +53,10 @@ struct ExactOddsDiceTests {
         }
         let odds = try ExactOdds(
             strategies: [.expectedValueToTarget, .threshold([300, 500])], dice: sets, context: &context, threads: 1)
-        let outcomes = try LoadedExactOddsTests.outcomes(["odd:1", "ordinary"], target: 500)
-        let direct = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .threshold([300, 500])])
-        #expect(odds.winProbabilities == direct.winProbabilities)
-        #expect(odds.tieProbability == 0 && odds.pairCount == direct.pairCount && odds.sweeps == 1)
+        let direct = try ExactOddsDiceSetRaceTests.odds(
+            ["odd:1", "ordinary"], [.expectedValueToTarget, .threshold([300, 500])], target: 500)
+        #expect(odds.winProbabilities == [direct.firstWin, 1 - direct.firstWin])
+        #expect(odds.tieProbability == 0 && odds.pairCount == direct.pairs && odds.sweeps == 1)
         #expect(odds.strategies == [.expectedValueToTarget, .threshold([300, 500])] && odds.dice == sets)
         #expect(solving.withLock { $0 } == 0)
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("ev-target: the turn that maximizes the expected points toward the target, on six ordinary dice")
 struct TargetTurnStrategyTests {
-    static let rules = LoadedExactOddsTests.kcd(target: 1000)
+    static let rules = ExactOddsDiceSetRaceTests.kcd(target: 1000)
 
     @Test("at every own total its turn, followed forward roll by roll, is worth the capped solve's opening value")
     func turnIsTheCappedValue() throws {

@@ -176,23 +176,6 @@ private struct PairWorker {
 
 // MARK: - One turn
 
-/// How `LoadedTurnTable.evaluate` plays a turn: which option of a roll it takes and whether it banks.
-protocol LoadedTurnPlay {
-    /// The number the play maximizes over a roll's options (the first highest wins): the option leads to
-    /// `level` steps of turn points with the dice of `state`, worth `current` in the table being computed.
-    func rank(current: Double, level: Int, state: Int) -> Double
-
-    /// Whether the play banks at `level` with the dice of `state`, banking being worth `bank` (-∞ where
-    /// not allowed) and rolling on `roll` in the table being computed.
-    func banks(level: Int, state: Int, bank: Double, roll: Double) -> Bool
-}
-
-/// Best play: the table's own values decide (the maximization of `LoadedWinSolver`).
-struct BestLoadedPlay: LoadedTurnPlay {
-    func rank(current: Double, level: Int, state: Int) -> Double { current }
-    func banks(level: Int, state: Int, bank: Double, roll: Double) -> Bool { bank >= roll }
-}
-
 /// The turn of one player for one pair of totals, with buffers reused from pair to pair.
 ///
 /// Values are chances to win: a bank of `level` steps is worth 1 − W_rival(other, own + level), a bank that
@@ -206,10 +189,6 @@ struct LoadedTurnTable {
     struct Keep {
         /// `steps * stateCount + next`: the entry it leads to, from the entry of the current row and state 0.
         let offset: Int32
-        /// The option's points in score steps.
-        let steps: Int32
-        /// The state it leads to.
-        let next: Int32
     }
 
     let outcomes: DiceSetOutcomes
@@ -245,9 +224,7 @@ struct LoadedTurnTable {
         for group in 0..<outcomes.groupCount {
             for option in outcomes.options(of: group) {
                 keeps.append(
-                    Keep(
-                        offset: Int32(option.steps * states + option.next), steps: Int32(option.steps),
-                        next: Int32(option.next)))
+                    Keep(offset: Int32(option.steps * states + option.next)))
                 reach = max(reach, option.steps + 1)
             }
             optionStart.append(Int32(keeps.count))
@@ -264,35 +241,21 @@ struct LoadedTurnTable {
     /// The value under the play of the entry at `index` (`level * stateCount + state`).
     func value(at index: Int) -> Double { entries[index].x }
 
-    /// The value of the turn from its opening roll under best play and its slope in `farkle`.
-    mutating func solve(own: Int, other: Int, farkle: Double, rivalValues: [Double], won: Double = 1) -> (
-        value: Double, slope: Double
-    ) {
-        evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: BestLoadedPlay(), won: won)
-    }
-
-    /// `solve(own:other:farkle:rivalValues:won:)` reading the rival's values from a buffer.
-    mutating func solve(own: Int, other: Int, farkle: Double, rivalValues: UnsafeBufferPointer<Double>) -> (
-        value: Double, slope: Double
-    ) {
-        evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: BestLoadedPlay(), won: 1)
-    }
-
-    /// The value of the turn from its opening roll under `play` and its slope in `farkle` (the chance of a
+    /// The value of the turn from its opening roll under best play and its slope in `farkle` (the chance of a
     /// farkle): the value is linear in `farkle` as long as the play does not depend on it.
     ///
     /// A keep that reaches the target is worth `won` (1, a win, but for `LoadedWinBound`).
-    mutating func evaluate<Play: LoadedTurnPlay>(
-        own: Int, other: Int, farkle: Double, rivalValues: [Double], play: Play, won: Double = 1
-    ) -> (value: Double, slope: Double) {
+    mutating func solve(own: Int, other: Int, farkle: Double, rivalValues: [Double], won: Double = 1) -> (
+        value: Double, slope: Double
+    ) {
         rivalValues.withUnsafeBufferPointer { rivalValues in
-            evaluate(own: own, other: other, farkle: farkle, rivalValues: rivalValues, play: play, won: won)
+            solve(own: own, other: other, farkle: farkle, rivalValues: rivalValues, won: won)
         }
     }
 
-    /// `evaluate(own:other:farkle:rivalValues:play:won:)` reading the rival's values from a buffer.
-    mutating func evaluate<Play: LoadedTurnPlay>(
-        own: Int, other: Int, farkle: Double, rivalValues: UnsafeBufferPointer<Double>, play: Play, won: Double
+    /// `solve(own:other:farkle:rivalValues:won:)` reading the rival's values from a buffer.
+    mutating func solve(
+        own: Int, other: Int, farkle: Double, rivalValues: UnsafeBufferPointer<Double>, won: Double = 1
     ) -> (value: Double, slope: Double) {
         let states = outcomes.stateCount
         let race = LoadedRaceLayout(levels: levels)
@@ -320,14 +283,11 @@ struct LoadedTurnTable {
                                     for group in Int(groupStart[state])..<Int(groupStart[state + 1]) {
                                         var best = -Double.infinity
                                         var chosen = SIMD2<Double>.zero
+                                        // The option of the highest value, the first on equal values.
                                         for option in Int(optionStart[group])..<Int(optionStart[group &+ 1]) {
-                                            let keep = keeps[option]
-                                            let candidate = entries[row &+ Int(keep.offset)]
-                                            let rank = play.rank(
-                                                current: candidate.x, level: level &+ Int(keep.steps),
-                                                state: Int(keep.next))
-                                            if rank > best {
-                                                best = rank
+                                            let candidate = entries[row &+ Int(keeps[option].offset)]
+                                            if candidate.x > best {
+                                                best = candidate.x
                                                 chosen = candidate
                                             }
                                         }
@@ -336,7 +296,8 @@ struct LoadedTurnTable {
                                     if level == 0 && state == full { opening = (sum.x, sum.y) }
                                     let index = row + state
                                     roll[index] = sum.x
-                                    let banking = play.banks(level: level, state: state, bank: bank, roll: sum.x)
+                                    // On equal values it banks.
+                                    let banking = bank >= sum.x
                                     entries[index] = banking ? SIMD2(bank, 0) : sum
                                     banks[index] = banking
                                 }

@@ -2,8 +2,8 @@ import Testing
 
 @testable import FarkleKit
 
-@Suite("Exact odds of a race with a dice set per player, both plays fixed")
-struct LoadedExactOddsTests {
+@Suite("Exact odds of a race with a dice set per seat, both plays fixed")
+struct ExactOddsDiceSetRaceTests {
     static func kcd(target: Int) -> RuleSet {
         var rules = RuleSet.kcd
         rules.game.end = .target(target, finalRound: false)
@@ -15,36 +15,48 @@ struct LoadedExactOddsTests {
         return try sets.map { DiceSetOutcomes(table: table, set: try DiceSet(parsing: $0)) }
     }
 
+    /// The exact odds of `strategies` carrying `sets` (seat 1 first) in `kcd` raced to `target`, through the evaluation
+    /// of dice sets whatever the sets (six ordinary dice too), `win` played from `solver` where given.
+    static func odds(
+        _ sets: [String], _ strategies: [StrategySpec], target: Int, solver: LoadedWinSolver? = nil, threads: Int = 1
+    ) throws -> (firstWin: Double, tie: Double, pairs: Int) {
+        var context = StrategyContext(table: ScoringTable(rules: kcd(target: target)))
+        if let solver { context.diceSetGames = { _, _ in solver } }
+        let race = try ExactOdds.diceSetRace(
+            strategies: strategies, dice: try sets.map { try DiceSet(parsing: $0) }, context: context, threads: threads)
+        return (race.odds[0].firstWin, race.odds[0].tie, race.pairs)
+    }
+
     @Test("win against win is the game solver's value; the two chances add up to 1")
     func winAgainstWinIsTheSolve() throws {
         let outcomes = try Self.outcomes(["odd:2", "heavenly-kingdom:1"], target: 300)
         let solver = LoadedWinSolver(outcomes: outcomes)
-        let odds = LoadedExactOdds(outcomes: outcomes, plays: [.win, .win], solver: solver)
-        #expect(abs(odds.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-12)
-        #expect(odds.winProbabilities.reduce(0, +) == 1)
-        #expect(odds.pairCount == 36)
+        let odds = try Self.odds(["odd:2", "heavenly-kingdom:1"], [.win, .win], target: 300, solver: solver)
+        #expect(abs(odds.firstWin - solver.firstPlayerWinProbability) < 1e-12)
+        #expect(odds.tie == 0)
+        #expect(odds.pairs == 36)
     }
 
     @Test("the odds do not depend on the number of threads, bit for bit, for every play")
     func threadsChangeNothing() throws {
-        let outcomes = try Self.outcomes(["lucky:1", "heavenly-kingdom:1"], target: 300)
-        for plays: [LoadedPlay] in [[.win, .cappedScore], [.greedy, .threshold([100, 200])]] {
-            let one = LoadedExactOdds(outcomes: outcomes, plays: plays, threads: 1)
-            let many = LoadedExactOdds(outcomes: outcomes, plays: plays, threads: 3)
-            #expect(many.winProbabilities == one.winProbabilities, "\(plays)")
+        let sets = ["lucky:1", "heavenly-kingdom:1"]
+        for plays: [StrategySpec] in [[.win, .expectedValueToTarget], [.greedy, .threshold([100, 200])]] {
+            let one = try Self.odds(sets, plays, target: 300, threads: 1)
+            let many = try Self.odds(sets, plays, target: 300, threads: 3)
+            #expect(many.firstWin == one.firstWin, "\(plays)")
         }
     }
 
     @Test("playing to win beats playing for points, from either seat, against the same opponent")
     func winBeatsPoints() throws {
-        let outcomes = try Self.outcomes(["odd:1", "weighted:1"], target: 300)
-        let solver = LoadedWinSolver(outcomes: outcomes)
-        let both = LoadedExactOdds(outcomes: outcomes, plays: [.win, .win], solver: solver)
-        let pointsFirst = LoadedExactOdds(outcomes: outcomes, plays: [.cappedScore, .win], solver: solver)
-        let pointsSecond = LoadedExactOdds(outcomes: outcomes, plays: [.win, .cappedScore], solver: solver)
+        let sets = ["odd:1", "weighted:1"]
+        let solver = LoadedWinSolver(outcomes: try Self.outcomes(sets, target: 300))
+        let both = try Self.odds(sets, [.win, .win], target: 300, solver: solver)
+        let pointsFirst = try Self.odds(sets, [.expectedValueToTarget, .win], target: 300, solver: solver)
+        let pointsSecond = try Self.odds(sets, [.win, .expectedValueToTarget], target: 300, solver: solver)
         // Against an opponent who plays to win, playing for points does worse, from either seat.
-        #expect(pointsFirst.winProbabilities[0] < both.winProbabilities[0])
-        #expect(pointsSecond.winProbabilities[1] < both.winProbabilities[1])
+        #expect(pointsFirst.firstWin < both.firstWin)
+        #expect(1 - pointsSecond.firstWin < 1 - both.firstWin)
     }
 
     @Test("a turn played to win reproduces the game's value at its pair of totals")
@@ -73,9 +85,9 @@ struct LoadedExactOddsTests {
         let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
         let rules = Self.kcd(target: 300)
         let table = ScoringTable(rules: rules)
-        let plays = [LoadedPlay.win, .cappedScore]
-        let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
         var context = StrategyContext(table: table)
+        let odds = try ExactOdds(
+            strategies: [.win, .expectedValueToTarget], dice: sets, context: &context, threads: 2)
         let simulation = try GameSimulation(
             table: table, strategies: [.win, .expectedValueToTarget], dice: sets, context: &context)
         let games = 10_000
@@ -117,7 +129,6 @@ struct LoadedExactOddsTests {
     @Test("six ordinary dice each: greedy, threshold and ev have the plain exact odds of the two strategies")
     func ordinaryDiceArePlain() throws {
         let rules = Self.kcd(target: 1000)
-        let outcomes = try Self.outcomes(["ordinary", "ordinary"], target: 1000)
         for (first, second) in [
             (StrategySpec.greedy, StrategySpec.threshold([300, 500])), (.threshold([200, 250, 350]), .greedy),
             // ev: the uncapped solve over dice states against the plain expected-score solver's turn.
@@ -125,9 +136,8 @@ struct LoadedExactOddsTests {
         ] {
             var context = StrategyContext(table: ScoringTable(rules: rules))
             let plain = try ExactOdds(strategies: [first, second], context: &context, threads: 1)
-            let plays = try [#require(LoadedPlay(first)), #require(LoadedPlay(second))]
-            let loaded = LoadedExactOdds(outcomes: outcomes, plays: plays)
-            #expect(abs(loaded.winProbabilities[0] - plain.winProbabilities[0]) < 1e-12, "\(first) against \(second)")
+            let loaded = try Self.odds(["ordinary", "ordinary"], [first, second], target: 1000)
+            #expect(abs(loaded.firstWin - plain.winProbabilities[0]) < 1e-12, "\(first) against \(second)")
             #expect(plain.tieProbability == 0)
         }
     }
@@ -137,11 +147,10 @@ struct LoadedExactOddsTests {
         let sets = [try DiceSet(parsing: "odd:1,die-of-misfortune:1"), try DiceSet(parsing: "heavenly-kingdom:2")]
         let rules = Self.kcd(target: 1000)
         let table = ScoringTable(rules: rules)
-        let plays = [LoadedPlay.threshold([300, 500]), .greedy]
-        let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
-        #expect(abs(odds.winProbabilities.reduce(0, +) - 1) < 1e-12)
-        let games = 10_000
         var context = StrategyContext(table: table)
+        let odds = try ExactOdds(strategies: [.threshold([300, 500]), .greedy], dice: sets, context: &context)
+        #expect(abs(odds.winProbabilities.reduce(0, +) - 1) < 1e-12 && odds.tieProbability == 0)
+        let games = 10_000
         let tally = try GameSimulation(
             table: table, strategies: [.threshold([300, 500]), .greedy], dice: sets, context: &context
         ).run(games: games, seed: 29, threads: 2)
@@ -157,11 +166,10 @@ struct LoadedExactOddsTests {
     func expectedPointsAgreeWithSimulation() throws {
         let sets = [try DiceSet(parsing: "weighted:1,odd:1"), try DiceSet(parsing: "heavenly-kingdom:2")]
         let table = ScoringTable(rules: Self.kcd(target: 1000))
-        let plays = [LoadedPlay.expectedPoints, .greedy]
-        let odds = LoadedExactOdds(outcomes: sets.map { DiceSetOutcomes(table: table, set: $0) }, plays: plays)
-        #expect(abs(odds.winProbabilities.reduce(0, +) - 1) < 1e-12)
-        let games = 10_000
         var context = StrategyContext(table: table)
+        let odds = try ExactOdds(strategies: [.expectedValue, .greedy], dice: sets, context: &context)
+        #expect(abs(odds.winProbabilities.reduce(0, +) - 1) < 1e-12 && odds.tieProbability == 0)
+        let games = 10_000
         let simulation = try GameSimulation(
             table: table, strategies: [.expectedValue, .greedy], dice: sets, context: &context)
         let tally = simulation.run(games: games, seed: 31, threads: 2)

@@ -1,22 +1,12 @@
-/// How one turn of a play that ignores the totals (`LoadedBlindPlay`: greedy, threshold, ev) ends with a dice set: the chance
-/// to bank each number of points and the chance to farkle.
-///
-/// The loaded counterpart of `BlindTurnOutcomes`: the turn is the same at every pair of totals, so it is
-/// worked out once, forward from the opening roll over the states (turn points, dice of each kind left),
-/// turn points ascending (every keep adds at least one score step, so a state's probability is final
-/// before it is spread on). Banks of `levels` score steps or more reach the target from any total and are
-/// counted together. Turn points have no ceiling below the thresholds, so the computation stops once the
-/// turns still going hold less than `tolerance` of probability, and drops them.
-struct LoadedBlindTurn: Sendable {
-    /// `banked[d]`: the chance to bank `d` score steps, d in 1..<levels; `banked[levels]`: `levels` or more.
-    let banked: [Double]
-    /// The chance that the turn ends in a farkle.
-    let farkle: Double
-
-    /// The probability of turns still going below which the computation stops.
-    static let tolerance = 1e-15
-
-    /// The turn of `play` in a race of `levels` score steps to the target.
+extension BlindTurnOutcomes {
+    /// The turn of `play`, a play with a dice set that decides from the turn alone (`LoadedBlindPlay`), in a race
+    /// of `levels` score steps to the target: banks of `levels` steps or more reach the target from any total and
+    /// are counted together at `banked[levels]`. There is no six of a kind that wins at once with dice sets.
+    ///
+    /// Worked out forward from the opening roll over the states (turn points, dice of each kind left), turn points
+    /// ascending: every keep adds at least one score step, so a state's probability is final before it is spread
+    /// on. Turn points have no ceiling below a threshold play's thresholds, so the computation stops once the turns
+    /// still going hold less than `tolerance` of probability, and drops them.
     ///
     /// - Precondition: the turn ends: less than `tolerance` is still going after `maximumLevels` steps.
     init(play: some LoadedBlindPlay, levels: Int) {
@@ -56,10 +46,6 @@ struct LoadedBlindTurn: Sendable {
             level += 1
             if level * states >= going.count { break }
         }
-        self.banked = banked
-        self.farkle = farkle
+        self.init(banked: banked, farkle: farkle, instantWin: 0)
     }
-
-    /// The most levels of turn points followed before the turn is declared endless.
-    static let maximumLevels = 200_000
 }

@@ -1,0 +1,101 @@
+extension OddsSeat {
+    /// The seats of `strategies`, each carrying its `dice` (two seats, seat 1 first), in a race won at the target at
+    /// once (`kcd`): every play is followed as its banks (`BlindTurnOutcomes.init(play:levels:)`), `greedy`,
+    /// `threshold` and `ev` once for every pair of totals, `ev-target` once per own total, `win` at each pair from
+    /// the race of the two sets solved to win (`LoadedWinSolver`, `context.diceSetGame(outcomes:threads:)`).
+    ///
+    /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race won at
+    ///   the target at once with banking after any keep, a race too large to tabulate, a set that can never score,
+    ///   `ev` where a turn's expected points are unbounded, or `greedy` or `threshold` with a set whose six dice score
+    ///   on every roll.
+    static func seats(
+        strategies: [StrategySpec], dice: [DiceSet], context: StrategyContext, threads: Int
+    ) throws(ExactOdds.Unsupported) -> [OddsSeat] {
+        let table = context.table
+        var plays: [LoadedPlay] = []
+        for spec in strategies {
+            guard let play = LoadedPlay(spec) else {
+                throw ExactOdds.Unsupported(LoadedPlay.unknownReason(spec))
+            }
+            plays.append(play)
+        }
+        let rules = table.rules
+        if let reason = DiceSet.refusal(toPlay: rules) { throw ExactOdds.Unsupported(reason) }
+        // Every pair of totals is evaluated: bounded like a win solve before anything is allocated.
+        do {
+            try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: nil)
+        } catch {
+            throw ExactOdds.Unsupported(error.description)
+        }
+        for set in dice {
+            let entries = CappedScoreSolver.entriesForEveryTotal(rules: rules, set: set)
+            guard entries <= CappedScoreSolver.maximumEntriesForEveryTotal else {
+                throw ExactOdds.Unsupported(
+                    "the dice set \(set) needs \(entries) table entries for its turns at every total, more than "
+                        + "\(CappedScoreSolver.maximumEntriesForEveryTotal): lower the target")
+            }
+        }
+        let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
+        // A player whose dice never score never banks: the race would not end (the chances would be 0 / 0).
+        for seat in 0..<2 where !outcomes[seat].canScore {
+            throw ExactOdds.Unsupported(
+                "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
+                    + "banks")
+        }
+        if let reason = LoadedWinSolver.refusal(for: rules) {
+            throw ExactOdds.Unsupported("exact odds with dice sets \(reason) (simulate them instead)")
+        }
+        var uncapped: [CappedScoreSolver?] = [nil, nil]
+        for seat in 0..<2 where plays[seat] == .expectedPoints {
+            // Its line past the table says whether the points are solved, before the table is built.
+            do {
+                uncapped[seat] = try CappedScoreSolver(expectedPointsOf: outcomes[seat])
+            } catch {
+                throw ExactOdds.Unsupported("strategy 'ev': \(error.description)")
+            }
+        }
+        // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
+        // long as the threshold takes.
+        for seat in 0..<2 where plays[seat].isThreshold {
+            guard outcomes[seat].farkleProbability[outcomes[seat].fullState] == 0 else { continue }
+            throw ExactOdds.Unsupported(
+                "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
+                    + "six dice scores; play it 'ev-target' or 'win'")
+        }
+        let target = rules.game.end.target ?? 0
+        let levels = (target + table.scoreStep - 1) / table.scoreStep
+        let solver = plays.contains(.win) ? context.diceSetGame(outcomes: outcomes, threads: threads) : nil
+        return (0..<2).map { seat in
+            let blind: BlindTurnOutcomes
+            switch plays[seat] {
+            case .win:
+                guard let solver else { preconditionFailure("solved above") }
+                return .diceSetWin(solver, player: seat)
+            case .cappedScore:
+                let solvers = CappedScoreSolver.forEveryTotal(
+                    outcomes: outcomes[seat], target: target, threads: threads)
+                return .byTotal(
+                    solvers.enumerated().map { mine, solver in
+                        BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: solver), levels: levels - mine)
+                    })
+            case .expectedPoints:
+                guard let solver = uncapped[seat] else { preconditionFailure("solved above") }
+                blind = BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: solver), levels: levels)
+            case .greedy, .threshold:
+                guard let play = LoadedThresholdPlay(outcomes: outcomes[seat], play: plays[seat]) else {
+                    preconditionFailure("a threshold play")
+                }
+                blind = BlindTurnOutcomes(play: play, levels: levels)
+            }
+            return .blind(entered: blind, notEntered: blind)
+        }
+    }
+
+    /// The turn of `player` of `solver` at (`mine`, `theirs`) levels, played to win, as its banks: those that reach
+    /// the target counted together, as a win.
+    static func diceSetWinTurn(_ solver: LoadedWinSolver, player: Int, mine: Int, theirs: Int) -> BlindTurnOutcomes {
+        let step = solver.outcomes[player].table.scoreStep
+        let turn = solver.turn(player: player, own: mine * step, opponent: theirs * step)
+        return BlindTurnOutcomes(play: turn, levels: solver.levels - mine)
+    }
+}
