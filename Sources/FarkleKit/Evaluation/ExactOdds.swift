@@ -383,8 +383,8 @@ enum OddsSeat: Sendable {
     /// The solution of three players racing without a final round played to win (`ThreePlayerOdds`).
     case threePlayerWin(ThreePlayerWinSolver)
     /// The race of two dice sets solved to win, played by its player `player` (`seats(strategies:dice:context:
-    /// threads:)`).
-    case diceSetWin(LoadedWinSolver, player: Int)
+    /// threads:)`), with an unsolved turn table of that player's dice that each pair copies and solves.
+    case diceSetWin(LoadedWinSolver, player: Int, table: LoadedTurnTable)
 
     /// The play of `spec` under the rules of `context`, for a player with `farklesInARow` farkles in a row
     /// before the turn (what `ev` reads under a three-farkle penalty).
@@ -529,8 +529,8 @@ enum OddsSeat: Sendable {
             preconditionFailure("a penalty game is evaluated with the farkle counts (PenaltyExactOdds)")
         case .threePlayerWin:
             preconditionFailure("a race of three is evaluated by sets of totals (ThreePlayerOdds)")
-        case .diceSetWin(let solver, let player):
-            return .blind(Self.diceSetWinTurn(solver, player: player, mine: mine, theirs: theirs))
+        case .diceSetWin(let solver, let player, let table):
+            return .blind(Self.diceSetWinTurn(solver, player: player, table: table, mine: mine, theirs: theirs))
         }
     }
 }

@@ -70,7 +70,8 @@ extension OddsSeat {
             switch plays[seat] {
             case .win:
                 guard let solver else { preconditionFailure("solved above") }
-                return .diceSetWin(solver, player: seat)
+                return .diceSetWin(
+                    solver, player: seat, table: LoadedTurnTable(outcomes: outcomes[seat], levels: levels))
             case .cappedScore:
                 let solvers = CappedScoreSolver.forEveryTotal(
                     outcomes: outcomes[seat], target: target, threads: threads)
@@ -92,10 +93,16 @@ extension OddsSeat {
     }
 
     /// The turn of `player` of `solver` at (`mine`, `theirs`) levels, played to win, as its banks: those that reach
-    /// the target counted together, as a win.
-    static func diceSetWinTurn(_ solver: LoadedWinSolver, player: Int, mine: Int, theirs: Int) -> BlindTurnOutcomes {
-        let step = solver.outcomes[player].table.scoreStep
-        let turn = solver.turn(player: player, own: mine * step, opponent: theirs * step)
-        return BlindTurnOutcomes(play: turn, levels: solver.levels - mine)
+    /// the target counted together, as a win. `table` is a turn table of the player's dice, unsolved: each pair
+    /// solves a copy (its keeps shared, its rows its own).
+    static func diceSetWinTurn(
+        _ solver: LoadedWinSolver, player: Int, table: LoadedTurnTable, mine: Int, theirs: Int
+    ) -> BlindTurnOutcomes {
+        var table = table
+        let rival = solver.values[1 - player]
+        _ = table.solve(
+            own: mine, other: theirs, farkle: 1 - rival[theirs * solver.levels + mine], rivalValues: rival)
+        let endings = table.endings(top: solver.levels - mine)
+        return BlindTurnOutcomes(banked: endings.banked, farkle: endings.farkle, instantWin: 0)
     }
 }

@@ -38,18 +38,6 @@ struct LoadedExpectedPointsPlay: LoadedBlindPlay {
     }
 }
 
-/// `win` with a dice set at one pair of totals: the turn the solved race plays there (its keeps of the highest chance
-/// to win, the first on equal chances, and its banks), followed as a blind play by the exact odds.
-extension LoadedWinSolver.Turn: LoadedBlindPlay {
-    func option(ofGroup group: Int, level: Int) -> DiceSetOutcomes.Option {
-        outcomes.bestOption(ofGroup: group, level: level, value: value(turnPoints:state:))
-    }
-
-    func banks(turnPoints: Int, state: Int) -> Bool {
-        shouldBank(turnPoints: turnPoints, state: state)
-    }
-}
-
 extension DiceSetOutcomes {
     /// The option of group `group` of the highest `value(turn points after it, state after it)`, the first on equal
     /// values, with `level` score steps of turn points before the roll.

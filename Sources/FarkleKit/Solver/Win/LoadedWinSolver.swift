@@ -241,6 +241,50 @@ struct LoadedTurnTable {
     /// The value under the play of the entry at `index` (`level * stateCount + state`).
     func value(at index: Int) -> Double { entries[index].x }
 
+    /// How the turn solved last ends under its best play, followed forward from the opening roll: `banked[level]` the
+    /// chance to bank `level` score steps, the keeps that reach `top` (the target: they win) together at
+    /// `banked[top]`, and the chance to farkle. The dice-set counterpart of `WinTurn.endings(of:top:)`.
+    ///
+    /// - Precondition: the last solve was at a pair whose target is `top` levels of turn points away.
+    func endings(top: Int) -> (banked: [Double], farkle: Double) {
+        let states = outcomes.stateCount
+        var banked = [Double](repeating: 0, count: top + 1)
+        var farkle = 0.0
+        // going[level * states + state]: the chance to roll the dice of `state` with `level` steps of turn points.
+        var going = [Double](repeating: 0, count: top * states)
+        going[outcomes.fullState] = 1
+        let (farkles, probabilities) = (outcomes.farkleProbability, outcomes.groupProbability)
+        for level in 0..<top {
+            let row = level * states
+            for state in 1..<states {
+                let chance = going[row + state]
+                guard chance > 0 else { continue }
+                farkle += chance * farkles[state]
+                for group in Int(groupStart[state])..<Int(groupStart[state + 1]) {
+                    // The keep the solve took: the highest value, the first on equal values.
+                    var best = -Double.infinity
+                    var reached = 0
+                    for option in Int(optionStart[group])..<Int(optionStart[group + 1]) {
+                        let index = row + Int(keeps[option].offset)
+                        if entries[index].x > best {
+                            best = entries[index].x
+                            reached = index
+                        }
+                    }
+                    let weight = chance * probabilities[group]
+                    if reached >= top * states {
+                        banked[top] += weight
+                    } else if banks[reached] {
+                        banked[reached / states] += weight
+                    } else {
+                        going[reached] += weight
+                    }
+                }
+            }
+        }
+        return (banked, farkle)
+    }
+
     /// The value of the turn from its opening roll under best play and its slope in `farkle` (the chance of a
     /// farkle): the value is linear in `farkle` as long as the play does not depend on it.
     ///
