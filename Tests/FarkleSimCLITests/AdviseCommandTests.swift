@@ -594,7 +594,7 @@ struct AdviseCommandTests {
             let expected = solver.advice(for: roll, turnPoints: 300)
             #expect(advice.farklesInARow == count)
             #expect(advice.farkleValue == solver.farkleValue)
-            #expect(advice.keeps.map(\.expected) == expected.options.map(\.expected))
+            #expect(advice.keeps.map(\.expected) == expected.options.map(\.value))
             #expect(advice.decision?.rollValue == expected.next?.rollValue)
             actions.append(advice.decision?.action ?? "none")
         }

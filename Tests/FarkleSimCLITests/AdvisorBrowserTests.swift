@@ -406,10 +406,10 @@ struct FarkleKitPoints {
         return FarkleKitPoints(
             keeps: advice.options.map {
                 AdviceJSON.Keep(
-                    dice: faces($0.keep.dice), score: $0.keep.score, diceLeft: $0.diceLeft, expected: $0.expected)
+                    dice: faces($0.keep.dice), score: $0.keep.score, diceLeft: $0.diceLeft, expected: $0.value)
             },
             sixDiceFarkle: advice.sixDiceFarkle.map {
-                AdviceJSON.SixDiceFarkle(points: $0.points, expected: $0.expected)
+                AdviceJSON.SixDiceFarkle(points: $0.points, expected: $0.value)
             },
             decision: advice.next.map { next in
                 let banks = next.decision == .bank

@@ -16,6 +16,21 @@ public struct Advice: Hashable, Sendable {
         case longRunAverage(farklesInARow: Int, farkleValue: Double)
     }
 
+    /// The game the advice to win weighs: the totals its turn is solved for, and whether its chances are the
+    /// table's.
+    public struct WinGame: Hashable, Sendable {
+        /// The player's total.
+        public let myScore: Int
+        /// The opponent's total: the one opponent's, or at a larger table the leader's.
+        public let opponentScore: Int
+        /// Whether an opponent has reached the target and this is the player's last turn.
+        public let isFinalRound: Bool
+        /// Whether the chances weigh every opponent at the table: one opponent, the solved game of three, or the
+        /// last turn of a final round after which at most one opponent plays; else they are the race's against the
+        /// leader alone (measured play at a larger table, not the table's chances).
+        public let weighsEveryOpponent: Bool
+    }
+
     /// The situation advised on.
     public let situation: TurnSituation
     /// What `points` maximizes.
@@ -24,7 +39,9 @@ public struct Advice: Hashable, Sendable {
     public let points: RollAdvice
     /// Every keep valued by P(win) + ½ P(tie), when both totals are known and the game is solved and the roll
     /// does not end the game at once; else `nil`.
-    public let win: WinRollAdvice?
+    public let win: RollAdvice?
+    /// The game `win` is solved for, with `win`.
+    public let winGame: WinGame?
     /// Whether the roll wins the game at once (six 1s on six dice in `standard`): nothing is left to decide, and
     /// `points` values the keeps as the roll scores in a single turn, where it is six of a kind.
     public let winsAtOnce: Bool

@@ -140,9 +140,9 @@ public struct Advisor: Sendable {
         if situation.hasDiceSets { return try diceSetAdvice(situation, leastBank: leastBank, threads: threads) }
         let (objective, points) = try pointsAdvice(situation)
         let roll = situation.roll
+        let win = rules.game.endsAtOnce(roll) ? nil : try winAdvice(situation)
         return Advice(
-            situation: situation, objective: objective, points: points,
-            win: rules.game.endsAtOnce(roll) ? nil : try winAdvice(situation),
+            situation: situation, objective: objective, points: points, win: win?.advice, winGame: win?.game,
             winsAtOnce: rules.game.winsAtOnce(roll), losesAtOnce: rules.game.losesAtOnce(roll), leastBank: leastBank,
             byKind: nil)
     }
@@ -186,7 +186,7 @@ public struct Advisor: Sendable {
             let keeps = solver.advice(for: [roll], turnPoints: turnPoints)
             return (
                 .pointsTowardTarget(cap: cap),
-                solver.rollAdvice(for: [roll], keeps: keeps, turnPoints: turnPoints, isOpeningRoll: opening)
+                RollAdvice(byKind: [roll], keeps: keeps, turnPoints: turnPoints, isOpeningRoll: opening, values: solver)
             )
         }
         let turn = situation.hasEntered ? enteredTurn : enteringTurn ?? enteredTurn
@@ -237,7 +237,7 @@ public struct Advisor: Sendable {
         let cap = target - myScore
         let solver = CappedScoreSolver(outcomes: outcomes, cap: cap, hasEntered: situation.hasEntered)
         let keeps = solver.advice(for: roll, turnPoints: turnPoints)
-        var win: (advice: WinRollAdvice, keeps: [CappedScoreSolver.KeepAdvice])?
+        var win: (advice: RollAdvice, keeps: [CappedScoreSolver.KeepAdvice])?
         if let opponent, let opponentScore = situation.opponentScore {
             if let reason = LoadedWinSolver.refusal(for: rules) {
                 throw NotCovered("the advice to win with dice sets \(reason)")
@@ -252,7 +252,10 @@ public struct Advisor: Sendable {
                     outcomes: [outcomes, opponent], threads: threads, lowestTotals: [myScore, opponentScore])
             let turn = game.turn(player: 0, own: myScore, opponent: opponentScore)
             let keeps = turn.advice(for: roll, turnPoints: turnPoints)
-            win = (turn.rollAdvice(for: roll, keeps: keeps, situation: situation), keeps)
+            let advice = RollAdvice(
+                byKind: roll, keeps: keeps, turnPoints: turnPoints,
+                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: turn)
+            win = (advice, keeps)
         }
         let option = { DiceSetAdvice.Option($0, outcomes: outcomes, rolled: situation.roll.count) }
         let byKind = DiceSetAdvice(
@@ -260,16 +263,22 @@ public struct Advisor: Sendable {
             win: win?.keeps.map(option))
         return Advice(
             situation: situation, objective: .pointsTowardTarget(cap: cap),
-            points: solver.rollAdvice(
-                for: roll, keeps: keeps, turnPoints: turnPoints,
-                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn)),
-            win: win?.advice, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank, byKind: byKind)
+            points: RollAdvice(
+                byKind: roll, keeps: keeps, turnPoints: turnPoints,
+                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: solver),
+            win: win?.advice,
+            winGame: win.map { _ in
+                Advice.WinGame(
+                    myScore: myScore, opponentScore: situation.opponentScore ?? 0, isFinalRound: false,
+                    weighsEveryOpponent: true)
+            }, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank, byKind: byKind)
     }
 
     // MARK: - Win
 
     /// Every keep by its chance to win, when both totals are known and the game is solved.
-    private func winAdvice(_ situation: TurnSituation) throws(NotCovered) -> WinRollAdvice? {
+    private func winAdvice(_ situation: TurnSituation) throws(NotCovered) -> (advice: RollAdvice, game: Advice.WinGame)?
+    {
         guard let game, let myScore = situation.myScore, let opponentScore = situation.opponentScore else {
             return nil
         }
@@ -277,11 +286,15 @@ public struct Advisor: Sendable {
             throw NotCovered("no advice to win from a \(type(of: game))")
         }
         let turn = try source.turnTable(myScore: myScore, opponentScore: opponentScore, situation: situation)
-        var advice = turn.advice(
+        let advice = turn.advice(
             for: situation.roll, turnPoints: situation.turnPoints,
             isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn))
-        advice.weighsEveryOpponent = source.weighsEveryOpponent(in: situation)
-        return advice
+        return (
+            advice,
+            Advice.WinGame(
+                myScore: turn.myScore, opponentScore: turn.opponentScore, isFinalRound: turn.isFinalRound,
+                weighsEveryOpponent: source.weighsEveryOpponent(in: situation))
+        )
     }
 
     /// Checks the totals of `situation` in a race of `rules` before anything is solved: the player below the

@@ -150,8 +150,8 @@ public struct GameReview: Sendable {
             }
         }
         let points = Values(
-            chosen: value(bank: chosen.bankValue, roll: chosen.rollValue, otherwise: chosen.expected),
-            best: best.expected)
+            chosen: value(bank: chosen.bankValue, roll: chosen.rollValue, otherwise: chosen.value),
+            best: best.value)
         var win: Values?
         if let advice = advice.win, let option = advice.options.first(where: { $0.keep.dice == kept }),
             let top = advice.best

@@ -25,7 +25,7 @@ struct AdviceText {
     /// The points advice.
     var advice: RollAdvice { whole.points }
     /// The advice to win, with both totals.
-    var win: WinRollAdvice? { whole.win }
+    var win: RollAdvice? { whole.win }
     /// The farkles in a row before this turn under a three-farkle penalty; `nil` without one.
     var farkles: Int? {
         if case .longRunAverage(let farkles, _) = whole.objective { return farkles }
@@ -160,7 +160,7 @@ struct AdviceText {
             if let sixDiceFarkle = advice.sixDiceFarkle {
                 lines.append(
                     "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
-                        + "expected to end with \(NumberText.fixed(sixDiceFarkle.expected, 2)).")
+                        + "expected to end with \(NumberText.fixed(sixDiceFarkle.value, 2)).")
             } else if advice.isRolledAgain {
                 lines.append(Self.rolledAgain)
             } else {
@@ -168,7 +168,7 @@ struct AdviceText {
             }
         } else {
             lines += Self.keepTable(
-                advice.options.map { ($0.keep, $0.diceLeft, NumberText.fixed($0.expected, 2)) }, valueHeader: "Expected"
+                advice.options.map { ($0.keep, $0.diceLeft, NumberText.fixed($0.value, 2)) }, valueHeader: "Expected"
             )
             if let best = advice.best {
                 lines += [
@@ -182,7 +182,7 @@ struct AdviceText {
         if let next = advice.next, let reason {
             lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(reason).")
         }
-        if let win { lines += winMarkdown(win) }
+        if let win, let game = whole.winGame { lines += winMarkdown(win, game: game) }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -209,24 +209,24 @@ struct AdviceText {
         return totals.dropLast().map(String.init).joined(separator: ", ") + " and \(last)"
     }
 
-    private func winMarkdown(_ win: WinRollAdvice) -> [String] {
+    private func winMarkdown(_ win: RollAdvice, game: Advice.WinGame) -> [String] {
         let situation =
-            win.isFinalRound
-            ? "your last turn, \(win.myScore) against \(win.opponentScore) who has reached the target"
-            : "\(win.myScore) against \(win.opponentScore)"
+            game.isFinalRound
+            ? "your last turn, \(game.myScore) against \(game.opponentScore) who has reached the target"
+            : "\(game.myScore) against \(game.opponentScore)"
         // At a larger table the chances are the race's against the leader, and the text says so.
         let others = whole.situation.opponentScores
         let reading =
             isThreePlayerGame && others.count == 2
-            ? "At \(win.myScore) against \(others[0]) (the next player) and \(others[1]) (the last): the chance to "
+            ? "At \(game.myScore) against \(others[0]) (the next player) and \(others[1]) (the last): the chance to "
                 + "win when all three play to win, exact."
-            : opponents > 1 && win.weighsEveryOpponent
-                ? "At \(win.myScore), your last turn, against \(Self.playingOrder(others)) in playing order (the "
+            : opponents > 1 && game.weighsEveryOpponent
+                ? "At \(game.myScore), your last turn, against \(Self.playingOrder(others)) in playing order (the "
                     + "highest has reached the target): the chance to win (a tie shared) when every player left plays "
                     + "to win, exact."
                 : opponents > 1
-                    ? "At \(win.myScore) against the leader's \(win.opponentScore)"
-                        + "\(win.isFinalRound ? ", who has reached the target" : "") (\(opponents) opponents): the chance to win "
+                    ? "At \(game.myScore) against the leader's \(game.opponentScore)"
+                        + "\(game.isFinalRound ? ", who has reached the target" : "") (\(opponents) opponents): the chance to win "
                         + "(ties count half) of the 2-player race against the leader, both playing to win. That race's best "
                         + "play is what `win` plays at a larger table, a play measured rather than solved; your chance at the "
                         + "table is that race's only when the leader is the one left to beat."
@@ -262,10 +262,10 @@ struct AdviceText {
         let keeps = advice.options.enumerated().map { index, option in
             "    {\"dice\": \(Self.faces(option.keep)), "
                 + "\"score\": \(option.keep.score), \"dice_left\": \(option.diceLeft), "
-                + "\"expected\": \(JSONText.number(option.expected)), \"best\": \(index == 0)}"
+                + "\"expected\": \(JSONText.number(option.value)), \"best\": \(index == 0)}"
         }
         let farkle = advice.sixDiceFarkle.map {
-            "{\"points\": \($0.points), \"expected\": \(JSONText.number($0.expected))}"
+            "{\"points\": \($0.points), \"expected\": \(JSONText.number($0.value))}"
         }
         let next = advice.next.map { next in
             let bankValue = next.decision == .mustRoll ? "null" : "\(next.turnPoints)"
@@ -292,13 +292,13 @@ struct AdviceText {
               "keeps": [
             \(keeps.joined(separator: ",\n"))
               ],
-              "decision": \(next ?? "null")\(win.map { ",\n  \"win\": " + winJSON($0) } ?? "")
+              "decision": \(next ?? "null")\(win.flatMap { win in whole.winGame.map { ",\n  \"win\": " + winJSON(win, game: $0) } } ?? "")
             }
             """
     }
 
     /// The `win` member: the same fields as the points advice, values as P(win) + ½ P(tie).
-    private func winJSON(_ win: WinRollAdvice) -> String {
+    private func winJSON(_ win: RollAdvice, game: Advice.WinGame) -> String {
         let keeps = win.options.enumerated().map { index, option in
             "      {\"dice\": \(Self.faces(option.keep)), \"score\": \(option.keep.score), "
                 + "\"dice_left\": \(option.diceLeft), \"value\": \(JSONText.number(option.value)), "
@@ -312,12 +312,12 @@ struct AdviceText {
         }
         return """
             {
-                "my_score": \(win.myScore),
-                "opponent_score": \(win.opponentScore),
+                "my_score": \(game.myScore),
+                "opponent_score": \(game.opponentScore),
                 "opponents": \(opponents),
                 "opponent_scores": [\(whole.situation.opponentScores.map(String.init).joined(separator: ", "))],
-                "exact_at_table": \(win.weighsEveryOpponent),
-                "final_round": \(win.isFinalRound),
+                "exact_at_table": \(game.weighsEveryOpponent),
+                "final_round": \(game.isFinalRound),
                 "farkle_value": \(JSONText.number(win.farkleValue)),
                 "six_dice_farkle": \(farkle ?? "null"),
                 "keeps": [

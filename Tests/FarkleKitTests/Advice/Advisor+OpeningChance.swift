@@ -18,7 +18,7 @@ extension Advisor {
                 continue
             }
             let win = try #require(advice.win)
-            if let weighsEveryOpponent { #expect(win.weighsEveryOpponent == weighsEveryOpponent) }
+            if let weighsEveryOpponent { #expect(advice.winGame?.weighsEveryOpponent == weighsEveryOpponent) }
             total += Double(orderings) * (win.best?.value ?? win.sixDiceFarkle?.value ?? win.farkleValue)
         }
         return total / 46_656

@@ -63,7 +63,7 @@ struct AdvisorDiceSetTests {
         }
         #expect(abs(keep.rollValue - 50 * scores) < 1e-9)
         #expect(keep.banks)
-        #expect(advice.points.best?.expected == 50)
+        #expect(advice.points.best?.value == 50)
     }
 
     @Test("dice sets outside a race won at once, or without the player's total, are a typed error")

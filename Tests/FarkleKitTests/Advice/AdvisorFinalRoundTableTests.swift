@@ -83,11 +83,13 @@ struct AdvisorFinalRoundTableTests {
         situation.myScore = 300
         situation.opponentScores = [100, 200, 600]
         situation.isFinalRound = true
-        let win = try #require(try advisor.advice(for: situation).win)
-        #expect(!win.weighsEveryOpponent)
+        let atTable = try advisor.advice(for: situation)
+        let win = try #require(atTable.win)
+        #expect(atTable.winGame?.weighsEveryOpponent == false)
         // The leader's last-turn race: the same values as with the leader alone.
         situation.opponentScores = [600]
-        let alone = try #require(try advisor.advice(for: situation).win)
-        #expect(alone.weighsEveryOpponent && win.options.map(\.value) == alone.options.map(\.value))
+        let advice = try advisor.advice(for: situation)
+        let alone = try #require(advice.win)
+        #expect(advice.winGame?.weighsEveryOpponent == true && win.options.map(\.value) == alone.options.map(\.value))
     }
 }

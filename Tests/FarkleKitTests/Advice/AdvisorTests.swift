@@ -68,7 +68,7 @@ struct AdvisorTests {
         #expect(entering.points.options.count == reference.options.count)
         for (option, expected) in zip(entering.points.options, reference.options) {
             #expect(option.keep == expected.keep)
-            #expect(abs(option.expected - expected.expected) < 1e-9)
+            #expect(abs(option.value - expected.value) < 1e-9)
         }
     }
 
@@ -81,7 +81,7 @@ struct AdvisorTests {
         #expect(advice.objective == .pointsTowardTarget(cap: 150))
         let best = try #require(advice.points.best)
         #expect(best.keep.dice == DiceCounts(faces: [5]))
-        #expect(best.expected == 150)
+        #expect(best.value == 150)
         let next = try #require(advice.points.next)
         #expect(next.decision == .bank)
         // Rolling two dice: a 1 or a 5 on either (20 of 36 rolls under kcd) keeps the cap within a bank.
@@ -102,7 +102,7 @@ struct AdvisorTests {
                 let advice = try advisor.advice(for: Self.situation(faces, turnPoints: turnPoints, myScore: 3700))
                 for option in advice.points.options {
                     let expected = reference.value(turnPoints + option.keep.score, option.diceLeft)
-                    #expect(abs(option.expected - expected) < 1e-9, "\(faces) at \(turnPoints): \(option.keep)")
+                    #expect(abs(option.value - expected) < 1e-9, "\(faces) at \(turnPoints): \(option.keep)")
                 }
             }
         }

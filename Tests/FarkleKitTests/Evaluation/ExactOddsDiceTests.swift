@@ -144,4 +144,29 @@ struct ExactOddsDiceTests {
             #expect(throws: ExactOdds.Unsupported(message)) { try evaluate() }
         }
     }
+
+    @Test("each seat starting once with dice sets: one pass gives what two evaluations give, the dice swapped too")
+    func eachStartingWithDiceSets() throws {
+        let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
+        var context = StrategyContext(table: ScoringTable(rules: Self.rules))
+        let solving = Locked(0)
+        context.diceSetGames = { outcomes, threads in
+            solving.withLock { $0 += 1 }
+            return LoadedWinSolver(outcomes: outcomes, threads: threads)
+        }
+        for strategies: [StrategySpec] in [[.win, .threshold([300, 500])], [.expectedValueToTarget, .win]] {
+            let both = try ExactOdds.eachStarting(strategies: strategies, dice: sets, context: &context, threads: 2)
+            #expect(both.count == 2)
+            for (odds, seating) in zip(both, [[0, 1], [1, 0]]) {
+                let alone = try ExactOdds(
+                    strategies: seating.map { strategies[$0] }, dice: seating.map { sets[$0] }, context: &context,
+                    threads: 1)
+                #expect(odds.strategies == alone.strategies && odds.dice == alone.dice)
+                #expect(abs(odds.winProbabilities[0] - alone.winProbabilities[0]) < 1e-13, "\(seating)")
+                #expect(odds.tieProbability == 0)
+            }
+        }
+        // One solve per pass, and one per evaluation alone: the seats' order is the source's key.
+        #expect(solving.withLock { $0 } == 6)
+    }
 }
