@@ -237,7 +237,7 @@ public struct Advisor: Sendable {
         let cap = target - myScore
         let solver = CappedScoreSolver(outcomes: outcomes, cap: cap, hasEntered: situation.hasEntered)
         let keeps = solver.advice(for: roll, turnPoints: turnPoints)
-        var win: (advice: RollAdvice, keeps: [CappedScoreSolver.KeepAdvice])?
+        var win: (advice: RollAdvice, game: Advice.WinGame, keeps: [CappedScoreSolver.KeepAdvice])?
         if let opponent, let opponentScore = situation.opponentScore {
             if let reason = LoadedWinSolver.refusal(for: rules) {
                 throw NotCovered("the advice to win with dice sets \(reason)")
@@ -255,7 +255,9 @@ public struct Advisor: Sendable {
             let advice = RollAdvice(
                 byKind: roll, keeps: keeps, turnPoints: turnPoints,
                 isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: turn)
-            win = (advice, keeps)
+            let winGame = Advice.WinGame(
+                myScore: myScore, opponentScore: opponentScore, isFinalRound: false, weighsEveryOpponent: true)
+            win = (advice, winGame, keeps)
         }
         let option = { DiceSetAdvice.Option($0, outcomes: outcomes, rolled: situation.roll.count) }
         let byKind = DiceSetAdvice(
@@ -266,12 +268,8 @@ public struct Advisor: Sendable {
             points: RollAdvice(
                 byKind: roll, keeps: keeps, turnPoints: turnPoints,
                 isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: solver),
-            win: win?.advice,
-            winGame: win.map { _ in
-                Advice.WinGame(
-                    myScore: myScore, opponentScore: situation.opponentScore ?? 0, isFinalRound: false,
-                    weighsEveryOpponent: true)
-            }, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank, byKind: byKind)
+            win: win?.advice, winGame: win?.game, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank,
+            byKind: byKind)
     }
 
     // MARK: - Win

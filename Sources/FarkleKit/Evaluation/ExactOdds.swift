@@ -294,9 +294,8 @@ public struct ExactOdds: Sendable {
         strategies: [StrategySpec], dice: [DiceSet], seatings: [[Int]] = [[0, 1]], context: StrategyContext,
         threads: Int, progress: @Sendable (Double) -> Void = { _ in }
     ) throws(Unsupported) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
-        let seats = try OddsSeat.seats(strategies: strategies, dice: dice, context: context, threads: threads)
-        // The seats checked a race to a target.
-        let levels = ((context.rules.game.end.target ?? 1) - 1) / context.table.scoreStep + 1
+        let (seats, levels) = try OddsSeat.seats(
+            strategies: strategies, dice: dice, context: context, threads: threads)
         return sweep(
             seats: seats, seatOf: [0, 1], seatings: seatings, levels: levels, finalRound: false, threads: threads,
             progress: progress)

@@ -10,7 +10,7 @@ extension OddsSeat {
     ///   on every roll.
     static func seats(
         strategies: [StrategySpec], dice: [DiceSet], context: StrategyContext, threads: Int
-    ) throws(ExactOdds.Unsupported) -> [OddsSeat] {
+    ) throws(ExactOdds.Unsupported) -> (seats: [OddsSeat], levels: Int) {
         let table = context.table
         var plays: [LoadedPlay] = []
         for spec in strategies {
@@ -62,10 +62,10 @@ extension OddsSeat {
                 "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
                     + "six dice scores; play it 'ev-target' or 'win'")
         }
-        let target = rules.game.end.target ?? 0
-        let levels = (target + table.scoreStep - 1) / table.scoreStep
+        let (target, step) = (rules.game.end.target ?? 0, table.scoreStep)
+        let levels = (target + step - 1) / step
         let solver = plays.contains(.win) ? context.diceSetGame(outcomes: outcomes, threads: threads) : nil
-        return (0..<2).map { seat in
+        let seats = (0..<2).map { seat -> OddsSeat in
             let blind: BlindTurnOutcomes
             switch plays[seat] {
             case .win:
@@ -73,11 +73,11 @@ extension OddsSeat {
                 return .diceSetWin(
                     solver, player: seat, table: LoadedTurnTable(outcomes: outcomes[seat], levels: levels))
             case .cappedScore:
-                let solvers = CappedScoreSolver.forEveryTotal(
-                    outcomes: outcomes[seat], target: target, threads: threads)
+                // Each total's turn, its banks counted up to the target (cap / step levels away).
                 return .byTotal(
-                    solvers.enumerated().map { mine, solver in
-                        BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: solver), levels: levels - mine)
+                    CappedScoreSolver.forEveryTotal(outcomes: outcomes[seat], target: target, threads: threads) {
+                        BlindTurnOutcomes(
+                            play: LoadedExpectedPointsPlay(solver: $0), levels: ($0.cap + step - 1) / step)
                     })
             case .expectedPoints:
                 guard let solver = uncapped[seat] else { preconditionFailure("solved above") }
@@ -90,6 +90,7 @@ extension OddsSeat {
             }
             return .blind(entered: blind, notEntered: blind)
         }
+        return (seats, levels)
     }
 
     /// The turn of `player` of `solver` at (`mine`, `theirs`) levels, played to win, as its banks: those that reach

@@ -30,30 +30,20 @@ struct LoadedExpectedPointsPlay: LoadedBlindPlay {
     var outcomes: DiceSetOutcomes { solver.outcomes }
 
     func option(ofGroup group: Int, level: Int) -> DiceSetOutcomes.Option {
-        outcomes.bestOption(ofGroup: group, level: level, value: solver.value(turnPoints:state:))
-    }
-
-    func banks(turnPoints: Int, state: Int) -> Bool {
-        turnPoints > 0 && solver.shouldBank(turnPoints: turnPoints, state: state)
-    }
-}
-
-extension DiceSetOutcomes {
-    /// The option of group `group` of the highest `value(turn points after it, state after it)`, the first on equal
-    /// values, with `level` score steps of turn points before the roll.
-    func bestOption(
-        ofGroup group: Int, level: Int, value: (_ turnPoints: Int, _ state: Int) -> Double
-    ) -> Option {
-        let step = table.scoreStep
-        var best = options[optionRange(of: group).lowerBound]
+        let step = outcomes.table.scoreStep
+        var best = outcomes.options[outcomes.optionRange(of: group).lowerBound]
         var bestValue = -Double.infinity
-        for option in options(of: group) {
-            let candidate = value((level + option.steps) * step, option.next)
-            if candidate > bestValue {
-                bestValue = candidate
+        for option in outcomes.options(of: group) {
+            let value = solver.value(turnPoints: (level + option.steps) * step, state: option.next)
+            if value > bestValue {
+                bestValue = value
                 best = option
             }
         }
         return best
+    }
+
+    func banks(turnPoints: Int, state: Int) -> Bool {
+        turnPoints > 0 && solver.shouldBank(turnPoints: turnPoints, state: state)
     }
 }

@@ -27,6 +27,18 @@ struct ExactOddsDiceSetRaceTests {
         return (race.odds[0].firstWin, race.odds[0].tie, race.pairs)
     }
 
+    /// Expects seat 1's share of `games` simulated games in `tally` within 4 standard errors (from the sample) of its
+    /// exact chance in `odds`.
+    static func expectSeatOneWins(
+        _ tally: SimulationTally, games: Int, near odds: ExactOdds, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let rate = Double(tally.seats[0].wins) / Double(games)
+        let error = (rate * (1 - rate) / Double(games)).squareRoot()
+        #expect(
+            abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)",
+            sourceLocation: sourceLocation)
+    }
+
     @Test("win against win is the game solver's value; the two chances add up to 1")
     func winAgainstWinIsTheSolve() throws {
         let outcomes = try Self.outcomes(["odd:2", "heavenly-kingdom:1"], target: 300)
@@ -93,9 +105,7 @@ struct ExactOddsDiceSetRaceTests {
         let games = 10_000
         let tally = simulation.run(games: games, seed: 15, threads: 2)
         #expect(tally.unfinishedGames == 0)
-        let rate = Double(tally.seats[0].wins) / Double(games)
-        let error = (rate * (1 - rate) / Double(games)).squareRoot()
-        #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
+        Self.expectSeatOneWins(tally, games: games, near: odds)
     }
 
     @Test("the best keeps to win of every opening roll, weighed by their chances, add up to the game's value")
@@ -155,9 +165,7 @@ struct ExactOddsDiceSetRaceTests {
             table: table, strategies: [.threshold([300, 500]), .greedy], dice: sets, context: &context
         ).run(games: games, seed: 29, threads: 2)
         #expect(tally.unfinishedGames == 0)
-        let rate = Double(tally.seats[0].wins) / Double(games)
-        let error = (rate * (1 - rate) / Double(games)).squareRoot()
-        #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
+        Self.expectSeatOneWins(tally, games: games, near: odds)
     }
 
     @Test(
@@ -174,9 +182,7 @@ struct ExactOddsDiceSetRaceTests {
             table: table, strategies: [.expectedValue, .greedy], dice: sets, context: &context)
         let tally = simulation.run(games: games, seed: 31, threads: 2)
         #expect(tally.unfinishedGames == 0)
-        let rate = Double(tally.seats[0].wins) / Double(games)
-        let error = (rate * (1 - rate) / Double(games)).squareRoot()
-        #expect(abs(rate - odds.winProbabilities[0]) < 4 * error, "\(rate) ± \(error) vs \(odds.winProbabilities)")
+        Self.expectSeatOneWins(tally, games: games, near: odds)
         let (mean, meanError) = tally.seats[0].firstTurnMean
         let exact = try #require(simulation.exactFirstTurnPoints(seat: 0))
         #expect(abs(mean - exact) < 4 * meanError, "\(mean) ± \(meanError) vs \(exact)")

@@ -220,10 +220,11 @@ public struct CappedScoreSolver: Sendable {
         forEveryTotal(outcomes: outcomes, target: target, threads: threads) { $0 }
     }
 
-    /// What `read` takes from the capped turn at every own total 0, step, ... below `target`, solved on `threads`
-    /// threads. Each total is one work item writing its own slot (`SharedSlots`), so the results do not depend on
-    /// `threads`; a solver is dropped once read, so the memory is what `read` keeps plus one solver per thread.
-    private static func forEveryTotal<Result: Sendable>(
+    /// What `read` takes from the capped turn at every own total 0, step, ... below `target` (its `cap` says which),
+    /// solved on `threads` threads. Each total is one work item writing its own slot (`SharedSlots`), so the results
+    /// do not depend on `threads`; a solver is dropped once read, so the memory is what `read` keeps plus one solver
+    /// per thread.
+    static func forEveryTotal<Result: Sendable>(
         outcomes: DiceSetOutcomes, target: Int, threads: Int, _ read: @Sendable (CappedScoreSolver) -> Result
     ) -> [Result] {
         let totals = Array(stride(from: 0, to: target, by: outcomes.table.scoreStep))
