@@ -1,7 +1,10 @@
 extension BlindTurnOutcomes {
     /// The turn of `play`, a play with a dice set that decides from the turn alone (`LoadedBlindPlay`), in a race
     /// of `levels` score steps to the target: banks of `levels` steps or more reach the target from any total and
-    /// are counted together at `banked[levels]`. There is no six of a kind that wins at once with dice sets.
+    /// are counted together at `banked[levels]`. There is no six of a kind that wins at once with dice sets. Six
+    /// dice that score nothing are the six-dice farkle where the rules have one (a keep of all six, hot dice), on
+    /// the opening roll alone (level 0 holds only the opening roll: every keep adds a step) or on every roll of six,
+    /// as the engine of loaded dice plays them.
     ///
     /// Worked out forward from the opening roll over the states (turn points, dice of each kind left), turn points
     /// ascending: every keep adds at least one score step, so a state's probability is final before it is spread
@@ -12,7 +15,9 @@ extension BlindTurnOutcomes {
     init(play: some LoadedBlindPlay, levels: Int) {
         let outcomes = play.outcomes
         let step = outcomes.table.scoreStep
+        let mechanics = outcomes.table.turnMechanics
         let states = outcomes.stateCount
+        let full = outcomes.fullState
         var banked = [Double](repeating: 0, count: levels + 1)
         var farkle = 0.0
         // going[level * states + state]: the chance to roll the dice of `state` with `level` steps, grown as keeps
@@ -20,6 +25,18 @@ extension BlindTurnOutcomes {
         var going = [Double](repeating: 0, count: states)
         going[outcomes.fullState] = 1
         var stillGoing = 1.0
+        /// Moves `weight` to `reached` steps with the dice of `next` to roll, banked there or still going.
+        func spread(_ weight: Double, reached: Int, next: Int) {
+            if play.banks(turnPoints: reached * step, state: next) {
+                banked[min(reached, levels)] += weight
+            } else {
+                // Whole rows of states: the loop reads every state of each level it reaches.
+                let rows = (reached + 1) * states
+                if rows > going.count { going += [Double](repeating: 0, count: rows - going.count) }
+                going[reached * states + next] += weight
+                stillGoing += weight
+            }
+        }
         var level = 0
         while stillGoing >= Self.tolerance {
             precondition(level < Self.maximumLevels, "a turn that ends")
@@ -27,20 +44,17 @@ extension BlindTurnOutcomes {
                 let chance = going[level * states + state]
                 guard chance > 0 else { continue }
                 stillGoing -= chance
-                farkle += chance * outcomes.farkleProbability[state]
+                let scoreless = chance * outcomes.farkleProbability[state]
+                if state == full, outcomes.diceInState[state] == DiceCounts.maximumDice,
+                    let bonus = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: level == 0)
+                {
+                    spread(scoreless, reached: level + mechanics.level(turnPoints: bonus), next: full)
+                } else {
+                    farkle += scoreless
+                }
                 for group in outcomes.groups(of: state) {
                     let option = play.option(ofGroup: group, level: level)
-                    let reached = level + option.steps
-                    let weight = chance * outcomes.groupProbability[group]
-                    if play.banks(turnPoints: reached * step, state: option.next) {
-                        banked[min(reached, levels)] += weight
-                    } else {
-                        // Whole rows of states: the loop reads every state of each level it reaches.
-                        let rows = (reached + 1) * states
-                        if rows > going.count { going += [Double](repeating: 0, count: rows - going.count) }
-                        going[reached * states + option.next] += weight
-                        stillGoing += weight
-                    }
+                    spread(chance * outcomes.groupProbability[group], reached: level + option.steps, next: option.next)
                 }
             }
             level += 1

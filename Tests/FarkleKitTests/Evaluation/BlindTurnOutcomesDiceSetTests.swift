@@ -28,4 +28,34 @@ struct BlindTurnOutcomesDiceSetTests {
         // (the same count CappedScoreSolverTests uses); greedy banks at once after any keep.
         #expect(abs(turn.farkle - 1440.0 / 46656) < 1e-12)
     }
+
+    @Test(
+        "six fair dice play a threshold turn as the plain game's turn does, six-dice farkle included",
+        arguments: [nil, false, true] as [Bool?])
+    func fairDiceAgreeWithPlainTurn(sixDiceFarkleOnEveryRoll: Bool?) throws {
+        // The plain turn (`init(strategy:rolls:mechanics:leastBank:situation:)`) is worked out over dice counts by
+        // other code. Before, the dice-set turn counted six scoreless dice as a farkle where the rules score them.
+        var rules = RuleSet.kcd
+        if let everyRoll = sixDiceFarkleOnEveryRoll {
+            rules.turn.sixDiceFarkle = 500
+            rules.turn.sixDiceFarkleOnEveryRoll = everyRoll
+        }
+        let table = ScoringTable(rules: rules)
+        let outcomes = DiceSetOutcomes(table: table, set: .ordinary)
+        let situation = GameSituation(players: 2, end: rules.game.end)
+        for thresholds in [[0, 0], [300, 500], [1000, 1000]] {
+            let levels = 80
+            let loaded = BlindTurnOutcomes(
+                play: LoadedThresholdPlay(outcomes: outcomes, thresholds: thresholds), levels: levels)
+            let plain = try #require(
+                BlindTurnOutcomes(
+                    strategy: ThresholdStrategy(table: table, thresholds: thresholds), rolls: RollList(table: table),
+                    mechanics: table.turnMechanics, leastBank: 0, situation: situation))
+            #expect(abs(loaded.farkle - plain.farkle) < 1e-12, "\(thresholds): \(loaded.farkle) vs \(plain.farkle)")
+            for level in 1..<levels {
+                let expected = level < plain.banked.count ? plain.banked[level] : 0
+                #expect(abs(loaded.banked[level] - expected) < 1e-12, "\(thresholds), level \(level)")
+            }
+        }
+    }
 }
