@@ -498,8 +498,8 @@ struct AdviseCommandTests {
         #expect(result.standardOutput.isEmpty)
         #expect(
             result.standardError.hasPrefix(
-                "Error: loaded dice play no three-farkle penalty; rules 'kcd-penalty' take 500 points on a third "
-                    + "farkle in a row"), "\(result.standardError)")
+                "Error: loaded dice are solved with no three-farkle penalty; rules 'kcd-penalty' take 500 points on a "
+                    + "third farkle in a row"), "\(result.standardError)")
     }
 
     @Test(

@@ -246,13 +246,54 @@ struct LoadedSimulateCommandTests {
                 ["--dice-set", "odd", "--rules", "standard", "--strategy", "ev-target", "--strategy", "greedy"],
                 "seat 1 plays 'ev-target', the points toward a target that wins at once"
             ),
-            (["--dice-set", "odd", "--rules", "farkleten", "--strategy", "greedy"], "rules 'farkleten' play rounds"),
+            (
+                ["--dice-set", "odd", "--rules", "farkleten", "--strategy", "ev-target"],
+                "seat 1 plays 'ev-target', the points toward a target that wins at once: loaded dice are solved for a "
+                    + "race won at the target at once (kcd); rules 'farkleten' play rounds"
+            ),
+            (
+                ["--dice-set", "odd", "--rules", "farkleten"],
+                "with dice sets under rules 'farkleten' give each seat's strategy: 'greedy' or 'threshold:T1,T2'"
+            ),
+            (
+                ["--dice-set", "odd", "--rules", "zilch", "--strategy", "ev"],
+                "seat 1 plays 'ev', which under a three-farkle penalty of 500 points plays the long-run average"
+            ),
         ] {
             let rules = extra.contains("--rules") ? [] : ["--rules", "kcd"]
             let result = try CommandRunner.run(rules + extra + ["--games", "10"])
             #expect(result.exitStatus == 64, "\(extra)")
             #expect(result.standardError.contains(message), "\(result.standardError)")
         }
+    }
+
+    @Test("dice sets play a game of rounds and a three-farkle penalty, in every format")
+    func roundsAndPenalty() throws {
+        let rounds = try CommandRunner.run([
+            "--rules", "farkleten", "--dice-set", "odd:2", "--strategy", "greedy", "--games", "400", "--seed", "2",
+        ])
+        #expect(rounds.exitStatus == 0 && rounds.standardError.isEmpty, "\(rounds.standardError)")
+        #expect(
+            rounds.standardOutput.contains(
+                "Each seat plays with its own dice in a game of 10 rounds, won by the highest total."))
+        let json = try CommandRunner.run([
+            "--rules", "zilch", "--dice-set", "odd:2", "--strategy", "threshold:300,500", "--games", "2000", "--seed",
+            "2", "--format", "json",
+        ])
+        #expect(json.exitStatus == 0, "\(json.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        // zilch takes 500 points on a third farkle in a row: penalties were taken, and counted in points.
+        let penalties = try #require(object["penalties"] as? Int)
+        #expect(penalties > 0 && object["penalty_points"] as? Int == 500 * penalties)
+        #expect(object["target"] as? Int == 10_000)
+        let farkleten = try CommandRunner.run([
+            "--rules", "farkleten", "--dice-set", "odd:2", "--strategy", "greedy", "--games", "10", "--format", "json",
+        ])
+        let roundsObject = try #require(
+            try JSONSerialization.jsonObject(with: Data(farkleten.standardOutput.utf8)) as? [String: Any])
+        // A game of rounds has no target: null, not 0.
+        #expect(roundsObject["target"] is NSNull)
     }
 
     @Test("under standard, a final round and six 1s that win at once, greedy and threshold play with dice sets")

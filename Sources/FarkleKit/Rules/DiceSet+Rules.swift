@@ -4,8 +4,8 @@ extension DiceSet {
     ///
     /// The one gate of every solver and evaluation of loaded dice: they solve a race won at the target at
     /// once (`kcd`), where only the capped objective is the expected points that count, with every six of a kind
-    /// scoring as points (no dice set's turn tables hold a win at once) and no three-farkle penalty (their engine
-    /// keeps no count of farkles). A single turn (`game` false: the capped turn's points, where six 1s always
+    /// scoring as points (no dice set's turn tables hold a win at once), no three-farkle penalty (their solvers
+    /// keep no count of farkles) and no scoreless opening roll rolled again. A single turn (`game` false: the capped turn's points, where six 1s always
     /// score as six of a kind) needs the race only.
     public static func refusal(toPlay rules: RuleSet, game: Bool = true) -> String? {
         guard rules.turn.dice == DiceCounts.maximumDice else {
@@ -23,39 +23,32 @@ extension DiceSet {
             return "loaded dice play every six of a kind as points, not as a \(end) at once; rules '\(rules.name)' "
                 + "make \(instant) \(verb) (\"six_of_a_kind\": \"points\" in a rule file)"
         }
-        // The penalty and the opening roll, as for a simulated game.
-        return simulationRefusal(toPlay: rules)
-    }
-
-    /// Why games with dice sets cannot be simulated under `rules`, in words, or `nil` when they can: the engine of
-    /// loaded dice (`LoadedEngine`) plays a race to a target with or without a final round, where a six of a kind
-    /// may win at once, with six dice, no three-farkle penalty, no scoreless opening roll rolled again and no six of
-    /// a kind that loses. Its plays that read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:)`
-    /// says besides.
-    package static func simulationRefusal(toPlay rules: RuleSet) -> String? {
-        guard rules.turn.dice == DiceCounts.maximumDice else {
-            return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
-        }
-        guard rules.game.end.target != nil else {
-            return "loaded dice play a race to a target; rules '\(rules.name)' play rounds"
-        }
-        if let instant = rules.game.instantLossDescription {
-            return "loaded dice play no six of a kind that loses at once; rules '\(rules.name)' make \(instant) lose"
-        }
         if let refusal = penaltyRefusal(rules) { return refusal }
         if rules.turn.rerollsScorelessOpeningRoll && rules.turn.sixDiceFarkle == nil {
-            return "loaded dice games roll no scoreless opening roll again; rules '\(rules.name)' do "
-                + "(\"six_dice_farkle\": null in a rule file)"
+            return "loaded dice are solved with no scoreless opening roll rolled again; rules '\(rules.name)' roll it "
+                + "again (\"six_dice_farkle\": null in a rule file)"
         }
         return nil
     }
 
-    /// Why loaded dice cannot be played or advised under `rules`' three-farkle penalty, or `nil` without one:
-    /// neither their engine nor their turn solvers keep a count of farkles in a row, so a turn's advice would
-    /// leave out what a third farkle costs.
+    /// Why games with dice sets cannot be simulated under `rules`, in words, or `nil` when they can: the engine of
+    /// loaded dice (`LoadedEngine`) plays every game of six dice the plain engines play (`GameLoop`). Its plays that
+    /// read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:)` says besides, and `ev` under a
+    /// three-farkle penalty of points what `LoadedEngine.expectedPointsRefusal(_:)` says.
+    package static func simulationRefusal(toPlay rules: RuleSet) -> String? {
+        guard rules.turn.dice == DiceCounts.maximumDice else {
+            return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
+        }
+        return nil
+    }
+
+    /// Why loaded dice cannot be solved or advised under `rules`' three-farkle penalty, or `nil` without one:
+    /// their turn solvers keep no count of farkles in a row, so a turn's advice would leave out what a third farkle
+    /// costs.
     static func penaltyRefusal(_ rules: RuleSet) -> String? {
         rules.turn.threeFarklePenalty.map { penalty in
-            "loaded dice play no three-farkle penalty; rules '\(rules.name)' take \(penalty) on a third farkle in a row"
+            "loaded dice are solved with no three-farkle penalty; rules '\(rules.name)' take \(penalty) on a third "
+                + "farkle in a row"
         }
     }
 }

@@ -8,37 +8,37 @@
 /// (`LoadedWinSolver`, its turn at every pair of totals tabulated before the games);
 /// `greedy` and `threshold:...` take the keep of `LoadedHighestKeep` and bank as
 /// `LoadedThresholdPlay` says, whatever the totals; `ev` the uncapped expected points.
-/// The game is a race to the target, won by the first bank to reach it (`kcd`) or, with a final
-/// round, by the highest total after every other seat's last turn (`GameProgress`, as the plain
-/// engines play it); a six of a kind the rules make win does so at once. `ev-target` and `win`,
-/// which read the totals, play only the race won at once.
+/// The game around the turns is the plain engine's (`GameLoop`): a race to the target, won at once
+/// (`kcd`) or with a final round, or a game of rounds; a three-farkle penalty; a six of a kind the rules
+/// make win or lose does so at once; a scoreless opening roll the rules roll again is rolled again.
+/// `ev-target` and `win`, which read the totals, play only the race won at once.
 ///
 /// Chunk `c` of `GameSimulation.gamesPerChunk` games rolls with stream `c` of the
 /// seed, one game after the other.
 struct LoadedEngine: Sendable {
-    /// The rules; their game is a race won at the target at once.
+    /// The rules.
     let rules: RuleSet
     /// The dice set of every seat, seat 0 (who starts every game) first.
     let sets: [DiceSet]
-    /// The target of the race.
-    let target: Int
+    /// The target of a race; `nil` in a game of rounds.
+    let target: Int?
     /// The play of every seat.
     let plays: [LoadedPlay]
 
     private let players: [Player]
-    private let maximumRounds: Int
-    /// Bit f - 1 set where six f's on one roll of six dice win at once (`GameRules.instantWinFaces`).
-    private let instantWinFaces: Int
-    /// The six-dice farkle's points on a turn's opening roll and on a later roll of all six dice, or `nil` where a
-    /// roll of six with no keep is a farkle (`TurnMechanics.sixDiceFarkle(dice:isOpeningRoll:)`).
-    private let sixDiceFarkle: (opening: Int?, later: Int?)
+    /// The game around the turns.
+    private let game: GameLoop
+    /// What every roll reads of the rules.
+    private let rollRules: RollRules
 
     /// One seat's dice and its capped-optimal play for every own total.
     private struct Player: Sendable {
         let outcomes: DiceSetOutcomes
-        /// `solvers[total / step]` plays with cap target − total (`ev-target`), or without a cap (`ev`, the same
-        /// solve at every total); empty for a seat that plays neither.
+        /// `solvers[total / step]` plays with cap target − total (`ev-target`, `readsOwnTotal`), or `solvers[0]`
+        /// without a cap (`ev`, the same solve at every total); empty for a seat that plays neither.
         let solvers: [CappedScoreSolver]
+        /// Whether the seat's solver is read at its own total (`ev-target`).
+        let readsOwnTotal: Bool
         /// The score step of the rules.
         let step: Int
         /// Kind k's cumulative face weights at `cumulative[6 k ..< 6 k + 6]`, the last one their sum, for drawing a
@@ -59,6 +59,7 @@ struct LoadedEngine: Sendable {
             self.solvers = solvers
             self.cumulative = cumulative
             step = outcomes.table.scoreStep
+            readsOwnTotal = play == .cappedScore
             let given = LoadedThresholdPlay(outcomes: outcomes, play: play)
             playsThreshold = given != nil
             thresholdPlay = given ?? LoadedThresholdPlay(outcomes: outcomes, thresholds: [0, 0])
@@ -100,7 +101,7 @@ struct LoadedEngine: Sendable {
         precondition(GameRules.playerRange.contains(sets.count), "1 to 8 seats")
         precondition(strategies.count == sets.count, "one strategy per seat")
         let rules = table.rules
-        guard let target = rules.game.end.target else { throw .notARace(playsRounds: true) }
+        let target = rules.game.end.target
         if let reason = DiceSet.simulationRefusal(toPlay: rules) { throw .rules(reason) }
         // Its plays bank as a player on the board does: a higher least bank before entering is not played.
         let mechanics = table.turnMechanics
@@ -113,6 +114,9 @@ struct LoadedEngine: Sendable {
             if play == .cappedScore, let reason = DiceSet.refusal(toPlay: rules) {
                 throw .rules(
                     "seat \(seat + 1) plays 'ev-target', the points toward a target that wins at once: " + reason)
+            }
+            if play == .expectedPoints, let reason = Self.expectedPointsRefusal(rules) {
+                throw .rules("seat \(seat + 1) plays 'ev', " + reason)
             }
             plays.append(play)
         }
@@ -157,14 +161,9 @@ struct LoadedEngine: Sendable {
         self.sets = sets
         self.target = target
         self.plays = plays
-        self.maximumRounds = maximumRounds
-        instantWinFaces = rules.game.instantWinFaces.reduce(0) { $0 | 1 << ($1 - 1) }
-        sixDiceFarkle = (
-            mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true),
-            mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
-        )
+        game = GameLoop(players: sets.count, rules: rules, maximumRounds: maximumRounds, firstTurnCap: target ?? .max)
+        rollRules = RollRules(rules: rules, mechanics: mechanics)
         var built: [DiceSet: Player] = [:]
-        let levels = (target + table.scoreStep - 1) / table.scoreStep
         var players = zip(sets, plays).map { set, play in
             let base: Player
             if let player = built[set] {
@@ -175,7 +174,7 @@ struct LoadedEngine: Sendable {
                 let playsCapped = zip(sets, plays).contains { $0 == set && $1 == .cappedScore }
                 let solvers =
                     playsCapped
-                    ? CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target, threads: threads) : []
+                    ? CappedScoreSolver.forEveryTotal(outcomes: outcomes, target: target ?? 0, threads: threads) : []
                 let cumulative = set.kinds.flatMap { kind in
                     kind.weights.reduce(into: [UInt64]()) { $0.append(($0.last ?? 0) + UInt64($1)) }
                 }
@@ -183,12 +182,10 @@ struct LoadedEngine: Sendable {
                 built[set] = base
             }
             guard play == .expectedPoints, let solver = expectedPoints[set] else { return base.playing(play) }
-            // `ev` plays the same turn at every total: the one uncapped solve, read at every level.
-            return Player(
-                outcomes: base.outcomes, solvers: Array(repeating: solver, count: levels), cumulative: base.cumulative,
-                play: play)
+            // `ev` plays the same turn at every total: the one uncapped solve.
+            return Player(outcomes: base.outcomes, solvers: [solver], cumulative: base.cumulative, play: play)
         }
-        if plays.contains(.win) {
+        if plays.contains(.win), let target {
             let solver = (context ?? StrategyContext(table: table)).diceSetGame(
                 outcomes: players.map(\.outcomes), threads: threads)
             let step = table.scoreStep
@@ -201,6 +198,16 @@ struct LoadedEngine: Sendable {
         self.players = players
     }
 
+    /// Why a seat with a dice set cannot play `ev` under `rules`, in words after "plays 'ev', ", or `nil` when it can.
+    ///
+    /// With six ordinary dice `ev` under a three-farkle penalty of points plays the long-run average, a policy for
+    /// each count of farkles in a row (`FarkleStreakStrategy`); the turns of dice sets keep no such count.
+    static func expectedPointsRefusal(_ rules: RuleSet) -> String? {
+        guard let points = rules.turn.threeFarklePenalty?.points else { return nil }
+        return "which under a three-farkle penalty of \(points) points plays the long-run average, a turn for each "
+            + "count of farkles in a row; loaded dice keep no such count (play 'greedy' or 'threshold:T1,T2')"
+    }
+
     /// The exact expected points toward the target of the capped-optimal first turn (own total 0) with seat
     /// `seat`'s dice: the first turn of an `ev-target` seat.
     ///
@@ -211,14 +218,16 @@ struct LoadedEngine: Sendable {
     }
 
     /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
-    /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank, and where a six of a
-    /// kind wins at once (the exact turn scores it as points).
+    /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank, in a game of rounds,
+    /// where a six of a kind wins or loses at once (the exact turn scores it as points) and where a scoreless
+    /// opening roll is rolled again (the exact turn farkles).
     ///
     /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy`, `threshold` or `ev` seat plays the same
     /// turn whatever the totals, worked out as `ExactOdds` weighs it (`BlindTurnOutcomes.init(play:levels:)`).
     func exactFirstTurnPoints(seat: Int) -> Double? {
-        // The exact turn scores a six of a kind as points; a game where one wins at once counts that turn as 0.
-        guard instantWinFaces == 0 else { return nil }
+        guard let target, rollRules.instantWinFaces == 0, rollRules.instantLossFaces == 0,
+            !rollRules.rerollsScorelessOpeningRoll
+        else { return nil }
         let step = players[seat].outcomes.table.scoreStep
         let levels = (target + step - 1) / step
         let turn: BlindTurnOutcomes
@@ -241,225 +250,197 @@ struct LoadedEngine: Sendable {
     /// `tally`, which it first empties.
     func playChunk(games: Int, seed: UInt64, chunk: Int, into tally: inout SimulationTally) {
         tally.removeAll()
-        var random = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
+        let random = Xoshiro256StarStar(seed: seed, stream: UInt64(chunk))
         // The seats' tables are read in place for the whole chunk. A copy of a seat or of one of its solvers (structs
         // of arrays) would retain and release every array on every turn, on reference counts that all threads share:
         // two threads then ran slower than one.
         players.withUnsafeBufferPointer { players in
             guard let first = players.baseAddress else { return }
-            for _ in 0..<games { play(first, &tally, &random) }
+            var turns = Turns(players: first, twoSeats: players.count == 2, rules: rollRules, random: random)
+            var counts = ChunkCounts()
+            var observer = UnobservedGames()
+            for _ in 0..<games { game.play(&turns, &counts, &tally, &observer) }
+            counts.add(to: &tally, players: players.count)
         }
     }
 
-    // MARK: - A game
+    // MARK: - A turn
 
-    private func play(
-        _ players: UnsafePointer<Player>, _ tally: inout SimulationTally, _ random: inout Xoshiro256StarStar
-    ) {
-        var totals = SeatScores(seats: sets.count)
-        var progress = GameProgress(players: sets.count, rules: rules.game, maximumRounds: maximumRounds)
-        var points = 0
-        var turns = 0
-        var rolls = 0
-        tally.games += 1
-        defer {
-            tally.rolls += rolls
-            let (points, turns) = (Double(points), Double(turns))
-            tally.gameNetPointsSquared += points * points
-            tally.gameTurnsSquared += turns * turns
-            tally.gameNetPointsTimesTurns += points * turns
-        }
-        while true {
-            let seat = progress.seat
-            let ended = turn(
-                players + seat, total: totals[seat], opponent: sets.count == 2 ? totals[1 - seat] : 0,
-                rolls: &rolls, &random)
-            let banked: Int
-            if case .banked(let points) = ended { banked = points } else { banked = 0 }
-            tally.seats[seat].turns += 1
-            turns += 1
-            points += banked
-            tally.seats[seat].bankedPoints += banked
-            tally.bankedPointsSquared += Double(banked) * Double(banked)
-            if case .banked(0) = ended { tally.seats[seat].farkles += 1 }
-            if progress.round == 1 {
-                let counted = min(banked, target)
-                tally.seats[seat].firstTurns += 1
-                tally.seats[seat].firstTurnPoints += counted
-                tally.seats[seat].firstTurnPointsSquared += Double(counted) * Double(counted)
-            }
-            if case .winsAtOnce = ended {
-                tally.instantWins += 1
-                return finish(winners: 1 << seat, totals, progress.round, &tally)
-            }
-            if progress.banked(total: totals.add(banked, toSeat: seat), turnPoints: banked) {
-                return finish(winners: 1 << seat, totals, progress.round, &tally)
-            }
-            switch progress.endTurn() {
-            case .nextTurn: continue
-            case .scoreTotals:
-                // Counted as the plain engines count how a game scored by the totals ended.
-                let leaders = progress.leaders(totals)
-                tally.addEnding(sharedHighestTotal: leaders.nonzeroBitCount > 1, isExtraRound: false)
-                return finish(winners: leaders, totals, progress.round, &tally)
-            case .unfinished:
-                tally.unfinishedGames += 1
-                return
-            }
+    /// What every roll of a turn reads of the rules, in plain values.
+    private struct RollRules: Sendable {
+        /// Bit f - 1 set where six f's on one roll of six dice win at once (`GameRules.instantWinFaces`).
+        let instantWinFaces: Int
+        /// Bit f - 1 set where six f's on one roll of six dice lose at once (`GameRules.instantLossFaces`).
+        let instantLossFaces: Int
+        /// The six-dice farkle's points on a turn's opening roll and on a later roll of all six dice, or `nil` where
+        /// a roll of six with no keep is a farkle (`TurnMechanics.sixDiceFarkle(dice:isOpeningRoll:)`).
+        let sixDiceFarkle: (opening: Int?, later: Int?)
+        /// Whether a scoreless opening roll is rolled again (`TurnMechanics.rerollsScorelessOpeningRoll`).
+        let rerollsScorelessOpeningRoll: Bool
+        /// Score steps from 0 to the target, for a seat playing to win; 0 in a game of rounds.
+        let levels: Int
+
+        init(rules: RuleSet, mechanics: TurnMechanics) {
+            func bits(_ faces: Set<Int>) -> Int { faces.reduce(0) { $0 | 1 << ($1 - 1) } }
+            instantWinFaces = bits(rules.game.instantWinFaces)
+            instantLossFaces = bits(rules.game.instantLossFaces)
+            sixDiceFarkle = (
+                mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: true),
+                mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
+            )
+            rerollsScorelessOpeningRoll = mechanics.rerollsScorelessOpeningRoll
+            levels = ((rules.game.end.target ?? 0) + mechanics.scoreStep - 1) / mechanics.scoreStep
         }
     }
 
-    /// Counts a game that ended in round `round` with `totals`: won by the one seat of `winners` (one bit per
-    /// seat), or tied between them.
-    private func finish(winners: UInt8, _ totals: SeatScores, _ round: Int, _ tally: inout SimulationTally) {
-        if winners.nonzeroBitCount == 1 {
-            tally.seats[winners.trailingZeroBitCount].wins += 1
-        } else {
-            tally.ties += 1
-            for seat in sets.indices where winners & (1 << seat) != 0 { tally.seats[seat].ties += 1 }
-        }
-        tally.gamesByRound[round] += 1
-        tally.addFinalTotals(totals)
-    }
+    /// The turns of one chunk: the seats' tables, read in place, and the chunk's random stream.
+    private struct Turns: TurnPlayer {
+        let players: UnsafePointer<Player>
+        /// Whether the game has two seats, the only game where a seat reads its opponent's total (`win`).
+        let twoSeats: Bool
+        let rules: RollRules
+        var random: Xoshiro256StarStar
 
-    /// How a turn ended.
-    private enum TurnEnd {
-        /// Banked these points; 0 on a farkle.
-        case banked(Int)
-        /// A roll won the game at once (a six of a kind of a face in `GameRules.instantWinFaces`).
-        case winsAtOnce
-    }
-
-    /// One turn of the seat at `player` with own total `total`, each roll counted in `rolls`.
-    ///
-    /// Every table is read in place through `player.pointee` and buffer pointers (see `playChunk`): no seat, solver,
-    /// turn or dice set is bound to a local, and options are read by position rather than through a slice.
-    private func turn(
-        _ player: UnsafePointer<Player>, total: Int, opponent: Int, rolls: inout Int,
-        _ random: inout Xoshiro256StarStar
-    ) -> TurnEnd {
-        let step = player.pointee.step
-        // Below the target: a seat at or past it has started the final round and plays no more.
-        let level = total / step
-        let winIndex = level * ((target + step - 1) / step) + opponent / step
-        let playsToWin = !player.pointee.winTurns.isEmpty
-        let kinds = player.pointee.outcomes.counts.count
-        var points = 0
-        let full = player.pointee.outcomes.fullState
-        var state = full
-        var sixDiceFarkle = self.sixDiceFarkle.opening
-        while true {
-            rolls += 1
-            // Each kind's faces drawn from its own weights, die by die, into the ordered roll the lookup reads.
-            var ordered = SIMD8<Int>()
-            for kind in 0..<kinds {
-                var place = 1
-                for _ in 0..<player.pointee.outcomes.dice(ofKind: kind, in: state) {
-                    let draw = random.next(below: player.pointee.cumulative[6 * kind + 5])
-                    var face = 0
-                    while face < 5 && draw >= player.pointee.cumulative[6 * kind + face] { face += 1 }
-                    ordered[kind] += face * place
-                    place *= 6
+        /// One turn of `situation.seat`, each roll counted in `rolls`.
+        ///
+        /// Every table is read in place through `player.pointee` and buffer pointers (see `playChunk`): no seat,
+        /// solver, turn or dice set is bound to a local, and options are read by position rather than through a
+        /// slice.
+        mutating func playTurn(_ situation: GameSituation, rolls: inout Int) -> (TurnOutcome, Int) {
+            let player = players + situation.seat
+            let step = player.pointee.step
+            let total = situation.scores[situation.seat]
+            // Below the target where read: a seat at or past it has started the final round and plays no more.
+            let level = player.pointee.readsOwnTotal ? total / step : 0
+            let playsToWin = !player.pointee.winTurns.isEmpty
+            let winIndex =
+                playsToWin && twoSeats ? total / step * rules.levels + situation.scores[1 - situation.seat] / step : 0
+            let kinds = player.pointee.outcomes.counts.count
+            var points = 0
+            let full = player.pointee.outcomes.fullState
+            var state = full
+            var isOpeningRoll = true
+            var turnRolls = 0
+            defer { rolls += turnRolls }
+            while true {
+                turnRolls += 1
+                // Each kind's faces drawn from its own weights, die by die, into the ordered roll the lookup reads.
+                var ordered = SIMD8<Int>()
+                for kind in 0..<kinds {
+                    var place = 1
+                    for _ in 0..<player.pointee.outcomes.dice(ofKind: kind, in: state) {
+                        let draw = random.next(below: player.pointee.cumulative[6 * kind + 5])
+                        var face = 0
+                        while face < 5 && draw >= player.pointee.cumulative[6 * kind + face] { face += 1 }
+                        ordered[kind] += face * place
+                        place *= 6
+                    }
                 }
-            }
-            if instantWinFaces != 0, state == full, let face = sixOfAKind(ordered, in: player),
-                instantWinFaces & (1 << (face - 1)) != 0
-            {
-                return .winsAtOnce
-            }
-            guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else {
-                // Six dice with no keep: a farkle, or the six-dice farkle, a keep of all six (a set holds six dice).
-                guard state == full, let bonus = sixDiceFarkle else { return .banked(0) }
-                points += bonus
-                sixDiceFarkle = self.sixDiceFarkle.later
+                if rules.instantWinFaces | rules.instantLossFaces != 0, state == full,
+                    let face = Self.sixOfAKind(ordered, in: player)
+                {
+                    if rules.instantWinFaces & (1 << (face - 1)) != 0 { return (.instantWin, 0) }
+                    if rules.instantLossFaces & (1 << (face - 1)) != 0 { return (.instantLoss, 0) }
+                }
+                guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else {
+                    // Six dice with no keep: a farkle, or the six-dice farkle, a keep of all six (a set holds six dice).
+                    guard state == full,
+                        let bonus = isOpeningRoll ? rules.sixDiceFarkle.opening : rules.sixDiceFarkle.later
+                    else {
+                        // A scoreless opening roll may be rolled again, as an opening roll.
+                        if isOpeningRoll && rules.rerollsScorelessOpeningRoll { continue }
+                        return (.farkle(penalty: false), 0)
+                    }
+                    points += bonus
+                    isOpeningRoll = false
+                    if player.pointee.playsThreshold {
+                        if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) {
+                            return (.banked, points)
+                        }
+                    } else if Self.shouldBank(
+                        player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
+                    {
+                        return (.banked, points)
+                    }
+                    continue
+                }
+                isOpeningRoll = false
                 if player.pointee.playsThreshold {
-                    if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return .banked(points) }
-                } else if shouldBank(
+                    let keep = player.pointee.thresholdPlay.keeps.option(ofGroup: group)
+                    points += keep.points
+                    state = keep.next
+                    if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return (.banked, points) }
+                    continue
+                }
+                // The option of the highest value; on equal values the first.
+                var best = -1
+                var bestValue = -Double.infinity
+                for option in player.pointee.outcomes.optionRange(of: group) {
+                    let after = player.pointee.outcomes.options[option]
+                    let value =
+                        playsToWin
+                        ? player.pointee.winTurns.withUnsafeBufferPointer {
+                            $0[winIndex].value(turnPoints: points + after.points, state: after.next)
+                        }
+                        : player.pointee.solvers.withUnsafeBufferPointer {
+                            $0[level].value(turnPoints: points + after.points, state: after.next)
+                        }
+                    if value > bestValue {
+                        bestValue = value
+                        best = option
+                    }
+                }
+                guard best >= 0 else { return (.farkle(penalty: false), 0) }
+                points += player.pointee.outcomes.options[best].points
+                state = player.pointee.outcomes.options[best].next
+                if Self.shouldBank(
                     player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
                 {
-                    return .banked(points)
-                }
-                continue
-            }
-            sixDiceFarkle = self.sixDiceFarkle.later
-            if player.pointee.playsThreshold {
-                let keep = player.pointee.thresholdPlay.keeps.option(ofGroup: group)
-                points += keep.points
-                state = keep.next
-                if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return .banked(points) }
-                continue
-            }
-            // The option of the highest value; on equal values the first.
-            var best = -1
-            var bestValue = -Double.infinity
-            for option in player.pointee.outcomes.optionRange(of: group) {
-                let after = player.pointee.outcomes.options[option]
-                let value =
-                    playsToWin
-                    ? player.pointee.winTurns.withUnsafeBufferPointer {
-                        $0[winIndex].value(turnPoints: points + after.points, state: after.next)
-                    }
-                    : player.pointee.solvers.withUnsafeBufferPointer {
-                        $0[level].value(turnPoints: points + after.points, state: after.next)
-                    }
-                if value > bestValue {
-                    bestValue = value
-                    best = option
+                    return (.banked, points)
                 }
             }
-            guard best >= 0 else { return .banked(0) }
-            points += player.pointee.outcomes.options[best].points
-            state = player.pointee.outcomes.options[best].next
-            if shouldBank(
-                player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
-            {
-                return .banked(points)
-            }
         }
-    }
 
-    /// The face (1 to 6) every die of a roll of the seat's whole set shows, or `nil`: `ordered` holds each kind's
-    /// dice as base-6 digits, the face less one.
-    private func sixOfAKind(_ ordered: SIMD8<Int>, in player: UnsafePointer<Player>) -> Int? {
-        var digit: Int?
-        // Read in place, never bound to a local (see `playChunk`).
-        for kind in 0..<player.pointee.outcomes.counts.count {
-            let dice = player.pointee.outcomes.dice(ofKind: kind, in: player.pointee.outcomes.fullState)
-            guard dice > 0 else { continue }
-            let first = digit ?? ordered[kind] % 6
-            digit = first
-            // n dice all showing digit d: d (6^n - 1) / 5.
-            var repeated = 0
-            for _ in 0..<dice { repeated = repeated * 6 + first }
-            guard ordered[kind] == repeated else { return nil }
+        /// The face (1 to 6) every die of a roll of the seat's whole set shows, or `nil`: `ordered` holds each kind's
+        /// dice as base-6 digits, the face less one.
+        private static func sixOfAKind(_ ordered: SIMD8<Int>, in player: UnsafePointer<Player>) -> Int? {
+            var digit: Int?
+            // Read in place, never bound to a local (see `playChunk`).
+            for kind in 0..<player.pointee.outcomes.counts.count {
+                let dice = player.pointee.outcomes.dice(ofKind: kind, in: player.pointee.outcomes.fullState)
+                guard dice > 0 else { continue }
+                let first = digit ?? ordered[kind] % 6
+                digit = first
+                // n dice all showing digit d: d (6^n - 1) / 5.
+                var repeated = 0
+                for _ in 0..<dice { repeated = repeated * 6 + first }
+                guard ordered[kind] == repeated else { return nil }
+            }
+            return digit.map { $0 + 1 }
         }
-        return digit.map { $0 + 1 }
-    }
 
-    /// Whether the seat at `player`, playing its solved turns (to win at `winIndex`, or for points at its own
-    /// total's `level`), banks with `points` turn points in dice state `state`.
-    @inline(__always)
-    private func shouldBank(
-        _ player: UnsafePointer<Player>, points: Int, state: Int, playsToWin: Bool, winIndex: Int, level: Int
-    ) -> Bool {
-        playsToWin
-            ? player.pointee.winTurns.withUnsafeBufferPointer {
-                $0[winIndex].shouldBank(turnPoints: points, state: state)
-            }
-            : player.pointee.solvers.withUnsafeBufferPointer {
-                $0[level].shouldBank(turnPoints: points, state: state)
-            }
+        /// Whether the seat at `player`, playing its solved turns (to win at `winIndex`, or for points at `level`),
+        /// banks with `points` turn points in dice state `state`.
+        @inline(__always)
+        private static func shouldBank(
+            _ player: UnsafePointer<Player>, points: Int, state: Int, playsToWin: Bool, winIndex: Int, level: Int
+        ) -> Bool {
+            playsToWin
+                ? player.pointee.winTurns.withUnsafeBufferPointer {
+                    $0[winIndex].shouldBank(turnPoints: points, state: state)
+                }
+                : player.pointee.solvers.withUnsafeBufferPointer {
+                    $0[level].shouldBank(turnPoints: points, state: state)
+                }
+        }
     }
 }
 
 /// Why `GameSimulation` cannot play a table whose seats carry loaded dice.
 ///
-/// The engine of loaded dice plays a race to a target, with or without a final round, with the plays of
+/// The engine of loaded dice plays the games of six dice the plain engines play (`GameLoop`), with the plays of
 /// `LoadedPlay`; where every seat carries six ordinary dice the plain engines play any rules and strategy.
 public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The rules play rounds (`playsRounds`), not a race to a target (`false` is no longer thrown: a race with a
-    /// final round is played).
-    case notARace(playsRounds: Bool)
     /// The rules have what games with dice sets do not play (`DiceSet.simulationRefusal(toPlay:)`; for `ev-target`
     /// `DiceSet.refusal(toPlay:game:)`), in words.
     case rules(String)
@@ -488,8 +469,6 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     /// The reason, in words.
     public var description: String {
         switch self {
-        case .notARace(let playsRounds):
-            "loaded dice play a race to a target" + (playsRounds ? "; these rules play rounds" : "")
         case .rules(let reason): reason
         case .unknownStrategy(let seat, let spec): "seat \(seat + 1): " + LoadedPlay.unknownReason(spec)
         case .winPlayers(let players): "'win' with loaded dice plays 2-player games only, not \(players)"

@@ -29,13 +29,15 @@ enum SimulateCommand: Command {
             each turn's table when a game first reaches it; at a table of 3 to 8 in a race without a penalty or
             rounds it plays the 2-player race solved to win against the leading opponent, a play measured (see
             larger-tables.md in the reports), not solved). The same --seed gives the same
-            numbers on any number of threads. With --dice-set each seat carries its own dice in a race to the
-            target: won at once (kcd), where a seat plays ev-target (the default there), win (2 players), greedy,
-            threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then the dice left
-            most likely to score on the next roll) or ev (a turn's expected points whatever the totals, over the
-            dice set; refused where they are unbounded); or with a final round (standard, six 1s winning at once),
-            where a seat plays greedy or threshold:T1,T2 (or ev where its expected points are solved), given for
-            every seat: ev-target and win are solved for the race won at once. Six ordinary dice play as without --dice-set. Every --format
+            numbers on any number of threads. With --dice-set each seat carries its own dice in any game of six
+            dice: in a race won at the target at once (kcd) a seat plays ev-target (the default there), win (2
+            players), greedy, threshold:T1,T2 (the highest-scoring keep; on a tie in points the fewest dice, then
+            the dice left most likely to score on the next roll) or ev (a turn's expected points whatever the
+            totals, over the dice set; refused where they are unbounded); in any other game (a final round, rounds,
+            a three-farkle penalty, a six of a kind that wins or loses at once, a scoreless opening roll rolled
+            again) a seat plays greedy or threshold:T1,T2 (or ev where its expected points are solved, but not under
+            a penalty of points), given for every seat: ev-target and win are solved for the race won at once. Six
+            ordinary dice play as without --dice-set. Every --format
             and --out work with dice sets, in the same layout plus the dice: a Dice set column and each seat's
             first turn (its mean points toward the target ± s.e., and the exact value: First turn, Exact) in
             Markdown; dice_set, first_turns, first_turn_mean, first_turn_standard_error and first_turn_exact at
@@ -156,7 +158,6 @@ enum SimulateCommand: Command {
     ) -> UsageError {
         let message: String
         switch refusal {
-        case .notARace: message = DiceSet.simulationRefusal(toPlay: rules) ?? refusal.description
         case .rules(let reason): message = reason
         case .unknownStrategy(_, let strategy):
             message = LoadedPlay.unknownReason(strategy)
@@ -202,12 +203,13 @@ enum SimulateCommand: Command {
         let specs = try StrategyArguments.specs(arguments, spec: spec)
         switch specs.count {
         case 0:
-            // With dice sets the points toward a target that wins at once; where a final round follows it, the
-            // capped turn is not the game's and the user chooses.
-            guard !loaded || !rules.game.end.hasFinalRound else {
+            // With dice sets the points toward a target that wins at once; in any other game (a final round,
+            // rounds, a penalty) the capped turn is not the game's and the user chooses.
+            if loaded, let reason = DiceSet.refusal(toPlay: rules) {
                 throw UsageError(
                     "with dice sets under rules '\(rules.name)' give each seat's strategy: 'greedy' or "
-                        + "'threshold:T1,T2' (ev-target and win are solved for a race won at the target at once)",
+                        + "'threshold:T1,T2' (ev-target and win are solved for a race won at the target at once; "
+                        + "\(reason))",
                     spec: spec)
             }
             return Array(repeating: loaded ? .expectedValueToTarget : .expectedValue, count: players)
@@ -299,15 +301,24 @@ private struct Summary {
             "",
         ]
         if dice != nil {
-            lines += [
-                "Each seat plays with its own dice in a race to the target (\(NumberText.grouped(rules.game.end.target ?? 0))), "
-                    + (rules.game.end.hasFinalRound
+            let game: String
+            let firstTurn: String
+            switch rules.game.end {
+            case .target(let target, let finalRound):
+                game =
+                    "in a race to the target (\(NumberText.grouped(target))), "
+                    + (finalRound
                         ? "after which every other seat plays a last turn and the highest total wins"
                         : "won at once by the first bank to reach it")
-                    + ". \(DiceSetOption.meanings). First turn: the mean points toward the target of "
-                    + "each seat's first turn, with its exact value beside it (none for a win seat, whose first turn "
-                    + "depends on the opponent's first bank).",
-                "",
+                firstTurn =
+                    "the mean points toward the target of each seat's first turn, with its exact value beside it "
+                    + "(none for a win seat, whose first turn depends on the opponent's first bank)"
+            case .rounds(let rounds):
+                game = "in a game of \(rounds) \(rounds == 1 ? "round" : "rounds"), won by the highest total"
+                firstTurn = "the mean points of each seat's first turn (no exact value in a game of rounds)"
+            }
+            lines += [
+                "Each seat plays with its own dice \(game). \(DiceSetOption.meanings). First turn: \(firstTurn).", "",
             ]
         }
         lines += [
@@ -463,7 +474,8 @@ private struct Summary {
     private var loadedHeader: String {
         guard let dice else { return "" }
         let sets = dice.sets.map { JSONText.string($0.description) }.joined(separator: ", ")
-        return "\n  \"target\": \(rules.game.end.target ?? 0),\n  \"dice_sets\": [\(sets)],"
+        let target = rules.game.end.target.map(String.init) ?? "null"
+        return "\n  \"target\": \(target),\n  \"dice_sets\": [\(sets)],"
     }
 
     var json: String {

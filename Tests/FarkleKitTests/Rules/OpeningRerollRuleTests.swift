@@ -54,7 +54,7 @@ struct OpeningRerollRuleTests {
                 == ExpectedScoreSolver(rules: .standard).expectedTurnScore)
     }
 
-    @Test("loaded dice play no game with the rule: one line says what to change")
+    @Test("loaded dice are solved for no game with the rule: one line says what to change")
     func loadedDiceRefuse() throws {
         let rules = try Fixtures.rules(json: #"{"base": "kcd", "turn": {"six_dice_farkle": "reroll"}}"#)
         let refusal = try #require(DiceSet.refusal(toPlay: rules))
