@@ -123,8 +123,9 @@ public struct ExactOdds: Sendable {
     ///   above or other dice than ordinary ones; for rules other than a two-player race
     ///   to a target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
     ///   penalty, a race with a penalty without an entry minimum), or a game no seat can end; with other dice
-    ///   than ordinary ones, for rules other than a race won at the target at once with banking after any keep
-    ///   (`kcd`), a strategy other than `ev`, `win`, `greedy` and `threshold`, a set that can never score, or
+    ///   than ordinary ones, for rules other than a race won at the target at once (`kcd`) or with an entry minimum
+    ///   above the least bank, `win` unless a bank is allowed after any keep with no least bank nor six-dice farkle,
+    ///   a strategy other than `ev`, `ev-target`, `win`, `greedy` and `threshold`, a set that can never score, or
     ///   `greedy` or `threshold` with a set whose six dice score on every roll (its turn might never end).
     public init(
         strategies: [StrategySpec], dice: [DiceSet] = [], context: inout StrategyContext,

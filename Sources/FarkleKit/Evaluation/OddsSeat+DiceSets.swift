@@ -5,9 +5,10 @@ extension OddsSeat {
     /// the race of the two sets solved to win (`LoadedWinSolver`, `context.diceSetGame(outcomes:threads:)`).
     ///
     /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race won at
-    ///   the target at once with banking after any keep, a race too large to tabulate, a set that can never score,
-    ///   `ev` where a turn's expected points are unbounded, or `greedy` or `threshold` with a set whose six dice score
-    ///   on every roll.
+    ///   the target at once (`DiceSet.refusal(toPlay:game:)`), an entry minimum above the least bank, `win` under
+    ///   rules its solver does not cover (`LoadedWinSolver.refusal(for:)`), a race too large to tabulate, a set that
+    ///   can never score, `ev` where a turn's expected points are not solved, or `greedy` or `threshold` with a set
+    ///   whose six dice score on every roll.
     static func seats(
         strategies: [StrategySpec], dice: [DiceSet], context: StrategyContext, threads: Int
     ) throws(ExactOdds.Unsupported) -> (seats: [OddsSeat], levels: Int) {
@@ -42,8 +43,18 @@ extension OddsSeat {
                 "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
                     + "banks")
         }
-        if let reason = LoadedWinSolver.refusal(for: rules) {
-            throw ExactOdds.Unsupported("exact odds with dice sets \(reason) (simulate them instead)")
+        // Only the race solved to win needs banking after any keep: the other plays are followed through the turn
+        // mechanics (a least bank, dice a bank needs, a six-dice farkle), as the engine of loaded dice plays them.
+        if plays.contains(.win), let reason = LoadedWinSolver.refusal(for: rules) {
+            throw ExactOdds.Unsupported("exact odds of 'win' with dice sets \(reason) (simulate them instead)")
+        }
+        // Their turns bank as a player on the board does: a higher least bank before entering is not followed.
+        let mechanics = table.turnMechanics
+        let entry = rules.game.entryMinimum
+        guard mechanics.leastBank(entryMinimum: entry, hasEntered: false) == mechanics.minimumBank else {
+            throw ExactOdds.Unsupported(
+                "exact odds with dice sets follow no entry minimum above the least bank; rules '\(rules.name)' ask "
+                    + "\(entry) points (simulate them instead)")
         }
         var uncapped: [CappedScoreSolver?] = [nil, nil]
         for seat in 0..<2 where plays[seat] == .expectedPoints {

@@ -42,6 +42,59 @@ struct ExactOddsDiceTests {
         }
     }
 
+    @Test(
+        "under a least bank, dice a bank needs or a six-dice farkle, six ordinary dice as a dice set have the plain odds",
+        arguments: ["least bank", "bank dice", "six-dice farkle"])
+    func turnRulesOnOrdinaryDice(variant: String) throws {
+        // The plain evaluation follows GreedyStrategy's and ThresholdStrategy's turns over dice counts
+        // (`BlindTurnOutcomes.init(strategy:...)`), the dice sets' one LoadedThresholdPlay's over dice states: written
+        // apart. Before, the dice sets' one refused these rules, which only its solve to win needs.
+        var rules = ExactOddsDiceSetRaceTests.kcd(target: 600)
+        switch variant {
+        case "least bank": rules.turn.minimumBank = 300
+        case "bank dice":
+            rules.turn.bankingDiceLeft = [1, 2, 3]
+            rules.turn.hotDiceMandatory = true
+        default:
+            rules.turn.sixDiceFarkle = 500
+            rules.turn.sixDiceFarkleOnEveryRoll = true
+        }
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        for strategies in [[StrategySpec.greedy, .threshold([300, 500])], [.threshold([1000, 400]), .greedy]] {
+            let plain = try ExactOdds(strategies: strategies, context: &context, threads: 1)
+            let loaded = try ExactOdds.diceSetRace(
+                strategies: strategies, dice: [.ordinary, .ordinary], context: context, threads: 1)
+            #expect(
+                abs(plain.winProbabilities[0] - loaded.odds[0].firstWin) < 1e-12,
+                "\(variant) \(strategies): \(plain.winProbabilities[0]) vs \(loaded.odds[0].firstWin)")
+        }
+        // win still needs a bank after any keep with no least bank nor six-dice farkle.
+        #expect(throws: ExactOdds.Unsupported.self) {
+            try ExactOdds.diceSetRace(
+                strategies: [.win, .greedy], dice: [.ordinary, .ordinary], context: context, threads: 1)
+        }
+    }
+
+    @Test(
+        "ev-target and threshold with loaded dice under a least bank and a six-dice farkle: simulated games agree",
+        .leftOutOfCoverage)
+    func turnRulesWithLoadedDice() throws {
+        var rules = ExactOddsDiceSetRaceTests.kcd(target: 800)
+        rules.turn.minimumBank = 300
+        rules.turn.sixDiceFarkle = 500
+        rules.turn.sixDiceFarkleOnEveryRoll = true
+        let table = ScoringTable(rules: rules)
+        var context = StrategyContext(table: table)
+        let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
+        let strategies: [StrategySpec] = [.expectedValueToTarget, .threshold([300, 400])]
+        let odds = try ExactOdds(strategies: strategies, dice: sets, context: &context, threads: 2)
+        let simulation = try GameSimulation(
+            table: table, strategies: strategies, dice: sets, context: &context, threads: 2)
+        let games = 30_000
+        ExactOddsDiceSetRaceTests.expectSeatOneWins(
+            simulation.run(games: games, seed: 19, threads: 2), games: games, near: odds)
+    }
+
     @Test("a seat with loaded dice takes the evaluation over dice states, no ties")
     func loadedDiceTakeTheLoadedEvaluation() throws {
         let sets = [try DiceSet(parsing: "odd:1"), DiceSet.ordinary]
