@@ -16,7 +16,8 @@
 /// converged to 1e-15).
 ///
 /// Without a cap (`init(expectedPointsOf:)`, `ev` with a dice set) it maximizes the turn's expected points, and
-/// the table stops where a line takes over: see `UncappedTail`.
+/// the table stops where the lines of the turn's tail take over: `LinearTail`, the one solution of the tail for
+/// ordinary dice and dice sets alike (`TailStates`).
 public struct CappedScoreSolver: Sendable {
     /// The dice set's rolls and the scoring table.
     package let outcomes: DiceSetOutcomes
@@ -36,7 +37,7 @@ public struct CappedScoreSolver: Sendable {
     /// R(t, s) for every t from `topLevel` on, by state: the same at all those levels, worked out once.
     private let pastCapRollValues: [Double]
     /// Without a cap: the lines of V and R from `topLevel` on.
-    private let tail: UncappedTail?
+    private let tail: LinearTail?
 
     /// Solves the capped turn for the dice of `outcomes` with banks worth at most `cap` points.
     ///
@@ -53,23 +54,39 @@ public struct CappedScoreSolver: Sendable {
 
     /// Solves the turn of the dice of `outcomes` for its expected points, without a cap: `ev` with a dice set.
     ///
-    /// - Throws: `Unsolved` where the expected points are unbounded (some dice score on every roll
-    ///   and lead back to the whole set for ever), where the rules forbid a bank with some dice left or have a
-    ///   six-dice farkle (the line past the table assumes every state may bank), or where the table would hold
-    ///   more than `UncappedTail.maximumEntries` entries (30 M).
+    /// - Throws: `Unsolved` where the expected points are unbounded (some dice score on every roll and lead back
+    ///   to the whole set for ever), or where the table below the exact lines would hold more than
+    ///   `maximumUncappedEntries` entries.
     init(expectedPointsOf outcomes: DiceSetOutcomes) throws(Unsolved) {
-        let tail = try UncappedTail(outcomes: outcomes)
+        let rules = outcomes.table.rules
+        let tail = LinearTail(states: outcomes, mechanics: outcomes.table.turnMechanics)
+        guard tail.ends else {
+            throw Unsolved(
+                "the expected points of the dice set \(outcomes.set) are unbounded under rules '\(rules.name)': its "
+                    + "dice can score on every roll and come back to the whole set for ever")
+        }
+        let levels = tail.firstExactLevel(scoreStep: outcomes.table.scoreStep)
+        guard levels * Double(outcomes.stateCount) <= Double(Self.maximumUncappedEntries) else {
+            throw Unsolved(
+                "the expected points of the dice set \(outcomes.set) need a table of \(levels) levels of "
+                    + "\(outcomes.stateCount) states (banking from \(Int(tail.exactFrom)) points), more than "
+                    + "\(Self.maximumUncappedEntries) entries")
+        }
         self.init(outcomes: outcomes, cap: .max, tail: tail, hasEntered: true)
     }
 
-    private init(outcomes: DiceSetOutcomes, cap: Int, tail: UncappedTail?, hasEntered: Bool) {
+    /// The most table entries (levels times states) the uncapped solve tabulates (two 8-byte values each).
+    static let maximumUncappedEntries = 30_000_000
+
+    private init(outcomes: DiceSetOutcomes, cap: Int, tail: LinearTail?, hasEntered: Bool) {
         let table = outcomes.table
         let mechanics = table.turnMechanics.forPlayer(
             entryMinimum: table.rules.game.entryMinimum, hasEntered: hasEntered)
         let step = mechanics.scoreStep
         let states = outcomes.stateCount
         let full = outcomes.fullState
-        let top = tail?.topLevel ?? (max(cap, mechanics.minimumBank) + step - 1) / step
+        let top =
+            tail.map { Int($0.firstExactLevel(scoreStep: step)) } ?? (max(cap, mechanics.minimumBank) + step - 1) / step
         let reach = tail == nil ? Self.reachChances(outcomes, mechanics) : []
         var values = [Double](repeating: 0, count: top * states)
         var rollValues = [Double](repeating: 0, count: top * states)

@@ -125,7 +125,7 @@ public struct ExpectedScoreSolver: Sendable {
             let level = mechanics.level(turnPoints: farkle)
             let state = TurnMechanics.stateIndex(level: level, diceLeft: full)
             let tabulated = level <= lastLevel
-            let afterFarkle = tabulated ? values[state] : tail.value(turnPoints: farkle, diceLeft: full)
+            let afterFarkle = tabulated ? values[state] : tail.value(turnPoints: farkle, state: full)
             let chanceAfter =
                 tabulated ? (bank[state] ? 0 : rollFarkleChances[state]) : tail.farkleChance[full]
             let share = outcomes.farkleWeight[full] / Double(DiceCatalog.orderedRollCounts[full])
@@ -187,7 +187,7 @@ public struct ExpectedScoreSolver: Sendable {
         let level = checkedLevel(turnPoints, diceLeft)
         return level <= lastLevel
             ? values[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)]
-            : tail.value(turnPoints: turnPoints, diceLeft: diceLeft)
+            : tail.value(turnPoints: turnPoints, state: diceLeft)
     }
 
     /// R(t, n): the expected points the turn banks if the player rolls `diceLeft` dice now and plays
@@ -201,7 +201,7 @@ public struct ExpectedScoreSolver: Sendable {
         let level = checkedLevel(turnPoints, diceLeft)
         return level <= lastLevel
             ? rollValues[TurnMechanics.stateIndex(level: level, diceLeft: diceLeft)]
-            : tail.rollValue(turnPoints: turnPoints, diceLeft: diceLeft)
+            : tail.rollValue(turnPoints: turnPoints, state: diceLeft)
     }
 
     /// The expected final turn points after taking `keep` from a roll of `diceRolled` dice with
@@ -278,7 +278,7 @@ private struct Rows {
     private func later(_ level: Int, _ dice: Int) -> Double {
         level <= lastLevel
             ? values[TurnMechanics.stateIndex(level: level, diceLeft: dice)]
-            : tail.value(turnPoints: level * mechanics.scoreStep, diceLeft: dice)
+            : tail.value(turnPoints: level * mechanics.scoreStep, state: dice)
     }
 
     /// The chance of ending in a farkle from a later state: tabulated (0 where it banks), or the tail's.

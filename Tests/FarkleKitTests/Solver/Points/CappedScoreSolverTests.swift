@@ -127,7 +127,8 @@ struct UncappedScoreSolverTests {
             let outcomes = DiceSetOutcomes(table: Self.table, set: try DiceSet(parsing: text))
             let solver = try CappedScoreSolver(expectedPointsOf: outcomes)
             // Six loaded dice rarely farkle: rolling them beats banking up to tens of thousands of points.
-            let banksFrom = try UncappedTail(outcomes: outcomes).topLevel * 50
+            let tail = LinearTail(states: outcomes, mechanics: outcomes.table.turnMechanics)
+            let banksFrom = Int(tail.firstExactLevel(scoreStep: 50)) * 50
             #expect(banksFrom > 10_000, "\(text): \(banksFrom)")
             let capped = CappedScoreSolver(outcomes: outcomes, cap: 3 * banksFrom)
             // The largest shortfall below the far-capped value, and the largest relative difference.
@@ -145,7 +146,7 @@ struct UncappedScoreSolverTests {
         }
     }
 
-    @Test("unbounded expected points, rules that forbid a bank with some dice, or a six-dice farkle are refused")
+    @Test("unbounded expected points are refused in one line")
     func refusals() throws {
         let ones = DiceSet(members: [
             DiceSet.Member(die: LoadedDie(name: "ones", weights: [1, 0, 0, 0, 0, 0], source: "a test"), count: 6)
@@ -153,16 +154,57 @@ struct UncappedScoreSolverTests {
         #expect(throws: CappedScoreSolver.Unsolved.self) {
             try CappedScoreSolver(expectedPointsOf: DiceSetOutcomes(table: Self.table, set: ones))
         }
-        #expect(throws: CappedScoreSolver.Unsolved.self) {
-            try CappedScoreSolver(
-                expectedPointsOf: DiceSetOutcomes(table: ScoringTable(rules: .standard), set: .ordinary))
-        }
         // One die that always shows 1 among five ordinary ones: it rolls on, the others farkle, so it is solved.
         let one = DiceSet(members: [
             DiceSet.Member(die: LoadedDie(name: "ones", weights: [1, 0, 0, 0, 0, 0], source: "a test"), count: 1)
         ])
         let solver = try CappedScoreSolver(expectedPointsOf: DiceSetOutcomes(table: Self.table, set: one))
         #expect(solver.openingValue > ExpectedScoreSolver(table: Self.table).expectedTurnScore)
+    }
+
+    @Test(
+        "six ordinary dice as a dice set: the plain game's expected points under any turn rules, to 1e-9",
+        arguments: ["standard", "least bank", "bank dice", "six-dice farkle on every roll", "opening reroll", "bonus"])
+    func turnRulesOnOrdinaryDice(variant: String) throws {
+        // Before, the dice sets' tail assumed a bank after any keep and no six-dice farkle, and refused the rest.
+        // The plain solver (ExpectedScoreSolver) tabulates dice counts with its own table; the tail's lines are one
+        // algorithm over both (LinearTail over TailStates).
+        var rules = variant == "standard" ? RuleSet.standard : RuleSet.kcd
+        rules.game.entryMinimum = 0
+        switch variant {
+        case "least bank": rules.turn.minimumBank = 350
+        case "bank dice":
+            rules.turn.bankingDiceLeft = [1, 2, 3]
+            rules.turn.hotDiceMandatory = true
+        case "six-dice farkle on every roll":
+            rules.turn.sixDiceFarkle = 500
+            rules.turn.sixDiceFarkleOnEveryRoll = true
+        case "opening reroll":
+            rules.turn.sixDiceFarkle = nil
+            rules.turn.rerollsScorelessOpeningRoll = true
+        case "bonus": rules.turn.hotDiceBonus = 1000
+        default: break
+        }
+        let table = ScoringTable(rules: rules)
+        let plain = ExpectedScoreSolver(table: table)
+        for outcomes in [
+            DiceSetOutcomes(table: table, set: .ordinary),
+            DiceSetOutcomes(table: table, set: .ordinary, forceKinds: true),
+        ] {
+            let solver = try CappedScoreSolver(expectedPointsOf: outcomes)
+            #expect(
+                abs(solver.openingValue - plain.expectedTurnScore) < 1e-9,
+                "\(variant): \(solver.openingValue) vs \(plain.expectedTurnScore)")
+            for state in 1..<outcomes.stateCount {
+                let dice = outcomes.diceInState[state]
+                for points in stride(from: 50, through: 8_000, by: 50) {
+                    let (found, expected) = (
+                        solver.value(turnPoints: points, state: state), plain.value(turnPoints: points, diceLeft: dice)
+                    )
+                    #expect(abs(found - expected) < 1e-9, "\(variant): \(points) with \(dice) dice")
+                }
+            }
+        }
     }
 }
 
