@@ -24,6 +24,51 @@ struct DiceSetCommandTests {
         #expect(value > (plainCapped["from_zero"] as? Double ?? .infinity))
     }
 
+    @Test("solve --dice-set in any game of six dice: the turn's expected points, as simulated ev turns score them")
+    func expectedPointsInAnyGame() throws {
+        let rules = ["--rules", "standard", "--dice-set", "heavenly-kingdom:2,odd:1"]
+        let solved = try CommandRunner.run(["solve"] + rules + ["--format", "json"])
+        #expect(solved.exitStatus == 0, "\(solved.standardError)")
+        let json = try jsonObject(solved)
+        let exact = try #require(json["expected_turn_score"] as? Double)
+        // A final round: no points toward a target that wins at once.
+        #expect(json["capped"] == nil && json["expected_points_toward_target"] == nil)
+        let games = try jsonObject(
+            try CommandRunner.run(
+                ["simulate"] + rules + ["--strategy", "ev", "--games", "20000", "--seed", "5", "--format", "json"]))
+        let mean = try #require(games["mean_points_per_turn"] as? Double)
+        let error = try #require(games["mean_points_per_turn_standard_error"] as? Double)
+        #expect(abs(mean - exact) < 4 * error, "exact \(exact), simulated \(mean) ± \(error)")
+        // The loaded dice score more than six ordinary dice's 925.83 per turn.
+        #expect(exact > 1000)
+        let markdown = try CommandRunner.run(["solve"] + rules)
+        #expect(markdown.standardOutput.contains("from the opening roll: **\(String(format: "%.2f", exact))**"))
+        #expect(!markdown.standardOutput.contains("Toward the target"))
+        // In kcd the race is won at once: the points toward the target too.
+        let race = try jsonObject(
+            try CommandRunner.run(["solve", "--rules", "kcd", "--dice-set", "odd:1", "--format", "json"]))
+        #expect(race["expected_turn_score"] is Double && race["capped"] is [String: Any])
+    }
+
+    @Test(
+        "solve --dice-set refuses what it cannot honour in one line (exit 64)",
+        arguments: [
+            (["--rules", "zilch"], "under a three-farkle penalty of 500 points 'ev' is the long-run average"),
+            (
+                ["--rules", "standard", "--format", "csv"],
+                "'--format csv' with a dice set is the points toward the target"
+            ),
+            (["--rules", "kcd", "--max-points", "500"], "'--max-points' is for six ordinary dice"),
+            (["--rules", "five-thousand"], "loaded dice are six dice a player carries"),
+        ])
+    func solveRefusals(extra: [String], message: String) throws {
+        let result = try CommandRunner.run(["solve", "--dice-set", "odd:1"] + extra)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(errors.count == 1 && errors.first?.contains(message) == true, "\(result.standardError)")
+    }
+
     @Test(
         "six 1s that win at once: every game with dice sets is refused in one line (exit 64); the turn alone is solved",
         arguments: [
@@ -82,7 +127,10 @@ struct DiceSetCommandTests {
                 "cannot be read"
             ),
             (["--dice-set", "odd", "--dice-set", "even"], "takes one '--dice-set'"),
-            (["--dice-set", "odd", "--rules", "standard"], "loaded dice are solved for a race won at the target"),
+            (
+                ["--dice-set", "odd", "--rules", "standard", "--objective", "win"],
+                "loaded dice are solved for a race won at the target"
+            ),
         ] {
             let rules = arguments.contains("--rules") ? [] : ["--rules", "kcd"]
             let result = try CommandRunner.run(["solve"] + rules + arguments)
@@ -257,7 +305,7 @@ struct LoadedSimulateCommandTests {
             ),
             (
                 ["--dice-set", "odd", "--rules", "zilch", "--strategy", "ev"],
-                "seat 1 plays 'ev', which under a three-farkle penalty of 500 points plays the long-run average"
+                "seat 1 plays 'ev': under a three-farkle penalty of 500 points 'ev' is the long-run average"
             ),
         ] {
             let rules = extra.contains("--rules") ? [] : ["--rules", "kcd"]

@@ -34,12 +34,24 @@ extension DiceSet {
     /// Why games with dice sets cannot be simulated under `rules`, in words, or `nil` when they can: the engine of
     /// loaded dice (`LoadedEngine`) plays every game of six dice the plain engines play (`GameLoop`). Its plays that
     /// read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:)` says besides, and `ev` under a
-    /// three-farkle penalty of points what `LoadedEngine.expectedPointsRefusal(_:)` says.
+    /// three-farkle penalty of points what `expectedPointsRefusal(toPlay:)` says.
     package static func simulationRefusal(toPlay rules: RuleSet) -> String? {
         guard rules.turn.dice == DiceCounts.maximumDice else {
             return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
         }
         return nil
+    }
+
+    /// Why the expected points of a turn with a dice set (`ev`) are not the play under `rules`, or `nil` where they
+    /// are: the one gate of `ev` with dice sets, in a game (`LoadedEngine`) and solved alone (`solve`).
+    ///
+    /// With six ordinary dice `ev` under a three-farkle penalty of points plays the long-run average, a policy for
+    /// each count of farkles in a row (`FarkleStreakStrategy`); the turns of dice sets keep no such count. Whether
+    /// the points are bounded is the solver's to say (`CappedScoreSolver.init(expectedPointsOf:)`).
+    package static func expectedPointsRefusal(toPlay rules: RuleSet) -> String? {
+        guard let points = rules.turn.threeFarklePenalty?.points else { return nil }
+        return "under a three-farkle penalty of \(points) points 'ev' is the long-run average, a turn for each count "
+            + "of farkles in a row, and loaded dice keep no such count (rules '\(rules.name)')"
     }
 
     /// Why loaded dice cannot be solved or advised under `rules`' three-farkle penalty, or `nil` without one:

@@ -115,8 +115,8 @@ struct LoadedEngine: Sendable {
                 throw .rules(
                     "seat \(seat + 1) plays 'ev-target', the points toward a target that wins at once: " + reason)
             }
-            if play == .expectedPoints, let reason = Self.expectedPointsRefusal(rules) {
-                throw .rules("seat \(seat + 1) plays 'ev', " + reason)
+            if play == .expectedPoints, let reason = DiceSet.expectedPointsRefusal(toPlay: rules) {
+                throw .rules("seat \(seat + 1) plays 'ev': " + reason + " (play 'greedy' or 'threshold:T1,T2')")
             }
             plays.append(play)
         }
@@ -196,16 +196,6 @@ struct LoadedEngine: Sendable {
             }
         }
         self.players = players
-    }
-
-    /// Why a seat with a dice set cannot play `ev` under `rules`, in words after "plays 'ev', ", or `nil` when it can.
-    ///
-    /// With six ordinary dice `ev` under a three-farkle penalty of points plays the long-run average, a policy for
-    /// each count of farkles in a row (`FarkleStreakStrategy`); the turns of dice sets keep no such count.
-    static func expectedPointsRefusal(_ rules: RuleSet) -> String? {
-        guard let points = rules.turn.threeFarklePenalty?.points else { return nil }
-        return "which under a three-farkle penalty of \(points) points plays the long-run average, a turn for each "
-            + "count of farkles in a row; loaded dice keep no such count (play 'greedy' or 'threshold:T1,T2')"
     }
 
     /// The exact expected points toward the target of the capped-optimal first turn (own total 0) with seat

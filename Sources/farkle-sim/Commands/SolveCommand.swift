@@ -14,7 +14,10 @@ enum SolveCommand: Command {
             included, and the bank thresholds and values for 0, 1 and 2 farkles in a row. \
             --objective reach:N (a game of rounds, such as farkleten) gives the play that maximizes the chance \
             of a total of N or more after the game's rounds, alone: that chance, the chance under ev, and the \
-            chance and bank thresholds from every total with every number of rounds left.
+            chance and bank thresholds from every total with every number of rounds left. \
+            With one --dice-set the turn is solved over the dice of each kind left: its expected points \
+            (refused where they are unbounded, or under a three-farkle penalty of points) and, in a race won \
+            at the target at once (kcd), the expected points toward the target from every total (the CSV).
             """,
         options: [
             RulesOption.spec,
@@ -74,8 +77,8 @@ enum SolveCommand: Command {
         let sets = try DiceSetOption.sets(arguments)
         let hasDiceSets = !sets.allSatisfy(\.isOrdinary)
         let objective = try arguments.choice("objective", default: WinSolveOutput.Objective.score)
-        if hasDiceSets { try DiceSetOption.requireRace(rules, arguments, game: objective == .win) }
         if objective == .win {
+            if hasDiceSets { try DiceSetOption.requireRace(rules, arguments) }
             try refuseCSV(format)
             try arguments.refuse(["max-points"], "is for --objective score (the rows of a turn's table of values)")
             let threads = try RunOptions.threads(arguments)
@@ -117,6 +120,12 @@ enum SolveCommand: Command {
             guard sets.count == 1 else {
                 throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)
             }
+            try arguments.refuse(
+                ["max-points"],
+                "is for six ordinary dice (the rows of V(t, n)); a dice set's turn has a state per "
+                    + "dice of each kind left")
+            if let reason = DiceSet.simulationRefusal(toPlay: rules) { throw UsageError(reason, spec: spec) }
+            try DiceSetOption.requireScoring(rules, arguments)
             return try diceSetOutput(rules: rules, set: sets[0], format: format)
         }
         let table = ScoringTable(rules: rules)
@@ -148,42 +157,71 @@ enum SolveCommand: Command {
         return ExitStatus.success
     }
 
-    /// The capped turn of a dice set, from a total of 0 and from every total.
+    /// The turn of a dice set: its expected points and, in a race won at the target at once, the capped turn from
+    /// a total of 0 and from every total.
     private static func diceSetOutput(rules: RuleSet, set: DiceSet, format: OutputFormat) throws(UsageError) -> Int32 {
         let table = ScoringTable(rules: rules)
-        // A race won at the target, checked by the caller: the capped values exist.
-        let output: CappedSolveOutput?
+        let capped: CappedSolveOutput?
         do {
-            output = try CappedSolveOutput(rules: rules, table: table, set: set)
+            capped = try CappedSolveOutput(rules: rules, table: table, set: set)
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        guard let capped = output else { return ExitStatus.failure }
         let outcomes = DiceSetOutcomes(table: table, set: set)
+        // The turn's expected points, or why they are not solved.
+        var expected: Double?
+        var unsolved = DiceSet.expectedPointsRefusal(toPlay: rules) ?? ""
+        if unsolved.isEmpty {
+            do throws(CappedScoreSolver.Unsolved) {
+                expected = try CappedScoreSolver(expectedPointsOf: outcomes).openingValue
+            } catch {
+                unsolved = error.description
+            }
+        }
+        if capped == nil && expected == nil {
+            throw UsageError("a turn with the dice set \(set) is not solved: \(unsolved)", spec: spec)
+        }
         let farkle = outcomes.farkleProbability[outcomes.fullState]
         switch format {
         case .json:
-            Standard.output(
-                """
-                {
-                  "rules": \(JSONText.string(rules.name)),
-                  "dice_set": \(JSONText.string(set.description)),
-                  "states": \(outcomes.stateCount - 1),
-                  "six_dice_farkle_chance": \(JSONText.number(farkle)),\(capped.json)
-                  "expected_points_toward_target": \(JSONText.number(capped.fromZero))
-                }
-                """)
+            var members = [
+                "\"rules\": \(JSONText.string(rules.name))", "\"dice_set\": \(JSONText.string(set.description))",
+                "\"states\": \(outcomes.stateCount - 1)", "\"six_dice_farkle_chance\": \(JSONText.number(farkle))",
+            ]
+            if let expected {
+                members.append("\"expected_turn_score\": \(JSONText.number(expected))")
+            } else {
+                members.append("\"expected_turn_score\": null")
+                members.append("\"expected_turn_score_unsolved\": \(JSONText.string(unsolved))")
+            }
+            if let capped {
+                members.append(capped.jsonMember)
+                members.append("\"expected_points_toward_target\": \(JSONText.number(capped.fromZero))")
+            }
+            Standard.output("{\n  " + members.joined(separator: ",\n  ") + "\n}")
         case .csv:
+            guard let capped else {
+                throw UsageError(
+                    "'--format csv' with a dice set is the points toward the target from every total, in a race won "
+                        + "at the target at once (kcd); rules '\(rules.name)' "
+                        + (rules.game.end.target == nil ? "play rounds" : "have a final round") + ": use md or json",
+                    spec: spec)
+            }
             let lines = ["total,value"] + capped.byTotal.map { "\($0.total),\(NumberText.exact($0.value))" }
             Standard.output(lines.joined(separator: "\n") + "\n", terminator: "")
         case .md:
-            let lines = [
+            var lines = [
                 "# Optimal turn: \(rules.name) with \(set.description)", "",
                 "A roll of the six dice scores nothing with chance \(NumberText.fixed(farkle * 100, 2)) %. "
                     + "The turn's state is (turn points, dice of each kind left): \(outcomes.stateCount - 1) "
                     + "dice states.",
+                "",
             ]
-            Standard.output((lines + capped.markdown).joined(separator: "\n") + "\n", terminator: "")
+            lines.append(
+                expected.map {
+                    "Expected points per turn under optimal play, from the opening roll: **\(NumberText.fixed($0, 2))**"
+                } ?? "Expected points per turn: not solved, \(unsolved).")
+            Standard.output((lines + (capped?.markdown ?? [])).joined(separator: "\n") + "\n", terminator: "")
         }
         return ExitStatus.success
     }

@@ -49,11 +49,12 @@ struct CappedSolveOutput {
     }
 
     /// The JSON member `"capped": {...},` on its own line after a newline.
-    var json: String {
-        let rows = byTotal.map { "{\"total\": \($0.total), \"value\": \(JSONText.number($0.value))}" }
-        return """
+    var json: String { "\n  " + jsonMember + "," }
 
-              "capped": {"target": \(target), "from_zero": \(JSONText.number(fromZero)), "by_total": [\(rows.joined(separator: ", "))]},
-            """
+    /// The JSON member `"capped": {...}`.
+    var jsonMember: String {
+        let rows = byTotal.map { "{\"total\": \($0.total), \"value\": \(JSONText.number($0.value))}" }
+        return "\"capped\": {\"target\": \(target), \"from_zero\": \(JSONText.number(fromZero)), \"by_total\": ["
+            + rows.joined(separator: ", ") + "]}"
     }
 }

@@ -110,6 +110,12 @@ enum DiceSetOption {
     /// player carrying it never banks, so no game would end.
     static func requireRace(_ rules: RuleSet, _ arguments: ParsedArguments, game: Bool = true) throws(UsageError) {
         if let reason = DiceSet.refusal(toPlay: rules, game: game) { throw UsageError(reason, spec: arguments.spec) }
+        try requireScoring(rules, arguments)
+    }
+
+    /// Refuses a set given (`--dice-set`, `--opponent-set`) whose dice can never score under `rules`: a player
+    /// carrying it never banks.
+    static func requireScoring(_ rules: RuleSet, _ arguments: ParsedArguments) throws(UsageError) {
         let catalog = try catalog(arguments)
         let named = arguments.allValues(set.name) + arguments.allValues("opponent-set")
         let table = ScoringTable(rules: rules)

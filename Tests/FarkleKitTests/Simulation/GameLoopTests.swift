@@ -129,7 +129,7 @@ struct GameLoopTests {
         #expect(refusal(penalty, [.greedy, .threshold([300, 300])]) == nil)
         #expect(
             refusal(penalty, [.greedy, .expectedValue])?.description.hasPrefix(
-                "seat 2 plays 'ev', which under a three-farkle penalty of 500 points plays the long-run average")
+                "seat 2 plays 'ev': under a three-farkle penalty of 500 points 'ev' is the long-run average")
                 == true)
         // Losing the whole total is no fixed cost per turn: ev plays the turn's expected points there too.
         penalty.turn.threeFarklePenalty = .wholeTotal

@@ -1,8 +1,8 @@
 extension CappedScoreSolver {
     /// Why the expected points of a dice set are not solved: one line.
-    struct Unsolved: Error, Hashable, Sendable, CustomStringConvertible {
+    package struct Unsolved: Error, Hashable, Sendable, CustomStringConvertible {
         /// What is not solved, and why.
-        let description: String
+        package let description: String
 
         init(_ description: String) {
             self.description = description

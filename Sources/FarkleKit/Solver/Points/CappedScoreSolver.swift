@@ -57,7 +57,7 @@ public struct CappedScoreSolver: Sendable {
     /// - Throws: `Unsolved` where the expected points are unbounded (some dice score on every roll and lead back
     ///   to the whole set for ever), or where the table below the exact lines would hold more than
     ///   `maximumUncappedEntries` entries.
-    init(expectedPointsOf outcomes: DiceSetOutcomes) throws(Unsolved) {
+    package init(expectedPointsOf outcomes: DiceSetOutcomes) throws(Unsolved) {
         let rules = outcomes.table.rules
         let tail = LinearTail(states: outcomes, mechanics: outcomes.table.turnMechanics)
         guard tail.ends else {
