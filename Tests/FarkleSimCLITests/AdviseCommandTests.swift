@@ -486,6 +486,30 @@ struct AdviseCommandTests {
         #expect(result.standardError.hasPrefix(message), "\(result.standardError)")
     }
 
+    @Test("loaded dice beyond the race: six scoreless dice at 0 turn points are the six-dice farkle, then roll")
+    func loadedDiceSixDiceFarkle() throws {
+        let dice = ["--rules", "standard", "--dice", "2@odd,2,3,3,4,6"]
+        let json = try jsonObject(try CommandRunner.run(["advise"] + dice + ["--format", "json"]))
+        #expect(json["objective"] as? String == "points")
+        #expect(json["farkle"] as? Bool == false)
+        let farkle = try #require(json["six_dice_farkle"] as? [String: Any])
+        #expect(farkle["points"] as? Int == 500)
+        // Hot dice with 500 points: at least the 500 and more, as rolling six dice again adds to them.
+        #expect((farkle["expected"] as? Double ?? 0) > 500)
+        let markdown = try CommandRunner.run(["advise"] + dice)
+        #expect(markdown.exitStatus == 0)
+        #expect(markdown.standardOutput.contains("No keep: a six-dice farkle, 500 points and hot dice"))
+        #expect(markdown.standardOutput.contains("Then roll: hot dice must be rolled"))
+        // Not the opening roll (turn points before it): a farkle.
+        let later = try jsonObject(
+            try CommandRunner.run(["advise"] + dice + ["--turn-points", "500", "--format", "json"]))
+        #expect(later["farkle"] as? Bool == true && later["six_dice_farkle"] is NSNull)
+        // The advice to win with dice sets is the race won at once's: one line, exit 64.
+        let win = try CommandRunner.run(["advise"] + dice + ["--my-score", "500", "--opponent-score", "400"])
+        #expect(win.exitStatus == 64)
+        #expect(win.standardError.hasPrefix("Error: the advice to win with dice sets is solved for a race won at"))
+    }
+
     @Test(
         "loaded dice under a three-farkle penalty are refused, as simulate and evaluate refuse them",
         arguments: [

@@ -111,12 +111,12 @@ public struct Advisor: Sendable {
     /// With dice sets (`TurnSituation.hasDiceSets`) the race won at the target at once is solved on the spot:
     /// the points toward the target from the player's total (`CappedScoreSolver`) and, with the opponent's total
     /// too, the chance to win against the opponent's dice (`LoadedWinSolver`, on `threads` threads, from the two
-    /// totals on).
+    /// totals on); in any other game of six dice, the turn's expected points over the dice set.
     ///
     /// - Throws: `NotCovered` when the situation does not fit the rules (turn points off the score step, a
     ///   total past the target, farkles in a row without a penalty) or the solved game does not reach it; with
-    ///   dice sets, rules that are not a race won at once, no total of the player's, or a set that can never
-    ///   score.
+    ///   dice sets, no total of the player's in a race won at once, the opponent's total elsewhere, a three-farkle
+    ///   penalty of points, or a set that can never score.
     public func advice(for situation: TurnSituation, threads: Int = 2) throws(NotCovered) -> Advice {
         let step = table.scoreStep
         // A roll has one die to every die of the game (six, or five in a game of five dice).
@@ -149,11 +149,8 @@ public struct Advisor: Sendable {
 
     // MARK: - Points
 
-    /// The points objective of `situation` and every keep valued under it.
-    private func pointsAdvice(_ situation: TurnSituation) throws(NotCovered) -> (Advice.Objective, RollAdvice) {
-        let roll = situation.roll
-        let turnPoints = situation.turnPoints
-        let opening = situation.isOpeningRoll(under: table.rules.turn)
+    /// Checks the farkles in a row of `situation`: 0, 1 or 2 under a three-farkle penalty, none without one.
+    private func checkFarkles(of situation: TurnSituation) throws(NotCovered) {
         let farkles = situation.farklesInARow
         if rules.turn.threeFarklePenalty != nil {
             guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
@@ -166,6 +163,15 @@ public struct Advisor: Sendable {
                     "farkles in a row count toward a three-farkle penalty; rules '\(rules.name)' have none")
             }
         }
+    }
+
+    /// The points objective of `situation` and every keep valued under it.
+    private func pointsAdvice(_ situation: TurnSituation) throws(NotCovered) -> (Advice.Objective, RollAdvice) {
+        let roll = situation.roll
+        let turnPoints = situation.turnPoints
+        let opening = situation.isOpeningRoll(under: table.rules.turn)
+        let farkles = situation.farklesInARow
+        try checkFarkles(of: situation)
         // A penalty of the whole total has no long-run average (`penaltyTurns` is nil): the points objective is
         // then the turn's own, and only the advice to win counts the farkles in a row.
         if let penaltyTurns {
@@ -195,16 +201,15 @@ public struct Advisor: Sendable {
 
     // MARK: - Dice sets
 
-    /// The advice kind by kind in a race won at the target at once: the points toward the target and, with
-    /// both totals, the chance to win against the opponent's dice.
+    /// The advice kind by kind: in a race won at the target at once the points toward the target and, with
+    /// both totals, the chance to win against the opponent's dice; in any other game of six dice the turn's
+    /// expected points (`diceSetPointsAdvice(_:leastBank:)`).
     private func diceSetAdvice(_ situation: TurnSituation, leastBank: Int, threads: Int) throws(NotCovered)
         -> Advice
     {
         let end = rules.game.end
         guard let target = end.target, !end.hasFinalRound else {
-            throw NotCovered(
-                "dice sets are advised in a race won at the target at once (kcd); rules '\(rules.name)' "
-                    + "\(end.target == nil ? "play rounds" : "have a final round")")
+            return try diceSetPointsAdvice(situation, leastBank: leastBank)
         }
         // The points advice would count the turn alone, and say nothing of what a third farkle costs.
         if let refusal = DiceSet.penaltyRefusal(rules) { throw NotCovered(refusal) }
@@ -219,20 +224,14 @@ public struct Advisor: Sendable {
         guard let myScore = situation.myScore, (0..<target).contains(myScore) else {
             throw NotCovered("dice sets are advised from the player's total, from 0 to below the target \(target)")
         }
-        let set = situation.dice
-        let roll = situation.rollByKind ?? [situation.roll]
-        guard roll.count == set.kinds.count, roll.reduce(DiceCounts(), +) == situation.roll,
-            zip(roll, set.kinds).allSatisfy({ $0.count <= $1.count })
-        else {
-            throw NotCovered("the roll by kind is not a roll of the set \(set)")
-        }
-        let outcomes = DiceSetOutcomes(table: table, set: set)
+        let (roll, outcomes) = try diceSetRoll(of: situation)
         let opponent = situation.opponentScore.map { _ in DiceSetOutcomes(table: table, set: situation.opponentDice) }
-        for dice in [outcomes] + (opponent.map { [$0] } ?? []) where !dice.canScore {
+        if let opponent, !opponent.canScore {
             throw NotCovered(
-                "the dice set \(dice.set) can never score under rules '\(rules.name)': a player carrying it never banks"
-            )
+                "the dice set \(opponent.set) can never score under rules '\(rules.name)': a player carrying it never "
+                    + "banks")
         }
+        let set = situation.dice
         let turnPoints = situation.turnPoints
         let cap = target - myScore
         let solver = CappedScoreSolver(outcomes: outcomes, cap: cap, hasEntered: situation.hasEntered)
@@ -270,6 +269,61 @@ public struct Advisor: Sendable {
                 isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: solver),
             win: win?.advice, winGame: win?.game, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank,
             byKind: byKind)
+    }
+
+    /// The roll of `situation` kind by kind and the outcomes of the player's dice set, checked: the roll is one of
+    /// the set, and the set can score.
+    private func diceSetRoll(of situation: TurnSituation) throws(NotCovered) -> ([DiceCounts], DiceSetOutcomes) {
+        let set = situation.dice
+        let roll = situation.rollByKind ?? [situation.roll]
+        guard roll.count == set.kinds.count, roll.reduce(DiceCounts(), +) == situation.roll,
+            zip(roll, set.kinds).allSatisfy({ $0.count <= $1.count })
+        else {
+            throw NotCovered("the roll by kind is not a roll of the set \(set)")
+        }
+        let outcomes = DiceSetOutcomes(table: table, set: set)
+        guard outcomes.canScore else {
+            throw NotCovered(
+                "the dice set \(set) can never score under rules '\(rules.name)': a player carrying it never banks")
+        }
+        return (roll, outcomes)
+    }
+
+    /// The advice kind by kind in a game of six dice other than a race won at once: every keep by the turn's
+    /// expected points (`ev` over the dice set, `CappedScoreSolver.init(expectedPointsOf:hasEntered:)`), which
+    /// read neither the totals nor the rounds. The advice to win with dice sets is solved for the race won at
+    /// once only.
+    private func diceSetPointsAdvice(_ situation: TurnSituation, leastBank: Int) throws(NotCovered) -> Advice {
+        let end = rules.game.end
+        guard situation.opponentScores.isEmpty else {
+            throw NotCovered(
+                "the advice to win with dice sets is solved for a race won at the target at once (kcd); rules "
+                    + "'\(rules.name)' \(end.target == nil ? "play rounds" : "have a final round") (without the "
+                    + "opponent's total: the turn's expected points)")
+        }
+        if let reason = DiceSet.simulationRefusal(toPlay: rules) ?? DiceSet.expectedPointsRefusal(toPlay: rules) {
+            throw NotCovered(reason)
+        }
+        try checkFarkles(of: situation)
+        let (roll, outcomes) = try diceSetRoll(of: situation)
+        let solver: CappedScoreSolver
+        do {
+            solver = try CappedScoreSolver(expectedPointsOf: outcomes, hasEntered: situation.hasEntered)
+        } catch {
+            throw NotCovered(error.description)
+        }
+        let keeps = solver.advice(for: roll, turnPoints: situation.turnPoints)
+        let byKind = DiceSetAdvice(
+            dice: situation.dice, roll: roll,
+            points: keeps.map { DiceSetAdvice.Option($0, outcomes: outcomes, rolled: situation.roll.count) },
+            opponentDice: nil, win: nil)
+        return Advice(
+            situation: situation, objective: .expectedPoints,
+            points: RollAdvice(
+                byKind: roll, keeps: keeps, turnPoints: situation.turnPoints,
+                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: solver),
+            win: nil, winGame: nil, winsAtOnce: rules.game.winsAtOnce(situation.roll),
+            losesAtOnce: rules.game.losesAtOnce(situation.roll), leastBank: leastBank, byKind: byKind)
     }
 
     // MARK: - Win

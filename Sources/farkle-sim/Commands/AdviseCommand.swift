@@ -28,7 +28,9 @@ enum AdviseCommand: Command {
             chance to win against an opponent carrying --opponent-set (six ordinary dice by default), and where \
             the two objectives differ; that race is solved whole once and kept in the cache of solved games \
             (seconds; later questions with the same dice answer at once), read from --policy, or with \
-            --no-cache solved only from the given totals on.
+            --no-cache solved only from the given totals on. In any other game of six dice (a final round, \
+            rounds) loaded dice are advised by the turn's expected points over the dice set, as 'ev' plays them \
+            (not under a three-farkle penalty of points).
             """,
         options: [
             OptionSpec(
@@ -88,7 +90,7 @@ enum AdviseCommand: Command {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
-        // Loaded dice (`5@odd`, a --dice-set or an --opponent-set) are advised kind by kind, from a total of 0.
+        // Loaded dice (`5@odd`, a --dice-set or an --opponent-set) are advised kind by kind.
         let hasDiceSets =
             arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil
             || arguments.value(DiceSetOption.opponentSet.name) != nil
@@ -98,7 +100,8 @@ enum AdviseCommand: Command {
         if hasDiceSets {
             try arguments.refuse(
                 ["farkles", "rounds-left", "extra-round", "seat", "opening", "opponent-farkles"],
-                "applies to ordinary dice; loaded dice are advised in a race won at the target at once")
+                "applies to ordinary dice; loaded dice are advised by the turn's points and, in a race won at the "
+                    + "target at once, to win")
         }
         let format = try arguments.format(allowed: [.md, .json])
         let catalog = hasDiceSets ? try DiceSetOption.catalog(arguments) : .builtIn
@@ -156,7 +159,10 @@ enum AdviseCommand: Command {
             situation.opponentDice = try DiceSetOption.opponentSet(arguments, catalog: catalog)
         }
         situation.farklesInARow = farkles ?? 0
-        situation.myScore = totals?.mine ?? (hasDiceSets ? 0 : nil)
+        // Loaded dice in a race won at once are advised toward the target from a total, 0 unless given; elsewhere
+        // their turn's expected points need none.
+        let racesAtOnce = rules.game.end.target != nil && !rules.game.end.hasFinalRound
+        situation.myScore = totals?.mine ?? (hasDiceSets && racesAtOnce ? 0 : nil)
         situation.opponentScores = totals?.others ?? []
         situation.isFinalRound = totals?.isFinalRound ?? false
         if let round = totals?.round {

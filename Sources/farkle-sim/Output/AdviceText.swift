@@ -109,6 +109,20 @@ struct AdviceText {
         return "The objectives differ: for the most points \(points); to win \(winning)."
     }
 
+    /// The Markdown lines (each followed by an empty one) that say the roll wins or loses the game at once, if so.
+    private var endingLines: [String] {
+        let ending =
+            whole.winsAtOnce
+            ? ("wins", "win", rules.game.instantWinDescription)
+            : whole.losesAtOnce ? ("loses", "lose", rules.game.instantLossDescription) : nil
+        guard case (let does, let what, let instant?)? = ending else { return [] }
+        return [
+            "This roll \(does) the game at once (\(instant) on six dice \(what) under \(rules.name)): nothing is "
+                + "left to decide. In a single turn, without that rule, it would score as below.",
+            "",
+        ]
+    }
+
     var markdown: String {
         if let byKind = whole.byKind { return kindMarkdown(byKind) }
         let roll = advice.roll
@@ -116,17 +130,7 @@ struct AdviceText {
             "Roll \(Self.spaced(roll.faces)) with \(advice.turnPoints) turn points"
                 + "\(advice.isOpeningRoll ? " (opening roll)" : "") under \(rules.name)", "",
         ]
-        let ending =
-            whole.winsAtOnce
-            ? ("wins", "win", rules.game.instantWinDescription)
-            : whole.losesAtOnce ? ("loses", "lose", rules.game.instantLossDescription) : nil
-        if case (let does, let what, let instant?)? = ending {
-            lines += [
-                "This roll \(does) the game at once (\(instant) on six dice \(what) under \(rules.name)): nothing is "
-                    + "left to decide. In a single turn, without that rule, it would score as below.",
-                "",
-            ]
-        }
+        lines += endingLines
         if case .pointsTowardTarget(let cap) = whole.objective, let mine = whole.situation.myScore {
             lines += [
                 "At a total of \(mine), played for the points toward the target \(mine + cap): a bank that reaches "
@@ -157,15 +161,7 @@ struct AdviceText {
             ]
         }
         if advice.options.isEmpty {
-            if let sixDiceFarkle = advice.sixDiceFarkle {
-                lines.append(
-                    "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
-                        + "expected to end with \(NumberText.fixed(sixDiceFarkle.value, 2)).")
-            } else if advice.isRolledAgain {
-                lines.append(Self.rolledAgain)
-            } else {
-                lines.append("Farkle: no keep is possible, the turn ends with 0 points.")
-            }
+            lines.append(noKeepLine)
         } else {
             lines += Self.keepTable(
                 advice.options.map { ($0.keep, $0.diceLeft, NumberText.fixed($0.value, 2)) }, valueHeader: "Expected"
@@ -184,6 +180,15 @@ struct AdviceText {
         }
         if let win, let game = whole.winGame { lines += winMarkdown(win, game: game) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a roll without a keep does: a six-dice farkle, a scoreless opening roll rolled again, or a farkle.
+    private var noKeepLine: String {
+        if let sixDiceFarkle = advice.sixDiceFarkle {
+            return "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
+                + "expected to end with \(NumberText.fixed(sixDiceFarkle.value, 2))."
+        }
+        return advice.isRolledAgain ? Self.rolledAgain : "Farkle: no keep is possible, the turn ends with 0 points."
     }
 
     /// What a scoreless opening roll does under rules that roll it again.
@@ -347,7 +352,7 @@ struct AdviceText {
 // MARK: - Kind by kind
 
 /// The advice on a roll of dice sets: each keep with the dice it leaves and what banking and rolling on after it
-/// are worth in points toward the target and, with both totals, as chances to win.
+/// are worth in points (toward the target in a race won at once) and, with both totals, as chances to win.
 extension AdviceText {
     /// One keep's cells, with its place and values to win where given.
     private struct KindKeep {
@@ -396,16 +401,29 @@ extension AdviceText {
         return (mine, mine + cap)
     }
 
-    private func kindMarkdown(_ advice: DiceSetAdvice) -> String {
-        let (mine, target) = totals
-        let keeps = kindKeeps(advice)
-        var lines = [
+    /// The first line of the Markdown: the roll, the dice and what the values count.
+    private func kindHeading(_ advice: DiceSetAdvice) -> String {
+        let roll =
             "Roll \(rolledText(advice).joined(separator: " ")) with \(whole.situation.turnPoints) turn points under "
-                + "\(rules.name), dice set \(advice.dice); banks count toward the target \(target) (own total "
-                + "\(mine): a bank is worth at most \(target - mine) points)", "",
-        ]
+        guard case .pointsTowardTarget = whole.objective else {
+            return roll + "\(rules.name), dice set \(advice.dice); every value is the turn's expected points ('ev' "
+                + "over the dice set, whatever the totals)"
+        }
+        let (mine, target) = totals
+        return roll + "\(rules.name), dice set \(advice.dice); banks count toward the target \(target) (own total "
+            + "\(mine): a bank is worth at most \(target - mine) points)"
+    }
+
+    private func kindMarkdown(_ advice: DiceSetAdvice) -> String {
+        let (mine, _) = totals
+        let keeps = kindKeeps(advice)
+        var lines = [kindHeading(advice), ""]
+        lines += endingLines
         if keeps.isEmpty {
-            lines.append("Farkle: no keep is possible, the turn ends with 0 points.")
+            lines.append(noKeepLine)
+            if let next = self.advice.next, let reason {
+                lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(reason).")
+            }
             return lines.joined(separator: "\n") + "\n"
         }
         lines += ["| Keep | Points | Leaves | Bank | Roll on | Then | |", "|---|---:|---|---:|---:|---|---|"]
@@ -475,10 +493,14 @@ extension AdviceText {
             return JSONText.object(fields)
         }
         let (mine, target) = totals
+        let capped = if case .pointsTowardTarget = whole.objective { true } else { false }
         var header = [
             "\"rules\": \(JSONText.string(rules.name))", "\"dice_set\": \(JSONText.string(advice.dice.description))",
             "\"dice\": [\(rolledText(advice).map { JSONText.string($0) }.joined(separator: ", "))]",
-            "\"turn_points\": \(whole.situation.turnPoints)", "\"target\": \(target)", "\"my_score\": \(mine)",
+            "\"turn_points\": \(whole.situation.turnPoints)", "\"objective\": \(JSONText.string(objectiveName))",
+            "\"target\": \(capped ? "\(target)" : "null")",
+            "\"my_score\": \(capped ? "\(mine)" : whole.situation.myScore.map(String.init) ?? "null")",
+            "\"wins_at_once\": \(whole.winsAtOnce)", "\"loses_at_once\": \(whole.losesAtOnce)",
         ]
         if let theirs = whole.situation.opponentScore, let opponentDice = advice.opponentDice {
             header += [
@@ -486,7 +508,13 @@ extension AdviceText {
                 "\"opponent_dice_set\": \(JSONText.string(opponentDice.description))",
             ]
         }
-        header += ["\"farkle\": \(keeps.isEmpty)", "\"keeps\": \(JSONText.array(objects, indent: 4))"]
+        let sixDiceFarkle = self.advice.sixDiceFarkle.map {
+            "{\"points\": \($0.points), \"expected\": \(JSONText.number($0.value))}"
+        }
+        header += [
+            "\"farkle\": \(self.advice.isFarkle)", "\"rolled_again\": \(self.advice.isRolledAgain)",
+            "\"six_dice_farkle\": \(sixDiceFarkle ?? "null")", "\"keeps\": \(JSONText.array(objects, indent: 4))",
+        ]
         return "{\n" + header.map { "  " + $0 }.joined(separator: ",\n") + "\n}"
     }
 }

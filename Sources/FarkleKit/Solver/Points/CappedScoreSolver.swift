@@ -52,14 +52,18 @@ public struct CappedScoreSolver: Sendable {
         self.init(outcomes: outcomes, cap: cap, tail: nil, hasEntered: hasEntered)
     }
 
-    /// Solves the turn of the dice of `outcomes` for its expected points, without a cap: `ev` with a dice set.
+    /// Solves the turn of the dice of `outcomes` for its expected points, without a cap: `ev` with a dice set, for
+    /// a player on the board or not (`hasEntered`: one who is not may bank only from the entry minimum).
     ///
     /// - Throws: `Unsolved` where the expected points are unbounded (some dice score on every roll and lead back
     ///   to the whole set for ever), or where the table below the exact lines would hold more than
     ///   `maximumUncappedEntries` entries.
-    package init(expectedPointsOf outcomes: DiceSetOutcomes) throws(Unsolved) {
+    package init(expectedPointsOf outcomes: DiceSetOutcomes, hasEntered: Bool = true) throws(Unsolved) {
         let rules = outcomes.table.rules
-        let tail = LinearTail(states: outcomes, mechanics: outcomes.table.turnMechanics)
+        let tail = LinearTail(
+            states: outcomes,
+            mechanics: outcomes.table.turnMechanics.forPlayer(
+                entryMinimum: rules.game.entryMinimum, hasEntered: hasEntered))
         guard tail.ends else {
             throw Unsolved(
                 "the expected points of the dice set \(outcomes.set) are unbounded under rules '\(rules.name)': its "
@@ -72,7 +76,7 @@ public struct CappedScoreSolver: Sendable {
                     + "\(outcomes.stateCount) states (banking from \(Int(tail.exactFrom)) points), more than "
                     + "\(Self.maximumUncappedEntries) entries")
         }
-        self.init(outcomes: outcomes, cap: .max, tail: tail, hasEntered: true)
+        self.init(outcomes: outcomes, cap: .max, tail: tail, hasEntered: hasEntered)
     }
 
     /// The most table entries (levels times states) the uncapped solve tabulates (two 8-byte values each).
