@@ -11,8 +11,10 @@ extension BlindTurnOutcomes {
     /// on. Turn points have no ceiling below a threshold play's thresholds, so the computation stops once the turns
     /// still going hold less than `tolerance` of probability, and drops them.
     ///
-    /// - Precondition: the turn ends: less than `tolerance` is still going after `maximumLevels` steps.
-    init(play: some LoadedBlindPlay, levels: Int) {
+    /// - Returns: `nil` when the turn does not end within `maximumLevels` levels (`BlindTurnOutcomes.maximumLevels`
+    ///   unless a test gives fewer) with probability `1 - tolerance` (dice that almost never farkle, played by `ev`
+    ///   for points it banks only beyond them).
+    init?(play: some LoadedBlindPlay, levels: Int, maximumLevels: Int = Self.maximumLevels) {
         let outcomes = play.outcomes
         let step = outcomes.table.scoreStep
         let mechanics = outcomes.table.turnMechanics
@@ -39,7 +41,7 @@ extension BlindTurnOutcomes {
         }
         var level = 0
         while stillGoing >= Self.tolerance {
-            precondition(level < Self.maximumLevels, "a turn that ends")
+            guard level < maximumLevels else { return nil }
             for state in 1..<states {
                 let chance = going[level * states + state]
                 guard chance > 0 else { continue }

@@ -7,8 +7,8 @@ extension OddsSeat {
     /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race won at
     ///   the target at once (`DiceSet.refusal(toPlay:game:)`), an entry minimum above the least bank, `win` under
     ///   rules its solver does not cover (`LoadedWinSolver.refusal(for:)`), a race too large to tabulate, a set that
-    ///   can never score, `ev` where a turn's expected points are not solved, or `greedy` or `threshold` with a set
-    ///   whose six dice score on every roll.
+    ///   can never score, `ev` where a turn's expected points are not solved, `greedy` or `threshold` with a set
+    ///   whose six dice score on every roll, or a turn that goes on past every level tabulated.
     static func seats(
         strategies: [StrategySpec], dice: [DiceSet], context: StrategyContext, threads: Int
     ) throws(ExactOdds.Unsupported) -> (seats: [OddsSeat], levels: Int) {
@@ -76,8 +76,8 @@ extension OddsSeat {
         let (target, step) = (rules.game.end.target ?? 0, table.scoreStep)
         let levels = (target + step - 1) / step
         let solver = plays.contains(.win) ? context.diceSetGame(outcomes: outcomes, threads: threads) : nil
-        let seats = (0..<2).map { seat -> OddsSeat in
-            let blind: BlindTurnOutcomes
+        let seats = (0..<2).map { seat -> OddsSeat? in
+            let blind: BlindTurnOutcomes?
             switch plays[seat] {
             case .win:
                 guard let solver else { preconditionFailure("solved above") }
@@ -85,11 +85,11 @@ extension OddsSeat {
                     solver, player: seat, table: LoadedTurnTable(outcomes: outcomes[seat], levels: levels))
             case .cappedScore:
                 // Each total's turn, its banks counted up to the target (cap / step levels away).
-                return .byTotal(
-                    CappedScoreSolver.forEveryTotal(outcomes: outcomes[seat], target: target, threads: threads) {
-                        BlindTurnOutcomes(
-                            play: LoadedExpectedPointsPlay(solver: $0), levels: ($0.cap + step - 1) / step)
-                    })
+                let turns = CappedScoreSolver.forEveryTotal(outcomes: outcomes[seat], target: target, threads: threads)
+                {
+                    BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: $0), levels: ($0.cap + step - 1) / step)
+                }
+                return turns.contains { $0 == nil } ? nil : .byTotal(turns.compactMap { $0 })
             case .expectedPoints:
                 guard let solver = uncapped[seat] else { preconditionFailure("solved above") }
                 blind = BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: solver), levels: levels)
@@ -99,9 +99,15 @@ extension OddsSeat {
                 }
                 blind = BlindTurnOutcomes(play: play, levels: levels)
             }
-            return .blind(entered: blind, notEntered: blind)
+            return blind.map { .blind(entered: $0, notEntered: $0) }
         }
-        return (seats, levels)
+        for seat in 0..<2 where seats[seat] == nil {
+            throw ExactOdds.Unsupported(
+                "strategy '\(plays[seat])' with the dice set \(dice[seat]) plays turns that go on past "
+                    + "\(BlindTurnOutcomes.maximumLevels) score steps with a chance above \(BlindTurnOutcomes.tolerance) "
+                    + "(simulate them instead)")
+        }
+        return (seats.compactMap { $0 }, levels)
     }
 
     /// The turn of `player` of `solver` at (`mine`, `theirs`) levels, played to win, as its banks: those that reach

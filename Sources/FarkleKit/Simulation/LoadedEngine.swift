@@ -209,8 +209,9 @@ struct LoadedEngine: Sendable {
 
     /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
     /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank, in a game of rounds,
-    /// where a six of a kind wins or loses at once (the exact turn scores it as points) and where a scoreless
-    /// opening roll is rolled again (the exact turn farkles).
+    /// where a six of a kind wins or loses at once (the exact turn scores it as points), where a scoreless
+    /// opening roll is rolled again (the exact turn farkles) and for a turn that goes on past every level tabulated
+    /// (`BlindTurnOutcomes.init(play:levels:)`).
     ///
     /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy`, `threshold` or `ev` seat plays the same
     /// turn whatever the totals, worked out as `ExactOdds` weighs it (`BlindTurnOutcomes.init(play:levels:)`).
@@ -220,16 +221,18 @@ struct LoadedEngine: Sendable {
         else { return nil }
         let step = players[seat].outcomes.table.scoreStep
         let levels = (target + step - 1) / step
-        let turn: BlindTurnOutcomes
+        let worked: BlindTurnOutcomes?
         switch plays[seat] {
         case .cappedScore: return expectedFirstTurnPoints(seat: seat)
         case .win: return nil
         case .expectedPoints:
-            turn = BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: players[seat].solvers[0]), levels: levels)
+            worked = BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: players[seat].solvers[0]), levels: levels)
         case .greedy, .threshold:
             guard players[seat].playsThreshold else { return nil }
-            turn = BlindTurnOutcomes(play: players[seat].thresholdPlay, levels: levels)
+            worked = BlindTurnOutcomes(play: players[seat].thresholdPlay, levels: levels)
         }
+        // A turn that goes on past every level tabulated has no exact value here; the games still play it.
+        guard let turn = worked else { return nil }
         // banked[levels] holds the banks that reach the target, each worth the target.
         return (1..<levels).reduce(turn.banked[levels] * Double(target)) {
             $0 + turn.banked[$1] * Double($1 * step)

@@ -13,17 +13,35 @@ struct BlindTurnOutcomesDiceSetTests {
         let outcomes = DiceSetOutcomes(table: ScoringTable(rules: .kcd), set: try DiceSet(parsing: set))
         for thresholds in [[300, 500], [300, 400], [350, 600], [1000, 4000], [2000, 300], [0, 0]] {
             let play = LoadedThresholdPlay(outcomes: outcomes, thresholds: thresholds)
-            let turn = BlindTurnOutcomes(play: play, levels: 80)
+            let turn = try #require(BlindTurnOutcomes(play: play, levels: 80))
             let total = turn.banked.reduce(turn.farkle, +)
             #expect(abs(total - 1) < 1e-12, "\(set) \(thresholds): \(total)")
             #expect(turn.banked[0] == 0)
         }
     }
 
+    @Test("dice that almost never farkle: a turn past the levels it may follow is nil, not a trap")
+    func turnPastEveryLevel() throws {
+        // 1s and 5s seven times in fifteen each, 3s once: a turn that banks only from a billion points goes on far
+        // beyond 2,000 score steps (ev on these dice does so at 200,000: the engine's exact first turn and exact
+        // odds trapped on this set before).
+        let steady = LoadedDie(name: "steady", weights: [7, 0, 1, 0, 7, 0], source: "a test")
+        let outcomes = DiceSetOutcomes(
+            table: ScoringTable(rules: .kcd), set: DiceSet(members: [DiceSet.Member(die: steady, count: 6)]))
+        let far = LoadedThresholdPlay(outcomes: outcomes, thresholds: [1_000_000_000, 1_000_000_000])
+        #expect(BlindTurnOutcomes(play: far, levels: 80, maximumLevels: 2_000) == nil)
+        // The same bound on ordinary dice: the turn ends long before it, its banks and farkle adding up to 1.
+        let ordinary = DiceSetOutcomes(table: ScoringTable(rules: .kcd), set: .ordinary)
+        let near = LoadedThresholdPlay(outcomes: ordinary, thresholds: [300, 300])
+        let turn = try #require(BlindTurnOutcomes(play: near, levels: 80, maximumLevels: 2_000))
+        #expect(abs(turn.banked.reduce(turn.farkle, +) - 1) < 1e-12)
+    }
+
     @Test("greedy with six ordinary dice banks after its first keep: it farkles only when six dice score nothing")
     func greedyOrdinary() throws {
         let outcomes = DiceSetOutcomes(table: ScoringTable(rules: .kcd), set: .ordinary)
-        let turn = BlindTurnOutcomes(play: LoadedThresholdPlay(outcomes: outcomes, thresholds: [0, 0]), levels: 80)
+        let turn = try #require(
+            BlindTurnOutcomes(play: LoadedThresholdPlay(outcomes: outcomes, thresholds: [0, 0]), levels: 80))
         // kcd: six dice score unless they show no 1, no 5, no triple and no straight: 1440 of 46,656 ordered rolls
         // (the same count CappedScoreSolverTests uses); greedy banks at once after any keep.
         #expect(abs(turn.farkle - 1440.0 / 46656) < 1e-12)
@@ -45,8 +63,9 @@ struct BlindTurnOutcomesDiceSetTests {
         let situation = GameSituation(players: 2, end: rules.game.end)
         for thresholds in [[0, 0], [300, 500], [1000, 1000]] {
             let levels = 80
-            let loaded = BlindTurnOutcomes(
-                play: LoadedThresholdPlay(outcomes: outcomes, thresholds: thresholds), levels: levels)
+            let loaded = try #require(
+                BlindTurnOutcomes(play: LoadedThresholdPlay(outcomes: outcomes, thresholds: thresholds), levels: levels)
+            )
             let plain = try #require(
                 BlindTurnOutcomes(
                     strategy: ThresholdStrategy(table: table, thresholds: thresholds), rolls: RollList(table: table),

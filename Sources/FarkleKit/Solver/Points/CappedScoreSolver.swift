@@ -71,9 +71,11 @@ public struct CappedScoreSolver: Sendable {
         }
         let levels = tail.firstExactLevel(scoreStep: outcomes.table.scoreStep)
         guard levels * Double(outcomes.stateCount) <= Double(Self.maximumUncappedEntries) else {
+            // The sizes can be far beyond any Int (a die that almost never farkles): written, never converted.
+            let written = { (size: Double) in size < 1e15 ? "\(Int(size))" : "more than 10^15" }
             throw Unsolved(
-                "the expected points of the dice set \(outcomes.set) need a table of \(levels) levels of "
-                    + "\(outcomes.stateCount) states (banking from \(Int(tail.exactFrom)) points), more than "
+                "the expected points of the dice set \(outcomes.set) need a table of \(written(levels)) levels of "
+                    + "\(outcomes.stateCount) states (banking from \(written(tail.exactFrom)) points), more than "
                     + "\(Self.maximumUncappedEntries) entries")
         }
         self.init(outcomes: outcomes, cap: .max, tail: tail, hasEntered: hasEntered)
