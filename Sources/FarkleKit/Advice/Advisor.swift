@@ -111,12 +111,13 @@ public struct Advisor: Sendable {
     /// With dice sets (`TurnSituation.hasDiceSets`) the race won at the target at once is solved on the spot:
     /// the points toward the target from the player's total (`CappedScoreSolver`) and, with the opponent's total
     /// too, the chance to win against the opponent's dice (`LoadedWinSolver`, on `threads` threads, from the two
-    /// totals on); in any other game of six dice, the turn's expected points over the dice set.
+    /// totals on); without the player's total, or in any other game of six dice, the turn's expected points over
+    /// the dice set.
     ///
     /// - Throws: `NotCovered` when the situation does not fit the rules (turn points off the score step, a
     ///   total past the target, farkles in a row without a penalty) or the solved game does not reach it; with
-    ///   dice sets, no total of the player's in a race won at once, the opponent's total elsewhere, a three-farkle
-    ///   penalty of points, or a set that can never score.
+    ///   dice sets, the opponent's total without a race won at once, a three-farkle penalty of points, or a set
+    ///   that can never score.
     public func advice(for situation: TurnSituation, threads: Int = 2) throws(NotCovered) -> Advice {
         let step = table.scoreStep
         // A roll has one die to every die of the game (six, or five in a game of five dice).
@@ -201,9 +202,10 @@ public struct Advisor: Sendable {
 
     // MARK: - Dice sets
 
-    /// The advice kind by kind: in a race won at the target at once the points toward the target and, with
-    /// both totals, the chance to win against the opponent's dice; in any other game of six dice the turn's
-    /// expected points (`diceSetPointsAdvice(_:leastBank:)`).
+    /// The advice kind by kind, under the objective ordinary dice get in the same situation: in a race won at the
+    /// target at once, with the player's total, the points toward the target and, with both totals, the chance to
+    /// win against the opponent's dice; without a total, or in any other game of six dice, the turn's expected
+    /// points (`diceSetPointsAdvice(_:leastBank:)`).
     private func diceSetAdvice(_ situation: TurnSituation, leastBank: Int, threads: Int) throws(NotCovered)
         -> Advice
     {
@@ -213,6 +215,9 @@ public struct Advisor: Sendable {
         }
         // The points advice would count the turn alone, and say nothing of what a third farkle costs.
         if let refusal = DiceSet.penaltyRefusal(rules) { throw NotCovered(refusal) }
+        if situation.myScore == nil && situation.opponentScores.isEmpty {
+            return try diceSetPointsAdvice(situation, leastBank: leastBank)
+        }
         guard situation.farklesInARow == 0, situation.opponentFarklesInARow == 0, situation.roundsLeft == nil,
             situation.extraRound == nil,
             !situation.isFinalRound, game == nil, situation.opponentScores.count <= 1
@@ -289,10 +294,10 @@ public struct Advisor: Sendable {
         return (roll, outcomes)
     }
 
-    /// The advice kind by kind in a game of six dice other than a race won at once: every keep by the turn's
-    /// expected points (`ev` over the dice set, `CappedScoreSolver.init(expectedPointsOf:hasEntered:)`), which
-    /// read neither the totals nor the rounds. The advice to win with dice sets is solved for the race won at
-    /// once only.
+    /// The advice kind by kind without the player's total, or in a game of six dice other than a race won at once:
+    /// every keep by the turn's expected points (`ev` over the dice set,
+    /// `CappedScoreSolver.init(expectedPointsOf:hasEntered:)`), which read neither the totals nor the rounds. The
+    /// advice to win with dice sets is solved for the race won at once only.
     private func diceSetPointsAdvice(_ situation: TurnSituation, leastBank: Int) throws(NotCovered) -> Advice {
         let end = rules.game.end
         guard situation.opponentScores.isEmpty else {

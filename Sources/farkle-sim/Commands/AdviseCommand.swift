@@ -24,7 +24,8 @@ enum AdviseCommand: Command {
             turn's own, and only the advice to win counts the farkles in a row. \
             Loaded dice (a face written 5@odd, or --dice-set) are advised kind by kind in a race won at the \
             target at once (kcd): each keep lists the dice it leaves and what banking and rolling on are worth \
-            in points toward the target from --my-score (0 by default); with --opponent-score as well, the \
+            in points toward the target from --my-score (without it, as with ordinary dice, in the turn's \
+            expected points); with --opponent-score as well, the \
             chance to win against an opponent carrying --opponent-set (six ordinary dice by default), and where \
             the two objectives differ; that race is solved whole once and kept in the cache of solved games \
             (seconds; later questions with the same dice answer at once), read from --policy, or with \
@@ -131,7 +132,7 @@ enum AdviseCommand: Command {
         let totals = try Totals(arguments, rules: rules, step: step)
         // Alone, a total counts only where it changes the turn: a player not yet on the board, or a race won at the
         // target at once, whose last points it caps. Elsewhere it would be read for nothing.
-        if let totals, totals.theirs == nil, !hasDiceSets {
+        if let totals, totals.theirs == nil {
             let end = rules.game.end
             let capsTheTurn = end.target != nil && !end.hasFinalRound && end.rounds == nil
             let entryMatters = rules.game.entryMinimum > rules.turn.minimumBank
@@ -159,10 +160,7 @@ enum AdviseCommand: Command {
             situation.opponentDice = try DiceSetOption.opponentSet(arguments, catalog: catalog)
         }
         situation.farklesInARow = farkles ?? 0
-        // Loaded dice in a race won at once are advised toward the target from a total, 0 unless given; elsewhere
-        // their turn's expected points need none.
-        let racesAtOnce = rules.game.end.target != nil && !rules.game.end.hasFinalRound
-        situation.myScore = totals?.mine ?? (hasDiceSets && racesAtOnce ? 0 : nil)
+        situation.myScore = totals?.mine
         situation.opponentScores = totals?.others ?? []
         situation.isFinalRound = totals?.isFinalRound ?? false
         if let round = totals?.round {

@@ -134,7 +134,7 @@ struct AdvisorDiceSetTests {
         #expect(advice.points.best?.value == 50)
     }
 
-    @Test("dice sets beyond the race: the expected points; a roll not of the set, no total in the race: typed errors")
+    @Test("dice sets: the expected points beyond the race or without a total; a roll not of the set: a typed error")
     func notCovered() throws {
         var situation = TurnSituation(roll: DiceCounts(faces: [5, 1]))
         situation.dice = try DiceSet(parsing: "odd:2")
@@ -147,7 +147,10 @@ struct AdvisorDiceSetTests {
         situation.rollByKind = [DiceCounts(faces: [5, 1, 1]), DiceCounts()]
         #expect(throws: Advisor.NotCovered.self) { try kcd.advice(for: situation) }
         situation.rollByKind = [DiceCounts(), DiceCounts(faces: [5, 1])]
+        // No total in the race: the turn's expected points, as ordinary dice get them.
         situation.myScore = nil
-        #expect(throws: Advisor.NotCovered.self) { try kcd.advice(for: situation) }
+        #expect(try kcd.advice(for: situation).objective == .expectedPoints)
+        situation.myScore = 0
+        #expect(try kcd.advice(for: situation).objective == .pointsTowardTarget(cap: 4000))
     }
 }
