@@ -164,14 +164,15 @@ struct EvaluateDiceSetTests {
                 #expect("\(json[key] ?? "none")" == "\(plain[key] ?? "other")", "\(key)")
             }
         }
-        // Loaded dice there are refused, with one line.
+        // Loaded dice there are refused, with one line: the final round is followed for these plays, but not six 1s
+        // that win at once.
         let refused = try CommandRunner.run(base + ["--dice-set", "odd:2"])
         #expect(refused.exitStatus == 64)
         #expect(refused.standardOutput.isEmpty)
         #expect(
             refused.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") } == [
-                "Error: loaded dice are solved for a race won at the target at once (kcd); rules 'standard' have a "
-                    + "final round"
-            ])
+                "Error: loaded dice play every six of a kind as points, not as a win at once; rules 'standard' make six "
+                    + "1s win (\"six_of_a_kind\": \"points\" in a rule file)"
+            ], "\(refused.standardError)")
     }
 }

@@ -1,7 +1,8 @@
 extension BlindTurnOutcomes {
     /// The turn of `play`, a play with a dice set that decides from the turn alone (`LoadedBlindPlay`), in a race
-    /// of `levels` score steps to the target: banks of `levels` steps or more reach the target from any total and
-    /// are counted together at `banked[levels]`. There is no six of a kind that wins at once with dice sets. Six
+    /// of `levels` score steps to the target won at once: banks of `levels` steps or more reach the target from any
+    /// total and are counted together at `banked[levels]`; with `levels` nil (a race with a final round, where how
+    /// far past the target a bank goes matters) every bank keeps its own level. There is no six of a kind that wins at once with dice sets. Six
     /// dice that score nothing are the six-dice farkle where the rules have one (a keep of all six, hot dice), on
     /// the opening roll alone (level 0 holds only the opening roll: every keep adds a step) or on every roll of six,
     /// as the engine of loaded dice plays them.
@@ -14,13 +15,13 @@ extension BlindTurnOutcomes {
     /// - Returns: `nil` when the turn does not end within `maximumLevels` levels (`BlindTurnOutcomes.maximumLevels`
     ///   unless a test gives fewer) with probability `1 - tolerance` (dice that almost never farkle, played by `ev`
     ///   for points it banks only beyond them).
-    init?(play: some LoadedBlindPlay, levels: Int, maximumLevels: Int = Self.maximumLevels) {
+    init?(play: some LoadedBlindPlay, levels: Int?, maximumLevels: Int = Self.maximumLevels) {
         let outcomes = play.outcomes
         let step = outcomes.table.scoreStep
         let mechanics = outcomes.table.turnMechanics
         let states = outcomes.stateCount
         let full = outcomes.fullState
-        var banked = [Double](repeating: 0, count: levels + 1)
+        var banked = [Double](repeating: 0, count: (levels ?? 0) + 1)
         var farkle = 0.0
         // going[level * states + state]: the chance to roll the dice of `state` with `level` steps, grown as keeps
         // reach higher levels.
@@ -30,7 +31,9 @@ extension BlindTurnOutcomes {
         /// Moves `weight` to `reached` steps with the dice of `next` to roll, banked there or still going.
         func spread(_ weight: Double, reached: Int, next: Int) {
             if play.banks(turnPoints: reached * step, state: next) {
-                banked[min(reached, levels)] += weight
+                let level = levels.map { min(reached, $0) } ?? reached
+                if level >= banked.count { banked += [Double](repeating: 0, count: level + 1 - banked.count) }
+                banked[level] += weight
             } else {
                 // Whole rows of states: the loop reads every state of each level it reaches.
                 let rows = (reached + 1) * states

@@ -286,8 +286,8 @@ public struct ExactOdds: Sendable {
             progress: progress)
     }
 
-    /// The chances of seat 1 to win (and of a tie, none) for each of `seatings` in the race won at the target at once
-    /// between two seats carrying `dice`, whatever those are (six ordinary dice take the plain evaluation in `init`;
+    /// The chances of seat 1 to win and of a tie for each of `seatings` in the race (won at the target at once, or
+    /// with a final round for plays that read no total) between two seats carrying `dice`, whatever those are (six ordinary dice take the plain evaluation in `init`;
     /// here they are one more set), and the pairs of totals worked out.
     ///
     /// - Throws: `Unsupported` as `OddsSeat.seats(strategies:dice:context:threads:)` does.
@@ -298,8 +298,8 @@ public struct ExactOdds: Sendable {
         let (seats, levels) = try OddsSeat.seats(
             strategies: strategies, dice: dice, context: context, threads: threads)
         return sweep(
-            seats: seats, seatOf: [0, 1], seatings: seatings, levels: levels, finalRound: false, threads: threads,
-            progress: progress)
+            seats: seats, seatOf: [0, 1], seatings: seatings, levels: levels,
+            finalRound: context.rules.game.end.hasFinalRound, threads: threads, progress: progress)
     }
 
     /// The chances of seat 1 to win and of a tie for each of `seatings` (the indices of the strategies in seat order)

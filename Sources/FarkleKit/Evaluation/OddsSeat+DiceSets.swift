@@ -1,6 +1,6 @@
 extension OddsSeat {
     /// The seats of `strategies`, each carrying its `dice` (two seats, seat 1 first), in a race won at the target at
-    /// once (`kcd`): every play is followed as its banks (`BlindTurnOutcomes.init(play:levels:)`), `greedy`,
+    /// once (`kcd`), or with a final round where no play reads the totals: every play is followed as its banks (`BlindTurnOutcomes.init(play:levels:)`), `greedy`,
     /// `threshold` and `ev` once for every pair of totals, `ev-target` once per own total, `win` at each pair from
     /// the race of the two sets solved to win (`LoadedWinSolver`, `context.diceSetGame(outcomes:threads:)`).
     ///
@@ -21,7 +21,12 @@ extension OddsSeat {
             plays.append(play)
         }
         let rules = table.rules
-        if let reason = DiceSet.refusal(toPlay: rules) { throw ExactOdds.Unsupported(reason) }
+        // Plays that read no total follow a final round: their turns' banks are kept level by level past the target.
+        let hasFinalRound = rules.game.end.hasFinalRound
+        let readsNoTotal = plays.allSatisfy { $0 != .win && $0 != .cappedScore }
+        if let reason = DiceSet.refusal(toPlay: rules, allowsFinalRound: readsNoTotal) {
+            throw ExactOdds.Unsupported(reason)
+        }
         // Every pair of totals is evaluated: bounded like a win solve before anything is allocated.
         do {
             try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: nil)
@@ -92,12 +97,13 @@ extension OddsSeat {
                 return turns.contains { $0 == nil } ? nil : .byTotal(turns.compactMap { $0 })
             case .expectedPoints:
                 guard let solver = uncapped[seat] else { preconditionFailure("solved above") }
-                blind = BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: solver), levels: levels)
+                blind = BlindTurnOutcomes(
+                    play: LoadedExpectedPointsPlay(solver: solver), levels: hasFinalRound ? nil : levels)
             case .greedy, .threshold:
                 guard let play = LoadedThresholdPlay(outcomes: outcomes[seat], play: plays[seat]) else {
                     preconditionFailure("a threshold play")
                 }
-                blind = BlindTurnOutcomes(play: play, levels: levels)
+                blind = BlindTurnOutcomes(play: play, levels: hasFinalRound ? nil : levels)
             }
             return blind.map { .blind(entered: $0, notEntered: $0) }
         }

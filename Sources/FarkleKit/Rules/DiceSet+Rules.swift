@@ -6,12 +6,13 @@ extension DiceSet {
     /// once (`kcd`), where only the capped objective is the expected points that count, with every six of a kind
     /// scoring as points (no dice set's turn tables hold a win at once), no three-farkle penalty (their solvers
     /// keep no count of farkles) and no scoreless opening roll rolled again. A single turn (`game` false: the capped turn's points, where six 1s always
-    /// score as six of a kind) needs the race only.
-    public static func refusal(toPlay rules: RuleSet, game: Bool = true) -> String? {
+    /// score as six of a kind) needs the race only. The exact odds of plays that read no total (`greedy`,
+    /// `threshold`, `ev`) also follow a final round (`allowsFinalRound`).
+    public static func refusal(toPlay rules: RuleSet, game: Bool = true, allowsFinalRound: Bool = false) -> String? {
         guard rules.turn.dice == DiceCounts.maximumDice else {
             return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
         }
-        guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
+        guard rules.game.end.target != nil, allowsFinalRound || !rules.game.end.hasFinalRound else {
             return "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                 + (rules.game.end.target == nil ? "play rounds" : "have a final round")
         }

@@ -27,7 +27,8 @@ enum EvaluateCommand: Command {
             instead). Probabilities print in full precision in JSON, with 12 significant digits in Markdown. \
             With --dice-set (one per seat, or one for both) each seat carries its own dice; six ordinary dice \
             are the plain game, above. Where a seat carries other dice the game is a race won at the target at \
-            once (kcd), without ties: strategies ev-target (the turn that maximizes the expected points toward \
+            once (kcd), without ties, or, for greedy, threshold and ev, also a race with a final round where no \
+            six of a kind wins or loses at once (facebook), ties shared: strategies ev-target (the turn that maximizes the expected points toward \
             the target from the seat's own total, E[min(turn points, target - total)]; on ordinary dice too), \
             win (solved for the two sets), greedy and threshold:T1,T2 (the highest-scoring keep; on a tie in \
             points the fewest dice, then the dice left most likely to score on the next roll) and ev (a turn's \
@@ -135,7 +136,11 @@ enum EvaluateCommand: Command {
         if !odds.dice.allSatisfy(\.isOrdinary) {
             lines += [
                 "Dice sets: seat 1 carries \(odds.dice[0]), seat 2 \(odds.dice[1]); each rolls its own. "
-                    + "\(DiceSetOption.meanings). The first bank to reach the target wins at once.", "",
+                    + "\(DiceSetOption.meanings). "
+                    + (rules.game.end.hasFinalRound
+                        ? "The first bank to reach the target gives the other seat one last turn."
+                        : "The first bank to reach the target wins at once."),
+                "",
             ]
         }
         lines += ["| Seat | Strategy | Wins |", "|---:|---|---:|"]

@@ -26,7 +26,7 @@ enum DiceSetOption {
         "ev-target: the capped-optimal turn for the seat's own total, E[min(turn points, target - total)]; win: the play that maximizes the chance to win "
         + "(2 players); greedy: the highest-scoring keep, banking at once; threshold: the same keep, banking from "
         + "T1 points with 1 die left, T2 with 2 (a tie in points goes to the fewest dice, then to leaving the dice "
-        + "most likely to score)"
+        + "most likely to score); ev: the turn's expected points whatever the totals, over the dice set"
 
     /// `--dice-catalog`.
     static let catalog = OptionSpec(

@@ -76,6 +76,54 @@ struct ExactOddsDiceTests {
     }
 
     @Test(
+        "with a final round, six ordinary dice as a dice set have the plain odds, ties included, for plays blind to totals"
+    )
+    func finalRoundOnOrdinaryDice() throws {
+        // facebook: a final round, six 1s scored as points; the plain evaluation's turns are written apart from the
+        // dice sets' (`BlindTurnOutcomes.init(strategy:...)` against `init(play:levels:)`, here keeping every level).
+        var rules = RuleSet.facebook
+        rules.game.end = .target(1_500, finalRound: true)
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        for strategies in [
+            [StrategySpec.greedy, .threshold([300, 500])], [.expectedValue, .threshold([1000, 400])],
+            [.expectedValue, .expectedValue],
+        ] {
+            let plain = try ExactOdds(strategies: strategies, context: &context, threads: 1)
+            let loaded = try ExactOdds.diceSetRace(
+                strategies: strategies, dice: [.ordinary, .ordinary], context: context, threads: 2)
+            #expect(
+                abs(plain.winProbabilities[0] - loaded.odds[0].firstWin) < 1e-12,
+                "\(strategies): \(plain.winProbabilities[0]) vs \(loaded.odds[0].firstWin)")
+            #expect(abs(plain.tieProbability - loaded.odds[0].tie) < 1e-12, "\(strategies)")
+            #expect(plain.tieProbability > 0)
+        }
+        // Plays that read the totals are solved for the race won at once only.
+        for strategies in [[StrategySpec.expectedValueToTarget, .greedy], [.win, .greedy]] {
+            #expect(throws: ExactOdds.Unsupported.self) {
+                try ExactOdds.diceSetRace(
+                    strategies: strategies, dice: [.ordinary, .ordinary], context: context, threads: 1)
+            }
+        }
+    }
+
+    @Test("ev and threshold with loaded dice and a final round: simulated games agree", .leftOutOfCoverage)
+    func finalRoundWithLoadedDice() throws {
+        var rules = RuleSet.facebook
+        rules.game.end = .target(2_000, finalRound: true)
+        let table = ScoringTable(rules: rules)
+        var context = StrategyContext(table: table)
+        let sets = [try DiceSet(parsing: "odd:2"), try DiceSet(parsing: "heavenly-kingdom:1")]
+        let strategies: [StrategySpec] = [.expectedValue, .threshold([300, 350])]
+        let odds = try ExactOdds(strategies: strategies, dice: sets, context: &context, threads: 2)
+        #expect(odds.tieProbability > 0)
+        let simulation = try GameSimulation(
+            table: table, strategies: strategies, dice: sets, context: &context, threads: 2)
+        let games = 30_000
+        ExactOddsDiceSetRaceTests.expectSeatOneWins(
+            simulation.run(games: games, seed: 23, threads: 2), games: games, near: odds)
+    }
+
+    @Test(
         "ev-target and threshold with loaded dice under a least bank and a six-dice farkle: simulated games agree",
         .leftOutOfCoverage)
     func turnRulesWithLoadedDice() throws {
