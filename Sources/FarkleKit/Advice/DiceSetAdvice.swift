@@ -1,5 +1,6 @@
 /// The advice on a roll of dice sets, kind by kind: every keep with the dice it takes and leaves of each kind
-/// and what banking and rolling on after it are worth, for the points toward the target and, with both
+/// and what banking and rolling on after it are worth, for the points (toward the target in a race won at once,
+/// from the player's total; else the turn's expected points: `Advice.objective` says which) and, with both
 /// totals, to win.
 ///
 /// Part of `Advice` when the situation has dice sets (`TurnSituation.hasDiceSets`).
@@ -39,7 +40,7 @@ public struct DiceSetAdvice: Hashable, Sendable {
     public let dice: DiceSet
     /// The roll, kind by kind of `dice.kinds`.
     public let roll: [DiceCounts]
-    /// Every keep valued as the expected points toward the target, best first.
+    /// Every keep valued under the points objective (`Advice.objective`), best first.
     public let points: [Option]
     /// The opponent's dice, with the advice to win; else `nil`.
     public let opponentDice: DiceSet?
@@ -48,8 +49,8 @@ public struct DiceSetAdvice: Hashable, Sendable {
 }
 
 /// A dice set's turn tabulated under one objective over (turn points, dice of each kind left), as advice on a roll
-/// reads it: the points toward the target (`CappedScoreSolver`) and the turn of a race played to win
-/// (`LoadedWinSolver.Turn`).
+/// reads it: the points, toward the target or not (`CappedScoreSolver`, capped or not), and the turn of a race
+/// played to win (`LoadedWinSolver.Turn`).
 protocol DiceSetTurnValues {
     /// The dice set's rolls.
     var outcomes: DiceSetOutcomes { get }
@@ -67,7 +68,7 @@ protocol DiceSetTurnValues {
 }
 
 extension CappedScoreSolver: DiceSetTurnValues {
-    /// A farkle banks nothing toward the target.
+    /// A farkle banks nothing.
     var farkleValue: Double { 0 }
 
     func valueBeforeRoll(turnPoints: Int, state: Int, isOpeningRoll: Bool) -> Double {
