@@ -5,7 +5,7 @@ extension OddsSeat {
     /// the race of the two sets solved to win (`LoadedWinSolver`, `context.diceSetGame(outcomes:threads:)`).
     ///
     /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race won at
-    ///   the target at once (`DiceSet.refusal(toPlay:game:)`), an entry minimum above the least bank, `win` under
+    ///   the target at once (`DiceSet.refusal(toPlay:game:allowsFinalRound:)`), an entry minimum above the least bank, `win` under
     ///   rules its solver does not cover (`LoadedWinSolver.refusal(for:)`), a race too large to tabulate, a set that
     ///   can never score, `ev` where a turn's expected points are not solved, `greedy` or `threshold` with a set
     ///   whose six dice score on every roll, or a turn that goes on past every level tabulated.

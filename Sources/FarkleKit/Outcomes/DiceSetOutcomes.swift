@@ -88,7 +88,7 @@ public struct DiceSetOutcomes: Sendable {
     /// A set of identical fair dice takes the plain groups (`RollOutcomes`); `forceKinds` builds it kind by
     /// kind like any other set, for tests that compare the two. Ordinary dice play the rules' number of dice
     /// (`TurnRules.dice`): six ordinary dice in a five-dice game are its five. Loaded dice play six
-    /// (`DiceSet.refusal(toPlay:game:)` refuses games with fewer).
+    /// (`DiceSet.refusal(toPlay:game:allowsFinalRound:)` refuses games with fewer).
     public init(table: ScoringTable, set given: DiceSet, forceKinds: Bool = false) {
         let dice = table.rules.turn.dice
         let set = given.isOrdinary && given.count != dice ? DiceSet.ordinary(dice) : given

@@ -34,7 +34,7 @@ extension DiceSet {
 
     /// Why games with dice sets cannot be simulated under `rules`, in words, or `nil` when they can: the engine of
     /// loaded dice (`LoadedEngine`) plays every game of six dice the plain engines play (`GameLoop`). Its plays that
-    /// read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:)` says besides, and `ev` under a
+    /// read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:allowsFinalRound:)` says besides, and `ev` under a
     /// three-farkle penalty of points what `expectedPointsRefusal(toPlay:)` says.
     package static func simulationRefusal(toPlay rules: RuleSet) -> String? {
         guard rules.turn.dice == DiceCounts.maximumDice else {

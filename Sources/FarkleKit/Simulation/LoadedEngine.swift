@@ -435,7 +435,7 @@ struct LoadedEngine: Sendable {
 /// `LoadedPlay`; where every seat carries six ordinary dice the plain engines play any rules and strategy.
 public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The rules have what games with dice sets do not play (`DiceSet.simulationRefusal(toPlay:)`; for `ev-target`
-    /// `DiceSet.refusal(toPlay:game:)`), in words.
+    /// `DiceSet.refusal(toPlay:game:allowsFinalRound:)`), in words.
     case rules(String)
     /// Seat `seat`'s strategy has no play with loaded dice (only `ev-target`, `win`, `greedy` and `threshold` do).
     case unknownStrategy(seat: Int, StrategySpec)

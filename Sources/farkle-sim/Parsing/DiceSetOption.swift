@@ -104,7 +104,7 @@ enum DiceSetOption {
 
     /// Refuses loaded dice under rules that are not a race won at the target at once (only there is the
     /// capped objective the expected points that count) and, for a game (`game`), where six 1s win at once
-    /// (`DiceSet.refusal(toPlay:game:)`).
+    /// (`DiceSet.refusal(toPlay:game:allowsFinalRound:)`).
     ///
     /// Also refuses a set given (`--dice-set`, `--opponent-set`) whose dice can never score under the rules: a
     /// player carrying it never banks, so no game would end.
