@@ -303,7 +303,7 @@ public struct Advisor: Sendable {
         guard situation.opponentScores.isEmpty else {
             throw NotCovered(
                 "the advice to win with dice sets is solved for a race won at the target at once (kcd); rules "
-                    + "'\(rules.name)' \(end.target == nil ? "play rounds" : "have a final round") (without the "
+                    + "'\(rules.name)' \(end.unlikeRaceWonAtOnce) (without the "
                     + "opponent's total: the turn's expected points)")
         }
         if let reason = DiceSet.simulationRefusal(toPlay: rules) ?? DiceSet.expectedPointsRefusal(toPlay: rules) {

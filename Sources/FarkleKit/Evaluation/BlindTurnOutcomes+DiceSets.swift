@@ -1,11 +1,11 @@
 extension BlindTurnOutcomes {
-    /// The turn of `play`, a play with a dice set that decides from the turn alone (`LoadedBlindPlay`), in a race
-    /// of `levels` score steps to the target won at once: banks of `levels` steps or more reach the target from any
-    /// total and are counted together at `banked[levels]`; with `levels` nil (a race with a final round, where how
-    /// far past the target a bank goes matters) every bank keeps its own level. There is no six of a kind that wins at once with dice sets. Six
-    /// dice that score nothing are the six-dice farkle where the rules have one (a keep of all six, hot dice), on
-    /// the opening roll alone (level 0 holds only the opening roll: every keep adds a step) or on every roll of six,
-    /// as the engine of loaded dice plays them.
+    /// The turn of `play`, a play with a dice set that decides from the turn alone (`LoadedBlindPlay`), in a race of
+    /// `levels` score steps to the target won at once: banks of `levels` steps or more reach the target from any total
+    /// and are counted together at `banked[levels]`; with `levels` nil (a race with a final round, where how far past
+    /// the target a bank goes matters) every bank keeps its own level. There is no six of a kind that wins at once with
+    /// dice sets. Six dice that score nothing are the six-dice farkle where the rules have one (a keep of all six, hot
+    /// dice), on the opening roll alone (level 0 holds only the opening roll: every keep adds a step) or on every roll
+    /// of six, as the engine of loaded dice plays them.
     ///
     /// Worked out forward from the opening roll over the states (turn points, dice of each kind left), turn points
     /// ascending: every keep adds at least one score step, so a state's probability is final before it is spread

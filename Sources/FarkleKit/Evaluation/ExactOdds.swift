@@ -286,9 +286,9 @@ public struct ExactOdds: Sendable {
             progress: progress)
     }
 
-    /// The chances of seat 1 to win and of a tie for each of `seatings` in the race (won at the target at once, or
-    /// with a final round for plays that read no total) between two seats carrying `dice`, whatever those are (six ordinary dice take the plain evaluation in `init`;
-    /// here they are one more set), and the pairs of totals worked out.
+    /// The chances of seat 1 to win and of a tie for each of `seatings` in the race (won at the target at once, or with
+    /// a final round for plays that read no total) between two seats carrying `dice`, whatever those are (six ordinary
+    /// dice take the plain evaluation in `init`; here they are one more set), and the pairs of totals worked out.
     ///
     /// - Throws: `Unsupported` as `OddsSeat.seats(strategies:dice:context:threads:)` does.
     static func diceSetRace(

@@ -1,14 +1,15 @@
 extension OddsSeat {
     /// The seats of `strategies`, each carrying its `dice` (two seats, seat 1 first), in a race won at the target at
-    /// once (`kcd`), or with a final round where no play reads the totals: every play is followed as its banks (`BlindTurnOutcomes.init(play:levels:)`), `greedy`,
-    /// `threshold` and `ev` once for every pair of totals, `ev-target` once per own total, `win` at each pair from
-    /// the race of the two sets solved to win (`LoadedWinSolver`, `context.diceSetGame(outcomes:threads:)`).
+    /// once (`kcd`), or with a final round where no play reads the totals: every play is followed as its banks
+    /// (`BlindTurnOutcomes.init(play:levels:)`), `greedy`, `threshold` and `ev` once for every pair of totals,
+    /// `ev-target` once per own total, `win` at each pair from the race of the two sets solved to win
+    /// (`LoadedWinSolver`, `context.diceSetGame(outcomes:threads:)`).
     ///
     /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race won at
-    ///   the target at once (`DiceSet.refusal(toPlay:game:allowsFinalRound:)`), an entry minimum above the least bank, `win` under
-    ///   rules its solver does not cover (`LoadedWinSolver.refusal(for:)`), a race too large to tabulate, a set that
-    ///   can never score, `ev` where a turn's expected points are not solved, `greedy` or `threshold` with a set
-    ///   whose six dice score on every roll, or a turn that goes on past every level tabulated.
+    ///   the target at once (`DiceSet.refusal(toPlay:game:allowsFinalRound:)`), an entry minimum above the least bank,
+    ///   `win` under rules its solver does not cover (`LoadedWinSolver.refusal(for:)`), a race too large to tabulate, a
+    ///   set that can never score, `ev` where a turn's expected points are not solved, `greedy` or `threshold` with a
+    ///   set whose six dice score on every roll, or a turn that goes on past every level tabulated.
     static func seats(
         strategies: [StrategySpec], dice: [DiceSet], context: StrategyContext, threads: Int
     ) throws(ExactOdds.Unsupported) -> (seats: [OddsSeat], levels: Int) {

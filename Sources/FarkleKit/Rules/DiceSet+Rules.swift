@@ -2,11 +2,11 @@ extension DiceSet {
     /// Why games with dice sets cannot be solved, evaluated or advised under `rules`, in words, or `nil` when they
     /// can (simulated games are played under more rules: `simulationRefusal(toPlay:)`).
     ///
-    /// The one gate of every solver and evaluation of loaded dice: they solve a race won at the target at
-    /// once (`kcd`), where only the capped objective is the expected points that count, with every six of a kind
-    /// scoring as points (no dice set's turn tables hold a win at once), no three-farkle penalty (their solvers
-    /// keep no count of farkles) and no scoreless opening roll rolled again. A single turn (`game` false: the capped turn's points, where six 1s always
-    /// score as six of a kind) needs the race only. The exact odds of plays that read no total (`greedy`,
+    /// The one gate of every solver and evaluation of loaded dice: they solve a race won at the target at once (`kcd`),
+    /// where only the capped objective is the expected points that count, with every six of a kind scoring as points
+    /// (no dice set's turn tables hold a win at once), no three-farkle penalty (their solvers keep no count of farkles)
+    /// and no scoreless opening roll rolled again. A single turn (`game` false: the capped turn's points, where six 1s
+    /// always score as six of a kind) needs the race only. The exact odds of plays that read no total (`greedy`,
     /// `threshold`, `ev`) also follow a final round (`allowsFinalRound`).
     public static func refusal(toPlay rules: RuleSet, game: Bool = true, allowsFinalRound: Bool = false) -> String? {
         guard rules.turn.dice == DiceCounts.maximumDice else {
@@ -14,7 +14,7 @@ extension DiceSet {
         }
         guard rules.game.end.target != nil, allowsFinalRound || !rules.game.end.hasFinalRound else {
             return "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
-                + (rules.game.end.target == nil ? "play rounds" : "have a final round")
+                + rules.game.end.unlikeRaceWonAtOnce
         }
         guard game else { return nil }
         let endings = [
@@ -34,8 +34,8 @@ extension DiceSet {
 
     /// Why games with dice sets cannot be simulated under `rules`, in words, or `nil` when they can: the engine of
     /// loaded dice (`LoadedEngine`) plays every game of six dice the plain engines play (`GameLoop`). Its plays that
-    /// read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:allowsFinalRound:)` says besides, and `ev` under a
-    /// three-farkle penalty of points what `expectedPointsRefusal(toPlay:)` says.
+    /// read the totals (`ev-target`, `win`) need what `refusal(toPlay:game:allowsFinalRound:)` says besides, and `ev`
+    /// under a three-farkle penalty of points what `expectedPointsRefusal(toPlay:)` says.
     package static func simulationRefusal(toPlay rules: RuleSet) -> String? {
         guard rules.turn.dice == DiceCounts.maximumDice else {
             return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"

@@ -30,6 +30,12 @@ public enum GameEnd: Hashable, Sendable {
         }
     }
 
+    /// How a game that is not a race won at the target at once differs from one, as words after "rules 'name' ":
+    /// "play rounds" or "have a final round" (for the messages of what only that race supports).
+    package var unlikeRaceWonAtOnce: String {
+        target == nil ? "play rounds" : "have a final round"
+    }
+
     /// The number of rounds of a game of fixed rounds, or `nil` for a race.
     public var rounds: Int? {
         switch self {

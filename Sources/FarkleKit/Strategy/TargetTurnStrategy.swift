@@ -27,7 +27,7 @@ public struct TargetTurnStrategy: Strategy {
         let name = StrategySpec.expectedValueToTarget.description
         guard rules.game.end.target != nil, !rules.game.end.hasFinalRound else {
             return "strategy '\(name)' plays a race won at the target at once (kcd); rules '\(rules.name)' "
-                + "\(rules.game.end.target == nil ? "play rounds" : "have a final round")"
+                + "\(rules.game.end.unlikeRaceWonAtOnce)"
         }
         guard rules.turn.threeFarklePenalty == nil else {
             return "strategy '\(name)' counts the points of a turn only; rules '\(rules.name)' have a three-farkle "

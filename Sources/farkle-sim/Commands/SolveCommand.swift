@@ -204,7 +204,7 @@ enum SolveCommand: Command {
                 throw UsageError(
                     "'--format csv' with a dice set is the points toward the target from every total, in a race won "
                         + "at the target at once (kcd); rules '\(rules.name)' "
-                        + (rules.game.end.target == nil ? "play rounds" : "have a final round") + ": use md or json",
+                        + rules.game.end.unlikeRaceWonAtOnce + ": use md or json",
                     spec: spec)
             }
             let lines = ["total,value"] + capped.byTotal.map { "\($0.total),\(NumberText.exact($0.value))" }

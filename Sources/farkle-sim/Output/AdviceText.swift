@@ -175,11 +175,15 @@ struct AdviceText {
                 ]
             }
         }
-        if let next = advice.next, let reason {
-            lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(reason).")
-        }
+        if let then = thenLine { lines.append(then) }
         if let win, let game = whole.winGame { lines += winMarkdown(win, game: game) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What to do after the best keep (or the six-dice farkle) for points, and why; `nil` where nothing follows.
+    private var thenLine: String? {
+        guard let next = advice.next, let reason else { return nil }
+        return "Then \(next.decision == .bank ? "bank" : "roll"): \(reason)."
     }
 
     /// What a roll without a keep does: a six-dice farkle, a scoreless opening roll rolled again, or a farkle.
@@ -421,9 +425,7 @@ extension AdviceText {
         lines += endingLines
         if keeps.isEmpty {
             lines.append(noKeepLine)
-            if let next = self.advice.next, let reason {
-                lines.append("Then \(next.decision == .bank ? "bank" : "roll"): \(reason).")
-            }
+            if let then = thenLine { lines.append(then) }
             return lines.joined(separator: "\n") + "\n"
         }
         lines += ["| Keep | Points | Leaves | Bank | Roll on | Then | |", "|---|---:|---|---:|---:|---|---|"]
