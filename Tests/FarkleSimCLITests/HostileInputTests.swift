@@ -144,6 +144,30 @@ struct HostileInputTests {
         Self.expectUsageError(result, "'--inventory' makes 9366819 candidate sets from 40 die types")
     }
 
+    @Test("ev with dice that seldom farkle is refused where its games would roll for too long, in one line")
+    func longTurnsRefused() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("dice.json")
+        // 1s and 5s score, 3s do not, and a 3 is half as likely: six such dice farkle once in 15,625 rolls, and ev
+        // rolls on for about 140 rolls a turn. (Dice that farkle once in millions of rolls turn that into tens of
+        // thousands, and a default run into hours; the FarkleKit tests count those turns.)
+        try Data(#"{"dice": [{"name": "steady", "weights": [2, 0, 1, 0, 2, 0]}]}"#.utf8).write(to: file)
+        let many = try CommandRunner.run([
+            "--games", "1000000", "--rules", "kcd", "--strategy", "ev", "--dice-set", "steady:6",
+            "--dice-catalog", file.path,
+        ])
+        Self.expectUsageError(many, "strategy 'ev' with the dice set steady:6 rolls about 140 times a turn")
+        #expect(many.standardError.contains("1,000,000 games would roll about 2.8e+08 times, more than the 2.0e+08"))
+        #expect(many.standardError.contains("use at most 712,950 '--games', or play it 'ev-target'"))
+        // The same dice play fewer games.
+        let few = try CommandRunner.run([
+            "--games", "200", "--rules", "kcd", "--strategy", "ev", "--dice-set", "steady:6", "--dice-catalog",
+            file.path, "--format", "json", "--quiet",
+        ])
+        #expect(few.exitStatus == 0, "\(few.standardError)")
+    }
+
     @Test(
         "a catalog die named 'ordinary' that is not fair is refused: every set fills up with the fair die by that name")
     func loadedOrdinaryRefused() throws {

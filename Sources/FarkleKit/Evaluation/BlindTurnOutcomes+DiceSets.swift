@@ -16,6 +16,18 @@ extension BlindTurnOutcomes {
     ///   unless a test gives fewer) with probability `1 - tolerance` (dice that almost never farkle, played by `ev`
     ///   for points it banks only beyond them).
     init?(play: some LoadedBlindPlay, levels: Int?, maximumLevels: Int = Self.maximumLevels) {
+        guard let turn = Self.worked(play: play, levels: levels, maximumLevels: maximumLevels).turn else {
+            return nil
+        }
+        self = turn
+    }
+
+    /// The turn of `play` as `init(play:levels:maximumLevels:)` works it out, `nil` where that is `nil`, and the
+    /// expected number of its rolls: what the turn costs the engine of loaded dice to play. Where the turn goes on
+    /// past `maximumLevels`, the rolls up to there: a lower bound.
+    static func worked(play: some LoadedBlindPlay, levels: Int?, maximumLevels: Int = Self.maximumLevels) -> (
+        turn: BlindTurnOutcomes?, rolls: Double
+    ) {
         let outcomes = play.outcomes
         let step = outcomes.table.scoreStep
         let mechanics = outcomes.table.turnMechanics
@@ -43,12 +55,15 @@ extension BlindTurnOutcomes {
             }
         }
         var level = 0
+        // Every chance of a state still going is a chance to roll its dice once.
+        var rolls = 0.0
         while stillGoing >= Self.tolerance {
-            guard level < maximumLevels else { return nil }
+            guard level < maximumLevels else { return (nil, rolls) }
             for state in 1..<states {
                 let chance = going[level * states + state]
                 guard chance > 0 else { continue }
                 stillGoing -= chance
+                rolls += chance
                 let scoreless = chance * outcomes.farkleProbability[state]
                 if state == full, outcomes.diceInState[state] == DiceCounts.maximumDice,
                     let bonus = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: level == 0)
@@ -65,6 +80,6 @@ extension BlindTurnOutcomes {
             level += 1
             if level * states >= going.count { break }
         }
-        self.init(banked: banked, farkle: farkle, instantWin: 0)
+        return (BlindTurnOutcomes(banked: banked, farkle: farkle, instantWin: 0), rolls)
     }
 }

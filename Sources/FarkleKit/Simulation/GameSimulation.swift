@@ -129,7 +129,13 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// capped-optimal turn, `greedy`, `threshold`); `nil` elsewhere: to compare with
     /// `SimulationTally.Seat.firstTurnMean`.
     package func exactFirstTurnPoints(seat: Int) -> Double? {
-        if case .loaded(let engine) = engine { engine.exactFirstTurnPoints(seat: seat) } else { nil }
+        firstTurn(seat: seat).exactPoints
+    }
+
+    /// Seat `seat`'s first turn where the engine of loaded dice plays (its exact points and its expected rolls);
+    /// nothing known on six ordinary dice everywhere.
+    package func firstTurn(seat: Int) -> FirstTurn {
+        if case .loaded(let engine) = engine { engine.firstTurn(seat: seat) } else { FirstTurn() }
     }
 
     /// The most table entries the turns of a seat playing `win` with loaded dice may take over all pairs of

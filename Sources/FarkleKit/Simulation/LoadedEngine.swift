@@ -207,36 +207,37 @@ struct LoadedEngine: Sendable {
         return players[seat].solvers[0].openingValue
     }
 
-    /// The exact expected points toward the target, E[min(banked, target)], of seat `seat`'s own first turn, or
-    /// `nil` for a seat playing `win`, whose first turn depends on the opponent's first bank, in a game of rounds,
-    /// where a six of a kind wins or loses at once (the exact turn scores it as points), where a scoreless
-    /// opening roll is rolled again (the exact turn farkles) and for a turn that goes on past every level tabulated
-    /// (`BlindTurnOutcomes.init(play:levels:)`).
-    ///
-    /// An `ev-target` seat's is `expectedFirstTurnPoints(seat:)`; a `greedy`, `threshold` or `ev` seat plays the same
-    /// turn whatever the totals, worked out as `ExactOdds` weighs it (`BlindTurnOutcomes.init(play:levels:)`).
+    /// The exact expected points toward the target of seat `seat`'s own first turn (`FirstTurn.exactPoints`).
     func exactFirstTurnPoints(seat: Int) -> Double? {
-        guard let target, rollRules.instantWinFaces == 0, rollRules.instantLossFaces == 0,
-            !rollRules.rerollsScorelessOpeningRoll
-        else { return nil }
+        firstTurn(seat: seat).exactPoints
+    }
+
+    /// Seat `seat`'s first turn, from one pass over it (see `FirstTurn`).
+    func firstTurn(seat: Int) -> FirstTurn {
         let step = players[seat].outcomes.table.scoreStep
-        let levels = (target + step - 1) / step
-        let worked: BlindTurnOutcomes?
+        let levels = target.map { ($0 + step - 1) / step }
+        let isExact =
+            target != nil && rollRules.instantWinFaces == 0 && rollRules.instantLossFaces == 0
+            && !rollRules.rerollsScorelessOpeningRoll
+        let worked: (turn: BlindTurnOutcomes?, rolls: Double)
         switch plays[seat] {
-        case .cappedScore: return expectedFirstTurnPoints(seat: seat)
-        case .win: return nil
+        case .cappedScore: return FirstTurn(exactPoints: isExact ? expectedFirstTurnPoints(seat: seat) : nil)
+        case .win: return FirstTurn(exactPoints: nil)
         case .expectedPoints:
-            worked = BlindTurnOutcomes(play: LoadedExpectedPointsPlay(solver: players[seat].solvers[0]), levels: levels)
+            worked = BlindTurnOutcomes.worked(
+                play: LoadedExpectedPointsPlay(solver: players[seat].solvers[0]), levels: levels)
         case .greedy, .threshold:
-            guard players[seat].playsThreshold else { return nil }
-            worked = BlindTurnOutcomes(play: players[seat].thresholdPlay, levels: levels)
+            guard players[seat].playsThreshold else { return FirstTurn(exactPoints: nil) }
+            worked = BlindTurnOutcomes.worked(play: players[seat].thresholdPlay, levels: levels)
         }
+        var first = FirstTurn(exactPoints: nil, expectedRolls: worked.rolls, goesOnPastTable: worked.turn == nil)
         // A turn that goes on past every level tabulated has no exact value here; the games still play it.
-        guard let turn = worked else { return nil }
+        guard isExact, let target, let levels, let turn = worked.turn else { return first }
         // banked[levels] holds the banks that reach the target, each worth the target.
-        return (1..<levels).reduce(turn.banked[levels] * Double(target)) {
+        first.exactPoints = (1..<levels).reduce(turn.banked[levels] * Double(target)) {
             $0 + turn.banked[$1] * Double($1 * step)
         }
+        return first
     }
 
     /// Plays chunk `chunk` of a run (`games` games, one after the other on stream `chunk` of the seed) into

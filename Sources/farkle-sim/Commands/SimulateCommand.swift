@@ -115,6 +115,8 @@ enum SimulateCommand: Command {
         } catch {
             throw usageError(error, rules: rules, dice: dice, specs: specs)
         }
+        let firstTurns = simulation.playsLoadedDice ? dice.indices.map(simulation.firstTurn) : []
+        try checkRolls(firstTurns, games: games, dice: dice, specs: specs)
         // Timed from here: the games, not a solve for `win` before them.
         let clock = ContinuousClock()
         let start = clock.now
@@ -136,7 +138,8 @@ enum SimulateCommand: Command {
 
         let summary = Summary(
             rules: rules, seed: seed, threads: threads, tally: tally, strategies: simulation.seatNames,
-            dice: simulation.playsLoadedDice ? LoadedDice(simulation) : nil,
+            dice: simulation.playsLoadedDice
+                ? LoadedDice(sets: dice, exactFirstTurns: firstTurns.map(\.exactPoints)) : nil,
             elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         let text: String
         switch format {
@@ -150,6 +153,39 @@ enum SimulateCommand: Command {
             Standard.output(text, terminator: "")
         }
         return ExitStatus.success
+    }
+
+    /// The most rolls a run is expected to play where a seat's turns are long: about a minute of dice that
+    /// almost never farkle.
+    static let maximumRolls = 200_000_000.0
+
+    /// The expected rolls of a turn from which a seat's turns count as long: thirty times those of an ordinary
+    /// turn.
+    static let longTurnRolls = 100.0
+
+    /// Refuses a run in which a seat's turns are long (`longTurnRolls`) and the seats' first turns alone are
+    /// expected to roll more than `maximumRolls` times over `games` games: dice that almost never farkle, played
+    /// `ev`, roll thousands of times a turn for points they bank only in the millions, and a default run of them
+    /// took hours.
+    private static func checkRolls(
+        _ firstTurns: [FirstTurn], games: Int, dice: [DiceSet],
+        specs: [StrategySpec]
+    ) throws(UsageError) {
+        let rolls = firstTurns.map { $0.expectedRolls ?? 0 }
+        let atLeast = firstTurns.contains(where: \.goesOnPastTable) ? "at least" : "about"
+        let perGame = rolls.reduce(0, +)
+        guard let seat = rolls.indices.max(by: { rolls[$0] < rolls[$1] }), rolls[seat] > longTurnRolls,
+            Double(games) * perGame > maximumRolls
+        else { return }
+        throw UsageError(
+            "strategy '\(specs[seat])' with the dice set \(dice[seat]) rolls \(firstTurns[seat].goesOnPastTable ? "at least" : "about") "
+                + "\(NumberText.grouped(Int(rolls[seat].rounded()))) times a turn (its dice almost never farkle): "
+                + "\(NumberText.grouped(games)) games would roll \(atLeast) \(NumberText.scientific(Double(games) * perGame)) "
+                + "times, more than the \(NumberText.scientific(maximumRolls)) a run plays; use "
+                + (atLeast == "about" ? "at most \(NumberText.grouped(max(Int(maximumRolls / perGame), 1)))" : "fewer")
+                + " '--games'"
+                + (specs[seat] == .expectedValue ? ", or play it 'ev-target', 'greedy' or 'threshold'" : ""),
+            spec: spec)
     }
 
     /// The message of what the engine of loaded dice cannot play, as `farkle-sim` words it.
@@ -245,10 +281,6 @@ private struct LoadedDice {
     /// Per seat, the exact expected points toward the target of its first turn, `nil` for a `win` seat.
     let exactFirstTurns: [Double?]
 
-    init(_ simulation: GameSimulation<BuiltInStrategy>) {
-        sets = simulation.dice
-        exactFirstTurns = sets.indices.map(simulation.exactFirstTurnPoints)
-    }
 }
 
 /// The figures of a finished run, in the three output formats.

@@ -37,6 +37,25 @@ struct BlindTurnOutcomesDiceSetTests {
         #expect(abs(turn.banked.reduce(turn.farkle, +) - 1) < 1e-12)
     }
 
+    @Test("a turn's expected rolls: one for greedy, which banks after its first keep; a lower bound past every level")
+    func expectedRolls() throws {
+        let ordinary = DiceSetOutcomes(table: ScoringTable(rules: .kcd), set: .ordinary)
+        let greedy = BlindTurnOutcomes.worked(
+            play: LoadedThresholdPlay(outcomes: ordinary, thresholds: [0, 0]), levels: 80)
+        #expect(greedy.turn != nil)
+        #expect(abs(greedy.rolls - 1) < 1e-12)
+        // Cut off past 2,000 steps, the rolls counted are those within them: a lower bound of the turn's, and at most
+        // 2,000, as every keep adds at least one step. Highest keeps of dice that are mostly 1s and 5s add hundreds
+        // of points a roll, still tens of rolls.
+        let steady = LoadedDie(name: "steady", weights: [7, 0, 1, 0, 7, 0], source: "a test")
+        let outcomes = DiceSetOutcomes(
+            table: ScoringTable(rules: .kcd), set: DiceSet(members: [DiceSet.Member(die: steady, count: 6)]))
+        let far = LoadedThresholdPlay(outcomes: outcomes, thresholds: [1_000_000_000, 1_000_000_000])
+        let cut = BlindTurnOutcomes.worked(play: far, levels: 80, maximumLevels: 2_000)
+        #expect(cut.turn == nil)
+        #expect(cut.rolls > 10 && cut.rolls <= 2_000, "\(cut.rolls)")
+    }
+
     @Test("greedy with six ordinary dice banks after its first keep: it farkles only when six dice score nothing")
     func greedyOrdinary() throws {
         let outcomes = DiceSetOutcomes(table: ScoringTable(rules: .kcd), set: .ordinary)

@@ -69,6 +69,31 @@ struct LoadedGameSimulationTests {
         #expect(try #require(without.exactFirstTurnPoints(seat: 0)) < exact - 4 * error)
     }
 
+    @Test("a first turn's expected rolls agree with the rolls per turn of simulated games within 4 standard errors")
+    func expectedRolls() throws {
+        // Both seats play the same turn whatever the totals, and every turn of a race won at once ends in a bank or a
+        // farkle: the rolls per turn of the games estimate the expected rolls of one turn. The standard error comes
+        // from 20 runs of 400 games, each with its own seed.
+        for strategy in [StrategySpec.threshold([350, 600]), .expectedValue] {
+            let sets = [try DiceSet(parsing: "odd:2,lucky:1"), try DiceSet(parsing: "odd:2,lucky:1")]
+            let simulation = try Self.simulation([strategy, strategy], sets)
+            let expected = try #require(simulation.firstTurn(seat: 0).expectedRolls)
+            #expect(simulation.firstTurn(seat: 0).goesOnPastTable == false)
+            let perTurn = (0..<20).map { seed in
+                let tally = simulation.run(games: 400, seed: UInt64(100 + seed), threads: 2)
+                return Double(tally.rolls) / Double(tally.turns)
+            }
+            let mean = perTurn.reduce(0, +) / 20
+            let variance = perTurn.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / 19
+            let error = (variance / 20).squareRoot()
+            #expect(abs(mean - expected) < 4 * error, "\(strategy): \(mean) ± \(error) vs \(expected)")
+            #expect(expected > 1.5 && error < 0.05)
+        }
+        // A capped or winning play banks by the target: no rolls to count.
+        let capped = try Self.simulation([.expectedValueToTarget, .greedy], [.ordinary, .ordinary])
+        #expect(capped.firstTurn(seat: 0).expectedRolls == nil)
+    }
+
     @Test("the same seed gives the same tally on 1 or 3 threads; another seed another")
     func reproducible() throws {
         let simulation = try Self.simulation(
