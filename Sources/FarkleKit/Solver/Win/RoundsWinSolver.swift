@@ -335,10 +335,16 @@ struct RoundsLayout: Sendable {
     ///
     /// - Throws: `WinProbabilitySolver.Unsupported` naming the rounds and the size.
     func checkSize(rulesName: String) throws(WinProbabilitySolver.Unsupported) {
+        // A cap beyond every table (a turn whose points the bounds cannot tame gives one of about Int.max) is
+        // refused before the width 2 cap + 1 is counted, which would overflow.
+        let isBeyond = capLevel > WinProbabilitySolver.maximumStates
+        let lead = isBeyond ? "more than \(WinProbabilitySolver.maximumStates)" : "up to \(capLevel)"
         let refusal = WinProbabilitySolver.Unsupported(
-            description: "rules '\(rulesName)' play \(rounds) rounds with a lead of up to \(capLevel) score steps "
+            description: "rules '\(rulesName)' play \(rounds) rounds with a lead of \(lead) score steps "
                 + "still open: more than a solve of a game of rounds holds (at most \(Self.maximumTurnStates) turn "
-                + "states, farkleten's 10 rounds take 237523200): play fewer rounds")
+                + "states, farkleten's 10 rounds take 237523200): "
+                + (isBeyond ? "lower the most points a turn can score" : "play fewer rounds"))
+        guard !isBeyond else { throw refusal }
         let rows = turns.multipliedReportingOverflow(by: width)
         guard !rows.overflow, rows.partialValue <= WinProbabilitySolver.maximumStates else { throw refusal }
         var states = 0

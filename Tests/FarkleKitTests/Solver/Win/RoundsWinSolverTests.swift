@@ -193,6 +193,28 @@ struct RoundsWinSolverTests {
         #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: penalty) }
     }
 
+    @Test("a turn that may score too much for any lead to be safe is refused with a reason, not an overflow")
+    func unboundedLeadRefused() throws {
+        // kcd's scoring with single 1s at 50, a six-dice farkle of a million on every roll of six and 100,000 to
+        // bank, in 3 rounds: the bound on a turn's gain finds no safe lead and the cap came out near Int.max, whose
+        // width 2 cap + 1 overflowed (a trap in solve, report and --strategy win).
+        var rules = RuleSet.kcd
+        rules.combinations.singleOne = 50
+        rules.turn.sixDiceFarkle = 1_000_000
+        rules.turn.minimumBank = 100_000
+        rules.game.end = .rounds(3)
+        do {
+            _ = try RoundsWinSolver(rules: rules)
+            Issue.record("solved a game whose lead has no bound")
+        } catch {
+            #expect(error.description.contains("a lead of more than 67108864 score steps still open"))
+            #expect(error.description.hasSuffix("lower the most points a turn can score"))
+        }
+        let layout = RoundsLayout(
+            rounds: 3, extraRounds: 0, capLevel: .max, leastLevel: 1, turn: WinTurn(table: ScoringTable(rules: .kcd)))
+        #expect(throws: WinProbabilitySolver.Unsupported.self) { try layout.checkSize(rulesName: "kcd") }
+    }
+
     @Test("exact odds: win against win is the solver's value; they and the simulator agree within 4 standard errors")
     func exactOddsAndSimulation() throws {
         // No highest-turn tie-break, so that a tie after every extra round is a tie in the simulator too.
