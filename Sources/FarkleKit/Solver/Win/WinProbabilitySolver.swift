@@ -126,12 +126,21 @@ public struct WinProbabilitySolver: Sendable {
         let pairs = Double(levels * (levels + 1) / 2)
         var solved = 0
         let solving = layout
+        // Turn tables reused from pair to pair (each grown when a pair needs more rows), one per pair being solved:
+        // allocating one a pair cost more system time than the solve itself where a keep jumps far (its padding
+        // above the top). A pair takes a table from the pool and puts it back; the pairs stay spread as Dispatch
+        // sees fit, which a busy machine needs.
+        let tables = Locked<[TurnTable]>([])
+        defer { tables.withLock { for table in $0 { table.deallocate() } } }
         progress?(0)
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
             Parallel.forEach((sum / 2) - low + 1, threads: threads) { index in
                 let mine = low + index
-                steps[mine * levels + sum - mine] = solving.solvePair(mine: mine, theirs: sum - mine, results: results)
+                var scratch = tables.withLock { $0.popLast() } ?? TurnTable(rows: 0)
+                steps[mine * levels + sum - mine] = solving.solvePair(
+                    mine: mine, theirs: sum - mine, results: results, scratch: &scratch)
+                tables.withLock { $0.append(scratch) }
             }
             solved += (sum / 2) - low + 1
             progress?(Double(solved) / pairs)
@@ -348,7 +357,8 @@ struct PairLayout: Sendable {
 
     /// Solves the pair {mine, theirs} and its mirror: the fixed point of the two turn-start values; returns the
     /// Newton steps it took.
-    func solvePair(mine: Int, theirs: Int, results: PairResults) -> Int {
+    /// `scratch` is the caller's turn table, replaced by a larger one where the pair needs more rows.
+    func solvePair(mine: Int, theirs: Int, results: PairResults, scratch: inout TurnTable) -> Int {
         let values = UnsafeBufferPointer(results.values.buffer)
         let ties = UnsafeBufferPointer(results.ties.buffer)
         let topMine = top(mine: mine, theirs: theirs)
@@ -359,8 +369,11 @@ struct PairLayout: Sendable {
         let tieMine = bankMine + height
         let bankTheirs = tieMine + height
         let tieTheirs = bankTheirs + height
-        let scratch = TurnTable(rows: height + turn.maximumJump + 1)
-        defer { scratch.deallocate() }
+        if scratch.rows <= height + turn.maximumJump {
+            scratch.deallocate()
+            scratch = TurnTable(rows: height + turn.maximumJump + 1)
+        }
+        let scratch = scratch
         fillBank(
             at: (mine, theirs), top: topMine, values: values, ties: ties, bank: bankMine, bankTie: tieMine)
         fillBank(
