@@ -172,17 +172,19 @@ enum SimulateCommand: Command {
         specs: [StrategySpec]
     ) throws(UsageError) {
         let rolls = firstTurns.map { $0.expectedRolls ?? 0 }
-        let atLeast = firstTurns.contains(where: \.goesOnPastTable) ? "at least" : "about"
         let perGame = rolls.reduce(0, +)
         guard let seat = rolls.indices.max(by: { rolls[$0] < rolls[$1] }), rolls[seat] > longTurnRolls,
             Double(games) * perGame > maximumRolls
         else { return }
+        // Where a turn goes on past every level worked out, its rolls are a lower bound and no count of games fits.
+        let isLowerBound = firstTurns.contains(where: \.goesOnPastTable)
+        let about = isLowerBound ? "at least" : "about"
         throw UsageError(
-            "strategy '\(specs[seat])' with the dice set \(dice[seat]) rolls \(firstTurns[seat].goesOnPastTable ? "at least" : "about") "
+            "strategy '\(specs[seat])' with the dice set \(dice[seat]) rolls \(about) "
                 + "\(NumberText.grouped(Int(rolls[seat].rounded()))) times a turn (its dice almost never farkle): "
-                + "\(NumberText.grouped(games)) games would roll \(atLeast) \(NumberText.scientific(Double(games) * perGame)) "
+                + "\(NumberText.grouped(games)) games would roll \(about) \(NumberText.scientific(Double(games) * perGame)) "
                 + "times, more than the \(NumberText.scientific(maximumRolls)) a run plays; use "
-                + (atLeast == "about" ? "at most \(NumberText.grouped(max(Int(maximumRolls / perGame), 1)))" : "fewer")
+                + (isLowerBound ? "fewer" : "at most \(NumberText.grouped(max(Int(maximumRolls / perGame), 1)))")
                 + " '--games'"
                 + (specs[seat] == .expectedValue ? ", or play it 'ev-target', 'greedy' or 'threshold'" : ""),
             spec: spec)
@@ -280,7 +282,6 @@ private struct LoadedDice {
     let sets: [DiceSet]
     /// Per seat, the exact expected points toward the target of its first turn, `nil` for a `win` seat.
     let exactFirstTurns: [Double?]
-
 }
 
 /// The figures of a finished run, in the three output formats.
