@@ -234,6 +234,26 @@ enum TemporaryFiles {
         lock.withLock { slots[slot] = nil }
     }
 
+    /// The folders this process made for its files, parents before the folders inside them, each removed on a
+    /// signal if it is still empty then: a report stopped before its first file is in place leaves no empty
+    /// folder behind. A folder that holds files by then stays, so they are never forgotten.
+    private static let folderCapacity = 256
+    nonisolated(unsafe) private static let folders: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
+        let folders = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: folderCapacity)
+        folders.initialize(repeating: nil, count: folderCapacity)
+        return folders
+    }()
+    nonisolated(unsafe) private static var folderCount = 0
+
+    /// Records the folder `path`, just made, for removal on a signal while it is empty (not when every slot is taken).
+    static func registerFolder(_ path: String) {
+        lock.withLock {
+            guard folderCount < folderCapacity else { return }
+            folders[folderCount] = strdup(path)
+            folderCount += 1
+        }
+    }
+
     /// The signals whose default action ends the process, each with the line the handler writes: Ctrl-C and
     /// Ctrl-\, a hang-up, `kill`, the user signals, alarms and limits (SIGPIPE is ignored: a closed pipe is a
     /// write error).
@@ -258,13 +278,14 @@ enum TemporaryFiles {
     }()
 
     /// Installs handlers for the signals that end the process (`endingSignals`) that remove every registered
-    /// file, write one `Error:` line to stderr, then die of the signal as they would have (exit status 128 + the
+    /// file and every registered folder still empty, write one `Error:` line to stderr, then die of the signal as they would have (exit status 128 + the
     /// signal in a shell: 129 for SIGHUP, 130 for SIGINT, 143 for SIGTERM). A signal the parent set to be
     /// ignored (a background job) stays ignored; a blocked one (some process launchers block every signal in the
     /// child) is unblocked, or it would never arrive. SIGQUIT, which the Swift runtime would answer with a
     /// backtrace, is handled as the others.
     static func installSignalHandlers() {
         _ = slots
+        _ = folders
         _ = lines
         var set = sigset_t()
         sigemptyset(&set)
@@ -274,6 +295,10 @@ enum TemporaryFiles {
             let previous = signal(number) { received in
                 for index in 0..<TemporaryFiles.capacity {
                     if let path = TemporaryFiles.slots[index] { _ = unlink(path) }
+                }
+                // The folders inside others first; rmdir leaves a folder that holds anything.
+                for index in stride(from: TemporaryFiles.folderCapacity - 1, through: 0, by: -1) {
+                    if let path = TemporaryFiles.folders[index] { _ = rmdir(path) }
                 }
                 if received >= 0, received < TemporaryFiles.signalLines,
                     let line = TemporaryFiles.lines[Int(received)]

@@ -26,6 +26,9 @@ public enum ReportFile {
 
     /// Creates `directory` and its missing parents.
     ///
+    /// Each folder made is removed again if a signal stops the process while it is still empty
+    /// (`removeTemporaryFilesOnSignals()`).
+    ///
     /// - Throws: `ReportFileError` when it cannot be created or a file is in the way.
     public static func createDirectory(_ directory: URL) throws(ReportFileError) {
         var isDirectory: ObjCBool = false
@@ -43,6 +46,8 @@ public enum ReportFile {
             missing.append(folder)
             folder = folder.deletingLastPathComponent()
         }
+        // Registered before they exist, so that no signal can fall between making and registering them.
+        for folder in missing.reversed() { TemporaryFiles.registerFolder(folder.path) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {

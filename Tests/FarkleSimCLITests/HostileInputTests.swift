@@ -391,6 +391,37 @@ struct HostileInputTests {
         #expect(text == "Error: stopped by \(names[number] ?? "SIGALRM"); no file was left half-written\n", "\(text)")
     }
 
+    @Test("a report stopped by a signal before its files are in place leaves no folder it made")
+    func interruptedReportFolders() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let kept = directory.appendingPathComponent("kept")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: false)
+        for (output, left) in [("made/reports", ["kept"]), ("kept/reports", ["kept"])] {
+            let process = Process()
+            process.executableURL = CommandRunner.executable
+            process.arguments = ["report", "--no-cache", "--quiet", "--out", output]
+            process.environment = CommandRunner.childEnvironment
+            process.currentDirectoryURL = directory
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            // The folders are made before the reports are worked out (a folder that cannot be made fails at once).
+            let folder = directory.appendingPathComponent(output)
+            for _ in 0..<200 where !FileManager.default.fileExists(atPath: folder.path) {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            #expect(FileManager.default.fileExists(atPath: folder.path))
+            kill(process.processIdentifier, SIGTERM)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal)
+            // The folders the run made are gone; the one that was there before stays, empty as it was.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == left, "\(output)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: kept.path).isEmpty)
+        }
+    }
+
     @Test("--out keeps a private file private, writes through a link, and refuses a directory or device")
     func outputTargets() throws {
         let directory = try Self.scratchDirectory()
