@@ -355,7 +355,7 @@ extension ReportDocument {
                 A third farkle in a row costs the whole total: it falls to zero. The farkles in a row of each \
                 player (0, 1 or 2) join the totals in the state of the game; no total falls below zero. Only the \
                 penalty lowers a total, so the solver sweeps over all \(states) states until no value changes by \
-                more than \(String(format: "%g", PenaltyWinSolver.tolerance)): \(solver.sweeps) sweeps here.
+                more than \(NumberText.scientific(PenaltyWinSolver.tolerance, 0)): \(solver.sweeps) sweeps here.
 
                 """
         }
@@ -371,7 +371,7 @@ extension ReportDocument {
             same value, chances and fair head start as -2,000 (`Reports/benchmarks.md`), and `farkle-sim solve \
             --objective win --penalty-floor POINTS` checks any rule set. Only a penalty lowers a total, so the \
             solver sweeps over all \(states) states until no \
-            value changes by more than \(String(format: "%g", PenaltyWinSolver.tolerance)): \
+            value changes by more than \(NumberText.scientific(PenaltyWinSolver.tolerance, 0)): \
             \(solver.sweeps) sweeps here.
 
             """

@@ -184,12 +184,6 @@ public struct PenaltyWinSolver: Sendable {
     /// The chance of a tie when both play best.
     public var tieProbability: Double { tieProbability(mine: 0, theirs: 0) }
 
-    /// The first player's chance to win when both play best.
-    public var firstPlayerWinProbability: Double { firstPlayerValue - tieProbability / 2 }
-
-    /// The first player's chance to lose when both play best.
-    public var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
-
     /// The head start for the second player whose first-player value is nearest ½.
     public var fairHeadStart: (points: Int, firstPlayerValue: Double) {
         var best = (points: 0, firstPlayerValue: firstPlayerValue)

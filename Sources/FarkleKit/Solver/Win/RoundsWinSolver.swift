@@ -211,12 +211,6 @@ public struct RoundsWinSolver: Sendable {
     /// tie-break, which the solver counts as a tie.
     public var tieProbability: Double { tieProbability(turnIndex: 0, difference: 0) }
 
-    /// The first player's chance to win when both play best.
-    public var firstPlayerWinProbability: Double { firstPlayerValue - tieProbability / 2 }
-
-    /// The first player's chance to lose when both play best.
-    public var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
-
     /// The points the second player should start with for the game to be as fair as possible: the head start
     /// whose first-player value is nearest ½; negative where the first player should get it (the second
     /// player, who sees the first player's total before each turn, has the edge in a game of rounds).

@@ -10,12 +10,8 @@ public protocol SolvedWinGame: Sendable {
     var table: ScoringTable { get }
     /// The first player's P(win) + ½ P(tie) at the start of the game.
     var firstPlayerValue: Double { get }
-    /// The first player's chance to win when both play best.
-    var firstPlayerWinProbability: Double { get }
     /// The chance of a tie when both play best.
     var tieProbability: Double { get }
-    /// The first player's chance to lose when both play best.
-    var firstPlayerLossProbability: Double { get }
     /// The head start for the second player whose first-player value is nearest an even share (½; at a table of
     /// three ⅓, the third player starting from 0).
     var fairHeadStart: (points: Int, firstPlayerValue: Double) { get }
@@ -29,6 +25,12 @@ public protocol SolvedWinGame: Sendable {
 }
 
 extension SolvedWinGame {
+    /// The first player's chance to win when both play best: the value less the half of a tie it counts.
+    public var firstPlayerWinProbability: Double { firstPlayerValue - tieProbability / 2 }
+
+    /// The first player's chance to lose when both play best.
+    public var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
+
     /// Writes the policy file of this solution to `url`, whole or not at all; `Advisor.readGame(contentsOf:rules:)`
     /// reads it back.
     ///
@@ -49,12 +51,8 @@ extension RoundsWinSolver: SolvedWinGame {
 extension ThreePlayerWinSolver: SolvedWinGame {
     /// The first player's chance to win: a race without a final round has no ties.
     public var firstPlayerValue: Double { seatWinProbabilities[0] }
-    /// The first player's chance to win.
-    public var firstPlayerWinProbability: Double { seatWinProbabilities[0] }
     /// No ties: the first bank that reaches the target wins.
     public var tieProbability: Double { 0 }
-    /// The chance that the second or the third player wins.
-    public var firstPlayerLossProbability: Double { 1 - seatWinProbabilities[0] }
     /// The second player's head start, the third starting from 0, whose first-player chance is nearest ⅓
     /// (`fairHeadStarts` moves both).
     public var fairHeadStart: (points: Int, firstPlayerValue: Double) {

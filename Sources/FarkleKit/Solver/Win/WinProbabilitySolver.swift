@@ -250,14 +250,8 @@ public struct WinProbabilitySolver: Sendable {
     /// The first player's P(win) + ½ P(tie) at the start of the game.
     public var firstPlayerValue: Double { values[0] }
 
-    /// The first player's chance to win when both play best.
-    public var firstPlayerWinProbability: Double { values[0] - ties[0] / 2 }
-
     /// The chance of a tie when both play best.
     public var tieProbability: Double { ties[0] }
-
-    /// The first player's chance to lose when both play best.
-    public var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
 
     /// The points the second player should start with for the game to be as fair as possible: the
     /// head start whose first-player value is nearest ½ (a head start counts as having entered).
