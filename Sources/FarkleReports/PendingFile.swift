@@ -22,7 +22,8 @@ import Foundation
 ///   read-only file is refused, never replaced;
 /// - a symbolic link: it is followed, as the shell's `>` does, and the file it points to is
 ///   replaced (or created); the link itself stays;
-/// - anything else (a directory, a device, a pipe): refused, never replaced.
+/// - anything else (a directory, a device, a pipe): refused, never replaced;
+/// - a path that ends in `/` (a `URL` whose `hasDirectoryPath` is set): refused, as naming a directory.
 public final class PendingFile {
     /// The file that `commit(_:)` replaces, symbolic links followed.
     public let destination: URL
@@ -49,6 +50,16 @@ public final class PendingFile {
     /// - Throws: `ReportFileError` naming the path when the destination is not a regular file
     ///   or its directory is missing or not writable.
     public init(destination url: URL) throws(ReportFileError) {
+        // A path that ends in '/' names a directory, as the shell's `>` reads it; `URL.path` drops the slash, so
+        // without this `out/` would write a file `out` (or replace the file `out` there).
+        var isDirectory: ObjCBool = false
+        if url.hasDirectoryPath,
+            !(FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
+            throw ReportFileError(
+                path: url.path + "/",
+                reason: "a path that ends in '/' names a directory, not a file; nothing was written")
+        }
         requested = url
         let (target, mode) = try Self.resolve(url)
         destination = target

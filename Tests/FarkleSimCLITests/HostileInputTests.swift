@@ -422,6 +422,28 @@ struct HostileInputTests {
         }
     }
 
+    @Test("--out with a path that ends in '/' is refused: it names a directory, and the file without it stays")
+    func outputPathNamingADirectory() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("results")
+        try Data("old".utf8).write(to: file)
+        for (arguments, path) in [
+            (["--games", "20", "--strategy", "greedy", "--out", "results/"], "results/"),
+            (["--games", "20", "--strategy", "greedy", "--out", "fresh/"], "fresh/"),
+        ] {
+            let result = try CommandRunner.run(arguments, in: directory)
+            #expect(result.exitStatus == 1, "\(arguments)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(
+                result.standardError
+                    == "Error: cannot write '\(directory.appendingPathComponent(path).path)/': a path that ends in "
+                    + "'/' names a directory, not a file; nothing was written\n", "\(result.standardError)")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["results"])
+    }
+
     @Test("--out keeps a private file private, writes through a link, and refuses a directory or device")
     func outputTargets() throws {
         let directory = try Self.scratchDirectory()
