@@ -16,19 +16,19 @@ let package = Package(
     targets: [
         .target(
             name: "FarkleKit",
-            // The built-in dice catalog's data file; its text is compiled in (LoadedDiceCatalog+Data.swift),
-            // so the library needs no resource bundle.
-            exclude: ["Rules/kcd-dice.json"]
+            // The built-in dice catalog's data file, compiled in by the package manager (`PackageResources`),
+            // so the library needs no resource bundle on any platform.
+            resources: [.embedInCode("Rules/kcd-dice.json")]
         ),
         .target(
             name: "FarkleReports",
             dependencies: ["FarkleKit"],
-            // The advisor page's markup, style and scripts; their text is compiled in
-            // (Advisor/AdvisorTemplate+Files.swift, written by .ci/embed-advisor), so no resource bundle.
-            exclude: [
+            // The advisor page's markup, style, scripts and app files, compiled in by the package manager
+            // (`PackageResources`, read by AdvisorTemplate), so no resource bundle on any platform.
+            resources: [
                 "Advisor/advisor.html", "Advisor/advisor.css", "Advisor/game.js", "Advisor/advisor.js",
                 "Advisor/table.js", "Advisor/sw.js", "Advisor/manifest.webmanifest", "Advisor/icon.svg",
-            ]
+            ].map { .embedInCode($0) }
         ),
         .executableTarget(
             name: "farkle-sim",

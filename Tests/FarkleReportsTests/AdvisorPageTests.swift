@@ -32,22 +32,6 @@ struct AdvisorPageTests {
         try JSONDecoder().decode(Tables.self, from: Data(page.data.utf8)).points
     }
 
-    /// The folder of the page's markup, style and script files.
-    static let advisorFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/FarkleReports/Advisor")
-
-    @Test("the compiled-in markup, style and script are the repository's files, byte for byte")
-    func templateIsTheFiles() throws {
-        let copies = [
-            ("advisor.html", AdvisorTemplate.markupFile), ("advisor.css", AdvisorTemplate.styleFile),
-            ("advisor.js", AdvisorTemplate.scriptFile),
-        ]
-        for (name, copy) in copies {
-            let file = try Data(contentsOf: Self.advisorFolder.appendingPathComponent(name))
-            #expect(Data(copy.utf8) == file, "\(name): run .ci/embed-advisor")
-        }
-    }
-
     @Test("every preset's page is one file under 3 MB that loads nothing from elsewhere")
     func selfContained() throws {
         for preset in RulePreset.all {

@@ -12,7 +12,9 @@ public struct LoadedDiceCatalog: Sendable {
     /// The catalog that ships with FarkleKit (`Sources/FarkleKit/Rules/kcd-dice.json`): the KCD II dice with their weights.
     public static let builtIn: LoadedDiceCatalog = {
         // The text is checked by the tests; a failure here is a broken build, not bad input.
-        guard let catalog = try? LoadedDiceCatalog(json: Data(builtInText.utf8), source: "built-in catalog")
+        guard
+            let catalog = try? LoadedDiceCatalog(
+                json: Data(PackageResources.kcd_dice_json), source: "built-in catalog")
         else { preconditionFailure("the built-in dice catalog must load") }
         return catalog
     }()

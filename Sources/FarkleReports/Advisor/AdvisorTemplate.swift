@@ -1,7 +1,25 @@
 /// The markup, style and scripts of the advisor page (`AdvisorPage`), plain files beside this one
-/// (`advisor.html`, `advisor.css`, `game.js`, `advisor.js`, `table.js`) whose text is compiled in (`AdvisorTemplate+Files.swift`,
-/// written by `.ci/embed-advisor`): no framework, no build step, no resource bundle.
+/// (`advisor.html`, `advisor.css`, `game.js`, `advisor.js`, `table.js`, and the installed app's `sw.js`,
+/// `manifest.webmanifest` and `icon.svg`) that the package manager compiles in (`.embedInCode` in `Package.swift`:
+/// `PackageResources`): no framework, no build step of our own, no resource bundle.
 enum AdvisorTemplate {
+    /// The text of `Advisor/advisor.html`: the markup, with `{{style}}`, the scripts and `{{data}}` to fill in.
+    static let markupFile = String(decoding: PackageResources.advisor_html, as: UTF8.self)
+    /// The text of `Advisor/advisor.css`: the style.
+    static let styleFile = String(decoding: PackageResources.advisor_css, as: UTF8.self)
+    /// The text of `Advisor/game.js`: the rules of a whole game, for the table companion.
+    static let gameFile = String(decoding: PackageResources.game_js, as: UTF8.self)
+    /// The text of `Advisor/advisor.js`: the advice on a roll.
+    static let scriptFile = String(decoding: PackageResources.advisor_js, as: UTF8.self)
+    /// The text of `Advisor/table.js`: the table companion, the game kept on the page.
+    static let tableFile = String(decoding: PackageResources.table_js, as: UTF8.self)
+    /// The text of `Advisor/sw.js`: the installed app's service worker, with `{{cache}}` to fill in.
+    static let serviceWorkerFile = String(decoding: PackageResources.sw_js, as: UTF8.self)
+    /// The text of `Advisor/manifest.webmanifest`: the installed app's manifest, with `{{name}}` to fill in.
+    static let manifestFile = String(decoding: PackageResources.manifest_webmanifest, as: UTF8.self)
+    /// The text of `Advisor/icon.svg`: the installed app's icon.
+    static let iconFile = String(decoding: PackageResources.icon_svg, as: UTF8.self)
+
     /// The page with `data` (the JSON of `AdvisorPage.data`) embedded.
     static func page(data: String) -> String {
         markupFile.replacingOccurrences(of: "{{style}}", with: withoutFinalNewline(styleFile))

@@ -5,16 +5,6 @@ import Testing
 
 @Suite("Loaded dice: the catalog, user catalogs and dice sets")
 struct LoadedDiceTests {
-    static let catalogFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/FarkleKit/Rules/kcd-dice.json")
-
-    @Test("the built-in catalog is the repository's data file, byte for byte")
-    func builtInIsTheFile() throws {
-        let file = try String(contentsOf: Self.catalogFile, encoding: .utf8)
-        #expect(LoadedDiceCatalog.builtInText == file)
-    }
-
     @Test("the catalog has the KCD II dice with the community's weights, and the alternatives noted")
     func weights() throws {
         let catalog = LoadedDiceCatalog.builtIn
