@@ -18,7 +18,8 @@ extension LoadedWinSolver {
         let values: [Double]
         let rollValues: [Double]
         let banks: [Bool]
-        /// What a bank of each level of turn points is worth: 1 − W_opponent(opponent, own + points).
+        /// What a bank of each level of turn points is worth: 1 − W_opponent(opponent, own + points) (−∞ at 0, where
+        /// there is nothing to bank).
         let bankValues: [Double]
 
         /// The chance to win with `turnPoints` on the table and the dice of `state` to roll, under best play.
@@ -89,15 +90,13 @@ extension LoadedWinSolver {
         let (mine, theirs) = (own / step, opponent / step)
         var table = LoadedTurnTable(outcomes: outcomes[player], levels: levels)
         let rival = values[1 - player]
-        let farkle = 1 - rival[theirs * levels + mine]
-        _ = table.solve(own: mine, other: theirs, farkle: farkle, rivalValues: rival)
-        let rows = (levels - mine) * outcomes[player].stateCount
-        let bankValues = (0..<(levels - mine)).map { level in
-            level == 0 ? 0 : 1 - rival[theirs * levels + mine + level]
-        }
+        // What a bank and a farkle are worth, as the solve weighed them (the layout's rows; no ties).
+        let payoffs = LoadedRaceLayout(levels: levels).rows(at: (mine, theirs), values: rival, ties: rival)
+        _ = table.solve(own: mine, other: theirs, farkle: payoffs.farkle.value, rivalValues: rival)
+        let rows = payoffs.top * outcomes[player].stateCount
         return Turn(
-            outcomes: outcomes[player], own: own, opponent: opponent, target: target, farkleValue: farkle,
-            values: (0..<rows).map(table.value(at:)), rollValues: Array(table.roll[0..<rows]),
-            banks: Array(table.banks[0..<rows]), bankValues: bankValues)
+            outcomes: outcomes[player], own: own, opponent: opponent, target: target,
+            farkleValue: payoffs.farkle.value, values: (0..<rows).map(table.value(at:)),
+            rollValues: Array(table.roll[0..<rows]), banks: Array(table.banks[0..<rows]), bankValues: payoffs.bank)
     }
 }
