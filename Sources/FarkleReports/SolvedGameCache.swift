@@ -2,7 +2,8 @@ import FarkleKit
 import Foundation
 
 /// Games solved to win, kept as policy files (`WinPolicyFile`) in the user's cache directory so that a game is
-/// solved once: `$XDG_CACHE_HOME/farkle-sim`, else `~/.cache/farkle-sim` (created with mode 0700).
+/// solved once: `$XDG_CACHE_HOME/farkle-sim`, else `~/.cache/farkle-sim` (created with mode 0700, with its parent
+/// if missing, but never a home directory that does not exist).
 ///
 /// An entry is named by a key of everything its values depend on: the rule set's canonical JSON without its
 /// name (target, players and penalty included), the policy file's format version, the solver and, under a
@@ -200,8 +201,15 @@ public struct SolvedGameCache: Sendable {
     }
 
     /// Writes `bytes` as the entry of `key`, whole or not at all; a cache that cannot be written keeps nothing.
+    ///
+    /// The directory is made where missing, with its parent (`~/.cache`), but no higher: a home directory that does
+    /// not exist is not made for the cache (root may make anything, so the bound is the cache's own).
     private func store(_ bytes: [UInt8], as key: Key) {
         guard let directory else { return }
+        var isDirectory: ObjCBool = false
+        let base = directory.deletingLastPathComponent().deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else { return }
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -17,6 +17,23 @@ struct SolvedGameCacheTests {
         #expect(try SolvedGameCache.disabled.entries().isEmpty)
     }
 
+    @Test("a cache under a home directory that does not exist keeps nothing and makes no folder")
+    func missingHome() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var rules = RuleSet.standard
+        rules.game.end = .target(300, finalRound: false)
+        let table = ScoringTable(rules: rules)
+        let missing = SolvedGameCache(directory: scratch.appendingPathComponent("home/.cache/farkle-sim"))
+        _ = try missing.solveGame(for: table, threads: 1)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path))
+        // Under a home that exists, ~/.cache and the cache's own folder are made, and the game kept.
+        try FileManager.default.createDirectory(
+            at: scratch.appendingPathComponent("home"), withIntermediateDirectories: true)
+        _ = try missing.solveGame(for: table, threads: 1)
+        #expect(try missing.entries().count == 1)
+    }
+
     @Test("an entry's name is a digest of the rules' content, not their name, and of the solver and floor")
     func keys() throws {
         var renamed = RuleSet.standard
