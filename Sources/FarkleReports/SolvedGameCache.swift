@@ -200,16 +200,29 @@ public struct SolvedGameCache: Sendable {
         }
     }
 
+    /// Why no entry can be kept, in a few words (`'/x' is a file`), or `nil` where the folders allow it: the cache
+    /// makes its folder and its parent where missing, no more, and a file in the way of either keeps nothing.
+    /// Permissions and a full disk are found only on writing.
+    package var whyNothingIsKept: String? {
+        guard let directory else { return "no cache directory" }
+        let parent = directory.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        for folder in [parent.deletingLastPathComponent(), parent, directory] {
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+                if folder == parent.deletingLastPathComponent() { return "'\(folder.path)' does not exist" }
+                return nil
+            }
+            guard isDirectory.boolValue else { return "'\(folder.path)' is a file, not a folder" }
+        }
+        return nil
+    }
+
     /// Writes `bytes` as the entry of `key`, whole or not at all; a cache that cannot be written keeps nothing.
     ///
     /// The directory is made where missing, with its parent (`~/.cache`), but no higher: a home directory that does
     /// not exist is not made for the cache (root may make anything, so the bound is the cache's own).
     private func store(_ bytes: [UInt8], as key: Key) {
-        guard let directory else { return }
-        var isDirectory: ObjCBool = false
-        let base = directory.deletingLastPathComponent().deletingLastPathComponent()
-        guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { return }
+        guard let directory, whyNothingIsKept == nil else { return }
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -232,6 +232,31 @@ struct HostileSweepTests {
         #expect(!result.standardOutput.contains("MiB"))
     }
 
+    @Test("cache list says why nothing can be kept where a file is in the way or the home is missing")
+    func cacheThatCannotBeKept() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        for (environment, reason) in [
+            (["XDG_CACHE_HOME": file.path], "'\(file.path)' is a file, not a folder"),
+            (
+                ["XDG_CACHE_HOME": "", "HOME": directory.appendingPathComponent("gone").path],
+                "'\(directory.appendingPathComponent("gone").path)' does not exist"
+            ),
+        ] {
+            let result = try CommandRunner.run(["cache", "list"], environment: environment)
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            #expect(
+                result.standardOutput.hasSuffix(
+                    "0 entries, 0 B in all.\n\nNothing can be kept here: \(reason). Solved games are solved again "
+                        + "each time.\n"), "\(result.standardOutput)")
+        }
+        // A usable cache (a folder that may be made) says nothing more.
+        let usable = try CommandRunner.run(["cache", "list"], environment: ["XDG_CACHE_HOME": directory.path])
+        #expect(usable.standardOutput.hasSuffix("0 entries, 0 B in all.\n"), "\(usable.standardOutput)")
+    }
+
     @Test("a dice catalog is read where a roll names its dice (advise --dice 5@odd,...)")
     func catalogForNamedDice() throws {
         let result = try CommandRunner.run([

@@ -42,7 +42,7 @@ enum CacheCommand: Command {
             entry is named by a digest of the rule set's content (target, players and penalty included) and \
             the solver's format; it is checked (checksum and rules) every time it is read, and a corrupt or \
             foreign one is solved again and replaced. Races to a target, games of rounds, races between \
-            dice sets (keyed by the dice too) and races of three players (solve --players 3) are cached. A cache that cannot be written is skipped silently. --no-cache on those commands bypasses it.
+            dice sets (keyed by the dice too) and races of three players (solve --players 3) are cached. A cache that cannot be written is skipped silently ('cache list' says why). --no-cache on those commands bypasses it.
             'cache list' prints each entry (rules, target, size, date) and the total size; 'cache clear' \
             removes the entries (only the files the cache writes, win-<digest>.policy).
             """,
@@ -63,7 +63,8 @@ enum CacheCommand: Command {
             } catch {
                 throw RuntimeFailure("cannot list the cache: '\(error.path)': \(error.reason)")
             }
-            Standard.output(list(entries, directory: directory), terminator: "")
+            Standard.output(
+                list(entries, directory: directory, whyNothingIsKept: cache.whyNothingIsKept), terminator: "")
         case "clear":
             let removed: [SolvedGameCache.Entry]
             do {
@@ -81,8 +82,10 @@ enum CacheCommand: Command {
         return ExitStatus.success
     }
 
-    /// The entries as a Markdown table, with the directory and the total size.
-    private static func list(_ entries: [SolvedGameCache.Entry], directory: URL) -> String {
+    /// The entries as a Markdown table, with the directory and the total size, and why nothing is kept there if so.
+    private static func list(
+        _ entries: [SolvedGameCache.Entry], directory: URL, whyNothingIsKept: String?
+    ) -> String {
         let total = entries.reduce(0) { $0 + $1.size }
         var lines = ["# Solved games in \(directory.path)", ""]
         if !entries.isEmpty {
@@ -110,6 +113,10 @@ enum CacheCommand: Command {
             lines.append("")
         }
         lines.append("\(entries.count) \(entries.count == 1 ? "entry" : "entries"), \(size(total)) in all.")
+        if let whyNothingIsKept {
+            lines.append("")
+            lines.append("Nothing can be kept here: \(whyNothingIsKept). Solved games are solved again each time.")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
