@@ -2,15 +2,18 @@ import FarkleKit
 import FarkleReports
 import Foundation
 
-/// The progress line of `dice-set` on stderr (a `StatusLine`): candidates bounded, then solved.
+/// The progress line of `dice-set` on stderr (a `StatusLine`): candidates bounded, then solved, with the time left
+/// where the work left is known.
 ///
 /// The search reports from its worker threads, so the counts sit behind a lock; the line is erased before the
 /// results are printed.
 struct SearchProgress: Sendable {
     /// What the line shows, changed by one thread at a time.
-    private struct Counts {
+    struct Counts {
         var bounded = 0
         var solved = 0
+        /// When every candidate had its bound (the exact solves began), on the line's clock.
+        var boundedAt: Duration?
     }
 
     private let candidates: Int
@@ -40,17 +43,40 @@ struct SearchProgress: Sendable {
 
     private func update(_ change: (inout Counts) -> Void) {
         guard line.isShown else { return }
+        let elapsed = line.elapsed
         let now = counts.withLock { counts in
             change(&counts)
+            if counts.bounded == candidates, counts.boundedAt == nil { counts.boundedAt = elapsed }
             return counts
         }
-        line.show { _ in
-            let total = NumberText.grouped(candidates)
-            // A pruned search bounds every candidate, then solves as many as the bounds cannot rule out.
-            return now.bounded > 0
-                ? "bounded \(NumberText.grouped(now.bounded)) of \(total) candidates, "
-                    + "\(NumberText.grouped(now.solved)) solved exactly"
-                : "\(NumberText.grouped(now.solved)) of \(total) candidates solved exactly"
+        line.show { elapsed in Self.text(now, candidates: candidates, elapsed: elapsed / .seconds(1)) }
+    }
+
+    /// The line for `counts` of `candidates`, `elapsed` seconds in.
+    ///
+    /// A pruned search bounds every candidate (about as long each), then solves as many as the bounds cannot rule
+    /// out: while bounding, the time left to bound them all; then the time each exact solve takes (how many are left
+    /// is not known). A search that solves every candidate says the time left.
+    static func text(_ counts: Counts, candidates: Int, elapsed: Double) -> String {
+        let total = NumberText.grouped(candidates)
+        let solved = "\(NumberText.grouped(counts.solved)) solved exactly"
+        guard counts.bounded > 0 else {
+            let left = Double(candidates - counts.solved) * elapsed / Double(max(counts.solved, 1))
+            return "\(NumberText.grouped(counts.solved)) of \(total) candidates solved exactly"
+                + (counts.solved > 0 && counts.solved < candidates ? ", " + StatusLine.timeLeft(left) : "")
         }
+        guard let boundedAt = counts.boundedAt else {
+            let left = Double(candidates - counts.bounded) * elapsed / Double(counts.bounded)
+            return "bounded \(NumberText.grouped(counts.bounded)) of \(total) candidates, "
+                + StatusLine.timeLeft(left) + " to bound them all; " + solved
+        }
+        let each = counts.solved > 0 ? (elapsed - boundedAt / .seconds(1)) / Double(counts.solved) : 0
+        return "bounded all \(total) candidates; " + solved
+            + (counts.solved > 0 ? ", about \(Self.duration(each)) each (until the bounds rule out the rest)" : "")
+    }
+
+    /// "12 s" or "3 min".
+    private static func duration(_ seconds: Double) -> String {
+        seconds < 90 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
     }
 }

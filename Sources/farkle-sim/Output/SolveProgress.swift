@@ -70,7 +70,7 @@ struct SolveProgress: Sendable {
         line.show { _ in
             var text = "\(label): \(Int(fraction * 100))% of \(unit)"
             if fraction >= 0.01 {
-                text += Self.timeLeft((now - pairsStart) / .seconds(1) * (1 - fraction) / fraction)
+                text += ", " + StatusLine.timeLeft((now - pairsStart) / .seconds(1) * (1 - fraction) / fraction)
             }
             return text
         }
@@ -96,15 +96,10 @@ struct SolveProgress: Sendable {
             // Only once the change shrinks by a tenth a sweep or more: a first sweep or two barely move it.
             if let previousChange, previousChange > 1.1 * change, change > 0 {
                 let left = (log(change / tolerance) / log(previousChange / change)).rounded(.up)
-                text += Self.timeLeft(elapsed / .seconds(1) / Double(sweeps) * left)
+                text += ", " + StatusLine.timeLeft(elapsed / .seconds(1) / Double(sweeps) * left)
             }
             return text
         }
-    }
-
-    /// ", about 40 s left" or ", about 3 min left".
-    private static func timeLeft(_ seconds: Double) -> String {
-        seconds < 90 ? ", about \(Int(seconds.rounded())) s left" : ", about \(Int((seconds / 60).rounded())) min left"
     }
 
     /// Erases the line, if one was drawn.

@@ -1,4 +1,5 @@
 import FarkleKit
+import FarkleReports
 
 /// One line of progress on stderr, redrawn in place: the one place that decides when it is drawn and erases it.
 ///
@@ -38,6 +39,13 @@ struct StatusLine: Sendable {
             Standard.error("\r\u{1B}[K" + text, terminator: "")
             drawn.hasPrinted = true
         }
+    }
+
+    /// "about 40 s left", "about 3 min left" or "about 2.5 h left": the one way progress lines say the time left.
+    static func timeLeft(_ seconds: Double) -> String {
+        if seconds < 90 { return "about \(Int(seconds.rounded())) s left" }
+        if seconds < 5_400 { return "about \(Int((seconds / 60).rounded())) min left" }
+        return "about \(NumberText.fixed(seconds / 3_600, 1)) h left"
     }
 
     /// Erases the line, if one was drawn.

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import farkle_sim
+
+/// What the progress lines say: the counts, and the time left where the work left is known.
+@Suite("Progress lines")
+struct ProgressLineTests {
+    @Test("the time left in seconds, minutes, then hours")
+    func timeLeft() {
+        #expect(StatusLine.timeLeft(40.4) == "about 40 s left")
+        #expect(StatusLine.timeLeft(89) == "about 89 s left")
+        #expect(StatusLine.timeLeft(180) == "about 3 min left")
+        #expect(StatusLine.timeLeft(5_399) == "about 90 min left")
+        #expect(StatusLine.timeLeft(9_000) == "about 2.5 h left")
+    }
+
+    @Test("dice-set: the time left to bound every candidate, then how long each exact solve takes")
+    func search() {
+        typealias Counts = SearchProgress.Counts
+        // 45 of 3,003 bounded in 30 s: 2,958 more at 2/3 s each.
+        #expect(
+            SearchProgress.text(Counts(bounded: 45, solved: 0), candidates: 3_003, elapsed: 30)
+                == "bounded 45 of 3,003 candidates, about 33 min left to bound them all; 0 solved exactly")
+        // Bounds done at 2,000 s; 4 solved in the 100 s since.
+        #expect(
+            SearchProgress.text(
+                Counts(bounded: 3_003, solved: 4, boundedAt: .seconds(2_000)), candidates: 3_003, elapsed: 2_100)
+                == "bounded all 3,003 candidates; 4 solved exactly, about 25 s each (until the bounds rule out the rest)"
+        )
+        #expect(
+            SearchProgress.text(
+                Counts(bounded: 3_003, solved: 0, boundedAt: .seconds(10)), candidates: 3_003, elapsed: 11)
+                == "bounded all 3,003 candidates; 0 solved exactly")
+        // Every candidate solved exactly (no bounds): 10 of 40 in 20 s, 30 more at 2 s each.
+        #expect(
+            SearchProgress.text(Counts(bounded: 0, solved: 10), candidates: 40, elapsed: 20)
+                == "10 of 40 candidates solved exactly, about 60 s left")
+        #expect(
+            SearchProgress.text(Counts(bounded: 0, solved: 0), candidates: 40, elapsed: 2)
+                == "0 of 40 candidates solved exactly")
+    }
+}
