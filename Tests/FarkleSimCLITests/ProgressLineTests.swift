@@ -14,6 +14,14 @@ struct ProgressLineTests {
         #expect(StatusLine.timeLeft(9_000) == "about 2.5 h left")
     }
 
+    @Test("simulate: the share of the games played and the time left at the pace so far")
+    func games() {
+        #expect(
+            SimulateCommand.progressText(done: 1_474_560, games: 3_000_000, elapsed: 5.9)
+                == "49% (1,474,560 of 3,000,000 games), about 6 s left")
+        #expect(SimulateCommand.progressText(done: 0, games: 100, elapsed: 1) == "0% (0 of 100 games)")
+    }
+
     @Test("dice-set: the time left to bound every candidate, then how long each exact solve takes")
     func search() {
         typealias Counts = SearchProgress.Counts

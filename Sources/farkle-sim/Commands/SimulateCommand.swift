@@ -123,9 +123,7 @@ enum SimulateCommand: Command {
         let progress = StatusLine(isShown: RunOptions.showsProgress(arguments))
         let tally = simulation.run(games: games, seed: seed, threads: threads) { done in
             guard done < games else { return }
-            progress.show { _ in
-                "\(done * 100 / games)% (\(NumberText.grouped(done)) of \(NumberText.grouped(games)) games)"
-            }
+            progress.show { elapsed in progressText(done: done, games: games, elapsed: elapsed / .seconds(1)) }
         }
         progress.finish()
         let elapsed = clock.now - start
@@ -162,6 +160,14 @@ enum SimulateCommand: Command {
     /// The expected rolls of a turn from which a seat's turns count as long: thirty times those of an ordinary
     /// turn.
     static let longTurnRolls = 100.0
+
+    /// The progress line after `done` of `games` games, `elapsed` seconds in: games take about as long each, so the
+    /// share done measures the time left.
+    static func progressText(done: Int, games: Int, elapsed: Double) -> String {
+        let left = elapsed * Double(games - done) / Double(max(done, 1))
+        return "\(done * 100 / games)% (\(NumberText.grouped(done)) of \(NumberText.grouped(games)) games)"
+            + (done > 0 ? ", " + StatusLine.timeLeft(left) : "")
+    }
 
     /// Refuses a run in which a seat's turns are long (`longTurnRolls`) and the seats' first turns alone are
     /// expected to roll more than `maximumRolls` times over `games` games: dice that almost never farkle, played
