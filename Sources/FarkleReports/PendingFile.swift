@@ -289,8 +289,8 @@ enum TemporaryFiles {
     }()
 
     /// Installs handlers for the signals that end the process (`endingSignals`) that remove every registered
-    /// file and every registered folder still empty, write one `Error:` line to stderr, then die of the signal as they would have (exit status 128 + the
-    /// signal in a shell: 129 for SIGHUP, 130 for SIGINT, 143 for SIGTERM). A signal the parent set to be
+    /// file and every registered folder still empty, write one `Error:` line to stderr, then die of the signal as
+    /// they would have (exit status 128 + the signal in a shell: 129 for SIGHUP, 130 for SIGINT, 143 for SIGTERM). A signal the parent set to be
     /// ignored (a background job) stays ignored; a blocked one (some process launchers block every signal in the
     /// child) is unblocked, or it would never arrive. SIGQUIT, which the Swift runtime would answer with a
     /// backtrace, is handled as the others.

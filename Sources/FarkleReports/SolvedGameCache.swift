@@ -206,12 +206,12 @@ public struct SolvedGameCache: Sendable {
     package var whyNothingIsKept: String? {
         guard let directory else { return "no cache directory" }
         let parent = directory.deletingLastPathComponent()
+        let base = parent.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: base.path) else { return "'\(base.path)' does not exist" }
+        // From the base down, the first folder missing is made with those below it.
         var isDirectory: ObjCBool = false
-        for folder in [parent.deletingLastPathComponent(), parent, directory] {
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
-                if folder == parent.deletingLastPathComponent() { return "'\(folder.path)' does not exist" }
-                return nil
-            }
+        for folder in [base, parent, directory] {
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return nil }
             guard isDirectory.boolValue else { return "'\(folder.path)' is a file, not a folder" }
         }
         return nil

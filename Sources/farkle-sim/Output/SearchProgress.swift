@@ -72,11 +72,7 @@ struct SearchProgress: Sendable {
         }
         let each = counts.solved > 0 ? (elapsed - boundedAt / .seconds(1)) / Double(counts.solved) : 0
         return "bounded all \(total) candidates; " + solved
-            + (counts.solved > 0 ? ", about \(Self.duration(each)) each (until the bounds rule out the rest)" : "")
-    }
-
-    /// "12 s" or "3 min".
-    private static func duration(_ seconds: Double) -> String {
-        seconds < 90 ? "\(Int(seconds.rounded())) s" : "\(Int((seconds / 60).rounded())) min"
+            + (counts.solved > 0
+                ? ", about \(StatusLine.duration(each)) each (until the bounds rule out the rest)" : "")
     }
 }

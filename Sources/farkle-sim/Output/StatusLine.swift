@@ -43,9 +43,14 @@ struct StatusLine: Sendable {
 
     /// "about 40 s left", "about 3 min left" or "about 2.5 h left": the one way progress lines say the time left.
     static func timeLeft(_ seconds: Double) -> String {
-        if seconds < 90 { return "about \(Int(seconds.rounded())) s left" }
-        if seconds < 5_400 { return "about \(Int((seconds / 60).rounded())) min left" }
-        return "about \(NumberText.fixed(seconds / 3_600, 1)) h left"
+        "about \(duration(seconds)) left"
+    }
+
+    /// "40 s", "3 min" or "2.5 h": a time on a progress line, rounded as a person reads it.
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 90 { return "\(Int(seconds.rounded())) s" }
+        if seconds < 5_400 { return "\(Int((seconds / 60).rounded())) min" }
+        return "\(NumberText.fixed(seconds / 3_600, 1)) h"
     }
 
     /// Erases the line, if one was drawn.

@@ -58,7 +58,7 @@ struct StepProgress: Sendable {
                 let fraction = min(max(step.fraction, 0), 1)
                 guard fraction >= 0.2 else { return "\(name) (\(Int(seconds)) s)" }
                 let left = seconds * (1 - fraction) / fraction
-                return "\(name): \(Int(fraction * 100))%, about \(Int(left.rounded())) s left"
+                return "\(name): \(Int(fraction * 100))%, " + StatusLine.timeLeft(left)
             }
         }
     }
