@@ -74,14 +74,12 @@ struct RoundsOdds {
     private static func ending(
         turn turnIndex: Int, difference: Int, layout: RoundsLayout, results: PairResults
     ) -> (win: Double, tie: Double) {
-        if difference >= layout.capLevel { return (1, 0) }
-        if difference <= -layout.capLevel { return (0, 0) }
-        let endsRound = turnIndex % 2 == 1 && turnIndex >= 2 * layout.rounds - 1
-        if endsRound && difference != 0 { return (difference > 0 ? 1 : 0, 0) }
-        if endsRound && turnIndex == layout.turns - 1 { return (0, 1) }
-        let next = (turnIndex + 1) * layout.width - difference + layout.capLevel
-        let tie = results.ties[next]
-        return (1 - results.values[next] - tie, tie)
+        switch layout.outcome(turn: turnIndex, difference: difference) {
+        case .decided(let win, let tie): return (win, tie)
+        case .next(let next):
+            let tie = results.ties[next]
+            return (1 - results.values[next] - tie, tie)
+        }
     }
 
     /// Works out the mover's chances at (`turnIndex`, `difference`).

@@ -309,6 +309,14 @@ public struct RoundsWinSolver: Sendable {
 
 /// How the turns of a game of rounds are set up: the differences each turn solves, each turn's table height
 /// and the payoff of each way to end a turn.
+/// What ending a turn of a game of rounds leads to (`RoundsLayout.outcome(turn:difference:)`).
+enum RoundsOutcome {
+    /// The game is over: the chance that the player who ended the turn wins (1 or 0) and that it is a tie.
+    case decided(win: Double, tie: Double)
+    /// The other player's turn starts, at this index of the turn-start rows.
+    case next(Int)
+}
+
 struct RoundsLayout: Sendable {
     let rounds: Int
     let extraRounds: Int
@@ -366,19 +374,30 @@ struct RoundsLayout: Sendable {
         max(capLevel - difference, leastLevel, 1)
     }
 
-    /// The value and tie chance, to the player who ends turn `turnIndex` `difference` steps ahead.
+    /// What follows when a player ends turn `turnIndex` `difference` steps ahead: the game decided (a lead of the
+    /// cap or more, a round past the regular ones ended with a lead, the last extra round ended level), or the
+    /// next turn, with the lead reversed, at that index of the turn-start rows. The one statement of how a game of
+    /// rounds ends, read by the solver (`ending(turn:difference:values:ties:)`) and by the exact odds (`RoundsOdds`).
+    func outcome(turn turnIndex: Int, difference: Int) -> RoundsOutcome {
+        if difference >= capLevel { return .decided(win: 1, tie: 0) }
+        if difference <= -capLevel { return .decided(win: 0, tie: 0) }
+        let endsRound = turnIndex % 2 == 1 && turnIndex >= 2 * rounds - 1
+        if endsRound && difference != 0 { return .decided(win: difference > 0 ? 1 : 0, tie: 0) }
+        if endsRound && turnIndex == turns - 1 { return .decided(win: 0, tie: 1) }
+        return .next((turnIndex + 1) * width - difference + capLevel)
+    }
+
+    /// The value (P(win) + ½ P(tie)) and tie chance, to the player who ends turn `turnIndex` `difference` steps
+    /// ahead, from the turn-start `values` and `ties`.
     func ending(
         turn turnIndex: Int, difference: Int, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
     )
         -> (value: Double, tie: Double)
     {
-        if difference >= capLevel { return (1, 0) }
-        if difference <= -capLevel { return (0, 0) }
-        let endsRound = turnIndex % 2 == 1 && turnIndex >= 2 * rounds - 1
-        if endsRound && difference != 0 { return (difference > 0 ? 1 : 0, 0) }
-        if endsRound && turnIndex == turns - 1 { return (0.5, 1) }
-        let next = (turnIndex + 1) * width - difference + capLevel
-        return (1 - values[next], ties[next])
+        switch outcome(turn: turnIndex, difference: difference) {
+        case .decided(let win, let tie): (win + tie / 2, tie)
+        case .next(let next): (1 - values[next], ties[next])
+        }
     }
 
     /// Solves the turn at (`turnIndex`, `difference`) and writes its opening value and tie chance.
