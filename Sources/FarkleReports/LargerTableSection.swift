@@ -76,10 +76,12 @@ public struct LargerTableSection: Sendable {
     ///   - seed: The first seating's seed; each seating plays from its own.
     ///   - threads: The threads the games and the exact odds run on.
     ///   - progress: Told each step ("the games at tables of 3 to 8") and the fraction of it done, as it goes.
+    ///   - cache: Where the exact odds of three `ev` players are read, or kept once worked out
+    ///     (`SolvedGameCache.exactOdds(strategies:dice:context:threads:progress:)`).
     /// - Complexity: 31 seatings of `games` games, and a three-player sweep over the cube of the target's levels.
     public init?(
         context: StrategyContext, games: Int, seed: UInt64, threads: Int,
-        progress: (@Sendable (_ step: String, _ fraction: Double) -> Void)? = nil
+        progress: (@Sendable (_ step: String, _ fraction: Double) -> Void)? = nil, cache: SolvedGameCache = .disabled
     ) {
         var context = context
         let rules = context.rules
@@ -93,7 +95,7 @@ public struct LargerTableSection: Sendable {
         trio.game.players = 3
         var trioContext = StrategyContext(table: ScoringTable(rules: trio))
         progress?("the exact odds of three ev players", 0)
-        threeExpectedValue = try? ExactOdds(
+        threeExpectedValue = try? cache.exactOdds(
             strategies: [.expectedValue, .expectedValue, .expectedValue], context: &trioContext, threads: threads
         ) { progress?("the exact odds of three ev players", $0) }
         let table = context.table

@@ -114,7 +114,7 @@ public struct ReportBuilder: Sendable {
             // Each seating a quarter of a pairing's games: 31 seatings, the `win` ones on the general engine.
             if let section = LargerTableSection(
                 context: context, games: max(1, games / 4), seed: seed &+ 3_000, threads: threads,
-                progress: stepProgress)
+                progress: stepProgress, cache: cache)
             {
                 reports.append(ReportDocument.largerTables(section))
                 findings.append(Self.largerTableFinding(section))
@@ -174,7 +174,8 @@ public struct ReportBuilder: Sendable {
         let seed = seed ?? self.seed
         if context.rules.turn.threeFarklePenalty == nil,
             let exact = try? StrategyComparison(
-                exactOddsOf: pairs, context: &context, threads: threads, progress: oddsProgress ?? { _, _ in })
+                exactOddsOf: pairs, context: &context, threads: threads, progress: oddsProgress ?? { _, _ in },
+                cache: cache)
         {
             return exact
         }

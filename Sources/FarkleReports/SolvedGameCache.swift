@@ -16,6 +16,9 @@ import Foundation
 /// Every game a win solver solves whole is kept: races to a target (`WinProbabilitySolver`, `PenaltyWinSolver`),
 /// games of fixed rounds (`RoundsWinSolver`), races between two dice sets (`LoadedWinSolver`, keyed by the dice
 /// too: each kind's face weights and count, in seat order) and races of three players (`ThreePlayerWinSolver`).
+/// Beside them the exact odds of strategies that take seconds to work out (`exactOdds(strategies:dice:context:
+/// threads:progress:)`: a seat playing `win`, three seats, or a three-farkle penalty) are kept as `odds-` entries,
+/// a few lines of text with a checksum (`OddsEntry`).
 ///
 /// ```swift
 /// let cache = SolvedGameCache.user
@@ -155,26 +158,48 @@ public struct SolvedGameCache: Sendable {
         static let solverRevision = 3
 
         private init(solver: String, version: UInt32, floor: Int?, rules: RuleSet) {
-            var unnamed = rules
-            unnamed.name = ""
             let text =
                 "farkle-sim solved game\nsolver \(solver)\nformat \(version)\nfloor \(floor.map(String.init) ?? "-")\n"
                 + "revision \(Self.solverRevision)\n"
-            let digest = WinPolicyFile.fnv1a(Array((text + unnamed.jsonText).utf8))
-            let hex = String(digest, radix: 16)
+            self.init(kind: .game, text: text, rules: rules, floor: floor)
+        }
+
+        /// The key of an entry of `kind` named by the digest of `text` and of `rules` without their name.
+        init(kind: EntryKind, text: String, rules: RuleSet, floor: Int? = nil) {
+            var unnamed = rules
+            unnamed.name = ""
+            let hex = String(WinPolicyFile.fnv1a(Array((text + unnamed.jsonText).utf8)), radix: 16)
             self.floor = floor
-            fileName =
-                SolvedGameCache.prefix + String(repeating: "0", count: 16 - hex.count) + hex
-                + SolvedGameCache.suffix
+            fileName = kind.prefix + String(repeating: "0", count: 16 - hex.count) + hex + kind.suffix
         }
     }
 
-    /// Every entry's name: the prefix, 16 hexadecimal digits, the suffix.
-    static let prefix = "win-"
-    static let suffix = ".policy"
+    /// What an entry holds: a game solved to win (a policy file), or the exact odds of strategies
+    /// (`exactOdds(strategies:dice:context:threads:progress:)`).
+    enum EntryKind: CaseIterable {
+        case game
+        case exactOdds
 
-    /// Whether `name` is the name of an entry (or of an entry's temporary file, with `temporary`).
+        /// Every entry's name is the prefix, 16 hexadecimal digits and the suffix of its kind.
+        var prefix: String { self == .game ? "win-" : "odds-" }
+        var suffix: String { self == .game ? ".policy" : ".odds" }
+
+        /// The kind of the entry named `name` (not of a temporary file), or `nil` for another name.
+        init?(name: String) {
+            guard let kind = Self.allCases.first(where: { SolvedGameCache.isEntryName(name, of: $0) }) else {
+                return nil
+            }
+            self = kind
+        }
+    }
+
+    /// Whether `name` is the name of an entry of any kind (or of an entry's temporary file, with `temporary`).
     static func isEntryName(_ name: String, temporary: Bool = false) -> Bool {
+        EntryKind.allCases.contains { isEntryName(name, of: $0, temporary: temporary) }
+    }
+
+    /// Whether `name` is the name of an entry of `kind` (or of its temporary file, with `temporary`).
+    static func isEntryName(_ name: String, of kind: EntryKind, temporary: Bool = false) -> Bool {
         var name = Substring(name)
         if temporary {
             guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
@@ -183,8 +208,8 @@ public struct SolvedGameCache: Sendable {
             guard let dot = name.lastIndex(of: ".") else { return false }
             name = name[..<dot]
         }
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return false }
-        let digits = name.dropFirst(prefix.count).dropLast(suffix.count)
+        guard name.hasPrefix(kind.prefix), name.hasSuffix(kind.suffix) else { return false }
+        let digits = name.dropFirst(kind.prefix.count).dropLast(kind.suffix.count)
         return digits.count == 16 && digits.allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
@@ -221,7 +246,7 @@ public struct SolvedGameCache: Sendable {
     ///
     /// The directory is made where missing, with its parent (`~/.cache`), but no higher: a home directory that does
     /// not exist is not made for the cache (root may make anything, so the bound is the cache's own).
-    private func store(_ bytes: [UInt8], as key: Key) {
+    func store(_ bytes: [UInt8], as key: Key) {
         guard let directory, whyNothingIsKept == nil else { return }
         do {
             try FileManager.default.createDirectory(
@@ -251,6 +276,9 @@ public struct SolvedGameCache: Sendable {
         public let isDiceSets: Bool
         /// Whether it is a race of three players.
         public let isThreePlayers: Bool
+        /// For the exact odds of strategies rather than a solved game, the strategies ("win against ev"), else
+        /// `nil`.
+        public let exactOdds: String?
         /// Whether it ends with the checksum of its contents: false for a truncated, altered or unreadable file,
         /// which is solved again and replaced when next read (not checked, only its header, in entries listed
         /// without `checksums`).
@@ -315,13 +343,21 @@ public struct SolvedGameCache: Sendable {
         else { return nil }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+        if EntryKind(name: url.lastPathComponent) == .exactOdds {
+            let header = OddsEntry.header(of: url)
+            return Entry(
+                url: url, rulesName: header?.rulesName, target: header?.target, isPenalty: false, isRounds: false,
+                isDiceSets: false, isThreePlayers: false, exactOdds: header?.strategies,
+                isIntact: header != nil && (!checksum || OddsEntry(contentsOf: url) != nil), size: size,
+                modified: modified)
+        }
         let header = Self.header(of: url)
         let isRounds = header?.version == WinPolicyFile.roundsFormatVersion
         return Entry(
             url: url, rulesName: header?.name, target: isRounds ? nil : header?.target,
             isPenalty: header?.version == WinPolicyFile.penaltyFormatVersion, isRounds: isRounds,
             isDiceSets: header?.version == WinPolicyFile.diceSetsFormatVersion,
-            isThreePlayers: header?.version == WinPolicyFile.threePlayerFormatVersion,
+            isThreePlayers: header?.version == WinPolicyFile.threePlayerFormatVersion, exactOdds: nil,
             isIntact: header != nil && (!checksum || WinPolicyFile.hasIntactChecksum(at: url)), size: size,
             modified: modified)
     }

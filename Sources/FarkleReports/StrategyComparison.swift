@@ -118,11 +118,15 @@ public struct StrategyComparison: Sendable {
     ///   - threads: The threads each evaluation spreads its states over (the result is the same for any count).
     ///   - progress: Told each matchup ("win against ev") and the fraction of its states worked out, as
     ///     `ExactOdds` reports it.
+    ///   - cache: Where odds worked out before are read and new ones kept
+    ///     (`SolvedGameCache.exactOdds(strategies:dice:context:threads:progress:)`); only where `win` in `context`
+    ///     plays the game this program solves.
     /// - Throws: `ExactOdds.Unsupported` where the rules or a strategy have no exact odds (simulate them instead).
     public init(
         exactOddsOf pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext,
         threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads,
-        progress: @escaping @Sendable (_ matchup: String, _ fraction: Double) -> Void = { _, _ in }
+        progress: @escaping @Sendable (_ matchup: String, _ fraction: Double) -> Void = { _, _ in },
+        cache: SolvedGameCache = .disabled
     ) throws(ExactOdds.Unsupported) {
         var matchups: [Matchup] = []
         for pair in pairs {
@@ -131,11 +135,11 @@ public struct StrategyComparison: Sendable {
             let told: @Sendable (Double) -> Void = { progress(name, $0) }
             if pair.0 == pair.1 {
                 // Both seatings are the same game.
-                let mirror = try ExactOdds(
+                let mirror = try cache.exactOdds(
                     strategies: [pair.0, pair.1], context: &context, threads: threads, progress: told)
                 odds = [mirror, mirror]
             } else {
-                odds = try ExactOdds.eachStarting(
+                odds = try cache.exactOddsEachStarting(
                     strategies: [pair.0, pair.1], context: &context, threads: threads, progress: told)
             }
             // Seat s of seating k is strategy s of the pair in the first seating, the other one in the second.

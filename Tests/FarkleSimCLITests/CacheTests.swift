@@ -173,7 +173,60 @@ struct CacheTests {
             "advise", "--rules", rules, "--dice", "1,2,3", "--my-score", "500", "--opponent-score", "700",
         ])
         #expect(advise.exitStatus == 0, "\(advise.standardError)")
-        #expect(cache.files.count == 1)
+        // The solved game, and the odds evaluate worked out from it.
+        #expect(cache.files.filter { $0.hasPrefix("win-") }.count == 1, "\(cache.files)")
+        #expect(cache.files.filter { $0.hasPrefix("odds-") }.count == 1, "\(cache.files)")
+    }
+
+    @Test(
+        "evaluate keeps the odds of win: a second evaluate reads them (no game solved), not with --policy or --no-cache"
+    )
+    func evaluateKeepsOdds() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let evaluate = [
+            "evaluate", "--strategy", "win", "--strategy", "ev", "--rules", fixtureRules("ones-race.json"),
+        ]
+        let json = ["--format", "json"]
+        let first = try cache.run(evaluate + json)
+        #expect(first.exitStatus == 0, "\(first.standardError)")
+        let odds = try #require(cache.files.first { $0.hasPrefix("odds-") && $0.hasSuffix(".odds") })
+        // With the solved game gone, the odds are still read: nothing is solved again.
+        for file in cache.files where file.hasPrefix("win-") {
+            try FileManager.default.removeItem(at: cache.directory.appendingPathComponent(file))
+        }
+        let second = try cache.run(evaluate + json)
+        #expect(second.exitStatus == 0 && second.standardError.isEmpty, "\(second.standardError)")
+        let chances = try [first, second].map { try jsonObject($0)["win_probabilities"] as? [Double] }
+        #expect(chances[0] != nil && chances[0] == chances[1])
+        #expect(cache.files == [odds])
+        let text = try cache.run(evaluate)
+        #expect(text.standardOutput.contains("read from the cache of solved games"), "\(text.standardOutput)")
+        let list = try cache.run(["cache", "list"])
+        #expect(
+            list.standardOutput.contains("| ones-race | 1000 | exact odds: win against ev |"), "\(list.standardOutput)")
+        // A damaged entry is worked out again (solving the game first) and replaced with the same figures.
+        let url = cache.directory.appendingPathComponent(odds)
+        let good = try Data(contentsOf: url)
+        try Data(good.prefix(good.count / 2)).write(to: url)
+        let damaged = try cache.run(["cache", "list"])
+        #expect(damaged.standardOutput.contains("damaged: solved again when next read"), "\(damaged.standardOutput)")
+        let again = try cache.run(evaluate + json)
+        #expect(try jsonObject(again)["win_probabilities"] as? [Double] == chances[0])
+        #expect(try Data(contentsOf: url) == good)
+        // `win` from the user's policy file: its odds are neither read nor kept.
+        try FileManager.default.removeItem(at: url)
+        let policy = cache.base.appendingPathComponent("race.policy").path
+        let solve = try cache.run([
+            "solve", "--objective", "win", "--rules", fixtureRules("ones-race.json"), "--out", policy,
+        ])
+        #expect(solve.exitStatus == 0, "\(solve.standardError)")
+        let fromPolicy = try cache.run(evaluate + json + ["--policy", policy])
+        #expect(fromPolicy.exitStatus == 0, "\(fromPolicy.standardError)")
+        #expect(!cache.files.contains { $0.hasPrefix("odds-") }, "\(cache.files)")
+        let uncached = try cache.run(evaluate + json + ["--no-cache"])
+        #expect(uncached.exitStatus == 0)
+        #expect(!cache.files.contains { $0.hasPrefix("odds-") }, "\(cache.files)")
     }
 
     @Test(
@@ -204,7 +257,9 @@ struct CacheTests {
         let advise = try cache.run(
             ["advise", "--dice", "1@weighted,5,2,3,3,6", "--my-score", "100", "--opponent-score", "150"] + race)
         #expect(advise.exitStatus == 0 && advise.standardError.isEmpty, "\(advise.standardError)")
-        #expect(cache.files == [entry])
+        // The race, and the odds evaluate worked out between the sets.
+        #expect(cache.files.filter { $0.hasSuffix(".policy") } == [entry])
+        #expect(cache.files.filter { $0.hasSuffix(".odds") }.count == 1, "\(cache.files)")
         // Other dice, or the same dice in the other seat, are another game.
         let swapped = try cache.run(
             [
@@ -213,7 +268,7 @@ struct CacheTests {
                 "weighted:1",
             ])
         #expect(swapped.exitStatus == 0, "\(swapped.standardError)")
-        #expect(cache.files.count == 2)
+        #expect(cache.files.filter { $0.hasSuffix(".policy") }.count == 2)
         let list = try cache.run(["cache", "list"])
         #expect(list.standardOutput.contains("| kcd | 300 | dice sets |"), "\(list.standardOutput)")
     }

@@ -154,6 +154,20 @@ public struct ExactOdds: Sendable {
             eachStarting: true)
     }
 
+    /// Odds worked out before (the cache of solved games keeps them): every figure as the evaluation gave it.
+    package init(
+        strategies: [StrategySpec], dice: [DiceSet], winProbabilities: [Double], tieProbability: Double,
+        pairCount: Int, sweeps: Int, lastChange: Double
+    ) {
+        self.strategies = strategies
+        self.dice = dice
+        self.winProbabilities = winProbabilities
+        self.tieProbability = tieProbability
+        self.pairCount = pairCount
+        self.sweeps = sweeps
+        self.lastChange = lastChange
+    }
+
     /// The odds of one evaluation.
     private init(
         strategies: [StrategySpec], dice: [DiceSet],

@@ -42,9 +42,12 @@ enum CacheCommand: Command {
             entry is named by a digest of the rule set's content (target, players and penalty included) and \
             the solver's format; it is checked (checksum and rules) every time it is read, and a corrupt or \
             foreign one is solved again and replaced. Races to a target, games of rounds, races between \
-            dice sets (keyed by the dice too) and races of three players (solve --players 3) are cached. A cache that cannot be written is skipped silently ('cache list' says why). --no-cache on those commands bypasses it.
+            dice sets (keyed by the dice too) and races of three players (solve --players 3) are cached. The exact \
+            odds that take seconds to work out (evaluate, and report's head-to-head tables, where a seat plays \
+            win, three seats play, or under a three-farkle penalty) are kept beside them (odds-<digest>.odds, a \
+            few lines with a checksum), except those of a win read from --policy. A cache that cannot be written is skipped silently ('cache list' says why). --no-cache on those commands bypasses it.
             'cache list' prints each entry (rules, target, size, date) and the total size; 'cache clear' \
-            removes the entries (only the files the cache writes, win-<digest>.policy).
+            removes the entries (only the files the cache writes, win-<digest>.policy and odds-<digest>.odds).
             """,
         options: [],
         actions: ["list", "clear"]
@@ -99,11 +102,7 @@ enum CacheCommand: Command {
                     ? "unreadable"
                     : !entry.isIntact
                         ? "damaged: solved again when next read"
-                        : entry.isPenalty
-                            ? "three-farkle penalty"
-                            : entry.isRounds
-                                ? "rounds"
-                                : entry.isDiceSets ? "dice sets" : entry.isThreePlayers ? "three players" : "race"
+                        : entry.exactOdds.map { "exact odds: \($0)" } ?? gameKind(entry)
                 let target = entry.isRounds ? "-" : entry.target.map(String.init) ?? "?"
                 lines.append(
                     "| \(entry.rulesName ?? "?") | \(target) | \(solver) | "
@@ -118,6 +117,14 @@ enum CacheCommand: Command {
             lines.append("Nothing can be kept here: \(whyNothingIsKept). Solved games are solved again each time.")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The family of the game an entry holds solved.
+    private static func gameKind(_ entry: SolvedGameCache.Entry) -> String {
+        if entry.isPenalty { return "three-farkle penalty" }
+        if entry.isRounds { return "rounds" }
+        if entry.isDiceSets { return "dice sets" }
+        return entry.isThreePlayers ? "three players" : "race"
     }
 
     /// A size in bytes, KiB, MiB or GiB.

@@ -88,10 +88,15 @@ enum EvaluateCommand: Command {
         let clock = ContinuousClock()
         let start = clock.now
         var context = StrategyContext(table: ScoringTable(rules: rules))
-        if loaded {
+        // The odds are kept in the cache of solved games, but not those of a `win` that plays the user's policy file;
+        // odds kept there need no game solved first.
+        let cache =
+            arguments.value(StrategyArguments.policy.name) == nil ? CacheOption.cache(arguments) : .disabled
+        let cached = cache.cachedExactOdds(strategies: specs, dice: dice, rules: rules)
+        if cached == nil, loaded {
             context.diceSetGames = try StrategyArguments.diceSetGames(
                 arguments, sets: dice, table: context.table, quiet: quiet, spec: spec)
-        } else if specs.contains(.win) {
+        } else if cached == nil, specs.contains(.win) {
             try StrategyArguments.solveToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
         }
         let odds: ExactOdds
@@ -103,21 +108,26 @@ enum EvaluateCommand: Command {
                 ? "the sweeps (estimated)" : specs.count == 3 ? "the sets of totals" : SolveProgress.unit(of: rules),
             isShown: !quiet && !loaded)
         defer { progress.finish() }
-        do {
-            odds = try ExactOdds(
-                strategies: specs, dice: dice, context: &context, threads: threads, progress: progress.update)
-        } catch {
-            throw UsageError(error.description, spec: spec)
+        if let cached {
+            odds = cached
+        } else {
+            do {
+                odds = try cache.exactOdds(
+                    strategies: specs, dice: dice, context: &context, threads: threads, progress: progress.update)
+            } catch {
+                throw UsageError(error.description, spec: spec)
+            }
         }
         let seconds = (clock.now - start) / .seconds(1)
         switch format {
         case .json: Standard.output(json(odds, rules: rules, seconds: seconds))
-        default: Standard.output(markdown(odds, rules: rules, seconds: seconds), terminator: "")
+        default:
+            Standard.output(markdown(odds, rules: rules, seconds: seconds, isCached: cached != nil), terminator: "")
         }
         return ExitStatus.success
     }
 
-    private static func markdown(_ odds: ExactOdds, rules: RuleSet, seconds: Double) -> String {
+    private static func markdown(_ odds: ExactOdds, rules: RuleSet, seconds: Double, isCached: Bool) -> String {
         let names = odds.strategies.map(\.description)
         let trio = names.count == 3
         // A game of rounds is worked out by turn and difference of totals (`ExactOdds.pairCount` counts those).
@@ -156,7 +166,10 @@ enum EvaluateCommand: Command {
             : "\(odds.pairCount) \(counted)"
         lines += [
             "| Tie | | \(NumberText.significant(odds.tieProbability)) |", "",
-            "\(work) in \(NumberText.fixed(seconds, 2)) s.", "",
+            isCached
+                ? "\(work), worked out before: read from the cache of solved games in \(NumberText.fixed(seconds, 2)) s."
+                : "\(work) in \(NumberText.fixed(seconds, 2)) s.",
+            "",
         ]
         return lines.joined(separator: "\n")
     }
