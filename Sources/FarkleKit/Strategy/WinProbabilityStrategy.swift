@@ -7,7 +7,7 @@
 /// With a final round most of each pair's table lies past the target, up to the final-round cap (880 levels above the
 /// target in `standard`), and those rows depend only on the lead and on what a farkle is worth (`PastTargetRows`). So
 /// they are solved once per piece of farkle payoffs that the pairs' turns ask for, with their decisions, and each pair
-/// tabulates only its rows below the target: about 20 s and 680 MB on 2 busy cores for `standard`, where a whole table
+/// tabulates only its rows below the target: about 20 s and 620 MB on 2 busy cores for `standard`, where a whole table
 /// per pair took 80 to 110 s and 1.3 GB. A pair whose payoff no piece holds (past the pieces' memory) keeps its whole
 /// table. Each tabulated state keeps its value as a `Float` and its bank decision; a `Float` value can only swap keeps
 /// whose values differ by less than about 10⁻⁷, which moves the chance to win by less than that. The rows past the
@@ -26,7 +26,9 @@ package struct WinProbabilityStrategy: Strategy {
     /// What a farkle is worth in each pair's turn, the payoff its piece is read at (`TurnBelowTarget.farkle`); 0 where
     /// the pair keeps its whole table.
     private let farkleOfPair: [Double]
-    private let finalTables: [[WinTurn.Entry]]
+    /// The final round's last turn at each deficit (`finalTops[deficit]` levels of turn points): each state's value
+    /// and bank decision, all that is read of it.
+    private let finalTables: [FinalTurnTable]
     private let finalTops: [Int]
 
     /// The most bytes the pieces of the rows past the target take (`standard` needs about a third).
@@ -36,7 +38,7 @@ package struct WinProbabilityStrategy: Strategy {
     /// any number).
     ///
     /// - Complexity: One solve of the rows past the target per piece, and one of the rows below the target per pair
-    ///   of totals: about 20 s on 2 busy cores for `standard`, and 680 MB.
+    ///   of totals: about 20 s on 2 busy cores for `standard`, and 620 MB.
     package init(solver: WinProbabilitySolver, threads: Int = Parallel.defaultThreads) {
         self.solver = solver
         let levels = solver.levels
@@ -67,7 +69,7 @@ package struct WinProbabilityStrategy: Strategy {
                 built[pair] = TabulatedTurn(turn, rows: turn.top)
             }
         }
-        var finalTables: [[WinTurn.Entry]] = []
+        var finalTables: [FinalTurnTable] = []
         var finalTops: [Int] = []
         if let final = solver.entered {
             let leastLevel = (final.leastBank + step - 1) / step
@@ -83,7 +85,7 @@ package struct WinProbabilityStrategy: Strategy {
                         top: top, topBank: 1, bank: bank, bankAux: bank.map { _ in 0 }, farkle: 0, farkleAux: 0,
                         into: table.baseAddress.unsafelyUnwrapped)
                 }
-                finalTables.append(table)
+                finalTables.append(FinalTurnTable(table))
                 finalTops.append(top)
             }
         }
@@ -144,6 +146,22 @@ package struct WinProbabilityStrategy: Strategy {
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         entry(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation).banks
+    }
+}
+
+/// A final-round turn's table as a strategy reads it: each state's value, exactly, and its bank decision (a third of
+/// the bytes of its `WinTurn.Entry`s, whose slope and tie chance no move reads).
+struct FinalTurnTable: Sendable {
+    let values: [Double]
+    let banks: [Bool]
+
+    init(_ entries: [WinTurn.Entry]) {
+        values = entries.map(\.value)
+        banks = entries.map(\.banks)
+    }
+
+    subscript(index: Int) -> WinTurn.Entry {
+        WinTurn.Entry(value: values[index], slope: 0, aux: 0, banks: banks[index])
     }
 }
 

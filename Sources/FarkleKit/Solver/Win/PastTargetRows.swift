@@ -71,8 +71,9 @@ struct PastTargetRows: Sendable {
     /// the pieces past it would save ever less, serving ever narrower stretches near a farkle payoff of 1.
     static let maximumBytes = 160 << 20
 
-    /// The most bytes the pieces serving given turns hold by default: they serve a report's exact odds and maps,
-    /// which keep the rest of a report beside them (the report stays within 200 MB).
+    /// The most bytes the pieces serving given turns hold by default: they serve `evaluate`'s and a report's exact
+    /// odds and a report's maps, which keep the solved game beside them (`evaluate --strategy win --strategy ev`
+    /// for `standard`: 129 MB in all).
     static let maximumServingBytes = 96 << 20
 
     /// The stretches of farkle payoffs built independently: `[k / stretches, (k + 1) / stretches)`.
