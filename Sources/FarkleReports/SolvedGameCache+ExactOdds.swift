@@ -30,7 +30,7 @@ extension SolvedGameCache {
     /// Whether the odds of `strategies` under `rules` are kept: only those that take seconds or more to work out, where
     /// a seat plays `win`, three seats play, or a three-farkle penalty makes the states sweep until they settle
     /// (others take a fraction of a second, and would only crowd the cache).
-    static func keepsOdds(of strategies: [StrategySpec], rules: RuleSet) -> Bool {
+    package static func keepsOdds(of strategies: [StrategySpec], rules: RuleSet) -> Bool {
         strategies.contains(.win) || strategies.count == 3 || rules.turn.threeFarklePenalty != nil
     }
 

@@ -273,6 +273,35 @@ struct CacheTests {
         #expect(list.standardOutput.contains("| kcd | 300 | dice sets |"), "\(list.standardOutput)")
     }
 
+    @Test("evaluate keeps the odds of a penalty race without win, and takes --no-cache there; elsewhere refuses it")
+    func evaluateNoCacheWithoutWin() throws {
+        let cache = TemporaryCache()
+        defer { cache.remove() }
+        let penalty = [
+            "evaluate", "--strategy", "ev", "--strategy", "greedy", "--rules", fixtureRules("ones-penalty-race.json"),
+            "--format", "json",
+        ]
+        let kept = try cache.run(penalty)
+        #expect(kept.exitStatus == 0, "\(kept.standardError)")
+        #expect(cache.files.count == 1 && cache.files[0].hasPrefix("odds-"), "\(cache.files)")
+        cache.remove()
+        let bypassed = try cache.run(penalty + ["--no-cache"])
+        #expect(bypassed.exitStatus == 0, "\(bypassed.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: cache.base.path))
+        #expect(
+            try jsonObject(bypassed)["win_probabilities"] as? [Double]
+                == jsonObject(kept)["win_probabilities"] as? [Double])
+        // A race between two strategies that ignore the totals is worked out at once and never kept.
+        let race = try cache.run([
+            "evaluate", "--strategy", "ev", "--strategy", "greedy", "--rules", fixtureRules("ones-race.json"),
+            "--no-cache",
+        ])
+        #expect(race.exitStatus == 64)
+        #expect(
+            race.standardError.hasPrefix("Error: '--no-cache' is for odds the cache keeps"), "\(race.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: cache.base.path))
+    }
+
     @Test("cache list shows each entry and the total; cache clear removes the entries and nothing else")
     func listAndClear() throws {
         let cache = TemporaryCache()

@@ -10,6 +10,12 @@ enum CacheOption {
         help: "Solve the game to win again instead of reading it from the cache of solved games, and keep nothing "
             + "there (see 'farkle-sim cache --help').")
 
+    /// `evaluate`'s `--no-cache`: its odds are kept too.
+    static let noCacheForOdds = OptionSpec.flag(
+        "no-cache",
+        help: "Work out the exact odds again, solving the game to win first for strategy 'win', instead of reading "
+            + "them from the cache of solved games, and keep nothing there (see 'farkle-sim cache --help').")
+
     /// The user's cache of solved games, or none with `--no-cache`.
     static func cache(_ arguments: ParsedArguments) -> SolvedGameCache {
         arguments.flag(noCache.name) ? .disabled : .user

@@ -40,7 +40,7 @@ enum EvaluateCommand: Command {
                 name: "strategy", valueName: "s", help: "A seat's strategy, seat 1 first: \(StrategySpec.syntax).",
                 isRepeatable: true, isRequired: true),
             StrategyArguments.policy,
-            CacheOption.noCache,
+            CacheOption.noCacheForOdds,
             RulesOption.spec,
             RulesOption.target,
             OutputFormat.option([.md, .json]),
@@ -55,7 +55,7 @@ enum EvaluateCommand: Command {
         var rules = try RulesOption.load(arguments)
         let format = try arguments.format(allowed: [.md, .json])
         let threads = try RunOptions.threads(arguments)
-        let specs = try StrategyArguments.specs(arguments, spec: spec)
+        let specs = try StrategyArguments.specs(arguments, spec: spec, cachesOdds: true)
         guard specs.count == 2 || specs.count == 3 else {
             throw UsageError(
                 "evaluate needs 2 or 3 strategies, one per seat (--strategy A --strategy B [--strategy C]), not "
@@ -68,6 +68,14 @@ enum EvaluateCommand: Command {
                     + "are for 2 or 3 players; simulate more)", spec: spec)
         }
         rules.game.players = specs.count
+        if arguments.flag(CacheOption.noCache.name), !specs.contains(.win),
+            !SolvedGameCache.keepsOdds(of: specs, rules: rules)
+        {
+            throw UsageError(
+                "'--no-cache' is for odds the cache keeps (a seat playing 'win', three seats, or a three-farkle "
+                    + "penalty); \(specs.map(\.description).joined(separator: " against ")) under rules "
+                    + "'\(rules.name)' are worked out at once and never kept", spec: spec)
+        }
         // Before any solve: three players play `win` where their race is solved as it is.
         if specs.count == 3, specs.contains(.win),
             WinGameKind(rules) != .threePlayerRace || rules.game.end.hasFinalRound

@@ -4,10 +4,13 @@ import Foundation
 
 /// The `--strategy` options of `simulate` and `evaluate`, and the solve that strategy `win` needs first.
 enum StrategyArguments {
-    /// The specs given with `--strategy`, in order.
+    /// The specs given with `--strategy`, in order. `--no-cache` is refused where no seat plays `win`, unless
+    /// `cachesOdds` (`evaluate`, which keeps some odds without `win` and checks `--no-cache` itself).
     ///
     /// - Throws: `UsageError` naming the first spec that cannot be read.
-    static func specs(_ arguments: ParsedArguments, spec: CommandSpec) throws(UsageError) -> [StrategySpec] {
+    static func specs(
+        _ arguments: ParsedArguments, spec: CommandSpec, cachesOdds: Bool = false
+    ) throws(UsageError) -> [StrategySpec] {
         var specs: [StrategySpec] = []
         for text in arguments.allValues("strategy") {
             do {
@@ -19,7 +22,7 @@ enum StrategyArguments {
         if arguments.value(policy.name) != nil, !specs.contains(.win) {
             throw UsageError("'--policy' is the solved game of strategy 'win', and no seat plays 'win'", spec: spec)
         }
-        if arguments.flag(CacheOption.noCache.name), !specs.contains(.win) {
+        if !cachesOdds, arguments.flag(CacheOption.noCache.name), !specs.contains(.win) {
             throw UsageError(
                 "'--no-cache' is for strategy 'win' (its solved game), and no seat plays 'win'", spec: spec)
         }
