@@ -165,7 +165,10 @@ struct HostileSweepTests {
             (["solve", "--no-cache"], "'--no-cache' is for --objective win"),
             (["advise", "--dice", "1,2,3", "--no-cache"], "'--no-cache' is for the advice to win"),
             (["--strategy", "ev", "--no-cache"], "'--no-cache' is for strategy 'win'"),
-            (["evaluate", "--strategy", "ev", "--strategy", "greedy", "--no-cache"], "'--no-cache' is for strategy"),
+            (
+                ["evaluate", "--strategy", "ev", "--strategy", "greedy", "--no-cache"],
+                "'--no-cache' is for odds the cache keeps"
+            ),
             (["--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
             (["advise", "--dice", "1,2,3", "--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
             (["odds", "--target", "500"], "unknown option '--target'"),
