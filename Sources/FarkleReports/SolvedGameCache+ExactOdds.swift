@@ -41,8 +41,8 @@ extension SolvedGameCache {
         return cachedOdds(Self.oddsKey(strategies, dice, rules), strategies: strategies, dice: dice)
     }
 
-    /// The exact odds of two `strategies`, once with each starting (`ExactOdds.eachStarting(strategies:dice:
-    /// context:threads:progress:)`): the two seatings read from the cache, or worked out in one pass and kept, as
+    /// The exact odds of two `strategies` on six ordinary dice each, once with each starting
+    /// (`ExactOdds.eachStarting(strategies:dice:context:threads:progress:)`): the two seatings read from the cache, or worked out in one pass and kept, as
     /// `exactOdds(strategies:dice:context:threads:progress:)` keeps one.
     ///
     /// - Throws: `ExactOdds.Unsupported` as the evaluation does.
@@ -69,9 +69,7 @@ extension SolvedGameCache {
 
     /// The key of the odds of `strategies` with `dice` (one set per seat) under `rules`.
     static func oddsKey(_ strategies: [StrategySpec], _ dice: [DiceSet], _ rules: RuleSet) -> Key {
-        let seats = dice.map { set in
-            set.kinds.map { "\($0.count)x" + $0.weights.map(String.init).joined(separator: ",") }.joined(separator: " ")
-        }
+        let seats = dice.map(Key.kinds(of:))
         let text =
             "farkle-sim exact odds\nrevision \(oddsRevision)\nsolver revision \(Key.solverRevision)\n"
             + "strategies \(strategies.map(\.description).joined(separator: " | "))\n"

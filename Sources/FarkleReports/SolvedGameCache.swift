@@ -141,14 +141,16 @@ public struct SolvedGameCache: Sendable {
         /// The key of the race between the dice of `outcomes` (`LoadedWinSolver`): the rules and each seat's kinds
         /// of dice (face weights and count; names do not change a roll).
         init(diceSets outcomes: [DiceSetOutcomes]) {
-            let dice = outcomes.map { outcomes in
-                outcomes.set.kinds.map { kind in "\(kind.count)x" + kind.weights.map(String.init).joined(separator: ",")
-                }
-                .joined(separator: " ")
-            }
+            let dice = outcomes.map { Self.kinds(of: $0.set) }
             self.init(
                 solver: "dice sets \(dice.joined(separator: " | "))", version: WinPolicyFile.diceSetsFormatVersion,
                 floor: nil, rules: outcomes[0].table.rules)
+        }
+
+        /// The kinds of dice of `set` as a key names them: each kind's count and face weights ("2x1,1,1,1,1,1"); names
+        /// do not change a roll.
+        static func kinds(of set: DiceSet) -> String {
+            set.kinds.map { "\($0.count)x" + $0.weights.map(String.init).joined(separator: ",") }.joined(separator: " ")
         }
 
         /// Raised whenever a change of the solvers moves any bit of a solved value (2: the rows past the target read

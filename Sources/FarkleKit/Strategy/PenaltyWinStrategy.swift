@@ -182,7 +182,7 @@ package final class PenaltyWinStrategy: Strategy {
 /// A turn's table kept small for a strategy: its first levels of turn points as `CompactTurnTable`, the
 /// states above the table (`WinTurnTable.above`) and the table's top.
 struct TabulatedTurn: Sendable {
-    let table: CompactTurnTable
+    let table: CompactTurnTable<Float>
     let above: [WinTurn.Entry]
     let top: Int
     /// The levels of turn points kept: `min(top, rows)`.

@@ -28,7 +28,7 @@ package struct WinProbabilityStrategy: Strategy {
     private let farkleOfPair: [Double]
     /// The final round's last turn at each deficit (`finalTops[deficit]` levels of turn points): each state's value
     /// and bank decision, all that is read of it.
-    private let finalTables: [FinalTurnTable]
+    private let finalTables: [CompactTurnTable<Double>]
     private let finalTops: [Int]
 
     /// The most bytes the pieces of the rows past the target take (`standard` needs about a third).
@@ -69,7 +69,7 @@ package struct WinProbabilityStrategy: Strategy {
                 built[pair] = TabulatedTurn(turn, rows: turn.top)
             }
         }
-        var finalTables: [FinalTurnTable] = []
+        var finalTables: [CompactTurnTable<Double>] = []
         var finalTops: [Int] = []
         if let final = solver.entered {
             let leastLevel = (final.leastBank + step - 1) / step
@@ -85,7 +85,7 @@ package struct WinProbabilityStrategy: Strategy {
                         top: top, topBank: 1, bank: bank, bankAux: bank.map { _ in 0 }, farkle: 0, farkleAux: 0,
                         into: table.baseAddress.unsafelyUnwrapped)
                 }
-                finalTables.append(FinalTurnTable(table))
+                finalTables.append(CompactTurnTable(table))
                 finalTops.append(top)
             }
         }
@@ -149,29 +149,15 @@ package struct WinProbabilityStrategy: Strategy {
     }
 }
 
-/// A final-round turn's table as a strategy reads it: each state's value, exactly, and its bank decision (a third of
-/// the bytes of its `WinTurn.Entry`s, whose slope and tie chance no move reads).
-struct FinalTurnTable: Sendable {
-    let values: [Double]
-    let banks: [Bool]
-
-    init(_ entries: [WinTurn.Entry]) {
-        values = entries.map(\.value)
-        banks = entries.map(\.banks)
-    }
-
-    subscript(index: Int) -> WinTurn.Entry {
-        WinTurn.Entry(value: values[index], slope: 0, aux: 0, banks: banks[index])
-    }
-}
-
-/// A turn's table kept small for a strategy: each state's value as a `Float` and its bank decision.
-struct CompactTurnTable: Sendable {
-    let values: [Float]
+/// A turn's table kept small for a strategy: each state's value as a `Value` and its bank decision, all a move reads
+/// (a `WinTurn.Entry` also holds a slope and a tie chance). `Float` halves the values of the many pairs' tables;
+/// `Double` keeps the few final-round tables exact.
+struct CompactTurnTable<Value: BinaryFloatingPoint & Sendable>: Sendable {
+    let values: [Value]
     let banks: [Bool]
 
     init(_ entries: some Collection<WinTurn.Entry>) {
-        values = entries.map { Float($0.value) }
+        values = entries.map { Value($0.value) }
         banks = entries.map(\.banks)
     }
 
