@@ -43,8 +43,20 @@ extension WinTurn {
         func roll(_ chance: Double, level: Int, dice: Int, farkleSteps: Int?) {
             let base = level * perLevel
             endings.instantWin += chance * instantWinProbability[dice]
-            for group in groups[groupRange[dice]] {
-                mass[bestKeep(of: group, at: base, in: table)] += chance * group.probability
+            if let choices = table.choices {
+                // The keeps the solve took, recorded as it solved the level.
+                let row = choices + level * table.groups
+                groups.withUnsafeBufferPointer { groups in
+                    mass.withUnsafeMutableBufferPointer { mass in
+                        for index in groupRange[dice] {
+                            mass[base &+ Int(row[index])] += chance * groups[index].probability
+                        }
+                    }
+                }
+            } else {
+                for group in groups[groupRange[dice]] {
+                    mass[bestKeep(of: group, at: base, in: table)] += chance * group.probability
+                }
             }
             let farkleChance = chance * farkleProbability[dice]
             if dice == maximum, let steps = farkleSteps {
@@ -158,7 +170,7 @@ extension PlainWinGameLayout {
     func fixedPlayEndings(at state: State, values: [Double], ties: [Double]) -> TurnEndings {
         let rows = rows(at: state, values: values, ties: ties)
         let top = rows.top
-        let table = TurnTable(rows: top + turn.maximumJump + 1)
+        let table = TurnTable(rows: top + turn.maximumJump + 1, recordsPlayOf: turn)
         defer { table.deallocate() }
         var unused = WinTurn.Validity.unbounded
         rows.bank.withUnsafeBufferPointer { bank in
@@ -201,7 +213,7 @@ extension PairLayout {
     /// The turn is the one the solver solved: the same rows past the target (`PastTargetRows` is built the same
     /// way on any thread count), the same rows below.
     func solveBelowTarget(
-        at state: State, values: [Double], ties: [Double], rows: PastTargetRows?
+        at state: State, values: [Double], ties: [Double], rows: PastTargetRows?, recordingPlay: Bool = false
     ) -> TurnBelowTarget? {
         guard let rows, let target = pastTargetLevel(mine: state.mine, theirs: state.theirs), target < top(of: state)
         else { return nil }
@@ -209,7 +221,7 @@ extension PairLayout {
         let farkle = below.farkle.value
         guard let pieceIndex = rows.pieceIndex(holding: farkle) else { return nil }
         let firstLead = levels - state.theirs
-        let table = TurnTable(rows: target + turn.maximumJump + 1)
+        let table = TurnTable(rows: target + turn.maximumJump + 1, recordsPlayOf: recordingPlay ? turn : nil)
         guard
             rows.fill(
                 table, fromLevel: target, firstLead: firstLead, count: turn.maximumJump + 1, farkle: farkle,
@@ -236,7 +248,7 @@ extension PairLayout {
         at state: State, values: [Double], ties: [Double], followed: PastTargetRows?
     ) -> TurnEndings {
         guard let followed, followed.pieces.first?.wins.isEmpty == false,
-            let below = solveBelowTarget(at: state, values: values, ties: ties, rows: followed)
+            let below = solveBelowTarget(at: state, values: values, ties: ties, rows: followed, recordingPlay: true)
         else { return fixedPlayEndings(at: state, values: values, ties: ties) }
         defer { below.table.deallocate() }
         let perLevel = TurnMechanics.statesPerLevel

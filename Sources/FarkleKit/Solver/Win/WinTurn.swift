@@ -293,7 +293,8 @@ struct WinTurn: Sendable {
     @inline(__always)
     private func rollRow(
         base: Int, dice: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int>,
-        farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool
+        farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool,
+        recording: Bool = false
     ) -> Entry {
         let values = table.value
         let slopes = table.slope
@@ -317,6 +318,10 @@ struct WinTurn: Sendable {
                 index &+= 1
             }
             let bestSlope = slopes[bestIndex]
+            if recording, let choices = table.choices {
+                choices[(base / TurnMechanics.statesPerLevel) &* table.groups &+ groupIndex] = Int32(
+                    truncatingIfNeeded: bestIndex &- base)
+            }
             if tracking && group.endOption &- group.firstOption > 1 {
                 let best = Entry(value: bestValue, slope: bestSlope, aux: 0, banks: false)
                 for index in group.firstOption..<group.endOption {
@@ -398,27 +403,34 @@ struct WinTurn: Sendable {
                                 for dice in 0...maximum { table[level &* perLevel &+ dice] = above[dice] }
                             }
                         }
-                        for level in stride(from: top - 1, through: 0, by: -1) {
-                            let payoff = bank[level]
-                            let base = level &* perLevel
-                            for dice in 1...maximum {
-                                var state = rollRow(
-                                    base: base, dice: dice, table: table, groups: groups, offsets: offsets,
-                                    farkle: farkle, farkleAux: farkleAux, farkleSteps: everyRollFarkleSteps,
-                                    validity: &validity, tracking: tracking)
-                                if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice) {
-                                    let banks = payoff >= state.value
-                                    if tracking { validity.compareBank(payoff, banks: banks, roll: state) }
-                                    if banks {
-                                        state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true)
+                        // Inlined twice, `recording` a constant in each: the solver's own tables record no play,
+                        // and pay nothing for the tables that do. The opening roll takes the keeps of the state
+                        // (0, its dice), recorded with the row.
+                        @inline(__always)
+                        func solveRows(recording: Bool) -> Entry {
+                            for level in stride(from: top - 1, through: 0, by: -1) {
+                                let payoff = bank[level]
+                                let base = level &* perLevel
+                                for dice in 1...maximum {
+                                    var state = rollRow(
+                                        base: base, dice: dice, table: table, groups: groups, offsets: offsets,
+                                        farkle: farkle, farkleAux: farkleAux, farkleSteps: everyRollFarkleSteps,
+                                        validity: &validity, tracking: tracking, recording: recording)
+                                    if payoff > -.infinity, mechanics.allowsBanking(diceLeft: dice) {
+                                        let banks = payoff >= state.value
+                                        if tracking { validity.compareBank(payoff, banks: banks, roll: state) }
+                                        if banks {
+                                            state = Entry(value: payoff, slope: 0, aux: bankAux[level], banks: true)
+                                        }
                                     }
+                                    table[base &+ dice] = state
                                 }
-                                table[base &+ dice] = state
                             }
+                            return openingRoll(
+                                level: 0, table: table, groups: groups, offsets: offsets, farkle: farkle,
+                                farkleAux: farkleAux, validity: &validity, tracking: tracking)
                         }
-                        return openingRoll(
-                            level: 0, table: table, groups: groups, offsets: offsets, farkle: farkle,
-                            farkleAux: farkleAux, validity: &validity, tracking: tracking)
+                        return table.choices == nil ? solveRows(recording: false) : solveRows(recording: true)
                     }
                 }
             }
@@ -469,9 +481,16 @@ struct TurnTable {
     let slope: UnsafeMutablePointer<Double>
     let aux: UnsafeMutablePointer<Double>
     let banks: UnsafeMutablePointer<Bool>
+    /// In a table that records its play, the keep each roll group takes at every level, as the offset of the state
+    /// it leads to from the level's first state: `groups` entries a level, at `level * groups + group` (the group's
+    /// index in `WinTurn.groups`); `nil` otherwise. What `WinTurn.endings(of:top:)` follows instead of finding each
+    /// best keep again.
+    let choices: UnsafeMutablePointer<Int32>?
+    /// The roll groups a level of `choices` holds (0 without them).
+    let groups: Int
 
-    /// Room for `rows` levels.
-    init(rows: Int) {
+    /// Room for `rows` levels, and for the keeps of `turn`'s roll groups at each if `recordsPlayOf` is given.
+    init(rows: Int, recordsPlayOf turn: WinTurn? = nil) {
         self.rows = rows
         let count = rows * TurnMechanics.statesPerLevel
         value = .allocate(capacity: count)
@@ -482,6 +501,15 @@ struct TurnTable {
         slope.initialize(repeating: 0, count: count)
         aux.initialize(repeating: 0, count: count)
         banks.initialize(repeating: false, count: count)
+        groups = turn?.groups.count ?? 0
+        if turn != nil {
+            // Written by the solve for every level it solves before `endings` reads them.
+            let choices = UnsafeMutablePointer<Int32>.allocate(capacity: rows * groups)
+            choices.initialize(repeating: 0, count: rows * groups)
+            self.choices = choices
+        } else {
+            choices = nil
+        }
     }
 
     func deallocate() {
@@ -489,6 +517,7 @@ struct TurnTable {
         slope.deallocate()
         aux.deallocate()
         banks.deallocate()
+        choices?.deallocate()
     }
 
     /// The state at `index` (`level * statesPerLevel + dice`).
