@@ -83,26 +83,78 @@ public struct LargerTableSection: Sendable {
         context: StrategyContext, games: Int, seed: UInt64, threads: Int,
         progress: (@Sendable (_ step: String, _ fraction: Double) -> Void)? = nil, cache: SolvedGameCache = .disabled
     ) {
+        guard let setup = Self.setUp(context: context, threads: threads, progress: progress, cache: cache) else {
+            return nil
+        }
+        self.init(setup: setup, games: games, seed: seed, threads: threads, progress: progress)
+    }
+
+    /// What the games of the larger tables need before they are played: the exact odds of three `ev` players, and
+    /// the two plays, `win` tabulated from the two-player game solved to win.
+    package struct Setup: Sendable {
+        /// The rules (their own player count aside).
+        let rules: RuleSet
+        let table: ScoringTable
+        /// The exact odds of three `ev` players, or `nil` where `ExactOdds` does not cover the race for three.
+        let threeExpectedValue: ExactOdds?
+        let win: BuiltInStrategy
+        let expectedValue: BuiltInStrategy
+
+        /// The tabulated play to win of a race, which the report's maps of the decisions to win also read.
+        package var play: WinProbabilityStrategy? {
+            guard case .win(let shared) = win else { return nil }
+            return shared.strategy
+        }
+    }
+
+    /// The setup of `context`'s race, whose two-player game solved to win the context holds, or `nil` where `win`
+    /// plays no larger table (a game of rounds, a three-farkle penalty).
+    ///
+    /// The exact odds of three `ev` players are worked out (or read from `cache`) before `win` is tabulated: their
+    /// sweep needs memory that would otherwise sit beside the play's tables.
+    package static func setUp(
+        context: StrategyContext, threads: Int,
+        progress: (@Sendable (_ step: String, _ fraction: Double) -> Void)? = nil, cache: SolvedGameCache = .disabled
+    ) -> Setup? {
         var context = context
         let rules = context.rules
         guard WinGameKind(rules.headsUpGame) == .race, (try? context.solvedWinGame(threads: threads)) != nil else {
             return nil
         }
-        self.rules = rules
-        self.games = games
-        self.seed = seed
         var trio = rules
         trio.game.players = 3
         var trioContext = StrategyContext(table: ScoringTable(rules: trio))
         progress?("the exact odds of three ev players", 0)
-        threeExpectedValue = try? cache.exactOdds(
+        let threeExpectedValue = try? cache.exactOdds(
             strategies: [.expectedValue, .expectedValue, .expectedValue], context: &trioContext, threads: threads
         ) { progress?("the exact odds of three ev players", $0) }
-        let table = context.table
         // Built once: `win`'s tables take seconds to tabulate from the solved game, and every seating shares them.
         progress?("the play to win at larger tables, tabulated", 0)
         let seats = BuiltInStrategy.make([.win, .expectedValue], context: &context)
-        let (win, expectedValue) = (seats[0], seats[1])
+        return Setup(
+            rules: rules, table: context.table, threeExpectedValue: threeExpectedValue, win: seats[0],
+            expectedValue: seats[1])
+    }
+
+    /// The figures of the games `setup` prepared.
+    ///
+    /// - Parameters:
+    ///   - setup: The odds of three `ev` players and the two plays (`setUp(context:threads:progress:cache:)`).
+    ///   - games: The games of each seating (the `win` seat in each seat; every seat on `ev`), at least 1.
+    ///   - seed: The first seating's seed; each seating plays from its own.
+    ///   - threads: The threads the games run on.
+    ///   - progress: Told each step and the fraction of it done, as it goes.
+    /// - Complexity: 31 seatings of `games` games.
+    package init(
+        setup: Setup, games: Int, seed: UInt64, threads: Int,
+        progress: (@Sendable (_ step: String, _ fraction: Double) -> Void)? = nil
+    ) {
+        rules = setup.rules
+        self.games = games
+        self.seed = seed
+        threeExpectedValue = setup.threeExpectedValue
+        let table = setup.table
+        let (win, expectedValue) = (setup.win, setup.expectedValue)
         var rows: [Row] = []
         // Each table size: every seat on `ev`, then the `win` seat in each seat in turn.
         let seatings = Self.tableSizes.reduce(0) { $0 + $1 + 1 }

@@ -108,14 +108,20 @@ public struct ReportBuilder: Sendable {
         // The matchup of `win` against `ev`, where the comparison played it: the edge the page states.
         let edge = pairs.firstIndex { $0 == (.win, .expectedValue) }.map { comparison.matchups[$0] }
         if let winSolver {
+            // `win` tabulated once: the maps show the play that the larger tables' games play.
+            let larger = LargerTableSection.setUp(
+                context: context, threads: threads, progress: stepProgress, cache: cache)
             stepProgress?("the decisions to win at every pair of totals", 0)
-            reports += ReportDocument.playingToWin(WinDecisionGrid(solver: winSolver, threads: threads), edge: edge)
+            let grid =
+                larger?.play.map { WinDecisionGrid(play: $0, threads: threads) }
+                ?? WinDecisionGrid(solver: winSolver, threads: threads)
+            reports += ReportDocument.playingToWin(grid, edge: edge)
             findings.append(Self.winFinding(winSolver))
             // Each seating a quarter of a pairing's games: 31 seatings, the `win` ones on the general engine.
-            if let section = LargerTableSection(
-                context: context, games: max(1, games / 4), seed: seed &+ 3_000, threads: threads,
-                progress: stepProgress, cache: cache)
-            {
+            if let larger {
+                let section = LargerTableSection(
+                    setup: larger, games: max(1, games / 4), seed: seed &+ 3_000, threads: threads,
+                    progress: stepProgress)
                 reports.append(ReportDocument.largerTables(section))
                 findings.append(Self.largerTableFinding(section))
             }

@@ -105,8 +105,25 @@ public struct WinDecisionGrid: Sendable {
         self.init(
             figures: solver, target: solver.target, solver: solver, penaltySolver: nil, turnPoints: turnPoints,
             otherMaps: [], threads: threads
-        ) { [tables = WinTurnTables(solver: solver, threads: threads), last = turnPoints.max() ?? 0] mine, theirs, _ in
-            tables.turnTable(myScore: mine, opponentScore: theirs, readBelow: last + 1)
+        ) { [tables = WinTurnTables(solver: solver, threads: threads), last = turnPoints.max() ?? 0] mine, theirs in
+            Self.cells(of: tables.turnTable(myScore: mine, opponentScore: theirs, readBelow: last + 1))
+        }
+    }
+
+    /// The decisions of the play `win` tabulated from a solved race (`WinProbabilityStrategy`), at `turnPoints`
+    /// with 2 and 1 dice left: the same maps as `init(solver:turnPoints:threads:)`, read from the play a report
+    /// has built for its games instead of solving every pair's turn again (seconds saved); the values are those
+    /// the play keeps.
+    package init(play: WinProbabilityStrategy, turnPoints: [Int] = [300, 500, 1000], threads: Int = 2) {
+        let solver = play.solver
+        self.init(
+            figures: solver, target: solver.target, solver: solver, penaltySolver: nil, turnPoints: turnPoints,
+            otherMaps: [], threads: threads
+        ) { mine, theirs in
+            { map in
+                play.decision(
+                    myScore: mine, opponentScore: theirs, turnPoints: map.turnPoints, diceLeft: map.diceLeft)
+            }
         }
     }
 
@@ -126,16 +143,41 @@ public struct WinDecisionGrid: Sendable {
         self.init(
             figures: penaltySolver, target: penaltySolver.target, solver: nil, penaltySolver: penaltySolver,
             turnPoints: turnPoints, otherMaps: otherMaps, threads: threads
-        ) { mine, theirs, counts in
-            penaltySolver.turnTable(
-                myScore: mine, opponentScore: theirs, myFarkles: counts.mine, opponentFarkles: counts.theirs)
+        ) { mine, theirs in
+            // One turn table per pair of farkle counts mapped.
+            var turns: [Int: @Sendable (Map) -> CellFigures] = [:]
+            return { map in
+                let key = 3 * map.myFarkles + map.opponentFarkles
+                let cells =
+                    turns[key]
+                    ?? Self.cells(
+                        of: penaltySolver.turnTable(
+                            myScore: mine, opponentScore: theirs, myFarkles: map.myFarkles,
+                            opponentFarkles: map.opponentFarkles))
+                turns[key] = cells
+                return cells(map)
+            }
+        }
+    }
+
+    /// What a cell shows of a state: the decision, the value deciding best, and the value of banking.
+    private typealias CellFigures = (decision: BankDecision, value: Double, bankValue: Double?)
+
+    /// The figures of the states of `turn`'s maps.
+    private static func cells(of turn: WinTurnTable) -> @Sendable (Map) -> CellFigures {
+        { map in
+            let decision = turn.decision(turnPoints: map.turnPoints, diceLeft: map.diceLeft)
+            return (
+                decision, turn.value(turnPoints: map.turnPoints, diceLeft: map.diceLeft),
+                decision == .mustRoll ? nil : turn.bankValue(turnPoints: map.turnPoints)
+            )
         }
     }
 
     private init(
         figures: any SolvedWinGame, target: Int, solver: WinProbabilitySolver?, penaltySolver: PenaltyWinSolver?,
         turnPoints: [Int], otherMaps: [Map], threads: Int,
-        turnTable: @escaping @Sendable (Int, Int, (mine: Int, theirs: Int)) -> WinTurnTable
+        cellsOfPair: @escaping @Sendable (_ mine: Int, _ theirs: Int) -> (Map) -> CellFigures
     ) {
         let table = figures.table
         let step = table.scoreStep
@@ -156,19 +198,13 @@ public struct WinDecisionGrid: Sendable {
             let mine = totals[row]
             var cells: [Cell] = []
             for theirs in totals {
-                // One turn table per pair of farkle counts mapped.
-                var turns: [Int: WinTurnTable] = [:]
+                let figures = cellsOfPair(mine, theirs)
                 for map in maps {
-                    let key = 3 * map.myFarkles + map.opponentFarkles
-                    let turn =
-                        turns[key] ?? turnTable(mine, theirs, (mine: map.myFarkles, theirs: map.opponentFarkles))
-                    turns[key] = turn
-                    let decision = turn.decision(turnPoints: map.turnPoints, diceLeft: map.diceLeft)
+                    let cell = figures(map)
                     cells.append(
                         Cell(
                             myScore: mine, opponentScore: theirs, turnPoints: map.turnPoints, diceLeft: map.diceLeft,
-                            decision: decision, value: turn.value(turnPoints: map.turnPoints, diceLeft: map.diceLeft),
-                            bankValue: decision == .mustRoll ? nil : turn.bankValue(turnPoints: map.turnPoints),
+                            decision: cell.decision, value: cell.value, bankValue: cell.bankValue,
                             myFarkles: map.myFarkles, opponentFarkles: map.opponentFarkles))
                 }
             }

@@ -84,8 +84,8 @@ struct ReportDocumentTests {
         for (step, _) in steps where names.last != step { names.append(step) }
         #expect(
             names == [
-                "the decisions to win at every pair of totals", "the exact odds of three ev players",
-                "the play to win at larger tables, tabulated", "the games at tables of 3 to 8",
+                "the exact odds of three ev players", "the play to win at larger tables, tabulated",
+                "the decisions to win at every pair of totals", "the games at tables of 3 to 8",
             ])
         for name in names {
             let fractions = steps.filter { $0.step == name }.map(\.fraction)

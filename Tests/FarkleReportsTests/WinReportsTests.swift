@@ -39,6 +39,22 @@ struct WinReportsTests {
         #expect(differ(.bank, .roll))
     }
 
+    @Test("the maps read from the play `win` tabulates are the maps of every pair's turn solved again")
+    func mapsOfThePlay() throws {
+        // A final round: past the target the play reads its rows by lead, as a report's maps at 1,000 points do.
+        var rules = RuleSet.standard
+        rules.game = GameRules(target: 600, finalRound: true)
+        let solver = try WinProbabilitySolver(rules: rules)
+        let solved = WinDecisionGrid(solver: solver)
+        let read = WinDecisionGrid(play: WinProbabilityStrategy(solver: solver), threads: 1)
+        #expect(read.maps == solved.maps && read.cells.count == solved.cells.count)
+        for (kept, again) in zip(read.cells, solved.cells) {
+            #expect(kept.decision == again.decision && kept.bankValue == again.bankValue)
+            #expect(abs(kept.value - again.value) <= 1e-6)
+        }
+        #expect(Set(read.cells.map(\.decision)) == [.bank, .roll])
+    }
+
     @Test("one thread gives the same grid as two")
     func threads() {
         var rules = RuleSet.standard

@@ -119,6 +119,13 @@ package struct WinProbabilityStrategy: Strategy {
             let banks = solver.turn.mechanics.allowsBanking(diceLeft: diceLeft)
             return WinTurn.Entry(value: banks ? 1 : solver.turn.reach[diceLeft], slope: 0, aux: 0, banks: banks)
         }
+        return entry(level: level, diceLeft: diceLeft, mine: mine, theirs: theirs)
+    }
+
+    /// The entry of the state (`level`, `diceLeft`) in the turn with totals `mine` against `theirs` (levels), not in
+    /// the final round.
+    @inline(__always)
+    private func entry(level: Int, diceLeft: Int, mine: Int, theirs: Int) -> WinTurn.Entry {
         let levels = solver.levels
         let (ownLevel, otherLevel) = (min(mine, levels - 1), min(theirs, levels - 1))
         let pair = ownLevel * levels + otherLevel
@@ -130,6 +137,27 @@ package struct WinProbabilityStrategy: Strategy {
         }
         // Every level of the table below the target, or of the whole table, is kept.
         return turns[pair].entry(level: level, diceLeft: diceLeft).unsafelyUnwrapped
+    }
+
+    /// The decision at the state (`turnPoints`, `diceLeft`) of the turn with `myScore` against `opponentScore`, both
+    /// below the target, as this play makes it, with the state's value as the play keeps it (a `Float`'s precision
+    /// below the target) and what banking there is worth (`nil` where the rules forbid it): what the report's maps
+    /// of the decisions to win show of the play its games play, read rather than solved again.
+    ///
+    /// - Precondition: the totals and `turnPoints` are multiples of the score step, the totals below the target;
+    ///   `diceLeft` is 1 to 6.
+    package func decision(
+        myScore: Int, opponentScore: Int, turnPoints: Int, diceLeft: Int
+    ) -> (decision: BankDecision, value: Double, bankValue: Double?) {
+        let step = solver.table.scoreStep
+        let state = (mine: myScore / step, theirs: opponentScore / step)
+        let entry = entry(level: turnPoints / step, diceLeft: diceLeft, mine: state.mine, theirs: state.theirs)
+        let bankValue = solver.layout.bankValue(
+            turnPoints / step, at: state, values: solver.values, ties: solver.ties)
+        guard let bankValue, solver.turn.mechanics.allowsBanking(diceLeft: diceLeft) else {
+            return (.mustRoll, entry.value, nil)
+        }
+        return (entry.banks ? .bank : .roll, entry.value, bankValue)
     }
 
     /// The keep whose next state is worth most, and the bank decision of that state.

@@ -49,6 +49,34 @@ struct WinProbabilityStrategyTests {
             "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
     }
 
+    @Test("the decision, value and bank the play keeps at a state are those of the pair's turn solved again")
+    func decisionsAsSolvedAgain() throws {
+        let solver = try WinProbabilitySolver(rules: onesRace)
+        let strategy = WinProbabilityStrategy(solver: solver)
+        let step = solver.table.scoreStep
+        var (pastTarget, banks, rolls) = (0, 0, 0)
+        for mine in stride(from: 0, to: 1_000, by: step) {
+            for theirs in stride(from: 0, to: 1_000, by: 2 * step) {
+                let turn = solver.turnTable(myScore: mine, opponentScore: theirs)
+                for turnPoints in stride(from: 0, through: 1_500, by: 3 * step) {
+                    for dice in 1...6 {
+                        let kept = strategy.decision(
+                            myScore: mine, opponentScore: theirs, turnPoints: turnPoints, diceLeft: dice)
+                        let decision = turn.decision(turnPoints: turnPoints, diceLeft: dice)
+                        #expect(kept.decision == decision, "\(mine) against \(theirs), \(turnPoints) with \(dice)")
+                        #expect(kept.bankValue == turn.bankValue(turnPoints: turnPoints, diceLeft: dice))
+                        // Below the target the play keeps values as `Float`s.
+                        let value = turn.value(turnPoints: turnPoints, diceLeft: dice)
+                        #expect(abs(kept.value - value) <= 1e-6 * max(value, 1e-3))
+                        if mine + turnPoints >= 1_000 { pastTarget += 1 }
+                        if decision == .bank { banks += 1 } else if decision == .roll { rolls += 1 }
+                    }
+                }
+            }
+        }
+        #expect(pastTarget > 1_000 && banks > 100 && rolls > 100, "\(pastTarget), \(banks), \(rolls)")
+    }
+
     @Test("each thread plays win through a reference of its own, and the games are the same on 1 and 2 threads")
     func ownReferencePerThread() throws {
         let solver = try WinProbabilitySolver(rules: onesRace)

@@ -53,6 +53,16 @@ extension WinGameLayout {
         }
     }
 
+    /// What banking `level` score steps at `state` is worth to the banker (P(win) + ½ P(tie)), as `fillBank` and the
+    /// table's top give it: `topBank` from the top up, `nil` below the least bank.
+    func bankValue(_ level: Int, at state: State, values: [Double], ties: [Double]) -> Double? {
+        if level >= top(of: state) { return topBank }
+        guard level >= leastLevel(of: state) else { return nil }
+        return values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { ties in bank(level, at: state, values: values, ties: ties).value }
+        }
+    }
+
     /// The rows of the turn at `state` from the solved `values` and `ties`: what the turn is solved, followed,
     /// tabulated and advised from; with `top`, only the rows below that level (the rows past the target, read
     /// elsewhere, need no banks).
