@@ -219,7 +219,15 @@ public struct WinDecisionGrid: Sendable {
         diceCounts = dice
         self.maps = maps
         mapIndex = Dictionary(uniqueKeysWithValues: maps.enumerated().map { ($1, $0) })
-        cells = rows.values.flatMap { $0 }
+        // Row by row, each freed once copied: the report builds the grid beside `win`'s tables, and two copies of
+        // every cell (tens of MB for `standard`) would add to its peak memory.
+        var cells: [Cell] = []
+        cells.reserveCapacity(totals.count * totals.count * maps.count)
+        for row in totals.indices {
+            cells += rows[row]
+            rows[row] = []
+        }
+        self.cells = cells
     }
 
     /// The decision at one state of the grid, or `nil` where the grid has no map of it.
