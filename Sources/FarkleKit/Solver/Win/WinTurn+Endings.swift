@@ -170,7 +170,7 @@ extension PlainWinGameLayout {
     func fixedPlayEndings(at state: State, values: [Double], ties: [Double]) -> TurnEndings {
         let rows = rows(at: state, values: values, ties: ties)
         let top = rows.top
-        let table = TurnTable(rows: top + turn.maximumJump + 1, recordsPlayOf: turn)
+        let table = TurnTable(rows: top + turn.maximumJump + 1, recordsPlayOf: turn, solvedRows: top)
         defer { table.deallocate() }
         var unused = WinTurn.Validity.unbounded
         rows.bank.withUnsafeBufferPointer { bank in
@@ -221,7 +221,8 @@ extension PairLayout {
         let farkle = below.farkle.value
         guard let pieceIndex = rows.pieceIndex(holding: farkle) else { return nil }
         let firstLead = levels - state.theirs
-        let table = TurnTable(rows: target + turn.maximumJump + 1, recordsPlayOf: recordingPlay ? turn : nil)
+        let table = TurnTable(
+            rows: target + turn.maximumJump + 1, recordsPlayOf: recordingPlay ? turn : nil, solvedRows: target)
         guard
             rows.fill(
                 table, fromLevel: target, firstLead: firstLead, count: turn.maximumJump + 1, farkle: farkle,

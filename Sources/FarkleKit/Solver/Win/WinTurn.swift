@@ -489,8 +489,10 @@ struct TurnTable {
     /// The roll groups a level of `choices` holds (0 without them).
     let groups: Int
 
-    /// Room for `rows` levels, and for the keeps of `turn`'s roll groups at each if `recordsPlayOf` is given.
-    init(rows: Int, recordsPlayOf turn: WinTurn? = nil) {
+    /// Room for `rows` levels, and for the keeps of `turn`'s roll groups at each of the first `solvedRows` (all by
+    /// default) if `recordsPlayOf` is given: the levels below the top, which a solve writes before anything reads them
+    /// (the padding above a top, as deep as the longest keep, records nothing).
+    init(rows: Int, recordsPlayOf turn: WinTurn? = nil, solvedRows: Int? = nil) {
         self.rows = rows
         let count = rows * TurnMechanics.statesPerLevel
         value = .allocate(capacity: count)
@@ -503,10 +505,9 @@ struct TurnTable {
         banks.initialize(repeating: false, count: count)
         groups = turn?.groups.count ?? 0
         if turn != nil {
-            // Written by the solve for every level it solves before `endings` reads them.
-            let choices = UnsafeMutablePointer<Int32>.allocate(capacity: rows * groups)
-            choices.initialize(repeating: 0, count: rows * groups)
-            self.choices = choices
+            // Left uninitialized: the solve writes every group of every level it solves before `endings` reads one,
+            // and zeroing megabytes a pair where a keep jumps far cost more than the reads it saves.
+            choices = .allocate(capacity: min(solvedRows ?? rows, rows) * groups)
         } else {
             choices = nil
         }

@@ -21,7 +21,9 @@ struct WinTurnEndingsTests {
                 for theirs in stride(from: 0, to: solver.levels, by: 3) {
                     let rows = layout.rows(at: (mine, theirs), values: solver.values, ties: solver.ties)
                     let (top, height) = (rows.top, rows.top + turn.maximumJump + 1)
-                    let (found, recording) = (TurnTable(rows: height), TurnTable(rows: height, recordsPlayOf: turn))
+                    let (found, recording) = (
+                        TurnTable(rows: height), TurnTable(rows: height, recordsPlayOf: turn, solvedRows: top)
+                    )
                     defer {
                         found.deallocate()
                         recording.deallocate()
