@@ -154,10 +154,8 @@ package struct WinProbabilityStrategy: Strategy {
         let entry = entry(level: turnPoints / step, diceLeft: diceLeft, mine: state.mine, theirs: state.theirs)
         let bankValue = solver.layout.bankValue(
             turnPoints / step, at: state, values: solver.values, ties: solver.ties)
-        guard let bankValue, solver.turn.mechanics.allowsBanking(diceLeft: diceLeft) else {
-            return (.mustRoll, entry.value, nil)
-        }
-        return (entry.banks ? .bank : .roll, entry.value, bankValue)
+        let mayBank = bankValue != nil && solver.turn.mechanics.allowsBanking(diceLeft: diceLeft)
+        return (BankDecision(mayBank: mayBank, banks: entry.banks), entry.value, mayBank ? bankValue : nil)
     }
 
     /// The keep whose next state is worth most, and the bank decision of that state.

@@ -8,6 +8,13 @@ public enum BankDecision: String, Hashable, Sendable, CaseIterable {
     case mustRoll = "must roll"
 }
 
+extension BankDecision {
+    /// `mustRoll` where the rules forbid banking, else `bank` or `roll` as the play `banks`.
+    package init(mayBank: Bool, banks: Bool) {
+        self = mayBank ? (banks ? .bank : .roll) : .mustRoll
+    }
+}
+
 extension ExpectedScoreSolver {
     /// The decision of optimal play with `turnPoints` on the table and `diceLeft` dice to roll.
     public func decision(turnPoints: Int, diceLeft: Int) -> BankDecision {

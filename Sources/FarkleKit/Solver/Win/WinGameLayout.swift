@@ -42,24 +42,27 @@ extension WinGameLayout {
         at state: State, top: Int, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>,
         bank: UnsafeMutablePointer<Double>, bankTie: UnsafeMutablePointer<Double>
     ) {
-        let least = leastLevel(of: state)
         for level in 0..<top {
-            if level < least {
-                bank[level] = -.infinity
-                bankTie[level] = 0
-            } else {
-                (bank[level], bankTie[level]) = self.bank(level, at: state, values: values, ties: ties)
-            }
+            (bank[level], bankTie[level]) =
+                allowedBank(level, at: state, values: values, ties: ties) ?? (-.infinity, 0)
         }
+    }
+
+    /// What banking `level` score steps below the table's top at `state` is worth, and its chance of a tie; `nil`
+    /// below the least bank.
+    @inline(__always)
+    private func allowedBank(
+        _ level: Int, at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double)? {
+        level < leastLevel(of: state) ? nil : bank(level, at: state, values: values, ties: ties)
     }
 
     /// What banking `level` score steps at `state` is worth to the banker (P(win) + ½ P(tie)), as `fillBank` and the
     /// table's top give it: `topBank` from the top up, `nil` below the least bank.
     func bankValue(_ level: Int, at state: State, values: [Double], ties: [Double]) -> Double? {
         if level >= top(of: state) { return topBank }
-        guard level >= leastLevel(of: state) else { return nil }
         return values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { ties in bank(level, at: state, values: values, ties: ties).value }
+            ties.withUnsafeBufferPointer { ties in allowedBank(level, at: state, values: values, ties: ties)?.value }
         }
     }
 

@@ -213,10 +213,9 @@ package struct WinTurnTable: Sendable {
 
     /// Bank, roll, or roll because the rules say so, under the play that maximizes the value.
     package func decision(turnPoints: Int, diceLeft: Int) -> BankDecision {
-        guard bankValue(turnPoints: turnPoints) != nil, turn.mechanics.allowsBanking(diceLeft: diceLeft) else {
-            return .mustRoll
-        }
-        return entry(level: turnPoints / scoreStep, diceLeft: diceLeft).banks ? .bank : .roll
+        let mayBank = bankValue(turnPoints: turnPoints) != nil && turn.mechanics.allowsBanking(diceLeft: diceLeft)
+        return BankDecision(
+            mayBank: mayBank, banks: mayBank && entry(level: turnPoints / scoreStep, diceLeft: diceLeft).banks)
     }
 
     /// The value of rolling `diceLeft` dice with `turnPoints` on the table, then deciding best.

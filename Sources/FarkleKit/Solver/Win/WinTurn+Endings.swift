@@ -45,7 +45,7 @@ extension WinTurn {
             endings.instantWin += chance * instantWinProbability[dice]
             if let choices = table.choices {
                 // The keeps the solve took, recorded as it solved the level.
-                let row = choices + level * table.groups
+                let row = choices + level * table.groupsPerLevel
                 groups.withUnsafeBufferPointer { groups in
                     mass.withUnsafeMutableBufferPointer { mass in
                         for index in groupRange[dice] {

@@ -319,7 +319,7 @@ struct WinTurn: Sendable {
             }
             let bestSlope = slopes[bestIndex]
             if recording, let choices = table.choices {
-                choices[(base / TurnMechanics.statesPerLevel) &* table.groups &+ groupIndex] = Int32(
+                choices[(base / TurnMechanics.statesPerLevel) &* table.groupsPerLevel &+ groupIndex] = Int32(
                     truncatingIfNeeded: bestIndex &- base)
             }
             if tracking && group.endOption &- group.firstOption > 1 {
@@ -482,12 +482,12 @@ struct TurnTable {
     let aux: UnsafeMutablePointer<Double>
     let banks: UnsafeMutablePointer<Bool>
     /// In a table that records its play, the keep each roll group takes at every level, as the offset of the state
-    /// it leads to from the level's first state: `groups` entries a level, at `level * groups + group` (the group's
+    /// it leads to from the level's first state: `groupsPerLevel` entries a level, at `level * groupsPerLevel + group` (the group's
     /// index in `WinTurn.groups`); `nil` otherwise. What `WinTurn.endings(of:top:)` follows instead of finding each
     /// best keep again.
     let choices: UnsafeMutablePointer<Int32>?
     /// The roll groups a level of `choices` holds (0 without them).
-    let groups: Int
+    let groupsPerLevel: Int
 
     /// Room for `rows` levels, and for the keeps of `turn`'s roll groups at each of the first `solvedRows` (all by
     /// default) if `recordsPlayOf` is given: the levels below the top, which a solve writes before anything reads them
@@ -503,11 +503,11 @@ struct TurnTable {
         slope.initialize(repeating: 0, count: count)
         aux.initialize(repeating: 0, count: count)
         banks.initialize(repeating: false, count: count)
-        groups = turn?.groups.count ?? 0
+        groupsPerLevel = turn?.groups.count ?? 0
         if turn != nil {
             // Left uninitialized: the solve writes every group of every level it solves before `endings` reads one,
             // and zeroing megabytes a pair where a keep jumps far cost more than the reads it saves.
-            choices = .allocate(capacity: min(solvedRows ?? rows, rows) * groups)
+            choices = .allocate(capacity: min(solvedRows ?? rows, rows) * groupsPerLevel)
         } else {
             choices = nil
         }
