@@ -212,7 +212,7 @@ struct TabulatedTurn: Sendable {
     }
 
     /// The bytes the table's values and bank decisions take.
-    var bytes: Int { table.values.count * (MemoryLayout<Float>.size + MemoryLayout<Bool>.size) }
+    var bytes: Int { table.bytes }
 }
 
 /// The kept turn tables of a `PenaltyWinStrategy`, shared by every thread behind one lock (`Locked`).

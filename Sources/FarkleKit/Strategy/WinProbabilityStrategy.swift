@@ -7,8 +7,10 @@
 /// With a final round most of each pair's table lies past the target, up to the final-round cap (880 levels above the
 /// target in `standard`), and those rows depend only on the lead and on what a farkle is worth (`PastTargetRows`). So
 /// they are solved once per piece of farkle payoffs that the pairs' turns ask for, with their decisions, and each pair
-/// tabulates only its rows below the target: about 20 s and 620 MB on 2 busy cores for `standard`, where a whole table
-/// per pair took 80 to 110 s and 1.3 GB. A pair whose payoff no piece holds (past the pieces' memory) keeps its whole
+/// tabulates only its rows below the target: about 20 s and 160 MB on 2 busy cores for `standard`, where a whole table
+/// per pair took 80 to 110 s and 1.3 GB. Far enough past the target the play no longer depends on the farkle payoff,
+/// and the pieces share those rows (`PastTargetRows.SharedRows`): 84% of a piece's rows in `standard`, which took the
+/// tables from 560 to about 140 MB. A pair whose payoff no piece holds (past the pieces' memory) keeps its whole
 /// table. Each tabulated state keeps its value as a `Float` and its bank decision; a `Float` value can only swap keeps
 /// whose values differ by less than about 10⁻⁷, which moves the chance to win by less than that. The rows past the
 /// target keep `Double` values, exact within their piece.
@@ -31,14 +33,15 @@ package struct WinProbabilityStrategy: Strategy {
     private let finalTables: [CompactTurnTable<Double>]
     private let finalTops: [Int]
 
-    /// The most bytes the pieces of the rows past the target take (`standard` needs about a third).
+    /// The most bytes the pieces of the rows past the target take, counting the rows each keeps of its own: enough
+    /// for every pair's turn in `standard`.
     static let pastTargetBytes = 384 << 20
 
     /// The best play of the game `solver` solved, its tables built on `threads` threads (the play is the same on
     /// any number).
     ///
     /// - Complexity: One solve of the rows past the target per piece, and one of the rows below the target per pair
-    ///   of totals: about 20 s on 2 busy cores for `standard`, and 620 MB.
+    ///   of totals: about 20 s on 2 busy cores for `standard`, and 160 MB.
     package init(solver: WinProbabilitySolver, threads: Int = Parallel.defaultThreads) {
         self.solver = solver
         let levels = solver.levels
@@ -175,19 +178,42 @@ package struct WinProbabilityStrategy: Strategy {
     }
 }
 
-/// A turn's table kept small for a strategy: each state's value as a `Value` and its bank decision, all a move reads
-/// (a `WinTurn.Entry` also holds a slope and a tie chance). `Float` halves the values of the many pairs' tables;
-/// `Double` keeps the few final-round tables exact.
+/// A turn's table kept small for a strategy: each state's value as a `Value` and its bank decision as one bit, all a
+/// move reads (a `WinTurn.Entry` also holds a slope and a tie chance), and no slot for 0 dice, which no state has.
+/// `Float` halves the values of the many pairs' tables; `Double` keeps the few final-round tables exact.
 struct CompactTurnTable<Value: BinaryFloatingPoint & Sendable>: Sendable {
+    /// The values of dice 1 to 6 of each level in turn.
     let values: [Value]
-    let banks: [Bool]
+    /// The bank decisions, bit `slot % 64` of word `slot / 64` for the slot of `values`.
+    let banks: [UInt64]
 
+    private static var dicePerLevel: Int { TurnMechanics.statesPerLevel - 1 }
+
+    /// The table of `entries`, laid out `statesPerLevel` to a level (`TurnMechanics.stateIndex(level:diceLeft:)`).
     init(_ entries: some Collection<WinTurn.Entry>) {
-        values = entries.map { Value($0.value) }
-        banks = entries.map(\.banks)
+        let perLevel = TurnMechanics.statesPerLevel
+        let slots = entries.count / perLevel * Self.dicePerLevel
+        var values: [Value] = []
+        values.reserveCapacity(slots)
+        var banks = [UInt64](repeating: 0, count: (slots + 63) / 64)
+        for (index, entry) in entries.enumerated() where index % perLevel != 0 {
+            if entry.banks { banks[values.count / 64] |= 1 << (values.count % 64) }
+            values.append(Value(entry.value))
+        }
+        self.values = values
+        self.banks = banks
     }
 
+    /// The entry at `index` of the `statesPerLevel` layout.
+    ///
+    /// - Precondition: the index is of 1 to 6 dice, within the table.
     subscript(index: Int) -> WinTurn.Entry {
-        WinTurn.Entry(value: Double(values[index]), slope: 0, aux: 0, banks: banks[index])
+        let perLevel = TurnMechanics.statesPerLevel
+        let slot = index / perLevel * Self.dicePerLevel + index % perLevel - 1
+        return WinTurn.Entry(
+            value: Double(values[slot]), slope: 0, aux: 0, banks: banks[slot / 64] & (1 << (slot % 64)) != 0)
     }
+
+    /// The bytes the values and bank decisions take.
+    var bytes: Int { values.count * MemoryLayout<Value>.size + banks.count * MemoryLayout<UInt64>.size }
 }

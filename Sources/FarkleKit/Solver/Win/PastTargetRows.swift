@@ -23,8 +23,8 @@ struct PastTargetRows: Sendable {
         let high: Double
         /// The farkle payoff the rows were solved at (with a tie payoff of 0).
         let farkle: Double
-        /// The leads whose rows the piece holds (`0..<rows` unless built to serve given turns).
-        let leads: Range<Int>
+        /// The leads whose rows the piece holds (`0..<rows` unless built to serve given turns), its own or shared.
+        var leads: Range<Int>
         /// The rows, `(lead - leads.lowerBound) * diceCounts + dice - 1` (`entry(lead:dice:)`; no entry for 0 dice,
         /// which no keep leaves): values, slopes and ties at `farkle` (no ties in rows built to serve given turns:
         /// their readers do not read them).
@@ -39,10 +39,36 @@ struct PastTargetRows: Sendable {
         /// In rows built to be played (`readsToTop`), each state's bank decision, laid out as `values`; empty
         /// otherwise.
         var banks: [Bool] = []
+        /// The leads from which this piece reads `shared`'s rows instead of its own (`leads.upperBound` where it
+        /// holds every row): the columns above hold `leads.lowerBound..<sharedFrom` only.
+        var sharedFrom: Int
+        /// The rows every piece built to be played shares, from the lead where the play past the target no longer
+        /// depends on what a farkle is worth (`SharedRows`).
+        var shared: SharedRows? = nil
+
+        init(
+            low: Double, high: Double, farkle: Double, leads: Range<Int>, values: [Double], slopes: [Double],
+            ties: [Double], wins: [Double], winTies: [Double]
+        ) {
+            (self.low, self.high, self.farkle, self.leads) = (low, high, farkle, leads)
+            (self.values, self.slopes, self.ties, self.wins, self.winTies) = (values, slopes, ties, wins, winTies)
+            sharedFrom = leads.upperBound
+        }
 
         /// Where the entry of `lead` with `dice` to roll is in the columns.
+        ///
+        /// - Precondition: `lead` is below `sharedFrom`.
         func entry(lead: Int, dice: Int) -> Int {
             (lead - leads.lowerBound) * PastTargetRows.diceCounts + dice - 1
+        }
+
+        /// The value, slope and tie of `lead` with `dice` (1 to 6) to roll in a turn whose farkle pays `farkle`
+        /// (within `low...high`), from this piece's rows or the shared ones.
+        func row(lead: Int, dice: Int, farkle: Double) -> (value: Double, slope: Double, tie: Double) {
+            if lead >= sharedFrom, let shared { return shared.piece.row(lead: lead, dice: dice, farkle: farkle) }
+            let index = entry(lead: lead, dice: dice)
+            let slope = slopes[index]
+            return (values[index] + slope * (farkle - self.farkle), slope, ties.isEmpty ? 0 : ties[index])
         }
 
         /// The state of `lead` with `dice` (1 to 6) to roll in a turn whose farkle pays `farkle` (within `low...high`),
@@ -51,10 +77,53 @@ struct PastTargetRows: Sendable {
         ///
         /// - Precondition: `lead` is at least `leads.lowerBound`.
         func played(lead: Int, dice: Int, farkle: Double) -> WinTurn.Entry {
-            let index = entry(lead: min(lead, leads.upperBound - 1), dice: dice)
+            let lead = min(lead, leads.upperBound - 1)
+            if lead >= sharedFrom, let shared { return shared.piece.played(lead: lead, dice: dice, farkle: farkle) }
+            let index = entry(lead: lead, dice: dice)
             let slope = slopes[index]
             return WinTurn.Entry(
                 value: values[index] + slope * (farkle - self.farkle), slope: slope, aux: 0, banks: banks[index])
+        }
+    }
+
+    /// Rows past the target that every piece built to be played reads from the lead where its own rows would
+    /// repeat them: far enough past the target, the play (every bank decision, every keep) is the same whatever a
+    /// farkle is worth, so each value there is the same affine function of the farkle payoff in every piece (in
+    /// `standard`, from a lead of 177 levels of the 1,083 a piece holds: 84% of the rows).
+    ///
+    /// A piece reads these rows from the lowest lead above which all of its own agree with them, each state's bank
+    /// decision equal and its value's intercept and slope in the farkle payoff within `tolerance`: a value read
+    /// here differs from the piece's own by at most twice that, far below the `Float` of the rows below the target.
+    final class SharedRows: Sendable {
+        /// The rows, solved over every lead at one farkle payoff.
+        let piece: Piece
+        /// How far a piece's value and slope may be from these for the piece to read these.
+        static let tolerance = 1e-12
+
+        init(piece: Piece) { self.piece = piece }
+
+        /// The lead from which the rows `table` holds for `leads`, solved at `farkle`, agree with these: every lead
+        /// from there to `leads.upperBound` does (`leads.lowerBound` if all do, `leads.upperBound` if the top one
+        /// does not).
+        func agreement(with table: TurnTable, farkle: Double, leads: Range<Int>) -> Int {
+            let perLevel = TurnMechanics.statesPerLevel
+            var lead = leads.upperBound
+            while lead > leads.lowerBound {
+                let row = lead - 1
+                guard piece.leads.contains(row) else { break }
+                for dice in 1...PastTargetRows.diceCounts {
+                    let index = row * perLevel + dice
+                    let own = piece.entry(lead: row, dice: dice)
+                    let slope = table.slope[index]
+                    let intercept = table.value[index] - slope * farkle
+                    let sharedIntercept = piece.values[own] - piece.slopes[own] * piece.farkle
+                    guard table.banks[index] == piece.banks[own], abs(slope - piece.slopes[own]) <= Self.tolerance,
+                        abs(intercept - sharedIntercept) <= Self.tolerance
+                    else { return lead }
+                }
+                lead = row
+            }
+            return lead
         }
     }
 
@@ -195,6 +264,13 @@ struct PastTargetRows: Sendable {
             }
         }
         let runs = (0..<count).map { starts[$0]..<max(starts[$0], starts[$0 + 1]) }
+        // Played to the top, the rows every piece shares, solved once at the middle payoff served.
+        let shared =
+            readsToTop && !sorted.isEmpty
+            ? Self.sharedRows(
+                of: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie,
+                farkle: sorted[sorted.count / 2].farkle, rows: tableRows)
+            : nil
         // Each run's pieces so far, where it goes on (its next turn, the least payoff its next piece may hold) and
         // the rows it stored in the last round.
         let built = SharedSlots<[Piece]>(repeating: [], count: count)
@@ -240,12 +316,19 @@ struct PastTargetRows: Sendable {
                         index += 1
                         continue
                     }
-                    guard stored + leads.count <= share else { break }
-                    stored += leads.count
+                    // Only the rows a piece keeps count against the budget, not those it reads from the shared ones.
+                    let sharedFrom =
+                        opponentLastTurn == nil
+                        ? shared?.agreement(with: table, farkle: farkle, leads: leads) ?? leads.upperBound
+                        : leads.upperBound
+                    let kept = max(sharedFrom - leads.lowerBound, 1)
+                    guard stored + kept <= share else { break }
+                    stored += kept
                     pieces.append(
                         Self.piece(
                             of: turn, table: table, top: top, farkle: farkle, validity: validity, within: within,
-                            leads: leads, following: opponentLastTurn, keepsTies: false, keepsBanks: readsToTop))
+                            leads: leads, following: opponentLastTurn, keepsTies: false, keepsBanks: readsToTop,
+                            sharing: shared.map { ($0, sharedFrom) }))
                     (index, lowest) = (end, high.nextUp)
                 }
                 (built[run], next[run], used[run]) = (pieces, (index, lowest), stored)
@@ -293,7 +376,7 @@ struct PastTargetRows: Sendable {
         of turn: WinTurn, table: TurnTable, top: Int, farkle: Double, validity: WinTurn.Validity,
         within bounds: ClosedRange<Double>, leads: Range<Int>,
         following opponentLastTurn: [(win: Double, tie: Double)]?,
-        keepsTies: Bool = true, keepsBanks: Bool = false
+        keepsTies: Bool = true, keepsBanks: Bool = false, sharing: (rows: SharedRows, from: Int)? = nil
     ) -> Piece {
         let low = max(farkle - validity.down, bounds.lowerBound)
         let high = min(farkle + validity.up, bounds.upperBound)
@@ -303,13 +386,36 @@ struct PastTargetRows: Sendable {
                 return (1 - odds.win - odds.tie, odds.tie)
             }
         }
+        // The rows the shared ones repeat are not kept.
+        let sharedFrom = sharing?.from ?? leads.upperBound
+        let own = leads.lowerBound..<sharedFrom
         var piece = Self.piece(
-            of: table, leads: leads, low: low, high: high, farkle: farkle, followed: followed, keepsTies: keepsTies)
+            of: table, leads: own, low: low, high: high, farkle: farkle, followed: followed, keepsTies: keepsTies)
         if keepsBanks {
             let perLevel = TurnMechanics.statesPerLevel
-            piece.banks = leads.flatMap { lead in (1...diceCounts).map { table.banks[lead * perLevel + $0] } }
+            piece.banks = own.flatMap { lead in (1...diceCounts).map { table.banks[lead * perLevel + $0] } }
+        }
+        if let sharing, sharedFrom < leads.upperBound {
+            (piece.leads, piece.sharedFrom, piece.shared) = (leads, sharedFrom, sharing.rows)
         }
         return piece
+    }
+
+    /// The rows past the target solved at `farkle` over `rows` leads with their bank decisions, for every piece
+    /// built to be played to share (`SharedRows`).
+    private static func sharedRows(
+        of turn: WinTurn, top: Int, topBank: Double, bank: [Double], bankTie: [Double], farkle: Double, rows: Int
+    ) -> SharedRows {
+        let table = TurnTable(rows: rows)
+        defer { table.deallocate() }
+        var validity = WinTurn.Validity.unbounded
+        _ = turn.solve(
+            top: top, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle, farkleAux: 0, into: table,
+            validity: &validity, tracking: true)
+        let shared = Self.piece(
+            of: turn, table: table, top: top, farkle: farkle, validity: validity, within: farkle...farkle,
+            leads: 0..<rows, following: nil, keepsTies: false, keepsBanks: true)
+        return SharedRows(piece: shared)
     }
 
     /// The rows of `leads` of `table` for the dice counts 1 to 6, as a piece holding `low...high`, with the
@@ -363,16 +469,14 @@ struct PastTargetRows: Sendable {
             firstLead + count <= piece.leads.upperBound
         else { return nil }
         let perLevel = TurnMechanics.statesPerLevel
-        let delta = farkle - piece.farkle
         for row in 0..<count {
-            let source = piece.entry(lead: firstLead + row, dice: 0)
             let target = (level + row) * perLevel
             table[target] = WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false)
             for dice in 1...Self.diceCounts {
-                let slope = piece.slopes[source + dice]
-                table.value[target + dice] = piece.values[source + dice] + slope * delta
+                let (value, slope, tie) = piece.row(lead: firstLead + row, dice: dice, farkle: farkle)
+                table.value[target + dice] = value
                 table.slope[target + dice] = slope
-                table.aux[target + dice] = (piece.ties.isEmpty ? 0 : piece.ties[source + dice]) + slope * farkleAux
+                table.aux[target + dice] = tie + slope * farkleAux
             }
         }
         return WinTurn.Validity(down: farkle - piece.low, up: piece.high - farkle)

@@ -219,4 +219,53 @@ struct PastTargetRowsTests {
             #expect(first.high < second.low)
         }
     }
+
+    /// Rows built to be played keep only the leads where their play depends on the farkle payoff and read the rest
+    /// from rows they share.
+    @Test("rows played share their top: every row as the table solved at the piece's payoff, every bank the same")
+    func playedRowsShareTheirTop() throws {
+        for entryMinimum in [0, 500] {
+            var rules = smallRules
+            rules.game.entryMinimum = entryMinimum
+            let solver = try WinProbabilitySolver(rules: rules, threads: 1)
+            let layout = solver.layout
+            let entered = try #require(solver.entered)
+            let past = try #require(
+                solver.pastTargetRowsServingEveryPair(threads: 2, readsToTop: true, maximumBytes: 64 << 20))
+            let sharing = past.pieces.filter { $0.sharedFrom < $0.leads.upperBound }
+            #expect(past.pieces.count > 1)
+            #expect(sharing.count == past.pieces.count, "\(sharing.count) of \(past.pieces.count) pieces share rows")
+            #expect(sharing.contains { $0.sharedFrom > $0.leads.lowerBound }, "some piece keeps rows of its own")
+            // The same pieces on one thread.
+            let alone = try #require(
+                solver.pastTargetRowsServingEveryPair(threads: 1, readsToTop: true, maximumBytes: 64 << 20))
+            #expect(alone.pieces.map(\.sharedFrom) == past.pieces.map(\.sharedFrom))
+            #expect(alone.pieces.map(\.values) == past.pieces.map(\.values))
+            let top = max(entered.capLevel + 1, past.rows)
+            var bank = [Double](repeating: 0, count: top)
+            var bankTie = [Double](repeating: 0, count: top)
+            for lead in 0..<top {
+                (bank[lead], bankTie[lead]) = FinalRoundTable.bankReachingTarget(
+                    total: lead, theirs: 0, finalRound: entered)
+            }
+            let direct = TurnTable(rows: top + layout.turn.maximumJump + 1)
+            defer { direct.deallocate() }
+            var worst = 0.0
+            for piece in past.pieces {
+                var unused = WinTurn.Validity.unbounded
+                _ = layout.turn.solve(
+                    top: top, topBank: layout.topBank, bank: bank, bankAux: bankTie, farkle: piece.farkle,
+                    farkleAux: 0, into: direct, validity: &unused, tracking: false)
+                for lead in piece.leads {
+                    for dice in 1...6 {
+                        let index = lead * TurnMechanics.statesPerLevel + dice
+                        let read = piece.played(lead: lead, dice: dice, farkle: piece.farkle)
+                        worst = max(worst, abs(read.value - direct.value[index]))
+                        #expect(read.banks == direct.banks[index], "lead \(lead), \(dice) dice")
+                    }
+                }
+            }
+            #expect(worst < 1e-11, "largest difference \(worst)")
+        }
+    }
 }
