@@ -12,7 +12,7 @@ struct HostileSweepTests {
     }
 
     /// Checks a bad command line: exit 64, nothing on stdout, one `Error:` line that contains `message`.
-    private static func expectUsageError(_ result: CommandResult, _ message: String) {
+    static func expectUsageError(_ result: CommandResult, _ message: String) {
         #expect(result.exitStatus == 64, "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
         let lines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
@@ -175,6 +175,8 @@ struct HostileSweepTests {
             (["advise", "--dice", "1,2,3", "--my-score", "500"], "'--my-score' alone changes no advice"),
             (["advise", "--dice", "1,2,3", "--my-score", "500", "--rules", "zilch"], "under rules 'zilch'"),
             (["--version", "extra"], "'--version' takes no other arguments"),
+            (["report", "--no-win", "--no-cache"], "'--no-cache' is for the game solved to win, which --no-win"),
+            (["review", "game.json", "--points-only", "--no-cache"], "which --points-only does not solve"),
             (["help", "solve", "extra"], "unexpected argument 'extra' after 'help'"),
         ])
     func unusedOptions(arguments: [String], message: String) throws {
@@ -275,7 +277,7 @@ struct HostileSweepTests {
 @Suite("Hostile input found by a third sweep")
 struct ThirdSweepTests {
     /// Writes `files` (name and text) into a fresh folder and returns it.
-    private static func folder(_ files: [(String, String)]) throws -> URL {
+    static func folder(_ files: [(String, String)]) throws -> URL {
         let directory = try CommandRunner.scratchDirectory("farkle-sweep3")
         for (name, text) in files { try Data(text.utf8).write(to: directory.appendingPathComponent(name)) }
         return directory
@@ -422,5 +424,79 @@ struct ThirdSweepTests {
                 == ["bom.json", "names.json", long.lastPathComponent].sorted())
         let oneDie = try CommandRunner.run(["advise", "--dice", "1,5,2", "--turn-points", "1000"])
         #expect(oneDie.standardOutput.contains("with 1 die to roll"), "\(oneDie.standardOutput)")
+    }
+}
+
+/// What a fourth sweep found (2026-12-03): names counted in characters that hold any number of combining marks (a
+/// review that ran out of memory), long strings echoed whole in an error, whole numbers too large for 64 bits called
+/// fractions, and a report that replaced its own rule file.
+@Suite("Hostile input found by a fourth sweep")
+struct FourthSweepTests {
+    /// A letter with `marks` combining acute accents: one `Character`, `marks + 1` Unicode scalars.
+    private static func accented(_ marks: Int) -> String {
+        "e" + String(repeating: "\u{0301}", count: marks)
+    }
+
+    @Test("names are counted in Unicode scalars, and an error quotes a long one cut, on one short line")
+    func namesOfCombiningMarks() throws {
+        let directory = try ThirdSweepTests.folder([
+            ("rules.json", #"{"name": "\#(Self.accented(100))"}"#),
+            (
+                "game.json",
+                #"{"format": "farkle-sim game", "version": 1, "rules": "standard", "players": ["\#(Self.accented(5_000))", "Ben"], "actions": []}"#
+            ),
+            (
+                "bidi.json",
+                #"{"format": "farkle-sim game", "version": 1, "rules": "standard", "players": ["Ann\u202Eevil", "Ben"], "actions": []}"#
+            ),
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rules = try CommandRunner.run(["odds", "--rules", directory.appendingPathComponent("rules.json").path])
+        HostileSweepTests.expectUsageError(rules, "'name' must be a short name of at most 64 characters, not 101")
+        for (file, message) in [
+            ("game.json", "(5001 characters)"), ("bidi.json", "'players' must be names of 1 to 40"),
+        ] {
+            let review = try CommandRunner.run([
+                "review", directory.appendingPathComponent(file).path, "--points-only",
+            ])
+            HostileSweepTests.expectUsageError(review, message)
+            #expect(review.standardError.utf8.count < 600, "\(review.standardError.utf8.count) bytes")
+        }
+    }
+
+    @Test("a whole number too large for 64 bits is out of range, however it is written")
+    func hugeWholeNumbers() throws {
+        let directory = try ThirdSweepTests.folder([
+            ("digits.json", #"{"game": {"target": 18446744073709551616}}"#),
+            ("exponent.json", #"{"game": {"target": 1e300}}"#),
+        ])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for file in ["digits.json", "exponent.json"] {
+            HostileSweepTests.expectUsageError(
+                try CommandRunner.run(["odds", "--rules", directory.appendingPathComponent(file).path]),
+                "'game.target' must be from 1 to 1000000, not a number that large")
+        }
+    }
+
+    @Test("report never replaces its own rule file, kept in --out under a name of a kind it writes")
+    func reportKeepsItsRuleFile() throws {
+        let rules = #"{"name": "short", "game": {"target": 500}}"#
+        let directory = try ThirdSweepTests.folder([("README.md", rules), ("house.json", rules)])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inPlace = try CommandRunner.run([
+            "report", "--no-win", "--quiet", "--rules", directory.appendingPathComponent("README.md").path, "--out",
+            directory.path,
+        ])
+        HostileSweepTests.expectUsageError(inPlace, "'--out' holds the rule file given to '--rules'")
+        #expect(try String(contentsOf: directory.appendingPathComponent("README.md"), encoding: .utf8) == rules)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["README.md", "house.json"])
+        // A rule file of its own kind beside the reports is read and kept.
+        let beside = try CommandRunner.run([
+            "report", "--no-win", "--quiet", "--rules", directory.appendingPathComponent("house.json").path, "--out",
+            directory.path,
+        ])
+        #expect(beside.exitStatus == 0, "\(beside.standardError)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("house.json"), encoding: .utf8) == rules)
     }
 }

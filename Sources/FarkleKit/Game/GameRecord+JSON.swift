@@ -65,8 +65,11 @@ extension GameRecord {
         }
         players = []
         for name in names {
-            guard case .string(let text) = name, !text.isEmpty, text.count <= Self.maximumNameLength,
-                !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+            // Counted in Unicode scalars (a letter with any number of combining marks is one `Character`, and a
+            // name is repeated on every line of a review); no control characters, line breaks or changes of
+            // writing direction, which would garble the lines it is printed on.
+            guard case .string(let text) = name, !text.isEmpty, text.unicodeScalars.count <= Self.maximumNameLength,
+                !text.unicodeScalars.contains(where: Self.garbles)
             else {
                 throw fail(
                     "players", "must be names of 1 to \(Self.maximumNameLength) characters, not \(name.kindDescription)"

@@ -27,8 +27,17 @@ public struct GameRecord: Hashable, Sendable {
     /// roll and a keep or two per roll). Reviewing one advises every keep, a fraction of a millisecond each with a
     /// solved game, so the bound also bounds a review to seconds.
     static let maximumActions = 50_000
-    /// The longest player name, in characters.
+    /// The longest player name, in characters (Unicode scalars).
     static let maximumNameLength = 40
+
+    /// Whether `scalar` has no place in a player's name: a control character, a line or paragraph separator, or a
+    /// mark that changes the writing direction of what follows (U+202A to U+202E, U+2066 to U+2069).
+    static func garbles(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
+    }
 
     /// The rules the game is played by, their count of players the table's.
     public var rules: RuleSet

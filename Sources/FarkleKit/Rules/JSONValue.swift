@@ -8,6 +8,9 @@ enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
+    /// The most characters (Unicode scalars) of a string an error message quotes.
+    static let longestQuoted = 40
+
     /// The deepest nesting of arrays and objects a document may have; a rule file needs 3.
     static let maximumDepth = 32
 
@@ -27,7 +30,13 @@ enum JSONValue: Sendable, Equatable {
         case .bool(let value): return "\(value)"
         case .integer(let value): return "\(value)"
         case .number(let value): return "\(value)"
-        case .string(let value): return "\"\(value)\""
+        case .string(let value):
+            // One line of an error message: a long string is cut (and its length given), not echoed whole.
+            let scalars = value.unicodeScalars
+            guard scalars.count > Self.longestQuoted else { return "\"\(value)\"" }
+            var cut = String.UnicodeScalarView()
+            cut.append(contentsOf: scalars.prefix(Self.longestQuoted))
+            return "\"\(String(cut))…\" (\(scalars.count) characters)"
         case .array: return "a list"
         case .object: return "an object"
         }

@@ -54,8 +54,8 @@ extension RuleSet {
                 name.append("-")
             }
         }
-        // At most `maximumNameLength` characters, as a name given in the file.
-        name = String(name.prefix(RuleSet.maximumNameLength))
+        // At most `maximumNameLength` characters (Unicode scalars), as a name given in the file.
+        while name.unicodeScalars.count > RuleSet.maximumNameLength { name.removeLast() }
         while name.last == "-" { name.removeLast() }
         return name.isEmpty ? "custom" : name
     }
@@ -113,6 +113,13 @@ private struct RuleReader {
 
     func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws(RuleSetError) -> Int {
         guard case .integer(let number) = value else {
+            // Digits too many for a 64-bit whole number (or an exponent as large) are out of range, however written.
+            if case .number(let number) = value, !(abs(number) < 0x1p63) {
+                let bound =
+                    range.upperBound == Int.max
+                    ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"
+                throw fail(key, "must be \(bound), not a number that large")
+            }
             // 1e3 and 1000.0 read as numbers with a fraction or exponent: say how to write the whole number.
             if case .number = value {
                 throw fail(
@@ -193,10 +200,12 @@ private struct RuleReader {
         }
         if let name = members["name"] {
             // It names files and folders: bounded well within a file name's 255 bytes.
-            if case .string(let text) = name, text.count > RuleSet.maximumNameLength {
+            // Counted in Unicode scalars: a letter followed by any number of combining marks is one `Character`.
+            if case .string(let text) = name, text.unicodeScalars.count > RuleSet.maximumNameLength {
                 throw fail(
                     "name",
-                    "must be a short name of at most \(RuleSet.maximumNameLength) characters, not \(text.count)")
+                    "must be a short name of at most \(RuleSet.maximumNameLength) characters, not "
+                        + "\(text.unicodeScalars.count)")
             }
             guard case .string(let text) = name, !text.isEmpty,
                 text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })

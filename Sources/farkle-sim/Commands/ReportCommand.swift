@@ -59,6 +59,9 @@ enum ReportCommand: Command {
             "games", in: 1...SimulateCommand.maximumGames, default: defaultGames,
             because: SimulateCommand.gamesLimitReason)
         let seed = try arguments.seed(default: SimulateCommand.defaultSeed)
+        if arguments.flag("no-win") {
+            try arguments.refuse(["no-cache"], "is for the game solved to win, which --no-win does not solve")
+        }
         if arguments.flag("presets") {
             try arguments.refuse(["target"], "changes one rule set; --presets writes every preset at its own target")
             return try writePresets(arguments, games: games, seed: seed)
@@ -66,6 +69,7 @@ enum ReportCommand: Command {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
         let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
+        try refuseReplacingRules(arguments, in: directory)
         var builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: !arguments.flag("no-win"))
         builder.cache = CacheOption.cache(arguments)
         let progress = SolveProgress(
@@ -88,6 +92,33 @@ enum ReportCommand: Command {
             throw RuntimeFailure(error.description)
         }
         return ExitStatus.success
+    }
+
+    /// The kinds of file a report writes, by extension: a file of another kind in its directory is never replaced.
+    static let writtenExtensions: Set<String> = ["md", "csv", "svg", "html", "js", "webmanifest"]
+
+    /// Refuses, before any work, a rule file (links followed) that sits in `directory` or its `app/` folder under a
+    /// name of a kind the report writes: the report could replace its own input (`ParsedArguments.outputPath(_:)`
+    /// does the same for the other commands' `--out` files).
+    ///
+    /// - Throws: `UsageError` naming the file.
+    private static func refuseReplacingRules(_ arguments: ParsedArguments, in directory: URL) throws(UsageError) {
+        guard let path = arguments.value("rules"), RuleSet.presets[path] == nil else { return }
+        var read = stat()
+        guard stat(path, &read) == 0 else { return }
+        for folder in [directory, directory.appendingPathComponent("app")] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names where writtenExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                var written = stat()
+                let file = folder.appendingPathComponent(name)
+                if stat(file.path, &written) == 0, written.st_dev == read.st_dev, written.st_ino == read.st_ino {
+                    throw UsageError(
+                        "'--out' holds the rule file given to '--rules' as '\(file.relativePath)', a name of a kind "
+                            + "the report writes: the report could replace it (keep the rule file elsewhere, or "
+                            + "name it .json)", spec: spec)
+                }
+            }
+        }
     }
 
     /// `--presets`: every preset's set and the comparison, under `--out` (default `Reports`).

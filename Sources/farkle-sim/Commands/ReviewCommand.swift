@@ -31,6 +31,9 @@ enum ReviewCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let format = try arguments.format(allowed: OutputFormat.allCases)
+        if arguments.flag("points-only") {
+            try arguments.refuse(["no-cache"], "is for the game solved to win, which --points-only does not solve")
+        }
         let record = try read(arguments.argument ?? "")
         let outputFile = try arguments.outputPath("out").map(PendingFile.opened)
         let table = ScoringTable(rules: record.rules)
