@@ -39,12 +39,16 @@ struct PastTargetRows: Sendable {
         /// In rows built to be played (`readsToTop`), each state's bank decision, laid out as `values`; empty
         /// otherwise.
         var banks: [Bool] = []
-        /// The leads from which this piece reads `shared`'s rows instead of its own (`leads.upperBound` where it
-        /// holds every row): the columns above hold `leads.lowerBound..<sharedFrom` only.
+        /// The leads from which this piece reads the rows it shares (`SharedRows`) instead of its own
+        /// (`leads.upperBound` where it holds every row): the columns above hold `leads.lowerBound..<sharedFrom` only.
         var sharedFrom: Int
-        /// The rows every piece built to be played shares, from the lead where the play past the target no longer
-        /// depends on what a farkle is worth (`SharedRows`).
-        var shared: SharedRows? = nil
+        /// The shared rows, from lead 0 (empty where the piece shares none): their values, slopes and bank decisions,
+        /// laid out as `values`, solved at the farkle payoff `sharedFarkle`. Kept as the arrays themselves, not behind
+        /// a reference, so that reading them counts no references in the hot loops.
+        var sharedValues: [Double] = []
+        var sharedSlopes: [Double] = []
+        var sharedBanks: [Bool] = []
+        var sharedFarkle = 0.0
 
         init(
             low: Double, high: Double, farkle: Double, leads: Range<Int>, values: [Double], slopes: [Double],
@@ -62,15 +66,6 @@ struct PastTargetRows: Sendable {
             (lead - leads.lowerBound) * PastTargetRows.diceCounts + dice - 1
         }
 
-        /// The value, slope and tie of `lead` with `dice` (1 to 6) to roll in a turn whose farkle pays `farkle`
-        /// (within `low...high`), from this piece's rows or the shared ones.
-        func row(lead: Int, dice: Int, farkle: Double) -> (value: Double, slope: Double, tie: Double) {
-            if lead >= sharedFrom, let shared { return shared.piece.row(lead: lead, dice: dice, farkle: farkle) }
-            let index = entry(lead: lead, dice: dice)
-            let slope = slopes[index]
-            return (values[index] + slope * (farkle - self.farkle), slope, ties.isEmpty ? 0 : ties[index])
-        }
-
         /// The state of `lead` with `dice` (1 to 6) to roll in a turn whose farkle pays `farkle` (within `low...high`),
         /// for a piece built to be played (`readsToTop`): its value and bank decision. A lead past the last row reads
         /// the last, as every row above the table's top is the same.
@@ -78,7 +73,13 @@ struct PastTargetRows: Sendable {
         /// - Precondition: `lead` is at least `leads.lowerBound`.
         func played(lead: Int, dice: Int, farkle: Double) -> WinTurn.Entry {
             let lead = min(lead, leads.upperBound - 1)
-            if lead >= sharedFrom, let shared { return shared.piece.played(lead: lead, dice: dice, farkle: farkle) }
+            if lead >= sharedFrom {
+                let index = lead * PastTargetRows.diceCounts + dice - 1
+                let slope = sharedSlopes[index]
+                return WinTurn.Entry(
+                    value: sharedValues[index] + slope * (farkle - sharedFarkle), slope: slope, aux: 0,
+                    banks: sharedBanks[index])
+            }
             let index = entry(lead: lead, dice: dice)
             let slope = slopes[index]
             return WinTurn.Entry(
@@ -94,13 +95,11 @@ struct PastTargetRows: Sendable {
     /// A piece reads these rows from the lowest lead above which all of its own agree with them, each state's bank
     /// decision equal and its value's intercept and slope in the farkle payoff within `tolerance`: a value read
     /// here differs from the piece's own by at most twice that, far below the `Float` of the rows below the target.
-    final class SharedRows: Sendable {
+    struct SharedRows: Sendable {
         /// The rows, solved over every lead at one farkle payoff.
         let piece: Piece
         /// How far a piece's value and slope may be from these for the piece to read these.
         static let tolerance = 1e-12
-
-        init(piece: Piece) { self.piece = piece }
 
         /// The lead from which the rows `table` holds for `leads`, solved at `farkle`, agree with these: every lead
         /// from there to `leads.upperBound` does (`leads.lowerBound` if all do, `leads.upperBound` if the top one
@@ -396,7 +395,9 @@ struct PastTargetRows: Sendable {
             piece.banks = own.flatMap { lead in (1...diceCounts).map { table.banks[lead * perLevel + $0] } }
         }
         if let sharing, sharedFrom < leads.upperBound {
-            (piece.leads, piece.sharedFrom, piece.shared) = (leads, sharedFrom, sharing.rows)
+            let rows = sharing.rows.piece
+            (piece.leads, piece.sharedFrom, piece.sharedFarkle) = (leads, sharedFrom, rows.farkle)
+            (piece.sharedValues, piece.sharedSlopes, piece.sharedBanks) = (rows.values, rows.slopes, rows.banks)
         }
         return piece
     }
@@ -469,14 +470,30 @@ struct PastTargetRows: Sendable {
             firstLead + count <= piece.leads.upperBound
         else { return nil }
         let perLevel = TurnMechanics.statesPerLevel
-        for row in 0..<count {
+        // The rows the piece keeps, then those it shares (laid out from lead 0, with no ties: rows built to be played).
+        let own = min(max(piece.sharedFrom - firstLead, 0), count)
+        let delta = farkle - piece.farkle
+        for row in 0..<own {
+            let source = piece.entry(lead: firstLead + row, dice: 0)
             let target = (level + row) * perLevel
             table[target] = WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false)
             for dice in 1...Self.diceCounts {
-                let (value, slope, tie) = piece.row(lead: firstLead + row, dice: dice, farkle: farkle)
-                table.value[target + dice] = value
+                let slope = piece.slopes[source + dice]
+                table.value[target + dice] = piece.values[source + dice] + slope * delta
                 table.slope[target + dice] = slope
-                table.aux[target + dice] = tie + slope * farkleAux
+                table.aux[target + dice] = (piece.ties.isEmpty ? 0 : piece.ties[source + dice]) + slope * farkleAux
+            }
+        }
+        let sharedDelta = farkle - piece.sharedFarkle
+        for row in own..<count {
+            let source = (firstLead + row) * Self.diceCounts - 1
+            let target = (level + row) * perLevel
+            table[target] = WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false)
+            for dice in 1...Self.diceCounts {
+                let slope = piece.sharedSlopes[source + dice]
+                table.value[target + dice] = piece.sharedValues[source + dice] + slope * sharedDelta
+                table.slope[target + dice] = slope
+                table.aux[target + dice] = slope * farkleAux
             }
         }
         return WinTurn.Validity(down: farkle - piece.low, up: piece.high - farkle)
