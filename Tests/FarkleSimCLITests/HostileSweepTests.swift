@@ -25,7 +25,7 @@ struct HostileSweepTests {
         .appendingPathComponent("../../Sources/FarkleKit/Rules/kcd-dice.json").standardized.path
 
     /// The 64-bit FNV-1a hash, the checksum the policy-file format ends with (written here from its definition).
-    private static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -462,6 +462,52 @@ struct FourthSweepTests {
             HostileSweepTests.expectUsageError(review, message)
             #expect(review.standardError.utf8.count < 600, "\(review.standardError.utf8.count) bytes")
         }
+    }
+
+    @Test("a dice catalog that gives a key twice names the key, as a rule file does")
+    func catalogKeyTwice() throws {
+        let directory = try ThirdSweepTests.folder([("twice.json", #"{"dice": [], "dice": []}"#)])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        HostileSweepTests.expectUsageError(
+            try CommandRunner.run([
+                "dice-set", "--rank-catalog", "--dice-catalog", directory.appendingPathComponent("twice.json").path,
+            ]), "'dice' is given twice in one object")
+    }
+
+    @Test("a cached game of rounds whose file states a cap that moves its chances less than it can is solved again")
+    func forgedRoundsCap() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let environment = ["XDG_CACHE_HOME": directory.path]
+        let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/rules/ones-rounds.json").standardized.path
+        let play = ["--strategy", "win", "--games", "10", "--rules", rules, "--quiet", "--format", "json"]
+        let first = try CommandRunner.run(play, environment: environment)
+        #expect(first.exitStatus == 0, "\(first.standardError)")
+        let folder = directory.appendingPathComponent("farkle-sim")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let entry = folder.appendingPathComponent(name)
+        // Magic, version, digest of the rules, the name; then six whole numbers (the cap fifth), the cap's bound, and
+        // a row of 2 cap + 1 values for each of the 2 + 5 rounds and both seats, then as many ties.
+        let bytes = Array(try Data(contentsOf: entry))
+        let header = 8 + 4 + 8 + 4 + "ones-rounds".utf8.count
+        let cap = bytes[(header + 32)..<(header + 40)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        let rows = { (cap: Int) in 2 * 7 * (2 * cap + 1) }
+        try #require(bytes.count == header + 56 + 16 * rows(cap) + 8 && cap > 1, "\(bytes.count) bytes, cap \(cap)")
+        var forged = Array(bytes[..<(header + 32)])
+        withUnsafeBytes(of: Int64(1).littleEndian) { forged.append(contentsOf: $0) }
+        forged += bytes[(header + 40)..<(header + 56)]
+        let values = header + 56
+        forged += bytes[values..<(values + 8 * rows(1))]
+        forged += bytes[(values + 8 * rows(cap))..<(values + 8 * rows(cap) + 8 * rows(1))]
+        withUnsafeBytes(of: HostileSweepTests.fnv1a(forged).littleEndian) { forged.append(contentsOf: $0) }
+        try Data(forged).write(to: entry)
+        // Never trusted: solved again, the entry replaced by the solve's own bytes, the same games.
+        let again = try CommandRunner.run(play, environment: environment)
+        #expect(again.exitStatus == 0, "\(again.standardError)")
+        #expect(Array(try Data(contentsOf: entry)) == bytes)
+        let wins = { (text: String) in text.split(separator: "\n").filter { $0.contains("\"wins\"") } }
+        #expect(wins(again.standardOutput) == wins(first.standardOutput))
     }
 
     @Test("a whole number too large for 64 bits is out of range, however it is written")

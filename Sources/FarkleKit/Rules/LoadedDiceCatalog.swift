@@ -36,7 +36,8 @@ public struct LoadedDiceCatalog: Sendable {
         do {
             root = try JSONValue(parsing: [UInt8](json))
         } catch {
-            throw DiceSetError("\(source): \(error.problem)")
+            // Named by the key being read where there is one, as a rule file's errors are.
+            throw DiceSetError("\(source): \(error.key.map { "'\($0)' " } ?? "")\(error.problem)")
         }
         guard case .object(let members) = root, members.keys.sorted() == ["dice"],
             case .array(let entries) = members["dice"]

@@ -453,6 +453,15 @@ package enum WinPolicyFile {
         let values = try reader.chances(rows.partialValue)
         let ties = try reader.chances(rows.partialValue)
         try reader.expectEnd()
+        // What the cap may move follows from the rules and the cap, as the solve computes it: a file that states less
+        // (a small cap passed off as exact) is not what any solve wrote.
+        let bounds = RoundsWinSolver.exponentialBounds(turn: WinTurn(table: table, gameEndings: false))
+        let rounded = RoundsWinSolver.gainBound(bounds: bounds, turns: rounds, levels: capLevel)
+        guard bound >= rounded else {
+            throw WinPolicyError(
+                path: path, reason: "the file is corrupt (a cap of \(capLevel) steps moves chances by up to \(rounded))"
+            )
+        }
         do {
             return try RoundsWinSolver(
                 table: table, capLevel: capLevel, capErrorBound: bound, stateCount: stateCount, values: values,
