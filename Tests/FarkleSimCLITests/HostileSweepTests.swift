@@ -510,6 +510,24 @@ struct FourthSweepTests {
         #expect(wins(again.standardOutput) == wins(first.standardOutput))
     }
 
+    @Test("a rule file that is a link in a loop, or to nothing, is called that, not a missing file")
+    func ruleFileLinks() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let loop = directory.appendingPathComponent("loop.json")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        let dangling = directory.appendingPathComponent("dangling.json")
+        try FileManager.default.createSymbolicLink(
+            atPath: dangling.path, withDestinationPath: directory.appendingPathComponent("gone.json").path)
+        for link in [loop, dangling] {
+            HostileSweepTests.expectUsageError(
+                try CommandRunner.run(["odds", "--rules", link.path]), "is a symbolic link that leads to no file")
+        }
+        HostileSweepTests.expectUsageError(
+            try CommandRunner.run(["odds", "--rules", directory.appendingPathComponent("gone.json").path]),
+            "no such rule file, and not a preset")
+    }
+
     @Test("a whole number too large for 64 bits is out of range, however it is written")
     func hugeWholeNumbers() throws {
         let directory = try ThirdSweepTests.folder([

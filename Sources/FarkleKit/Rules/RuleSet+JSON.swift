@@ -28,6 +28,13 @@ extension RuleSet {
         let url = URL(fileURLWithPath: nameOrPath)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            // A link that leads nowhere (or round in a loop) is there, unlike a missing file: say which it is.
+            var link = stat()
+            if lstat(url.path, &link) == 0 {
+                throw RuleSetError(
+                    source: nameOrPath,
+                    problem: "is a symbolic link that leads to no file (a loop, or a missing target)")
+            }
             throw RuleSetError(
                 source: nameOrPath, problem: "no such rule file, and not a preset (presets: \(names))")
         }
