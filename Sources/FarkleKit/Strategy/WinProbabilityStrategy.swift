@@ -33,8 +33,8 @@ package struct WinProbabilityStrategy: Strategy {
     private let finalTables: [CompactTurnTable<Double>]
     private let finalTops: [Int]
 
-    /// The most bytes the pieces of the rows past the target take, counting the rows each keeps of its own: enough
-    /// for every pair's turn in `standard`.
+    /// The most bytes the pieces of the rows past the target take, counting the rows each keeps of its own (not those
+    /// it shares).
     static let pastTargetBytes = 384 << 20
 
     /// The best play of the game `solver` solved, its tables built on `threads` threads (the play is the same on

@@ -263,9 +263,10 @@ struct PastTargetRows: Sendable {
             }
         }
         let runs = (0..<count).map { starts[$0]..<max(starts[$0], starts[$0 + 1]) }
-        // Played to the top, the rows every piece shares, solved once at the middle payoff served.
+        // Played to the top, the rows every piece shares, solved once at the middle payoff served (not where the
+        // pieces are followed: the shared rows hold no chances of a followed play).
         let shared =
-            readsToTop && !sorted.isEmpty
+            readsToTop && opponentLastTurn == nil && !sorted.isEmpty
             ? Self.sharedRows(
                 of: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie,
                 farkle: sorted[sorted.count / 2].farkle, rows: tableRows)
@@ -316,10 +317,7 @@ struct PastTargetRows: Sendable {
                         continue
                     }
                     // Only the rows a piece keeps count against the budget, not those it reads from the shared ones.
-                    let sharedFrom =
-                        opponentLastTurn == nil
-                        ? shared?.agreement(with: table, farkle: farkle, leads: leads) ?? leads.upperBound
-                        : leads.upperBound
+                    let sharedFrom = shared?.agreement(with: table, farkle: farkle, leads: leads) ?? leads.upperBound
                     let kept = max(sharedFrom - leads.lowerBound, 1)
                     guard stored + kept <= share else { break }
                     stored += kept
@@ -484,6 +482,8 @@ struct PastTargetRows: Sendable {
                 table.aux[target + dice] = (piece.ties.isEmpty ? 0 : piece.ties[source + dice]) + slope * farkleAux
             }
         }
+        // A loop of its own rather than choosing the arrays row by row: choosing them would copy an array reference,
+        // counted atomically on arrays every thread reads.
         let sharedDelta = farkle - piece.sharedFarkle
         for row in own..<count {
             let source = (firstLead + row) * Self.diceCounts - 1
