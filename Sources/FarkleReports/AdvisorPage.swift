@@ -74,7 +74,7 @@ public struct AdvisorPage: Sendable {
     /// no long-run average per turn) or a game of fixed rounds, advised in a game of two kept on the page.
     ///
     /// - Precondition: `penalty` and `winGame`, if any, solve the rules of `solver`.
-    public init(
+    package init(
         solver: ExpectedScoreSolver, penalty: LongRunAverageSolver? = nil, winGame: (any SolvedWinGame)? = nil
     ) {
         if let penalty {
@@ -89,7 +89,7 @@ public struct AdvisorPage: Sendable {
     /// `winGame` the advice to win, as `init(solver:penalty:winGame:)`.
     ///
     /// - Precondition: `winGame`, if any, solves the rules of `penaltySolver`.
-    public init(penaltySolver: LongRunAverageSolver, winGame: (any SolvedWinGame)? = nil) {
+    package init(penaltySolver: LongRunAverageSolver, winGame: (any SolvedWinGame)? = nil) {
         self.init(
             turnSolvers: LongRunAverageSolver.farkleCounts.map { penaltySolver.turnSolver(farklesInARow: $0) },
             winGame: winGame)

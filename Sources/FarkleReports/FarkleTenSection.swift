@@ -14,7 +14,7 @@ public struct FarkleTenSection: Sendable {
         /// The strategy's name: `ev`, `farkleten-easy`, ...
         public let name: String
         /// The exact distribution of the final total.
-        public let total: BankedPointsDistribution
+        package let total: BankedPointsDistribution
         /// The simulated mean points per round over `games` solo games, and its standard error.
         public let simulatedPointsPerRound: Double
         /// The standard error of `simulatedPointsPerRound` (games are the independent unit).
@@ -53,7 +53,7 @@ public struct FarkleTenSection: Sendable {
     public let seed: UInt64
 
     /// The exact total of `ev` (the first of `solo`).
-    public var evTotal: BankedPointsDistribution { solo[0].total }
+    package var evTotal: BankedPointsDistribution { solo[0].total }
 
     /// The figures for `table`'s game of rounds, or `nil` for a race.
     ///

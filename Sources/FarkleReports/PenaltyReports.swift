@@ -9,7 +9,8 @@ extension ReportDocument {
     /// CSV columns: `farkles_in_a_row` (0, 1, 2), `farkle_value` (what a farkle is worth then, in points),
     /// `relative_value` h(k) - h(0), `expected_turn_value`, `farkle_chance`, and `bank_threshold_n` for
     /// n = 1 to 6 dice left (empty where banking is not allowed or never best).
-    public static func farklePenalty(_ solver: LongRunAverageSolver, turnAlone: ExpectedScoreSolver) -> [ReportDocument]
+    package static func farklePenalty(_ solver: LongRunAverageSolver, turnAlone: ExpectedScoreSolver)
+        -> [ReportDocument]
     {
         let counts = LongRunAverageSolver.farkleCounts
         let dice = 1...DiceCounts.maximumDice

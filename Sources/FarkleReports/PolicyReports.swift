@@ -156,7 +156,7 @@ extension ReportDocument {
     }
 
     /// The distribution of banked points per turn as a CSV and an SVG histogram.
-    public static func bankedPoints(_ distribution: BankedPointsDistribution, rules: RuleSet) -> [ReportDocument] {
+    package static func bankedPoints(_ distribution: BankedPointsDistribution, rules: RuleSet) -> [ReportDocument] {
         let csv = distribution.cumulativeTable(pointsHeader: "points")
         let width = distribution.scoreStep * 2
         let bins = distribution.histogramBins(width: width, upToQuantile: 0.99)

@@ -77,7 +77,7 @@ public struct WinDecisionGrid: Sendable {
     /// The solved race, or `nil` for a game with a three-farkle penalty.
     public let solver: WinProbabilitySolver?
     /// The solved game with a three-farkle penalty, or `nil` for a race without one.
-    public let penaltySolver: PenaltyWinSolver?
+    package let penaltySolver: PenaltyWinSolver?
     /// The scoring table of the rules.
     public let table: ScoringTable
     /// The target total: the maps cover totals from 0 to below it.
@@ -136,7 +136,7 @@ public struct WinDecisionGrid: Sendable {
     ///   - otherMaps: More maps, such as `nearPenaltyMaps` (those whose dice the rules do not let bank with
     ///     are left out).
     ///   - threads: The threads the pairs of totals are spread over.
-    public init(
+    package init(
         penaltySolver: PenaltyWinSolver, turnPoints: [Int] = [300, 500, 1000],
         otherMaps: [Map] = WinDecisionGrid.nearPenaltyMaps, threads: Int = 2
     ) {

@@ -7,16 +7,16 @@
 /// weighted by its count of ordered outcomes over 6^n, and the keep and the bank
 /// decision are the policy's (the solver's, or a bot's, at random where it draws). A farkle banks 0. Its mean is the solver's
 /// expected turn score, which the tests check.
-public struct BankedPointsDistribution: Sendable {
+package struct BankedPointsDistribution: Sendable {
     /// The turn points step of the rule set; `probabilities[i]` is for `i * scoreStep` points.
-    public let scoreStep: Int
+    package let scoreStep: Int
     /// The probability of banking `i * scoreStep` points, i = 0, 1, ... (index 0 includes farkles).
-    public let probabilities: [Double]
+    package let probabilities: [Double]
     /// The probability of turns that reach more points than the distribution covers (below 1e-9 in practice).
     let truncatedProbability: Double
 
     /// The distribution under `solver`'s policy, tracking turn points up to `maximumPoints`.
-    public init(solver: ExpectedScoreSolver, maximumPoints: Int = 50_000) {
+    package init(solver: ExpectedScoreSolver, maximumPoints: Int = 50_000) {
         let policy = solver.policy
         self.init(table: solver.table, maximumPoints: maximumPoints) { turnPoints, dice, multiset, keep in
             let best = policy.keep(turnPoints: turnPoints, dice: dice, multiset: multiset)
@@ -102,18 +102,18 @@ public struct BankedPointsDistribution: Sendable {
     }
 
     /// The expected banked points (the truncated tail, if any, left out).
-    public var mean: Double {
+    package var mean: Double {
         probabilities.enumerated().reduce(0) { $0 + Double($1.offset * scoreStep) * $1.element }
     }
 
     /// The probability of banking `points` points (0 for points off the score step).
-    public func probability(ofBanking points: Int) -> Double {
+    package func probability(ofBanking points: Int) -> Double {
         guard points >= 0, points % scoreStep == 0, points / scoreStep < probabilities.count else { return 0 }
         return probabilities[points / scoreStep]
     }
 
     /// The least points `p` such that banking at most `p` has probability at least `fraction`.
-    public func quantile(_ fraction: Double) -> Int {
+    package func quantile(_ fraction: Double) -> Int {
         var cumulative = 0.0
         for (index, probability) in probabilities.enumerated() {
             cumulative += probability

@@ -9,7 +9,7 @@
 /// answers keep and bank decision with a single read of a 32-bit entry (see
 /// `moves`); above that range it falls back on `keep` and `shouldBank`.
 @frozen
-public struct ExpectedScorePolicy: Sendable {
+@usableFromInline package struct ExpectedScorePolicy: Sendable {
     /// The rule set's score step: turn points are looked up at their level (`TurnMechanics.level`).
     ///
     /// Only the step, not the whole `TurnMechanics`: the policy is copied out of `BuiltInStrategy` on
@@ -149,7 +149,7 @@ public struct ExpectedScorePolicy: Sendable {
     /// Among keeps of equal expected value the one with the fewest dice. For a farkle
     /// (no keep exists) the result is an empty keep scoring 0.
     @inlinable
-    public func keep(turnPoints: Int, dice: Int, multiset: Int) -> Keep {
+    package func keep(turnPoints: Int, dice: Int, multiset: Int) -> Keep {
         let global = rollOffset[dice] + multiset
         let kept = keptDice[level(turnPoints) * groupCount + Int(groupOfRoll[global])]
         return bestKeeps[ScoringTable.keepIndex(global: global, diceUsed: Int(kept))]
@@ -162,7 +162,7 @@ public struct ExpectedScorePolicy: Sendable {
     /// `shouldBank` after it; `false` where the rules do not allow banking.
     /// Undefined for a farkle (which has no keep).
     @inlinable
-    public func move(turnPoints: Int, dice: Int, multiset: Int) -> Move {
+    package func move(turnPoints: Int, dice: Int, multiset: Int) -> Move {
         let global = rollOffset[dice] &+ multiset
         if UInt(bitPattern: turnPoints) < moveLimit {
             let level = Int(truncatingIfNeeded: (UInt64(truncatingIfNeeded: turnPoints) &* levelMultiplier) &>> 32)
@@ -183,7 +183,7 @@ public struct ExpectedScorePolicy: Sendable {
     ///
     /// Always `false` where the rules do not allow banking, so a simulator can ask in every state.
     @inlinable
-    public func shouldBank(turnPoints: Int, diceLeft: Int) -> Bool {
+    package func shouldBank(turnPoints: Int, diceLeft: Int) -> Bool {
         bankDecisions[TurnMechanics.stateIndex(level: level(turnPoints), diceLeft: diceLeft)]
     }
 }

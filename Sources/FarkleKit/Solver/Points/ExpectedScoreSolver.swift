@@ -38,7 +38,7 @@ public struct ExpectedScoreSolver: Sendable {
     public let expectedTurnScore: Double
 
     /// The optimal decisions as table lookups, for simulators.
-    public let policy: ExpectedScorePolicy
+    package let policy: ExpectedScorePolicy
 
     /// What a farkle is worth, in points: 0 for the expected banked points.
     public let farkleValue: Double

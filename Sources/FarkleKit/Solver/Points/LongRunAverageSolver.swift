@@ -22,18 +22,18 @@
 /// Without a penalty (or a penalty of 0) every count gets the farkle value 0
 /// and so the policy and values of `ExpectedScoreSolver(table:)` exactly, and
 /// the average is its `expectedTurnScore` (up to rounding).
-public struct LongRunAverageSolver: Sendable {
+package struct LongRunAverageSolver: Sendable {
     /// The scoring table solved; `rules.turn.threeFarklePenalty` is the penalty (none: 0).
     ///
     /// A penalty of the whole total costs more the higher the total, so it has no long-run average per turn;
     /// it counts as none here (`StrategyContext` and `Advisor` solve no such game).
-    public let table: ScoringTable
+    package let table: ScoringTable
 
     /// The points a third farkle in a row costs.
-    public let penalty: Int
+    package let penalty: Int
 
     /// The long-run average of points per turn under best play, penalties included: g.
-    public let longRunAverage: Double
+    package let longRunAverage: Double
 
     /// h(k) - h(0) for k = 0, 1, 2, in points: what k farkles in a row are worth against none.
     package let relativeValues: [Double]
@@ -55,7 +55,7 @@ public struct LongRunAverageSolver: Sendable {
     private let solvers: [ExpectedScoreSolver]
 
     /// Builds the scoring table of `rules` and solves it.
-    public init(rules: RuleSet) {
+    package init(rules: RuleSet) {
         self.init(table: ScoringTable(rules: rules))
     }
 
@@ -64,13 +64,13 @@ public struct LongRunAverageSolver: Sendable {
     /// then the play for points).
     ///
     /// The one place that says which rules the penalty's turns cover: the advice, `ev` and the reports ask here.
-    public init?(penaltyOf table: ScoringTable) {
+    package init?(penaltyOf table: ScoringTable) {
         guard table.rules.turn.threeFarklePenalty?.points != nil else { return nil }
         self.init(table: table)
     }
 
     /// Solves the rules of `table` for the long-run average and the turn of each farkle count.
-    public init(table: ScoringTable) {
+    package init(table: ScoringTable) {
         let penalty = table.rules.turn.threeFarklePenalty?.points ?? 0
         // Two farkles in a row: a farkle costs the penalty and restarts the count, F(2) = -P, always.
         let lastChance = ExpectedScoreSolver(table: table, farkleValue: -Double(penalty))

@@ -17,15 +17,15 @@
 ///
 /// An entry minimum with the penalty is not supported (a total of zero or below would no longer tell
 /// whether a player has entered); nor are more than two players or games of fixed rounds.
-public struct PenaltyWinSolver: Sendable {
+package struct PenaltyWinSolver: Sendable {
     /// The scoring table the solver plays by.
-    public let table: ScoringTable
+    package let table: ScoringTable
     /// The target total.
-    public let target: Int
+    package let target: Int
     /// Whether reaching the target gives the opponent one more turn.
-    public let hasFinalRound: Bool
+    package let hasFinalRound: Bool
     /// What a third farkle in a row costs.
-    public let penalty: ThreeFarklePenalty
+    package let penalty: ThreeFarklePenalty
     /// The lowest total tabulated: a penalty never takes a total below it.
     package let floor: Int
     /// The number of totals tabulated: floor, floor + step, ..., target - step.
@@ -35,7 +35,7 @@ public struct PenaltyWinSolver: Sendable {
     /// The number of sweeps.
     package let sweeps: Int
     /// The number of (totals, counts, turn points, dice) states tabulated, with the final-round turns.
-    public let stateCount: Int
+    package let stateCount: Int
 
     /// The change below which the sweeps stop.
     package static let tolerance = 1e-12
@@ -63,7 +63,7 @@ public struct PenaltyWinSolver: Sendable {
     ///   - maximumSweeps: The most sweeps before giving up on the tolerance.
     ///   - progress: Called on this thread after each sweep with the sweeps done and the largest change of the
     ///     last one (the sweeps stop once it is at most `tolerance`).
-    public init(
+    package init(
         rules: RuleSet, floor: Int? = nil, threads: Int = 2, maximumSweeps: Int = 1_000,
         progress: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(WinProbabilitySolver.Unsupported) {
@@ -169,23 +169,23 @@ public struct PenaltyWinSolver: Sendable {
     /// P(win) + ½ P(tie) of the player to move at the start of a turn with `mine` against `theirs`
     /// (totals from `floor` to below the target, multiples of the score step) and the farkles in a row
     /// of each (0...2).
-    public func value(mine: Int, theirs: Int, myFarkles: Int = 0, theirFarkles: Int = 0) -> Double {
+    package func value(mine: Int, theirs: Int, myFarkles: Int = 0, theirFarkles: Int = 0) -> Double {
         values[index(mine, theirs, myFarkles, theirFarkles)]
     }
 
     /// The chance of a tie from that state when both play best.
-    public func tieProbability(mine: Int, theirs: Int, myFarkles: Int = 0, theirFarkles: Int = 0) -> Double {
+    package func tieProbability(mine: Int, theirs: Int, myFarkles: Int = 0, theirFarkles: Int = 0) -> Double {
         ties[index(mine, theirs, myFarkles, theirFarkles)]
     }
 
     /// The first player's P(win) + ½ P(tie) at the start of the game.
-    public var firstPlayerValue: Double { value(mine: 0, theirs: 0) }
+    package var firstPlayerValue: Double { value(mine: 0, theirs: 0) }
 
     /// The chance of a tie when both play best.
-    public var tieProbability: Double { tieProbability(mine: 0, theirs: 0) }
+    package var tieProbability: Double { tieProbability(mine: 0, theirs: 0) }
 
     /// The head start for the second player whose first-player value is nearest ½.
-    public var fairHeadStart: (points: Int, firstPlayerValue: Double) {
+    package var fairHeadStart: (points: Int, firstPlayerValue: Double) {
         var best = (points: 0, firstPlayerValue: firstPlayerValue)
         for points in stride(from: table.scoreStep, to: target, by: table.scoreStep) {
             let value = value(mine: 0, theirs: points)
@@ -195,7 +195,7 @@ public struct PenaltyWinSolver: Sendable {
     }
 
     /// The largest final-round deficit tabulated, or `nil` without a final round.
-    public var finalRoundCap: Int? {
+    package var finalRoundCap: Int? {
         finalRound.map { $0.capLevel * table.scoreStep }
     }
 

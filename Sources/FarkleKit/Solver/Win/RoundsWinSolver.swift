@@ -27,11 +27,11 @@ import Foundation
 /// Supports two players, fixed rounds, any scoring, banking, hot-dice, six-dice-farkle and minimum-bank
 /// rules and a six of a kind that wins at once; not a three-farkle penalty or an entry minimum above the minimum
 /// bank (`init` throws `WinProbabilitySolver.Unsupported`).
-public struct RoundsWinSolver: Sendable {
+package struct RoundsWinSolver: Sendable {
     /// The scoring table the solver plays by.
-    public let table: ScoringTable
+    package let table: ScoringTable
     /// The regular rounds: each player takes this many turns.
-    public let rounds: Int
+    package let rounds: Int
     /// The extra rounds played while the totals are equal after the regular rounds.
     package let extraRounds: Int
     /// The cap on the difference of totals, in points (a multiple of the score step).
@@ -40,7 +40,7 @@ public struct RoundsWinSolver: Sendable {
     /// player gains `differenceCap` points or more over `rounds` turns.
     package let capErrorBound: Double
     /// The number of (turn, difference, turn points, dice) states tabulated.
-    public let stateCount: Int
+    package let stateCount: Int
 
     /// The error the cap on the difference may cause at most, when it is chosen by the solver.
     static let capTolerance = 1e-12
@@ -64,7 +64,7 @@ public struct RoundsWinSolver: Sendable {
     ///     chooses the least that keeps every value within `capTolerance` (see the type's documentation).
     ///   - progress: Called on this thread after each turn index is solved, with the share of them done (0 to 1).
     /// - Throws: `WinProbabilitySolver.Unsupported` for rules the solver does not cover.
-    public init(
+    package init(
         rules: RuleSet, threads: Int = 2, differenceCap: Int? = nil, progress: ((Double) -> Void)? = nil
     ) throws(WinProbabilitySolver.Unsupported) {
         try self.init(
@@ -72,7 +72,7 @@ public struct RoundsWinSolver: Sendable {
     }
 
     /// Solves the game of `table`'s rules; see `init(rules:threads:differenceCap:progress:)`.
-    public init(
+    package init(
         table: ScoringTable, threads: Int = 2, differenceCap: Int? = nil, progress: ((Double) -> Void)? = nil
     ) throws(WinProbabilitySolver.Unsupported) {
         let rules = table.rules
@@ -183,13 +183,13 @@ public struct RoundsWinSolver: Sendable {
     ///
     /// - Precondition: `difference` is a multiple of the score step; at the opening turn of an extra round
     ///   the totals are equal (`difference` 0).
-    public func value(turnIndex: Int, difference: Int) -> Double {
+    package func value(turnIndex: Int, difference: Int) -> Double {
         lookup(values, turnIndex: turnIndex, difference: difference, beyondCap: difference > 0 ? 1 : 0)
     }
 
     /// The chance of a tie (equal totals after every extra round) from the start of turn `turnIndex`,
     /// `difference` points ahead, when both play best; 0 at or beyond the cap.
-    public func tieProbability(turnIndex: Int, difference: Int) -> Double {
+    package func tieProbability(turnIndex: Int, difference: Int) -> Double {
         lookup(ties, turnIndex: turnIndex, difference: difference, beyondCap: 0)
     }
 
@@ -205,16 +205,16 @@ public struct RoundsWinSolver: Sendable {
     }
 
     /// The first player's P(win) + ½ P(tie) at the start of the game.
-    public var firstPlayerValue: Double { value(turnIndex: 0, difference: 0) }
+    package var firstPlayerValue: Double { value(turnIndex: 0, difference: 0) }
 
     /// The chance of a tie when both play best: the chance that the game reaches the highest-single-turn
     /// tie-break, which the solver counts as a tie.
-    public var tieProbability: Double { tieProbability(turnIndex: 0, difference: 0) }
+    package var tieProbability: Double { tieProbability(turnIndex: 0, difference: 0) }
 
     /// The points the second player should start with for the game to be as fair as possible: the head start
     /// whose first-player value is nearest ½; negative where the first player should get it (the second
     /// player, who sees the first player's total before each turn, has the edge in a game of rounds).
-    public var fairHeadStart: (points: Int, firstPlayerValue: Double) {
+    package var fairHeadStart: (points: Int, firstPlayerValue: Double) {
         var best = (points: 0, firstPlayerValue: firstPlayerValue)
         let step = table.scoreStep
         for level in (1 - capLevel)..<capLevel {

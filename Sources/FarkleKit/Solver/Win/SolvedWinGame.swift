@@ -45,7 +45,7 @@ extension WinProbabilitySolver: SolvedWinGame {}
 extension PenaltyWinSolver: SolvedWinGame {}
 extension RoundsWinSolver: SolvedWinGame {
     /// A game of rounds has no final round: always `nil`.
-    public var finalRoundCap: Int? { nil }
+    package var finalRoundCap: Int? { nil }
 }
 
 extension ThreePlayerWinSolver: SolvedWinGame {

@@ -737,7 +737,7 @@ extension PenaltyWinSolver {
     }
 
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 6).
-    public var policyFileBytes: [UInt8] {
+    package var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
     }
 }
@@ -753,7 +753,7 @@ extension RoundsWinSolver {
     }
 
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 3).
-    public var policyFileBytes: [UInt8] {
+    package var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
     }
 }
