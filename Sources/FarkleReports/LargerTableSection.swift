@@ -102,7 +102,7 @@ public struct LargerTableSection: Sendable {
 
         /// The tabulated play to win of a race, which the report's maps of the decisions to win also read.
         package var play: WinProbabilityStrategy? {
-            guard case .win(let shared) = win else { return nil }
+            guard case .win(let shared) = win.kind else { return nil }
             return shared.strategy
         }
     }

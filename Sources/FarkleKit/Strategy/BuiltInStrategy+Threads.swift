@@ -11,6 +11,6 @@ protocol _CopiedForEachThread {
 
 extension BuiltInStrategy: _CopiedForEachThread {
     func _copyForOneThread() -> BuiltInStrategy {
-        if case .win(let shared) = self { .win(shared.copyForOneThread()) } else { self }
+        if case .win(let shared) = kind { BuiltInStrategy(.win(shared.copyForOneThread())) } else { self }
     }
 }

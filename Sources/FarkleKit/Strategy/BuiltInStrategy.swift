@@ -1,25 +1,37 @@
 /// Any of the strategies that come with FarkleKit, so that one table can mix them without existentials.
 ///
-/// The engine is generic over one strategy type; this enum is that type when
-/// seats play different built-in strategies. Its switch costs a predictable
-/// branch per decision, far less than dynamic dispatch.
-public enum BuiltInStrategy: Strategy {
-    /// `ev`.
-    case expectedValue(ExpectedValueStrategy)
-    /// `ev-target`.
-    case expectedValueToTarget(TargetTurnStrategy)
-    /// `greedy`.
-    case greedy(GreedyStrategy)
-    /// `threshold:T1,T2`.
-    case threshold(ThresholdStrategy)
-    /// `ev` under a three-farkle penalty: a policy for each count of farkles in a row.
-    case farkleStreak(FarkleStreakStrategy)
-    /// `farkleten-easy`, `farkleten-medium`, `farkleten-hard`.
-    case farkleTen(FarkleTenBot)
-    /// `win`: a reference, so the payload stays one pointer however large the solved tables are. At a table of
-    /// two it plays the game solved to win; at a larger table of a race it plays that two-player game against the
-    /// leading opponent (`StrategyContext.solvedWinGame(threads:)`).
-    case win(SharedWinStrategy)
+/// The engine is generic over one strategy type; this is that type when seats play different built-in
+/// strategies, made from their names (`make(_:context:)`). Its switch costs a predictable branch per decision,
+/// far less than dynamic dispatch. The strategies inside are FarkleKit's own: an app names them with
+/// ``StrategySpec`` and plays them through this type.
+public struct BuiltInStrategy: Strategy {
+    /// The strategy inside.
+    @usableFromInline
+    package enum Kind: Sendable {
+        /// `ev`.
+        case expectedValue(ExpectedValueStrategy)
+        /// `ev-target`.
+        case expectedValueToTarget(TargetTurnStrategy)
+        /// `greedy`.
+        case greedy(GreedyStrategy)
+        /// `threshold:T1,T2`.
+        case threshold(ThresholdStrategy)
+        /// `ev` under a three-farkle penalty: a policy for each count of farkles in a row.
+        case farkleStreak(FarkleStreakStrategy)
+        /// `farkleten-easy`, `farkleten-medium`, `farkleten-hard`.
+        case farkleTen(FarkleTenBot)
+        /// `win`: a reference, so the payload stays one pointer however large the solved tables are. At a table
+        /// of two it plays the game solved to win; at a larger table of a race it plays that two-player game
+        /// against the leading opponent (`StrategyContext.solvedWinGame(threads:)`).
+        case win(SharedWinStrategy)
+    }
+
+    /// The strategy inside.
+    @usableFromInline
+    package var kind: Kind
+
+    /// The strategy `kind`.
+    package init(_ kind: Kind) { self.kind = kind }
 
     /// The strategies of `specs`, built from `context`; seats share the tables they need.
     ///
@@ -41,31 +53,31 @@ public enum BuiltInStrategy: Strategy {
             switch spec {
             case .expectedValue:
                 if let expectedValue { return expectedValue }
-                let strategy: BuiltInStrategy =
+                let strategy =
                     if let solver = context.longRunAverageSolver() {
-                        .farkleStreak(FarkleStreakStrategy(solver: solver))
+                        BuiltInStrategy(.farkleStreak(FarkleStreakStrategy(solver: solver)))
                     } else {
-                        .expectedValue(ExpectedValueStrategy(context: &context))
+                        BuiltInStrategy(.expectedValue(ExpectedValueStrategy(context: &context)))
                     }
                 expectedValue = strategy
                 return strategy
             case .expectedValueToTarget:
                 if let toTarget { return toTarget }
-                let strategy = BuiltInStrategy.expectedValueToTarget(TargetTurnStrategy(table: context.table))
+                let strategy = BuiltInStrategy(.expectedValueToTarget(TargetTurnStrategy(table: context.table)))
                 toTarget = strategy
                 return strategy
             case .greedy:
                 let strategy = greedy ?? GreedyStrategy(context: context)
                 greedy = strategy
-                return .greedy(strategy)
+                return BuiltInStrategy(.greedy(strategy))
             case .threshold(let thresholds):
-                return .threshold(ThresholdStrategy(context: context, thresholds: thresholds))
+                return BuiltInStrategy(.threshold(ThresholdStrategy(context: context, thresholds: thresholds)))
             case .farkleTen(let level):
                 let combinations = botCombinations ?? FarkleTenBot.Combinations(table: context.table)
                 botCombinations = combinations
-                return .farkleTen(FarkleTenBot(level: level, combinations: combinations))
+                return BuiltInStrategy(.farkleTen(FarkleTenBot(level: level, combinations: combinations)))
             case .win:
-                if let win { return .win(win) }
+                if let win { return BuiltInStrategy(.win(win)) }
                 let strategy: SharedWinStrategy
                 do {
                     strategy =
@@ -82,7 +94,7 @@ public enum BuiltInStrategy: Strategy {
                     preconditionFailure("strategy win under rules '\(context.rules.name)': \(error)")
                 }
                 win = strategy
-                return .win(strategy)
+                return BuiltInStrategy(.win(strategy))
             }
         }
     }
@@ -95,7 +107,7 @@ public enum BuiltInStrategy: Strategy {
 
     /// The name of the strategy inside.
     public var name: String {
-        switch self {
+        switch kind {
         case .expectedValue(let strategy): return strategy.name
         case .expectedValueToTarget(let strategy): return strategy.name
         case .farkleStreak(let strategy): return strategy.name
@@ -111,7 +123,7 @@ public enum BuiltInStrategy: Strategy {
     public func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
-        switch self {
+        switch kind {
         case .expectedValue(let strategy):
             return strategy.move(
                 turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
@@ -144,7 +156,7 @@ public enum BuiltInStrategy: Strategy {
     public func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
-        switch self {
+        switch kind {
         case .expectedValue(let strategy):
             return strategy.shouldBank(
                 turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)

@@ -5,7 +5,8 @@
 /// best way to win a game (it ignores the final round and the opponents' totals).
 /// Under a three-farkle penalty `ev` is `FarkleStreakStrategy` instead, which
 /// maximizes the long-run average with a policy for each count of farkles in a row.
-public struct ExpectedValueStrategy: Strategy {
+@usableFromInline
+package struct ExpectedValueStrategy: Strategy {
     /// The solver's decisions, as table lookups.
     @usableFromInline let policy: ExpectedScorePolicy
 
@@ -20,11 +21,12 @@ public struct ExpectedValueStrategy: Strategy {
     }
 
     /// `ev`.
-    public var name: String { "ev" }
+    @usableFromInline
+    package var name: String { "ev" }
 
     /// The optimal keep and bank decision in one table read (`ExpectedScorePolicy.move(turnPoints:dice:multiset:)`).
     @inlinable
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         policy.move(turnPoints: turnPoints, dice: dice, multiset: multiset)
@@ -32,7 +34,7 @@ public struct ExpectedValueStrategy: Strategy {
 
     /// Whether banking now has the higher expected points.
     @inlinable
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         policy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft)

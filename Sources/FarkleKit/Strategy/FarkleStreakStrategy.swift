@@ -5,7 +5,8 @@
 /// (`GameSituation.farklesInARow`, 0, 1 or 2). A type of its own rather than a
 /// branch inside `ExpectedValueStrategy`, so that `ev` without a penalty stays
 /// one table read per roll, with nothing more to copy or test.
-public struct FarkleStreakStrategy: Strategy {
+@usableFromInline
+package struct FarkleStreakStrategy: Strategy {
     /// The policies for 0, 1 and 2 farkles in a row.
     @usableFromInline let policies: [ExpectedScorePolicy]
 
@@ -15,11 +16,12 @@ public struct FarkleStreakStrategy: Strategy {
     }
 
     /// `ev`: the expected-score objective, read as the long-run average under a penalty.
-    public var name: String { "ev" }
+    @usableFromInline
+    package var name: String { "ev" }
 
     /// The optimal keep and bank decision of the player's farkle count, in one table read.
     @inlinable
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         policies[situation.farklesInARow].move(turnPoints: turnPoints, dice: dice, multiset: multiset)
@@ -27,7 +29,7 @@ public struct FarkleStreakStrategy: Strategy {
 
     /// Whether banking now is best at the player's farkle count.
     @inlinable
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         policies[situation.farklesInARow].shouldBank(turnPoints: turnPoints, diceLeft: diceLeft)

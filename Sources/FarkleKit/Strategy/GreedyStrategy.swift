@@ -1,7 +1,8 @@
 /// Takes the highest-scoring keep of every roll and banks as soon as the rules allow.
 ///
 /// On a tie in score it keeps the fewest dice (`ScoringTable.highestScoringKeep`).
-public struct GreedyStrategy: Strategy {
+@usableFromInline
+package struct GreedyStrategy: Strategy {
     @usableFromInline
     internal let keeps: HighestKeepTable
 
@@ -16,11 +17,12 @@ public struct GreedyStrategy: Strategy {
     }
 
     /// `greedy`.
-    public var name: String { "greedy" }
+    @usableFromInline
+    package var name: String { "greedy" }
 
     /// The highest-scoring keep, banking right after it wherever allowed.
     @inlinable
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         Move(keep: keeps.keep(dice: dice, multiset: multiset), banks: true)
@@ -28,7 +30,7 @@ public struct GreedyStrategy: Strategy {
 
     /// Always: greedy banks at the first chance.
     @inlinable
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         true

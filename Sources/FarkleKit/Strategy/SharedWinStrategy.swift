@@ -1,6 +1,6 @@
 /// Play to win behind one reference, in a race (`WinProbabilityStrategy`), in a race under a three-farkle
 /// penalty (`PenaltyWinStrategy`), in a game of fixed rounds (`RoundsWinStrategy`) or in a race of three players
-/// (`ThreePlayerWinStrategy`): the payload of `BuiltInStrategy.win`.
+/// (`ThreePlayerWinStrategy`): the payload of `BuiltInStrategy.Kind.win`.
 ///
 /// The solved tables of `win` are large and the engine copies a seat's strategy on every call, so the
 /// enum carries a single pointer to them: its payload stays no larger than the other cases', and `ev`
@@ -8,7 +8,8 @@
 /// `BuiltInStrategy` made the compiler copy the whole enum on every call (retains and releases on every
 /// roll, `ev` in the general engine 4.5 times slower, measured); the entry points of the game of rounds stay out
 /// of line for the same reason. Seats playing `win` share one instance.
-public final class SharedWinStrategy: Strategy {
+@usableFromInline
+package final class SharedWinStrategy: Strategy {
     private enum Play {
         case race
         case rounds
@@ -83,17 +84,20 @@ public final class SharedWinStrategy: Strategy {
     func copyForOneThread() -> SharedWinStrategy { SharedWinStrategy(copying: self) }
 
     /// `win`.
-    public var name: String { "win" }
+    @usableFromInline
+    package var name: String { "win" }
 
     /// The move of the strategy inside (it draws no random numbers).
-    public func move<Generator: RandomNumberGenerator>(
+    @usableFromInline
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         move(turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation)
     }
 
     /// The bank decision of the strategy inside (it draws no random numbers).
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    @usableFromInline
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation)

@@ -22,7 +22,7 @@
 ///
 /// The engine is generic over the strategy type, so a concrete strategy is
 /// called directly, without dynamic dispatch; mix several kinds at one table
-/// with an enum such as `BuiltInStrategy`. Strategies are built from a
+/// with one type that switches over them, as `BuiltInStrategy` does. Strategies are built from a
 /// `StrategyContext`.
 public protocol Strategy: Sendable {
     /// How the strategy is named in results (`greedy`, `threshold:300,350`).

@@ -9,7 +9,8 @@
 /// engine of loaded dice plays this same objective (`LoadedPlay.cappedScore`).
 ///
 /// It reads the player's own total, so the lane engine does not tabulate it.
-public struct TargetTurnStrategy: Strategy {
+@usableFromInline
+package struct TargetTurnStrategy: Strategy {
     /// The keeps of every roll, not the whole table: the engine copies a seat's strategy on every call
     /// (`RollKeeps`).
     @usableFromInline let rollKeeps: RollKeeps
@@ -60,7 +61,8 @@ public struct TargetTurnStrategy: Strategy {
     }
 
     /// `ev-target`.
-    public var name: String { StrategySpec.expectedValueToTarget.description }
+    @usableFromInline
+    package var name: String { StrategySpec.expectedValueToTarget.description }
 
     /// The solver of the mover's own total (the last one at or past it; a race ends at the target).
     @inlinable
@@ -73,7 +75,7 @@ public struct TargetTurnStrategy: Strategy {
     /// Six ordinary dice are the states 1...6 of `DiceSetOutcomes` (the dice left to roll); on equal values the
     /// first keep of the table's order stays.
     @inlinable
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         let solver = solver(for: situation)
@@ -93,7 +95,7 @@ public struct TargetTurnStrategy: Strategy {
 
     /// Whether banking `turnPoints` is worth at least rolling `diceLeft` dice, toward the target.
     @inlinable
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         solver(for: situation).shouldBank(turnPoints: turnPoints, state: diceLeft)

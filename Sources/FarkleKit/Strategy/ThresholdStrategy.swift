@@ -9,7 +9,8 @@
 /// halve with every extra die (67%, 44%, 28%, 16%, 8%, 2% for 1 to 6 dice), so
 /// a careful player needs about twice the points at stake before giving up a
 /// roll with one more die.
-public struct ThresholdStrategy: Strategy {
+@usableFromInline
+package struct ThresholdStrategy: Strategy {
     @usableFromInline
     internal let keeps: HighestKeepTable
 
@@ -54,13 +55,14 @@ public struct ThresholdStrategy: Strategy {
     }
 
     /// `threshold:T1,T2` with the thresholds as given.
-    public var name: String {
+    @usableFromInline
+    package var name: String {
         "threshold:" + given.map(String.init).joined(separator: ",")
     }
 
     /// The highest-scoring keep, banking right after it if the turn points then reach the threshold.
     @inlinable
-    public func move<Generator: RandomNumberGenerator>(
+    package func move<Generator: RandomNumberGenerator>(
         turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
     ) -> Move {
         var move = Move(keep: keeps.keep(dice: dice, multiset: multiset), banks: nil)
@@ -72,7 +74,7 @@ public struct ThresholdStrategy: Strategy {
 
     /// Whether the turn points reach the threshold for `diceLeft` dice.
     @inlinable
-    public func shouldBank<Generator: RandomNumberGenerator>(
+    package func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
         turnPoints >= thresholds[diceLeft]

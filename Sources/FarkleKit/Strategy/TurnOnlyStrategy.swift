@@ -84,22 +84,22 @@ extension BuiltInStrategy: TurnOnlyStrategy {
     /// The settled turn points of the strategy inside; `nil` for a strategy that reads more than the turn and the
     /// farkles in a row.
     package var settledTurnPoints: Int? {
-        if case .expectedValue(let strategy) = self { return strategy.settledTurnPoints }
-        if case .greedy(let strategy) = self { return strategy.settledTurnPoints }
-        if case .threshold(let strategy) = self { return strategy.settledTurnPoints }
-        if case .farkleStreak(let strategy) = self { return strategy.settledTurnPoints }
+        if case .expectedValue(let strategy) = kind { return strategy.settledTurnPoints }
+        if case .greedy(let strategy) = kind { return strategy.settledTurnPoints }
+        if case .threshold(let strategy) = kind { return strategy.settledTurnPoints }
+        if case .farkleStreak(let strategy) = kind { return strategy.settledTurnPoints }
         return nil
     }
 
     /// Whether the strategy inside plays a policy per count of farkles in a row (`ev` under a penalty).
     package var readsFarklesInARow: Bool {
-        if case .farkleStreak = self { return true }
+        if case .farkleStreak = kind { return true }
         return false
     }
 
     /// Whether `other` is the same kind of strategy deciding alike.
     package func decidesLike(_ other: Self) -> Bool {
-        switch (self, other) {
+        switch (kind, other.kind) {
         case (.expectedValue(let one), .expectedValue(let two)): return one.decidesLike(two)
         case (.greedy(let one), .greedy(let two)): return one.decidesLike(two)
         case (.threshold(let one), .threshold(let two)): return one.decidesLike(two)

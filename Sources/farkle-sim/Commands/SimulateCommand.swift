@@ -570,6 +570,6 @@ private struct Summary {
 extension BuiltInStrategy {
     /// The strategy `win` plays under a three-farkle penalty, or `nil`.
     fileprivate var penaltyWinStrategy: PenaltyWinStrategy? {
-        if case .win(let shared) = self { shared.penaltyStrategy } else { nil }
+        if case .win(let shared) = kind { shared.penaltyStrategy } else { nil }
     }
 }

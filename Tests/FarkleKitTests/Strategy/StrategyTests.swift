@@ -141,11 +141,12 @@ struct StrategyTests {
     @Test("under zilch's penalty ev plays the policy of the player's farkles in a row; without one, a single policy")
     func expectedValueByFarkles() throws {
         let standard = BuiltInStrategy.make([.expectedValue], table: ScoringTable(rules: .standard))
-        guard case .expectedValue = standard[0] else {
+        guard case .expectedValue = standard[0].kind else {
             Issue.record("not the single-policy ev")
             return
         }
-        guard case .farkleStreak = BuiltInStrategy.make([.expectedValue], table: ScoringTable(rules: .zilch))[0] else {
+        guard case .farkleStreak = BuiltInStrategy.make([.expectedValue], table: ScoringTable(rules: .zilch))[0].kind
+        else {
             Issue.record("zilch's ev does not play by farkles in a row")
             return
         }

@@ -80,9 +80,9 @@ struct WinProbabilityStrategyTests {
     @Test("each thread plays win through a reference of its own, and the games are the same on 1 and 2 threads")
     func ownReferencePerThread() throws {
         let solver = try WinProbabilitySolver(rules: onesRace)
-        let win = BuiltInStrategy.win(SharedWinStrategy(WinProbabilityStrategy(solver: solver)))
+        let win = BuiltInStrategy(.win(SharedWinStrategy(WinProbabilityStrategy(solver: solver))))
         let greedy = BuiltInStrategy.make([.greedy], table: solver.table)[0]
-        guard case .win(let shared) = win, case .win(let copy) = win._copyForOneThread() else {
+        guard case .win(let shared) = win.kind, case .win(let copy) = win._copyForOneThread().kind else {
             Issue.record("a win seat stays a win seat")
             return
         }
