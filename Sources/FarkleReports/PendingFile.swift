@@ -12,9 +12,12 @@ import Foundation
 /// renamed over it by `commit(_:)`.
 ///
 /// A rename within one file system is atomic, so a reader sees the old file or the new one,
-/// never a part. The temporary file is removed on every failure (a full disk, a failed
-/// rename), when the value is dropped uncommitted, and, once the tool has called
-/// `ReportFile.removeTemporaryFilesOnSignals()`, on SIGINT, SIGTERM and every other signal that ends the process.
+/// never a part. The temporary file exists only while it is written and renamed: making it is tried once when the
+/// value is created (so that a directory that cannot take it fails before the work, not after) and undone at once,
+/// so a process killed by a signal no handler sees (SIGKILL) while it works leaves nothing behind. The temporary
+/// file is removed on every failure (a full disk, a failed rename), when the value is dropped uncommitted, and,
+/// once the tool has called `ReportFile.removeTemporaryFilesOnSignals()`, on SIGINT, SIGTERM and every other
+/// signal that ends the process.
 ///
 /// What the destination may be:
 /// - missing: it is created with the usual mode (0666 less the umask);
@@ -30,13 +33,15 @@ public final class PendingFile {
 
     private let requested: URL
     private let temporaryPath: String
+    /// The permission bits of the file replaced, given to the new one (`nil`: the usual mode).
+    private let mode: mode_t?
     private var state: State
-    private let slot: Int?
+    private var slot: Int?
 
     /// Where the temporary file is in its life.
     private enum State {
-        /// Open for writing on this descriptor.
-        case open(Int32)
+        /// Not made yet: `stage(bytes:)` makes, writes and closes it.
+        case pending
         /// Written and closed, waiting for `replaceDestination()`.
         case staged
         /// Renamed over the destination.
@@ -45,7 +50,7 @@ public final class PendingFile {
         case discarded
     }
 
-    /// Creates the temporary file beside `destination` (after following symbolic links).
+    /// Checks that the temporary file can be made beside `destination` (after following symbolic links).
     ///
     /// - Throws: `ReportFileError` naming the path when the destination is not a regular file
     ///   or its directory is missing or not writable.
@@ -69,15 +74,18 @@ public final class PendingFile {
         let name = target.lastPathComponent
         let stem = name.utf8.count <= 200 ? name : "farkle-sim"
         temporaryPath = directory.appendingPathComponent(".\(stem).\(UUID().uuidString).tmp").path
-        // Registered before it exists, so that no signal can fall between creating and registering.
-        slot = TemporaryFiles.register(temporaryPath)
+        self.mode = mode
+        state = .pending
+        // Made and removed again now, so that a directory that cannot take the file fails before the work; it is
+        // made for good only when written. Registered before it exists, so that no signal falls between the two.
+        let probe = TemporaryFiles.register(temporaryPath)
         let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            TemporaryFiles.unregister(slot)
-            throw ReportFileError(path: url.path, reason: Self.reason(for: directory))
+        if descriptor >= 0 {
+            _ = close(descriptor)
+            _ = unlink(temporaryPath)
         }
-        state = .open(descriptor)
-        if let mode { _ = fchmod(descriptor, mode) }
+        TemporaryFiles.unregister(probe)
+        guard descriptor >= 0 else { throw ReportFileError(path: url.path, reason: Self.reason(for: directory)) }
     }
 
     deinit {
@@ -112,15 +120,26 @@ public final class PendingFile {
 
     /// Writes `bytes` and closes the temporary file; see `stage(_:)`.
     public func stage(bytes: [UInt8]) throws(ReportFileError) {
-        guard case .open(let descriptor) = state else {
-            throw ReportFileError(path: requested.path, reason: "already written")
+        guard case .pending = state else { throw ReportFileError(path: requested.path, reason: "already written") }
+        // Registered before it exists, so that no signal can fall between creating and registering.
+        slot = TemporaryFiles.register(temporaryPath)
+        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            TemporaryFiles.unregister(slot)
+            slot = nil
+            state = .discarded
+            throw ReportFileError(
+                path: requested.path, reason: Self.reason(for: destination.deletingLastPathComponent()))
         }
-        if let failure = DescriptorWriter.writeAll(bytes, to: descriptor)?.lowercased() {
+        if let mode { _ = fchmod(descriptor, mode) }
+        let failure = DescriptorWriter.writeAll(bytes, to: descriptor)?.lowercased()
+        let closed = close(descriptor)
+        // Made now: `discard()` removes it from here on.
+        state = .staged
+        if let failure {
             discard()
             throw ReportFileError(path: requested.path, reason: failure)
         }
-        let closed = close(descriptor)
-        state = .staged
         guard closed == 0 else {
             let failure = String(cString: strerror(errno))
             discard()
@@ -147,7 +166,9 @@ public final class PendingFile {
     public func discard() {
         switch state {
         case .discarded, .replaced: return
-        case .open(let descriptor): _ = close(descriptor)
+        case .pending:
+            state = .discarded
+            return
         case .staged: break
         }
         state = .discarded
@@ -266,13 +287,22 @@ enum TemporaryFiles {
     }
 
     /// The signals whose default action ends the process, each with the line the handler writes: Ctrl-C and
-    /// Ctrl-\, a hang-up, `kill`, the user signals, alarms and limits (SIGPIPE is ignored: a closed pipe is a
-    /// write error).
-    private static let endingSignals: [(number: Int32, name: String)] = [
-        (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGTERM, "SIGTERM"), (SIGUSR1, "SIGUSR1"),
-        (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ"),
-        (SIGVTALRM, "SIGVTALRM"), (SIGPROF, "SIGPROF"),
-    ]
+    /// Ctrl-\, a hang-up, `kill`, the user signals, alarms and limits, the signals of a fault or a trap and the
+    /// rest Linux defines (SIGPIPE is ignored: a closed pipe is a write error). The fault signals are taken from
+    /// the Swift runtime's backtracer, which answers one sent by `kill` with a crash report and then lets the
+    /// process run on; a real fault still ends the process, after the files are removed.
+    private static let endingSignals: [(number: Int32, name: String)] = {
+        var signals: [(number: Int32, name: String)] = [
+            (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGTERM, "SIGTERM"), (SIGUSR1, "SIGUSR1"),
+            (SIGUSR2, "SIGUSR2"), (SIGALRM, "SIGALRM"), (SIGXCPU, "SIGXCPU"), (SIGXFSZ, "SIGXFSZ"),
+            (SIGVTALRM, "SIGVTALRM"), (SIGPROF, "SIGPROF"), (SIGABRT, "SIGABRT"), (SIGSEGV, "SIGSEGV"),
+            (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"), (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"), (SIGSYS, "SIGSYS"),
+        ]
+        #if os(Linux)
+            signals += [(SIGPWR, "SIGPWR"), (SIGSTKFLT, "SIGSTKFLT")]
+        #endif
+        return signals
+    }()
 
     /// The handler's line for each signal number, as C strings made before any signal arrives (a handler may
     /// only call async-signal-safe functions: `write`, `strlen`, `unlink`, `signal`, `raise`).

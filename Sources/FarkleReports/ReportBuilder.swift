@@ -67,9 +67,16 @@ public struct ReportBuilder: Sendable {
         // The game solved to win by the solver that covers the rules (none covers some), from the cache if kept. The
         // report's matchups and pages are of two players: a race of three, solved by its own solver, is left to
         // `solve --objective win`.
-        let winGame =
-            playsToWin && rules.game.players == 2
-            ? try? cache.solveGame(for: table, threads: threads, progress: solveProgress, sweeps: sweepProgress) : nil
+        var winGame: (any SolvedWinGame)?
+        var winRefusal: String?
+        if playsToWin && rules.game.players == 2 {
+            do {
+                winGame = try cache.solveGame(
+                    for: table, threads: threads, progress: solveProgress, sweeps: sweepProgress)
+            } catch {
+                winRefusal = error.description
+            }
+        }
         // Solved, read from the cache, or not solved at all: either way the solve is over.
         solveProgress?(1)
         let winSolver = winGame as? WinProbabilitySolver
@@ -80,6 +87,10 @@ public struct ReportBuilder: Sendable {
         reports += ReportDocument.advisorApp(advisor)
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
         var findings = Self.turnFindings(solver: solver, distribution: distribution)
+        // A game the win solvers cannot take is said so, or its report would just lack `win` without a reason.
+        if let winRefusal {
+            findings.append("The game is not solved to win, so `win` plays in no matchup: \(winRefusal).")
+        }
         if let penalty {
             reports += ReportDocument.farklePenalty(penalty, turnAlone: solver)
             findings.append(Self.penaltyFinding(penalty))

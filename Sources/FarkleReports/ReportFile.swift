@@ -18,7 +18,7 @@ public enum ReportFile {
     }
 
     /// Makes SIGINT, SIGTERM and every other signal that ends the process (SIGHUP, SIGQUIT, the user signals,
-    /// alarms, limits) remove every temporary file being written and write one `Error:` line to stderr before the
+    /// alarms, limits, faults and traps, SIGSYS, SIGPWR) remove every temporary file being written and write one `Error:` line to stderr before the
     /// process dies of the signal. A command-line tool calls this once at start.
     public static func removeTemporaryFilesOnSignals() {
         TemporaryFiles.installSignalHandlers()

@@ -48,6 +48,9 @@ public struct StrategyComparison: Sendable {
         public let tieRate: Rate
         /// The chance that whoever starts wins outright, whichever strategy it is.
         public let starterWinRate: Rate
+        /// The games stopped unfinished at the turn limit (`GameSimulation.maximumRounds`): counted in `games`, won
+        /// or tied by no one; 0 where the chances are exact.
+        public var unfinishedGames = 0
     }
 
     /// The matchups, in the order they were asked for.
@@ -99,12 +102,13 @@ public struct StrategyComparison: Sendable {
             let b = secondStarts.run(games: games - games / 2, seed: pairSeed &+ 1, threads: threads)
             let played = a.games + b.games
             func share(_ count: Int) -> Rate { .sampled(ProportionEstimate(successes: count, trials: played)) }
-            matchups.append(
-                Matchup(
-                    first: strategies[0].name, second: strategies[1].name, games: played,
-                    firstWinRate: share(a.seats[0].wins + b.seats[1].wins),
-                    secondWinRate: share(a.seats[1].wins + b.seats[0].wins), tieRate: share(a.ties + b.ties),
-                    starterWinRate: share(a.seats[0].wins + b.seats[0].wins)))
+            var matchup = Matchup(
+                first: strategies[0].name, second: strategies[1].name, games: played,
+                firstWinRate: share(a.seats[0].wins + b.seats[1].wins),
+                secondWinRate: share(a.seats[1].wins + b.seats[0].wins), tieRate: share(a.ties + b.ties),
+                starterWinRate: share(a.seats[0].wins + b.seats[0].wins))
+            matchup.unfinishedGames = a.unfinishedGames + b.unfinishedGames
+            matchups.append(matchup)
         }
         self.matchups = matchups
     }

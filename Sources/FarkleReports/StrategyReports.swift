@@ -21,9 +21,15 @@ extension ReportDocument {
                 + "strategy starting, and the two seatings count equally (as `farkle-sim evaluate` gives them), so "
                 + "the first player's advantage cancels out."
         }
-        return "\(comparison.matchups.first?.games ?? 0) simulated games per matchup, seed \(seed), half with each "
+        let method =
+            "\(comparison.matchups.first?.games ?? 0) simulated games per matchup, seed \(seed), half with each "
             + "strategy starting, so the first player's advantage cancels out; each share comes with its 95% Wilson "
             + "interval."
+        // A game that outlasts the turn limit counts in the games but in no share: say so, or the shares look wrong.
+        let unfinished = comparison.matchups.reduce(0) { $0 + $1.unfinishedGames }
+        guard unfinished > 0 else { return method }
+        return method + " \(unfinished) of the games stopped unfinished after "
+            + "\(GameSimulation<BuiltInStrategy>.maximumRounds) rounds and count as no one's win or tie."
     }
 
     /// The head-to-head comparison as Markdown and CSV.

@@ -85,7 +85,7 @@ enum FarkleSim {
             guard arguments.count == 1 else {
                 return report(UsageError("'--version' takes no other arguments", spec: defaultCommand.spec))
             }
-            print(ToolInfo.version)
+            Standard.output(ToolInfo.version)
             return ExitStatus.success
         }
         do {

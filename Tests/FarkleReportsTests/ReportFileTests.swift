@@ -146,7 +146,8 @@ struct ReportFileTests {
         }
     #endif
 
-    @Test("a pending file dropped or discarded without commit leaves nothing behind")
+    // Made only when written, so a process killed before (SIGKILL, which no handler sees) leaves nothing.
+    @Test("a pending file is made only when written; dropped or discarded before it is put in place, nothing is left")
     func discardedPendingFile() throws {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -154,8 +155,9 @@ struct ReportFileTests {
         try ReportFile.write("old\n", to: file)
         do {
             let pending = try PendingFile(destination: file)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.md"])
+            try pending.stage("new\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 2)
-            _ = pending
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["out.md"])
         let pending = try PendingFile(destination: file)

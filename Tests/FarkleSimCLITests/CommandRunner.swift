@@ -47,6 +47,20 @@ enum CommandRunner {
         try run(executable: executable, arguments, in: directory, environment: environment)
     }
 
+    /// Starts a run that plays for minutes with `--out result.md` in `directory`, its stderr into `errors`
+    /// (nowhere when `nil`), for a test to stop with a signal.
+    static func startLongRun(in directory: URL, errors: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--games", "1000000000", "--strategy", "greedy", "--quiet", "--out", "result.md"]
+        process.environment = childEnvironment
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     /// Runs `script` with `/bin/sh -c`, in which `"$0"` is the `farkle-sim` executable, for what only a
     /// shell sets up: closed or full standard streams, a file size limit.
     static func runShell(_ script: String, in directory: URL? = nil) throws -> CommandResult {

@@ -164,7 +164,7 @@ struct LoadedAdviseCommandTests {
     @Test("a die the set does not hold, too many of a kind, or an unknown die is a usage error")
     func badRolls() throws {
         for (dice, set, message) in [
-            ("5@odd", "heavenly-kingdom:1", "rolls a odd die, which the set"),
+            ("5@odd", "heavenly-kingdom:1", "rolls an odd die, which the set"),
             ("5@odd,1@odd", "odd:1", "rolls 2 odd dice; the set"),
             ("5@nosuch", "", "'nosuch' is no die of the catalog"),
             ("7@odd", "", "must list faces from 1 to 6"),

@@ -564,3 +564,67 @@ struct FourthSweepTests {
         #expect(try String(contentsOf: directory.appendingPathComponent("house.json"), encoding: .utf8) == rules)
     }
 }
+
+/// What a fifth sweep of hostile input found (2026-12-03): a loaded-dice race solved without a bound on its size,
+/// files left by signals no handler saw, a lost `--version`, games that outlasted the turn limit counted as no one's
+/// without a word, and a refusal that blamed a solver no strategy used.
+@Suite("Hostile input found by a fifth sweep")
+struct FifthSweepTests {
+    @Test(
+        "a race with loaded dice too large to solve to win is refused at once, as with ordinary dice",
+        arguments: [
+            "solve --rules kcd --objective win --dice-set odd:1 --target 1000000",
+            "advise --rules kcd --dice-set odd:1 --target 1000000 --dice 1@odd,2,3,4,5,6 --my-score 0 "
+                + "--opponent-score 0",
+            "dice-set --rules kcd --inventory odd:1 --objective win --target 1000000",
+        ])
+    func loadedRaceTooLarge(_ command: String) throws {
+        // A bound on memory: without the refusal the solve would reach for gigabytes and die here.
+        let result = try CommandRunner.runShell("ulimit -v 2000000; exec \"$0\" \(command)")
+        HostileSweepTests.expectUsageError(
+            result, "cannot solve a race to 1000000 in steps of 50: its 400000000 pairs of totals are more than")
+    }
+
+    @Test("exact odds with dice sets too large to follow name the pairs of totals, not a solve no strategy plays")
+    func loadedOddsTooLarge() throws {
+        let result = try CommandRunner.run([
+            "evaluate", "--rules", "kcd", "--dice-set", "odd:1", "--strategy", "ev-target", "--strategy", "greedy",
+            "--target", "1000000",
+        ])
+        HostileSweepTests.expectUsageError(result, "exact odds with dice sets follow every pair of totals")
+    }
+
+    @Test("--version into a full disk is exit 1 and one line, as every other result")
+    func versionIntoAFullDisk() throws {
+        let result = try CommandRunner.runShell("exec \"$0\" --version > /dev/full")
+        #expect(result.exitStatus == 1)
+        #expect(result.standardError == "Error: cannot write the results to standard output: No space left on device\n")
+    }
+
+    @Test("a run killed by SIGKILL, which no handler sees, leaves no temporary file: it is made only when written")
+    func killedRunLeavesNothing() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = try CommandRunner.startLongRun(in: directory)
+        defer { if process.isRunning { process.terminate() } }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(process.isRunning)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("a report whose games outlast the turn limit says how many, and why the game is not solved to win")
+    func reportSaysWhatItLeftOut() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run([
+            "report", "--target", "1000000", "--games", "10", "--quiet", "--out", directory.path,
+        ])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let strategies = try String(contentsOf: directory.appendingPathComponent("strategies.md"), encoding: .utf8)
+        #expect(strategies.contains("of the games stopped unfinished after"), "\(strategies)")
+        let index = try String(contentsOf: directory.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(index.contains("The game is not solved to win, so `win` plays in no matchup: a race to 1000000"))
+    }
+}

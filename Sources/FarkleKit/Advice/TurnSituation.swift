@@ -73,7 +73,8 @@ public struct TurnSituation: Hashable, Sendable {
         var byKind = [DiceCounts](repeating: DiceCounts(), count: set.kinds.count)
         for (face, die) in rolled {
             guard let kind = set.kinds.firstIndex(where: { $0.names.contains(die.name) }) else {
-                throw Advisor.NotCovered("rolls a \(die.name) die, which the set \(set) does not hold")
+                let article = die.name.lowercased().first.map { "aeiou".contains($0) } == true ? "an" : "a"
+                throw Advisor.NotCovered("rolls \(article) \(die.name) die, which the set \(set) does not hold")
             }
             byKind[kind].add(face)
         }

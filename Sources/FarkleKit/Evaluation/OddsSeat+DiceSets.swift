@@ -32,7 +32,9 @@ extension OddsSeat {
         do {
             try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: nil)
         } catch {
-            throw ExactOdds.Unsupported(error.description)
+            throw ExactOdds.Unsupported(
+                "exact odds with dice sets follow every pair of totals, bounded as a win solve is: \(error.description)"
+            )
         }
         for set in dice {
             let entries = CappedScoreSolver.entriesForEveryTotal(rules: rules, set: set)

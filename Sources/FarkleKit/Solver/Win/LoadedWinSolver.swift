@@ -17,7 +17,8 @@
 /// depend only on higher sums, so they can be solved on several threads at once.
 ///
 /// Supported where a player may bank after any keep with any dice left, with no
-/// minimum bank, entry minimum, six-dice farkle, penalty or a six of a kind that wins (`kcd`): `refusal(for:)`.
+/// minimum bank, entry minimum, six-dice farkle, penalty or a six of a kind that wins (`kcd`), and races of at most
+/// `WinProbabilitySolver.maximumStates` pairs of totals: `refusal(for:)`.
 public struct LoadedWinSolver: Sendable {
     /// The dice of each player, player 0 (who starts) first.
     public let outcomes: [DiceSetOutcomes]
@@ -38,17 +39,29 @@ public struct LoadedWinSolver: Sendable {
         refusal(for: rules) == nil
     }
 
-    /// What the solver needs that `rules` lack, in words for "the advice to win with dice sets ...", or `nil` when
-    /// it supports them.
+    /// What the solver needs that `rules` lack, or why their race is too large to hold, in words for "the advice
+    /// to win with dice sets ...", or `nil` when it supports them.
+    ///
+    /// - Complexity: Builds the scoring table of `rules` (milliseconds).
     package static func refusal(for rules: RuleSet) -> String? {
         let supported =
             DiceSet.refusal(toPlay: rules) == nil && rules.turn.minimumBank == 0 && rules.turn.sixDiceFarkle == nil
             && rules.turn.threeFarklePenalty == nil && !rules.turn.hotDiceMandatory
             && rules.turn.bankingDiceLeft == [1, 2, 3, 4, 5] && rules.game.entryMinimum == 0
-        return supported
-            ? nil
-            : "needs a race won at the target at once, banking after any keep, with no minimum bank, entry minimum, "
-                + "six-dice farkle, penalty or six 1s that win (as in kcd); rules '\(rules.name)' differ"
+        guard supported else {
+            return "needs a race won at the target at once, banking after any keep, with no minimum bank, entry "
+                + "minimum, six-dice farkle, penalty or six 1s that win (as in kcd); rules '\(rules.name)' differ"
+        }
+        // Two values a pair of totals, all held at once: bounded as the plain race is, before anything is allocated.
+        guard let target = rules.game.end.target else { return nil }
+        let step = ScoringTable(rules: rules).scoreStep
+        let levels = (target - 1) / step + 1
+        let pairs = levels.multipliedReportingOverflow(by: levels)
+        let limit = WinProbabilitySolver.maximumStates
+        guard pairs.overflow || pairs.partialValue > limit else { return nil }
+        return "cannot solve a race to \(target) in steps of \(step): its "
+            + (pairs.overflow ? "" : "\(pairs.partialValue) ") + "pairs of totals are more than the \(limit) a win "
+            + "solve holds (about 1 GiB); lower the target"
     }
 
     /// Solves the race between the sets of `outcomes` (two, on the same scoring table).

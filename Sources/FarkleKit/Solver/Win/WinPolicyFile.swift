@@ -674,8 +674,9 @@ package enum WinPolicyFile {
             return value
         }
 
-        /// Whether `value` is a chance within rounding: NaN is not.
-        static func isChance(_ value: Double) -> Bool { value >= -1e-9 && value <= 1 + 1e-9 }
+        /// Whether `value` is a chance within rounding: NaN is not. The margin is the rounding of a solve (far below
+        /// 1e-12), not more: a forged −1e-9 would be advised as a chance of 1.000000001.
+        static func isChance(_ value: Double) -> Bool { value >= -1e-12 && value <= 1 + 1e-12 }
 
         mutating func finalRoundTable(leastBank: Int, step: Int) throws(WinPolicyError) -> FinalRoundTable {
             let cap = try count()

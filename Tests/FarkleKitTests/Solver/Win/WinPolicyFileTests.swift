@@ -244,7 +244,7 @@ struct WinPolicyFileTests {
 
     @Test(
         "a file whose checksum matches but that holds no chance (NaN, infinite, below 0, above 1) is refused",
-        arguments: [Double.nan, -Double.infinity, -0.25, 1.5])
+        arguments: [Double.nan, -Double.infinity, -0.25, 1.5, -1e-9, 1 + 1e-9])
     func forgedChance(_ forged: Double) throws {
         let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
         // The last stored number is a chance to tie; the checksum recomputed so that only the chance is wrong.
