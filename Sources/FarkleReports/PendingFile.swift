@@ -79,7 +79,7 @@ public final class PendingFile {
         // Made and removed again now, so that a directory that cannot take the file fails before the work; it is
         // made for good only when written. Registered before it exists, so that no signal falls between the two.
         let probe = TemporaryFiles.register(temporaryPath)
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let descriptor = makeTemporaryFile()
         if descriptor >= 0 {
             _ = close(descriptor)
             _ = unlink(temporaryPath)
@@ -90,6 +90,11 @@ public final class PendingFile {
 
     deinit {
         discard()
+    }
+
+    /// Creates the temporary file, which must not exist yet, for writing: its descriptor, or -1 with `errno` set.
+    private func makeTemporaryFile() -> Int32 {
+        open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     }
 
     /// Writes `text` as UTF-8 and renames the file over the destination.
@@ -123,7 +128,7 @@ public final class PendingFile {
         guard case .pending = state else { throw ReportFileError(path: requested.path, reason: "already written") }
         // Registered before it exists, so that no signal can fall between creating and registering.
         slot = TemporaryFiles.register(temporaryPath)
-        let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let descriptor = makeTemporaryFile()
         guard descriptor >= 0 else {
             TemporaryFiles.unregister(slot)
             slot = nil

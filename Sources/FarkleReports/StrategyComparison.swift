@@ -50,7 +50,7 @@ public struct StrategyComparison: Sendable {
         public let starterWinRate: Rate
         /// The games stopped unfinished at the turn limit (`GameSimulation.maximumRounds`): counted in `games`, won
         /// or tied by no one; 0 where the chances are exact.
-        public var unfinishedGames = 0
+        public let unfinishedGames: Int
     }
 
     /// The matchups, in the order they were asked for.
@@ -102,13 +102,13 @@ public struct StrategyComparison: Sendable {
             let b = secondStarts.run(games: games - games / 2, seed: pairSeed &+ 1, threads: threads)
             let played = a.games + b.games
             func share(_ count: Int) -> Rate { .sampled(ProportionEstimate(successes: count, trials: played)) }
-            var matchup = Matchup(
-                first: strategies[0].name, second: strategies[1].name, games: played,
-                firstWinRate: share(a.seats[0].wins + b.seats[1].wins),
-                secondWinRate: share(a.seats[1].wins + b.seats[0].wins), tieRate: share(a.ties + b.ties),
-                starterWinRate: share(a.seats[0].wins + b.seats[0].wins))
-            matchup.unfinishedGames = a.unfinishedGames + b.unfinishedGames
-            matchups.append(matchup)
+            matchups.append(
+                Matchup(
+                    first: strategies[0].name, second: strategies[1].name, games: played,
+                    firstWinRate: share(a.seats[0].wins + b.seats[1].wins),
+                    secondWinRate: share(a.seats[1].wins + b.seats[0].wins), tieRate: share(a.ties + b.ties),
+                    starterWinRate: share(a.seats[0].wins + b.seats[0].wins),
+                    unfinishedGames: a.unfinishedGames + b.unfinishedGames))
         }
         self.matchups = matchups
     }
@@ -155,7 +155,8 @@ public struct StrategyComparison: Sendable {
                     first: pair.0.description, second: pair.1.description, games: nil,
                     firstWinRate: mean { odds[$0].winProbabilities[$0] },
                     secondWinRate: mean { odds[$0].winProbabilities[1 - $0] },
-                    tieRate: mean { odds[$0].tieProbability }, starterWinRate: mean { odds[$0].winProbabilities[0] }))
+                    tieRate: mean { odds[$0].tieProbability }, starterWinRate: mean { odds[$0].winProbabilities[0] },
+                    unfinishedGames: 0))
         }
         self.matchups = matchups
     }

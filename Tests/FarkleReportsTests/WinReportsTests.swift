@@ -92,10 +92,10 @@ struct WinReportsTests {
         }
         let played = StrategyComparison.Matchup(
             first: "win", second: "ev", games: 1_000, firstWinRate: share(560), secondWinRate: share(440),
-            tieRate: share(0), starterWinRate: share(530))
+            tieRate: share(0), starterWinRate: share(530), unfinishedGames: 0)
         let exact = StrategyComparison.Matchup(
             first: "win", second: "ev", games: nil, firstWinRate: .exact(0.52862), secondWinRate: .exact(0.46767),
-            tieRate: .exact(0.00371), starterWinRate: .exact(0.5358))
+            tieRate: .exact(0.00371), starterWinRate: .exact(0.5358), unfinishedGames: 0)
         for grid in [Self.grid, PenaltyWinReportsTests.grid] {
             let summary = ReportDocument.playingToWin(grid, edge: played)[0].contents
             #expect(summary.contains("over 1000 games (seats rotated), `win` wins 0.5600 (0.5291-0.5905) of them:"))

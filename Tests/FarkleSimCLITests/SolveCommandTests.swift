@@ -37,6 +37,16 @@ struct SolveCommandTests {
         }
     }
 
+    @Test("Under an entry minimum the turn values are said to be a player's on the board; without one, nothing")
+    func entryMinimumSaid() throws {
+        let boxed = try CommandRunner.run(["solve", "--rules", "boxed", "--max-points", "100"])
+        #expect(boxed.exitStatus == 0)
+        #expect(
+            boxed.standardOutput.contains("For a player already on the board: one not yet on it banks only from 500"))
+        let standard = try CommandRunner.run(["solve", "--max-points", "100"])
+        #expect(!standard.standardOutput.contains("on the board"))
+    }
+
     @Test("JSON and CSV numbers keep full precision: the shortest text that reads back to the same Double")
     func fullPrecision() throws {
         let json = try CommandRunner.run(["solve", "--format", "json", "--max-points", "100"])

@@ -268,7 +268,7 @@ public struct ExactOdds: Sendable {
             preconditionFailure("a race to a target")
         }
         let step = context.table.scoreStep
-        let levels = (target - 1) / step + 1
+        let levels = TurnMechanics.levels(below: target, step: step)
         guard levels <= Self.maximumLevels else {
             throw Unsupported(
                 "a target of \(target) in steps of \(step) is \(levels) levels; exact odds tabulate at most "

@@ -44,7 +44,7 @@ struct ThreePlayerOdds {
                     + "(rules '\(rules.name)')")
         }
         let step = context.table.scoreStep
-        let levels = (target - 1) / step + 1
+        let levels = TurnMechanics.levels(below: target, step: step)
         guard levels <= Self.maximumLevels else {
             throw ExactOdds.Unsupported(
                 "a target of \(target) in steps of \(step) is \(levels) levels; exact odds of three players tabulate "

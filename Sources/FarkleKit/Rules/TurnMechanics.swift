@@ -34,6 +34,12 @@
     /// farkle (which would score that roll).
     @usableFromInline package let rerollsScorelessOpeningRoll: Bool
 
+    /// The totals a player can hold below `target` when points come in steps of `step`: 0, `step`, ...,
+    /// `(levels - 1) * step`. A game played to win keeps one state per total (per pair, with two players).
+    package static func levels(below target: Int, step: Int) -> Int {
+        (target - 1) / step + 1
+    }
+
     /// The slots per level of turn points in a state table: one for each dice count 0...6 (0 unused).
     @usableFromInline static let statesPerLevel = DiceCounts.maximumDice + 1
 

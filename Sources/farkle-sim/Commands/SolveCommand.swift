@@ -280,6 +280,17 @@ enum SolveCommand: Command {
             "Expected points per turn under optimal play, from the opening roll: "
                 + "**\(NumberText.fixed(solver.expectedTurnScore, 2))**"
                 + (penalty == nil ? "" : " (the turn alone, as if there were no three-farkle penalty)"),
+        ]
+        let entry = solver.table.rules.game.entryMinimum
+        if entry > 0 {
+            // The turn values below are those of a player on the board; the entry minimum is a game rule.
+            lines += [
+                "",
+                "For a player already on the board: one not yet on it banks only from \(entry) turn points "
+                    + "(`advise --my-score 0` advises that turn).",
+            ]
+        }
+        lines += [
             "", "## Bank thresholds", "",
             "Bank with n dice left once the turn points reach the threshold (and for every higher total).", "",
             "| Dice left | Bank from | Also banks below it |", "|---:|---:|---|",

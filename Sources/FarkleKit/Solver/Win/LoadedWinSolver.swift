@@ -55,12 +55,11 @@ public struct LoadedWinSolver: Sendable {
         // Two values a pair of totals, all held at once: bounded as the plain race is, before anything is allocated.
         guard let target = rules.game.end.target else { return nil }
         let step = ScoringTable(rules: rules).scoreStep
-        let levels = (target - 1) / step + 1
-        let pairs = levels.multipliedReportingOverflow(by: levels)
+        let pairs = WinProbabilitySolver.pairs(levels: TurnMechanics.levels(below: target, step: step))
         let limit = WinProbabilitySolver.maximumStates
-        guard pairs.overflow || pairs.partialValue > limit else { return nil }
+        guard pairs > limit else { return nil }
         return "cannot solve a race to \(target) in steps of \(step): its "
-            + (pairs.overflow ? "" : "\(pairs.partialValue) ") + "pairs of totals are more than the \(limit) a win "
+            + (pairs == .max ? "" : "\(pairs) ") + "pairs of totals are more than the \(limit) a win "
             + "solve holds (about 1 GiB); lower the target"
     }
 

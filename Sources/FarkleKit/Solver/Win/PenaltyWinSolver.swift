@@ -356,7 +356,7 @@ extension PenaltyStateSpace {
     ) {
         let step = turn.mechanics.scoreStep
         let floorLevel = -((-floor) / step)
-        let targetLevel = (target - 1) / step + 1
+        let targetLevel = TurnMechanics.levels(below: target, step: step)
         self.init(
             levels: targetLevel - floorLevel, floorLevel: floorLevel, targetLevel: targetLevel, step: step,
             penaltyLevels: penalty.points.map { ($0 + step - 1) / step }, leastBank: leastBank, turn: turn,

@@ -249,7 +249,7 @@ struct TrioLayout: Sendable {
                     + "that loses (rules '\(rules.name)')")
         }
         let step = table.scoreStep
-        let levels = (target - 1) / step + 1
+        let levels = TurnMechanics.levels(below: target, step: step)
         // levels³ in floating point: no overflow for any target a rule file allows.
         let states = Double(levels) * Double(levels) * Double(levels)
         try WinProbabilitySolver.checkSize(

@@ -347,7 +347,7 @@ package enum WinPolicyFile {
         let maximumIterations = try reader.count()
         let turnSolves = try reader.count()
         guard rules.game.end == .target(target, finalRound: finalRound), step == table.scoreStep,
-            levels == (target - 1) / step + 1
+            levels == TurnMechanics.levels(below: target, step: step)
         else {
             throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
         }
@@ -391,7 +391,7 @@ package enum WinPolicyFile {
         let table = ScoringTable(rules: rules)
         guard rules.game.end == .target(target, finalRound: finalRound), step == table.scoreStep,
             penalty == rules.turn.threeFarklePenalty.map({ $0.points ?? 0 }), floor <= 0, floor % step == 0,
-            levels == (target - 1) / step + 1 - floor / step
+            levels == TurnMechanics.levels(below: target, step: step) - floor / step
         else {
             throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")
         }

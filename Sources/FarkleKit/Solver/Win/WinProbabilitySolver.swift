@@ -40,7 +40,7 @@ public struct WinProbabilitySolver: Sendable {
     /// `checkSize(of:floor:)` for rules whose score step is `step` (their scoring table already built).
     static func checkSize(of rules: RuleSet, step: Int, floor: Int?) throws(Unsupported) {
         guard case .target(let target, _) = rules.game.end else { return }
-        var levels = (target - 1) / step + 1
+        var levels = TurnMechanics.levels(below: target, step: step)
         var factor = 1
         var game = "a race to \(target) in steps of \(step)"
         var remedy = "lower the target"
@@ -52,10 +52,15 @@ public struct WinProbabilitySolver: Sendable {
             // The totals reach down below 0 by the penalties: a large penalty counts as much as a high target.
             remedy = "lower the target or the penalty, or raise the lowest total tabulated"
         }
+        let pairs = Self.pairs(levels: levels)
+        try checkSize(states: pairs > Int.max / factor ? .max : factor * pairs, of: game, remedy: remedy)
+    }
+
+    /// The pairs of totals of a race whose players each hold one of `levels` totals: `levels²`, or `Int.max`
+    /// past it.
+    static func pairs(levels: Int) -> Int {
         let square = levels.multipliedReportingOverflow(by: levels)
-        try checkSize(
-            states: square.overflow || square.partialValue > Int.max / factor ? .max : factor * square.partialValue,
-            of: game, remedy: remedy)
+        return square.overflow ? .max : square.partialValue
     }
 
     /// Refuses a game of `states` states with one line naming its size and what to change (`remedy`).
@@ -207,7 +212,7 @@ public struct WinProbabilitySolver: Sendable {
             let mechanics = table.turnMechanics
             let step = mechanics.scoreStep
             try WinProbabilitySolver.checkSize(of: rules, step: step, floor: nil)
-            let levels = (target - 1) / step + 1
+            let levels = TurnMechanics.levels(below: target, step: step)
             let turn = WinTurn(table: table)
             let entryMinimum = rules.game.entryMinimum
             let enteredBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: true)
