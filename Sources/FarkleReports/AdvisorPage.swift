@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 
 /// The advisor: one self-contained web page per rule set that answers "which dice do I keep, and do I bank?"
 /// offline, from the solver's own numbers.
@@ -46,7 +46,7 @@ public struct AdvisorPage: Sendable {
     public let winGame: (any SolvedWinGame)?
 
     /// The solved race, where `winGame` is one.
-    public var winSolver: WinProbabilitySolver? { winGame as? WinProbabilitySolver }
+    package var winSolver: WinProbabilitySolver? { winGame as? WinProbabilitySolver }
 
     /// The turn of a player not yet on the board (`hasEntered: false`), which the page uses at a total of 0,
     /// where the rules' entry minimum is above the minimum bank; `nil` otherwise and under a three-farkle penalty.

@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import Foundation
 
 /// Computes every report for a rule set and writes them, with an index, into a directory.

@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import Foundation
 
 /// Games solved to win, kept as policy files (`WinPolicyFile`) in the user's cache directory so that a game is
@@ -60,11 +60,11 @@ public struct SolvedGameCache: Sendable {
     /// `sweeps` one under a three-farkle penalty (the sweeps done and the last one's largest change), whose lowest
     /// total is `floor` (`nil`: the default).
     ///
-    /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
+    /// - Throws: `NotCovered` where no solver covers the rules.
     public func solveGame(
         for table: ScoringTable, floor: Int? = nil, threads: Int = 2, progress: ((Double) -> Void)? = nil,
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
-    ) throws(Advisor.NotCovered) -> any SolvedWinGame {
+    ) throws(NotCovered) -> any SolvedWinGame {
         let rules = table.rules
         if let solution = cachedGame(rules: rules, floor: floor) { return solution }
         do {
@@ -72,7 +72,7 @@ public struct SolvedGameCache: Sendable {
             store(solution.policyFileBytes, as: Key(game: rules, floor: floor))
             return solution
         } catch {
-            throw Advisor.NotCovered(error.description)
+            throw NotCovered(error.description)
         }
     }
 
@@ -93,7 +93,7 @@ public struct SolvedGameCache: Sendable {
     /// `LoadedWinSolver.init(outcomes:threads:lowestTotals:progress:)` does) and kept.
     ///
     /// - Precondition: as for `LoadedWinSolver.init(outcomes:threads:lowestTotals:progress:)`.
-    public func diceSetGame(
+    package func diceSetGame(
         outcomes: [DiceSetOutcomes], threads: Int = 2, progress: ((Double) -> Void)? = nil
     ) -> LoadedWinSolver {
         if let solution = cachedDiceSetGame(outcomes: outcomes) { return solution }
@@ -104,7 +104,7 @@ public struct SolvedGameCache: Sendable {
 
     /// The race between the dice of `outcomes` solved to win as the cache holds it, or `nil` (no entry, or one not
     /// to be trusted).
-    public func cachedDiceSetGame(outcomes: [DiceSetOutcomes]) -> LoadedWinSolver? {
+    package func cachedDiceSetGame(outcomes: [DiceSetOutcomes]) -> LoadedWinSolver? {
         read(Key(diceSets: outcomes)) { bytes throws(WinPolicyError) in
             try LoadedWinSolver(policyFileBytes: bytes, outcomes: outcomes)
         }

@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import Foundation
 
 // MARK: - Reports on play to win (the two-player solvers of the game to win)
@@ -75,7 +75,7 @@ public struct WinDecisionGrid: Sendable {
     ]
 
     /// The solved race, or `nil` for a game with a three-farkle penalty.
-    public let solver: WinProbabilitySolver?
+    package let solver: WinProbabilitySolver?
     /// The solved game with a three-farkle penalty, or `nil` for a race without one.
     package let penaltySolver: PenaltyWinSolver?
     /// The scoring table of the rules.
@@ -101,7 +101,7 @@ public struct WinDecisionGrid: Sendable {
     ///   - solver: The race solved to win.
     ///   - turnPoints: The turn points of the maps (rounded down to the score step).
     ///   - threads: The threads the pairs of totals are spread over.
-    public init(solver: WinProbabilitySolver, turnPoints: [Int] = [300, 500, 1000], threads: Int = 2) {
+    package init(solver: WinProbabilitySolver, turnPoints: [Int] = [300, 500, 1000], threads: Int = 2) {
         self.init(
             figures: solver, target: solver.target, solver: solver, penaltySolver: nil, turnPoints: turnPoints,
             otherMaps: [], threads: threads

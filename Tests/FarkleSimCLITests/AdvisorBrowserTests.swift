@@ -2,7 +2,7 @@ import FarkleReports
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// The advisor page run in headless Chromium, checked against `farkle-sim advise --format json`.
 ///

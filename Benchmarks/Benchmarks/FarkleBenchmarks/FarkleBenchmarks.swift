@@ -1,5 +1,5 @@
 import Benchmark
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
@@ -69,8 +69,9 @@ let benchmarks: @Sendable () -> Void = {
     trio.game.end = .target(1000, finalRound: false)
     let trioTable = ScoringTable(rules: trio)
 
-    Benchmark("ThreePlayerWinSolver(cardgames raced to 1,000 by three), 2 threads", configuration: .init(maxIterations: 5))
-    { benchmark in
+    Benchmark(
+        "ThreePlayerWinSolver(cardgames raced to 1,000 by three), 2 threads", configuration: .init(maxIterations: 5)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(try ThreePlayerWinSolver(table: trioTable, threads: 2).seatWinProbabilities)
         }
@@ -109,7 +110,8 @@ let benchmarks: @Sendable () -> Void = {
     // same games one at a time through the strategies' calls (the same tally, roll for roll). The lane
     // engine's table is built by the first run of a simulation (the harness's warm-up) and kept.
     let table = ScoringTable(rules: .standard)
-    let simulation = GameSimulation(table: table, seats: BuiltInStrategy.make([.expectedValue, .expectedValue], table: table))
+    let simulation = GameSimulation(
+        table: table, seats: BuiltInStrategy.make([.expectedValue, .expectedValue], table: table))
     let general = {
         var general = simulation
         general.path = .general

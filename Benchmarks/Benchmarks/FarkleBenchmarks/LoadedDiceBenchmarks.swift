@@ -1,5 +1,5 @@
 import Benchmark
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 
 /// The loaded dice of `kcd` (issue 15): grouping a set's rolls, the capped turn, the race played to win, its
 /// bound and the search for the best set. Every name starts with `Loaded dice:` so that
@@ -101,7 +101,8 @@ func registerLoadedDiceBenchmarks() {
     // Games with loaded dice (issue 24): heavenly-kingdom:2,odd:1 against six ordinary dice, both ev-target, on one
     // and two threads, the engine's tables built before the measurement. The baseline is the same games with six
     // ordinary dice at both seats, which the plain engine plays.
-    for (name, first) in [("heavenly-kingdom:2,odd:1", "heavenly-kingdom:2,odd:1"), ("baseline, ordinary", "ordinary")] {
+    for (name, first) in [("heavenly-kingdom:2,odd:1", "heavenly-kingdom:2,odd:1"), ("baseline, ordinary", "ordinary")]
+    {
         for threads in [1, 2] {
             Benchmark(
                 "Loaded dice: 20,000 games of kcd, \(name) against ordinary, \(threads) thread(s)", configuration: quick

@@ -17,17 +17,6 @@ import Foundation
 /// let advice = try advisor.advice(for: situation)  // keep the 5 and bank: 4000 wins at once
 /// ```
 public struct Advisor: Sendable {
-    /// Why the advisor cannot answer for a situation or a solved game.
-    public struct NotCovered: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The reason, in words.
-        public let description: String
-
-        /// A reason in words.
-        public init(_ description: String) {
-            self.description = description
-        }
-    }
-
     /// The largest deficit, in points, the advice to win in a final round is given for: its turn is tabulated
     /// up to the deficit (a deficit of 10^9 would take gigabytes).
     static let maximumFinalRoundDeficit = 1_000_000
@@ -39,7 +28,7 @@ public struct Advisor: Sendable {
     /// Where the race between dice sets solved to win comes from for the advice to win with loaded dice (for
     /// instance a policy file or a cache of solved games): `nil` solves here only the totals from the situation's
     /// on, which a game from there can reach.
-    public var diceSetGames: DiceSetGameSource?
+    package var diceSetGames: DiceSetGameSource?
 
     /// The expected-score turn of a player on the board, solved once (about 2 ms for `standard`).
     private let enteredTurn: ExpectedScoreSolver

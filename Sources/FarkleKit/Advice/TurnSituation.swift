@@ -66,20 +66,20 @@ public struct TurnSituation: Hashable, Sendable {
     /// A roll of `set`, each die rolled with its face and the die it is: the dice of each kind of the set
     /// together (`rollByKind`).
     ///
-    /// - Throws: `Advisor.NotCovered` for a die the set does not hold, or more dice of a kind than it holds.
+    /// - Throws: `NotCovered` for a die the set does not hold, or more dice of a kind than it holds.
     public init(roll rolled: [(face: Int, die: LoadedDie)], of set: DiceSet, turnPoints: Int = 0)
-        throws(Advisor.NotCovered)
+        throws(NotCovered)
     {
         var byKind = [DiceCounts](repeating: DiceCounts(), count: set.kinds.count)
         for (face, die) in rolled {
             guard let kind = set.kinds.firstIndex(where: { $0.names.contains(die.name) }) else {
                 let article = die.name.lowercased().first.map { "aeiou".contains($0) } == true ? "an" : "a"
-                throw Advisor.NotCovered("rolls \(article) \(die.name) die, which the set \(set) does not hold")
+                throw NotCovered("rolls \(article) \(die.name) die, which the set \(set) does not hold")
             }
             byKind[kind].add(face)
         }
         for (kind, dice) in zip(set.kinds, byKind) where dice.count > kind.count {
-            throw Advisor.NotCovered(
+            throw NotCovered(
                 "rolls \(dice.count) \(kind.names.joined(separator: "/")) dice; the set \(set) holds "
                     + "\(kind.count)")
         }

@@ -3,7 +3,7 @@
 protocol WinTurnSource: SolvedWinGame {
     /// The turn of the player with `myScore` against `opponentScore` in `situation`, checked against what the
     /// solver tabulates.
-    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(NotCovered)
         -> WinTurnTable
 
     /// Whether the turn of `situation` weighs every opponent at the table, rather than the race against the
@@ -16,7 +16,7 @@ extension WinTurnSource {
 }
 
 extension WinProbabilitySolver: WinTurnSource {
-    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(NotCovered)
         -> WinTurnTable
     {
         try Advisor.checkTotals(of: situation, rules: table.rules, floor: 0)
@@ -38,13 +38,13 @@ extension WinProbabilitySolver: WinTurnSource {
 }
 
 extension PenaltyWinSolver: WinTurnSource {
-    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(NotCovered)
         -> WinTurnTable
     {
         try Advisor.checkTotals(of: situation, rules: table.rules, floor: floor)
         for count in [situation.farklesInARow, situation.opponentFarklesInARow]
         where !LongRunAverageSolver.farkleCounts.contains(count) {
-            throw Advisor.NotCovered("farkles in a row are 0, 1 or 2 under a three-farkle penalty, not \(count)")
+            throw NotCovered("farkles in a row are 0, 1 or 2 under a three-farkle penalty, not \(count)")
         }
         return turnTable(
             myScore: myScore, opponentScore: opponentScore, myFarkles: situation.farklesInARow,
@@ -53,35 +53,35 @@ extension PenaltyWinSolver: WinTurnSource {
 }
 
 extension RoundsWinSolver: WinTurnSource {
-    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(NotCovered)
         -> WinTurnTable
     {
         guard (0...1).contains(situation.seatInRound) else {
-            throw Advisor.NotCovered("the seat in the round is 0 (first) or 1 (second), not \(situation.seatInRound)")
+            throw NotCovered("the seat in the round is 0 (first) or 1 (second), not \(situation.seatInRound)")
         }
         guard myScore >= 0, opponentScore >= 0 else {
-            throw Advisor.NotCovered("totals in a game of rounds are not negative")
+            throw NotCovered("totals in a game of rounds are not negative")
         }
         let round: Int
         if let extra = situation.extraRound {
             guard situation.roundsLeft == nil else {
-                throw Advisor.NotCovered("a turn is in a regular round (rounds left) or an extra round, not both")
+                throw NotCovered("a turn is in a regular round (rounds left) or an extra round, not both")
             }
             guard (1...max(extraRounds, 1)).contains(extra), extraRounds > 0 else {
-                throw Advisor.NotCovered(
+                throw NotCovered(
                     "rules '\(table.rules.name)' play \(extraRounds) extra rounds on a shared highest total, not "
                         + "extra round \(extra)")
             }
             // The first turn of an extra round is played only from equal totals.
             guard situation.seatInRound == 1 || myScore == opponentScore else {
-                throw Advisor.NotCovered(
+                throw NotCovered(
                     "an extra round is played from equal totals: the first to play it has the opponent's total, not "
                         + "\(myScore) against \(opponentScore)")
             }
             round = rounds + extra
         } else {
             guard let left = situation.roundsLeft, (1...rounds).contains(left) else {
-                throw Advisor.NotCovered("a game of \(rounds) rounds needs the rounds left, 1 to \(rounds)")
+                throw NotCovered("a game of \(rounds) rounds needs the rounds left, 1 to \(rounds)")
             }
             round = rounds - left + 1
         }
@@ -94,12 +94,12 @@ extension RoundsWinSolver: WinTurnSource {
 extension ThreePlayerWinSolver: WinTurnSource {
     /// The mover's turn at the three totals: `opponentScore` is the leader's, so the totals are read from
     /// `situation.opponentScores`, the next player's first.
-    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(Advisor.NotCovered)
+    func turnTable(myScore: Int, opponentScore: Int, situation: TurnSituation) throws(NotCovered)
         -> WinTurnTable
     {
         let opponents = situation.opponentScores
         guard opponents.count == 2 else {
-            throw Advisor.NotCovered(
+            throw NotCovered(
                 "three players race under rules '\(table.rules.name)': give both opponents' totals, the next "
                     + "player's first, not \(opponents.count)")
         }
@@ -107,7 +107,7 @@ extension ThreePlayerWinSolver: WinTurnSource {
         if situation.isFinalRound {
             try Advisor.checkTotals(of: situation, rules: table.rules)
             guard let last = finalRoundTurnTable(myScore: myScore, opponents: opponents) else {
-                throw Advisor.NotCovered(
+                throw NotCovered(
                     "in the final round an opponent has reached \(target): give the totals in the order they play "
                         + "after you, one of them at least \(target)")
             }
@@ -117,7 +117,7 @@ extension ThreePlayerWinSolver: WinTurnSource {
             ("my", myScore), ("the next player's", opponents[0]), ("the last player's", opponents[1]),
         ]
         where !(0..<target).contains(total) {
-            throw Advisor.NotCovered("\(name) total \(total) is not from 0 to below the target \(target)")
+            throw NotCovered("\(name) total \(total) is not from 0 to below the target \(target)")
         }
         let state = (mine: myScore / step, next: opponents[0] / step, last: opponents[1] / step)
         return layout.turnTable(

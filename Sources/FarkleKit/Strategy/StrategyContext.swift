@@ -19,7 +19,7 @@ public struct StrategyContext: Sendable {
     /// advice needs one (`diceSetGame(outcomes:threads:)`): given the two players' dice and the threads to solve on,
     /// it returns the whole game solved (`lowestTotals` 0 and 0) for those dice, for instance read from a policy
     /// file or a cache of solved games. `nil` (the default) solves the race each time.
-    public var diceSetGames: DiceSetGameSource?
+    package var diceSetGames: DiceSetGameSource?
 
     private var solver: ExpectedScoreSolver?
     private var penaltySolver: LongRunAverageSolver?
@@ -60,9 +60,9 @@ public struct StrategyContext: Sendable {
     /// exact evaluation built from it.
     ///
     /// - Parameter threads: The threads the first call solves on (later calls return the kept solution).
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rule sets no win solver covers, or a race of three players
+    /// - Throws: `NotCovered` for rule sets no win solver covers, or a race of three players
     ///   too large for `win` to tabulate (`ThreePlayerWinStrategy.maximumStates`); nothing is kept then.
-    public mutating func solvedWinGame(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
+    public mutating func solvedWinGame(threads: Int = 2) throws(NotCovered) -> any SolvedWinGame {
         if let winGame { return winGame }
         if let refusal = ThreePlayerWinStrategy.refusal(rules) { throw .init(description: refusal) }
         let headsUp = rules.headsUpGame
@@ -83,8 +83,8 @@ public struct StrategyContext: Sendable {
 
     /// `solvedWinGame(threads:)` as the race's solver, for rules a race without a penalty (`WinProbabilitySolver`).
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
-    package mutating func winProbabilitySolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
+    /// - Throws: `NotCovered` for other rules.
+    package mutating func winProbabilitySolver(threads: Int = 2) throws(NotCovered)
         -> WinProbabilitySolver
     {
         try solvedWinGame(threads: threads, as: WinProbabilitySolver.self)
@@ -92,16 +92,15 @@ public struct StrategyContext: Sendable {
 
     /// `solvedWinGame(threads:)` as the solver of a game of fixed rounds (`RoundsWinSolver`).
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
-    package mutating func roundsWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported) -> RoundsWinSolver
-    {
+    /// - Throws: `NotCovered` for other rules.
+    package mutating func roundsWinSolver(threads: Int = 2) throws(NotCovered) -> RoundsWinSolver {
         try solvedWinGame(threads: threads, as: RoundsWinSolver.self)
     }
 
     /// `solvedWinGame(threads:)` as the solver of a race under a three-farkle penalty (`PenaltyWinSolver`).
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` for other rules.
-    mutating func penaltyWinSolver(threads: Int = 2) throws(WinProbabilitySolver.Unsupported)
+    /// - Throws: `NotCovered` for other rules.
+    mutating func penaltyWinSolver(threads: Int = 2) throws(NotCovered)
         -> PenaltyWinSolver
     {
         try solvedWinGame(threads: threads, as: PenaltyWinSolver.self)
@@ -120,11 +119,11 @@ public struct StrategyContext: Sendable {
     }
 
     private mutating func solvedWinGame<Solver: SolvedWinGame>(threads: Int, as solver: Solver.Type)
-        throws(WinProbabilitySolver.Unsupported) -> Solver
+        throws(NotCovered) -> Solver
     {
         let solver = WinGameKind(rules.headsUpGame).solver
         guard solver == Solver.self, let solved = try solvedWinGame(threads: threads) as? Solver else {
-            throw WinProbabilitySolver.Unsupported(
+            throw NotCovered(
                 description: "rules '\(rules.name)' are solved to win by \(solver), not \(Solver.self)")
         }
         return solved

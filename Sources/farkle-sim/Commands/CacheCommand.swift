@@ -24,8 +24,8 @@ enum CacheOption {
     /// The game of `table` solved to win through the cache of `arguments` (`SolvedGameCache.solveGame`), with a
     /// progress line on a terminal while a race is solved.
     ///
-    /// - Throws: `Advisor.NotCovered` where no solver covers the rules.
-    static func solveGame(for table: ScoringTable, _ arguments: ParsedArguments) throws(Advisor.NotCovered)
+    /// - Throws: `NotCovered` where no solver covers the rules.
+    static func solveGame(for table: ScoringTable, _ arguments: ParsedArguments) throws(NotCovered)
         -> any SolvedWinGame
     {
         let progress = SolveProgress(

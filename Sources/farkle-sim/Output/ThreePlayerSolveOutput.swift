@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import FarkleReports
 import Foundation
 
@@ -24,7 +24,8 @@ enum ThreePlayerSolveOutput {
                 "Solving rules '\(rules.name)' to win, 3 players", unit: "the sets of totals", isShown: showsProgress)
             defer { progress.finish() }
             game = try cache.solveGame(for: ScoringTable(rules: rules), threads: threads, progress: progress.update)
-        } catch let error as CustomStringConvertible & Error {
+        } catch {
+            // Both refusals are one `NotCovered`: its line is the usage error.
             throw UsageError(error.description, spec: spec)
         }
         // The rules are a race of three players (checked above), which the cache solves with the three-player solver.

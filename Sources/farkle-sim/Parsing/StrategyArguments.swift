@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import FarkleReports
 import Foundation
 
@@ -121,7 +121,7 @@ enum StrategyArguments {
                     ? "as a race of three players (seconds to 2,000 points, about a minute to 5,000)"
                     : "under the three-farkle penalty (minutes for zilch)",
             isShown: !quiet && willSolve, spec: spec
-        ) { () throws(Advisor.NotCovered) in
+        ) { () throws(NotCovered) in
             let progress = SolveProgress("Solving", isShown: !quiet)
             defer { progress.finish() }
             context.use(
@@ -164,7 +164,7 @@ enum StrategyArguments {
     /// Runs `solve`, saying before and after on stderr when `isShown`; its refusal becomes a `UsageError`.
     private static func solve(
         rules: RuleSet, note: String, isShown: Bool, spec: CommandSpec,
-        _ solve: () throws(Advisor.NotCovered) -> Void
+        _ solve: () throws(NotCovered) -> Void
     ) throws(UsageError) {
         // A game too large to hold is refused before the note: one error line and nothing else.
         do {

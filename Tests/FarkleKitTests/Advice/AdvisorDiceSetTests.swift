@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Advisor with dice sets: the race won at once, kind by kind")
 struct AdvisorDiceSetTests {
@@ -88,7 +88,7 @@ struct AdvisorDiceSetTests {
         situation.rollByKind = [roll]
         situation.myScore = 500
         situation.opponentScore = 400
-        #expect(throws: Advisor.NotCovered.self) {
+        #expect(throws: NotCovered.self) {
             try Advisor(table: ScoringTable(rules: .standard)).advice(for: situation)
         }
         situation.opponentScores = []
@@ -145,7 +145,7 @@ struct AdvisorDiceSetTests {
         let kcd = try Advisor(table: ScoringTable(rules: .kcd))
         #expect(try kcd.advice(for: situation).byKind != nil)
         situation.rollByKind = [DiceCounts(faces: [5, 1, 1]), DiceCounts()]
-        #expect(throws: Advisor.NotCovered.self) { try kcd.advice(for: situation) }
+        #expect(throws: NotCovered.self) { try kcd.advice(for: situation) }
         situation.rollByKind = [DiceCounts(), DiceCounts(faces: [5, 1])]
         // No total in the race: the turn's expected points, as ordinary dice get them.
         situation.myScore = nil

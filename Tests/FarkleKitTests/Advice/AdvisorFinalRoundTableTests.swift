@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Single 1s and 5s, banking with 1 to 5 dice left, 150 to get on the board, six 1s winning at once, a race to 500
 /// with a final round, seating three: turns short enough for the brute force's plain recursions, and a last turn

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Advisor: the front door for advice on a roll")
 struct AdvisorTests {
@@ -166,13 +166,13 @@ struct AdvisorTests {
     @Test("situations that do not fit the rules are a typed error with the reason")
     func notCovered() throws {
         let kcd = try Advisor(table: ScoringTable(rules: .kcd))
-        #expect(throws: Advisor.NotCovered.self) { try kcd.advice(for: Self.situation([1], turnPoints: 75)) }
-        #expect(throws: Advisor.NotCovered.self) { try kcd.advice(for: Self.situation([1], myScore: 4000)) }
+        #expect(throws: NotCovered.self) { try kcd.advice(for: Self.situation([1], turnPoints: 75)) }
+        #expect(throws: NotCovered.self) { try kcd.advice(for: Self.situation([1], myScore: 4000)) }
         var farkles = Self.situation([1])
         farkles.farklesInARow = 1
-        #expect(throws: Advisor.NotCovered.self) { try kcd.advice(for: farkles) }
+        #expect(throws: NotCovered.self) { try kcd.advice(for: farkles) }
         let solved = try WinProbabilitySolver(table: ScoringTable(rules: Fixtures.rules("short-race.json")))
-        #expect(throws: Advisor.NotCovered.self) { try Advisor(table: ScoringTable(rules: .standard), game: solved) }
+        #expect(throws: NotCovered.self) { try Advisor(table: ScoringTable(rules: .standard), game: solved) }
     }
 
     @Test("with both totals and a solved race the advice to win is the solver's turn at those totals")
@@ -187,7 +187,7 @@ struct AdvisorTests {
             .advice(for: DiceCounts(faces: [1, 5, 2]), turnPoints: 100)
         #expect(advice.win == direct)
         situation.opponentScore = 1000
-        #expect(throws: Advisor.NotCovered.self) { try advisor.advice(for: situation) }
+        #expect(throws: NotCovered.self) { try advisor.advice(for: situation) }
     }
 }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Exact odds of a race with a dice set per seat, both plays fixed")
 struct ExactOddsDiceSetRaceTests {

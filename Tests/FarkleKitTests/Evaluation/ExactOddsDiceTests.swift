@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("ExactOdds with each seat's dice: the dice choose the evaluation")
 struct ExactOddsDiceTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// A race of `preset`'s rules to `target` for three players (a final round where the preset has one).
 private func threePlayerRace(_ preset: String, target: Int) -> RuleSet {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("A game's review: each keep and the bank or roll after it beside best play")
 struct GameReviewTests {

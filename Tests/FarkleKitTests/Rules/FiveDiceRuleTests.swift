@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// A game of fewer than six dice (`turn.dice`): read, written back, refused where the file contradicts it, and
 /// played by the scorer, the solvers, the engine and a game at the table, each checked against an independent

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Where a race between dice sets solved to win comes from: every front door reads the context's source")
 struct DiceSetGameSourceTests {

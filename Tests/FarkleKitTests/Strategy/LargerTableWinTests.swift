@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// A seat of a test table: a built-in strategy, the two-player solved race played against a given total, or the
 /// exact three-player solution.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Only single 1s score, banking with any dice, hot dice optional; a race to 500 with a final round and a
 /// penalty of 100 for three farkles in a row: a penalty game the debug build solves and plays in moments.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Only single 1s score, banking with any dice, hot dice optional; six 1s win at once; a race to 1,000
 /// with a final round: short games, so the simulator plays many in a debug build.

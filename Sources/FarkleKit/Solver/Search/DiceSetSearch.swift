@@ -12,7 +12,7 @@
 /// the same leading sets but solves only the candidates that an upper bound on
 /// the value cannot rule out (a relaxed turn, proven safe in <doc:LoadedDice>):
 /// for 15 distinct dice, 1,303 of 9,949 candidates for the best ten.
-public struct DiceSetSearch: Sendable {
+@_spi(Kernels) public struct DiceSetSearch: Sendable {
     /// One die type of the inventory: dice that roll alike, and how many the inventory holds.
     package struct DieType: Hashable, Sendable {
         /// A die of the type (the first named).

@@ -15,7 +15,7 @@
 /// two or three times over: about a twentieth of a game solve for six loaded dice of different kinds at 4000.
 /// The bound is loose by the opponent's ignorance and our foresight: about 5 to 6 points of percentage for one
 /// loaded die against six ordinary dice at 4000, under 1 point for a set that wins 97%.
-public enum LoadedWinBound {
+@_spi(Kernels) public enum LoadedWinBound {
     /// The turns the bound looks ahead by default: enough that R(turns) is 1 to about 1e-6 at the kcd targets.
     static func defaultTurns(target: Int, scoreStep: Int) -> Int {
         max(8, (target + scoreStep - 1) / scoreStep / 5)

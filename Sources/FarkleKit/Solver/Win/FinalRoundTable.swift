@@ -47,9 +47,9 @@ struct FinalRoundTable: Sendable {
     ///   `capLevel` would be wrong.
     static func solving(
         _ turn: WinTurn, leastBanks: [Int], given: [FinalRoundTable]? = nil, rules: RuleSet
-    ) throws(WinProbabilitySolver.Unsupported) -> [FinalRoundTable] {
+    ) throws(NotCovered) -> [FinalRoundTable] {
         let step = turn.mechanics.scoreStep
-        let unsettled = WinProbabilitySolver.Unsupported(
+        let unsettled = NotCovered(
             description: "under rules '\(rules.name)' a last turn can still catch up from \(maximumLevels * step) "
                 + "points behind (a keep scores too much), past the deficits the final round is solved for: the game "
                 + "is not solved exactly")

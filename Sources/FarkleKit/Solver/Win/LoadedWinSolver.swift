@@ -19,11 +19,11 @@
 /// Supported where a player may bank after any keep with any dice left, with no
 /// minimum bank, entry minimum, six-dice farkle, penalty or a six of a kind that wins (`kcd`), and races of at most
 /// `WinProbabilitySolver.maximumStates` pairs of totals: `refusal(for:)`.
-public struct LoadedWinSolver: Sendable {
+@_spi(Kernels) public struct LoadedWinSolver: Sendable {
     /// The dice of each player, player 0 (who starts) first.
-    public let outcomes: [DiceSetOutcomes]
+    package let outcomes: [DiceSetOutcomes]
     /// The target of the race.
-    public let target: Int
+    package let target: Int
     /// The number of score steps to the target: totals are 0..<levels.
     let levels: Int
     /// The largest change of the last step of any pair's iteration: how far from converged the values are.
@@ -123,7 +123,7 @@ public struct LoadedWinSolver: Sendable {
     ///
     /// - Precondition: both totals are multiples of the score step below the target, and solved for
     ///   (`isSolved(player:own:opponent:)`).
-    public func winProbability(player: Int, own: Int, opponent: Int) -> Double {
+    package func winProbability(player: Int, own: Int, opponent: Int) -> Double {
         precondition(isSolved(player: player, own: own, opponent: opponent), "totals solved for")
         let step = outcomes[0].table.scoreStep
         return values[player][(own / step) * levels + opponent / step]

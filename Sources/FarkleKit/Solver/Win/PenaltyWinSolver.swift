@@ -66,7 +66,7 @@ package struct PenaltyWinSolver: Sendable {
     package init(
         rules: RuleSet, floor: Int? = nil, threads: Int = 2, maximumSweeps: Int = 1_000,
         progress: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) {
+    ) throws(NotCovered) {
         let setup = try Setup(rules: rules, floor: floor)
         var space = setup.space
         let levels = space.levels
@@ -127,8 +127,8 @@ package struct PenaltyWinSolver: Sendable {
 
         /// The setup of `rules` with the lowest total `floor` (`nil`: the default), its final round `finalRound`
         /// (`nil`: solved here, if the game has one).
-        init(rules: RuleSet, floor: Int?, finalRound: FinalRoundTable? = nil) throws(WinProbabilitySolver.Unsupported) {
-            typealias Unsupported = WinProbabilitySolver.Unsupported
+        init(rules: RuleSet, floor: Int?, finalRound: FinalRoundTable? = nil) throws(NotCovered) {
+            typealias Unsupported = NotCovered
             guard rules.game.players == 2 else {
                 throw Unsupported(
                     description: "the win-probability solver handles 2 players, not \(rules.game.players)")

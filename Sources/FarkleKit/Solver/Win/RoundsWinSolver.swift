@@ -26,7 +26,7 @@ import Foundation
 ///
 /// Supports two players, fixed rounds, any scoring, banking, hot-dice, six-dice-farkle and minimum-bank
 /// rules and a six of a kind that wins at once; not a three-farkle penalty or an entry minimum above the minimum
-/// bank (`init` throws `WinProbabilitySolver.Unsupported`).
+/// bank (`init` throws `NotCovered`).
 package struct RoundsWinSolver: Sendable {
     /// The scoring table the solver plays by.
     package let table: ScoringTable
@@ -63,10 +63,10 @@ package struct RoundsWinSolver: Sendable {
     ///   - differenceCap: The cap on the difference of totals in points, rounded up to the score step; `nil`
     ///     chooses the least that keeps every value within `capTolerance` (see the type's documentation).
     ///   - progress: Called on this thread after each turn index is solved, with the share of them done (0 to 1).
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rules the solver does not cover.
+    /// - Throws: `NotCovered` for rules the solver does not cover.
     package init(
         rules: RuleSet, threads: Int = 2, differenceCap: Int? = nil, progress: ((Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) {
+    ) throws(NotCovered) {
         try self.init(
             table: ScoringTable(rules: rules), threads: threads, differenceCap: differenceCap, progress: progress)
     }
@@ -74,7 +74,7 @@ package struct RoundsWinSolver: Sendable {
     /// Solves the game of `table`'s rules; see `init(rules:threads:differenceCap:progress:)`.
     package init(
         table: ScoringTable, threads: Int = 2, differenceCap: Int? = nil, progress: ((Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) {
+    ) throws(NotCovered) {
         let rules = table.rules
         let (rounds, least) = try Self.supported(table)
         let step = table.turnMechanics.scoreStep
@@ -117,7 +117,7 @@ package struct RoundsWinSolver: Sendable {
     }
 
     /// The rounds of `table`'s rules and the least bank, or why the solver does not cover them.
-    static func supported(_ table: ScoringTable) throws(WinProbabilitySolver.Unsupported) -> (rounds: Int, least: Int) {
+    static func supported(_ table: ScoringTable) throws(NotCovered) -> (rounds: Int, least: Int) {
         let rules = table.rules
         guard rules.game.players == 2 else {
             throw .init(description: "the win-probability solver handles 2 players, not \(rules.game.players)")
@@ -143,7 +143,7 @@ package struct RoundsWinSolver: Sendable {
     /// - Precondition: `values` and `ties` hold one row of 2 `capLevel` + 1 per turn index of the rules.
     init(
         table: ScoringTable, capLevel: Int, capErrorBound: Double, stateCount: Int, values: [Double], ties: [Double]
-    ) throws(WinProbabilitySolver.Unsupported) {
+    ) throws(NotCovered) {
         let (rounds, least) = try Self.supported(table)
         let step = table.scoreStep
         let turn = WinTurn(table: table)
@@ -335,13 +335,13 @@ struct RoundsLayout: Sendable {
     /// Refuses, before anything is allocated, a game whose turn-start values (`turns` × `width`) or turn states
     /// exceed what a solve holds (`WinProbabilitySolver.maximumStates`, `maximumTurnStates`).
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` naming the rounds and the size.
-    func checkSize(rulesName: String) throws(WinProbabilitySolver.Unsupported) {
+    /// - Throws: `NotCovered` naming the rounds and the size.
+    func checkSize(rulesName: String) throws(NotCovered) {
         // A cap beyond every table (a turn whose points the bounds cannot tame gives one of about Int.max) is
         // refused before the width 2 cap + 1 is counted, which would overflow.
         let isBeyond = capLevel > WinProbabilitySolver.maximumStates
         let lead = isBeyond ? "more than \(WinProbabilitySolver.maximumStates)" : "up to \(capLevel)"
-        let refusal = WinProbabilitySolver.Unsupported(
+        let refusal = NotCovered(
             description: "rules '\(rulesName)' play \(rounds) rounds with a lead of \(lead) score steps "
                 + "still open: more than a solve of a game of rounds holds (at most \(Self.maximumTurnStates) turn "
                 + "states, farkleten's 10 rounds take 237523200): "

@@ -158,12 +158,12 @@ extension ScoringTable {
     /// `floor` is the lowest total tabulated under a three-farkle penalty (`nil`: the default floor) and `sweeps`
     /// follows that solve's sweeps; other families ignore both.
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rules no win solver covers (more than two players outside a
+    /// - Throws: `NotCovered` for rules no win solver covers (more than two players outside a
     ///   three-player race, for one).
     package func solveToWin(
         threads: Int, floor: Int? = nil, progress: ((Double) -> Void)? = nil,
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
-    ) throws(WinProbabilitySolver.Unsupported) -> any SolvedWinGame {
+    ) throws(NotCovered) -> any SolvedWinGame {
         switch WinGameKind(rules) {
         case .race: try WinProbabilitySolver(table: self, threads: threads, progress: progress)
         case .penaltyRace: try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: sweeps)

@@ -16,8 +16,8 @@
 /// each other player one more turn (`TrioFinalRound`: the highest total wins, equal highest totals share the win, and
 /// every chance here counts a tie as its share), with any scoring, banking, hot-dice, six-dice-farkle, minimum-bank,
 /// entry-minimum and six-of-a-kind-wins rules. A three-farkle penalty, a six of a kind that loses and fixed rounds
-/// are not supported: `init` throws `WinProbabilitySolver.Unsupported`.
-public struct ThreePlayerWinSolver: Sendable {
+/// are not supported: `init` throws `NotCovered`.
+@_spi(Kernels) public struct ThreePlayerWinSolver: Sendable {
     /// The largest change of a chance accepted as the loop's fixed point, in one repetition of its turns.
     static let tolerance = 1e-14
     /// The most repetitions of a loop's three turns, Newton's steps included: a loop that Newton's step does not
@@ -28,7 +28,7 @@ public struct ThreePlayerWinSolver: Sendable {
     /// The scoring table the solver plays by.
     public let table: ScoringTable
     /// The target total: the first bank that reaches it wins.
-    public let target: Int
+    package let target: Int
     /// The number of totals below the target: 0, step, ..., (levels - 1) * step.
     let levels: Int
     let layout: TrioLayout
@@ -38,15 +38,15 @@ public struct ThreePlayerWinSolver: Sendable {
     let nextValues: [Double]
     /// The most repetitions of its three turns any loop took, Newton's steps included (one to three where the
     /// step settles the loop).
-    public let maximumRepetitions: Int
+    package let maximumRepetitions: Int
     /// The largest change of a chance in a loop's last repetition; 0 where Newton's step settled every loop (its
     /// chances are then the exact fixed point of the plays found, up to rounding).
-    public let largestLastChange: Double
+    package let largestLastChange: Double
     /// The loops whose play did not settle within `maximumRepetitions`: where no play of the three movers is
     /// each one's best against the others' (each best reply changes another's), so best replies go round for
     /// ever (a play that mixes would settle them). Their chances are those of the last repetition, off by about
     /// `largestLastChange`; 3 of the 21,000 loops of `cardgames` raced to 2,000.
-    public let unsettledLoops: Int
+    package let unsettledLoops: Int
     /// The number of (totals, turn points, dice) states tabulated.
     public let stateCount: Int
     /// The repetitions of three turns (Newton's steps included) over every loop, and the loops: their ratio is the
@@ -59,26 +59,26 @@ public struct ThreePlayerWinSolver: Sendable {
     ///   - rules: Three players racing to a target.
     ///   - threads: The number of threads to spread each sum's sets of totals over (1: this thread only).
     ///   - progress: Called on this thread with the share of the sets of totals solved, after each sum.
-    /// - Throws: `WinProbabilitySolver.Unsupported` for rules the solver does not cover, or a game too large.
+    /// - Throws: `NotCovered` for rules the solver does not cover, or a game too large.
     /// - Complexity: About levels³ / 3 loops of three turns each, levels being the target in score steps; with a
     ///   final round each turn also holds the rows past the target up to the final round's caps (about 880 more in
     ///   `standard`'s scoring).
-    public init(rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil)
-        throws(WinProbabilitySolver.Unsupported)
+    package init(rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil)
+        throws(NotCovered)
     {
         try self.init(table: ScoringTable(rules: rules), threads: threads, progress: progress)
     }
 
     /// Checks that the solver covers `rules`, without solving.
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` as `init(rules:threads:progress:)` would.
-    package static func check(_ rules: RuleSet) throws(WinProbabilitySolver.Unsupported) {
+    /// - Throws: `NotCovered` as `init(rules:threads:progress:)` would.
+    package static func check(_ rules: RuleSet) throws(NotCovered) {
         try TrioLayout.check(ScoringTable(rules: rules))
     }
 
     /// Solves the three-player race of `table`'s rules; see `init(rules:threads:progress:)`.
     public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil)
-        throws(WinProbabilitySolver.Unsupported)
+        throws(NotCovered)
     {
         let layout = try TrioLayout(table: table, threads: threads)
         let levels = layout.levels
@@ -155,7 +155,7 @@ public struct ThreePlayerWinSolver: Sendable {
     /// last, when all three play to win (with a final round, a tie counted as its share); the three add up to 1.
     ///
     /// - Precondition: the totals, mover's first, are multiples of the score step in `0..<target`.
-    public func winProbabilities(totals: [Int]) -> [Double] {
+    package func winProbabilities(totals: [Int]) -> [Double] {
         let step = table.scoreStep
         precondition(
             totals.count == 3 && totals.allSatisfy { $0 >= 0 && $0 < target && $0 % step == 0 },
@@ -183,7 +183,7 @@ public struct ThreePlayerWinSolver: Sendable {
     /// The head starts for seats 2 and 3 (points, in score steps of the rules, below the target) that make the
     /// game as fair as possible: the pair whose seats' chances stray least from a third (the largest of the
     /// three distances smallest), with those chances. A head start counts as having entered.
-    public var fairHeadStarts: (second: Int, third: Int, winProbabilities: [Double]) {
+    package var fairHeadStarts: (second: Int, third: Int, winProbabilities: [Double]) {
         let step = table.scoreStep
         var best = (second: 0, third: 0, winProbabilities: seatWinProbabilities)
         func unfairness(_ chances: [Double]) -> Double { chances.map { abs($0 - 1.0 / 3) }.max() ?? 0 }
@@ -214,7 +214,7 @@ struct TrioLayout: Sendable {
 
     /// The layout of `table`'s rules, refused where the solver does not cover them, its final round (if any) solved
     /// on `threads` threads.
-    init(table: ScoringTable, threads: Int) throws(WinProbabilitySolver.Unsupported) {
+    init(table: ScoringTable, threads: Int) throws(NotCovered) {
         let rules = try Self.check(table)
         let mechanics = table.turnMechanics
         step = mechanics.scoreStep
@@ -233,7 +233,7 @@ struct TrioLayout: Sendable {
     /// The target, its levels and the final round of `table`'s rules, refused where the solver does not cover them
     /// or the race is too large.
     @discardableResult
-    static func check(_ table: ScoringTable) throws(WinProbabilitySolver.Unsupported) -> (
+    static func check(_ table: ScoringTable) throws(NotCovered) -> (
         target: Int, levels: Int, finalRound: Bool
     ) {
         let rules = table.rules

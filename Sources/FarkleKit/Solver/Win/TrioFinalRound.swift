@@ -38,10 +38,10 @@ struct TrioFinalRound: Sendable {
     /// they are on the board and `enteredLeastBank` after, in a race whose totals below the target are `levels`
     /// score steps, on `threads` threads.
     ///
-    /// - Throws: `WinProbabilitySolver.Unsupported` where a last turn can still catch up from past every deficit the
+    /// - Throws: `NotCovered` where a last turn can still catch up from past every deficit the
     ///   tables hold (`FinalRoundTable.solving`).
     init(turn: WinTurn, newLeastBank: Int, enteredLeastBank: Int, levels: Int, rules: RuleSet, threads: Int)
-        throws(WinProbabilitySolver.Unsupported)
+        throws(NotCovered)
     {
         let step = turn.mechanics.scoreStep
         let banks = [newLeastBank, enteredLeastBank]
@@ -63,14 +63,14 @@ struct TrioFinalRound: Sendable {
             sum + Double(max(leastLevels[b] - leastLeads[b], 0)) * Double(leastLevels[b] + half[b].capLevel + 1)
         }
         guard ownRows * Double(deficitCap) <= Double(Self.maximumOwnRows) else {
-            throw WinProbabilitySolver.Unsupported(
+            throw NotCovered(
                 description: "under rules '\(rules.name)' the least bank (\(max(newLeastBank, enteredLeastBank)) "
                     + "points) makes the final round of three players solve about \(Int(ownRows) * deficitCap) turn rows "
                     + "on their own, more than the \(Self.maximumOwnRows) it allows: lower the minimum bank or entry minimum"
             )
         }
         guard count <= Self.maximumEntries else {
-            throw WinProbabilitySolver.Unsupported(
+            throw NotCovered(
                 description: "under rules '\(rules.name)' the final round of three players has \(count) pairs of "
                     + "deficits ((\(deficitCap) by \(leadCap)) x 4, the last turns catching up from far behind in small "
                     + "score steps); the solver holds at most \(Self.maximumEntries): raise the score step")

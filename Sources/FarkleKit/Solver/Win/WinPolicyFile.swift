@@ -765,19 +765,19 @@ extension LoadedWinSolver {
     ///
     /// - Throws: `WinPolicyError` when the file cannot be read, is not a policy file of a race between dice sets,
     ///   was written for other rules or other dice (the message says which), or is truncated or corrupt.
-    public init(contentsOf url: URL, outcomes: [DiceSetOutcomes]) throws(WinPolicyError) {
+    package init(contentsOf url: URL, outcomes: [DiceSetOutcomes]) throws(WinPolicyError) {
         self = try WinPolicyFile.decodeDiceSets(WinPolicyFile.contents(of: url), outcomes: outcomes, path: url.path)
     }
 
     /// The solution stored in policy-file `bytes` (`policyFileBytes`); see `init(contentsOf:outcomes:)`.
-    public init(policyFileBytes bytes: [UInt8], outcomes: [DiceSetOutcomes]) throws(WinPolicyError) {
+    package init(policyFileBytes bytes: [UInt8], outcomes: [DiceSetOutcomes]) throws(WinPolicyError) {
         self = try WinPolicyFile.decodeDiceSets(bytes, outcomes: outcomes, path: "(bytes)")
     }
 
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 4).
     ///
     /// - Precondition: the whole game is solved (`lowestTotals` 0 and 0).
-    public var policyFileBytes: [UInt8] {
+    package var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
     }
 
@@ -786,7 +786,7 @@ extension LoadedWinSolver {
     /// - Throws: `WinPolicyError` when the directory is missing or not writable, the disk is full or the
     ///   rename fails; no temporary file is left behind.
     /// - Precondition: the whole game is solved (`lowestTotals` 0 and 0).
-    public func writePolicy(to url: URL) throws(WinPolicyError) {
+    package func writePolicy(to url: URL) throws(WinPolicyError) {
         try WinPolicyFile.write(policyFileBytes, to: url)
     }
 }

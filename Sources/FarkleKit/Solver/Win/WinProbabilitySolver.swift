@@ -13,14 +13,11 @@
 /// Supports two players racing to a target, with or without a final round, with any scoring, banking,
 /// hot-dice, six-dice-farkle, minimum-bank, entry-minimum and instant-win rules. A three-farkle penalty
 /// (the farkle counts join the state) is `PenaltyWinSolver`'s; games of fixed rounds and more than two
-/// players are not supported: `init` throws `WinProbabilitySolver.Unsupported`. A solved game is saved
+/// players are not supported: `init` throws `NotCovered`. A solved game is saved
 /// with `writePolicy(to:)` and loaded, without solving again, with `Advisor.readGame(contentsOf:rules:)`.
-public struct WinProbabilitySolver: Sendable {
-    /// Why a rule set cannot be solved to win.
-    public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What the solver cannot handle, one line.
-        public var description: String
-    }
+@_spi(Kernels) public struct WinProbabilitySolver: Sendable {
+    /// Why a rule set cannot be solved to win: what the solver cannot handle, one line.
+    package typealias Unsupported = NotCovered
 
     /// The most states (pairs of totals, times the farkle counts under a penalty) a win solver tabulates:
     /// 2^26, about 1 GiB of values and ties. A larger game (a race to 1,000,000 in steps of 50 has 4 × 10^8
@@ -75,9 +72,9 @@ public struct WinProbabilitySolver: Sendable {
     /// The scoring table the solver plays by.
     public let table: ScoringTable
     /// The target total.
-    public let target: Int
+    package let target: Int
     /// Whether reaching the target gives the opponent one more turn.
-    public let hasFinalRound: Bool
+    package let hasFinalRound: Bool
     /// The number of totals below the target: 0, step, ..., (levels - 1) * step.
     let levels: Int
 
@@ -108,12 +105,12 @@ public struct WinProbabilitySolver: Sendable {
     ///   - progress: Called on this thread with the fraction of the pairs of totals solved: 0 once the final-round
     ///     tables are done, then after each sum of totals, up to 1.
     /// - Throws: `Unsupported` for rules the solver does not cover.
-    public init(rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil) throws(Unsupported) {
+    package init(rules: RuleSet, threads: Int = 2, progress: ((Double) -> Void)? = nil) throws(Unsupported) {
         try self.init(table: ScoringTable(rules: rules), threads: threads, progress: progress)
     }
 
     /// Solves the game of `table`'s rules on `threads` threads; see `init(rules:threads:progress:)`.
-    public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil) throws(Unsupported) {
+    public init(table: ScoringTable, threads: Int = 2, progress: ((Double) -> Void)? = nil) throws(NotCovered) {
         let setup = try Setup(table: table)
         let levels = setup.levels
         var layout = setup.layout
@@ -243,12 +240,12 @@ public struct WinProbabilitySolver: Sendable {
     /// both below the target, before anyone has reached it.
     ///
     /// - Precondition: both totals are multiples of the score step in `0..<target`.
-    public func value(mine: Int, theirs: Int) -> Double {
+    package func value(mine: Int, theirs: Int) -> Double {
         values[index(mine, theirs)]
     }
 
     /// The chance that the game ends in a tie from the start of a turn at (`mine`, `theirs`) when both play best.
-    public func tieProbability(mine: Int, theirs: Int) -> Double {
+    package func tieProbability(mine: Int, theirs: Int) -> Double {
         ties[index(mine, theirs)]
     }
 

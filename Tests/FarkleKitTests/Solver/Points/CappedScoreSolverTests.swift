@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Capped turn: E[min(turn points, cap)] for kcd and loaded dice")
 struct CappedScoreSolverTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("An upper bound on a dice set's capped value, and the pruned search it allows")
 struct CappedScoreBoundTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("An upper bound on the chance to win with dice sets, and the search it prunes")
 struct LoadedWinBoundTests {

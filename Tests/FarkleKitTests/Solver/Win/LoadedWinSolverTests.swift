@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("The race played to win, each player with a dice set")
 struct LoadedWinSolverTests {

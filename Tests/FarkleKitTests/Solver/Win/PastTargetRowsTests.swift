@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Single 1s and 5s and three of a kind, any dice may bank, a final round: short turns with a real choice
 /// past the target (bank the lead or roll for more).

@@ -135,10 +135,10 @@ struct RoundsWinSolverTests {
         unequal.myScore = 300
         unequal.opponentScore = 400
         unequal.extraRound = 1
-        #expect(throws: Advisor.NotCovered.self) { try advisor.advice(for: unequal) }
+        #expect(throws: NotCovered.self) { try advisor.advice(for: unequal) }
         unequal.opponentScore = 300
         unequal.extraRound = 3
-        #expect(throws: Advisor.NotCovered.self) { try advisor.advice(for: unequal) }
+        #expect(throws: NotCovered.self) { try advisor.advice(for: unequal) }
     }
 
     @Test("doubling the chosen cap on the difference moves no value by more than its error bound")
@@ -184,13 +184,13 @@ struct RoundsWinSolverTests {
 
     @Test("races, more than two players and a penalty are refused with a reason")
     func refusesOtherGames() {
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: .standard) }
+        #expect(throws: NotCovered.self) { try RoundsWinSolver(rules: .standard) }
         var many = farkleten(rounds: 1)
         many.game.players = 3
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: many) }
+        #expect(throws: NotCovered.self) { try RoundsWinSolver(rules: many) }
         var penalty = farkleten(rounds: 1)
         penalty.turn.threeFarklePenalty = 500
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try RoundsWinSolver(rules: penalty) }
+        #expect(throws: NotCovered.self) { try RoundsWinSolver(rules: penalty) }
     }
 
     @Test("a turn that may score too much for any lead to be safe is refused with a reason, not an overflow")
@@ -212,7 +212,7 @@ struct RoundsWinSolverTests {
         }
         let layout = RoundsLayout(
             rounds: 3, extraRounds: 0, capLevel: .max, leastLevel: 1, turn: WinTurn(table: ScoringTable(rules: .kcd)))
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try layout.checkSize(rulesName: "kcd") }
+        #expect(throws: NotCovered.self) { try layout.checkSize(rulesName: "kcd") }
     }
 
     @Test("exact odds: win against win is the solver's value; they and the simulator agree within 4 standard errors")

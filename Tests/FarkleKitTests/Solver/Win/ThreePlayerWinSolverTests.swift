@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// An independent solver of small three-player races, written straight from the rules and as unlike
 /// `ThreePlayerWinSolver` as possible: every keep of every roll (`WinBruteForce`'s rolls), the turn solved by

@@ -1,4 +1,4 @@
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// An independent solver of small two-player games played to win, written straight from the rules and
 /// as unlike `WinProbabilitySolver` as possible: every keep of every roll (rolls merged only where their

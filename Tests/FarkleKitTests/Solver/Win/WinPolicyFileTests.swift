@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Only single 1s score; a race to 1,000 with a final round and an entry minimum, so that both
 /// final-round tables are in the file.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Only single 1s score (100 each), banking with any dice, hot dice optional: few keeps per roll and short
 /// turns, so the brute force and the final-round table stay cheap in a debug build. Six 1s win at once.
@@ -247,11 +247,11 @@ struct WinProbabilitySolverTests {
     func unsupported() {
         var three = RuleSet.standard
         three.game.players = 3
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: three) }
+        #expect(throws: NotCovered.self) { try WinProbabilitySolver(rules: three) }
         var rounds = RuleSet.standard
         rounds.game.end = .rounds(10)
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: rounds) }
-        #expect(throws: WinProbabilitySolver.Unsupported.self) { try WinProbabilitySolver(rules: .zilch) }
+        #expect(throws: NotCovered.self) { try WinProbabilitySolver(rules: rounds) }
+        #expect(throws: NotCovered.self) { try WinProbabilitySolver(rules: .zilch) }
     }
 
     // MARK: - Three-farkle penalty

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("The win solvers report their progress")
 struct WinSolveProgressTests {

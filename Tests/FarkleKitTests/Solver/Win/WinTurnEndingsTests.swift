@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("How a solved turn ends")
 struct WinTurnEndingsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// A race with standard scoring to `target` (cheap to solve in a debug build), six 1s winning at once.
 private func shortRace(target: Int, finalRound: Bool, entryMinimum: Int = 0) -> RuleSet {
