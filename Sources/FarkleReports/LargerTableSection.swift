@@ -124,6 +124,8 @@ public struct LargerTableSection: Sendable {
         var trio = rules
         trio.game.players = 3
         var trioContext = StrategyContext(table: ScoringTable(rules: trio))
+        // The sweep's table is one large block: the pages the exact odds before it freed go back first.
+        FreedPages.release()
         progress?("the exact odds of three ev players", 0)
         let threeExpectedValue = try? cache.exactOdds(
             strategies: [.expectedValue, .expectedValue, .expectedValue], context: &trioContext, threads: threads

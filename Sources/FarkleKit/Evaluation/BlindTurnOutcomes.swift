@@ -11,7 +11,7 @@
 ///
 /// The turn points have no ceiling: the computation runs until the turns still going hold less than
 /// `tolerance` of probability, and drops those (they would bank more than any level tabulated).
-struct BlindTurnOutcomes: Sendable {
+struct BlindTurnOutcomes: Equatable, Sendable {
     /// The chance to bank `level * scoreStep` points.
     let banked: [Double]
     /// The chance that the turn ends in a farkle.
