@@ -628,3 +628,32 @@ struct FifthSweepTests {
         #expect(index.contains("The game is not solved to win, so `win` plays in no matchup: a race to 1000000"))
     }
 }
+
+/// What the fifth sweep left as it was, mended afterwards.
+@Suite("Review of the fifth sweep's leftovers")
+struct SweepLeftoverTests {
+    @Test(
+        "'--out -' is refused, and no file named '-' is made",
+        arguments: [
+            ["--games", "10", "--out", "-"], ["solve", "--objective", "win", "--target", "500", "--out", "-"],
+            ["report", "--no-win", "--out", "-"],
+        ])
+    func outDash(_ arguments: [String]) throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CommandRunner.run(arguments, in: directory)
+        HostileSweepTests.expectUsageError(result, "'--out -' would write a file named '-', not to standard output")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test("a rule file that lists a value twice is one usage error naming the key and the value")
+    func duplicateInRuleFile() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-sweep")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("house.json")
+        try #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 1]}}"#.write(
+            to: file, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(["solve", "--rules", file.path, "--max-points", "100"])
+        HostileSweepTests.expectUsageError(result, "'turn.bank_with_dice_left' lists 1 twice")
+    }
+}

@@ -295,7 +295,8 @@ private struct RuleReader {
                         throw fail(
                             path, "lists \(element.kindDescription); known: \"four_and_pair\", \"six_of_a_kind\"")
                     }
-                    patterns.insert(pattern)
+                    // A list that names a pattern twice is a slip, not a rule: said, not merged.
+                    guard patterns.insert(pattern).inserted else { throw fail(path, "lists \"\(text)\" twice") }
                 }
                 points.threePairsAlso = patterns
             case .twoTriplets: points.twoTriplets = try self.points(value, path)
@@ -331,7 +332,7 @@ private struct RuleReader {
             guard case .string(let text) = element, let combination = SixDiceCombination(rawValue: text) else {
                 throw fail(key, "lists \(element.kindDescription); known: \(known)")
             }
-            combinations.insert(combination)
+            guard combinations.insert(combination).inserted else { throw fail(key, "lists \"\(text)\" twice") }
         }
         return combinations
     }
@@ -355,7 +356,7 @@ private struct RuleReader {
                             "must list dice counts from 1 to 5, not \(element.kindDescription) "
                                 + "(banking after hot dice is set by turn.hot_dice_mandatory)")
                     }
-                    counts.insert(dice)
+                    guard counts.insert(dice).inserted else { throw fail(path, "lists \(dice) twice") }
                 }
                 turn.bankingDiceLeft = counts
             case .hotDiceMandatory: turn.hotDiceMandatory = try bool(value, path)

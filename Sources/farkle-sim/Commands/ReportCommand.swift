@@ -68,7 +68,7 @@ enum ReportCommand: Command {
         }
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
-        let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports/\(rules.name)")
+        let directory = URL(fileURLWithPath: try arguments.outputPath("out") ?? "Reports/\(rules.name)")
         try refuseReplacingRules(arguments, in: directory)
         var builder = ReportBuilder(rules: rules, games: games, seed: seed, playsToWin: !arguments.flag("no-win"))
         builder.cache = CacheOption.cache(arguments)
@@ -126,7 +126,7 @@ enum ReportCommand: Command {
         if arguments.value("rules") != nil {
             throw UsageError("--presets writes every preset; give it no --rules", spec: spec)
         }
-        let directory = URL(fileURLWithPath: try arguments.path("out") ?? "Reports")
+        let directory = URL(fileURLWithPath: try arguments.outputPath("out") ?? "Reports")
         // One line on a terminal: which preset is being computed, and its solve to win as it goes.
         let line = StatusLine(isShown: RunOptions.showsProgress(arguments))
         var solve: SolveProgress?

@@ -144,10 +144,15 @@ struct ParsedArguments {
 
     /// The option's value as the path of a file the command writes, or `nil` when not given.
     ///
-    /// - Throws: `UsageError` for an empty path, or one naming a file the command reads (the rule file, the dice
+    /// - Throws: `UsageError` for an empty path, `-`, or one naming a file the command reads (the rule file, the dice
     ///   catalog, the policy file or the game record, links followed): the output would replace its own input.
     func outputPath(_ name: String) throws(UsageError) -> String? {
         guard let path = try path(name) else { return nil }
+        // `-` reads as "standard output" to many tools; here it would be a file named `-`.
+        guard path != "-" else {
+            throw UsageError(
+                "'--\(name) -' would write a file named '-', not to standard output: give a path", spec: spec)
+        }
         var inputs: [(what: String, path: String)] = []
         if let rules = value("rules"), RuleSet.presets[rules] == nil {
             inputs.append(("the rule file given to '--rules'", rules))

@@ -232,6 +232,23 @@ struct RuleSetJSONTests {
         #expect(players?.problem == "must be from 1 to 8, not 9")
     }
 
+    @Test("a list that names a value twice is refused, naming the value: a slip is said, not merged")
+    func duplicatesInLists() throws {
+        let banking = try Self.loadError(#"{"turn": {"bank_with_dice_left": [1, 2, 1]}}"#)
+        #expect(banking?.key == "turn.bank_with_dice_left")
+        #expect(banking?.problem == "lists 1 twice")
+        let patterns = try Self.loadError(
+            #"{"combinations": {"three_pairs_also": ["four_and_pair", "four_and_pair"]}}"#)
+        #expect(patterns?.key == "combinations.three_pairs_also")
+        #expect(patterns?.problem == #"lists "four_and_pair" twice"#)
+        let faces = try Self.loadError(#"{"combinations": {"counting_faces": ["three_pairs", "three_pairs"]}}"#)
+        #expect(faces?.key == "combinations.counting_faces")
+        #expect(faces?.problem == #"lists "three_pairs" twice"#)
+        // Each value once is read as before.
+        let once = try RuleSet.load(try Self.write(#"{"turn": {"bank_with_dice_left": [2, 1]}}"#))
+        #expect(once.turn.bankingDiceLeft == [1, 2])
+    }
+
     @Test("values of the wrong type are named with what was found")
     func wrongTypes() throws {
         let players = try Self.loadError(#"{"game": {"players": "two"}}"#)
