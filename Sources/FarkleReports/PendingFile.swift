@@ -24,7 +24,8 @@ import Foundation
 /// - a regular file: it is replaced, keeping its permission bits (a private 0600 file stays private); a
 ///   read-only file is refused, never replaced;
 /// - a symbolic link: it is followed, as the shell's `>` does, and the file it points to is
-///   replaced (or created); the link itself stays;
+///   replaced (or created); the link itself stays. A file the tool owns (an entry of the cache of solved games)
+///   is made with `followingLinks: false`: the link itself is replaced, and whatever it points to is left alone;
 /// - anything else (a directory, a device, a pipe): refused, never replaced;
 /// - a path that ends in `/` (a `URL` whose `hasDirectoryPath` is set): refused, as naming a directory.
 public final class PendingFile {
@@ -50,11 +51,12 @@ public final class PendingFile {
         case discarded
     }
 
-    /// Checks that the temporary file can be made beside `destination` (after following symbolic links).
+    /// Checks that the temporary file can be made beside `destination` (after following symbolic links, unless
+    /// `followingLinks` is false: then a link there is what is replaced).
     ///
     /// - Throws: `ReportFileError` naming the path when the destination is not a regular file
     ///   or its directory is missing or not writable.
-    public init(destination url: URL) throws(ReportFileError) {
+    public init(destination url: URL, followingLinks: Bool = true) throws(ReportFileError) {
         // A path that ends in '/' names a directory, as the shell's `>` reads it; `URL.path` drops the slash, so
         // without this `out/` would write a file `out` (or replace the file `out` there).
         var isDirectory: ObjCBool = false
@@ -66,7 +68,7 @@ public final class PendingFile {
                 reason: "a path that ends in '/' names a directory, not a file; nothing was written")
         }
         requested = url
-        let (target, mode) = try Self.resolve(url)
+        let (target, mode) = try Self.resolve(url, followingLinks: followingLinks)
         destination = target
         let directory = target.deletingLastPathComponent()
         // The destination's name in the temporary one says whose it is; a name too long for that (a file name holds
@@ -183,10 +185,15 @@ public final class PendingFile {
 
     // MARK: - Helpers
 
-    /// The file `url` names after following symbolic links, and the permission bits of the regular
-    /// file there (`nil` when there is none yet).
-    private static func resolve(_ url: URL) throws(ReportFileError) -> (URL, mode_t?) {
+    /// The file `url` names after following symbolic links (with `followingLinks`), and the permission bits of the
+    /// regular file there (`nil` when there is none yet, or when a link not followed is to be replaced).
+    private static func resolve(_ url: URL, followingLinks: Bool) throws(ReportFileError) -> (URL, mode_t?) {
         var path = url.path
+        // A link the caller owns the name of is replaced by the rename, never written through.
+        var own = stat()
+        if !followingLinks, lstat(path, &own) == 0, own.st_mode & S_IFMT == S_IFLNK {
+            return (URL(fileURLWithPath: path), nil)
+        }
         // A link that ends in no file name (`/dev/stdout` into a pipe reads `pipe:[...]`) is judged by what it
         // names, which stat follows.
         var named = stat()

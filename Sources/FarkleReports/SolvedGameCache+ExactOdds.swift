@@ -80,7 +80,7 @@ extension SolvedGameCache {
     /// The odds in the entry of `key`, or `nil` when there is none or it is not to be trusted (damaged, or of other
     /// strategies: a file renamed by hand).
     private func cachedOdds(_ key: Key, strategies: [StrategySpec], dice: [DiceSet]) -> ExactOdds? {
-        guard let directory,
+        guard let directory, Self.isRegularFile(directory.appendingPathComponent(key.fileName)),
             let entry = OddsEntry(contentsOf: directory.appendingPathComponent(key.fileName)),
             entry.strategies == OddsEntry.strategiesText(strategies),
             entry.winProbabilities.count == strategies.count

@@ -1,6 +1,14 @@
 @_spi(Kernels) import FarkleKit
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Games solved to win, kept as policy files (`WinPolicyFile`) in the user's cache directory so that a game is
 /// solved once: `$XDG_CACHE_HOME/farkle-sim`, else `~/.cache/farkle-sim` (created with mode 0700, with its parent
 /// if missing, but never a home directory that does not exist).
@@ -219,6 +227,8 @@ public struct SolvedGameCache: Sendable {
     private func read<Solution>(_ key: Key, decode: ([UInt8]) throws(WinPolicyError) -> Solution) -> Solution? {
         guard let directory else { return nil }
         let url = directory.appendingPathComponent(key.fileName)
+        // Only a regular file the cache wrote is an entry: a link in its place is not trusted (and is replaced).
+        guard Self.isRegularFile(url) else { return nil }
         do {
             try WinPolicyFile.checkFile(at: url)
             return try decode(Array(try Data(contentsOf: url)))
@@ -228,20 +238,39 @@ public struct SolvedGameCache: Sendable {
     }
 
     /// Why no entry can be kept, in a few words (`'/x' is a file`), or `nil` where the folders allow it: the cache
-    /// makes its folder and its parent where missing, no more, and a file in the way of either keeps nothing.
-    /// Permissions and a full disk are found only on writing.
+    /// makes its folder and its parent where missing, no more, and a file in the way of either, or a folder it
+    /// cannot write into, keeps nothing. A full disk is found only on writing.
     package var whyNothingIsKept: String? {
         guard let directory else { return "no cache directory" }
         let parent = directory.deletingLastPathComponent()
         let base = parent.deletingLastPathComponent()
         guard FileManager.default.fileExists(atPath: base.path) else { return "'\(base.path)' does not exist" }
-        // From the base down, the first folder missing is made with those below it.
+        // From the base down, the first folder missing is made with those below it, in the last one there.
         var isDirectory: ObjCBool = false
+        var deepest = base
         for folder in [base, parent, directory] {
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return nil }
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { break }
             guard isDirectory.boolValue else { return "'\(folder.path)' is a file, not a folder" }
+            deepest = folder
+        }
+        guard FileManager.default.isWritableFile(atPath: deepest.path) else {
+            return "'\(deepest.path)' is not writable"
         }
         return nil
+    }
+
+    /// The names of entries taken by something that is neither a file nor a link (a folder, a pipe): no game of
+    /// that name can be kept until it is removed by hand (`clear()` removes files only).
+    package var blockedEntryNames: [String] {
+        guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+            return []
+        }
+        return names.filter { name in
+            guard Self.isEntryName(name) else { return false }
+            var info = stat()
+            let path = directory.appendingPathComponent(name).path
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG && info.st_mode & S_IFMT != S_IFLNK
+        }.sorted()
     }
 
     /// Writes `bytes` as the entry of `key`, whole or not at all; a cache that cannot be written keeps nothing.
@@ -253,7 +282,9 @@ public struct SolvedGameCache: Sendable {
         do {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try PendingFile(destination: directory.appendingPathComponent(key.fileName)).commit(bytes: bytes)
+            // A link in the cache's place is replaced, never written through: the cache writes no file but its own.
+            try PendingFile(destination: directory.appendingPathComponent(key.fileName), followingLinks: false)
+                .commit(bytes: bytes)
         } catch {
             return
         }
@@ -337,14 +368,25 @@ public struct SolvedGameCache: Sendable {
         return removed
     }
 
+    /// Whether `url` is a regular file itself, not a link to one (`lstat`).
+    static func isRegularFile(_ url: URL) -> Bool {
+        var info = stat()
+        return lstat(url.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// The entry of the regular file at `url`, its header read when it is a policy file, and with `checksum` its
-    /// checksum checked.
+    /// checksum checked. A symbolic link with an entry's name is an entry of unknown rules, never intact, so that
+    /// the listing shows it and `clear()` removes it (the link, not what it points to); other files are none.
     private func entry(at url: URL, checksum: Bool) -> Entry? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            attributes[.type] as? FileAttributeType == .typeRegular
-        else { return nil }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         let modified = attributes[.modificationDate] as? Date ?? Date(timeIntervalSince1970: 0)
+        if attributes[.type] as? FileAttributeType == .typeSymbolicLink {
+            return Entry(
+                url: url, rulesName: nil, target: nil, isPenalty: false, isRounds: false, isDiceSets: false,
+                isThreePlayers: false, exactOdds: nil, isIntact: false, size: size, modified: modified)
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
         if EntryKind(name: url.lastPathComponent) == .exactOdds {
             let header = OddsEntry.header(of: url)
             return Entry(

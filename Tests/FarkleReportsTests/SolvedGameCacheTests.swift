@@ -34,6 +34,37 @@ struct SolvedGameCacheTests {
         #expect(try missing.entries().count == 1)
     }
 
+    @Test("a link in an entry's place is replaced, never written through; it is listed and cleared, not followed")
+    func linkInPlaceOfAnEntry() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let directory = scratch.appendingPathComponent("farkle-sim")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var rules = RuleSet.standard
+        rules.game.end = .target(300, finalRound: false)
+        let victim = scratch.appendingPathComponent("victim.txt")
+        try "the user's own file\n".write(to: victim, atomically: true, encoding: .utf8)
+        let entry = directory.appendingPathComponent(SolvedGameCache.Key(game: rules, floor: nil).fileName)
+        try FileManager.default.createSymbolicLink(at: entry, withDestinationURL: victim)
+        let cache = SolvedGameCache(directory: directory)
+        // Listed (of unknown rules, not intact), so that the user sees it.
+        let listed = try cache.entries()
+        #expect(listed.count == 1 && listed.first?.isIntact == false && listed.first?.rulesName == nil)
+        _ = try cache.solveGame(for: ScoringTable(rules: rules), threads: 1)
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's own file\n")
+        // The link itself became the entry: a regular file, read back as the game.
+        let type = try FileManager.default.attributesOfItem(atPath: entry.path)[.type] as? FileAttributeType
+        #expect(type == .typeRegular)
+        #expect(cache.cachedGame(rules: rules) != nil)
+        // A link put back is cleared as a link: what it points to stays.
+        try FileManager.default.removeItem(at: entry)
+        try FileManager.default.createSymbolicLink(at: entry, withDestinationURL: victim)
+        #expect(cache.cachedGame(rules: rules) == nil)
+        #expect(try cache.clear().count == 1)
+        #expect(!FileManager.default.fileExists(atPath: entry.path))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "the user's own file\n")
+    }
+
     @Test("an entry's name is a digest of the rules' content, not their name, and of the solver and floor")
     func keys() throws {
         var renamed = RuleSet.standard

@@ -73,7 +73,9 @@ enum CacheCommand: Command {
                 throw RuntimeFailure("cannot list the cache: '\(error.path)': \(error.reason)")
             }
             Standard.output(
-                list(entries, directory: directory, whyNothingIsKept: cache.whyNothingIsKept), terminator: "")
+                list(
+                    entries, directory: directory, whyNothingIsKept: cache.whyNothingIsKept,
+                    blocked: cache.blockedEntryNames), terminator: "")
         case "clear":
             let removed: [SolvedGameCache.Entry]
             do {
@@ -93,7 +95,7 @@ enum CacheCommand: Command {
 
     /// The entries as a Markdown table, with the directory and the total size, and why nothing is kept there if so.
     private static func list(
-        _ entries: [SolvedGameCache.Entry], directory: URL, whyNothingIsKept: String?
+        _ entries: [SolvedGameCache.Entry], directory: URL, whyNothingIsKept: String?, blocked: [String] = []
     ) -> String {
         let total = entries.reduce(0) { $0 + $1.size }
         var lines = ["# Solved games in \(directory.path)", ""]
@@ -121,6 +123,12 @@ enum CacheCommand: Command {
         if let whyNothingIsKept {
             lines.append("")
             lines.append("Nothing can be kept here: \(whyNothingIsKept). Solved games are solved again each time.")
+        }
+        if !blocked.isEmpty {
+            lines.append("")
+            lines.append(
+                "Not entries, and in the way of one (a folder or a pipe by an entry's name; remove by hand, the "
+                    + "games they name are solved again each time): \(blocked.joined(separator: ", ")).")
         }
         return lines.joined(separator: "\n") + "\n"
     }
