@@ -85,7 +85,10 @@ struct HostileInputTests {
             ),
             (["dice-set", "--inventory", "odd:2", "--games", "10"], "'--games' belongs to '--rank-catalog'"),
             (["dice-set", "--inventory", "odd:2", "--wins", "exact"], "'--wins' belongs to '--rank-catalog'"),
-            (["dice-set", "--rank-catalog", "--objective", "win"], "'--objective' belongs to '--inventory'"),
+            (
+                ["dice-set", "--rank-catalog", "--objective", "win"],
+                "'--objective' is for choosing from an '--inventory', not for '--rank-catalog'"
+            ),
             (
                 ["solve", "--rules", "farkleten", "--objective", "reach:3000", "--max-points", "500"],
                 "'--max-points' does not apply to --objective reach:N"

@@ -151,7 +151,18 @@ struct HostileSweepTests {
     @Test(
         "an option the command would read for nothing is refused",
         arguments: [
-            (["dice-set", "--rank-catalog", "--top", "3"], "'--top' belongs to '--inventory'"),
+            (
+                ["dice-set", "--rank-catalog", "--top", "3"],
+                "'--top' is for choosing from an '--inventory', not for '--rank-catalog'"
+            ),
+            (
+                ["solve", "--rules", "farkleten", "--objective", "reach:3000", "--players", "3"],
+                "'--players' does not apply to --objective reach:N"
+            ),
+            (
+                ["solve", "--rules", "farkleten", "--objective", "reach:3000", "--no-cache"],
+                "'--no-cache' does not apply to --objective reach:N"
+            ),
             (
                 ["dice-set", "--rank-catalog", "--wins", "exact", "--games", "10"],
                 "'--games' belongs to '--wins simulated'"
@@ -655,5 +666,73 @@ struct SweepLeftoverTests {
             to: file, atomically: true, encoding: .utf8)
         let result = try CommandRunner.run(["solve", "--rules", file.path, "--max-points", "100"])
         HostileSweepTests.expectUsageError(result, "'turn.bank_with_dice_left' lists 1 twice")
+    }
+
+    @Test("with no game finished (every one at the turn limit) the totals and rounds have no mean or quartiles")
+    func noFinishedGames() throws {
+        let never = ["--games", "3", "--quiet", "--strategy", "threshold:1000000000,1000000000", "--rules", "zilch"]
+        let json = try CommandRunner.run(never + ["--format", "json"])
+        #expect(json.exitStatus == 0, "\(json.standardError)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["unfinished_games"] as? Int == 3)
+        let seats = try #require(object["seats"] as? [[String: Any]])
+        for seat in seats {
+            #expect(seat["mean_final_total"] is NSNull)
+            #expect(seat["final_total_quartiles"] is NSNull)
+        }
+        let rounds = try #require(object["rounds_per_game"] as? [String: Any])
+        #expect(rounds["mean"] is NSNull && rounds["quartiles"] is NSNull)
+        let csv = try CommandRunner.run(never + ["--format", "csv"])
+        let row = try #require(csv.standardOutput.split(separator: "\n").dropFirst().first)
+        // mean_final_total and the three quartiles are the last four fields (no dice sets): empty.
+        #expect(Array(row.split(separator: ",", omittingEmptySubsequences: false).suffix(4)) == ["", "", "", ""])
+    }
+
+    @Test("a threshold for more dice left than the rules let a player bank with is refused, not read for nothing")
+    func unusableThresholds() throws {
+        HostileSweepTests.expectUsageError(
+            try CommandRunner.run([
+                "evaluate", "--strategy", "threshold:300,300,0", "--strategy", "greedy", "--target", "1000",
+            ]),
+            "strategy 'threshold:300,300,0' gives 3 thresholds, but under rules 'standard' a player banks with at "
+                + "most 2 dice left: give 2 thresholds")
+        // Five dice, and hot dice that may be banked: five thresholds are read, a sixth is not.
+        HostileSweepTests.expectUsageError(
+            try CommandRunner.run([
+                "--rules", "five-thousand", "--games", "10", "--strategy", "threshold:1,2,3,4,5,6", "--strategy",
+                "greedy",
+            ]),
+            "gives 6 thresholds, but under rules 'five-thousand' a player banks with at most 5 dice left: give 5")
+        let five = try CommandRunner.run([
+            "--rules", "five-thousand", "--games", "10", "--quiet", "--strategy", "threshold:1,2,3,4,5",
+            "--strategy", "greedy",
+        ])
+        #expect(five.exitStatus == 0, "\(five.standardError)")
+    }
+
+    @Test("evaluate says which game it worked out: the target in JSON and the race in Markdown")
+    func evaluateNamesTheGame() throws {
+        let arguments = ["evaluate", "--strategy", "greedy", "--strategy", "greedy", "--target", "1000"]
+        let json = try CommandRunner.run(arguments + ["--format", "json"])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["target"] as? Int == 1000)
+        let markdown = try CommandRunner.run(arguments)
+        #expect(markdown.standardOutput.contains("Seat 1 starts, in a race to 1,000 with a final round."))
+    }
+
+    @Test("cache list names what takes an entry's name without being one (a folder), which keeps that game out")
+    func cacheListNamesBlockedEntries() throws {
+        let base = try CommandRunner.scratchDirectory("farkle-cache")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let name = "win-0123456789abcdef.policy"
+        try FileManager.default.createDirectory(
+            at: base.appendingPathComponent("farkle-sim/\(name)"), withIntermediateDirectories: true)
+        let result = try CommandRunner.run(["cache", "list"], environment: ["XDG_CACHE_HOME": base.path])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("0 entries, 0 B in all."))
+        #expect(result.standardOutput.contains("in the way of one"))
+        #expect(result.standardOutput.contains(name))
     }
 }

@@ -134,6 +134,9 @@ struct SimulateCommandTests {
             (["--games", "0"], "'--games' must be from 1 to 1,000,000,000 (the most games the tallies count"),
             (["--games", "-5"], "'--games' must be from 1 to 1,000,000,000"),
             (["--games", "many"], "'--games' must be a whole number, not 'many'"),
+            // A digit with a combining mark is one Character but no digit.
+            (["--games", "5\u{308}"], "'--games' must be a whole number, not '5\u{308}'"),
+            (["--players", "1", "--strategy", "greedy", "--strategy", "greedy"], "2 strategies for 1 player:"),
             (["--players", "0"], "'--players' must be from 1 to 8, not 0"),
             (["--players", "9"], "'--players' must be from 1 to 8, not 9"),
             (["--threads", "0"], "'--threads' must be from 1 to 1,024, not 0"),

@@ -72,8 +72,9 @@ extension GameRecord {
                 !text.unicodeScalars.contains(where: Self.garbles)
             else {
                 throw fail(
-                    "players", "must be names of 1 to \(Self.maximumNameLength) characters, not \(name.kindDescription)"
-                )
+                    "players",
+                    "must be names of 1 to \(Self.maximumNameLength) characters with no control characters, line "
+                        + "breaks or changes of writing direction, not \(name.kindDescription)")
             }
             players.append(text)
         }

@@ -39,9 +39,13 @@ public struct LoadedDiceCatalog: Sendable {
             // Named by the key being read where there is one, as a rule file's errors are.
             throw DiceSetError("\(source): \(error.key.map { "'\($0)' " } ?? "")\(error.problem)")
         }
-        guard case .object(let members) = root, members.keys.sorted() == ["dice"],
-            case .array(let entries) = members["dice"]
-        else { throw DiceSetError("\(source): must be an object {\"dice\": [...]}") }
+        guard case .object(let members) = root, case .array(let entries) = members["dice"] else {
+            throw DiceSetError("\(source): must be an object {\"dice\": [...]}")
+        }
+        // Named, as a rule file names a key it does not know, so that a typo is found at once.
+        if let unknown = members.keys.sorted().first(where: { $0 != "dice" }) {
+            throw DiceSetError("\(source): '\(unknown)' is not a key of a dice catalog (known: dice)")
+        }
         var dice: [LoadedDie] = []
         for (position, entry) in entries.enumerated() {
             dice.append(try Self.die(entry, at: "\(source): dice[\(position)]"))

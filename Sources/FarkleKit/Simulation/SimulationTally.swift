@@ -195,7 +195,7 @@ public struct SimulationTally: Hashable, Sendable {
     }
 
     /// The games whose final totals were counted (won or tied).
-    private var finishedGames: Int { games - unfinishedGames }
+    package var finishedGames: Int { games - unfinishedGames }
 
     /// The mean final total of `seat` over the finished games (0 before any).
     package func meanFinalTotal(seat: Int) -> Double {

@@ -17,7 +17,8 @@ enum RulesOption {
         help: "A preset (\(RuleSet.presets.keys.sorted().joined(separator: ", "))) or a JSON rule file.",
         defaultValue: RuleSet.standard.name)
 
-    /// `--target`, which every command that takes `--rules` takes beside it.
+    /// `--target`, which every command that plays or solves a game takes beside `--rules` (not `validate`, `odds` or
+    /// `table`, which read the scoring alone).
     static let target = OptionSpec(
         name: "target", valueName: "points",
         help: "The target of the race, 1 to 1,000,000 (the stake sets it in kcd).",

@@ -76,7 +76,8 @@ enum DiceSetCommand: Command {
         if arguments.flag("rank-catalog") {
             try arguments.refuse(
                 ["inventory", "objective", "opponent-set", "exhaustive", "top"],
-                "belongs to '--inventory', not '--rank-catalog' (which ranks every die)")
+                "is for choosing from an '--inventory', not for '--rank-catalog' (which ranks every die of the "
+                    + "catalog): give one of the two")
             return try CatalogRanking.run(arguments, rules: rules, threads: threads, format: format)
         }
         try arguments.refuse(["games", "seed", "wins"], "belongs to '--rank-catalog'; '--inventory' solves exactly")

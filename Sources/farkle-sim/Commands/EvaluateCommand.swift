@@ -90,6 +90,7 @@ enum EvaluateCommand: Command {
         let dice = given.isEmpty ? [] : try DiceSetOption.sets(arguments, seats: specs.count)
         let loaded = !dice.allSatisfy(\.isOrdinary)
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
+        try StrategyArguments.checkThresholds(specs, rules: rules, spec: spec)
         if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
 
         let quiet = arguments.flag("quiet")
@@ -145,9 +146,17 @@ enum EvaluateCommand: Command {
             ? "state of totals and farkles in a row"
             : trio ? "set of three totals" : isRace ? "pair of totals" : "turn and difference of totals"
         let counted = trio ? "sets of three totals" : isRace ? "pairs of totals" : "(turn, difference of totals) states"
+        // The game as played, so that runs with another `--target` are told apart.
+        let game: String
+        switch rules.game.end {
+        case .target(let target, let finalRound):
+            game = "a race to \(NumberText.grouped(target))\(finalRound ? " with a final round" : ", won at once")"
+        case .rounds(let rounds):
+            game = "\(rounds) \(rounds == 1 ? "round" : "rounds")"
+        }
         var lines = [
             "# Exact odds: \(names.joined(separator: " against ")) (rules: \(rules.name))", "",
-            "Seat 1 starts. Exact, no sampling: every roll weighed at every \(each)"
+            "Seat 1 starts, in \(game). Exact, no sampling: every roll weighed at every \(each)"
                 + (trio ? ", with each seat to move; a tie is two or three seats sharing the highest total." : "."),
             "",
         ]
@@ -195,6 +204,7 @@ enum EvaluateCommand: Command {
         return """
             {
               "rules": \(JSONText.string(rules.name)),
+              "target": \(rules.game.end.target.map(String.init) ?? "null"),
               "strategies": [\(strategies)],\(diceSets)
               "win_probabilities": [\(odds.winProbabilities.map { JSONText.number($0) }.joined(separator: ", "))],
               "tie_probability": \(JSONText.number(odds.tieProbability)),

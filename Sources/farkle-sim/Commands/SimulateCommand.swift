@@ -90,6 +90,7 @@ enum SimulateCommand: Command {
         let loaded = !dice.allSatisfy(\.isOrdinary)
         let specs = try seatSpecs(arguments, players: players, loaded: loaded, rules: rules)
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
+        try StrategyArguments.checkThresholds(specs, rules: rules, spec: spec)
         if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
         let outputFile = try arguments.outputPath("out").map(PendingFile.opened)
@@ -261,7 +262,7 @@ enum SimulateCommand: Command {
         case players: return specs
         default:
             throw UsageError(
-                "\(specs.count) strategies for \(players) players: give one --strategy for all seats or one per seat"
+                "\(specs.count) strategies for \(players) \(players == 1 ? "player" : "players"): give one --strategy for all seats or one per seat"
                     + (GameRules.playerRange.contains(specs.count) ? " (or --players \(specs.count))" : ""),
                 spec: spec)
         }
@@ -328,9 +329,20 @@ private struct Summary {
     /// Whether the game is one of fixed rounds, whose final totals the seat table shows.
     private var showsFinalTotals: Bool { rules.game.end.rounds != nil }
 
-    /// A seat's final totals at the 25th, 50th and 75th percentile.
-    private func finalTotalQuartiles(seat: Int) -> [Int] {
-        [0.25, 0.5, 0.75].map { tally.finalTotalQuantile(seat: seat, $0) }
+    /// A seat's final totals at the 25th, 50th and 75th percentile; `nil` when no game finished (every game
+    /// stopped at the turn limit), which has no totals to take them from.
+    private func finalTotalQuartiles(seat: Int) -> [Int]? {
+        tally.finishedGames == 0 ? nil : [0.25, 0.5, 0.75].map { tally.finalTotalQuantile(seat: seat, $0) }
+    }
+
+    /// A seat's mean final total; `nil` when no game finished.
+    private func meanFinalTotal(seat: Int) -> Double? {
+        tally.finishedGames == 0 ? nil : tally.meanFinalTotal(seat: seat)
+    }
+
+    /// The quartiles of the rounds (turns, alone) finished games lasted; `nil` when no game finished.
+    private var roundsQuartiles: [Int]? {
+        tally.finishedGames == 0 ? nil : [0.25, 0.5, 0.75].map { tally.roundsQuantile($0) }
     }
 
     var markdown: String {
@@ -370,10 +382,9 @@ private struct Summary {
         for (index, seat) in tally.seats.enumerated() {
             let rate = tally.winRate(seat: index)
             let interval = rate.wilsonInterval()
-            let quartiles = finalTotalQuartiles(seat: index).map(NumberText.grouped).joined(separator: " / ")
-            let seatTotals =
-                showsFinalTotals
-                ? " \(NumberText.grouped(Int(tally.meanFinalTotal(seat: index).rounded()))) | \(quartiles) |" : ""
+            let quartiles = finalTotalQuartiles(seat: index)?.map(NumberText.grouped).joined(separator: " / ") ?? "-"
+            let mean = meanFinalTotal(seat: index).map { NumberText.grouped(Int($0.rounded())) } ?? "-"
+            let seatTotals = showsFinalTotals ? " \(mean) | \(quartiles) |" : ""
             var firstTurn = ""
             var seatDice = ""
             if let dice {
@@ -420,9 +431,10 @@ private struct Summary {
             )
         }
         if tally.seats.count == 1, let target = rules.game.end.target {
-            let quartiles = [0.25, 0.5, 0.75].map { String(tally.roundsQuantile($0)) }.joined(separator: " / ")
+            let quartiles = roundsQuartiles?.map(String.init).joined(separator: " / ") ?? "-"
+            let mean = tally.finishedGames == 0 ? "-" : NumberText.fixed(tally.meanRoundsPerFinishedGame, 2)
             lines += [
-                "| Mean turns to reach \(NumberText.grouped(target)) | \(NumberText.fixed(tally.meanRoundsPerFinishedGame, 2)) |",
+                "| Mean turns to reach \(NumberText.grouped(target)) | \(mean) |",
                 "| Turns to reach \(NumberText.grouped(target)): quartiles | \(quartiles) |",
             ]
         }
@@ -465,8 +477,8 @@ private struct Summary {
                     number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",
                     "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)",
                     number(elapsedSeconds),
-                    number(seat.meanNetPointsPerTurn), number(tally.meanFinalTotal(seat: index)),
-                ] + finalTotalQuartiles(seat: index).map(String.init) + loadedFields(seat: index)
+                    number(seat.meanNetPointsPerTurn), meanFinalTotal(seat: index).map(number) ?? "",
+                ] + (finalTotalQuartiles(seat: index)?.map(String.init) ?? ["", "", ""]) + loadedFields(seat: index)
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -502,9 +514,10 @@ private struct Summary {
     /// The rounds finished games lasted (in a solo race: the turns to reach the target): mean, quartiles and counts.
     private var roundsPerGame: String {
         let counts = tally.gamesByRound.enumerated().filter { $0.element > 0 }.map { ("\($0.offset)", "\($0.element)") }
-        let quartiles = [0.25, 0.5, 0.75].map { String(tally.roundsQuantile($0)) }.joined(separator: ", ")
+        let quartiles = roundsQuartiles.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null"
         return JSONText.object([
-            ("mean", number(tally.meanRoundsPerFinishedGame)), ("quartiles", "[\(quartiles)]"),
+            ("mean", tally.finishedGames == 0 ? "null" : number(tally.meanRoundsPerFinishedGame)),
+            ("quartiles", quartiles),
             ("counts", JSONText.object(counts)),
         ])
     }
@@ -527,8 +540,8 @@ private struct Summary {
                 "win_rate_high": \(number(interval.upperBound)), "ties": \(seat.ties), "turns": \(seat.turns), \
                 "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat))), \
                 "penalty_points": \(seat.penaltyPoints), "mean_net_points_per_turn": \(number(seat.meanNetPointsPerTurn)), \
-                "mean_final_total": \(number(tally.meanFinalTotal(seat: index))), \
-                "final_total_quartiles": [\(finalTotalQuartiles(seat: index).map(String.init).joined(separator: ", "))]\
+                "mean_final_total": \(meanFinalTotal(seat: index).map(number) ?? "null"), \
+                "final_total_quartiles": \(finalTotalQuartiles(seat: index).map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null")\
                 \(loadedMembers(seat: index))}
                 """
         }

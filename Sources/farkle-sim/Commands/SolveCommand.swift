@@ -68,8 +68,9 @@ enum SolveCommand: Command {
         try RulesOption.checkSolverSize(rules, arguments)
         if ReachSolveOutput.isReach(arguments.value("objective")) {
             try arguments.refuse(
-                ["penalty-floor", "max-points", "threads"],
-                "does not apply to --objective reach:N (ordinary dice, solved alone)")
+                ["penalty-floor", "max-points", "threads", "players", "no-cache"],
+                "does not apply to --objective reach:N (one player's chance with ordinary dice, solved at once and "
+                    + "never cached)")
             return try ReachSolveOutput.run(rules: rules, arguments: arguments)
         }
         let format = try arguments.format(allowed: OutputFormat.allCases)

@@ -115,7 +115,9 @@ struct ParsedArguments {
         throws(UsageError) -> Int
     {
         let digits = text.replacingOccurrences(of: "_", with: "")
-        let unsigned = digits.first == "-" || digits.first == "+" ? digits.dropFirst() : Substring(digits)
+        let scalars = digits.unicodeScalars
+        let unsigned = scalars.dropFirst(scalars.first == "-" || scalars.first == "+" ? 1 : 0)
+        // Scalar by scalar: a digit with a combining mark ("5\u{308}") is one `Character` that sorts among the digits.
         guard !unsigned.isEmpty, unsigned.allSatisfy({ ("0"..."9").contains($0) }) else {
             throw UsageError("'--\(name)' must be a whole number, not '\(text)'", spec: spec)
         }

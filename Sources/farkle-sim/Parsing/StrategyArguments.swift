@@ -40,6 +40,21 @@ enum StrategyArguments {
         throw UsageError(reason, spec: spec)
     }
 
+    /// Refuses a `threshold` strategy with more thresholds than the rules can use: one for a count of dice left
+    /// beyond the most with which a player may bank (`TurnRules.allowsBanking(diceLeft:)`) would be read for nothing.
+    /// The first two are always given (the strategy's syntax).
+    static func checkThresholds(_ specs: [StrategySpec], rules: RuleSet, spec: CommandSpec) throws(UsageError) {
+        let most = (1...DiceCounts.maximumDice).last { rules.turn.allowsBanking(diceLeft: $0) } ?? 0
+        let usable = max(2, most)
+        for case .threshold(let thresholds) in specs where thresholds.count > usable {
+            throw UsageError(
+                "strategy '\(StrategySpec.threshold(thresholds).description)' gives \(thresholds.count) thresholds, "
+                    + "but under rules '\(rules.name)' a player banks with at most \(most) "
+                    + "\(most == 1 ? "die" : "dice") left: give \(usable) thresholds",
+                spec: spec)
+        }
+    }
+
     /// The `--policy` option: a policy file written by `solve --objective win --out`, read instead of solving.
     static let policy = OptionSpec(
         name: "policy", valueName: "file",

@@ -45,6 +45,11 @@ struct LoadedDiceTests {
             (#"{"dice": [{"name": "x", "weights": [1,1,1,1,1,1]}, {"name": "x", "weights": [1,1,1,1,1,1]}]}"#, "twice"),
             (#"{"dice": []"#, "mine.json: "),
             (#"[]"#, "must be an object"),
+            (
+                #"{"dice": [{"name": "z", "weights": [2, 1, 1, 1, 1, 1]}], "x": 1}"#,
+                "'x' is not a key of a dice catalog"
+            ),
+            (#"{"die": []}"#, #"must be an object {"dice": [...]}"#),
         ]
         for (text, message) in bad {
             #expect(throws: DiceSetError.self) { try LoadedDiceCatalog(json: Data(text.utf8), source: "mine.json") }
