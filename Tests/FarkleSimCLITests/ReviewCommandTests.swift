@@ -48,6 +48,27 @@ struct ReviewCommandTests {
         #expect(!text.contains("Win chance"))
     }
 
+    @Test("names print as typed: Markdown escapes what it would read as markup, CSV and JSON keep them as they are")
+    func namesWithMarkup() throws {
+        let record = Self.record.replacingOccurrences(
+            of: #"["Ann", "Ben"]"#, with: ##"["*Ann* <b>x</b> | [y](z)", "# Ben_1"]"##)
+        let path = try Self.write(record)
+        let markdown = try CommandRunner.run(["review", path, "--points-only"])
+        #expect(markdown.exitStatus == 0, "\(markdown.standardError)")
+        let text = markdown.standardOutput
+        let ann = #"\*Ann\* \<b\>x\</b\> | \[y\](z)"#
+        #expect(text.hasPrefix(##"# Game review: "## + ann + ##", \# Ben\_1 under ones-race"## + "\n"), "\(text)")
+        // A leading # is escaped wherever the name stands: in "# Ben_1 won in round 3." it would start a heading.
+        #expect(
+            text.contains(##"Not finished: round 2, \# Ben\_1 to play. Totals: "## + ann + ##" 100, \# Ben\_1 300."##))
+        // In a table the | is escaped once, by the table.
+        #expect(text.contains("| " + ann.replacingOccurrences(of: "|", with: #"\|"#) + " |   100 |"), "\(text)")
+        let json = try CommandRunner.run(["review", path, "--points-only", "--format", "json"])
+        #expect(json.standardOutput.contains(#""name": "*Ann* <b>x</b> | [y](z)""#), "\(json.standardOutput)")
+        let csv = try CommandRunner.run(["review", path, "--points-only", "--format", "csv"])
+        #expect(csv.standardOutput.contains(",# Ben_1,"), "\(csv.standardOutput)")
+    }
+
     @Test("CSV and JSON at full precision; with two players the chance to win is reviewed too")
     func csvAndJSON() throws {
         let path = try Self.write(Self.record)

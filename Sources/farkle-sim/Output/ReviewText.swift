@@ -8,12 +8,17 @@ struct ReviewText {
     let note: String?
 
     private var names: [String] { review.players.map(\.name) }
+    /// The names as Markdown prints them, markup escaped (`MarkdownText.literal(_:)`).
+    private var markdownNames: [String] { names.map(MarkdownText.literal) }
     private var hasWin: Bool { review.players.contains { $0.winCost != nil } }
 
     /// `Ann won with 10,050 (Ben 9,300) in round 23.`, a tie, or where a game in progress stands.
-    var outcome: String {
+    ///
+    /// Names are printed as `names` gives them (`markdownNames` in Markdown).
+    func outcome(names: [String]) -> String {
         let state = review.final
-        let totals = review.players.map { "\($0.name) \(NumberText.grouped($0.total))" }.joined(separator: ", ")
+        let totals = review.players.indices.map { "\(names[$0]) \(NumberText.grouped(review.players[$0].total))" }
+            .joined(separator: ", ")
         switch state.result {
         case .won(let seat)?:
             return "\(names[seat]) won in round \(state.round). Totals: \(totals)."
@@ -48,8 +53,10 @@ struct ReviewText {
 
     var markdown: String {
         let rules = review.record.rules.name
+        let markdownNames = self.markdownNames
         var lines = [
-            "# Game review: \(names.joined(separator: ", ")) under \(rules)", "", outcome, "",
+            "# Game review: \(markdownNames.joined(separator: ", ")) under \(rules)", "", outcome(names: markdownNames),
+            "",
             "Each keep from a roll entered, with the bank or roll after it, beside best play: points lost under "
                 + "the points objective of the situation (expected points, the points toward the target in a race "
                 + "won at once, the long-run average under a three-farkle penalty)"
@@ -68,7 +75,7 @@ struct ReviewText {
             let counts = player.statistics
             players.append(
                 [
-                    player.name, NumberText.grouped(player.total), "\(counts.turns)",
+                    MarkdownText.literal(player.name), NumberText.grouped(player.total), "\(counts.turns)",
                     NumberText.grouped(counts.bankedPoints),
                     "\(counts.farkles)", "\(counts.penalties)", "\(counts.hotDice)", "\(player.decisions)",
                     "\(player.bestDecisions)", NumberText.fixed(player.pointsCost, 1),
@@ -89,7 +96,7 @@ struct ReviewText {
             for decision in review.decisions {
                 table.append(
                     [
-                        "\(decision.action + 1)", "\(decision.round)", names[decision.seat],
+                        "\(decision.action + 1)", "\(decision.round)", markdownNames[decision.seat],
                         NumberText.grouped(decision.turnPoints), Self.faces(decision.roll),
                         Self.faces(decision.kept.dice),
                         Self.then(decision.banked), Self.faces(decision.bestKeep.dice),
