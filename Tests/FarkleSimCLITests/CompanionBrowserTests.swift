@@ -496,6 +496,40 @@ struct CompanionBrowserTests {
     }
 
     @Test(
+        "players given one name are told apart: the second is 'Ann 2' on the page and in the record it exports, which review reads"
+    )
+    func repeatedNames() throws {
+        let rules = try Self.rules("standard")
+        let long = String(repeating: "x", count: 40)  // the longest name: a suffix takes the place of its end
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            const names = ["Player 2", "", "Ann", "Ann", "Zo\\u00eb", "Zoe\\u0308", "\(long)", "\(long)"];
+            while ($("names").children.length < names.length) $("add-player").click();
+            [...$("names").querySelectorAll("input")].forEach((input, seat) => { input.value = names[seat]; });
+            $("start").click();
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({
+              record: decodeURIComponent($("export").href.replace(/^data:application\\/json;charset=utf-8,/, "")) });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable { let record: String }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        let record = try GameRecord(json: Data(shown.record.utf8), source: "exported")
+        #expect(
+            record.players == [
+                "Player 2", "Player 2 2", "Ann", "Ann 2", "Zo\u{00EB}", "Zoe\u{0308} 2", long,
+                String(repeating: "x", count: 38) + " 2",
+            ], "\(record.players)")
+        // A blank name is "Player N" by its seat; two names equal as Unicode compares them (precomposed and
+        // combining) are one name, as for review.
+        #expect(record.players[5].unicodeScalars.count == 6)
+    }
+
+    @Test(
         "where a scoreless opening roll is rolled again, the advice says so, and tapping one in at the table leaves the turn as it was: no FARKLE, a 0% farkle"
     )
     func openingRerolled() throws {

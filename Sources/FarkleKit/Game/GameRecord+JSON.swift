@@ -76,6 +76,12 @@ extension GameRecord {
                     "must be names of 1 to \(Self.maximumNameLength) characters with no control characters, line "
                         + "breaks or changes of writing direction, not \(name.kindDescription)")
             }
+            // A review, its JSON above all, names players by name ("winner": "Ann"): two seats of one name
+            // could not be told apart. Names that differ only in how they are encoded (a precomposed letter or
+            // one with a combining mark) are the same name, as Swift compares strings.
+            guard !players.contains(text) else {
+                throw fail("players", "must be different names: \(name.kindDescription) is given twice")
+            }
             players.append(text)
         }
         rules.game.players = players.count

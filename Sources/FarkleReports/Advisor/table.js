@@ -35,10 +35,27 @@ const isAction = (action) => action === "bank" || action === "farkle"
   || (action !== null && typeof action === "object" && (Array.isArray(action.roll) || Array.isArray(action.keep))
     && (action.roll || action.keep).every((face) => Number.isInteger(face) && face >= 1 && face <= FACES));
 
+// The names with a repeated one made distinct by " 2", " 3", ...: two seats of one name could not be told apart
+// in the totals or in a review (farkle-sim review refuses such a record). Names are compared as Unicode compares
+// them (NFC), as Swift does, and cut by code points, so a suffix never splits a character's UTF-16 pair.
+function distinctNames(names) {
+  const taken = new Set();
+  return names.map((name) => {
+    let result = name;
+    for (let number = 2; taken.has(result.normalize("NFC")); number++) {
+      const suffix = " " + number;
+      result = [...name].slice(0, MAX_NAME - suffix.length).join("") + suffix;
+    }
+    taken.add(result.normalize("NFC"));
+    return result;
+  });
+}
+
 // A stored game, checked: names and actions as a record has them, replayed up to the first refused action.
 function checkedGame(stored) {
   if (!stored || !Array.isArray(stored.names) || !Array.isArray(stored.actions)) return null;
-  const names = stored.names.filter((name) => typeof name === "string").map((name) => name.slice(0, MAX_NAME));
+  const names = distinctNames(
+    stored.names.filter((name) => typeof name === "string").map((name) => name.slice(0, MAX_NAME)));
   if (names.length < 1 || names.length > MAX_PLAYERS) return null;
   const actions = stored.actions.filter(isAction);
   const replayed = replayGame(rules, pageKeeps, names, actions);
@@ -478,7 +495,7 @@ $("remove-player").addEventListener("click", () => { $("names").lastElementChild
 $("start").addEventListener("click", () => {
   const names = [...$("names").querySelectorAll("input")]
     .map((input, seat) => input.value.trim().slice(0, MAX_NAME) || "Player " + (seat + 1));
-  startGame({ names, actions: [], redo: [] });
+  startGame({ names: distinctNames(names), actions: [], redo: [] });
 });
 $("bank").addEventListener("click", () => {
   const name = tableState.players[tableState.seat].name;

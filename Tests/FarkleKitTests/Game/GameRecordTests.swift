@@ -74,6 +74,17 @@ struct GameRecordTests {
             ),
             (Self.text.replacingOccurrences(of: "\"Ann\"", with: "\"\""), "'players' must be names"),
             (Self.text.replacingOccurrences(of: "\"Ann\"", with: "\"A\\u0007\""), "'players' must be names"),
+            // A review names players by name: two seats of one name could not be told apart. "Zoë" precomposed
+            // and "Zoë" with a combining diaeresis are one name.
+            (
+                Self.text.replacingOccurrences(of: "[\"Ann\", \"Ben \\\"B\\\"\"]", with: "[\"Ann\", \"Ann\"]"),
+                "'players' must be different names: \"Ann\" is given twice"
+            ),
+            (
+                Self.text.replacingOccurrences(
+                    of: "[\"Ann\", \"Ben \\\"B\\\"\"]", with: "[\"Zo\u{00EB}\", \"Ben\", \"Zoe\u{0308}\"]"),
+                "'players' must be different names"
+            ),
             (Self.text.replacingOccurrences(of: "\"bank\"", with: "\"pass\""), "'actions' entry 7 must be"),
             (Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": [7]}"), "'actions' entry 6"),
             (Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": []}"), "'actions' entry 6"),
