@@ -197,22 +197,23 @@ public struct SimulationTally: Hashable, Sendable {
     /// The games whose final totals were counted (won or tied).
     package var finishedGames: Int { games - unfinishedGames }
 
-    /// The mean final total of `seat` over the finished games (0 before any).
-    package func meanFinalTotal(seat: Int) -> Double {
-        finishedGames == 0 ? 0 : Double(finalTotalSums[seat]) / Double(finishedGames)
+    /// The mean final total of `seat` over the finished games; `nil` when no game finished (every game stopped at
+    /// the turn limit), which leaves no totals to take it from.
+    package func meanFinalTotal(seat: Int) -> Double? {
+        finishedGames == 0 ? nil : Double(finalTotalSums[seat]) / Double(finishedGames)
     }
 
     /// The least total (a multiple of `finalTotalBinWidth`) such that at least `fraction` of `seat`'s final
-    /// totals are below the next multiple: the quantile, exact wherever totals are multiples of the bin width.
-    package func finalTotalQuantile(seat: Int, _ fraction: Double) -> Int {
+    /// totals are below the next multiple: the quantile, exact wherever totals are multiples of the bin width;
+    /// `nil` when no game finished.
+    package func finalTotalQuantile(seat: Int, _ fraction: Double) -> Int? {
         let counts = finalTotalCounts[seat * Self.finalTotalBins..<(seat + 1) * Self.finalTotalBins]
         let finished = counts.reduce(0, +)
+        guard finished > 0 else { return nil }
         var cumulative = 0
         for (bin, count) in counts.enumerated() {
             cumulative += count
-            if finished > 0, Double(cumulative) >= fraction * Double(finished) {
-                return bin * Self.finalTotalBinWidth
-            }
+            if Double(cumulative) >= fraction * Double(finished) { return bin * Self.finalTotalBinWidth }
         }
         return (Self.finalTotalBins - 1) * Self.finalTotalBinWidth
     }
@@ -264,21 +265,24 @@ public struct SimulationTally: Hashable, Sendable {
         ProportionEstimate(successes: farkles, trials: turns)
     }
 
-    /// The mean number of rounds of a finished game (won or tied): in a solo race, the turns it took.
-    package var meanRoundsPerFinishedGame: Double {
+    /// The mean number of rounds of a finished game (won or tied): in a solo race, the turns it took; `nil` when
+    /// no game finished.
+    package var meanRoundsPerFinishedGame: Double? {
         let finished = gamesByRound.reduce(0, +)
-        guard finished > 0 else { return 0 }
+        guard finished > 0 else { return nil }
         let rounds = gamesByRound.enumerated().reduce(0) { $0 + $1.offset * $1.element }
         return Double(rounds) / Double(finished)
     }
 
-    /// The least number of rounds within which at least `fraction` of the finished games ended.
-    package func roundsQuantile(_ fraction: Double) -> Int {
+    /// The least number of rounds within which at least `fraction` of the finished games ended; `nil` when no game
+    /// finished.
+    package func roundsQuantile(_ fraction: Double) -> Int? {
         let finished = gamesByRound.reduce(0, +)
+        guard finished > 0 else { return nil }
         var cumulative = 0
         for (round, count) in gamesByRound.enumerated() {
             cumulative += count
-            if finished > 0, Double(cumulative) >= fraction * Double(finished) { return round }
+            if Double(cumulative) >= fraction * Double(finished) { return round }
         }
         return gamesByRound.count - 1
     }

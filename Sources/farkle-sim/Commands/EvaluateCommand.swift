@@ -90,8 +90,7 @@ enum EvaluateCommand: Command {
         let dice = given.isEmpty ? [] : try DiceSetOption.sets(arguments, seats: specs.count)
         let loaded = !dice.allSatisfy(\.isOrdinary)
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
-        try StrategyArguments.checkThresholds(specs, rules: rules, spec: spec)
-        if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
+        try StrategyArguments.checkPlayable(specs, rules: rules, loaded: loaded, spec: spec)
 
         let quiet = arguments.flag("quiet")
         let clock = ContinuousClock()

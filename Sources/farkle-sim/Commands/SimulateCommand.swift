@@ -90,8 +90,7 @@ enum SimulateCommand: Command {
         let loaded = !dice.allSatisfy(\.isOrdinary)
         let specs = try seatSpecs(arguments, players: players, loaded: loaded, rules: rules)
         if !loaded, specs.contains(.expectedValue) { try RulesOption.checkSolverSize(rules, arguments) }
-        try StrategyArguments.checkThresholds(specs, rules: rules, spec: spec)
-        if !loaded { try StrategyArguments.checkTargetTurn(specs, rules: rules, spec: spec) }
+        try StrategyArguments.checkPlayable(specs, rules: rules, loaded: loaded, spec: spec)
         // The output file is opened before the games: a bad path fails at once, not after minutes of play.
         let outputFile = try arguments.outputPath("out").map(PendingFile.opened)
 
@@ -332,17 +331,16 @@ private struct Summary {
     /// A seat's final totals at the 25th, 50th and 75th percentile; `nil` when no game finished (every game
     /// stopped at the turn limit), which has no totals to take them from.
     private func finalTotalQuartiles(seat: Int) -> [Int]? {
-        tally.finishedGames == 0 ? nil : [0.25, 0.5, 0.75].map { tally.finalTotalQuantile(seat: seat, $0) }
-    }
-
-    /// A seat's mean final total; `nil` when no game finished.
-    private func meanFinalTotal(seat: Int) -> Double? {
-        tally.finishedGames == 0 ? nil : tally.meanFinalTotal(seat: seat)
+        Self.quartiles { tally.finalTotalQuantile(seat: seat, $0) }
     }
 
     /// The quartiles of the rounds (turns, alone) finished games lasted; `nil` when no game finished.
-    private var roundsQuartiles: [Int]? {
-        tally.finishedGames == 0 ? nil : [0.25, 0.5, 0.75].map { tally.roundsQuantile($0) }
+    private var roundsQuartiles: [Int]? { Self.quartiles(tally.roundsQuantile) }
+
+    /// The 25th, 50th and 75th percentile from `quantile`, or `nil` where it has none.
+    private static func quartiles(_ quantile: (Double) -> Int?) -> [Int]? {
+        guard let low = quantile(0.25), let median = quantile(0.5), let high = quantile(0.75) else { return nil }
+        return [low, median, high]
     }
 
     var markdown: String {
@@ -383,7 +381,7 @@ private struct Summary {
             let rate = tally.winRate(seat: index)
             let interval = rate.wilsonInterval()
             let quartiles = finalTotalQuartiles(seat: index)?.map(NumberText.grouped).joined(separator: " / ") ?? "-"
-            let mean = meanFinalTotal(seat: index).map { NumberText.grouped(Int($0.rounded())) } ?? "-"
+            let mean = tally.meanFinalTotal(seat: index).map { NumberText.grouped(Int($0.rounded())) } ?? "-"
             let seatTotals = showsFinalTotals ? " \(mean) | \(quartiles) |" : ""
             var firstTurn = ""
             var seatDice = ""
@@ -432,7 +430,7 @@ private struct Summary {
         }
         if tally.seats.count == 1, let target = rules.game.end.target {
             let quartiles = roundsQuartiles?.map(String.init).joined(separator: " / ") ?? "-"
-            let mean = tally.finishedGames == 0 ? "-" : NumberText.fixed(tally.meanRoundsPerFinishedGame, 2)
+            let mean = tally.meanRoundsPerFinishedGame.map { NumberText.fixed($0, 2) } ?? "-"
             lines += [
                 "| Mean turns to reach \(NumberText.grouped(target)) | \(mean) |",
                 "| Turns to reach \(NumberText.grouped(target)): quartiles | \(quartiles) |",
@@ -477,7 +475,7 @@ private struct Summary {
                     number(seatFarkleRate(seat)), "\(tally.games)", "\(tally.ties)", "\(tally.instantWins)",
                     "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)",
                     number(elapsedSeconds),
-                    number(seat.meanNetPointsPerTurn), meanFinalTotal(seat: index).map(number) ?? "",
+                    number(seat.meanNetPointsPerTurn), tally.meanFinalTotal(seat: index).map(number) ?? "",
                 ] + (finalTotalQuartiles(seat: index)?.map(String.init) ?? ["", "", ""]) + loadedFields(seat: index)
             lines.append(fields.joined(separator: ","))
         }
@@ -516,7 +514,7 @@ private struct Summary {
         let counts = tally.gamesByRound.enumerated().filter { $0.element > 0 }.map { ("\($0.offset)", "\($0.element)") }
         let quartiles = roundsQuartiles.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null"
         return JSONText.object([
-            ("mean", tally.finishedGames == 0 ? "null" : number(tally.meanRoundsPerFinishedGame)),
+            ("mean", tally.meanRoundsPerFinishedGame.map(number) ?? "null"),
             ("quartiles", quartiles),
             ("counts", JSONText.object(counts)),
         ])
@@ -540,7 +538,7 @@ private struct Summary {
                 "win_rate_high": \(number(interval.upperBound)), "ties": \(seat.ties), "turns": \(seat.turns), \
                 "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat))), \
                 "penalty_points": \(seat.penaltyPoints), "mean_net_points_per_turn": \(number(seat.meanNetPointsPerTurn)), \
-                "mean_final_total": \(meanFinalTotal(seat: index).map(number) ?? "null"), \
+                "mean_final_total": \(tally.meanFinalTotal(seat: index).map(number) ?? "null"), \
                 "final_total_quartiles": \(finalTotalQuartiles(seat: index).map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null")\
                 \(loadedMembers(seat: index))}
                 """

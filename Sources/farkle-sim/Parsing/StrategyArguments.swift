@@ -29,29 +29,14 @@ enum StrategyArguments {
         return specs
     }
 
-    /// Refuses `ev-target` on six ordinary dice under rules it cannot play (with loaded dice the engine of loaded
-    /// dice gives its own reasons).
-    static func checkTargetTurn(
-        _ specs: [StrategySpec], rules: RuleSet, spec: CommandSpec
+    /// Refuses a strategy the rules cannot play (`StrategySpec.refusal(toPlay:)`): `ev-target` outside a race won
+    /// at once on ordinary dice (with loaded dice the engine of loaded dice gives its own reasons), a `threshold`
+    /// strategy with thresholds for counts of dice no player may bank with.
+    static func checkPlayable(
+        _ specs: [StrategySpec], rules: RuleSet, loaded: Bool, spec: CommandSpec
     ) throws(UsageError) {
-        guard specs.contains(.expectedValueToTarget), let reason = TargetTurnStrategy.refusal(for: rules) else {
-            return
-        }
-        throw UsageError(reason, spec: spec)
-    }
-
-    /// Refuses a `threshold` strategy with more thresholds than the rules can use: one for a count of dice left
-    /// beyond the most with which a player may bank (`TurnRules.allowsBanking(diceLeft:)`) would be read for nothing.
-    /// The first two are always given (the strategy's syntax).
-    static func checkThresholds(_ specs: [StrategySpec], rules: RuleSet, spec: CommandSpec) throws(UsageError) {
-        let most = (1...DiceCounts.maximumDice).last { rules.turn.allowsBanking(diceLeft: $0) } ?? 0
-        let usable = max(2, most)
-        for case .threshold(let thresholds) in specs where thresholds.count > usable {
-            throw UsageError(
-                "strategy '\(StrategySpec.threshold(thresholds).description)' gives \(thresholds.count) thresholds, "
-                    + "but under rules '\(rules.name)' a player banks with at most \(most) "
-                    + "\(most == 1 ? "die" : "dice") left: give \(usable) thresholds",
-                spec: spec)
+        for strategy in specs where !(loaded && strategy == .expectedValueToTarget) {
+            if let reason = strategy.refusal(toPlay: rules) { throw UsageError(reason, spec: spec) }
         }
     }
 

@@ -49,6 +49,31 @@ struct StrategyTests {
         #expect(ThresholdStrategy.completed([0, 1 << 62]) == [0, 0, 1 << 62, .max, .max, .max, .max])
     }
 
+    @Test(
+        "a threshold strategy gives no more thresholds than dice a player may bank with; ev-target plays races won at once"
+    )
+    func playableUnder() throws {
+        // standard banks with 1 or 2 dice left: a third threshold would be read for nothing.
+        #expect(StrategySpec.threshold([300, 300]).refusal(toPlay: .standard) == nil)
+        let three = try #require(StrategySpec.threshold([300, 300, 0]).refusal(toPlay: .standard))
+        #expect(three.contains("at most 2 dice left: give 2 thresholds"), "\(three)")
+        // five-thousand banks with 1 to 4 dice left, and with all five after hot dice (not mandatory to roll).
+        #expect(StrategySpec.threshold([1, 2, 3, 4, 5]).refusal(toPlay: .fiveThousand) == nil)
+        #expect(StrategySpec.threshold([1, 2, 3, 4, 5, 6]).refusal(toPlay: .fiveThousand) != nil)
+        // One die left only: the syntax's two thresholds are still accepted.
+        var single = RuleSet.standard
+        single.turn.bankingDiceLeft = [1]
+        #expect(StrategySpec.threshold([300, 300]).refusal(toPlay: single) == nil)
+        #expect(
+            StrategySpec.threshold([300, 300, 300]).refusal(toPlay: single)?.contains("at most 1 die left") == true)
+        // ev-target: kcd is a race won at the target at once, standard ends with a final round.
+        #expect(StrategySpec.expectedValueToTarget.refusal(toPlay: .kcd) == nil)
+        #expect(StrategySpec.expectedValueToTarget.refusal(toPlay: .standard) != nil)
+        for spec: StrategySpec in [.expectedValue, .greedy, .win, .farkleTen(.hard)] {
+            #expect(spec.refusal(toPlay: .standard) == nil)
+        }
+    }
+
     @Test("greedy and threshold take the highest-scoring keep of every roll")
     func highestKeep() {
         let table = ScoringTable(rules: .standard)
