@@ -62,7 +62,7 @@ extension AdvisorPage {
             doubles((0..<top).map { solver.rollValue(turnPoints: $0 * step, state: state(dice)) })
         }
         let decisions = dice.map { dice in JSONText.string(String((0..<top).map { code($0 * step, dice) })) }
-        func numbers(_ values: [Double]) -> String { "[" + values.map(JSONText.number).joined(separator: ", ") + "]" }
+        func numbers(_ values: [Double]) -> String { JSONText.inlineArray(values.map(JSONText.number)) }
         let above = JSONText.object([
             // What a keep into this state is worth, as `CappedScoreSolver.advice` values it: the better of
             // banking and rolling (where the state may not bank, the same as V = cap × q to the last bits or so).

@@ -154,7 +154,7 @@ public struct AdvisorPage: Sendable {
             ("opening", points(mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true))),
             ("later", points(mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false))),
         ])
-        let banking = (1...mechanics.dice).filter(mechanics.allowsBanking).map(String.init).joined(separator: ", ")
+        let banking = JSONText.inlineArray((1...mechanics.dice).filter(mechanics.allowsBanking).map(String.init))
         let penalty =
             switch rules.turn.threeFarklePenalty {
             case nil: "null"
@@ -166,7 +166,7 @@ public struct AdvisorPage: Sendable {
             ("dice", "\(mechanics.dice)"),
             ("score_step", "\(mechanics.scoreStep)"),
             ("minimum_bank", "\(mechanics.minimumBank)"),
-            ("banking_dice_left", "[\(banking)]"),
+            ("banking_dice_left", banking),
             ("hot_dice_mandatory", "\(rules.turn.hotDiceMandatory)"),
             ("six_dice_farkle", sixDiceFarkle),
             ("rerolls_scoreless_opening_roll", "\(mechanics.rerollsScorelessOpeningRoll)"),
@@ -175,14 +175,17 @@ public struct AdvisorPage: Sendable {
             // to its combinations' points, as FarkleKit's turns count them; the page re-derives neither rule.
             (
                 "after_keeping",
-                "["
-                    + (1...mechanics.dice).map { rolled in
-                        "["
-                            + (1...rolled).map { kept in
-                                "[\(mechanics.diceLeft(afterKeeping: kept, of: rolled)), "
-                                    + "\(rules.turn.points(ofKeeping: 0, isHotDice: TurnMechanics.isHotDice(keeping: kept, of: rolled)))]"
-                            }.joined(separator: ", ") + "]"
-                    }.joined(separator: ", ") + "]"
+                JSONText.inlineArray(
+                    (1...mechanics.dice).map { rolled in
+                        JSONText.inlineArray(
+                            (1...rolled).map { kept in
+                                let isHotDice = TurnMechanics.isHotDice(keeping: kept, of: rolled)
+                                return JSONText.inlineArray([
+                                    "\(mechanics.diceLeft(afterKeeping: kept, of: rolled))",
+                                    "\(rules.turn.points(ofKeeping: 0, isHotDice: isHotDice))",
+                                ])
+                            })
+                    })
             ),
             ("three_farkle_penalty", penalty),
             ("target", points(rules.game.end.target)),
@@ -206,9 +209,8 @@ public struct AdvisorPage: Sendable {
             ("loses_at_once", sixDiceRolls(where: rules.game.losesAtOnce)),
             (
                 "farkle_chance",
-                "["
-                    + ScoringOdds(table: turnSolvers[0].table).rows.map { JSONText.number($0.farkleProbability) }
-                    .joined(separator: ", ") + "]"
+                JSONText.inlineArray(
+                    ScoringOdds(table: turnSolvers[0].table).rows.map { JSONText.number($0.farkleProbability) })
             ),
             ("extra_rounds_on_tie", "\(rules.game.end.rounds == nil ? 0 : rules.game.extraRoundsOnTie)"),
             ("highest_turn_breaks_tie", "\(rules.game.end.rounds != nil && rules.game.highestTurnBreaksTie)"),
@@ -217,9 +219,8 @@ public struct AdvisorPage: Sendable {
 
     /// The rolls of six dice for which `holds` is true, as a JSON list of keys (`["111111"]`).
     private func sixDiceRolls(where holds: (DiceCounts) -> Bool) -> String {
-        "["
-            + DiceCatalog.shared.multisets[DiceCounts.maximumDice].filter(holds).map { JSONText.string("\($0)") }
-            .joined(separator: ", ") + "]"
+        JSONText.inlineArray(
+            DiceCatalog.shared.multisets[DiceCounts.maximumDice].filter(holds).map { JSONText.string("\($0)") })
     }
 
     /// Every roll of one die to the game's dice with its keeps, one roll per line.
@@ -229,10 +230,12 @@ public struct AdvisorPage: Sendable {
         for dice in 1...table.turnMechanics.dice {
             for roll in DiceCatalog.shared.multisets[dice] {
                 let keeps = table.keeps(for: roll).map { keep in
-                    "[\"\(keep.dice)\", \(keep.score), "
-                        + "\(table.turnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))]"
+                    JSONText.inlineArray([
+                        JSONText.string("\(keep.dice)"), "\(keep.score)",
+                        "\(table.turnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))",
+                    ])
                 }
-                entries.append("\"\(roll)\": [\(keeps.joined(separator: ", "))]")
+                entries.append("\"\(roll)\": \(JSONText.inlineArray(keeps))")
             }
         }
         return "{\n    " + entries.joined(separator: ",\n    ") + "\n  }"
@@ -244,19 +247,18 @@ public struct AdvisorPage: Sendable {
         let levels = 0...solver.tabulatedPoints / step
         let dice = 1...solver.table.turnMechanics.dice
         let roll = dice.map { dice in
-            "["
-                + levels.map { JSONText.number(solver.rollValue(turnPoints: $0 * step, diceLeft: dice)) }
-                .joined(separator: ", ") + "]"
+            JSONText.inlineArray(
+                levels.map { JSONText.number(solver.rollValue(turnPoints: $0 * step, diceLeft: dice)) })
         }
         let decisions = dice.map { dice in
             JSONText.string(String(levels.map { code(solver.decision(turnPoints: $0 * step, diceLeft: dice)) }))
         }
         func line(_ line: (slope: Double, intercept: Double)) -> String {
-            "[\(JSONText.number(line.slope)), \(JSONText.number(line.intercept))]"
+            JSONText.inlineArray([JSONText.number(line.slope), JSONText.number(line.intercept)])
         }
         let tail = JSONText.object([
-            ("value", "[" + dice.map { line(solver.tailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
-            ("roll", "[" + dice.map { line(solver.rollTailLine(diceLeft: $0)) }.joined(separator: ", ") + "]"),
+            ("value", JSONText.inlineArray(dice.map { line(solver.tailLine(diceLeft: $0)) })),
+            ("roll", JSONText.inlineArray(dice.map { line(solver.rollTailLine(diceLeft: $0)) })),
         ])
         // The opening roll's value (the six-dice farkle of an opening roll counted) and a farkle's value: what the
         // page's luck of a roll is measured from (`RollAdvice.luck`).
@@ -272,14 +274,14 @@ public struct AdvisorPage: Sendable {
         let step = solver.table.scoreStep
         let totals = stride(from: 0, to: solver.target, by: step)
         let rows = totals.map { mine in
-            "[" + totals.map { JSONText.number(solver.value(mine: mine, theirs: $0)) }.joined(separator: ", ") + "]"
+            JSONText.inlineArray(totals.map { JSONText.number(solver.value(mine: mine, theirs: $0)) })
         }
         func finalRound(hasEntered: Bool) -> String {
             guard let cap = solver.finalRoundCap(hasEntered: hasEntered) else { return "null" }
-            return "["
-                + stride(from: 0, through: cap, by: step).map {
+            return JSONText.inlineArray(
+                stride(from: 0, through: cap, by: step).map {
                     JSONText.number(solver.finalRoundValue(deficit: $0, hasEntered: hasEntered))
-                }.joined(separator: ", ") + "]"
+                })
         }
         let turn = Self.turnJSON(solver.turnModel)
         let leastBank = JSONText.object([
@@ -330,7 +332,7 @@ public struct AdvisorPage: Sendable {
             ("final_round_limit", JSONText.number(solver.finalRoundLimit)),
             (
                 "final_round_values",
-                solver.finalRoundValues.map { "[" + $0.map(JSONText.number).joined(separator: ", ") + "]" } ?? "null"
+                solver.finalRoundValues.map { JSONText.inlineArray($0.map(JSONText.number)) } ?? "null"
             ),
             ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(blocks, indent: 6)),
         ]
@@ -350,11 +352,11 @@ public struct AdvisorPage: Sendable {
                 parts.append(String(option.steps))
                 parts.append(String(option.diceLeft))
             }
-            return "[" + parts.joined(separator: ", ") + "]"
+            return JSONText.inlineArray(parts)
         }
-        let groups: [String] = model.groups.map { "[" + $0.map(group).joined(separator: ", ") + "]" }
+        let groups: [String] = model.groups.map { JSONText.inlineArray($0.map(group)) }
         func numbers(_ values: [Double]) -> String {
-            "[" + values.map(JSONText.number).joined(separator: ", ") + "]"
+            JSONText.inlineArray(values.map(JSONText.number))
         }
         func steps(_ value: Int?) -> String { value.map(String.init) ?? "null" }
         let turn = [

@@ -17,6 +17,11 @@ public enum JSONText {
         "{" + members.map { string($0.key) + ": " + $0.value }.joined(separator: ", ") + "}"
     }
 
+    /// An array on one line of elements that are already JSON text: `[1, 2, 3]`.
+    public static func inlineArray(_ elements: [String]) -> String {
+        "[" + elements.joined(separator: ", ") + "]"
+    }
+
     /// An array of elements that are already JSON text, one element per line, indented by `indent` spaces.
     public static func array(_ elements: [String], indent: Int = 2) -> String {
         guard !elements.isEmpty else { return "[]" }

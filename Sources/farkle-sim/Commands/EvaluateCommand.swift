@@ -205,7 +205,7 @@ enum EvaluateCommand: Command {
               "rules": \(JSONText.string(rules.name)),
               "target": \(rules.game.end.target.map(String.init) ?? "null"),
               "strategies": [\(strategies)],\(diceSets)
-              "win_probabilities": [\(odds.winProbabilities.map { JSONText.number($0) }.joined(separator: ", "))],
+              "win_probabilities": \(JSONText.inlineArray(odds.winProbabilities.map { JSONText.number($0) })),
               "tie_probability": \(JSONText.number(odds.tieProbability)),
               "\(odds.strategies.count == 3 ? "sets" : "pairs")": \(odds.pairCount),\(convergence)
               "elapsed_seconds": \(JSONText.number(seconds))

@@ -512,7 +512,7 @@ private struct Summary {
     /// The rounds finished games lasted (in a solo race: the turns to reach the target): mean, quartiles and counts.
     private var roundsPerGame: String {
         let counts = tally.gamesByRound.enumerated().filter { $0.element > 0 }.map { ("\($0.offset)", "\($0.element)") }
-        let quartiles = roundsQuartiles.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null"
+        let quartiles = roundsQuartiles.map { JSONText.inlineArray($0.map(String.init)) } ?? "null"
         return JSONText.object([
             ("mean", tally.meanRoundsPerFinishedGame.map(number) ?? "null"),
             ("quartiles", quartiles),
@@ -539,7 +539,7 @@ private struct Summary {
                 "mean_points_per_turn": \(number(seatPoints(seat))), "farkle_rate": \(number(seatFarkleRate(seat))), \
                 "penalty_points": \(seat.penaltyPoints), "mean_net_points_per_turn": \(number(seat.meanNetPointsPerTurn)), \
                 "mean_final_total": \(tally.meanFinalTotal(seat: index).map(number) ?? "null"), \
-                "final_total_quartiles": \(finalTotalQuartiles(seat: index).map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null")\
+                "final_total_quartiles": \(finalTotalQuartiles(seat: index).map { JSONText.inlineArray($0.map(String.init)) } ?? "null")\
                 \(loadedMembers(seat: index))}
                 """
         }

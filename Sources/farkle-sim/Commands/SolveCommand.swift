@@ -388,8 +388,10 @@ enum SolveCommand: Command {
         let thresholds = thresholds(solver)
         let thresholdMembers = thresholds.map { "\"\($0.dice)\": \($0.threshold.map(String.init) ?? "null")" }
         let islandMembers = thresholds.map { dice, _ in
-            let ranges = solver.bankRangesBelowThreshold(diceLeft: dice).map { "[\($0.lowerBound), \($0.upperBound)]" }
-            return "\"\(dice)\": [\(ranges.joined(separator: ", "))]"
+            let ranges = solver.bankRangesBelowThreshold(diceLeft: dice).map {
+                JSONText.inlineArray(["\($0.lowerBound)", "\($0.upperBound)"])
+            }
+            return "\"\(dice)\": \(JSONText.inlineArray(ranges))"
         }
         let tailMembers = (1...solver.table.rules.turn.dice).map { dice in
             let line = solver.tailLine(diceLeft: dice)
@@ -402,8 +404,8 @@ enum SolveCommand: Command {
                 + "\"decision\": \"\(row.decision)\""
                 + (row.values.isEmpty
                     ? ""
-                    : ", \"values_by_farkles\": [\(row.values.map(JSONText.number).joined(separator: ", "))], "
-                        + "\"decisions_by_farkles\": [\(row.decisions.map { "\"\($0)\"" }.joined(separator: ", "))]")
+                    : ", \"values_by_farkles\": \(JSONText.inlineArray(row.values.map(JSONText.number))), "
+                        + "\"decisions_by_farkles\": \(JSONText.inlineArray(row.decisions.map { JSONText.string("\($0)") }))")
                 + "}"
         }
         return """

@@ -285,7 +285,7 @@ struct AdviceText {
         return """
             {
               "rules": \(JSONText.string(rules.name)),
-              "dice": [\(advice.roll.faces.map(String.init).joined(separator: ", "))],
+              "dice": \(JSONText.inlineArray(advice.roll.faces.map(String.init))),
               "turn_points": \(advice.turnPoints),
               "opening": \(advice.isOpeningRoll),
               "wins_at_once": \(whole.winsAtOnce),
@@ -324,7 +324,7 @@ struct AdviceText {
                 "my_score": \(game.myScore),
                 "opponent_score": \(game.opponentScore),
                 "opponents": \(opponents),
-                "opponent_scores": [\(whole.situation.opponentScores.map(String.init).joined(separator: ", "))],
+                "opponent_scores": \(JSONText.inlineArray(whole.situation.opponentScores.map(String.init))),
                 "exact_at_table": \(game.weighsEveryOpponent),
                 "final_round": \(game.isFinalRound),
                 "farkle_value": \(JSONText.number(win.farkleValue)),
@@ -344,7 +344,7 @@ struct AdviceText {
     }
 
     private static func faces(_ keep: Keep) -> String {
-        "[\(keep.dice.faces.map(String.init).joined(separator: ", "))]"
+        JSONText.inlineArray(keep.dice.faces.map(String.init))
     }
 
     private static func spaced(_ faces: [Int]) -> String {
@@ -477,7 +477,7 @@ extension AdviceText {
         let keeps = kindKeeps(advice)
         let objects = keeps.enumerated().map { index, keep in
             var fields = [
-                ("dice", "[\(keep.dice.map(JSONText.string).joined(separator: ", "))]"),
+                ("dice", JSONText.inlineArray(keep.dice.map(JSONText.string))),
                 ("points", "\(keep.option.points)"), ("turn_points", "\(keep.option.turnPoints)"),
                 ("leaves", JSONText.string(keep.leaves)),
                 ("bank_value", keep.option.bankValue.map(JSONText.number) ?? "null"),
@@ -498,7 +498,7 @@ extension AdviceText {
         let capped = if case .pointsTowardTarget = whole.objective { true } else { false }
         var header = [
             "\"rules\": \(JSONText.string(rules.name))", "\"dice_set\": \(JSONText.string(advice.dice.description))",
-            "\"dice\": [\(rolledText(advice).map { JSONText.string($0) }.joined(separator: ", "))]",
+            "\"dice\": \(JSONText.inlineArray(rolledText(advice).map { JSONText.string($0) }))",
             "\"turn_points\": \(whole.situation.turnPoints)", "\"objective\": \(JSONText.string(objectiveName))",
             "\"target\": \(capped ? "\(target)" : "null")",
             "\"my_score\": \(capped ? "\(mine)" : whole.situation.myScore.map(String.init) ?? "null")",

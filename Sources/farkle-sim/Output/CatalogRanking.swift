@@ -149,8 +149,8 @@ enum CatalogRanking {
         private var json: String {
             let objects = byPoints.map { row in
                 var fields = [
-                    ("dice", "[\(row.names.map(JSONText.string).joined(separator: ", "))]"),
-                    ("weights", "[\(row.weights.map(String.init).joined(separator: ", "))]"),
+                    ("dice", JSONText.inlineArray(row.names.map(JSONText.string))),
+                    ("weights", JSONText.inlineArray(row.weights.map(String.init))),
                     ("points", JSONText.number(row.points)), ("win_rate", JSONText.number(row.winRate)),
                 ]
                 if let exact = row.exact {
@@ -162,7 +162,9 @@ enum CatalogRanking {
                     fields.append(
                         (
                             "win_rate_interval",
-                            "[\(JSONText.number(row.interval.lowerBound)), \(JSONText.number(row.interval.upperBound))]"
+                            JSONText.inlineArray([
+                                JSONText.number(row.interval.lowerBound), JSONText.number(row.interval.upperBound),
+                            ])
                         ))
                 }
                 return JSONText.object(fields)

@@ -135,10 +135,10 @@ enum ReachSolveOutput {
                     let (from, below) = thresholds(turnsLeft: left, total: total)
                     return
                         "{\"total\": \(total), \"chance\": \(JSONText.number(solver.chance(turnsLeft: left, total: total))), "
-                        + "\"bank_from\": [\(from.map { $0.map(String.init) ?? "null" }.joined(separator: ", "))], "
-                        + "\"also_banks_below\": [\(below.map(String.init).joined(separator: ", "))]}"
+                        + "\"bank_from\": \(JSONText.inlineArray(from.map { $0.map(String.init) ?? "null" })), "
+                        + "\"also_banks_below\": \(JSONText.inlineArray(below.map(String.init)))}"
                 }
-                return "    {\"rounds_left\": \(left), \"totals\": [\(entries.joined(separator: ", "))]}"
+                return "    {\"rounds_left\": \(left), \"totals\": \(JSONText.inlineArray(entries))}"
             }
             return """
                 {

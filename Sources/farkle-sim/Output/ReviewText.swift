@@ -138,11 +138,12 @@ struct ReviewText {
         let state = review.final
         let result: String =
             switch state.result {
-            case .won(let seat)?: JSONText.object([("winner", JSONText.string(names[seat])), ("tied", "[]")])
+            case .won(let seat)?:
+                JSONText.object([("winner", JSONText.string(names[seat])), ("tied", JSONText.inlineArray([]))])
             case .tied(let seats)?:
                 JSONText.object([
                     ("winner", "null"),
-                    ("tied", "[" + seats.map { JSONText.string(names[$0]) }.joined(separator: ", ") + "]"),
+                    ("tied", JSONText.inlineArray(seats.map { JSONText.string(names[$0]) })),
                 ])
             case nil: "null"
             }
@@ -169,10 +170,10 @@ struct ReviewText {
             return JSONText.object([
                 ("action", "\(decision.action + 1)"), ("round", "\(decision.round)"),
                 ("player", JSONText.string(names[decision.seat])), ("turn_points", "\(decision.turnPoints)"),
-                ("roll", "[" + decision.roll.faces.map(String.init).joined(separator: ", ") + "]"),
-                ("kept", "[" + decision.kept.dice.faces.map(String.init).joined(separator: ", ") + "]"),
+                ("roll", JSONText.inlineArray(decision.roll.faces.map(String.init))),
+                ("kept", JSONText.inlineArray(decision.kept.dice.faces.map(String.init))),
                 ("then", decision.banked.map { JSONText.string($0 ? "bank" : "roll") } ?? "null"),
-                ("best_keep", "[" + decision.bestKeep.dice.faces.map(String.init).joined(separator: ", ") + "]"),
+                ("best_keep", JSONText.inlineArray(decision.bestKeep.dice.faces.map(String.init))),
                 ("best_then", JSONText.string(decision.bestBanks ? "bank" : "roll")),
                 ("objective", JSONText.string(Self.objective(decision.objective))),
                 ("points", values(decision.points)), ("win", values(decision.win)),

@@ -93,7 +93,7 @@ enum WinSolveOutput {
                 {
                   "rules": \(JSONText.string(rules.name)),
                   "target": \(solver.target),
-                  "dice_sets": [\(players.map { JSONText.string($0.description) }.joined(separator: ", "))],
+                  "dice_sets": \(JSONText.inlineArray(players.map { JSONText.string($0.description) })),
                   "first_player_win_probability": \(JSONText.number(first)),
                   "second_player_win_probability_if_it_starts": \(JSONText.number(secondStarting)),
                   "largest_last_change": \(JSONText.number(solver.largestLastChange)),
