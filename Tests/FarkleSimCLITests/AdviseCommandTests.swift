@@ -327,6 +327,13 @@ struct AdviseCommandTests {
             (["--extra-round", "1"], "Error: an extra round is played from equal totals"),
             (["--extra-round", "6"], "Error: '--extra-round' must be from 1 to 5"),
             (["--extra-round", "1", "--rounds-left", "1"], "Error: give '--rounds-left' or '--extra-round', not both"),
+            // Round 1 of 2: nobody has banked before their first turn.
+            (
+                ["--rounds-left", "2"],
+                "Error: with '--rounds-left 2' this is round 1, and nobody has banked before their first turn: with "
+                    + "'--seat 1' '--my-score' and '--opponent-score' are 0, not 300 and 500"
+            ),
+            (["--rounds-left", "2", "--seat", "2"], "Error: with '--rounds-left 2' this is round 1, and nobody"),
         ] {
             let refused = try CommandRunner.run(Array(arguments.prefix(9)) + extra)
             #expect(refused.exitStatus == 64 && refused.standardOutput.isEmpty)

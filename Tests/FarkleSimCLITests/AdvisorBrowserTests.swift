@@ -175,9 +175,11 @@ struct AdvisorBrowserTests {
                     (0..<Self.winSituationsPerRace).map { index in
                         var situation = Situation.draw(index: index, page: page, using: &generator)
                         let total = { table.scoreStep * Int.random(in: 0...12, using: &generator) }
+                        // In round 1 nobody has banked before their first turn (advise and the page refuse more).
+                        let (round, seat) = (1 + index % solver.rounds, 1 + (index / solver.rounds) % 2)
                         situation.inGame(
-                            me: total(), them: total(), rounds: solver.rounds, round: 1 + index % solver.rounds,
-                            seat: 1 + (index / solver.rounds) % 2)
+                            me: round == 1 ? 0 : total(), them: round == 1 && seat == 1 ? 0 : total(),
+                            rounds: solver.rounds, round: round, seat: seat)
                         return situation
                     })
             }
@@ -222,7 +224,24 @@ struct AdvisorBrowserTests {
         let entry = ["#dice=1,5&turn=0&me=0"]
         let entryPage = Self.page(try RuleSet.load(fixtureRules("penalty-entry.json")))
         let entryShown = try Chromium.shown(by: entryPage, in: entry.map { Situation(fragment: $0) })
-        for (fragment, page) in zip(fragments + counts + entry, shown + penaltyShown + entryShown) {
+        // In round 1 of a game of rounds nobody has banked before their first turn: the player's total is 0, and
+        // the opponent's too when the player plays first (advise refuses the same).
+        let firstRound = [
+            "#dice=1,5&turn=0&me=100&them=0&round=1&seat=2", "#dice=1,5&turn=0&me=0&them=100&round=1&seat=1",
+        ]
+        let roundsPage = try Self.winPage("ones-rounds.json").page
+        let roundsShown = try Chromium.shown(
+            by: roundsPage,
+            in: (firstRound + ["#dice=1,5&turn=0&me=0&them=100&round=1&seat=2"]).map {
+                Situation(fragment: $0)
+            })
+        #expect(roundsShown[2].problem == nil && !roundsShown[2].advice.isEmpty, "the second seat after a bank")
+        for page in roundsShown.prefix(2) {
+            #expect(page.problem?.contains("In round 1 nobody has banked before their first turn") == true)
+        }
+        for (fragment, page) in zip(
+            fragments + counts + entry + firstRound, shown + penaltyShown + entryShown + roundsShown.prefix(2))
+        {
             #expect(page.problem != nil, "\(fragment)")
             #expect(page.advice.isEmpty, "\(fragment)")
             #expect(page.rows.isEmpty, "\(fragment)")

@@ -534,7 +534,7 @@ function situation() {
   }
   const totals = gameTotals();
   if (totals.problem) return totals;
-  const game = typedGame(farkles);
+  const game = typedGame(farkles, totals);
   if (game.problem) return game;
   return { turn, opening, farkles: perFarkleCount() ? farkles : 0, me: totals.me, them: totals.them, game };
 }
@@ -544,7 +544,7 @@ const count = (id) => Number(fieldText(id) === "" ? "0" : fieldText(id));
 
 // What the advice to win reads besides the totals, as a game kept on the page gives it (table.js winGameOf):
 // under a penalty both players' farkles in a row, in a game of rounds the turn's index (2 (round - 1) + seat).
-function typedGame(farkles) {
+function typedGame(farkles, totals) {
   if (data.win === null) return {};
   if (data.win.kind === "penalty") {
     const theirs = count("theirfarkles");
@@ -558,7 +558,14 @@ function typedGame(farkles) {
     if (!Number.isInteger(round) || round < 1 || round > data.win.rounds) {
       return { problem: "The round: a whole number from 1 to " + data.win.rounds + "." };
     }
-    return { turnIndex: 2 * (round - 1) + Number($("seat").value) - 1 };
+    const seat = Number($("seat").value);
+    // Nobody has banked before their first turn: in round 1 the player's total is 0, and so is the opponent's when
+    // the player plays first (advise refuses the same).
+    if (round === 1 && ((totals.me ?? 0) !== 0 || (seat === 1 && (totals.them ?? 0) !== 0))) {
+      return { problem: "In round 1 nobody has banked before their first turn: your total is 0"
+        + (seat === 1 ? ", and so is the opponent's (you play first)." : ".") };
+    }
+    return { turnIndex: 2 * (round - 1) + seat - 1 };
   }
   return {};
 }

@@ -426,6 +426,16 @@ enum AdviseCommand: Command {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
             }
+            // Nobody has banked before their first turn: in the first round the player's total is 0, and so is the
+            // opponent's when the player plays first (the advisor page refuses the same).
+            if left == rounds, mine != 0 || (seat == 1 && theirs != 0) {
+                throw UsageError(
+                    "with '--rounds-left \(rounds)' this is round 1, and nobody has banked before their first turn: "
+                        + (seat == 1
+                            ? "with '--seat 1' '--my-score' and '--opponent-score' are 0, not \(mine) and \(theirs)"
+                            : "'--my-score' is 0, not \(mine)"),
+                    spec: spec)
+            }
             if extra != nil, seat == 1, mine != theirs {
                 throw UsageError(
                     "an extra round is played from equal totals: with '--seat 1' '--my-score' and '--opponent-score' "
