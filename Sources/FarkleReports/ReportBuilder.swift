@@ -35,9 +35,16 @@ public struct ReportBuilder: Sendable {
     /// it begins, where the step counts nothing as it goes), or `nil`.
     public var stepProgress: (@Sendable (_ step: String, _ fraction: Double) -> Void)?
 
+    /// The games simulated per pairing unless told otherwise, as `farkle-sim report` does.
+    public static let defaultGames = 100_000
+    /// The seed of the simulated games unless told otherwise.
+    public static let defaultSeed: UInt64 = 1
+
     /// A builder for `rules`, simulating `games` games per pairing from `seed`, solving the game to win
     /// if `playsToWin`.
-    public init(rules: RuleSet, games: Int = 100_000, seed: UInt64 = 1, playsToWin: Bool = false) {
+    public init(
+        rules: RuleSet, games: Int = defaultGames, seed: UInt64 = defaultSeed, playsToWin: Bool = false
+    ) {
         self.rules = rules
         self.games = games
         self.seed = seed
@@ -177,7 +184,29 @@ public struct ReportBuilder: Sendable {
             } ?? [RuleSetOverview.thresholds(solver)],
             farkleChances: odds.rows.map(\.farkleProbability), starterWinRate: comparison.matchups.first?.starterWinRate
         )
-        return (reports + [ReportDocument.index(rules: rules, documents: reports, findings: findings)], overview)
+        let index = ReportDocument.index(rules: rules, documents: reports, findings: findings, command: command)
+        return (reports + [index], overview)
+    }
+
+    /// The command line that writes these reports again, each option given beyond its default: `farkle-sim report
+    /// --rules kcd --target 300 --no-win`; `FILE` in place of a rule set read from a file.
+    package var command: String {
+        var parts = ["farkle-sim report --rules"]
+        // A preset played to another target is the preset with --target; anything else came from a file.
+        var atPresetTarget = rules
+        if let preset = RuleSet.presets[rules.name] { atPresetTarget.game.end = preset.game.end }
+        if let preset = RuleSet.presets[rules.name], atPresetTarget == preset {
+            parts.append(rules.name)
+            if rules.game.end != preset.game.end, let target = rules.game.end.target {
+                parts.append("--target \(target)")
+            }
+        } else {
+            parts.append("FILE")
+        }
+        if games != Self.defaultGames { parts.append("--games \(games)") }
+        if seed != Self.defaultSeed { parts.append("--seed \(seed)") }
+        if !playsToWin { parts.append("--no-win") }
+        return parts.joined(separator: " ")
     }
 
     /// The matchups of `pairs`: exact where the rules and strategies have exact odds (`ExactOdds`), otherwise
@@ -272,14 +301,17 @@ public struct ReportBuilder: Sendable {
     ///
     /// Games solved to win are read from `cache`, or kept there once solved. `progress` is called before each
     /// rule set's reports are computed, with how many are done and the builder about to compute them, whose
-    /// `solveProgress` and `sweepProgress` it may set.
+    /// `solveProgress` and `sweepProgress` it may set. `beforeReplacing` is called with the paths once every file
+    /// is staged, before any replaces its old version; returning `false` abandons them all (as a failure does).
     ///
-    /// - Throws: `ReportFileError` when a directory cannot be created or a file cannot be written.
+    /// - Throws: `ReportFileError` when a directory cannot be created or a file cannot be written, or
+    ///   `beforeReplacing` abandoned the files.
     @discardableResult
     public static func writeComparison(
         of rules: [RuleSet], games: Int = 100_000, seed: UInt64 = 1, playsToWin: Bool = false,
         cache: SolvedGameCache = .disabled, to directory: URL,
-        progress: (_ done: Int, _ next: inout ReportBuilder) -> Void = { _, _ in }
+        progress: (_ done: Int, _ next: inout ReportBuilder) -> Void = { _, _ in },
+        beforeReplacing: ([String]) -> Bool = { _ in true }
     ) throws(ReportFileError) -> [String] {
         let isNew = !FileManager.default.fileExists(atPath: directory.path)
         try ReportFile.createDirectory(directory)
@@ -290,52 +322,69 @@ public struct ReportBuilder: Sendable {
             return builder.build()
         }
         let comparison = ReportDocument.ruleSetComparison(sets.map(\.overview))
+        let paths =
+            zip(rules, sets).flatMap { rules, set in set.documents.map { rules.name + "/" + $0.fileName } }
+            + [comparison.fileName]
         try Self.writeWhole(
             zip(rules, sets).map { (directory.appendingPathComponent($0.name), $1.documents) }
                 + [(directory, [comparison])],
-            made: isNew ? [directory] : [])
-        return zip(rules, sets).flatMap { rules, set in set.documents.map { rules.name + "/" + $0.fileName } }
-            + [comparison.fileName]
+            made: isNew ? [directory] : [], beforeReplacing: { beforeReplacing(paths) })
+        return paths
     }
 
     /// Writes every report into `directory` (created if missing) and returns what was written.
     ///
     /// Every file is written whole beside its destination before any replaces its old version, so a failure (a
-    /// full disk) leaves the directory as it was, never a mix of old and new reports.
+    /// full disk) leaves the directory as it was, never a mix of old and new reports. `beforeReplacing` is called
+    /// with the documents once every file is staged, before any replaces its old version; returning `false`
+    /// abandons them all, as a failure does (a caller that lists the files on stdout and could not).
     ///
-    /// - Throws: `ReportFileError` when the directory cannot be created or a file cannot be written.
+    /// - Throws: `ReportFileError` when the directory cannot be created or a file cannot be written, or
+    ///   `beforeReplacing` abandoned the files.
     @discardableResult
-    public func write(to directory: URL) throws(ReportFileError) -> [ReportDocument] {
+    public func write(
+        to directory: URL, beforeReplacing: ([ReportDocument]) -> Bool = { _ in true }
+    ) throws(ReportFileError) -> [ReportDocument] {
         // A directory that cannot be made fails before the minutes of work, not after.
         let isNew = !FileManager.default.fileExists(atPath: directory.path)
         try ReportFile.createDirectory(directory)
         let documents = documents()
-        try Self.writeWhole([(directory, documents)], made: isNew ? [directory] : [])
+        try Self.writeWhole(
+            [(directory, documents)], made: isNew ? [directory] : [],
+            beforeReplacing: { beforeReplacing(documents) })
         return documents
     }
 
     /// Writes the documents of each folder (made where missing) whole or not at all: every file is staged beside
-    /// its destination before any replaces its old version. On a failure every staged file is removed, and the
-    /// folders made here, with those in `made` (made earlier by the caller), are removed again where empty.
+    /// its destination before any replaces its old version, and none does unless `beforeReplacing` agrees. On a
+    /// failure every staged file is removed, and the folders made here (a subfolder such as `app/` included), with
+    /// those in `made` (made earlier by the caller), are removed again where empty.
     private static func writeWhole(
-        _ folders: [(folder: URL, documents: [ReportDocument])], made: [URL]
+        _ folders: [(folder: URL, documents: [ReportDocument])], made: [URL], beforeReplacing: () -> Bool
     ) throws(ReportFileError) {
         var staged: [PendingFile] = []
         var made = made
-        do {
+        do throws(ReportFileError) {
             for (folder, documents) in folders {
                 if !FileManager.default.fileExists(atPath: folder.path) { made.append(folder) }
                 try ReportFile.createDirectory(folder)
-                for document in documents { staged.append(try stage(document, into: folder)) }
+                for document in documents {
+                    let parent = folder.appendingPathComponent(document.fileName).deletingLastPathComponent()
+                    if document.fileName.contains("/"), !FileManager.default.fileExists(atPath: parent.path) {
+                        made.append(parent)
+                    }
+                    staged.append(try stage(document, into: folder))
+                }
+            }
+            guard beforeReplacing() else {
+                throw ReportFileError(
+                    path: folders.first?.folder.path ?? "", reason: "the run stopped before any file was replaced")
             }
             try replace(staged)
         } catch {
             for file in staged { file.discard() }
             // The last made first: a folder made inside another goes before it.
-            for folder in made.reversed() {
-                _ = rmdir(folder.appendingPathComponent("app").path)
-                _ = rmdir(folder.path)
-            }
+            for folder in made.reversed() { _ = rmdir(folder.path) }
             throw error
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// `farkle-sim report`: Writes every report for a rule set (Markdown, CSV, SVG charts).
 enum ReportCommand: Command {
     /// Games simulated per pairing of strategies unless `--games` says otherwise.
-    static let defaultGames = 100_000
+    static let defaultGames = ReportBuilder.defaultGames
 
     static let spec = CommandSpec(
         name: "report",
@@ -85,13 +85,27 @@ enum ReportCommand: Command {
             steps.finish()
         }
         do {
-            for document in try builder.write(to: directory) {
-                Standard.output(directory.appendingPathComponent(document.fileName).relativePath)
+            // The files are listed before they replace anything: a list that cannot be written (stdout full or
+            // closed) fails the run, and a failed run leaves the directory as it was.
+            try builder.write(to: directory) { documents in
+                Self.list(documents.map { directory.appendingPathComponent($0.fileName).relativePath })
             }
         } catch {
-            throw RuntimeFailure(error.description)
+            throw RuntimeFailure(Self.failure(error))
         }
         return ExitStatus.success
+    }
+
+    /// Prints the paths written, one per line; `false` when stdout failed.
+    private static func list(_ paths: [String]) -> Bool {
+        for path in paths { Standard.output(path) }
+        return Standard.outputFailure == nil
+    }
+
+    /// The one line of a failed write: stdout's failure where the list of files could not be printed.
+    private static func failure(_ error: ReportFileError) -> String {
+        guard let output = Standard.outputFailure else { return error.description }
+        return "cannot write the results to standard output: \(output); no report file was written"
     }
 
     /// The kinds of file a report writes, by extension: a file of another kind in its directory is never replaced.
@@ -138,7 +152,7 @@ enum ReportCommand: Command {
         }
         do {
             let presets = RulePreset.all.map(\.rules)
-            for path in try ReportBuilder.writeComparison(
+            try ReportBuilder.writeComparison(
                 of: presets, games: games, seed: seed, playsToWin: !arguments.flag("no-win"),
                 cache: CacheOption.cache(arguments), to: directory,
                 progress: { done, builder in
@@ -155,12 +169,11 @@ enum ReportCommand: Command {
                     }
                     builder.stepProgress = { step, fraction in steps.update(label + ", " + step, fraction) }
                     solve = next
-                })
-            {
-                Standard.output(directory.appendingPathComponent(path).relativePath)
-            }
+                },
+                beforeReplacing: { paths in Self.list(paths.map { directory.appendingPathComponent($0).relativePath }) }
+            )
         } catch {
-            throw RuntimeFailure(error.description)
+            throw RuntimeFailure(Self.failure(error))
         }
         return ExitStatus.success
     }

@@ -120,9 +120,9 @@ enum CatalogRanking {
             rules: rules, target: target, wins: wins, games: games, seed: seed,
             byPoints: rows.sorted { $0.points > $1.points },
             byWins: rows.sorted { $0.winRate > $1.winRate })
-        // The file first: when it cannot be written, nothing goes to stdout either.
-        try csvFile?.commitOrFail(ranking.text(.csv))
+        // The file after the results: a run whose results could not be printed replaces no file.
         Standard.output(ranking.text(format), terminator: "")
+        try csvFile?.commitAfterOutput(bytes: Array(ranking.text(.csv).utf8))
         return ExitStatus.success
     }
 

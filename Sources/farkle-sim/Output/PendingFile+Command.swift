@@ -22,6 +22,20 @@ extension PendingFile {
         try commitOrFail(bytes: Array(text.utf8))
     }
 
+    /// Puts `bytes` in place of the file once the results printed on stdout before it arrived: where they did not
+    /// (stdout full or closed), the run fails and the file is not written, so a failed run replaces nothing.
+    ///
+    /// - Throws: `RuntimeFailure` saying which failed; the file is then as it was.
+    func commitAfterOutput(bytes: [UInt8]) throws(RuntimeFailure) {
+        if let failure = Standard.outputFailure {
+            discard()
+            throw RuntimeFailure(
+                "cannot write the results to standard output: \(failure); '\(destination.relativePath)' was not "
+                    + "written")
+        }
+        try commitOrFail(bytes: bytes)
+    }
+
     /// Puts `bytes` in place of the file (a policy file).
     ///
     /// - Throws: `RuntimeFailure` naming the path when writing or renaming fails; the file is then as it was.

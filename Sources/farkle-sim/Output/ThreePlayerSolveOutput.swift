@@ -32,7 +32,6 @@ enum ThreePlayerSolveOutput {
         guard let solver = game as? ThreePlayerWinSolver else {
             throw UsageError("rules '\(rules.name)' are not a race of three players", spec: spec)
         }
-        try pending?.commitOrFail(bytes: solver.policyFileBytes)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let peak = WinSolveOutput.peakMemoryBytes()
         let seats = solver.seatWinProbabilities
@@ -89,6 +88,8 @@ enum ThreePlayerSolveOutput {
             ]
             Standard.output(lines.joined(separator: "\n"), terminator: "")
         }
+        // The policy file after the results: a run whose results could not be printed replaces no file.
+        try pending?.commitAfterOutput(bytes: solver.policyFileBytes)
         return ExitStatus.success
     }
 }

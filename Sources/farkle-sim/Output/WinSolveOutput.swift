@@ -48,7 +48,6 @@ enum WinSolveOutput {
         } catch {
             throw UsageError(error.description, spec: spec)
         }
-        try pending?.commitOrFail(bytes: game.policyFileBytes)
         var figures = Figures(game)
         if let rounds = game as? RoundsWinSolver { figures.rounds = (rounds.differenceCap, rounds.capErrorBound) }
         if let penalty = game as? PenaltyWinSolver {
@@ -60,6 +59,8 @@ enum WinSolveOutput {
         case .md, .csv: Standard.output(summary.markdown, terminator: "")
         case .json: Standard.output(summary.json)
         }
+        // The policy file after the results: a run whose results could not be printed replaces no file.
+        try pending?.commitAfterOutput(bytes: game.policyFileBytes)
         return ExitStatus.success
     }
 
@@ -81,7 +82,6 @@ enum WinSolveOutput {
         let progress = SolveProgress("Solving rules '\(rules.name)' to win", isShown: showsProgress)
         let solver = cache.diceSetGame(outcomes: outcomes, threads: threads, progress: progress.update)
         progress.finish()
-        try pending?.commitOrFail(bytes: solver.policyFileBytes)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let first = solver.firstPlayerWinProbability
         // The second player's chance when it starts instead, from the same solve.
@@ -115,6 +115,8 @@ enum WinSolveOutput {
 
                 """, terminator: "")
         }
+        // The policy file after the results, as above.
+        try pending?.commitAfterOutput(bytes: solver.policyFileBytes)
         return ExitStatus.success
     }
 
