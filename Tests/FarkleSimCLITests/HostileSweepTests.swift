@@ -180,8 +180,8 @@ struct HostileSweepTests {
                 ["evaluate", "--strategy", "ev", "--strategy", "greedy", "--no-cache"],
                 "'--no-cache' is for odds the cache keeps"
             ),
-            (["--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
-            (["advise", "--dice", "1,2,3", "--dice-catalog", Self.catalog], "'--dice-catalog' names loaded dice"),
+            (["--dice-catalog", Self.catalog], "'--dice-catalog' adds loaded dice for '--dice-set', and none is given"),
+            (["advise", "--dice", "1,2,3", "--dice-catalog", Self.catalog], "'--dice-catalog' adds loaded dice"),
             (["odds", "--target", "500"], "unknown option '--target'"),
             (["advise", "--dice", "1,2,3", "--my-score", "500"], "'--my-score' alone changes no advice"),
             (["advise", "--dice", "1,2,3", "--my-score", "500", "--rules", "zilch"], "under rules 'zilch'"),
@@ -734,5 +734,109 @@ struct SweepLeftoverTests {
         #expect(result.standardOutput.contains("0 entries, 0 B in all."))
         #expect(result.standardOutput.contains("in the way of one"))
         #expect(result.standardOutput.contains(name))
+    }
+}
+
+@Suite("Review of the sixth sweep: outputs that fail")
+struct OutputFailureSweepTests {
+    /// A report that takes a second: kcd's short race, no solve to win.
+    static let report = ["report", "--rules", "kcd", "--target", "300", "--no-win", "--games", "2000"]
+
+    /// The names in `directory`, sorted, hidden ones (a temporary file) included.
+    static func names(_ directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    @Test(
+        "results that cannot be printed (stdout full) fail the run, and its files replace nothing: the policy file, the ranking's CSV, a report"
+    )
+    func resultsLostReplaceNothing() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-full")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let old = Data("the old file\n".utf8)
+        let file = directory.appendingPathComponent("old.out")
+        let reportFolder = directory.appendingPathComponent("report")
+        try FileManager.default.createDirectory(at: reportFolder, withIntermediateDirectories: true)
+        try old.write(to: reportFolder.appendingPathComponent("README.md"))
+        for command in [
+            "solve --objective win --rules \(fixtureRules("ones-race.json")) --quiet --out old.out",
+            "dice-set --rank-catalog --games 200 --quiet --csv-out old.out",
+            Self.report.joined(separator: " ") + " --quiet --out report",
+        ] {
+            try old.write(to: file)
+            let result = try CommandRunner.runShell("exec \"$0\" \(command) > /dev/full", in: directory)
+            #expect(result.exitStatus == 1, "\(command)")
+            #expect(
+                result.standardError.hasPrefix("Error: cannot write the results to standard output: No space left"),
+                "\(command): \(result.standardError)")
+            #expect(result.standardError.split(separator: "\n").count == 1, "\(result.standardError)")
+            #expect(try Data(contentsOf: file) == old, "\(command)")
+            #expect(try Self.names(directory) == ["old.out", "report"], "\(command)")
+            #expect(try Self.names(reportFolder) == ["README.md"], "\(command)")
+            #expect(try Data(contentsOf: reportFolder.appendingPathComponent("README.md")) == old, "\(command)")
+        }
+    }
+
+    @Test("a report that fails leaves its folder as it was: no app/ folder made for files never written")
+    func failedReportLeavesNoFolder() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-report")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A folder where the report writes strategies.csv: the report cannot be written whole.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("strategies.csv"), withIntermediateDirectories: true)
+        let result = try CommandRunner.run(Self.report + ["--quiet", "--out", directory.path])
+        #expect(result.exitStatus == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: cannot write"), "\(result.standardError)")
+        #expect(try Self.names(directory) == ["strategies.csv"])
+    }
+}
+
+@Suite("Review of the sixth sweep: options read for nothing")
+struct UnreadOptionSweepTests {
+    @Test(
+        "--target where nothing reads it is refused: the score objective of a race with a final round, its CSV, advice without totals",
+        arguments: [
+            (
+                ["solve", "--target", "500"],
+                "'--target' is for --objective win under rules 'standard', which have a final round"
+            ),
+            (["solve", "--rules", "zilch", "--target", "500"], "'--target' is for --objective win"),
+            (["solve", "--rules", "kcd", "--target", "500", "--format", "csv"], "which '--format csv' leaves out"),
+            (["advise", "--dice", "1,5,2,2,3,4", "--target", "500"], "'--target' changes no advice here"),
+            (["advise", "--rules", "kcd", "--dice", "1,5", "--target", "500"], "and by the points toward the target"),
+            (
+                ["advise", "--rules", "boxed", "--dice", "1,5", "--my-score", "0", "--target", "5000"],
+                "'--target' changes no advice here"
+            ),
+        ])
+    func targetReadForNothing(arguments: [String], message: String) throws {
+        let result = try CommandRunner.run(arguments)
+        HostileSweepTests.expectUsageError(result, message)
+    }
+
+    @Test("where --target is read it changes the answer: kcd's points toward the target, the advice to win")
+    func targetRead() throws {
+        let solve = ["solve", "--rules", "kcd", "--format", "json"]
+        let short = try CommandRunner.run(solve + ["--target", "500"])
+        #expect(short.exitStatus == 0, "\(short.standardError)")
+        #expect(short.standardOutput != (try CommandRunner.run(solve)).standardOutput)
+        let advise = ["advise", "--rules", "kcd", "--dice", "1,5,2,3", "--turn-points", "300", "--my-score", "100"]
+        let capped = try CommandRunner.run(advise + ["--target", "500", "--format", "json"])
+        #expect(capped.exitStatus == 0, "\(capped.standardError)")
+        #expect(capped.standardOutput != (try CommandRunner.run(advise + ["--format", "json"])).standardOutput)
+    }
+
+    @Test("a dice catalog with no option that takes dice says which options would have used it")
+    func catalogWithoutDice() throws {
+        let directory = try CommandRunner.scratchDirectory("farkle-catalog")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalog = directory.appendingPathComponent("dice.json")
+        try Data(#"{"dice": [{"name": "mine", "weights": [2, 1, 1, 1, 1, 1]}]}"#.utf8).write(to: catalog)
+        let validate = try CommandRunner.run(["validate", "--dice-catalog", catalog.path])
+        HostileSweepTests.expectUsageError(
+            validate, "'--dice-catalog' adds loaded dice for '--dice-set', and none is given")
+        let advise = try CommandRunner.run(["advise", "--dice", "1,5", "--dice-catalog", catalog.path])
+        HostileSweepTests.expectUsageError(advise, "or a face of '--dice' (5@odd), and none is given")
     }
 }

@@ -142,6 +142,16 @@ enum AdviseCommand: Command {
                         + "advice to win", spec: spec)
             }
         }
+        // The target is read by the advice to win and, in a race won at the target at once, by the points toward
+        // it from the player's total; otherwise the advice does not depend on it.
+        let end = rules.game.end
+        let capsTheTurn = end.target != nil && !end.hasFinalRound && end.rounds == nil
+        if totals?.theirs == nil, totals == nil || !capsTheTurn {
+            try arguments.refuse(
+                ["target"],
+                "changes no advice here: it is read by the advice to win (add '--my-score' and '--opponent-score')"
+                    + (capsTheTurn ? " and by the points toward the target from '--my-score'" : ""))
+        }
         if totals?.theirs == nil, arguments.value("opponent-farkles") != nil {
             throw UsageError("'--opponent-farkles' needs '--my-score' and '--opponent-score'", spec: spec)
         }

@@ -117,6 +117,18 @@ enum SolveCommand: Command {
         try arguments.refuse(
             ["threads", "no-cache"], "is for --objective win: a turn's expected points are solved at once, never cached"
         )
+        // The score objective reads the target only for the points toward it in a race won at the target at once,
+        // which the CSV of six ordinary dice leaves out; a turn's expected points do not depend on it.
+        let end = rules.game.end
+        if end.target == nil || end.hasFinalRound {
+            try arguments.refuse(
+                ["target"],
+                "is for --objective win under rules '\(rules.name)', which \(end.unlikeRaceWonAtOnce): a turn's "
+                    + "expected points do not depend on it")
+        } else if !hasDiceSets, format == .csv {
+            try arguments.refuse(
+                ["target"], "is read by the points toward the target, which '--format csv' leaves out")
+        }
         if hasDiceSets {
             guard sets.count == 1 else {
                 throw UsageError("'--objective score' takes one '--dice-set' (two are for --objective win)", spec: spec)

@@ -17,8 +17,13 @@ enum InputFiles {
             if arguments.value(DiceSetOption.catalog.name) != nil, !namesDice,
                 !takesDice.contains(where: { arguments.value($0) != nil || arguments.flag($0) })
             {
+                let offered = takesDice.filter { name in arguments.spec.options.contains { $0.name == name } }
+                    .map { "'--\($0)'" }
+                let dice = arguments.spec.options.contains { $0.name == "dice" } ? ["a face of '--dice' (5@odd)"] : []
+                let uses = (offered + dice).joined(separator: ", or ")
                 throw UsageError(
-                    "'--\(DiceSetOption.catalog.name)' names loaded dice for '--dice-set'; no option here takes dice",
+                    "'--\(DiceSetOption.catalog.name)' adds loaded dice for \(uses.isEmpty ? "no option here" : uses)"
+                        + ", and none is given: the catalog would be read for nothing",
                     spec: arguments.spec)
             }
         }
