@@ -180,7 +180,10 @@ struct HostileSweepTests {
                 ["evaluate", "--strategy", "ev", "--strategy", "greedy", "--no-cache"],
                 "'--no-cache' is for odds the cache keeps"
             ),
-            (["--dice-catalog", Self.catalog], "'--dice-catalog' adds loaded dice for '--dice-set', and none is given"),
+            (
+                ["--dice-catalog", Self.catalog],
+                "'--dice-catalog' adds loaded dice for '--dice-set', and none is given"
+            ),
             (["advise", "--dice", "1,2,3", "--dice-catalog", Self.catalog], "'--dice-catalog' adds loaded dice"),
             (["odds", "--target", "500"], "unknown option '--target'"),
             (["advise", "--dice", "1,2,3", "--my-score", "500"], "'--my-score' alone changes no advice"),
