@@ -3,7 +3,9 @@ enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case integer(Int)
-    case number(Double)
+    /// A number with a fraction or an exponent, or a whole number beyond 64 bits, as written (`1e2`, `2.50`): an
+    /// error message quotes it back as the user typed it.
+    case number(String)
     case string(String)
     case array([JSONValue])
     case object([String: JSONValue])
@@ -29,7 +31,7 @@ enum JSONValue: Sendable, Equatable {
         case .null: return "null"
         case .bool(let value): return "\(value)"
         case .integer(let value): return "\(value)"
-        case .number(let value): return "\(value)"
+        case .number(let text): return text.count > Self.longestQuoted ? "a number of \(text.count) characters" : text
         case .string(let value):
             // One line of an error message: a long string is cut (and its length given), not echoed whole.
             let scalars = value.unicodeScalars
@@ -245,8 +247,8 @@ private struct JSONParser {
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .integer(integer) }
-        // Whole numbers beyond 64 bits become doubles: the rule reader reports them as out of range.
-        return .number(Double(text) ?? .infinity)
+        // Kept as written (a fraction, an exponent, or a whole number beyond 64 bits): the rule reader reports it.
+        return .number(text)
     }
 
     mutating func string() throws(JSONSyntaxError) -> String {

@@ -121,7 +121,7 @@ private struct RuleReader {
     func integer(_ value: JSONValue, _ key: String, in range: ClosedRange<Int>) throws(RuleSetError) -> Int {
         guard case .integer(let number) = value else {
             // Digits too many for a 64-bit whole number (or an exponent as large) are out of range, however written.
-            if case .number(let number) = value, !(abs(number) < 0x1p63) {
+            if case .number(let text) = value, !(abs(Double(text) ?? .infinity) < 0x1p63) {
                 let bound =
                     range.upperBound == Int.max
                     ? "\(range.lowerBound) or more" : "from \(range.lowerBound) to \(range.upperBound)"

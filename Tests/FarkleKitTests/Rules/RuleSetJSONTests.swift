@@ -258,7 +258,12 @@ struct RuleSetJSONTests {
         #expect(fraction?.problem == "must be a whole number written in digits alone (no '.', 'e' or 'E'), not 2.5")
         // 1e3 is a thousand, but written as a number with an exponent: the message says how to write it.
         let exponent = try Self.loadError(#"{"game": {"target": 1e3}}"#)
-        #expect(exponent?.problem == "must be a whole number written in digits alone (no '.', 'e' or 'E'), not 1000.0")
+        #expect(exponent?.problem == "must be a whole number written in digits alone (no '.', 'e' or 'E'), not 1e3")
+        // Quoted as written: "2.50" is not shortened to 2.5, nor 1E+2 turned into 100.0.
+        let written = try Self.loadError(#"{"game": {"target": 1E+2}}"#)
+        #expect(written?.problem == "must be a whole number written in digits alone (no '.', 'e' or 'E'), not 1E+2")
+        let zeros = try Self.loadError(#"{"game": {"target": 2.50}}"#)
+        #expect(zeros?.problem == "must be a whole number written in digits alone (no '.', 'e' or 'E'), not 2.50")
         let flag = try Self.loadError(#"{"game": {"final_round": "yes"}}"#)
         #expect(flag?.problem == #"must be true or false, not "yes""#)
         let number = try Self.loadError(#"{"game": {"final_round": 1}}"#)
