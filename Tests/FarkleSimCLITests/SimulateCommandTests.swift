@@ -136,6 +136,15 @@ struct SimulateCommandTests {
             (["--games", "many"], "'--games' must be a whole number, not 'many'"),
             // A digit with a combining mark is one Character but no digit.
             (["--games", "5\u{308}"], "'--games' must be a whole number, not '5\u{308}'"),
+            // Underscores group digits (10_000); they neither start nor end a number, nor come two in a row.
+            (["--games", "_1000"], "'--games' must be a whole number, not '_1000'"),
+            (["--games", "1000_"], "'--games' must be a whole number, not '1000_'"),
+            (["--games", "1__000"], "'--games' must be a whole number, not '1__000'"),
+            (["--games", "1,000"], "'--games' must be a whole number (write 1000 or 1_000), not '1,000'"),
+            (["--seed", "12,345"], "'--seed' must be a whole number from 0 to 2^64 - 1 (write 12345 or 12_345), not"),
+            (["--seed", "_7"], "'--seed' must be a whole number from 0 to 2^64 - 1, not '_7'"),
+            // "1,2" is no number grouped in thousands: no hint to write 12.
+            (["--games", "1,2"], "'--games' must be a whole number, not '1,2'"),
             (["--players", "1", "--strategy", "greedy", "--strategy", "greedy"], "2 strategies for 1 player:"),
             (["--players", "0"], "'--players' must be from 1 to 8, not 0"),
             (["--players", "9"], "'--players' must be from 1 to 8, not 9"),

@@ -55,6 +55,7 @@ struct SolveReachTests {
             (["--objective", "reach:ten"], "Error: '--objective' reach takes the total to reach"),
             (["--objective", "reach:0"], "Error: '--objective' reach takes the total to reach"),
             (["--objective", "reach:-5"], "Error: '--objective' reach takes the total to reach"),
+            (["--objective", "reach:_100"], "Error: '--objective' reach takes the total to reach"),
             (["--objective", "reach:2000000"], "Error: '--objective' reach takes the total to reach"),
             (["--objective", "reach:500000"], "Error: reaching 500000 in 10 turns takes"),
             (["--objective", "reach:500", "--out", "x"], "Error: '--out' writes the policy of --objective win"),

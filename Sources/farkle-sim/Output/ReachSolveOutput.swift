@@ -19,8 +19,8 @@ enum ReachSolveOutput {
     static func run(rules: RuleSet, arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let spec = arguments.spec
         let text = arguments.value("objective") ?? ""
-        let digits = text.dropFirst(prefix.count).replacingOccurrences(of: "_", with: "")
-        guard text.hasPrefix(prefix), let target = Int(digits), (1...1_000_000).contains(target) else {
+        let digits = ParsedArguments.wholeNumber(String(text.dropFirst(prefix.count)))
+        guard text.hasPrefix(prefix), let target = digits.flatMap({ Int($0) }), (1...1_000_000).contains(target) else {
             throw UsageError(
                 "'--objective' reach takes the total to reach, reach:N with N from 1 to 1,000,000, not '\(text)'",
                 spec: spec)

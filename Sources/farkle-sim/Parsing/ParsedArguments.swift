@@ -114,12 +114,8 @@ struct ParsedArguments {
     private func integer(_ text: String, of name: String, in range: ClosedRange<Int>, because reason: String?)
         throws(UsageError) -> Int
     {
-        let digits = text.replacingOccurrences(of: "_", with: "")
-        let scalars = digits.unicodeScalars
-        let unsigned = scalars.dropFirst(scalars.first == "-" || scalars.first == "+" ? 1 : 0)
-        // Scalar by scalar: a digit with a combining mark ("5\u{308}") is one `Character` that sorts among the digits.
-        guard !unsigned.isEmpty, unsigned.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw UsageError("'--\(name)' must be a whole number, not '\(text)'", spec: spec)
+        guard let digits = Self.wholeNumber(text) else {
+            throw UsageError("'--\(name)' must be a whole number\(Self.groupingHint(text)), not '\(text)'", spec: spec)
         }
         // A whole number too long for 64 bits is out of range like any other.
         guard let number = Int(digits), range.contains(number) else {
@@ -200,9 +196,34 @@ struct ParsedArguments {
     /// The `--seed` value: any whole number from 0 to 2^64 - 1, or `defaultValue` when not given.
     func seed(default defaultValue: UInt64) throws(UsageError) -> UInt64 {
         guard let text = value("seed") else { return defaultValue }
-        guard let seed = UInt64(text.replacingOccurrences(of: "_", with: "")) else {
-            throw UsageError("'--seed' must be a whole number from 0 to 2^64 - 1, not '\(text)'", spec: spec)
+        guard let digits = Self.wholeNumber(text), let seed = UInt64(digits) else {
+            throw UsageError(
+                "'--seed' must be a whole number from 0 to 2^64 - 1\(Self.groupingHint(text)), not '\(text)'",
+                spec: spec)
         }
         return seed
+    }
+
+    /// `text` as the digits of a whole number, a sign allowed first, with the underscores that group its digits
+    /// (`10_000`) taken out; `nil` for anything else (`_10`, `1__0`, `1,000`, `0x10`, `1e3`).
+    ///
+    /// Scalar by scalar: a digit with a combining mark ("5\u{308}") is one `Character` that sorts among the digits.
+    static func wholeNumber(_ text: String) -> String? {
+        let scalars = text.unicodeScalars
+        let unsigned = scalars.dropFirst(scalars.first == "-" || scalars.first == "+" ? 1 : 0)
+        let groups = unsigned.split(separator: "_", omittingEmptySubsequences: false)
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }) else { return nil }
+        return String(String.UnicodeScalarView(scalars.filter { $0 != "_" }))
+    }
+
+    /// What to write instead of a number grouped in thousands with commas, for a message (` (write 10000 or
+    /// 10_000)`); empty for anything else (`1,2` is a list, not a number).
+    private static func groupingHint(_ text: String) -> String {
+        let groups = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard groups.count > 1, let first = groups.first, wholeNumber(String(first)) != nil,
+            first.filter(\.isNumber).count <= 3,
+            groups.dropFirst().allSatisfy({ $0.count == 3 && $0.allSatisfy { ("0"..."9").contains($0) } })
+        else { return "" }
+        return " (write \(groups.joined()) or \(groups.joined(separator: "_")))"
     }
 }
