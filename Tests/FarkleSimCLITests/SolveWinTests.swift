@@ -156,7 +156,7 @@ struct SolveWinTests {
     func unknownObjective() throws {
         let result = try CommandRunner.run(["solve", "--objective", "fame"])
         #expect(result.exitStatus == 64)
-        #expect(result.standardError.contains("'--objective' must be one of score, win"))
+        #expect(result.standardError.hasPrefix("Error: '--objective' must be score, win or reach:N, not 'fame'\n"))
     }
 
     @Test("--out writes the policy file; an unwritable path exits 1 with one error line and leaves no file")

@@ -77,6 +77,10 @@ enum SolveCommand: Command {
         let maximum = try arguments.integer("max-points", in: 0...1_000_000, default: 3000)
         let sets = try DiceSetOption.sets(arguments)
         let hasDiceSets = !sets.allSatisfy(\.isOrdinary)
+        if let text = arguments.value("objective"), WinSolveOutput.Objective(rawValue: text) == nil {
+            // `reach:N` is read above; the generic message of a choice would leave it out.
+            throw UsageError("'--objective' must be score, win or reach:N, not '\(text)'", spec: arguments.spec)
+        }
         let objective = try arguments.choice("objective", default: WinSolveOutput.Objective.score)
         if objective == .win {
             if hasDiceSets { try DiceSetOption.requireRace(rules, arguments) }
