@@ -94,36 +94,64 @@ extension GameRecord {
         actions = []
         actions.reserveCapacity(list.count)
         for (index, value) in list.enumerated() {
-            guard let action = Self.action(value) else {
-                throw fail(
-                    "actions",
-                    "entry \(index + 1) must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\" or "
-                        + "\"farkle\" (1 to 6 faces from 1 to 6), not \(value.kindDescription)")
+            do {
+                actions.append(try Self.action(value))
+            } catch {
+                throw fail("actions", "entry \(index + 1) \(error.problem)")
             }
-            actions.append(action)
         }
     }
 
-    /// The action a JSON value holds, or `nil`.
-    private static func action(_ value: JSONValue) -> GameAction? {
+    /// What is wrong with one entry of `actions`, said after "entry N" (`'roll' face 2 must be ...`).
+    private struct ActionProblem: Error {
+        let problem: String
+    }
+
+    /// The action a JSON value holds.
+    ///
+    /// - Throws: `ActionProblem` naming the part that is wrong: the key, the number of faces, or the face.
+    private static func action(_ value: JSONValue) throws(ActionProblem) -> GameAction {
+        let kinds = #"must be {"roll": [faces]}, {"keep": [faces]}, "bank" or "farkle""#
         switch value {
         case .string("bank"): return .bank
         case .string("farkle"): return .farkle
         case .object(let members):
-            guard members.count == 1, let (kind, faces) = members.first, case .array(let list) = faces,
-                (1...DiceCounts.maximumDice).contains(list.count)
-            else { return nil }
-            var dice = DiceCounts()
-            for face in list {
-                guard case .integer(let value) = face, DiceCounts.faces.contains(value) else { return nil }
-                dice.add(value)
+            guard members.count == 1, let (kind, faces) = members.first else {
+                // Keys are the user's text: quoted and cut as any string in a message, at most three of them.
+                let keys = members.keys.sorted().prefix(3).map { JSONValue.string($0).kindDescription }
+                let more = members.count > 3 ? " and \(members.count - 3) more" : ""
+                throw ActionProblem(
+                    problem: members.isEmpty
+                        ? "\(kinds), not an empty object"
+                        : "\(kinds): one key, not \(keys.joined(separator: ", "))\(more)")
             }
+            let action: (DiceCounts) -> GameAction
             switch kind {
-            case "roll": return .roll(dice)
-            case "keep": return .keep(dice)
-            default: return nil
+            case "roll": action = GameAction.roll
+            case "keep": action = GameAction.keep
+            default:
+                throw ActionProblem(
+                    problem: "\(kinds), not an object with the key \(JSONValue.string(kind).kindDescription)")
             }
-        default: return nil
+            let range = 1...DiceCounts.maximumDice
+            guard case .array(let list) = faces, range.contains(list.count) else {
+                var found = faces.kindDescription
+                if case .array(let list) = faces { found = list.isEmpty ? "an empty list" : "\(list.count) faces" }
+                throw ActionProblem(
+                    problem:
+                        "'\(kind)' must be a list of \(range.lowerBound) to \(range.upperBound) faces, not \(found)")
+            }
+            var dice = DiceCounts()
+            for (position, face) in list.enumerated() {
+                guard case .integer(let number) = face, DiceCounts.faces.contains(number) else {
+                    throw ActionProblem(
+                        problem: "'\(kind)' face \(position + 1) must be a whole number from 1 to 6, not "
+                            + face.kindDescription)
+                }
+                dice.add(number)
+            }
+            return action(dice)
+        default: throw ActionProblem(problem: "\(kinds), not \(value.kindDescription)")
         }
     }
 

@@ -86,15 +86,35 @@ struct GameRecordTests {
                 "'players' must be different names"
             ),
             (Self.text.replacingOccurrences(of: "\"bank\"", with: "\"pass\""), "'actions' entry 7 must be"),
-            (Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": [7]}"), "'actions' entry 6"),
-            (Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": []}"), "'actions' entry 6"),
+            (
+                Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": [1, \"5\"]}"),
+                "'actions' entry 6 'keep' face 2 must be a whole number from 1 to 6, not \"5\""
+            ),
+            (
+                Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"hold\": [1]}"),
+                "'actions' entry 6 must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\" or \"farkle\", not an object "
+                    + "with the key \"hold\""
+            ),
+            (
+                Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": 1}"),
+                "'actions' entry 6 'keep' must be a list of 1 to 6 faces, not 1"
+            ),
+            (
+                Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": [7]}"),
+                "'actions' entry 6 'keep' face 1 must be a whole number from 1 to 6, not 7"
+            ),
+            (
+                Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": []}"),
+                "'actions' entry 6 'keep' must be a list of 1 to 6 faces, not an empty list"
+            ),
             (
                 Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": [1], \"roll\": [1]}"),
-                "'actions' entry 6"
+                "'actions' entry 6 must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\" or \"farkle\": one key, "
+                    + "not \"keep\", \"roll\""
             ),
             (
                 Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": [1, 1, 1, 1, 1, 1, 1]}"),
-                "'actions' entry 6"
+                "'actions' entry 6 'keep' must be a list of 1 to 6 faces, not 7 faces"
             ),
         ]
         for (text, expected) in cases {
