@@ -168,6 +168,20 @@ struct ReviewCommandTests {
         #expect(lines.count(where: { $0.hasPrefix("Error:") }) == 1)
     }
 
+    @Test("--no-cache is refused where nothing is solved to win: a game of one player is reviewed by points alone")
+    func noCacheWithoutWin() throws {
+        let solo = Self.record.replacingOccurrences(of: "[\"Ann\", \"Ben\"]", with: "[\"Ann\"]")
+        let path = try Self.write(solo)
+        let refused = try CommandRunner.run(["review", path, "--no-cache"])
+        #expect(refused.exitStatus == 64 && refused.standardOutput.isEmpty)
+        #expect(
+            refused.standardError.hasPrefix(
+                "Error: '--no-cache' is for the game solved to win; a game of 1 player under rules 'ones-race' is "
+                    + "reviewed by points alone\n"), "\(refused.standardError)")
+        let reviewed = try CommandRunner.run(["review", path])
+        #expect(reviewed.exitStatus == 0, "\(reviewed.standardError)")
+    }
+
     @Test("no file, a missing file, a directory: one Error line and exit 64")
     func missing() throws {
         for arguments in [["review"], ["review", "/nonexistent/game.json"], ["review", "/tmp"]] {

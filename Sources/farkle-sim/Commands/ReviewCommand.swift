@@ -52,9 +52,14 @@ enum ReviewCommand: Command {
         var note: String?
         var game: (any SolvedWinGame)?
         let players = record.players.count
-        if players == 2 || (players == 3 && WinGameKind(record.rules.headsUpGame) == .threePlayerRace),
-            !arguments.flag("points-only")
-        {
+        let solvesToWin = players == 2 || (players == 3 && WinGameKind(record.rules.headsUpGame) == .threePlayerRace)
+        if !solvesToWin {
+            try arguments.refuse(
+                ["no-cache"],
+                "is for the game solved to win; a game of \(players == 1 ? "1 player" : "\(players) players") under "
+                    + "rules '\(record.rules.name)' is reviewed by points alone")
+        }
+        if solvesToWin, !arguments.flag("points-only") {
             do {
                 game = try CacheOption.solveGame(for: table, arguments)
             } catch {
