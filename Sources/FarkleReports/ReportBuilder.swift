@@ -58,6 +58,23 @@ public struct ReportBuilder: Sendable {
 
     /// Every report, index last, and the headline figures for comparing rule sets.
     public func build() -> (documents: [ReportDocument], overview: RuleSetOverview) {
+        let report = buildReport()
+        return (report.documents, report.overview)
+    }
+
+    /// What `build()` computes, and whether any of it came from simulated games.
+    package struct Report {
+        /// Every report, index last.
+        package let documents: [ReportDocument]
+        /// The headline figures for comparing rule sets.
+        package let overview: RuleSetOverview
+        /// Whether any figure comes from simulated games, which `games` and `seed` set: none where every matchup
+        /// has exact odds and no section plays games (no larger tables, no game of rounds).
+        package let simulatesGames: Bool
+    }
+
+    /// Every report, index last, the headline figures, and whether any game was simulated.
+    package func buildReport() -> Report {
         let table = ScoringTable(rules: rules)
         let solver = ExpectedScoreSolver(table: table)
         let penalty = LongRunAverageSolver(penaltyOf: table)
@@ -122,6 +139,7 @@ public struct ReportBuilder: Sendable {
             pairs.append((.win, .expectedValue))
         }
         let comparison = compare(pairs, context: &context, threads: threads)
+        var simulatesGames = !comparison.isExact
         reports += ReportDocument.strategyComparison(comparison, rules: rules, seed: seed)
         // The matchup of `win` against `ev`, where the comparison played it: the edge the page states.
         let edge = pairs.firstIndex { $0 == (.win, .expectedValue) }.map { comparison.matchups[$0] }
@@ -141,6 +159,7 @@ public struct ReportBuilder: Sendable {
                     setup: larger, games: max(1, games / 4), seed: seed &+ 3_000, threads: threads,
                     progress: stepProgress)
                 reports.append(ReportDocument.largerTables(section))
+                simulatesGames = true
                 findings.append(Self.largerTableFinding(section))
             }
         }
@@ -163,6 +182,7 @@ public struct ReportBuilder: Sendable {
             playsToWin: playsToWin, threads: threads)
         {
             reports += ReportDocument.farkleTen(section)
+            simulatesGames = true
             findings.append(Self.roundsFinding(section))
         }
         // The chart sweeps the bank threshold with 2 dice left: a game that never banks there has none.
@@ -171,6 +191,7 @@ public struct ReportBuilder: Sendable {
             let thresholdGames = compare(
                 sweep.map { (.threshold([oneDie, $0]), .expectedValue) }, context: &context, seed: seed &+ 1_000,
                 threads: threads)
+            simulatesGames = simulatesGames || !thresholdGames.isExact
             reports.append(
                 ReportDocument.thresholdChart(
                     thresholdGames, twoDiceThresholds: sweep, opponent: "ev", oneDieThreshold: oneDie, rules: rules))
@@ -185,7 +206,7 @@ public struct ReportBuilder: Sendable {
             farkleChances: odds.rows.map(\.farkleProbability), starterWinRate: comparison.matchups.first?.starterWinRate
         )
         let index = ReportDocument.index(rules: rules, documents: reports, findings: findings, command: command)
-        return (reports + [index], overview)
+        return Report(documents: reports + [index], overview: overview, simulatesGames: simulatesGames)
     }
 
     /// The command line that writes these reports again, each option given beyond its default: `farkle-sim report
@@ -345,14 +366,22 @@ public struct ReportBuilder: Sendable {
     public func write(
         to directory: URL, beforeReplacing: ([ReportDocument]) -> Bool = { _ in true }
     ) throws(ReportFileError) -> [ReportDocument] {
+        try write(to: directory, checking: { beforeReplacing($0.documents) }).documents
+    }
+
+    /// `write(to:beforeReplacing:)`, with `beforeReplacing` given the whole report: a caller may abandon it for
+    /// what it holds (`farkle-sim report` refuses `--games` for a report that simulates no game).
+    @discardableResult
+    package func write(to directory: URL, checking beforeReplacing: (Report) -> Bool) throws(ReportFileError) -> Report
+    {
         // A directory that cannot be made fails before the minutes of work, not after.
         let isNew = !FileManager.default.fileExists(atPath: directory.path)
         try ReportFile.createDirectory(directory)
-        let documents = documents()
+        let report = buildReport()
         try Self.writeWhole(
-            [(directory, documents)], made: isNew ? [directory] : [],
-            beforeReplacing: { beforeReplacing(documents) })
-        return documents
+            [(directory, report.documents)], made: isNew ? [directory] : [],
+            beforeReplacing: { beforeReplacing(report) })
+        return report
     }
 
     /// Writes the documents of each folder (made where missing) whole or not at all: every file is staged beside

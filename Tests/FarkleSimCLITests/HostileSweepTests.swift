@@ -109,7 +109,7 @@ struct HostileSweepTests {
         try FileManager.default.createDirectory(at: index, withIntermediateDirectories: true)
         try Data("kept\n".utf8).write(to: table)
         let second = try CommandRunner.run([
-            "report", "--target", "1000", "--no-win", "--games", "100", "--out", out.path, "--quiet",
+            "report", "--target", "1000", "--no-win", "--out", out.path, "--quiet",
         ])
         #expect(second.exitStatus == 1, "\(second.standardError)")
         #expect(second.standardError.hasPrefix("Error: cannot write '"))
@@ -743,7 +743,7 @@ struct SweepLeftoverTests {
 @Suite("Review of the sixth sweep: outputs that fail")
 struct OutputFailureSweepTests {
     /// A report that takes a second: kcd's short race, no solve to win.
-    static let report = ["report", "--rules", "kcd", "--target", "300", "--no-win", "--games", "2000"]
+    static let report = ["report", "--rules", "kcd", "--target", "300", "--no-win"]
 
     /// The names in `directory`, sorted, hidden ones (a temporary file) included.
     static func names(_ directory: URL) throws -> [String] {

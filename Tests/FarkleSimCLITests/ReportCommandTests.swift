@@ -15,7 +15,7 @@ struct ReportCommandTests {
         let directory = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // A short race (the rule set keeps its name): the strategy tables are exact odds over every pair of totals.
-        let result = try CommandRunner.run(["report", "--games", "200", "--no-win", "--target", "1000"], in: directory)
+        let result = try CommandRunner.run(["report", "--no-win", "--target", "1000"], in: directory)
         #expect(result.exitStatus == 0)
         #expect(result.standardError.isEmpty)
         let out = directory.appendingPathComponent("Reports/standard")
@@ -39,6 +39,24 @@ struct ReportCommandTests {
         // The installable app's page is linked; its other files are the app's own.
         for file in written.subtracting(["README.md"] + app.dropFirst()) {
             #expect(index.contains("](\(file)):"), "index links \(file)")
+        }
+    }
+
+    @Test("--games and --seed are refused for a report of exact odds alone, and nothing is written")
+    func gamesOfAnExactReport() throws {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("exact")
+        for option in [["--games", "200"], ["--seed", "7"]] {
+            let result = try CommandRunner.run(
+                ["report", "--no-win", "--target", "1000", "--quiet", "--out", out.path] + option)
+            #expect(result.exitStatus == 64, "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(
+                result.standardError.hasPrefix(
+                    "Error: '\(option[0])' sets the simulated games, and this report simulates none: under rules "
+                        + "'standard' with --no-win every figure is exact\n"), "\(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: out.path))
         }
     }
 

@@ -40,7 +40,7 @@ enum ReportCommand: Command {
                 name: "games", valueName: "n",
                 help: "Games simulated for each pairing of strategies the report does not work out exactly (under a "
                     + "three-farkle penalty; the farkleten round robin; a quarter of it for each seating at the larger "
-                    + "tables).",
+                    + "tables); refused where the report simulates no game (a race with --no-win).",
                 defaultValue: "\(defaultGames)"),
             OptionSpec(
                 name: "seed", valueName: "x", help: "The seed of the simulated games, from 0 to 2^64 - 1.",
@@ -84,13 +84,27 @@ enum ReportCommand: Command {
             progress.finish()
             steps.finish()
         }
+        // `--games` and `--seed` set the simulated games: a report of exact odds alone refuses them, after the
+        // seconds its exact figures take (which figures are exact is known once they are worked out).
+        let unread = ["games", "seed"].first { arguments.value($0) != nil }
+        var refusedOption: String?
         do {
             // The files are listed before they replace anything: a list that cannot be written (stdout full or
             // closed) fails the run, and a failed run leaves the directory as it was.
-            try builder.write(to: directory) { documents in
-                Self.list(documents.map { directory.appendingPathComponent($0.fileName).relativePath })
+            try builder.write(to: directory) { report in
+                if let unread, !report.simulatesGames {
+                    refusedOption = unread
+                    return false
+                }
+                return Self.list(report.documents.map { directory.appendingPathComponent($0.fileName).relativePath })
             }
         } catch {
+            if let refusedOption {
+                throw UsageError(
+                    "'--\(refusedOption)' sets the simulated games, and this report simulates none: under rules "
+                        + "'\(rules.name)'\(arguments.flag("no-win") ? " with --no-win" : "") every figure is exact",
+                    spec: spec)
+            }
             throw RuntimeFailure(Self.failure(error))
         }
         return ExitStatus.success
