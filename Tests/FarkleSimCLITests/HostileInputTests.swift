@@ -340,7 +340,7 @@ struct HostileInputTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         // A 1-block file size limit makes writes fail as on a full disk (SIGXFSZ ignored, so write reports EFBIG).
         for command in [
-            "--games 100 --strategy greedy --out result.md", "report --games 10 --no-win --target 1000 --out reports",
+            "--games 100 --strategy greedy --out result.md", "report --no-win --target 1000 --out reports",
         ] {
             let result = try CommandRunner.runShell("ulimit -f 1; trap '' XFSZ; exec \"$0\" \(command)", in: directory)
             #expect(result.exitStatus == 1, "\(command): \(result.standardError)")
