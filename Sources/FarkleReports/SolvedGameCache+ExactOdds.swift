@@ -22,7 +22,8 @@ extension SolvedGameCache {
         let odds = try ExactOdds(
             strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress)
         if Self.keepsOdds(of: strategies, rules: context.rules) {
-            store(OddsEntry(odds, rules: context.rules).bytes, as: Self.oddsKey(strategies, odds.dice, context.rules))
+            let key = Self.oddsKey(strategies, odds.dice, context.rules)
+            store(OddsEntry(odds, rules: context.rules, key: key.fileName).bytes, as: key)
         }
         return odds
     }
@@ -58,7 +59,9 @@ extension SolvedGameCache {
         let odds = try ExactOdds.eachStarting(
             strategies: strategies, context: &context, threads: threads, progress: progress)
         if Self.keepsOdds(of: strategies, rules: context.rules) {
-            for (seating, key) in zip(odds, keys) { store(OddsEntry(seating, rules: context.rules).bytes, as: key) }
+            for (seating, key) in zip(odds, keys) {
+                store(OddsEntry(seating, rules: context.rules, key: key.fileName).bytes, as: key)
+            }
         }
         return odds
     }
@@ -77,12 +80,12 @@ extension SolvedGameCache {
         return Key(kind: .exactOdds, text: text, rules: rules)
     }
 
-    /// The odds in the entry of `key`, or `nil` when there is none or it is not to be trusted (damaged, or of other
-    /// strategies: a file renamed by hand).
+    /// The odds in the entry of `key`, or `nil` when there is none or it is not to be trusted (damaged, or of another
+    /// game or other strategies: a file copied or renamed by hand).
     private func cachedOdds(_ key: Key, strategies: [StrategySpec], dice: [DiceSet]) -> ExactOdds? {
         guard let directory, Self.isRegularFile(directory.appendingPathComponent(key.fileName)),
             let entry = OddsEntry(contentsOf: directory.appendingPathComponent(key.fileName)),
-            entry.strategies == OddsEntry.strategiesText(strategies),
+            entry.key == key.fileName, entry.strategies == OddsEntry.strategiesText(strategies),
             entry.winProbabilities.count == strategies.count
         else { return nil }
         return ExactOdds(
@@ -95,10 +98,11 @@ extension SolvedGameCache {
 /// The file of one entry of exact odds: a few lines of text, every figure as the bits of its `Double`, the last line
 /// a checksum of the others.
 ///
-///     farkle-sim exact odds 1
+///     farkle-sim exact odds 2
 ///     rules standard
 ///     target 10000
 ///     strategies win against ev
+///     key odds-0123456789abcdef.odds
 ///     win 3fe1... 3fdd...
 ///     tie 3f6e...
 ///     states 40000
@@ -111,6 +115,9 @@ struct OddsEntry {
     let target: Int?
     /// The strategies in seat order, "win against ev".
     let strategies: String
+    /// The name of the entry's file, a digest of everything the odds depend on (`SolvedGameCache.oddsKey`): an
+    /// entry copied under another entry's name is not read as that one.
+    let key: String
     let winProbabilities: [Double]
     let tieProbability: Double
     let pairCount: Int
@@ -118,7 +125,7 @@ struct OddsEntry {
     let lastChange: Double
 
     /// The first line of every entry.
-    static let magic = "farkle-sim exact odds 1"
+    static let magic = "farkle-sim exact odds 2"
     /// The most bytes an entry may take: a name of at most 64 characters and three strategies fit many times over.
     static let maximumBytes = 4_096
 
@@ -127,11 +134,12 @@ struct OddsEntry {
         strategies.map(\.description).joined(separator: " against ")
     }
 
-    /// The entry of `odds` worked out under `rules`.
-    init(_ odds: ExactOdds, rules: RuleSet) {
+    /// The entry of `odds` worked out under `rules`, kept as the file `key`.
+    init(_ odds: ExactOdds, rules: RuleSet, key: String) {
         rulesName = rules.name
         target = rules.game.end.target
         strategies = Self.strategiesText(odds.strategies)
+        self.key = key
         winProbabilities = odds.winProbabilities
         tieProbability = odds.tieProbability
         pairCount = odds.pairCount
@@ -164,9 +172,9 @@ struct OddsEntry {
     /// The entry written as `text`, or `nil`.
     init?(text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.count == 11, lines[10].isEmpty, lines[0] == Self.magic else { return nil }
-        let body = lines[0..<9].map { $0 + "\n" }.joined()
-        guard lines[9] == "checksum " + Self.hex(WinPolicyFile.fnv1a(Array(body.utf8))) else { return nil }
+        guard lines.count == 12, lines[11].isEmpty, lines[0] == Self.magic else { return nil }
+        let body = lines[0..<10].map { $0 + "\n" }.joined()
+        guard lines[10] == "checksum " + Self.hex(WinPolicyFile.fnv1a(Array(body.utf8))) else { return nil }
         func value(_ line: Int, _ name: String) -> String? {
             lines[line].hasPrefix(name + " ") ? String(lines[line].dropFirst(name.count + 1)) : nil
         }
@@ -174,17 +182,21 @@ struct OddsEntry {
             guard text.count == 16, let bits = UInt64(text, radix: 16) else { return nil }
             return Double(bitPattern: bits)
         }
-        let wins = value(4, "win")?.split(separator: " ", omittingEmptySubsequences: false).map(double) ?? []
+        let wins = value(5, "win")?.split(separator: " ", omittingEmptySubsequences: false).map(double) ?? []
         let winProbabilities = wins.compactMap { $0 }
         guard let name = value(1, "rules"), let target = value(2, "target"), let strategies = value(3, "strategies"),
-            (2...3).contains(wins.count), winProbabilities.count == wins.count,
-            let tie = value(5, "tie").flatMap({ double($0[...]) }),
-            let states = value(6, "states").flatMap({ Int($0) }), let sweeps = value(7, "sweeps").flatMap({ Int($0) }),
-            let change = value(8, "change").flatMap({ double($0[...]) })
+            let key = value(4, "key"), (2...3).contains(wins.count), winProbabilities.count == wins.count,
+            let tie = value(6, "tie").flatMap({ double($0[...]) }),
+            let states = value(7, "states").flatMap({ Int($0) }), let sweeps = value(8, "sweeps").flatMap({ Int($0) }),
+            let change = value(9, "change").flatMap({ double($0[...]) })
         else { return nil }
-        guard (winProbabilities + [tie]).allSatisfy({ (0...1).contains($0) }), states >= 0, sweeps >= 1,
-            change.isFinite, change >= 0
+        // Chances of the outcomes of one game: each from 0 to 1, together 1 (up to rounding and the sweeps' last
+        // change, far below this tolerance).
+        let chances = winProbabilities + [tie]
+        guard chances.allSatisfy({ (0...1).contains($0) }), abs(chances.reduce(0, +) - 1) <= Self.sumTolerance,
+            states >= 0, sweeps >= 1, change.isFinite, change >= 0
         else { return nil }
+        self.key = key
         rulesName = name
         self.target = target == "-" ? nil : Int(target)
         self.strategies = strategies
@@ -199,12 +211,15 @@ struct OddsEntry {
     var text: String {
         let body = [
             Self.magic, "rules \(rulesName)", "target \(target.map(String.init) ?? "-")", "strategies \(strategies)",
-            "win " + winProbabilities.map { Self.hex($0.bitPattern) }.joined(separator: " "),
+            "key \(key)", "win " + winProbabilities.map { Self.hex($0.bitPattern) }.joined(separator: " "),
             "tie \(Self.hex(tieProbability.bitPattern))", "states \(pairCount)", "sweeps \(sweeps)",
             "change \(Self.hex(lastChange.bitPattern))",
         ].map { $0 + "\n" }.joined()
         return body + "checksum \(Self.hex(WinPolicyFile.fnv1a(Array(body.utf8))))\n"
     }
+
+    /// How far the chances of an entry may sum from 1: an entry beyond it holds no game's odds.
+    static let sumTolerance = 1e-6
 
     /// The entry's bytes.
     var bytes: [UInt8] { Array(text.utf8) }

@@ -127,6 +127,16 @@ struct SolvedGameCacheOddsTests {
         try FileManager.default.removeItem(at: url)
         try FileManager.default.copyItem(at: greedy.url, to: url)
         #expect(cache.cachedExactOdds(strategies: [.win, .expectedValue], rules: Self.rules) == nil)
+        // The same strategies under other rules, copied under this entry's name, are not these odds either.
+        var farther = Self.rules
+        farther.game.end = .target(Self.rules.game.end.target.map { $0 + 100 } ?? 1_000, finalRound: false)
+        var elsewhere = StrategyContext(table: ScoringTable(rules: farther))
+        _ = try cache.exactOdds(strategies: [.win, .expectedValue], context: &elsewhere, threads: 1)
+        let foreign = try #require(
+            try cache.entries().first { $0.exactOdds == "win against ev" && $0.target == farther.game.end.target })
+        try FileManager.default.removeItem(at: url)
+        try FileManager.default.copyItem(at: foreign.url, to: url)
+        #expect(cache.cachedExactOdds(strategies: [.win, .expectedValue], rules: Self.rules) == nil)
         // A file far too large is not read whole, and not trusted.
         try Data(repeating: UInt8(ascii: "a"), count: 1 << 20).write(to: url)
         #expect(cache.cachedExactOdds(strategies: [.win, .expectedValue], rules: Self.rules) == nil)
@@ -139,13 +149,20 @@ struct SolvedGameCacheOddsTests {
         let odds = ExactOdds(
             strategies: [.win, .expectedValue], dice: [.ordinary, .ordinary], winProbabilities: [0.6, 0.4],
             tieProbability: 0, pairCount: 100, sweeps: 1, lastChange: 0)
-        let entry = OddsEntry(odds, rules: rules)
+        let entry = OddsEntry(odds, rules: rules, key: "odds-1.odds")
         #expect(OddsEntry(text: entry.text)?.winProbabilities == [0.6, 0.4])
         for bad in [Double.nan, -0.5, 1.5, .infinity] {
             let odds = ExactOdds(
                 strategies: [.win, .expectedValue], dice: [.ordinary, .ordinary], winProbabilities: [bad, 0.4],
                 tieProbability: 0, pairCount: 100, sweeps: 1, lastChange: 0)
-            #expect(OddsEntry(text: OddsEntry(odds, rules: rules).text) == nil, "\(bad)")
+            #expect(OddsEntry(text: OddsEntry(odds, rules: rules, key: "odds-1.odds").text) == nil, "\(bad)")
+        }
+        // Chances of one game's outcomes sum to 1: 0.9 each (2.7), or 0.1 each (0.3), are no game's odds.
+        for (wins, tie) in [([0.9, 0.9], 0.9), ([0.1, 0.1], 0.1), ([0.6, 0.4], 1e-3)] {
+            let odds = ExactOdds(
+                strategies: [.win, .expectedValue], dice: [.ordinary, .ordinary], winProbabilities: wins,
+                tieProbability: tie, pairCount: 100, sweeps: 1, lastChange: 0)
+            #expect(OddsEntry(text: OddsEntry(odds, rules: rules, key: "odds-1.odds").text) == nil, "\(wins) \(tie)")
         }
     }
 }
