@@ -323,9 +323,11 @@ enum TemporaryFiles {
     nonisolated(unsafe) private static let lines: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
         let lines = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: signalLines)
         lines.initialize(repeating: nil, count: signalLines)
+        // On a terminal the line first erases a progress line that may be drawn there, as every other error does
+        // (`\r` and erase to the end of the line: nothing to erase where none is drawn).
+        let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""
         for (number, name) in endingSignals where number < signalLines {
-            lines[Int(number)] = strdup(
-                "Error: stopped by \(name); no file was left half-written\n")
+            lines[Int(number)] = strdup("\(erase)Error: stopped by \(name); no file was left half-written\n")
         }
         return lines
     }()

@@ -396,6 +396,24 @@ struct HostileInputTests {
         #expect(text == "Error: stopped by \(name); no file was left half-written\n", "\(text)")
     }
 
+    @Test(
+        "on a terminal the signal's line erases the progress line first, as every other error does",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func interruptedOnATerminal() throws {
+        let directory = try Self.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // `script` runs the tool on a pseudo-terminal; the shell inside stops it with SIGTERM once progress shows.
+        let run = #"exec "$0" --games 1000000000 --strategy greedy --out result.md & sleep 3; kill -TERM $!; wait"#
+        let inner = run.replacingOccurrences(of: "\"$0\"", with: "'\(CommandRunner.executable.path)'")
+        let result = try CommandRunner.run(
+            executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", inner, "/dev/null"], in: directory)
+        // A terminal shows what follows `\r` over what was drawn: the line is erased, then the one Error line.
+        #expect(
+            result.standardOutput.contains("\r\u{1B}[KError: stopped by SIGTERM; no file was left half-written"),
+            "\(result.standardOutput.debugDescription)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
     @Test("a report stopped by a signal before its files are in place leaves no folder it made")
     func interruptedReportFolders() throws {
         let directory = try Self.scratchDirectory()
