@@ -88,7 +88,9 @@ struct ThreePlayerOdds {
         }
         let start = game.chances(mover: 0, at: (0, 0, 0))
         winProbabilities = [start.0, start.1, start.2]
-        tie = max(0, 1 - start.0 - start.1 - start.2)
+        // Without a final round the first bank that reaches the target wins at once: no tie, whatever 1 minus the
+        // three chances rounds to (2.6e-14 for a race to 500).
+        tie = finalRound ? max(0, 1 - start.0 - start.1 - start.2) : 0
         setCount = levels * levels * levels
     }
 }

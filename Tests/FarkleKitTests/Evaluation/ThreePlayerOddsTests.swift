@@ -157,6 +157,8 @@ struct ThreePlayerOddsTests {
                     "\(preset) \(specs) seat \(seat + 1)")
             }
             #expect(abs(exact.tieProbability - reference.tie) < 1e-12, "\(preset) \(specs) tie")
+            // The first bank at the target wins: no tie at all, not the rounding of 1 minus the three chances.
+            #expect(!rules.game.end.hasFinalRound && exact.tieProbability == 0, "\(exact.tieProbability)")
         }
     }
 
