@@ -57,6 +57,11 @@ struct SolveWinTests {
         arguments: [
             ["--rules", "cardgames", "--penalty-floor", "-500"],
             ["--rules", "cardgames", "--format", "csv"], ["--rules", "cardgames", "--players", "4"],
+            // A policy file nothing would read: three players with a final round play the race of two.
+            [
+                "--rules", fixtureRules("final-round-trio.json"), "--target", "500", "--out",
+                "/tmp/never-written.policy",
+            ],
         ])
     func threePlayerRefusals(extra: [String]) throws {
         var arguments = ["solve", "--objective", "win", "--players", "3"] + extra
@@ -67,6 +72,10 @@ struct SolveWinTests {
         if extra.contains("4") {
             // Where to go instead: the measured play at a larger table.
             #expect(result.standardError.contains("'simulate --strategy win' plays them against the leader"))
+        }
+        if extra.contains("--out") {
+            #expect(result.standardError.hasPrefix("Error: '--out' writes the game for '--policy', and three players"))
+            #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.policy"))
         }
         let score = try CommandRunner.run(["solve", "--players", "3"])
         #expect(score.exitStatus == 64 && score.standardError.contains("--players"))

@@ -13,6 +13,14 @@ enum ThreePlayerSolveOutput {
         rules: RuleSet, format: OutputFormat, threads: Int, out: String?, cache: SolvedGameCache = .disabled,
         showsProgress: Bool, spec: CommandSpec
     ) throws -> Int32 {
+        // The file is for --policy, and no command plays three players with a final round from it: they play the
+        // race of two against the leader there (`RuleSet.headsUpGame`).
+        if out != nil, rules.game.end.hasFinalRound {
+            throw UsageError(
+                "'--out' writes the game for '--policy', and three players with a final round play the race of two "
+                    + "against the leader: 'solve --objective win --players 2 --out FILE' writes the file they read",
+                spec: spec)
+        }
         // Opened before the solve, as every --out is (see WinSolveOutput).
         let pending = try out.map(PendingFile.opened)
         let start = DispatchTime.now().uptimeNanoseconds

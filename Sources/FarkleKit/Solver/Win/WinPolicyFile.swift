@@ -589,16 +589,33 @@ package enum WinPolicyFile {
                 // Another kind of game of the same rules but their players (three) or dice: say which.
                 guard version == expected else {
                     throw WinPolicyError(
-                        path: path, reason: "it holds \(Self.game(of: version)), not \(Self.game(of: expected))")
+                        path: path, reason: Self.kindMismatch(version, expected: expected, rules: rules))
                 }
                 throw WinPolicyError(
                     path: path, reason: "it was solved for other values of rules '\(name)' (a rule file changed since)")
             }
             guard version == expected else {
                 // Same rules, another kind of game: dice sets or ordinary dice, or a file edited by hand.
-                throw WinPolicyError(
-                    path: path, reason: "it holds \(Self.game(of: version)), not \(Self.game(of: expected))")
+                throw WinPolicyError(path: path, reason: Self.kindMismatch(version, expected: expected, rules: rules))
             }
+        }
+
+        /// Why a file of format `version` is not the game of `rules` (format `expected`), and, for a file of three
+        /// players, which rules play it: three players racing without a final round, as the rules' `players` say.
+        static func kindMismatch(_ version: UInt32, expected: UInt32, rules: RuleSet) -> String {
+            guard version == threePlayerFormatVersion || expected == threePlayerFormatVersion else {
+                return "it holds \(game(of: version)), not \(game(of: expected))"
+            }
+            let (held, asked) = version == threePlayerFormatVersion ? (3, 2) : (2, 3)
+            var reason = "it holds a race of \(held) players, not of \(asked)"
+            if version == threePlayerFormatVersion, rules.game.end.hasFinalRound {
+                // `RuleSet.headsUpGame`: with a final round the front doors play the race of two at any table.
+                reason += " (three players with a final round play the race of two against the leader)"
+            } else if version == threePlayerFormatVersion, rules.game.players != 3 {
+                reason +=
+                    " (rules '\(rules.name)' seat \(rules.game.players): a rule file with \"players\": 3 plays it)"
+            }
+            return reason
         }
 
         /// The kind of game a file of format `version` holds, in words.

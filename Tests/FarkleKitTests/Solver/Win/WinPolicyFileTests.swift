@@ -115,7 +115,13 @@ struct WinPolicyFileTests {
                 _ = try WinProbabilitySolver(policyFileBytes: bytes, rules: asked)
                 Issue.record("a three-player file read as a race of two")
             } catch {
-                #expect(error.description.contains("it holds a race of three players"), "\(error.description)")
+                #expect(error.description.contains("it holds a race of 3 players, not of 2"), "\(error.description)")
+                if asked.game.players == 2, !asked.game.end.hasFinalRound {
+                    #expect(
+                        error.description.contains(
+                            "(rules '\(asked.name)' seat 2: a rule file with \"players\": 3 plays it)"),
+                        "\(error.description)")
+                }
             }
         }
     }
