@@ -56,7 +56,7 @@ enum ReviewCommand: Command {
         if !solvesToWin {
             try arguments.refuse(
                 ["no-cache"],
-                "is for the game solved to win; a game of \(players == 1 ? "1 player" : "\(players) players") under "
+                "is for the game solved to win; a game of \(NumberText.count(players, "player")) under "
                     + "rules '\(record.rules.name)' is reviewed by points alone")
         }
         if solvesToWin, !arguments.flag("points-only") {

@@ -603,11 +603,12 @@ package enum WinPolicyFile {
         /// Why a file of format `version` is not the game of `rules` (format `expected`), and, for a file of three
         /// players, which rules play it: three players racing without a final round, as the rules' `players` say.
         static func kindMismatch(_ version: UInt32, expected: UInt32, rules: RuleSet) -> String {
-            guard version == threePlayerFormatVersion || expected == threePlayerFormatVersion else {
-                return "it holds \(game(of: version)), not \(game(of: expected))"
+            // A plain race and a race of three differ by their players alone: said so; any other pair by its kind.
+            let players: [UInt32: Int] = [formatVersion: 2, threePlayerFormatVersion: 3]
+            var reason = "it holds \(game(of: version)), not \(game(of: expected))"
+            if let held = players[version], let asked = players[expected] {
+                reason = "it holds a race of \(held) players, not of \(asked)"
             }
-            let (held, asked) = version == threePlayerFormatVersion ? (3, 2) : (2, 3)
-            var reason = "it holds a race of \(held) players, not of \(asked)"
             if version == threePlayerFormatVersion, rules.game.end.hasFinalRound {
                 // `RuleSet.headsUpGame`: with a final round the front doors play the race of two at any table.
                 reason += " (three players with a final round play the race of two against the leader)"
