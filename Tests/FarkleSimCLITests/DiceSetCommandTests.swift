@@ -262,7 +262,7 @@ struct LoadedSimulateCommandTests {
                 #expect(
                     object["dice_sets"] as? [String] == ["heavenly-kingdom:2,odd:1,ordinary:3", "odd:2,ordinary:4"])
             case "md":
-                #expect(text.hasPrefix("# 3,000 games, 2 players, rules kcd, seed 11\n"))
+                #expect(text.hasPrefix("# 3,000 games, 2 players, rules kcd (a race to 1,000, won at once), seed 11\n"))
                 #expect(text.contains("| Seat | Strategy | Dice set | Wins |"))
                 #expect(text.contains("| Farkle rate | First turn | Exact |"))
                 #expect(text.contains("| 2 | threshold:300,500 | odd:2,ordinary:4 | "))

@@ -9,7 +9,8 @@ struct SimulateCommandTests {
         #expect(result.exitStatus == 0)
         #expect(result.standardError.isEmpty)
         let output = result.standardOutput
-        #expect(output.hasPrefix("# 300 games, 2 players, rules standard, seed 4\n"))
+        #expect(
+            output.hasPrefix("# 300 games, 2 players, rules standard (a race to 10,000 with a final round), seed 4\n"))
         #expect(output.contains("| 1 | greedy |") && output.contains("| 2 | greedy |"))
         for label in [
             "Ties", "Instant wins", "Mean turns per game", "Mean banked points per turn",
@@ -105,6 +106,47 @@ struct SimulateCommandTests {
         #expect(lines.count == 3)
         #expect(lines[0].hasPrefix("seat,strategy,wins,win_rate,"))
         #expect(lines[1].hasPrefix("1,greedy,"))
+    }
+
+    @Test("every format states how the game ends: the target as given, a final round or not, or the rounds")
+    func gameEndStated() throws {
+        // (arguments, Markdown words, CSV target/final_round/rounds, JSON target/final_round/rounds)
+        let cases: [([String], String, String, (Int?, Bool, Int?))] = [
+            (
+                ["--target", "3000"], "rules standard (a race to 3,000 with a final round)", "3000,true,",
+                (3000, true, nil)
+            ),
+            (
+                ["--rules", "cardgames"], "rules cardgames (a race to 10,000, won at once)", "10000,false,",
+                (10_000, false, nil)
+            ),
+            (["--rules", "farkleten"], "rules farkleten (10 rounds)", ",false,10", (nil, false, 10)),
+        ]
+        for (arguments, words, fields, expected) in cases {
+            let base = ["--games", "20", "--strategy", "greedy", "--quiet"] + arguments
+            let markdown = try CommandRunner.run(base)
+            #expect(markdown.exitStatus == 0, "\(markdown.standardError)")
+            #expect(markdown.standardOutput.hasPrefix("# 20 games, 2 players, \(words), seed 1\n"), "\(arguments)")
+
+            let csv = try CommandRunner.run(base + ["--format", "csv"])
+            let rows = csv.standardOutput.split(separator: "\n").map {
+                $0.split(separator: ",", omittingEmptySubsequences: false)
+            }
+            let header = try #require(rows.first)
+            for row in rows.dropFirst() {
+                let columns = ["target", "final_round", "rounds"].compactMap { header.firstIndex(of: Substring($0)) }
+                #expect(columns.map { String(row[$0]) }.joined(separator: ",") == fields, "\(arguments)")
+            }
+
+            let json = try CommandRunner.run(base + ["--format", "json"])
+            let object = try #require(
+                JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+            #expect(object["target"] as? Int == expected.0, "\(arguments)")
+            #expect(object["final_round"] as? Bool == expected.1, "\(arguments)")
+            #expect(object["rounds"] as? Int == expected.2, "\(arguments)")
+            #expect(expected.0 != nil || object["target"] is NSNull)
+            #expect(expected.2 != nil || object["rounds"] is NSNull)
+        }
     }
 
     @Test("--out writes the file whole and nothing on stdout; an unwritable path fails with exit 1")

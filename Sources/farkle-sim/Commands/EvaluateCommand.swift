@@ -145,14 +145,7 @@ enum EvaluateCommand: Command {
             ? "state of totals and farkles in a row"
             : trio ? "set of three totals" : isRace ? "pair of totals" : "turn and difference of totals"
         let counted = trio ? "sets of three totals" : isRace ? "pairs of totals" : "(turn, difference of totals) states"
-        // The game as played, so that runs with another `--target` are told apart.
-        let game: String
-        switch rules.game.end {
-        case .target(let target, let finalRound):
-            game = "a race to \(NumberText.grouped(target))\(finalRound ? " with a final round" : ", won at once")"
-        case .rounds(let rounds):
-            game = "\(rounds) \(rounds == 1 ? "round" : "rounds")"
-        }
+        let game = rules.game.end.words
         var lines = [
             "# Exact odds: \(names.joined(separator: " against ")) (rules: \(rules.name))", "",
             "Seat 1 starts, in \(game). Exact, no sampling: every roll weighed at every \(each)"

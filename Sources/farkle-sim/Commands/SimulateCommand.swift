@@ -41,7 +41,8 @@ enum SimulateCommand: Command {
             and --out work with dice sets, in the same layout plus the dice: a Dice set column and each seat's
             first turn (its mean points toward the target ± s.e., and the exact value: First turn, Exact) in
             Markdown; dice_set, first_turns, first_turn_mean, first_turn_standard_error and first_turn_exact at
-            the end of each CSV row; the same members in each JSON seat, with target and dice_sets.
+            the end of each CSV row; the same members in each JSON seat, with dice_sets. Every format states how
+            the game ends: the title in Markdown, target, final_round and rounds in CSV and JSON.
             """,
         options: [
             OptionSpec(
@@ -295,7 +296,8 @@ private struct LoadedDice {
 /// With loaded dice (`dice`), the same layout plus the dice: a sentence under the title, and in the seat table
 /// the dice set and the first turn's mean points toward the target with its exact value (Markdown `Dice set`,
 /// `First turn`, `Exact`; CSV `dice_set`, `first_turns`, `first_turn_mean`, `first_turn_standard_error`,
-/// `first_turn_exact` at the end of each row; JSON the same members in each seat, and `target` and `dice_sets`).
+/// `first_turn_exact` at the end of each row; JSON the same members in each seat, and `dice_sets`). Every format
+/// states how the game ends (the title; `target`, `final_round`, `rounds`).
 private struct Summary {
     let rules: RuleSet
     let seed: UInt64
@@ -346,7 +348,7 @@ private struct Summary {
     var markdown: String {
         let totals = showsFinalTotals ? " Mean total | Total quartiles |" : ""
         var lines = [
-            "# \(NumberText.grouped(tally.games)) \(tally.games == 1 ? "game" : "games"), \(players), rules \(rules.name), seed \(seed)",
+            "# \(NumberText.grouped(tally.games)) \(tally.games == 1 ? "game" : "games"), \(players), rules \(rules.name) (\(rules.game.end.words)), seed \(seed)",
             "",
         ]
         if dice != nil {
@@ -460,7 +462,7 @@ private struct Summary {
         var lines = [
             "seat,strategy,wins,win_rate,win_rate_low,win_rate_high,ties,turns,mean_points_per_turn,farkle_rate,"
                 + "games,all_ties,instant_wins,unfinished_games,mean_turns_per_game,rolls,elapsed_seconds,"
-                + "mean_net_points_per_turn,mean_final_total,final_total_q1,final_total_median,final_total_q3"
+                + "mean_net_points_per_turn,mean_final_total,final_total_q1,final_total_median,final_total_q3,target,final_round,rounds"
                 + (dice != nil
                     ? ",dice_set,first_turns,first_turn_mean,first_turn_standard_error,first_turn_exact" : "")
         ]
@@ -476,10 +478,18 @@ private struct Summary {
                     "\(tally.unfinishedGames)", number(tally.meanTurnsPerGame), "\(tally.rolls)",
                     number(elapsedSeconds),
                     number(seat.meanNetPointsPerTurn), tally.meanFinalTotal(seat: index).map(number) ?? "",
-                ] + (finalTotalQuartiles(seat: index)?.map(String.init) ?? ["", "", ""]) + loadedFields(seat: index)
+                ] + (finalTotalQuartiles(seat: index)?.map(String.init) ?? ["", "", ""]) + gameFields
+                + loadedFields(seat: index)
             lines.append(fields.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// How the game ends, for CSV: the target (empty in a game of rounds), whether reaching it gives a final round,
+    /// and the rounds (empty in a race).
+    private var gameFields: [String] {
+        let end = rules.game.end
+        return [end.target.map(String.init) ?? "", "\(end.hasFinalRound)", end.rounds.map(String.init) ?? ""]
     }
 
     /// A seat's dice set and first turn (count, mean, standard error, exact value) with loaded dice, for CSV;
@@ -520,12 +530,11 @@ private struct Summary {
         ])
     }
 
-    /// The target and every seat's dice set with loaded dice, as JSON lines after `threads`; empty without.
+    /// Every seat's dice set with loaded dice, as a JSON line after `threads`; empty without.
     private var loadedHeader: String {
         guard let dice else { return "" }
         let sets = dice.sets.map { JSONText.string($0.description) }.joined(separator: ", ")
-        let target = rules.game.end.target.map(String.init) ?? "null"
-        return "\n  \"target\": \(target),\n  \"dice_sets\": [\(sets)],"
+        return "\n  \"dice_sets\": [\(sets)],"
     }
 
     var json: String {
@@ -548,6 +557,9 @@ private struct Summary {
               "rules": \(JSONText.string(rules.name)),
               "games": \(tally.games),
               "players": \(tally.seats.count),
+              "target": \(rules.game.end.target.map(String.init) ?? "null"),
+              "final_round": \(rules.game.end.hasFinalRound),
+              "rounds": \(rules.game.end.rounds.map(String.init) ?? "null"),
               "seed": \(seed),
               "threads": \(threads),\(loadedHeader)
               "seats": [
