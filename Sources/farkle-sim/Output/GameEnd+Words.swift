@@ -9,7 +9,7 @@ extension GameEnd {
         case .target(let target, let finalRound):
             return "a race to \(NumberText.grouped(target))\(finalRound ? " with a final round" : ", won at once")"
         case .rounds(let rounds):
-            return "\(rounds) \(rounds == 1 ? "round" : "rounds")"
+            return NumberText.count(rounds, "round")
         }
     }
 }
