@@ -263,6 +263,11 @@ struct LoadedSimulateCommandTests {
                     object["dice_sets"] as? [String] == ["heavenly-kingdom:2,odd:1,ordinary:3", "odd:2,ordinary:4"])
             case "md":
                 #expect(text.hasPrefix("# 3,000 games, 2 players, rules kcd (a race to 1,000, won at once), seed 11\n"))
+                // The title states the target; the sentence under it says what reaching it does, once.
+                #expect(
+                    text.contains("Each seat plays with its own dice; the first bank to reach the target wins at once.")
+                )
+                #expect(text.components(separatedBy: "1,000").count == 2)
                 #expect(text.contains("| Seat | Strategy | Dice set | Wins |"))
                 #expect(text.contains("| Farkle rate | First turn | Exact |"))
                 #expect(text.contains("| 2 | threshold:300,500 | odd:2,ordinary:4 | "))
@@ -323,7 +328,7 @@ struct LoadedSimulateCommandTests {
         #expect(rounds.exitStatus == 0 && rounds.standardError.isEmpty, "\(rounds.standardError)")
         #expect(
             rounds.standardOutput.contains(
-                "Each seat plays with its own dice in a game of 10 rounds, won by the highest total."))
+                "Each seat plays with its own dice; after 10 rounds the highest total wins."))
         let json = try CommandRunner.run([
             "--rules", "zilch", "--dice-set", "odd:2", "--strategy", "threshold:300,500", "--games", "2000", "--seed",
             "2", "--format", "json",
@@ -352,7 +357,9 @@ struct LoadedSimulateCommandTests {
         ]
         let markdown = try CommandRunner.run(arguments)
         #expect(markdown.exitStatus == 0, "\(markdown.standardError)")
-        #expect(markdown.standardOutput.contains("after which every other seat plays a last turn"))
+        #expect(
+            markdown.standardOutput.contains(
+                "; once a bank reaches the target, every other seat plays a last turn and the highest total wins."))
         let json = try CommandRunner.run(arguments + ["--format", "json"])
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])

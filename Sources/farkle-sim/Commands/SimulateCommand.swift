@@ -355,21 +355,21 @@ private struct Summary {
             let game: String
             let firstTurn: String
             switch rules.game.end {
-            case .target(let target, let finalRound):
+            case .target(_, let finalRound):
+                // The title states the target; the sentence says what reaching it does.
                 game =
-                    "in a race to the target (\(NumberText.grouped(target))), "
-                    + (finalRound
-                        ? "after which every other seat plays a last turn and the highest total wins"
-                        : "won at once by the first bank to reach it")
+                    finalRound
+                    ? "; once a bank reaches the target, every other seat plays a last turn and the highest total wins"
+                    : "; the first bank to reach the target wins at once"
                 firstTurn =
                     "the mean points toward the target of each seat's first turn, with its exact value beside it "
                     + "(none for a win seat, whose first turn depends on the opponent's first bank)"
             case .rounds(let rounds):
-                game = "in a game of \(rounds) \(rounds == 1 ? "round" : "rounds"), won by the highest total"
+                game = "; after \(NumberText.count(rounds, "round")) the highest total wins"
                 firstTurn = "the mean points of each seat's first turn (no exact value in a game of rounds)"
             }
             lines += [
-                "Each seat plays with its own dice \(game). \(DiceSetOption.meanings). First turn: \(firstTurn).", "",
+                "Each seat plays with its own dice\(game). \(DiceSetOption.meanings). First turn: \(firstTurn).", "",
             ]
         }
         lines += [
