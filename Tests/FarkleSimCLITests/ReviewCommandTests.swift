@@ -36,6 +36,7 @@ struct ReviewCommandTests {
     @Test("Markdown: the result, each player's game and every decision with what it cost")
     func markdown() throws {
         let path = try Self.write(Self.record)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let result = try CommandRunner.run(["review", path, "--points-only"])
         #expect(result.exitStatus == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
@@ -53,6 +54,7 @@ struct ReviewCommandTests {
         let record = Self.record.replacingOccurrences(
             of: #"["Ann", "Ben"]"#, with: ##"["*Ann* <b>x</b> | [y](z)", "# Ben_1"]"##)
         let path = try Self.write(record)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let markdown = try CommandRunner.run(["review", path, "--points-only"])
         #expect(markdown.exitStatus == 0, "\(markdown.standardError)")
         let text = markdown.standardOutput
@@ -72,6 +74,7 @@ struct ReviewCommandTests {
     @Test("CSV and JSON at full precision; with two players the chance to win is reviewed too")
     func csvAndJSON() throws {
         let path = try Self.write(Self.record)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let csv = try CommandRunner.run(["review", path, "--format", "csv", "--quiet"])
         #expect(csv.exitStatus == 0, "\(csv.standardError)")
         let rows = csv.standardOutput.split(separator: "\n")
@@ -109,7 +112,9 @@ struct ReviewCommandTests {
                 {"roll": [1, 1, 2, 3, 4, 6]}, {"keep": [1]}, "bank"]
             }
             """
-        let json = try CommandRunner.run(["review", try Self.write(record), "--format", "json", "--no-cache"])
+        let path = try Self.write(record)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
+        let json = try CommandRunner.run(["review", path, "--format", "json", "--no-cache"])
         #expect(json.exitStatus == 0, "\(json.standardError)")
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
@@ -133,6 +138,7 @@ struct ReviewCommandTests {
     @Test("--out writes the review; an unwritable one exits 1 and leaves nothing")
     func out() throws {
         let path = try Self.write(Self.record)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let out = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("review.md").path
         let result = try CommandRunner.run(["review", path, "--points-only", "--out", out])
         #expect(result.exitStatus == 0 && result.standardOutput.isEmpty)
@@ -160,6 +166,7 @@ struct ReviewCommandTests {
         ])
     func refusals(text: String, expected: String) throws {
         let path = try Self.write(text)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let result = try CommandRunner.run(["review", path])
         #expect(result.exitStatus == 64)
         #expect(result.standardOutput.isEmpty)
@@ -172,6 +179,7 @@ struct ReviewCommandTests {
     func noCacheWithoutWin() throws {
         let solo = Self.record.replacingOccurrences(of: "[\"Ann\", \"Ben\"]", with: "[\"Ann\"]")
         let path = try Self.write(solo)
+        defer { try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent()) }
         let refused = try CommandRunner.run(["review", path, "--no-cache"])
         #expect(refused.exitStatus == 64 && refused.standardOutput.isEmpty)
         #expect(

@@ -110,6 +110,7 @@ struct ScoringCommandTests {
     func badRules(command: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("farkle-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("bad.json")
         try Data(#"{"game": {"players": 9}}"#.utf8).write(to: file)
         let result = try CommandRunner.run([command, "--rules", file.path])

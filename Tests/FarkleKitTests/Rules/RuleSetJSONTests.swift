@@ -15,9 +15,22 @@ struct RuleSetJSONTests {
         return file.path
     }
 
+    /// Removes the folder `write` made for `path`.
+    private static func remove(_ path: String) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+    }
+
+    /// The rule set loaded from `json` written to a file, which is removed afterwards.
+    private static func loaded(_ json: String) throws -> RuleSet {
+        let path = try write(json)
+        defer { remove(path) }
+        return try RuleSet.load(path)
+    }
+
     /// The error that loading `json` from a file raises, or `nil` when it loads.
     private static func loadError(_ json: String) throws -> RuleSetError? {
         let path = try write(json)
+        defer { remove(path) }
         do {
             _ = try RuleSet.load(path)
             return nil
@@ -39,6 +52,7 @@ struct RuleSetJSONTests {
     @Test("a file lists only what differs from standard; the file name is the default name")
     func partialFile() throws {
         let path = try Self.write(#"{"game": {"players": 4}}"#, name: "four-players.json")
+        defer { Self.remove(path) }
         let rules = try RuleSet.load(path)
         var expected = RuleSet.standard
         expected.name = "four-players"
@@ -89,7 +103,7 @@ struct RuleSetJSONTests {
 
     @Test("a penalty of the whole total reads as \"whole_total\" and round-trips; another word is refused by name")
     func wholeTotalPenalty() throws {
-        let rules = try RuleSet.load(Self.write(#"{"turn": {"three_farkle_penalty": "whole_total"}}"#))
+        let rules = try Self.loaded(#"{"turn": {"three_farkle_penalty": "whole_total"}}"#)
         #expect(rules.turn.threeFarklePenalty == .wholeTotal)
         #expect(rules.jsonText.contains(#""three_farkle_penalty": "whole_total""#))
         #expect(try RuleSet(json: Data(rules.jsonText.utf8), source: "round trip") == rules)
@@ -101,6 +115,7 @@ struct RuleSetJSONTests {
     @Test("a file name that is no valid rule name still gives a rule set that round-trips")
     func fileNameWithSpaces() throws {
         let path = try Self.write(#"{"game": {"target": 8000}}"#, name: "house rules (2024).json")
+        defer { Self.remove(path) }
         let rules = try RuleSet.load(path)
         #expect(rules.name == "house-rules-2024")
         let parsed = try RuleSet(json: Data(rules.jsonText.utf8), source: "round trip")
@@ -245,7 +260,7 @@ struct RuleSetJSONTests {
         #expect(faces?.key == "combinations.counting_faces")
         #expect(faces?.problem == #"lists "three_pairs" twice"#)
         // Each value once is read as before.
-        let once = try RuleSet.load(try Self.write(#"{"turn": {"bank_with_dice_left": [2, 1]}}"#))
+        let once = try Self.loaded(#"{"turn": {"bank_with_dice_left": [2, 1]}}"#)
         #expect(once.turn.bankingDiceLeft == [1, 2])
     }
 
