@@ -387,14 +387,18 @@ public struct ReportBuilder: Sendable {
     /// Writes the documents of each folder (made where missing) whole or not at all: every file is staged beside
     /// its destination before any replaces its old version, and none does unless `beforeReplacing` agrees. On a
     /// failure every staged file is removed, and the folders made here (a subfolder such as `app/` included), with
-    /// those in `made` (made earlier by the caller), are removed again where empty.
+    /// those in `made` (made earlier by the caller), are removed again where empty. Once the new files are in place,
+    /// those an earlier report's index listed and this report no longer writes are removed (`StaleReportFiles`).
     private static func writeWhole(
         _ folders: [(folder: URL, documents: [ReportDocument])], made: [URL], beforeReplacing: () -> Bool
     ) throws(ReportFileError) {
         var staged: [PendingFile] = []
         var made = made
+        // What an earlier report here listed and this one does not write, read before its index is replaced.
+        var stale: [(folder: URL, names: [String])] = []
         do throws(ReportFileError) {
             for (folder, documents) in folders {
+                stale.append((folder, StaleReportFiles.listed(in: folder, keeping: Set(documents.map(\.fileName)))))
                 if !FileManager.default.fileExists(atPath: folder.path) { made.append(folder) }
                 try ReportFile.createDirectory(folder)
                 for document in documents {
@@ -416,6 +420,7 @@ public struct ReportBuilder: Sendable {
             for folder in made.reversed() { _ = rmdir(folder.path) }
             throw error
         }
+        for (folder, names) in stale { StaleReportFiles.remove(names, in: folder) }
     }
 
     /// Writes `document` into a temporary file beside its place in `directory`, making the folder its name starts

@@ -87,6 +87,21 @@ struct ReportCommandTests {
         #expect(summary.contains("of them (exact odds)"))
         let strategies = try String(contentsOf: directory.appendingPathComponent("strategies.md"), encoding: .utf8)
         #expect(strategies.contains("| `win` "))
+
+        // The same report again without play to win: the files only the earlier one wrote go with it (they would
+        // read as this report's), and a file of the user's own stays.
+        try Data("mine\n".utf8).write(to: directory.appendingPathComponent("notes.md"))
+        let again = try CommandRunner.run([
+            "report", "--rules", "boxed", "--target", "1000", "--no-win", "--quiet", "--out", directory.path,
+        ])
+        #expect(again.exitStatus == 0, "\(again.standardError)")
+        let rewritten = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        // Play to win at larger tables (larger-tables.md) goes too: it is the win strategy's.
+        let winOnly = win.union(["larger-tables.md"])
+        #expect(written.isSuperset(of: winOnly))
+        #expect(rewritten == written.subtracting(winOnly).union(["notes.md"]))
+        let printed = Set(again.standardOutput.split(separator: "\n").map(String.init))
+        #expect(printed.count == rewritten.subtracting(["notes.md", "app"]).count + 4, "\(again.standardOutput)")
     }
 
     @Test("an unwritable output directory is one Error: line and exit 1, with nothing on stdout")

@@ -26,7 +26,8 @@ enum ReportCommand: Command {
             under ev and under best play for the total, and a round robin in two-player games.
             The report is written whole or not at all: every file goes into a temporary file beside its place, and
             only once all are written do they replace the last report's (a full disk leaves the last report as it
-            was, never a mix). Prints the path of every file written. With --presets it
+            was, never a mix); then the files the last report's index listed that this one does not write (the
+            win maps after --no-win) are removed. Prints the path of every file written. With --presets it
             writes the set of every preset into a folder of the output directory named after it, and a
             README.md comparing them.
             """,
