@@ -164,7 +164,8 @@ public struct SolvedGameCache: Sendable {
         /// Raised whenever a change of the solvers moves any bit of a solved value (2: the rows past the target read
         /// by lead in every race with a final round, last bits within 10⁻¹⁵; 3: every keep of a roll an option in a
         /// game with a final round, where a keep scoring less can be worth more), so that an entry always holds what
-        /// this program would solve.
+        /// this program would solve. The three-player race's loops settled by a mixed play moved its values with its
+        /// format (8), which the key holds too, so the revision of the other games' entries stays.
         static let solverRevision = 3
 
         private init(solver: String, version: UInt32, floor: Int?, rules: RuleSet) {

@@ -104,9 +104,9 @@ struct CacheTests {
         #expect(cache.files.count == 1)
         let written = try Data(contentsOf: out)
         #expect(try Data(contentsOf: entry) == written)
-        // The file's header: the magic, then format version 7.
+        // The file's header: the magic, then format version 8.
         #expect(
-            written.prefix(8) == Data("FRKLWIN".utf8 + [0]) && written[8] == 7 && written[9...11].allSatisfy { $0 == 0 }
+            written.prefix(8) == Data("FRKLWIN".utf8 + [0]) && written[8] == 8 && written[9...11].allSatisfy { $0 == 0 }
         )
         let second = try cache.run(solve)
         #expect(second.exitStatus == 0)

@@ -58,7 +58,7 @@ enum SolveCommand: Command {
                     + "sets): also write the solved policy to this binary file, read back by --policy and by the "
                     + "library (Advisor.readGame(contentsOf:rules:), or LoadedWinSolver(contentsOf:outcomes:) "
                     + "between dice sets) without solving again. With --players 3 the three-player race's file "
-                    + "(format 7, the chances of every set of totals), which the cache of solved games keeps too; "
+                    + "(format 8, the chances of every set of totals), which the cache of solved games keeps too; "
                     + "refused with a final round, where three players play the race of two against the leader."),
             CacheOption.noCache,
         ]

@@ -62,6 +62,7 @@ enum ThreePlayerSolveOutput {
                   "states": \(solver.stateCount),
                   "most_repetitions": \(solver.maximumRepetitions),
                   "unsettled_loops": \(solver.unsettledLoops),
+                  "mixed_loops": \(solver.mixedLoops),
                   "largest_last_change": \(JSONText.number(solver.largestLastChange)),
                   "wall_seconds": \(JSONText.number(seconds)),
                   "threads": \(threads),
@@ -88,8 +89,9 @@ enum ThreePlayerSolveOutput {
                 "| States | \(solver.stateCount) |",
                 "| Most repetitions of a loop of three turns (last change) | \(solver.maximumRepetitions) "
                     + "(\(solver.largestLastChange)) |",
-                "| Loops of three turns whose play did not settle (best replies go round) | "
-                    + "\(solver.unsettledLoops) |",
+                "| Loops of three turns where best replies go round, settled by a player mixing two plays | "
+                    + "\(solver.mixedLoops) |",
+                "| Loops of three turns whose play did not settle | \(solver.unsettledLoops) |",
                 "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(NumberText.count(threads, "thread")) |",
                 "| Peak memory | \(peak / (1024 * 1024)) MiB |",
                 "",

@@ -42,11 +42,18 @@
     /// The largest change of a chance in a loop's last repetition; 0 where Newton's step settled every loop (its
     /// chances are then the exact fixed point of the plays found, up to rounding).
     package let largestLastChange: Double
-    /// The loops whose play did not settle within `maximumRepetitions`: where no play of the three movers is
-    /// each one's best against the others' (each best reply changes another's), so best replies go round for
-    /// ever (a play that mixes would settle them). Their chances are those of the last repetition, off by about
-    /// `largestLastChange`; 3 of the 21,000 loops of `cardgames` raced to 2,000.
+    /// The loops whose play did not settle within `maximumRepetitions`: where no combination of the plays their
+    /// repetitions went through, single or mixed, is each mover's best against the others' (`LoopPlays`). Their
+    /// chances are those of the last repetition, off by about `largestLastChange`.
     package let unsettledLoops: Int
+    /// The loops settled by a mover mixing two plays (`LoopPlays`): where no play of the three movers is each one's
+    /// best against the others' (each best reply changes another's), so that best replies go round; there a mover
+    /// whose two plays are worth the same to it plays each with the chance that lets the others' plays settle. Its
+    /// chances are then exact, as every other loop's; 3 of the 21,000 loops of `cardgames` raced to 2,000.
+    package let mixedLoops: Int
+    /// The slot of one set of totals of each loop settled by mixing, in the order of the slots; empty for a solution
+    /// read from a policy file.
+    package let mixedLoopSets: [Int]
     /// The number of (totals, turn points, dice) states tabulated.
     public let stateCount: Int
     /// The repetitions of three turns (Newton's steps included) over every loop, and the loops: their ratio is the
@@ -85,7 +92,8 @@
         let count = levels * levels * levels
         let own = SharedSlots(repeating: 0.0, count: count)
         let next = SharedSlots(repeating: 0.0, count: count)
-        let loops = SharedSlots(repeating: (repetitions: 0, change: 0.0), count: count)
+        // 16 bytes a set, as the chances: at most `maximumRepetitions` fits 32 bits.
+        let loops = SharedSlots(repeating: (repetitions: Int32(0), mixed: false, change: 0.0), count: count)
         let total = Double(count)
         var solved = 0
         progress?(0)
@@ -94,7 +102,8 @@
             // Work item i writes the three rotations of sets[i] (and their slot in `loops`); it reads sets of
             // higher sums only, solved by earlier calls.
             Parallel.forEach(sets.count, threads: threads) { item in
-                loops[layout.index(sets[item])] = layout.solveLoop(sets[item], own: own, next: next)
+                let loop = layout.solveLoop(sets[item], own: own, next: next)
+                loops[layout.index(sets[item])] = (Int32(loop.repetitions), loop.mixed, loop.change)
             }
             solved += sets.reduce(0) { $0 + layout.rotationCount($1) }
             progress?(Double(solved) / total)
@@ -111,10 +120,11 @@
         self.init(
             table: table, layout: layout, values: own.values, nextValues: next.values,
             loops: LoopFigures(
-                maximumRepetitions: results.map(\.repetitions).max() ?? 0,
+                maximumRepetitions: Int(results.map(\.repetitions).max() ?? 0),
                 unsettledLoops: results.filter { $0.change > Self.tolerance }.count,
+                mixedLoops: results.filter(\.mixed).count, mixedLoopSets: results.indices.filter { results[$0].mixed },
                 largestLastChange: results.map(\.change).max() ?? 0,
-                repetitions: solvedLoops.reduce(0) { $0 + $1.repetitions }, loops: solvedLoops.count),
+                repetitions: solvedLoops.reduce(0) { $0 + Int($1.repetitions) }, loops: solvedLoops.count),
             stateCount: states)
     }
 
@@ -122,6 +132,8 @@
     struct LoopFigures {
         let maximumRepetitions: Int
         let unsettledLoops: Int
+        let mixedLoops: Int
+        var mixedLoopSets: [Int] = []
         let largestLastChange: Double
         let repetitions: Int
         let loops: Int
@@ -144,6 +156,8 @@
         self.nextValues = nextValues
         maximumRepetitions = loops.maximumRepetitions
         unsettledLoops = loops.unsettledLoops
+        mixedLoops = loops.mixedLoops
+        mixedLoopSets = loops.mixedLoopSets
         largestLastChange = loops.largestLastChange
         repetitionTotals = (loops.repetitions, loops.loops)
         self.stateCount = stateCount
@@ -283,7 +297,8 @@ struct TrioLayout: Sendable {
     }
 
     /// Solves the loop of `state`'s rotations, each farkle paid from the rotation it hands on to, and writes the
-    /// three rotations' chances. Returns the repetitions of the loop's turns and the largest change in the last.
+    /// three rotations' chances. Returns the repetitions of the loop's turns, the largest change in the last, and
+    /// whether a mover's play mixes two plays there (`LoopPlays`).
     ///
     /// Newton's step first, as the two-player solver takes it on its loop of two: each turn solved once at the
     /// guessed chances, its play found and the farkle payoffs over which that play stays best
@@ -291,9 +306,14 @@ struct TrioLayout: Sendable {
     /// loop's fixed point is a small linear system, solved here. Where every turn keeps its play at that point,
     /// the point is the loop's exact solution; else it is the next guess. A loop whose plays have not settled
     /// after `maximumNewtonSteps` goes on by repeating its turns until no chance moves by more than
-    /// `ThreePlayerWinSolver.tolerance`, as before Newton's step.
+    /// `ThreePlayerWinSolver.tolerance`, as before Newton's step. One still moving after
+    /// `repetitionsBeforeMixing` has best replies that go round: the plays its repetitions went through are
+    /// combined, a mover at the payoff where two of its plays are worth the same mixing them
+    /// (`LoopPlays.settle`), and the first combination each of whose plays is best at its own fixed point is
+    /// the loop's solution. Only where none is does the loop go on repeating up to
+    /// `ThreePlayerWinSolver.maximumRepetitions`.
     func solveLoop(_ state: State, own: SharedSlots<Double>, next: SharedSlots<Double>) -> (
-        repetitions: Int, change: Double
+        repetitions: Int, change: Double, mixed: Bool
     ) {
         let rotations = rotationCount(state) == 1 ? [state] : [state, rotated(state), rotated(rotated(state))]
         let tops = rotations.map(top(of:))
@@ -318,15 +338,21 @@ struct TrioLayout: Sendable {
         let count = rotations.count
         let slots = rotations.map(index)
         var repetitions = 0
-        // The turn of rotation `position` at the chances in the slots: a farkle hands the turn to the next rotation,
-        // where the banker-to-be is last (1 - its mover's and next player's chances) and this turn's next player
-        // moves.
-        func solveTurn(_ position: Int, validity: inout WinTurn.Validity, tracking: Bool) -> WinTurn.Entry {
+        // The farkle payoffs of rotation `position` at the chances in the slots: a farkle hands the turn to the next
+        // rotation, where the banker-to-be is last (1 - its mover's and next player's chances) and this turn's next
+        // player moves.
+        func payoffs(_ position: Int) -> LoopPlays.Payoffs {
             let after = slots[(position + 1) % count]
+            return (1 - own[after] - next[after], own[after])
+        }
+        // The turn of rotation `position` at the farkle payoffs `payoff` (the mover's, then the next player's).
+        func solveTurn(_ position: Int, at payoff: LoopPlays.Payoffs, validity: inout WinTurn.Validity, tracking: Bool)
+            -> WinTurn.Entry
+        {
             let bank = banks + 2 * height * position
             return turn.solve(
                 top: tops[position], topBank: topBank, topBankAux: topBankAux, bank: bank, bankAux: bank + height,
-                farkle: 1 - own[after] - next[after], farkleAux: own[after], into: scratch, validity: &validity,
+                farkle: payoff.farkle, farkleAux: payoff.farkleAux, into: scratch, validity: &validity,
                 tracking: tracking)
         }
         var entries = [WinTurn.Entry](repeating: WinTurn.Entry(value: 0, slope: 0, aux: 0, banks: false), count: count)
@@ -335,13 +361,14 @@ struct TrioLayout: Sendable {
             repetitions += 1
             for position in 0..<count {
                 validities[position] = .unbounded
-                entries[position] = solveTurn(position, validity: &validities[position], tracking: true)
+                entries[position] = solveTurn(
+                    position, at: payoffs(position), validity: &validities[position], tracking: true)
             }
             let point = Self.fixedPoint(
                 entries: entries, own: slots.map { own[$0] }, next: slots.map { next[$0] })
             // The system is regular (its loop map is s₀s₁s₂ times the identity, and a turn never farkles surely);
             // should rounding ever make it not, the repetition below solves the loop from the guess as it stands.
-            guard point.own.allSatisfy(\.isFinite), point.next.allSatisfy(\.isFinite) else { break }
+            guard let point, point.own.allSatisfy(\.isFinite), point.next.allSatisfy(\.isFinite) else { break }
             var keepsPlay = true
             for position in 0..<count {
                 let after = (position + 1) % count
@@ -355,23 +382,57 @@ struct TrioLayout: Sendable {
                 next[slots[position]] = keepsPlay ? point.next[position] : min(max(point.next[position], 0), 1 - first)
             }
             // Exact for the plays found, which stay best there: the loop's solution.
-            if keepsPlay { return (repetitions, 0) }
+            if keepsPlay { return (repetitions, 0, false) }
         }
         var change = 0.0
+        // The farkle payoffs each rotation's turn met in the repetitions before mixing is tried.
+        var met = [LoopPlays.Range](repeating: .empty, count: count)
         repeat {
             repetitions += 1
             change = 0
             for position in 0..<count {
+                let payoff = payoffs(position)
+                if repetitions > Self.repetitionsBeforeMixing - Self.mixingWindow { met[position].add(payoff) }
                 var unused = WinTurn.Validity.unbounded
-                let entry = solveTurn(position, validity: &unused, tracking: false)
+                let entry = solveTurn(position, at: payoff, validity: &unused, tracking: false)
                 let slot = slots[position]
                 change = max(change, abs(entry.value - own[slot]), abs(entry.aux - next[slot]))
                 own[slot] = entry.value
                 next[slot] = entry.aux
             }
+            if change > ThreePlayerWinSolver.tolerance && repetitions == Self.repetitionsBeforeMixing {
+                let plays = LoopPlays(met: met) { position, payoff in
+                    var validity = WinTurn.Validity.unbounded
+                    let entry = solveTurn(position, at: payoff, validity: &validity, tracking: true)
+                    return LoopPlays.Play(entry: entry, payoff: payoff, validity: validity)
+                }
+                if let settled = plays?.settle(own: slots.map { own[$0] }, next: slots.map { next[$0] }) {
+                    for position in 0..<count {
+                        own[slots[position]] = settled.own[position]
+                        next[slots[position]] = settled.next[position]
+                    }
+                    // Checked once more by solving each turn there: no play is worth more to its mover.
+                    repetitions += 1
+                    var best = true
+                    for position in 0..<count {
+                        var unused = WinTurn.Validity.unbounded
+                        let entry = solveTurn(position, at: payoffs(position), validity: &unused, tracking: false)
+                        best = best && abs(entry.value - own[slots[position]]) <= LoopPlays.slack
+                    }
+                    if best { return (repetitions, 0, settled.mixers > 0) }
+                }
+            }
         } while change > ThreePlayerWinSolver.tolerance && repetitions < ThreePlayerWinSolver.maximumRepetitions
-        return (repetitions, change)
+        return (repetitions, change, false)
     }
+
+    /// The repetitions of a loop's turns, Newton's steps included, after which a loop still moving is settled by
+    /// combining the plays it went through: a loop that Newton's step does not settle but repetition does takes
+    /// about 20.
+    static let repetitionsBeforeMixing = 48
+    /// The last repetitions before mixing whose farkle payoffs are the range each turn's plays are taken from:
+    /// longer than the rounds best replies go through.
+    static let mixingWindow = 12
 
     /// The most Newton steps on a loop before it goes on by repeating its turns: a loop whose plays settle takes
     /// one to three.
@@ -382,7 +443,9 @@ struct TrioLayout: Sendable {
     /// o = o₀ + s (z − z₀) and its second payoff n = n₀ + s (w − w₀) in its farkle payoffs z = 1 − o' − n' and
     /// w = o' of the rotation after it (s the entry's slope, the chance to end the turn in a farkle; z₀, w₀ those
     /// at the guess): 2k linear equations in the 2k chances, solved by elimination with partial pivoting.
-    static func fixedPoint(entries: [WinTurn.Entry], own: [Double], next: [Double]) -> (own: [Double], next: [Double]) {
+    static func fixedPoint(entries: [WinTurn.Entry], own: [Double], next: [Double]) -> (
+        own: [Double], next: [Double]
+    )? {
         let count = entries.count
         let size = 2 * count
         // Row-major [size][size + 1]: unknown 2r is o_r, 2r + 1 is n_r.
@@ -405,28 +468,10 @@ struct TrioLayout: Sendable {
             matrix[nextRow + 2 * after] -= slope
             matrix[nextRow + size] = entry.aux - slope * own[after]
         }
-        for column in 0..<size {
-            var pivot = column
-            for row in column + 1..<size where abs(matrix[row * width + column]) > abs(matrix[pivot * width + column]) {
-                pivot = row
-            }
-            if pivot != column {
-                for index in 0..<width { matrix.swapAt(column * width + index, pivot * width + index) }
-            }
-            let diagonal = matrix[column * width + column]
-            for row in 0..<size where row != column {
-                let factor = matrix[row * width + column] / diagonal
-                if factor == 0 { continue }
-                for index in column..<width { matrix[row * width + index] -= factor * matrix[column * width + index] }
-            }
-        }
-        var solution = (own: [Double](repeating: 0, count: count), next: [Double](repeating: 0, count: count))
-        for position in 0..<count {
-            solution.own[position] = matrix[2 * position * width + size] / matrix[2 * position * width + 2 * position]
-            solution.next[position] =
-                matrix[(2 * position + 1) * width + size] / matrix[(2 * position + 1) * width + 2 * position + 1]
-        }
-        return solution
+        guard let solution = LoopPlays.solve(&matrix, size: size) else { return nil }
+        return (
+            (0..<count).map { solution[2 * $0] }, (0..<count).map { solution[2 * $0 + 1] }
+        )
     }
 }
 

@@ -57,6 +57,16 @@ import Foundation
 /// | 8 | the largest last change of the iteration (a double) |
 /// | 8 × levels² × 2 | W_0, then W_1, `own × levels + other` |
 /// | 8 | FNV-1a digest of every byte before it |
+///
+/// A race of three players (`ThreePlayerWinSolver`) has format version 8 (7 before its loops where best replies go
+/// round were settled by a mixed play):
+///
+/// | Bytes | Field |
+/// |---|---|
+/// | 8 × 9 | target, score step, levels, most repetitions of a loop, unsettled loops, states, repetitions, loops, mixed loops |
+/// | 8 | the largest last change of a loop (a double) |
+/// | 8 × levels³ × 2 | the mover's chances, then the next player's, `(mover × levels + next) × levels + last` |
+/// | 8 | FNV-1a digest of every byte before it |
 package enum WinPolicyFile {
     /// The first eight bytes of a policy file.
     package static let magic: [UInt8] = Array("FRKLWIN".utf8) + [0]
@@ -67,14 +77,19 @@ package enum WinPolicyFile {
     package static let formatVersion: UInt32 = 5
     /// The format this version writes and reads for a race under a three-farkle penalty (2 until the same change).
     package static let penaltyFormatVersion: UInt32 = 6
-    /// The formats of earlier versions no longer read: their games with a final round were solved with fewer keeps.
-    static let retiredVersions: [UInt32] = [1, 2]
+    /// The formats of earlier versions no longer read, with why: their games with a final round were solved with
+    /// fewer keeps, or their three-player loops where best replies go round were left unsettled.
+    static let retiredVersions: [UInt32: String] = [
+        1: finalRoundKeeps, 2: finalRoundKeeps,
+        7: "a race of three players whose loops where best replies go round were left unsettled",
+    ]
+    private static let finalRoundKeeps = "games with a final round from the best keep of each number of dice only"
     /// The format this version writes and reads for a game of fixed rounds.
     package static let roundsFormatVersion: UInt32 = 3
     /// The format this version writes and reads for a race between two dice sets.
     package static let diceSetsFormatVersion: UInt32 = 4
     /// The format this version writes and reads for a race of three players (`ThreePlayerWinSolver`).
-    package static let threePlayerFormatVersion: UInt32 = 7
+    package static let threePlayerFormatVersion: UInt32 = 8
     /// Every format this version reads.
     static let versions: [UInt32] = [
         formatVersion, penaltyFormatVersion, roundsFormatVersion, diceSetsFormatVersion, threePlayerFormatVersion,
@@ -175,14 +190,14 @@ package enum WinPolicyFile {
     }
 
     /// The bytes of the policy file of `solver`, a race of three players: after the header the target, score
-    /// step, levels, most repetitions of a loop, unsettled loops, states, repetitions and loops (8 bytes each), the
-    /// largest last change, then the mover's and the next player's chances at every set of totals.
+    /// step, levels, most repetitions of a loop, unsettled loops, states, repetitions, loops and mixed loops (8 bytes
+    /// each), the largest last change, then the mover's and the next player's chances at every set of totals.
     static func encode(_ solver: ThreePlayerWinSolver) -> [UInt8] {
         var writer = Writer(
             version: threePlayerFormatVersion, rules: solver.table.rules, values: solver.values.count)
         let fields = [
             solver.target, solver.table.scoreStep, solver.levels, solver.maximumRepetitions, solver.unsettledLoops,
-            solver.stateCount, solver.repetitionTotals.repetitions, solver.repetitionTotals.loops,
+            solver.stateCount, solver.repetitionTotals.repetitions, solver.repetitionTotals.loops, solver.mixedLoops,
         ]
         for field in fields { writer.append(Int64(field)) }
         writer.append(solver.largestLastChange.bitPattern)
@@ -419,9 +434,9 @@ package enum WinPolicyFile {
 
     /// Why a file of format `version` is not read.
     static func unreadableVersion(_ version: UInt64) -> String {
-        if retiredVersions.contains(where: { UInt64($0) == version }) {
-            return "format version \(version), written by an earlier farkle-sim that solved games with a final round "
-                + "from the best keep of each number of dice only; solve the game again (solve --objective win --out)"
+        if version <= UInt64(UInt32.max), let why = retiredVersions[UInt32(version)] {
+            return "format version \(version), written by an earlier farkle-sim that solved \(why); solve the game "
+                + "again (solve --objective win --out)"
         }
         return "format version \(version); this farkle-sim reads versions "
             + versions.map(String.init).joined(separator: ", ")
@@ -476,7 +491,7 @@ package enum WinPolicyFile {
         -> ThreePlayerWinSolver
     {
         var reader = try Reader(bytes: bytes, path: path, version: threePlayerFormatVersion, rules: rules)
-        let fields = try (0..<8).map { _ throws(WinPolicyError) in try reader.count() }
+        let fields = try (0..<9).map { _ throws(WinPolicyError) in try reader.count() }
         let change = try reader.measure()
         let table = ScoringTable(rules: rules)
         // The layout of the rules (their size checked as a solve checks it) says how many sets the file holds; a
@@ -497,8 +512,8 @@ package enum WinPolicyFile {
         return ThreePlayerWinSolver(
             table: table, layout: layout, values: values, nextValues: nextValues,
             loops: .init(
-                maximumRepetitions: fields[3], unsettledLoops: fields[4], largestLastChange: change,
-                repetitions: fields[6], loops: fields[7]),
+                maximumRepetitions: fields[3], unsettledLoops: fields[4], mixedLoops: fields[8],
+                largestLastChange: change, repetitions: fields[6], loops: fields[7]),
             stateCount: fields[5])
     }
 

@@ -300,6 +300,69 @@ struct ThreePlayerWinSolverTests {
         #expect(solver.maximumRepetitions <= 3 && Double(repetitions) / Double(loops) < 2, "\(repetitions)")
     }
 
+    @Test(
+        "where best replies go round (cardgames raced to 1,500 by three), a mover mixing two plays settles the loop: in those loops and at every 7th set of totals each mover's chance is its best turn's, and the next player's what its best play leaves, or between two best plays where the mover is indifferent",
+        .leftOutOfCoverage)
+    func mixedPlays() throws {
+        var rules = try #require(RuleSet.presets["cardgames"])
+        rules.game = GameRules(players: 3, target: 1500, finalRound: false)
+        let solver = try ThreePlayerWinSolver(rules: rules)
+        #expect(solver.mixedLoops >= 1 && solver.unsettledLoops == 0 && solver.largestLastChange < 1e-14)
+        let layout = solver.layout
+        let turn = layout.turn
+        // The turn at `state` solved again at the solved chances, its farkle payoff moved by `shift`.
+        func solveTurn(_ state: TrioLayout.State, shift: Double) -> (entry: WinTurn.Entry, validity: WinTurn.Validity) {
+            let rows = layout.rows(at: state, values: solver.values, ties: solver.nextValues)
+            let table = TurnTable(rows: rows.top + turn.maximumJump + 1)
+            defer { table.deallocate() }
+            var validity = WinTurn.Validity.unbounded
+            let entry = rows.bank.withUnsafeBufferPointer { bank in
+                rows.bankTie.withUnsafeBufferPointer { tie in
+                    turn.solve(
+                        top: rows.top, topBank: layout.topBank, topBankAux: layout.topBankAux,
+                        bank: bank.baseAddress!, bankAux: tie.baseAddress!, farkle: rows.farkle.value + shift,
+                        farkleAux: rows.farkle.tie, into: table, validity: &validity, tracking: true)
+                }
+            }
+            return (entry, validity)
+        }
+        var worst = 0.0
+        var indifferent = 0
+        // Every rotation of each loop settled by mixing, and every 7th set of totals besides.
+        var states = Set(stride(from: 0, to: layout.levels * layout.levels * layout.levels, by: 7))
+        for slot in solver.mixedLoopSets {
+            let state = (
+                mine: slot / (layout.levels * layout.levels), next: slot / layout.levels % layout.levels,
+                last: slot % layout.levels
+            )
+            states.formUnion([state, layout.rotated(state), layout.rotated(layout.rotated(state))].map(layout.index))
+        }
+        #expect(solver.mixedLoopSets.count == solver.mixedLoops)
+        for index in states.sorted() {
+            let state = (
+                mine: index / (layout.levels * layout.levels), next: index / layout.levels % layout.levels,
+                last: index % layout.levels
+            )
+            let (entry, validity) = solveTurn(state, shift: 0)
+            worst = max(worst, abs(entry.value - solver.values[index]))
+            if validity.down > 1e-9 && validity.up > 1e-9 {
+                worst = max(worst, abs(entry.aux - solver.nextValues[index]))
+            } else {
+                // At the edge between two plays: what they leave the next player bounds the mix.
+                let below = solveTurn(state, shift: -1e-9).entry.aux
+                let above = solveTurn(state, shift: 1e-9).entry.aux
+                let chance = solver.nextValues[index]
+                worst = max(worst, min(below, above) - chance, chance - max(below, above))
+                if abs(below - above) > 1e-9 && abs(chance - below) > 1e-9 && abs(chance - above) > 1e-9 {
+                    indifferent += 1
+                }
+            }
+        }
+        #expect(worst < 1e-12, "largest difference \(worst)")
+        // Each loop settled by mixing has at least one mover mixing strictly.
+        #expect(indifferent >= solver.mixedLoops, "\(indifferent) movers mix strictly")
+    }
+
     @Test("moving first is worth most and moving last least; the chances add up to 1; a fair head start evens them")
     func seats() throws {
         let solver = try ThreePlayerWinSolver(rules: onesOnlyTrio(target: 1000))

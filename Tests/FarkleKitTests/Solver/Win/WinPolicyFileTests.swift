@@ -183,10 +183,12 @@ struct WinPolicyFileTests {
         #expect(loaded.firstPlayerValue == (try WinProbabilitySolver(rules: onesRace)).firstPlayerValue)
     }
 
-    @Test("a file of format 1 or 2, solved before games with a final round weighed every keep, is refused by name")
+    @Test(
+        "a file of format 1 or 2 (before games with a final round weighed every keep) or 7 (three players' loops left unsettled) is refused by name"
+    )
     func retiredFormats() throws {
         let bytes = try WinProbabilitySolver(rules: onesRace).policyFileBytes
-        for version: UInt8 in [1, 2] {
+        for version: UInt8 in [1, 2, 7] {
             var old = bytes
             old[8] = version
             // The FNV-1a checksum covers the version: an earlier program wrote it over its own bytes.
@@ -199,6 +201,7 @@ struct WinPolicyFileTests {
             } catch {
                 #expect(error.description.contains("format version \(version), written by an earlier farkle-sim"))
                 #expect(error.description.contains("solve the game again"))
+                #expect(error.description.contains(version == 7 ? "left unsettled" : "best keep"))
             }
         }
     }
