@@ -53,6 +53,24 @@ struct SolveWinTests {
     }
 
     @Test(
+        "three players where best replies go round (cardgames to 1,500): JSON's mixed_loops and the Markdown row give the same count, every loop settled"
+    )
+    func mixedLoops() throws {
+        let arguments = ["solve", "--objective", "win", "--players", "3", "--rules", "cardgames", "--target", "1500"]
+        let json = try jsonObject(try CommandRunner.run(arguments + ["--format", "json", "--no-cache"]))
+        // The library's tests check this race's mixed loops by each mover's best reply and find a mover that mixes
+        // strictly in each (ThreePlayerWinSolverTests.mixedPlays): at least one loop is settled by mixing.
+        let mixed = try #require(json["mixed_loops"] as? Int)
+        #expect(mixed >= 1 && json["unsettled_loops"] as? Int == 0)
+        let markdown = try CommandRunner.run(arguments + ["--no-cache"])
+        #expect(markdown.exitStatus == 0 && markdown.standardError.isEmpty)
+        let row = markdown.standardOutput.split(separator: "\n").first {
+            $0.contains("settled by a player mixing two plays")
+        }
+        #expect(row.map { $0.hasSuffix("| \(mixed) |") } == true, "\(row ?? "no row")")
+    }
+
+    @Test(
         "--players 3 refuses a penalty floor, CSV and 4 players in one line with exit 64; solve's score objective refuses --players",
         arguments: [
             ["--rules", "cardgames", "--penalty-floor", "-500"],

@@ -55,12 +55,12 @@ struct LoopPlays {
     }
 
     /// The least and greatest farkle payoffs of a rotation's mover met, with the next player's at each.
-    struct Range {
+    struct PayoffsMet {
         var low: Payoffs
         var high: Payoffs
 
         /// None met yet.
-        static let empty = Range(low: (.infinity, 0), high: (-.infinity, 0))
+        static let empty = PayoffsMet(low: (.infinity, 0), high: (-.infinity, 0))
 
         /// Widens the range to `payoff`.
         mutating func add(_ payoff: Payoffs) {
@@ -91,7 +91,7 @@ struct LoopPlays {
     /// the plays best at the least payoff met (P) and at the greatest (Q), the turn solved where their lines meet
     /// either is worth no more there, and then P is best up to that payoff and Q from it, or it is a third play
     /// best there, and the search goes on each side of it.
-    init?(met: [Range], solve: (Int, Payoffs) -> Play) {
+    init?(met: [PayoffsMet], solve: (Int, Payoffs) -> Play) {
         var choices: [[Choice]] = []
         for (position, range) in met.enumerated() {
             guard range.low.farkle <= range.high.farkle else { return nil }

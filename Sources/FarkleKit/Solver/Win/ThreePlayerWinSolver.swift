@@ -367,8 +367,9 @@ struct TrioLayout: Sendable {
             let point = Self.fixedPoint(
                 entries: entries, own: slots.map { own[$0] }, next: slots.map { next[$0] })
             // The system is regular (its loop map is s₀s₁s₂ times the identity, and a turn never farkles surely);
-            // should rounding ever make it not, the repetition below solves the loop from the guess as it stands.
-            guard let point, point.own.allSatisfy(\.isFinite), point.next.allSatisfy(\.isFinite) else { break }
+            // should rounding ever make it not (`nil`: a zero pivot or a chance not finite), the repetition below
+            // solves the loop from the guess as it stands.
+            guard let point else { break }
             var keepsPlay = true
             for position in 0..<count {
                 let after = (position + 1) % count
@@ -386,7 +387,7 @@ struct TrioLayout: Sendable {
         }
         var change = 0.0
         // The farkle payoffs each rotation's turn met in the repetitions before mixing is tried.
-        var met = [LoopPlays.Range](repeating: .empty, count: count)
+        var met = [LoopPlays.PayoffsMet](repeating: .empty, count: count)
         repeat {
             repetitions += 1
             change = 0

@@ -63,7 +63,7 @@ struct LoopPlaysTests {
             }
             // The payoffs met on either side of each edge.
             let met = turns.map { turn in
-                LoopPlays.Range(low: (turn.edge - 0.05, 0.3), high: (turn.edge + 0.05, 0.3))
+                LoopPlays.PayoffsMet(low: (turn.edge - 0.05, 0.3), high: (turn.edge + 0.05, 0.3))
             }
             let plays = try #require(LoopPlays(met: met) { position, payoff in turns[position].solve(payoff) })
             #expect(plays.choices.map(\.count) == [3, 3, 3])
@@ -98,7 +98,8 @@ struct LoopPlaysTests {
                 entry: WinTurn.Entry(value: line.own + line.slope * z, slope: line.slope, aux: 0.2, banks: false),
                 payoff: payoff, validity: WinTurn.Validity(down: z - edges[index], up: edges[index + 1] - z))
         }
-        let plays = try #require(LoopPlays(met: [LoopPlays.Range(low: (0.1, 0.3), high: (0.4, 0.3))], solve: solve))
+        let plays = try #require(
+            LoopPlays(met: [LoopPlays.PayoffsMet(low: (0.1, 0.3), high: (0.4, 0.3))], solve: solve))
         // Three single plays and two mixes, at 0.2 and 0.3.
         #expect(plays.choices[0].count == 5)
         let edges = plays.choices[0].compactMap { choice -> Double? in
