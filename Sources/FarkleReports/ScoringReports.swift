@@ -24,12 +24,12 @@ extension ScoringTable {
 
 extension ScoringOdds {
     /// The columns of `textRows`: `dice,rolls,farkles,p_farkle,mean_max_score`.
-    public static let columns = ["dice", "rolls", "farkles", "p_farkle", "mean_max_score"]
+    package static let columns = ["dice", "rolls", "farkles", "p_farkle", "mean_max_score"]
 
     /// One row of text per dice count, probabilities and means written by `number`.
     ///
     /// - Parameter number: `NumberText.exact` for CSV and JSON; Markdown rounds (12 significant digits by default).
-    public func textRows(number: (Double) -> String = { NumberText.significant($0) }) -> [[String]] {
+    package func textRows(number: (Double) -> String = { NumberText.significant($0) }) -> [[String]] {
         rows.map { row in
             ["\(row.dice)", "\(row.rolls)", "\(row.farkles)", number(row.farkleProbability), number(row.meanBestScore)]
         }
@@ -60,7 +60,7 @@ extension ReportDocument {
     ///
     /// Columns: `dice`, `rolls` (6^n), `farkles`, `p_farkle`, `mean_max_score` (the best keep's
     /// score averaged over all rolls, a farkle counting 0), as `farkle-sim odds`.
-    public static func scoringOdds(_ odds: ScoringOdds) -> [ReportDocument] {
+    package static func scoringOdds(_ odds: ScoringOdds) -> [ReportDocument] {
         var csv = CSVTable(header: ScoringOdds.columns)
         var markdown = MarkdownTable(header: ScoringOdds.columns)
         for cells in odds.textRows(number: NumberText.exact) { csv.append(cells) }

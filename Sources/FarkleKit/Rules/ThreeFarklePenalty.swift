@@ -17,7 +17,7 @@ public enum ThreeFarklePenalty: Hashable, Sendable, ExpressibleByIntegerLiteral,
 
     /// A player's total after the penalty, from `total` before it.
     @inlinable
-    public func total(afterPenaltyOn total: Int) -> Int {
+    package func total(afterPenaltyOn total: Int) -> Int {
         switch self {
         case .points(let points): total - points
         case .wholeTotal: 0

@@ -3,14 +3,14 @@
 /// `Combination.all(for:)` lists every combination a rule set switches on, one
 /// entry per concrete dice pattern (three 4s, full house 2-2-2-5-5, ...), so the
 /// scoring table can split a roll by subtracting patterns.
-public struct Combination: Hashable, Sendable {
+package struct Combination: Hashable, Sendable {
     /// The dice of the combination.
-    public let dice: DiceCounts
+    package let dice: DiceCounts
     /// Its points.
-    public let points: Int
+    package let points: Int
 
     /// Every combination switched on by `rules`, at most one entry per dice pattern (the highest points).
-    public static func all(for rules: CombinationPoints) -> [Combination] {
+    package static func all(for rules: CombinationPoints) -> [Combination] {
         var best: [DiceCounts: Int] = [:]
         func add(_ counts: [Int: Int], _ points: Int?, _ sixDice: SixDiceCombination? = nil) {
             guard let points = sixDice.map({ rules.points(points, of: $0, dice: counts) }) ?? points else { return }

@@ -34,7 +34,7 @@ public struct Move: Hashable, Sendable {
     /// The dice left to roll after the move from a roll of `dice` dice under `rules`: all the game's dice
     /// (`TurnRules.dice`) after hot dice.
     @inlinable
-    public func diceLeft(afterRolling dice: Int, under rules: TurnRules) -> Int {
+    package func diceLeft(afterRolling dice: Int, under rules: TurnRules) -> Int {
         TurnMechanics.diceLeft(afterKeeping: diceUsed, of: dice, allDice: rules.dice)
     }
 }

@@ -4,14 +4,14 @@
 /// rolls in integers; only the final division is floating point. A farkle
 /// counts 0 points; the six-dice farkle bonus of an opening roll is not a keep
 /// and is not counted here.
-public struct ScoringOdds: Hashable, Sendable {
+package struct ScoringOdds: Hashable, Sendable {
     /// The name of the rule set.
-    public let rules: String
+    package let rules: String
     /// One row per dice count, from 1 to the game's number of dice.
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// The odds of one roll under the table's rules.
-    public init(table: ScoringTable) {
+    package init(table: ScoringTable) {
         let catalog = DiceCatalog.shared
         var rows: [Row] = []
         for dice in 1...table.rules.turn.dice {
@@ -35,19 +35,19 @@ public struct ScoringOdds: Hashable, Sendable {
     }
 
     /// The odds of one roll of a given number of dice.
-    public struct Row: Hashable, Sendable {
+    package struct Row: Hashable, Sendable {
         /// The number of dice rolled.
-        public let dice: Int
+        package let dice: Int
         /// The ordered rolls, `6^dice`.
-        public let rolls: Int
+        package let rolls: Int
         /// The ordered rolls that allow no keep.
-        public let farkles: Int
+        package let farkles: Int
         /// The sum over every ordered roll of its best keep's score (0 for a farkle), in points.
-        public let totalBestScore: Int
+        package let totalBestScore: Int
 
         /// The chance that a roll of `dice` dice is a farkle.
-        public var farkleProbability: Double { Double(farkles) / Double(rolls) }
+        package var farkleProbability: Double { Double(farkles) / Double(rolls) }
         /// The mean over all ordered rolls of the best keep's score, in points, a farkle counting 0.
-        public var meanBestScore: Double { Double(totalBestScore) / Double(rolls) }
+        package var meanBestScore: Double { Double(totalBestScore) / Double(rolls) }
     }
 }

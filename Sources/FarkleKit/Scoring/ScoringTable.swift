@@ -117,7 +117,7 @@ public struct ScoringTable: Sendable {
     /// `best[k]` of `roll` for k = 0...roll.count: the highest score of a keep of exactly k dice, 0 where none.
     ///
     /// Element 0 is always 0, so `best(for: roll)[k]` reads as in <doc:SolvingATurn>.
-    public func best(for roll: DiceCounts) -> [Int] {
+    package func best(for roll: DiceCounts) -> [Int] {
         let global = rollOffset[roll.count] + DiceCatalog.shared.index(of: roll)
         return (0...roll.count).map { Int(bestScores[Self.keepIndex(global: global, diceUsed: $0)]) }
     }
@@ -140,7 +140,7 @@ public struct ScoringTable: Sendable {
     }
 
     /// The highest-scoring keep of `roll` (fewest dice on a tie), or `nil` for a farkle.
-    public func highestScoringKeep(for roll: DiceCounts) -> Keep? {
+    package func highestScoringKeep(for roll: DiceCounts) -> Keep? {
         highestScoringKeep(dice: roll.count, multiset: DiceCatalog.shared.index(of: roll))
     }
 
