@@ -17,10 +17,10 @@ public struct DiceCounts: Hashable, Sendable {
     internal static let totalShift: UInt32 = 24
 
     /// The largest number of dice in a roll.
-    public static let maximumDice = 6
+    @usableFromInline package static let maximumDice = 6
 
     /// The faces of a die, lowest first.
-    public static let faces: ClosedRange<Int> = 1...6
+    @usableFromInline package static let faces: ClosedRange<Int> = 1...6
 
     /// An empty set of dice.
     @inlinable
@@ -48,7 +48,7 @@ public struct DiceCounts: Hashable, Sendable {
     /// Creates the multiset with the given count of each face, ones first.
     ///
     /// - Precondition: six counts whose sum is at most six.
-    public init(counts: [Int]) {
+    package init(counts: [Int]) {
         precondition(counts.count == 6, "one count per face")
         self.init()
         for (offset, count) in counts.enumerated() {
@@ -88,13 +88,13 @@ public struct DiceCounts: Hashable, Sendable {
     }
 
     /// The count of each face, ones first.
-    public var counts: [Int] {
+    package var counts: [Int] {
         Self.faces.map { self[$0] }
     }
 
     /// Whether every die of `other` is also in `self` (a sub-multiset test).
     @inlinable
-    public func contains(_ other: DiceCounts) -> Bool {
+    package func contains(_ other: DiceCounts) -> Bool {
         // Each face field of `packed | guardBits` is at least 8 and each count
         // of `other` at most 6, so no field borrows from the next; a field keeps
         // its guard bit exactly when self's count is at least other's.
@@ -107,13 +107,13 @@ public struct DiceCounts: Hashable, Sendable {
 
     /// Adds one die showing `face`.
     @inlinable
-    public mutating func add(_ face: Int) {
+    package mutating func add(_ face: Int) {
         packed &+= (1 << (4 * UInt32(face - 1))) | (1 << Self.totalShift)
     }
 
     /// The dice of both multisets together.
     @inlinable
-    public static func + (lhs: DiceCounts, rhs: DiceCounts) -> DiceCounts {
+    package static func + (lhs: DiceCounts, rhs: DiceCounts) -> DiceCounts {
         DiceCounts(packed: lhs.packed &+ rhs.packed)
     }
 
@@ -121,7 +121,7 @@ public struct DiceCounts: Hashable, Sendable {
     ///
     /// - Precondition: `lhs.contains(rhs)`.
     @inlinable
-    public static func - (lhs: DiceCounts, rhs: DiceCounts) -> DiceCounts {
+    package static func - (lhs: DiceCounts, rhs: DiceCounts) -> DiceCounts {
         DiceCounts(packed: lhs.packed &- rhs.packed)
     }
 }

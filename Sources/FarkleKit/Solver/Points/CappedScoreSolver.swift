@@ -192,7 +192,8 @@ public struct CappedScoreSolver: Sendable {
     /// `state` to roll.
     ///
     /// - Precondition: `turnPoints` is a non-negative multiple of the score step; `state` is 1..<stateCount.
-    public func value(turnPoints: Int, state: Int) -> Double {
+    @usableFromInline
+    package func value(turnPoints: Int, state: Int) -> Double {
         let level = checkedLevel(turnPoints, state)
         guard level >= topLevel else { return values[level * outcomes.stateCount + state] }
         return tail?.value(turnPoints: turnPoints, state: state) ?? Double(cap) * reach[state]
@@ -201,20 +202,21 @@ public struct CappedScoreSolver: Sendable {
     /// R(t, s): the expected capped points if the player rolls the dice of `state` now and plays best after.
     ///
     /// - Precondition: as for `value(turnPoints:state:)`.
-    public func rollValue(turnPoints: Int, state: Int) -> Double {
+    package func rollValue(turnPoints: Int, state: Int) -> Double {
         let level = checkedLevel(turnPoints, state)
         guard level >= topLevel else { return rollValues[level * outcomes.stateCount + state] }
         return tail?.rollValue(turnPoints: turnPoints, state: state) ?? pastCapRollValues[state]
     }
 
     /// What banking `turnPoints` with the dice of `state` left is worth, or `nil` where banking is not allowed.
-    public func bankValue(turnPoints: Int, state: Int) -> Double? {
+    package func bankValue(turnPoints: Int, state: Int) -> Double? {
         mechanics.mayBank(turnPoints: turnPoints, diceLeft: outcomes.diceInState[state])
             ? Double(min(turnPoints, cap)) : nil
     }
 
     /// Whether best play banks `turnPoints` with the dice of `state` left (on equal values it banks).
-    public func shouldBank(turnPoints: Int, state: Int) -> Bool {
+    @usableFromInline
+    package func shouldBank(turnPoints: Int, state: Int) -> Bool {
         guard let bank = bankValue(turnPoints: turnPoints, state: state) else { return false }
         return bank >= rollValue(turnPoints: turnPoints, state: state)
     }

@@ -206,7 +206,7 @@ public struct ExpectedScoreSolver: Sendable {
 
     /// The expected final turn points after taking `keep` from a roll of `diceRolled` dice with
     /// `turnPoints` before it: V(t + score, dice left), with all the dice left on hot dice.
-    public func expectedValue(after keep: Keep, turnPoints: Int, diceRolled: Int) -> Double {
+    package func expectedValue(after keep: Keep, turnPoints: Int, diceRolled: Int) -> Double {
         value(
             turnPoints: turnPoints + keep.score,
             diceLeft: mechanics.diceLeft(afterKeeping: keep.diceUsed, of: diceRolled))

@@ -26,9 +26,9 @@
     /// A candidate set and its value.
     public struct Ranked: Hashable, Sendable {
         /// The six dice.
-        public let set: DiceSet
+        package let set: DiceSet
         /// E[min(turn points, target)] from a total of 0 under best play, or with `rankByWins` the chance to win.
-        public let value: Double
+        package let value: Double
     }
 
     /// The scoring table (and through it the rules and the target).
@@ -250,11 +250,11 @@
     /// The outcome of `best(_:threads:progress:bounding:)`.
     public struct Pruned: Hashable, Sendable {
         /// The best sets, best first, with their exact values.
-        public let best: [Ranked]
+        package let best: [Ranked]
         /// How many candidates were solved exactly (the others were ruled out by their bounds).
-        public let solved: Int
+        package let solved: Int
         /// How many candidates there are.
-        public let candidates: Int
+        package let candidates: Int
     }
 
     /// `value` of every candidate, in order, worked out on up to `threads` threads (worker w takes every
