@@ -349,7 +349,7 @@ public struct Advisor: Sendable {
     ///
     /// - Throws: `NotCovered` naming the total that does not fit; nothing for a game of rounds or without both
     ///   totals.
-    public static func checkTotals(of situation: TurnSituation, rules: RuleSet, floor: Int = 0) throws(NotCovered) {
+    package static func checkTotals(of situation: TurnSituation, rules: RuleSet, floor: Int = 0) throws(NotCovered) {
         guard let target = rules.game.end.target, let myScore = situation.myScore,
             let opponentScore = situation.opponentScore
         else { return }

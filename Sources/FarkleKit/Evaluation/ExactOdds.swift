@@ -46,7 +46,7 @@ public struct ExactOdds: Sendable {
         public var description: String
 
         /// An error saying `description`.
-        public init(_ description: String) {
+        package init(_ description: String) {
             self.description = description
         }
     }

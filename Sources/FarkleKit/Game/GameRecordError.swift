@@ -6,7 +6,7 @@ public struct GameRecordError: Error, Hashable, Sendable, CustomStringConvertibl
     public var problem: String
 
     /// An error about `source`.
-    public init(source: String = "", problem: String) {
+    package init(source: String = "", problem: String) {
         self.source = source
         self.problem = problem
     }

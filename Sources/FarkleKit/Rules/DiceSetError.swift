@@ -4,7 +4,7 @@ public struct DiceSetError: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
 
     /// Creates an error with `description`.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

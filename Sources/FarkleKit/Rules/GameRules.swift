@@ -34,13 +34,13 @@ public struct GameRules: Hashable, Sendable {
     public var highestTurnBreaksTie: Bool
 
     /// The supported numbers of players.
-    public static let playerRange = 1...8
+    package static let playerRange = 1...8
 
     /// The supported numbers of rounds in a game of fixed rounds: at most the simulator's round limit.
-    public static let roundRange = 1...1000
+    package static let roundRange = 1...1000
 
     /// The supported numbers of extra rounds that break a tie in a game of rounds.
-    public static let extraRoundRange = 0...10
+    package static let extraRoundRange = 0...10
 
     /// Creates game rules; the defaults are those of `standard`.
     public init(

@@ -79,7 +79,7 @@ public struct LoadedDiceCatalog: Sendable {
     }
 
     /// This catalog with the dice of `other` added; a die of `other` replaces one of the same name.
-    public func extended(with other: LoadedDiceCatalog) -> LoadedDiceCatalog {
+    package func extended(with other: LoadedDiceCatalog) -> LoadedDiceCatalog {
         let replaced = Set(other.dice.map(\.name))
         return LoadedDiceCatalog(dice: dice.filter { !replaced.contains($0.name) } + other.dice)
     }

@@ -8,7 +8,7 @@ public struct RuleSetError: Error, Hashable, Sendable, CustomStringConvertible {
     public var problem: String
 
     /// Creates an error about `key` (or the whole source) of `source`.
-    public init(source: String, key: String? = nil, problem: String) {
+    package init(source: String, key: String? = nil, problem: String) {
         self.source = source
         self.key = key
         self.problem = problem

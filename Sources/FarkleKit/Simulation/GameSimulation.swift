@@ -167,7 +167,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     }
 
     /// The number of threads `run` uses by default: the active processor count.
-    public static var defaultThreads: Int {
+    @usableFromInline package static var defaultThreads: Int {
         Parallel.defaultThreads
     }
 

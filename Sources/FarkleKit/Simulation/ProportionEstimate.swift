@@ -6,7 +6,7 @@ public struct ProportionEstimate: Hashable, Sendable {
     public let trials: Int
 
     /// The normal quantile of a two-sided 95% interval.
-    public static let z95 = 1.959_963_984_540_054
+    @usableFromInline package static let z95 = 1.959_963_984_540_054
 
     /// An estimate of `successes` out of `trials`.
     public init(successes: Int, trials: Int) {

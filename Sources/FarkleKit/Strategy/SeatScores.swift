@@ -12,7 +12,7 @@ public struct SeatScores: RandomAccessCollection, Hashable, Sendable {
     public let count: Int
 
     /// The most seats a table holds.
-    public static let capacity = 8
+    @usableFromInline package static let capacity = 8
 
     /// All `seats` totals at zero.
     ///

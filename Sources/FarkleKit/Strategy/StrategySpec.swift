@@ -19,14 +19,14 @@ public enum StrategySpec: Hashable, Sendable, CustomStringConvertible {
     case win
 
     /// The spec names a user may type, for help texts.
-    public static let syntax =
+    package static let syntax =
         "ev, ev-target, greedy, threshold:T1,T2, win, farkleten-easy, farkleten-medium, farkleten-hard"
 
     /// The highest threshold a spec may give: 1,000,000,000 points, far above any turn a game sees.
     ///
     /// Thresholds left out double the one before (up to four times), and turn points are added to
     /// and compared with them; this bound keeps all of that far inside 64 bits.
-    public static let maximumThreshold = 1_000_000_000
+    package static let maximumThreshold = 1_000_000_000
 
     /// Parses `ev`, `ev-target`, `greedy`, `win` or `threshold:T1,T2[,T3...T6]` (thresholds: whole points, 0 to
     /// `maximumThreshold`).

@@ -6,7 +6,7 @@ public struct StrategySpecError: Error, Hashable, Sendable, CustomStringConverti
     public var problem: String
 
     /// An error about `spec`.
-    public init(spec: String, problem: String) {
+    package init(spec: String, problem: String) {
         self.spec = spec
         self.problem = problem
     }

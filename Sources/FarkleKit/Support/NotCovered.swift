@@ -5,7 +5,7 @@ public struct NotCovered: Error, Hashable, Sendable, CustomStringConvertible {
     public let description: String
 
     /// A reason in words.
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 
