@@ -8,7 +8,7 @@ extension DiceSet {
     /// and no scoreless opening roll rolled again. A single turn (`game` false: the capped turn's points, where six 1s
     /// always score as six of a kind) needs the race only. The exact odds of plays that read no total (`greedy`,
     /// `threshold`, `ev`) also follow a final round (`allowsFinalRound`).
-    public static func refusal(toPlay rules: RuleSet, game: Bool = true, allowsFinalRound: Bool = false) -> String? {
+    package static func refusal(toPlay rules: RuleSet, game: Bool = true, allowsFinalRound: Bool = false) -> String? {
         guard rules.turn.dice == DiceCounts.maximumDice else {
             return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
         }

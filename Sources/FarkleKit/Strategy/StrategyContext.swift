@@ -13,7 +13,7 @@ public struct StrategyContext: Sendable {
     public let table: ScoringTable
 
     /// Named options a strategy may read (for example the path of a policy file), empty by default.
-    public var options: [String: String]
+    package var options: [String: String]
 
     /// Where a race between dice sets solved to win comes from when a `win` seat, an exact evaluation or the
     /// advice needs one (`diceSetGame(outcomes:threads:)`): given the two players' dice and the threads to solve on,
