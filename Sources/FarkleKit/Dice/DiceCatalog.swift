@@ -66,6 +66,17 @@ public struct DiceCatalog: Sendable {
         multisets[dice].count
     }
 
+    /// The dice of multiset number `multiset` among the rolls of `dice` dice: the roll a strategy's
+    /// `Strategy.move(turnPoints:dice:multiset:situation:using:)` is asked about.
+    ///
+    /// - Precondition: `dice` in 0...6 and `multiset` below the number of multisets of that many dice
+    ///   (462 for six).
+    public func roll(dice: Int, multiset: Int) -> DiceCounts {
+        precondition((0...DiceCounts.maximumDice).contains(dice), "0 to 6 dice")
+        precondition(multisets[dice].indices.contains(multiset), "a multiset of \(dice) dice")
+        return multisets[dice][multiset]
+    }
+
     /// The position of `roll` among the multisets of its size.
     func index(of roll: DiceCounts) -> Int {
         // Every multiset of at most six dice is in the catalog.

@@ -140,7 +140,7 @@ public struct ScoringTable: Sendable {
     }
 
     /// The highest-scoring keep of `roll` (fewest dice on a tie), or `nil` for a farkle.
-    package func highestScoringKeep(for roll: DiceCounts) -> Keep? {
+    public func highestScoringKeep(for roll: DiceCounts) -> Keep? {
         highestScoringKeep(dice: roll.count, multiset: DiceCatalog.shared.index(of: roll))
     }
 

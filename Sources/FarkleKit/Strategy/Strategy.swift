@@ -5,8 +5,8 @@
 /// - `move(turnPoints:dice:multiset:situation:using:)` after every roll that
 ///   allows a keep; the roll is multiset `multiset` of `dice` dice in
 ///   `DiceCatalog` numbering (read its dice with
-///   `DiceCatalog.shared.multisets[dice][multiset]`, its keeps with
-///   `ScoringTable.keeps(dice:multiset:)`). It must take one of that roll's
+///   `DiceCatalog.shared.roll(dice:multiset:)`, its keeps with
+///   `ScoringTable.keeps(for:)`). It must take one of that roll's
 ///   keeps, and may say right away whether to bank after it.
 /// - `shouldBank(turnPoints:diceLeft:situation:using:)` only where the rules
 ///   allow banking (dice count, minimum bank, entry minimum) and the move left
