@@ -1,4 +1,4 @@
-/// What building a strategy may use: the rule set, its scoring table, solved policies and named options.
+/// What building a strategy may use: the rule set, its scoring table and the solved games it needs.
 ///
 /// Strategies that need a solution share one: the context solves the rule set
 /// on first request (a few milliseconds for `standard` in a release build) and
@@ -12,9 +12,6 @@ public struct StrategyContext: Sendable {
     /// The scoring table, and through it the rule set.
     public let table: ScoringTable
 
-    /// Named options a strategy may read (for example the path of a policy file), empty by default.
-    package var options: [String: String]
-
     /// Where a race between dice sets solved to win comes from when a `win` seat, an exact evaluation or the
     /// advice needs one (`diceSetGame(outcomes:threads:)`): given the two players' dice and the threads to solve on,
     /// it returns the whole game solved (`lowestTotals` 0 and 0) for those dice, for instance read from a policy
@@ -26,9 +23,8 @@ public struct StrategyContext: Sendable {
     private var winGame: (any SolvedWinGame)?
 
     /// A context for the rules of `table`; pass a solver already built for the same table to reuse it.
-    public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil, options: [String: String] = [:]) {
+    public init(table: ScoringTable, expectedScoreSolver: ExpectedScoreSolver? = nil) {
         self.table = table
-        self.options = options
         solver = expectedScoreSolver
     }
 
