@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import Foundation
 
 // The parts of the advisor's data that depend on the player's own total: the turn of a player not yet on the

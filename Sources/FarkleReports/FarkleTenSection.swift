@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 
 /// The figures of a game of rounds such as Farkle Ten: what each bot and `ev` score per round alone, the
 /// distribution of a solo total under `ev`, the chance to reach totals, and a round robin in two-player games.

@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 
 // MARK: - Rows shared by the reports and the command line
 
@@ -88,7 +88,7 @@ extension ReportDocument {
     }
 
     /// The validation of the scoring table against the brute-force reference scorer, as Markdown.
-    public static func validationSummary(_ validation: ScoringValidation) -> ReportDocument {
+    package static func validationSummary(_ validation: ScoringValidation) -> ReportDocument {
         var table = MarkdownTable(header: ["dice", "rolls checked", "disagreements"])
         for summary in validation.byDice {
             table.append(["\(summary.dice)", "\(summary.rollsChecked)", "\(summary.disagreements)"])

@@ -17,7 +17,7 @@
 /// A set of identical fair dice is exactly the plain game: its states are the
 /// dice counts 0...6 and its groups those of the plain solver, built from the same
 /// table in the same order, so every value computed from it is the plain one.
-public struct DiceSetOutcomes: Sendable {
+@_spi(Kernels) public struct DiceSetOutcomes: Sendable {
     /// One way to play a roll: keep dice scoring `points`, then roll the dice of state `next`.
     package struct Option: Hashable, Sendable {
         /// The keep's points divided by the score step.

@@ -1,5 +1,5 @@
 /// The outcome of `ScoringValidator.validate()`: rolls checked and disagreements, per dice count.
-public struct ScoringValidation: Hashable, Sendable {
+@_spi(Kernels) public struct ScoringValidation: Hashable, Sendable {
     /// The name of the table's rule set.
     package let rules: String
     /// One summary per dice count, 1...6.

@@ -5,7 +5,7 @@
 /// by the reference from its faces as rolled; the two must agree on the rolled
 /// dice, on the set of keeps (dice and score) and on `best[k]` for every k.
 /// The reference's result is cached per sorted face list (923 distinct rolls).
-public struct ScoringValidator: Sendable {
+@_spi(Kernels) public struct ScoringValidator: Sendable {
     /// The table under test.
     let table: ScoringTable
     /// The brute force it is compared with.

@@ -82,7 +82,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// loaded dice, the engine of loaded dice plays whatever the path.
     ///
     /// - Precondition: `.lanes(n)` only where `lanesApply`, with `n` at least 1.
-    public var path = SimulationPath.automatic {
+    @_spi(Kernels) public var path = SimulationPath.automatic {
         didSet {
             if case .lanes(let lanes) = path { precondition(lanesApply && lanes >= 1, "no lane engine here") }
         }

@@ -1,5 +1,5 @@
 /// How `GameSimulation.run` plays its games.
-public enum SimulationPath: Hashable, Sendable {
+@_spi(Kernels) public enum SimulationPath: Hashable, Sendable {
     /// The lane engine where it applies (`GameSimulation.lanesApply`) and the run has at least
     /// `GameSimulation.lanesMinimumGames` games, with 16 lanes; else the general engine.
     case automatic

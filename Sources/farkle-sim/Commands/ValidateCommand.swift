@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import FarkleReports
 
 /// `farkle-sim validate`: checks the scoring table against the brute-force reference scorer on every roll.

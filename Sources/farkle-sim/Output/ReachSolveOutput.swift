@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 import FarkleReports
 
 /// `solve --objective reach:N`: the play that maximizes the chance of a total of N or more within the rounds of a

@@ -1,4 +1,4 @@
-import FarkleKit
+@_spi(Kernels) import FarkleKit
 
 /// `--dice-set` and `--dice-catalog`: the loaded dice a player carries, from the built-in catalog or a file.
 enum DiceSetOption {

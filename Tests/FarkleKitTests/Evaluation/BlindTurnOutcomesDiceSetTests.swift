@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("BlindTurnOutcomes of a dice set: one threshold turn, forward over its states")
 struct BlindTurnOutcomesDiceSetTests {

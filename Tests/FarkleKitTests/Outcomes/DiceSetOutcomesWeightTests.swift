@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("DiceSetOutcomes: roll probabilities from catalog weights of any size")
 struct DiceSetOutcomesWeightTests {

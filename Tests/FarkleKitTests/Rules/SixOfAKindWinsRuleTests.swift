@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Six of a kind that wins at once, on any face or on chosen faces: read from a rule file, written back, and
 /// played where a game is played (the table, the simulator, the advice).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// The scoring of `farkleten`: every example of its rules, on the scoring table and on the reference scorer,
 /// with the keeps that leave hot dice.

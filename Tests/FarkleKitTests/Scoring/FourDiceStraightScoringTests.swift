@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Four-dice straights as a house rule: read from a rule file and scored by the table (every roll checked against
 /// the reference scorer, which scores them on its own: `HouseRuleValidationTests`).

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// The scoring table under a hot-dice bonus (every roll checked against the reference scorer, which adds the bonus
 /// on its own: `HouseRuleValidationTests`).

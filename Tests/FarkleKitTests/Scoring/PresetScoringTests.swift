@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Each preset's signature scores, checked on the scoring table and on the reference scorer, and every roll
 /// of every preset checked against the reference.

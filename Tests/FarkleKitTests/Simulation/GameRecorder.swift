@@ -1,4 +1,4 @@
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Records every turn of every game the engine plays.
 struct GameRecorder: GameObserver {

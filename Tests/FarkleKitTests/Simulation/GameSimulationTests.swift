@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Both ways to play a simulation's games: every test that takes them runs on each.
 let simulationPaths: [SimulationPath] = [.general, .lanes(LaneEngine.defaultLanes)]

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Games with loaded dice: each seat its own set, each die drawn from its weights")
 struct LoadedGameSimulationTests {

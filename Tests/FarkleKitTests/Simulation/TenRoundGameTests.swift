@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// The game of `farkleten`: ten rounds, extra rounds while the highest total is shared, then the highest single
 /// turn; and the final totals the tally keeps.

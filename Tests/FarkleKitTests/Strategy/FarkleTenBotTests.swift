@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// Every rule of the Farkle Ten bots, on constructed rolls and situations.
 @Suite("Farkle Ten bots: the keeps and bank rules of easy, medium and hard")

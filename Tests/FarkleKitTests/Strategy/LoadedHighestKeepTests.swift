@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Greedy and threshold with dice sets: which physical dice the highest-scoring keep takes")
 struct LoadedHighestKeepTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("ev-target: the turn that maximizes the expected points toward the target, on six ordinary dice")
 struct TargetTurnStrategyTests {

@@ -47,7 +47,7 @@ public struct CappedScoreSolver: Sendable {
     ///   - hasEntered: Whether the player is on the board; a player who is not may bank only from the entry
     ///     minimum (`TurnMechanics.forPlayer(entryMinimum:hasEntered:)`).
     /// - Precondition: `cap` is positive.
-    public init(outcomes: DiceSetOutcomes, cap: Int, hasEntered: Bool = true) {
+    @_spi(Kernels) public init(outcomes: DiceSetOutcomes, cap: Int, hasEntered: Bool = true) {
         precondition(cap > 0, "a positive cap")
         self.init(outcomes: outcomes, cap: cap, tail: nil, hasEntered: hasEntered)
     }

@@ -68,7 +68,7 @@ public struct ReachProbabilitySolver: Sendable {
     /// - Throws: `Unsupported` for a three-farkle penalty, an entry minimum, or more than `maximumLevels`
     ///   levels of turn points.
     /// - Precondition: `target` and `turns` are positive.
-    public init(outcomes: DiceSetOutcomes, target: Int, turns: Int) throws(Unsupported) {
+    @_spi(Kernels) public init(outcomes: DiceSetOutcomes, target: Int, turns: Int) throws(Unsupported) {
         precondition(target > 0 && turns > 0, "a positive target and number of turns")
         let rules = outcomes.table.rules
         if let penalty = rules.turn.threeFarklePenalty {

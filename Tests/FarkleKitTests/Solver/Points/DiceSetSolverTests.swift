@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 @Suite("Loaded dice in the solver: states by kind, the keep-choice effect, six ordinary dice unchanged")
 struct DiceSetSolverTests {

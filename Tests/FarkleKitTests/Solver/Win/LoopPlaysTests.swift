@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// A turn with two plays, two lines in the mover's farkle payoff z: the mover's best chance is the larger, as
 /// `WinTurn` would give it, each play best on its side of where they meet.
