@@ -22,6 +22,24 @@ struct ProgressLineTests {
         #expect(SimulateCommand.progressText(done: 0, games: 100, elapsed: 1) == "0% (0 of 100 games)")
     }
 
+    @Test(
+        "a solve to win: a share with one decimal below a tenth, the time left from a thousandth on at the pace so far"
+    )
+    func solve() {
+        let label = "Solving rules 'standard' to win, 3 players"
+        let unit = "the sets of totals"
+        // 0.4% in 36 s: 99.6% more at 90 s a percent.
+        #expect(
+            SolveProgress.text(label: label, unit: unit, fraction: 0.004, seconds: 36)
+                == "\(label): 0.4% of the sets of totals, about 2.5 h left")
+        // Too little done to say how long is left.
+        #expect(
+            SolveProgress.text(label: label, unit: unit, fraction: 0.0004, seconds: 6) == "\(label): 0.0% of \(unit)")
+        #expect(
+            SolveProgress.text(label: "Solving", unit: "the pairs of totals", fraction: 0.5, seconds: 20)
+                == "Solving: 50% of the pairs of totals, about 20 s left")
+    }
+
     @Test("dice-set: the time left to bound every candidate, then how long each exact solve takes")
     func search() {
         typealias Counts = SearchProgress.Counts

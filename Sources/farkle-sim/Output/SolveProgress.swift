@@ -67,13 +67,22 @@ struct SolveProgress: Sendable {
             if marks.pairsStart == nil { marks.pairsStart = now }
             return marks.pairsStart ?? now
         }
-        line.show { _ in
-            var text = "\(label): \(Int(fraction * 100))% of \(unit)"
-            if fraction >= 0.01 {
-                text += ", " + StatusLine.timeLeft((now - pairsStart) / .seconds(1) * (1 - fraction) / fraction)
-            }
-            return text
+        line.show { [label, unit] _ in
+            Self.text(label: label, unit: unit, fraction: fraction, seconds: (now - pairsStart) / .seconds(1))
         }
+    }
+
+    /// "Solving rules 'standard' to win, 3 players: 0.4% of the sets of totals, about 2.5 h left": `fraction` of
+    /// `unit` done in `seconds`. Below a tenth the share has one decimal and the time left is estimated from a
+    /// thousandth on: a solve of hours (three players raced to 10,000 with a final round) would otherwise show
+    /// "0%" and no estimate for minutes.
+    static func text(label: String, unit: String, fraction: Double, seconds: Double) -> String {
+        let share = fraction < 0.1 ? NumberText.fixed(fraction * 100, 1) : "\(Int(fraction * 100))"
+        var text = "\(label): \(share)% of \(unit)"
+        if fraction >= 0.001 {
+            text += ", " + StatusLine.timeLeft(seconds * (1 - fraction) / fraction)
+        }
+        return text
     }
 
     /// A solve under a three-farkle penalty has done `sweeps` sweeps, the last changing no value by more than
