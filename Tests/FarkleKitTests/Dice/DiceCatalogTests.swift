@@ -4,19 +4,25 @@ import Testing
 /// The catalog as an app reads it: a plain import, so every call here is public API.
 @Suite("The dice catalog numbers every roll; a strategy reads its roll from the number")
 struct DiceCatalogTests {
+    /// The faces of ordered roll `ordered` of `dice` dice, die d showing `(ordered / 6^d) % 6 + 1`: written here
+    /// from the numbering's definition, not read from the catalog.
+    static func faces(ofOrderedRoll ordered: Int, dice: Int) -> [Int] {
+        var rest = ordered
+        var faces: [Int] = []
+        for _ in 0..<dice {
+            faces.append(rest % 6 + 1)
+            rest /= 6
+        }
+        return faces
+    }
+
     @Test("roll(dice:multiset:) gives each distinct roll of n dice exactly once, n dice each, C(n + 5, 5) of them")
     func rollsByNumber() {
         for dice in 0...6 {
             // Every ordered roll of n dice, by its faces: the distinct ones are the multisets.
             var distinct = Set<DiceCounts>()
             for ordered in 0..<DiceCatalog.orderedRollCounts[dice] {
-                var rest = ordered
-                var faces: [Int] = []
-                for _ in 0..<dice {
-                    faces.append(rest % 6 + 1)
-                    rest /= 6
-                }
-                distinct.insert(DiceCounts(faces: faces))
+                distinct.insert(DiceCounts(faces: Self.faces(ofOrderedRoll: ordered, dice: dice)))
             }
             let choose = (1...5).reduce(1) { $0 * (dice + $1) / $1 }
             #expect(distinct.count == choose)
@@ -30,12 +36,7 @@ struct DiceCatalogTests {
     func orderedRolls() {
         for dice in 1...6 {
             for ordered in stride(from: 0, to: DiceCatalog.orderedRollCounts[dice], by: 7) {
-                var rest = ordered
-                var faces: [Int] = []
-                for _ in 0..<dice {
-                    faces.append(rest % 6 + 1)
-                    rest /= 6
-                }
+                let faces = Self.faces(ofOrderedRoll: ordered, dice: dice)
                 let multiset = DiceCatalog.shared.multisetIndex(ofOrderedRoll: ordered, dice: dice)
                 #expect(DiceCatalog.shared.roll(dice: dice, multiset: multiset) == DiceCounts(faces: faces))
             }
