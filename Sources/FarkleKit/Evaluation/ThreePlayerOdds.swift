@@ -154,7 +154,7 @@ private struct TrioOddsGame: Sendable {
     let seats: [TrioSeat]
     /// `tables[t]`: for seat t to move, its chances at `3 * ((own * levels + next) * levels + last)` (own, next's,
     /// last's); one table for all seats where the three play alike. With a final round a slot holds, until its
-    /// loop is solved, what the mover's banks that reach the target win there (`addPastTarget(mover:threads:)`).
+    /// loop is solved, what the mover's banks that reach the target win there (`addPastTarget(mover:finals:threads:)`).
     let tables: [SharedSlots<Double>]
     let finalRound: Bool
 
@@ -163,9 +163,16 @@ private struct TrioOddsGame: Sendable {
         self.seats = seats
         self.finalRound = finalRound
         let count = 3 * levels * levels * levels
+        // The first mover's last turns are tabulated before the tables are allocated, so that their scratch (10 MB
+        // for `ev` in `standard`) never sits beside the tables (192 MB for a 10,000-point race).
+        var firstFinals = finalRound ? Self.lastTurns(of: 0, seats: seats) : nil
         tables = (0..<(symmetric ? 1 : 3)).map { _ in SharedSlots(repeating: 0, count: count) }
         if finalRound {
-            for mover in tables.indices { addPastTarget(mover: mover, threads: threads) }
+            for mover in tables.indices {
+                let finals = firstFinals ?? Self.lastTurns(of: mover, seats: seats)
+                firstFinals = nil
+                addPastTarget(mover: mover, finals: finals, threads: threads)
+            }
         }
     }
 
@@ -249,19 +256,23 @@ private struct TrioOddsGame: Sendable {
         return (table, cases.count)
     }
 
+    /// The last turns of the two seats after `mover` (`lastTurns(next:last:width:)`), once `mover` reached the target.
+    static func lastTurns(of mover: Int, seats: [TrioSeat]) -> (table: [Double], cases: Int) {
+        lastTurns(next: seats[(mover + 1) % 3], last: seats[(mover + 2) % 3], width: width(of: seats))
+    }
+
     /// Adds to seat `mover`'s table, at every set of totals, what its banks that reach the target win there (the
-    /// last turns of the two others follow), spread over `threads`.
+    /// last turns of the two others follow, `finals` from `lastTurns(of:seats:)`), spread over `threads`.
     ///
     /// For a mover on the board the sum over banks b from the target up depends on the distances of the totals
     /// (α = own − next, β = own − last) and the least bank that reaches the target, L − own: along each α the sums
     /// for every β are carried from the longest bank down, each bank adding one term, and read off where own = L − b
     /// is a total. A mover not yet on the board plays another turn and is summed directly.
-    private func addPastTarget(mover: Int, threads: Int) {
+    private func addPastTarget(mover: Int, finals last: (table: [Double], cases: Int), threads: Int) {
         let levels = levels
         let turn = seats[mover].turn(at: 1)
         let opening = seats[mover].turn(at: 0)
-        let (finals, cases) = Self.lastTurns(
-            next: seats[(mover + 1) % 3], last: seats[(mover + 2) % 3], width: width)
+        let (finals, cases) = last
         let width = width
         let table = table(mover)
         // The last turns' slot for (both on the board or not, d₁, d₂), capped; one case where the four are one.
@@ -322,7 +333,9 @@ private struct TrioOddsGame: Sendable {
     }
 
     /// The longest bank of any seat's turn, in levels, plus two: the width of the last turns' tables.
-    var width: Int { (seats.map(\.longestBank).max() ?? 0) + 2 }
+    var width: Int { Self.width(of: seats) }
+
+    static func width(of seats: [TrioSeat]) -> Int { (seats.map(\.longestBank).max() ?? 0) + 2 }
 
     // MARK: Loops
 
