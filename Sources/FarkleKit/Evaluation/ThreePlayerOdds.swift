@@ -14,8 +14,9 @@
 /// last turns give depends only on how far the two other seats are behind (in levels, up to the longest bank) and
 /// whether each is on the board: tabulated once per seat to move.
 ///
-/// Each seat's table holds three chances per set of totals, 24 bytes: 190 MB a seat for a 10,000-point race in
-/// steps of 50 (one table where the three strategies are the same, three otherwise).
+/// Each seat's table holds three chances per set of totals, 24 bytes, but only for the sets the sweep can still
+/// read (`TrioTable`): at most 86 MB a seat for a 10,000-point race in steps of 50, instead of 192 MB (one
+/// table where the three strategies are the same, three otherwise).
 struct ThreePlayerOdds {
     /// The chance that each seat wins, seat 1 (who starts) first.
     let winProbabilities: [Double]
@@ -24,7 +25,7 @@ struct ThreePlayerOdds {
     /// The sets of totals below the target worked out, each with every seat to move.
     let setCount: Int
 
-    /// The most totals below the target, in score steps: three tables of 250³ sets are 1.1 GB.
+    /// The most totals below the target, in score steps: three tables of 250³ sets hold up to about 0.5 GB at once.
     static let maximumLevels = 250
 
     /// Evaluates `strategies` (three, seat 1 first), telling `progress` the share of the sets of totals worked out.
@@ -72,6 +73,7 @@ struct ThreePlayerOdds {
         for sum in stride(from: 3 * (levels - 1), through: 0, by: -1) {
             let first = max(0, sum - 2 * (levels - 1))
             let last = min(levels - 1, sum)
+            for table in game.tables { table.prepare(sum: sum) }
             // Work item i: the sets whose first seat has `first + i`; each writes its own three slots.
             Parallel.forEach(last - first + 1, threads: threads) { item in
                 let own = first + item
@@ -85,6 +87,8 @@ struct ThreePlayerOdds {
                 return count + min(levels - 1, rest) - max(0, rest - (levels - 1)) + 1
             }
             progress(Double(done) / total)
+            // The sets of slab `sum` are read at sums from `sum` up only (slab 0 holds the start).
+            if sum > 0 { for table in game.tables { table.release(slab: sum) } }
         }
         let start = game.chances(mover: 0, at: (0, 0, 0))
         winProbabilities = [start.0, start.1, start.2]
@@ -152,37 +156,33 @@ private typealias Trio = (Double, Double, Double)
 private struct TrioOddsGame: Sendable {
     let levels: Int
     let seats: [TrioSeat]
-    /// `tables[t]`: for seat t to move, its chances at `3 * ((own * levels + next) * levels + last)` (own, next's,
-    /// last's); one table for all seats where the three play alike. With a final round a slot holds, until its
-    /// loop is solved, what the mover's banks that reach the target win there (`addPastTarget(mover:finals:threads:)`).
-    let tables: [SharedSlots<Double>]
+    /// `tables[t]`: for seat t to move, its chances (own, next's, last's) at the sets the sweep still reads; one
+    /// table for all seats where the three play alike.
+    let tables: [TrioTable]
+    /// With a final round, `pastTarget[t]` sums what seat t's banks that reach the target win (one where the three
+    /// play alike); empty without one.
+    let pastTarget: [PastTargetSums]
     let finalRound: Bool
 
     init(levels: Int, finalRound: Bool, seats: [TrioSeat], symmetric: Bool, threads: Int) {
         self.levels = levels
         self.seats = seats
         self.finalRound = finalRound
-        let count = 3 * levels * levels * levels
-        // The first mover's last turns are tabulated before the tables are allocated, so that their scratch (10 MB
-        // for `ev` in `standard`) never sits beside the tables (192 MB for a 10,000-point race).
-        var firstFinals = finalRound ? Self.lastTurns(of: 0, seats: seats) : nil
-        tables = (0..<(symmetric ? 1 : 3)).map { _ in SharedSlots(repeating: 0, count: count) }
-        if finalRound {
-            for mover in tables.indices {
-                let finals = firstFinals ?? Self.lastTurns(of: mover, seats: seats)
-                firstFinals = nil
-                addPastTarget(mover: mover, finals: finals, threads: threads)
-            }
-        }
+        let movers = symmetric ? 1 : 3
+        tables = (0..<movers).map { _ in TrioTable(levels: levels) }
+        pastTarget =
+            finalRound
+            ? (0..<movers).map { PastTargetSums(mover: $0, seats: seats, levels: levels, threads: threads) } : []
     }
 
-    func table(_ mover: Int) -> SharedSlots<Double> { tables[mover % tables.count] }
+    func table(_ mover: Int) -> TrioTable { tables[mover % tables.count] }
 
     /// Seat `mover`'s chances at `totals` (its own first), in its frame.
     func chances(mover: Int, at totals: (Int, Int, Int)) -> Trio {
-        let base = 3 * ((totals.0 * levels + totals.1) * levels + totals.2)
         let table = table(mover)
-        return (table[base], table[base + 1], table[base + 2])
+        let chunk = table.chunk(own: totals.0, next: totals.1, last: totals.2)
+        let base = table.offset(own: totals.0, next: totals.1, last: totals.2)
+        return (chunk[base], chunk[base + 1], chunk[base + 2])
     }
 
     // MARK: Final round
@@ -261,77 +261,6 @@ private struct TrioOddsGame: Sendable {
         lastTurns(next: seats[(mover + 1) % 3], last: seats[(mover + 2) % 3], width: width(of: seats))
     }
 
-    /// Adds to seat `mover`'s table, at every set of totals, what its banks that reach the target win there (the
-    /// last turns of the two others follow, `finals` from `lastTurns(of:seats:)`), spread over `threads`.
-    ///
-    /// For a mover on the board the sum over banks b from the target up depends on the distances of the totals
-    /// (α = own − next, β = own − last) and the least bank that reaches the target, L − own: along each α the sums
-    /// for every β are carried from the longest bank down, each bank adding one term, and read off where own = L − b
-    /// is a total. A mover not yet on the board plays another turn and is summed directly.
-    private func addPastTarget(mover: Int, finals last: (table: [Double], cases: Int), threads: Int) {
-        let levels = levels
-        let turn = seats[mover].turn(at: 1)
-        let opening = seats[mover].turn(at: 0)
-        let (finals, cases) = last
-        let width = width
-        let table = table(mover)
-        // The last turns' slot for (both on the board or not, d₁, d₂), capped; one case where the four are one.
-        @Sendable @inline(__always) func final(_ onBoard: Int, _ nextBehind: Int, _ lastBehind: Int) -> Int {
-            3 * ((min(onBoard, cases - 1) * width + min(nextBehind, width - 1)) * width + min(lastBehind, width - 1))
-        }
-        // α = own − next from −(levels − 1) to levels − 1: one work item each.
-        Parallel.forEach(2 * levels - 1, threads: threads) { item in
-            let alpha = item - (levels - 1)
-            let span = 2 * levels - 1
-            // sums[(onBoard * span + β + levels − 1) * 3 + c]
-            var sums = [Double](repeating: 0, count: 4 * span * 3)
-            let banked = turn.banked
-            guard banked.count > 1 else { return }
-            for bank in stride(from: banked.count - 1, through: max(1, 1 - alpha), by: -1) {
-                let chance = banked[bank]
-                let nextBehind = alpha + bank
-                if chance > 0 {
-                    for onBoard in 0..<cases {
-                        for beta in max(-(levels - 1), 1 - bank)...(levels - 1) {
-                            let slot = final(onBoard, nextBehind, beta + bank)
-                            let sum = ((onBoard * span) + beta + levels - 1) * 3
-                            sums[sum] += chance * finals[slot]
-                            sums[sum + 1] += chance * finals[slot + 1]
-                            sums[sum + 2] += chance * finals[slot + 2]
-                        }
-                    }
-                }
-                // The totals whose least bank to the target is this one: own = levels − bank, on the board.
-                let own = levels - bank
-                let next = own - alpha
-                guard own >= 1, next >= 0, next < levels else { continue }
-                for last in max(0, own - (levels - 1))...min(levels - 1, own + levels - 1) where last < levels {
-                    let beta = own - last
-                    let onBoard = min((next > 0 ? 2 : 0) + (last > 0 ? 1 : 0), cases - 1)
-                    let sum = ((onBoard * span) + beta + levels - 1) * 3
-                    let base = 3 * ((own * levels + next) * levels + last)
-                    table[base] += sums[sum]
-                    table[base + 1] += sums[sum + 1]
-                    table[base + 2] += sums[sum + 2]
-                }
-            }
-        }
-        // Not yet on the board: own total 0, every bank of the opening turn that reaches the target.
-        Parallel.forEach(levels, threads: threads) { next in
-            for bank in max(levels, 1)..<max(opening.banked.count, levels) {
-                let chance = opening.banked[bank]
-                guard chance > 0 else { continue }
-                for last in 0..<levels {
-                    let slot = final((next > 0 ? 2 : 0) + (last > 0 ? 1 : 0), bank - next, bank - last)
-                    let base = 3 * (next * levels + last)
-                    table[base] += chance * finals[slot]
-                    table[base + 1] += chance * finals[slot + 1]
-                    table[base + 2] += chance * finals[slot + 2]
-                }
-            }
-        }
-    }
-
     /// The longest bank of any seat's turn, in levels, plus two: the width of the last turns' tables.
     var width: Int { Self.width(of: seats) }
 
@@ -349,12 +278,11 @@ private struct TrioOddsGame: Sendable {
             return (weighBanks(solved.banked, from: (solved.win, 0, 0), mover: mover, at: totals), solved.farkle)
         }
         let outcomes = seats[mover].turn(at: own)
-        let table = table(mover)
-        let slot = 3 * ((own * levels + next) * levels + last)
         var won: Trio
         if finalRound {
-            // The banks that reach the target, summed before the sweep.
-            won = (table[slot] + outcomes.instantWin, table[slot + 1], table[slot + 2])
+            // The banks that reach the target, the last turns of the two others following.
+            let past = pastTarget[mover % pastTarget.count].sum(at: (own, next, last))
+            won = (past.0 + outcomes.instantWin, past.1, past.2)
         } else {
             // The first bank that reaches the target wins, as a six of a kind that wins at once does.
             won = (outcomes.finalRound(deficit: levels - own - 1).win, 0, 0)
@@ -367,17 +295,24 @@ private struct TrioOddsGame: Sendable {
     private func weighBanks(_ banked: [Double], from won: Trio, mover: Int, at totals: (Int, Int, Int)) -> Trio {
         let (own, next, last) = totals
         var won = won
-        let after = self.table(mover + 1).buffer
+        let after = self.table(mover + 1)
         // The next mover's frame is (next, last, this seat): a bank to `own + level` is read at (next, last, own +
-        // level), consecutive slots.
-        let base = 3 * ((next * levels + last) * levels + own)
+        // level), consecutive slots within a chunk; the levels are weighed from the lowest up, chunk by chunk.
+        let end = own + min(banked.count, levels - own)
         banked.withUnsafeBufferPointer { banked in
-            for level in 0..<min(banked.count, levels - own) where banked[level] > 0 {
-                let chance = banked[level]
-                let read = base + 3 * level
-                won.0 += chance * after[read + 2]
-                won.1 += chance * after[read]
-                won.2 += chance * after[read + 1]
+            var reached = own
+            while reached < end {
+                let chunk = after.chunk(own: next, next: last, last: reached)
+                let base = after.offset(own: next, next: last, last: reached)
+                let stop = min(end, (reached / after.chunkSize + 1) * after.chunkSize)
+                for total in reached..<stop where banked[total - own] > 0 {
+                    let chance = banked[total - own]
+                    let read = base + 3 * (total - reached)
+                    won.0 += chance * chunk[read + 2]
+                    won.1 += chance * chunk[read]
+                    won.2 += chance * chunk[read + 1]
+                }
+                reached = stop
             }
         }
         return won
@@ -407,10 +342,132 @@ private struct TrioOddsGame: Sendable {
     }
 
     private func write(_ chances: Trio, mover: Int, at frame: (Int, Int, Int)) {
-        let base = 3 * ((frame.0 * levels + frame.1) * levels + frame.2)
         let table = table(mover)
-        table[base] = chances.0
-        table[base + 1] = chances.1
-        table[base + 2] = chances.2
+        let chunk = table.chunk(own: frame.0, next: frame.1, last: frame.2)
+        let base = table.offset(own: frame.0, next: frame.1, last: frame.2)
+        chunk[base] = chances.0
+        chunk[base + 1] = chances.1
+        chunk[base + 2] = chances.2
+    }
+}
+
+/// What a seat's banks that reach the target win, the last turns of the two others following, at any set of totals
+/// of a race with a final round, summed when the sweep reaches the set.
+///
+/// For a mover on the board the sum over banks b from the target up depends on the distances of the totals
+/// (α = own − next, β = own − last) and on the least bank that reaches the target, m = L − own: for each α the sums
+/// for every β are carried from the longest bank down, each bank adding one term, and kept at every `spacing`-th
+/// bank (`checkpoints`). A set's sum starts from the checkpoint at or above m and adds the banks below it down to m,
+/// in the order the carried sums add them, so it is the same to the last bit as carrying down to m itself. A mover
+/// not yet on the board plays another turn and is summed directly.
+///
+/// The checkpoints take (2L − 1)² sums of three chances each, times `checkpointCount` and the cases on the board or
+/// not: 15 MB for a race to 10,000 in steps of 50, where each set then adds at most 49 banks.
+private struct PastTargetSums: Sendable {
+    let levels: Int
+    /// The last turns of the two other seats (`TrioOddsGame.lastTurns(next:last:width:)`) and their cases.
+    let finals: [Double]
+    let cases: Int
+    let width: Int
+    /// The mover's banks on the board and not yet on it, by levels.
+    let banked: [Double]
+    let opening: [Double]
+    /// The banks between checkpoints, and the checkpoints per α: at banks `spacing`, 2 `spacing`, ....
+    let spacing: Int
+    let checkpointCount: Int
+    /// The carried sums after bank (j + 1) · `spacing`, at `((α + L − 1) * checkpointCount + j) * stride +
+    /// (case * span + β + L − 1) * 3`, stride being `cases * span * 3`; 0 for banks above the longest.
+    let checkpoints: SharedSlots<Double>
+
+    var span: Int { 2 * levels - 1 }
+
+    init(mover: Int, seats: [TrioSeat], levels: Int, threads: Int) {
+        self.levels = levels
+        (finals, cases) = TrioOddsGame.lastTurns(of: mover, seats: seats)
+        width = TrioOddsGame.width(of: seats)
+        banked = seats[mover].turn(at: 1).banked
+        opening = seats[mover].turn(at: 0).banked
+        // About four checkpoints per α over the banks that a total below the target needs (1 to L − 1), fewer
+        // where the four cases on the board or not are kept apart.
+        checkpointCount = max(1, 4 / cases)
+        spacing = max(1, (levels - 1 + checkpointCount - 1) / checkpointCount)
+        let span = 2 * levels - 1
+        let stride = cases * span * 3
+        let checkpoints = SharedSlots<Double>(repeating: 0, count: span * checkpointCount * stride)
+        self.checkpoints = checkpoints
+        let (banked, finals, cases, spacing, checkpointCount) = (banked, finals, cases, spacing, checkpointCount)
+        let final = finalSlot
+        // α = own − next from −(levels − 1) to levels − 1: one work item each, writing its own checkpoints.
+        Parallel.forEach(span, threads: threads) { item in
+            let alpha = item - (levels - 1)
+            guard banked.count > 1 else { return }
+            // sums[(onBoard * span + β + levels − 1) * 3 + c]
+            var sums = [Double](repeating: 0, count: stride)
+            for bank in Swift.stride(from: banked.count - 1, through: max(1, 1 - alpha), by: -1) {
+                let chance = banked[bank]
+                let nextBehind = alpha + bank
+                if chance > 0 {
+                    for onBoard in 0..<cases {
+                        for beta in max(-(levels - 1), 1 - bank)...(levels - 1) {
+                            let slot = final(onBoard, nextBehind, beta + bank)
+                            let sum = ((onBoard * span) + beta + levels - 1) * 3
+                            sums[sum] += chance * finals[slot]
+                            sums[sum + 1] += chance * finals[slot + 1]
+                            sums[sum + 2] += chance * finals[slot + 2]
+                        }
+                    }
+                }
+                guard bank % spacing == 0, bank / spacing <= checkpointCount else { continue }
+                let base = (item * checkpointCount + bank / spacing - 1) * stride
+                for index in 0..<stride { checkpoints[base + index] = sums[index] }
+            }
+        }
+    }
+
+    /// The last turns' slot for (both on the board or not, d₁, d₂), capped; one case where the four are one.
+    var finalSlot: @Sendable (Int, Int, Int) -> Int {
+        let (cases, width) = (cases, width)
+        return { onBoard, nextBehind, lastBehind in
+            3 * ((min(onBoard, cases - 1) * width + min(nextBehind, width - 1)) * width + min(lastBehind, width - 1))
+        }
+    }
+
+    /// What the mover's banks that reach the target win at `totals` (its own first), in its frame.
+    func sum(at totals: (Int, Int, Int)) -> (Double, Double, Double) {
+        let (own, next, last) = totals
+        let final = finalSlot
+        var won = (0.0, 0.0, 0.0)
+        guard own > 0 else {
+            // Not yet on the board: every bank of the opening turn that reaches the target, the lowest first.
+            for bank in max(levels, 1)..<max(opening.count, levels) {
+                let chance = opening[bank]
+                guard chance > 0 else { continue }
+                let slot = final((next > 0 ? 2 : 0) + (last > 0 ? 1 : 0), bank - next, bank - last)
+                won.0 += chance * finals[slot]
+                won.1 += chance * finals[slot + 1]
+                won.2 += chance * finals[slot + 2]
+            }
+            return won
+        }
+        let (alpha, beta, least) = (own - next, own - last, levels - own)
+        let onBoard = min((next > 0 ? 2 : 0) + (last > 0 ? 1 : 0), cases - 1)
+        // The checkpoint at or above the least bank, then the banks below it, the highest first.
+        let checkpoint = (least + spacing - 1) / spacing
+        let above = checkpoint * spacing
+        if checkpoint <= checkpointCount {
+            let read =
+                ((alpha + levels - 1) * checkpointCount + checkpoint - 1) * cases * span * 3
+                + (onBoard * span + beta + levels - 1) * 3
+            won = (checkpoints[read], checkpoints[read + 1], checkpoints[read + 2])
+        }
+        for bank in Swift.stride(from: min(above - 1, banked.count - 1), through: least, by: -1) {
+            let chance = banked[bank]
+            guard chance > 0 else { continue }
+            let slot = final(onBoard, alpha + bank, beta + bank)
+            won.0 += chance * finals[slot]
+            won.1 += chance * finals[slot + 1]
+            won.2 += chance * finals[slot + 2]
+        }
+        return won
     }
 }

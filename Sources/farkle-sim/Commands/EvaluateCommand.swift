@@ -14,7 +14,7 @@ enum EvaluateCommand: Command {
             first, which takes about half a minute for a 10,000-point race). Strategies must decide from the totals, the \
             turn points, the dice and the roll alone (and, under a penalty, the player's own farkles in a row). \
             Give --strategy three times for three players: a race to a target, with or without a final round \
-            (standard: 8 million sets of three totals, about 4 s and 0.24 GB for three ev players on 2 cores), \
+            (standard: 8 million sets of three totals, about 3 s and 0.17 GB for three ev players on 2 cores), \
             without a penalty, on ordinary dice, between strategies that read at most their own total (ev, \
             ev-target, greedy, threshold) and, in a race without a final round, win (the three-player race solved \
             to win, solved first: seconds to 2,000 points); a tie is two or three seats sharing the highest total. \
