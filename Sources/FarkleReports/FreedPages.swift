@@ -7,7 +7,7 @@
 ///
 /// glibc keeps the pages of chunks freed in the middle of its heap (the rows past the target that the exact odds of
 /// `win` built, tens of megabytes in small arrays) for later use; a step that then asks for one large table
-/// (three `ev` players' sweep: 192 MB for `standard`) gets new pages beside them, and the report's peak memory is the
+/// (three `ev` players' sweep: up to 86 MB of chunks for `standard`) gets new pages beside them, and the report's peak memory is the
 /// sum. `malloc_trim(0)` returns them (measured on `report` for `standard`: 335 to 249 MB). It is not in the `Glibc`
 /// module's headers, so it is looked up by name; elsewhere (Darwin, Musl) this does nothing.
 enum FreedPages {

@@ -13,23 +13,45 @@ public struct WinDecisionGrid: Sendable {
     /// One state: a pair of totals, the farkles in a row of each, turn points and dice left.
     public struct Cell: Sendable, Hashable {
         /// The player's total.
-        public let myScore: Int
+        public var myScore: Int { Int(_myScore) }
         /// The opponent's total.
-        public let opponentScore: Int
+        public var opponentScore: Int { Int(_opponentScore) }
         /// Turn points on the table.
-        public let turnPoints: Int
+        public var turnPoints: Int { Int(_turnPoints) }
         /// Dice left to roll.
-        public let diceLeft: Int
+        public var diceLeft: Int { Int(_diceLeft) }
         /// Bank, roll, or roll because the rules say so.
         public let decision: BankDecision
         /// P(win) + ½ P(tie) deciding best.
         public let value: Double
         /// P(win) + ½ P(tie) of banking; `nil` where the rules do not allow it.
-        public let bankValue: Double?
+        public var bankValue: Double? { _banks ? _bankValue : nil }
         /// The player's farkles in a row before this turn (always 0 without a three-farkle penalty).
-        public let myFarkles: Int
+        public var myFarkles: Int { Int(_myFarkles) }
         /// The opponent's farkles in a row (always 0 without a three-farkle penalty).
-        public let opponentFarkles: Int
+        public var opponentFarkles: Int { Int(_opponentFarkles) }
+
+        // Stored narrow, 40 bytes a cell instead of 80: `standard`'s grid is 240,000 cells, built beside `win`'s
+        // tables at the report's peak memory. Totals and turn points are below the largest target (1,000,000) and
+        // above the lowest total under a penalty; dice and farkles in a row are below 7.
+        private let _bankValue: Double
+        private let _myScore: Int32
+        private let _opponentScore: Int32
+        private let _turnPoints: Int32
+        private let _diceLeft: UInt8
+        private let _myFarkles: UInt8
+        private let _opponentFarkles: UInt8
+        private let _banks: Bool
+
+        init(
+            myScore: Int, opponentScore: Int, turnPoints: Int, diceLeft: Int, decision: BankDecision, value: Double,
+            bankValue: Double?, myFarkles: Int, opponentFarkles: Int
+        ) {
+            (_myScore, _opponentScore, _turnPoints) = (Int32(myScore), Int32(opponentScore), Int32(turnPoints))
+            (_diceLeft, _myFarkles, _opponentFarkles) = (UInt8(diceLeft), UInt8(myFarkles), UInt8(opponentFarkles))
+            (self.decision, self.value) = (decision, value)
+            (_bankValue, _banks) = (bankValue ?? 0, bankValue != nil)
+        }
     }
 
     /// One map of the grid: the farkles in a row of each player, the turn points and the dice left.
@@ -192,23 +214,36 @@ public struct WinDecisionGrid: Sendable {
             if !maps.contains(rounded) { maps.append(rounded) }
         }
         let totals = Array(stride(from: 0, to: target, by: step))
-        // Each row of cells is written by the one work item of its total.
-        let rows = SharedSlots<[Cell]>(repeating: [], count: totals.count)
-        Parallel.forEach(totals.count, threads: threads) { [maps] row in
-            let mine = totals[row]
-            var cells: [Cell] = []
-            for theirs in totals {
-                let figures = cellsOfPair(mine, theirs)
-                for map in maps {
-                    let cell = figures(map)
-                    cells.append(
-                        Cell(
-                            myScore: mine, opponentScore: theirs, turnPoints: map.turnPoints, diceLeft: map.diceLeft,
-                            decision: cell.decision, value: cell.value, bankValue: cell.bankValue,
-                            myFarkles: map.myFarkles, opponentFarkles: map.opponentFarkles))
+        // The rows in blocks of a few per thread, each block's rows moved into `cells` before the next is built: the
+        // report builds the grid beside `win`'s tables, and holding every row twice (once built, once moved) would
+        // add tens of MB for `standard` to its peak memory.
+        var cells: [Cell] = []
+        cells.reserveCapacity(totals.count * totals.count * maps.count)
+        let block = min(totals.count, 4 * max(1, threads))
+        // Work item `item` writes the slot of the block's row `item` only.
+        let rows = SharedSlots<[Cell]>(repeating: [], count: block)
+        for start in stride(from: 0, to: totals.count, by: block) {
+            Parallel.forEach(min(block, totals.count - start), threads: threads) { [maps] item in
+                let mine = totals[start + item]
+                var row: [Cell] = []
+                for theirs in totals {
+                    let figures = cellsOfPair(mine, theirs)
+                    for map in maps {
+                        let cell = figures(map)
+                        row.append(
+                            Cell(
+                                myScore: mine, opponentScore: theirs, turnPoints: map.turnPoints,
+                                diceLeft: map.diceLeft, decision: cell.decision, value: cell.value,
+                                bankValue: cell.bankValue, myFarkles: map.myFarkles,
+                                opponentFarkles: map.opponentFarkles))
+                    }
                 }
+                rows[item] = row
             }
-            rows[row] = cells
+            for item in 0..<min(block, totals.count - start) {
+                cells += rows[item]
+                rows[item] = []
+            }
         }
         self.figures = figures
         self.solver = solver
@@ -219,14 +254,6 @@ public struct WinDecisionGrid: Sendable {
         diceCounts = dice
         self.maps = maps
         mapIndex = Dictionary(uniqueKeysWithValues: maps.enumerated().map { ($1, $0) })
-        // Row by row, each freed once copied: the report builds the grid beside `win`'s tables, and two copies of
-        // every cell (tens of MB for `standard`) would add to its peak memory.
-        var cells: [Cell] = []
-        cells.reserveCapacity(totals.count * totals.count * maps.count)
-        for row in totals.indices {
-            cells += rows[row]
-            rows[row] = []
-        }
         self.cells = cells
     }
 
