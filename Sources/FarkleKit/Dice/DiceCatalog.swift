@@ -13,7 +13,7 @@ public struct DiceCatalog: Sendable {
     public static let shared = DiceCatalog()
 
     /// `6^n` for n = 0...6.
-    public static let orderedRollCounts: [Int] = (0...DiceCounts.maximumDice).map { dice in
+    @_spi(Kernels) public static let orderedRollCounts: [Int] = (0...DiceCounts.maximumDice).map { dice in
         (0..<dice).reduce(1) { product, _ in product * 6 }
     }
 
@@ -85,7 +85,7 @@ public struct DiceCatalog: Sendable {
 
     /// The multiset number of ordered outcome `orderedRoll` (in `0..<6^dice`).
     @inlinable
-    public func multisetIndex(ofOrderedRoll orderedRoll: Int, dice: Int) -> Int {
+    @_spi(Kernels) public func multisetIndex(ofOrderedRoll orderedRoll: Int, dice: Int) -> Int {
         Int(multisetOfOrderedRoll[dice][orderedRoll])
     }
 

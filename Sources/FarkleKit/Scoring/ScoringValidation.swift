@@ -12,7 +12,7 @@
     /// The first few disagreements, fewest dice first.
     package var firstDisagreements: [ScoringDisagreement] { byDice.flatMap(\.firstDisagreements) }
     /// Whether table and reference agree on every roll.
-    public var passed: Bool { disagreements == 0 }
+    package var passed: Bool { disagreements == 0 }
 
     /// The rolls of one dice count.
     package struct DiceSummary: Hashable, Sendable {

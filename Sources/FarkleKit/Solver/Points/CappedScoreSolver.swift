@@ -22,11 +22,11 @@ public struct CappedScoreSolver: Sendable {
     /// The dice set's rolls and the scoring table.
     package let outcomes: DiceSetOutcomes
     /// The points a bank can be worth at most (the target less the player's total); `Int.max` without a cap.
-    public let cap: Int
+    package let cap: Int
     /// E[min(turn points, cap)] under best play, from the opening roll of the whole set.
     ///
     /// Counts the six-dice farkle of an opening roll where the rules have one.
-    public let openingValue: Double
+    @_spi(Kernels) public let openingValue: Double
 
     private let mechanics: TurnMechanics
     /// Levels 0..<topLevel are tabulated; from `topLevel` on V(t, s) = cap · reach[s].

@@ -24,7 +24,7 @@
     }
 
     /// A candidate set and its value.
-    public struct Ranked: Hashable, Sendable {
+    package struct Ranked: Hashable, Sendable {
         /// The six dice.
         package let set: DiceSet
         /// E[min(turn points, target)] from a total of 0 under best play, or with `rankByWins` the chance to win.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// SplitMix64: a tiny seeded generator, so the estimate is the same on every run.
 private struct SplitMix64 {

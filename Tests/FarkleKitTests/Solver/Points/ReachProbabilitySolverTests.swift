@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FarkleKit
+@_spi(Kernels) @testable import FarkleKit
 
 /// The chance of reaching `target` within `turns` turns, by plain recursion over every ordered roll (as
 /// multisets with their counts) and every keep the scoring table lists: no grouping of rolls, no tables of
