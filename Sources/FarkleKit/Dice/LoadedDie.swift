@@ -11,7 +11,7 @@ public struct LoadedDie: Hashable, Sendable {
     /// Where the weights come from, one line.
     public let source: String
     /// Weights that another source gives for the same die, or `nil` when the sources agree.
-    public let alternativeWeights: [Int]?
+    package let alternativeWeights: [Int]?
 
     /// The ordinary die, every face weight 1.
     public static let ordinary = LoadedDie(

@@ -40,7 +40,7 @@ public struct DiceSet: Hashable, Sendable, CustomStringConvertible {
     /// `dice` ordinary dice: the dice of a game played with fewer than six (`TurnRules.dice`).
     ///
     /// - Precondition: `dice` is 1...6.
-    public static func ordinary(_ dice: Int) -> DiceSet {
+    package static func ordinary(_ dice: Int) -> DiceSet {
         DiceSet(members: [Member(die: .ordinary, count: dice)], dice: dice)
     }
 
@@ -111,7 +111,7 @@ public struct DiceSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether every die of the set is fair, so that the plain tables apply unchanged.
-    public var isOrdinary: Bool {
+    package var isOrdinary: Bool {
         kinds.count == 1 && members.allSatisfy(\.die.isFair)
     }
 

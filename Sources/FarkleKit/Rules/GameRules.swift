@@ -61,7 +61,7 @@ public struct GameRules: Hashable, Sendable {
     }
 
     /// Creates the rules of a race to `target`, with or without a final round.
-    public init(players: Int = 2, target: Int, finalRound: Bool = true, entryMinimum: Int = 0, sixOnesWin: Bool = true)
+    package init(players: Int = 2, target: Int, finalRound: Bool = true, entryMinimum: Int = 0, sixOnesWin: Bool = true)
     {
         self.init(
             players: players, end: .target(target, finalRound: finalRound), entryMinimum: entryMinimum,
@@ -71,7 +71,7 @@ public struct GameRules: Hashable, Sendable {
 
 extension GameRules {
     /// Whether six 1s on a roll of six dice win the game at once: `instantWinFaces` holds 1.
-    public var sixOnesWin: Bool {
+    package var sixOnesWin: Bool {
         get { instantWinFaces.contains(1) }
         set { if newValue { instantWinFaces.insert(1) } else { instantWinFaces.remove(1) } }
     }

@@ -60,7 +60,7 @@ public struct LoadedDiceCatalog: Sendable {
     /// Loads a catalog file by path.
     ///
     /// - Throws: `DiceSetError` for a file that cannot be read or is not a catalog.
-    public static func load(path: String) throws(DiceSetError) -> LoadedDiceCatalog {
+    package static func load(path: String) throws(DiceSetError) -> LoadedDiceCatalog {
         guard !path.isEmpty else { throw DiceSetError("the dice catalog is an empty path") }
         guard let data = BoundedFile.read(atPath: path, upTo: RuleSet.maximumFileSize) else {
             throw DiceSetError("\(path): cannot be read as a dice catalog")

@@ -61,7 +61,7 @@ public struct TurnRules: Hashable, Sendable {
     ///
     /// The one definition of the bonus; `isHotDice` is whether the keep leaves no die to roll
     /// (`TurnMechanics.diceLeft(afterKeeping:of:)` gives all the dice again).
-    public func points(ofKeeping combinationPoints: Int, isHotDice: Bool) -> Int {
+    package func points(ofKeeping combinationPoints: Int, isHotDice: Bool) -> Int {
         isHotDice ? combinationPoints + hotDiceBonus : combinationPoints
     }
 
@@ -69,7 +69,7 @@ public struct TurnRules: Hashable, Sendable {
     /// the minimum bank.
     ///
     /// The one definition of where banking is allowed; `TurnMechanics` asks it once per dice count.
-    public func allowsBanking(diceLeft: Int) -> Bool {
+    package func allowsBanking(diceLeft: Int) -> Bool {
         guard diceLeft < dice else { return diceLeft == dice && !hotDiceMandatory }
         return bankingDiceLeft.contains(diceLeft)
     }
