@@ -90,12 +90,12 @@ public struct TurnSituation: Hashable, Sendable {
 
     /// Whether the roll is the turn's opening roll under `rules`, where the six-dice farkle applies: every die
     /// of the game (`TurnRules.dice`) at 0 turn points, which hot dice never give.
-    public func isOpeningRoll(under rules: TurnRules) -> Bool {
+    package func isOpeningRoll(under rules: TurnRules) -> Bool {
         roll.count == rules.dice && turnPoints == 0
     }
 
     /// Whether the player is on the board: any total but 0, or a total not given.
-    public var hasEntered: Bool {
+    package var hasEntered: Bool {
         myScore.map { $0 != 0 } ?? true
     }
 

@@ -67,7 +67,7 @@ public struct GameRecord: Hashable, Sendable {
     /// Replays the game, showing `body` the state before each action with the action and its index (from 0).
     ///
     /// - Throws: `GameRecordError` for the first action the rules do not allow, after `body` has seen it.
-    public func replay(_ body: (GameState, Int, GameAction) -> Void) throws(GameRecordError) -> GameState {
+    package func replay(_ body: (GameState, Int, GameAction) -> Void) throws(GameRecordError) -> GameState {
         var state: GameState
         do {
             state = try GameState(table: ScoringTable(rules: rules), players: players)

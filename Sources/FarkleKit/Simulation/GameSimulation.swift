@@ -111,7 +111,7 @@ public struct GameSimulation<Seat: Strategy>: Sendable {
     /// A table of `seats.count` players under `rules`, each with six ordinary dice.
     ///
     /// - Precondition: 1 to 8 seats.
-    public init(rules: RuleSet, seats: [Seat]) {
+    package init(rules: RuleSet, seats: [Seat]) {
         self.init(table: ScoringTable(rules: rules), seats: seats)
     }
 

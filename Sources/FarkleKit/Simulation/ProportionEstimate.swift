@@ -9,7 +9,7 @@ public struct ProportionEstimate: Hashable, Sendable {
     @usableFromInline package static let z95 = 1.959_963_984_540_054
 
     /// An estimate of `successes` out of `trials`.
-    public init(successes: Int, trials: Int) {
+    package init(successes: Int, trials: Int) {
         precondition(successes >= 0 && successes <= trials, "successes must be within the trials")
         self.successes = successes
         self.trials = trials

@@ -59,7 +59,7 @@ public struct RollAdvice: Hashable, Sendable {
     /// What the roll was worth before its dice were seen: R(t, n), the value of rolling these dice with the turn
     /// points before it (on the turn's opening roll, the turn's value, the six-dice farkle of an opening roll
     /// included).
-    public let valueBeforeRoll: Double
+    package let valueBeforeRoll: Double
     /// What a farkle is worth under the objective: 0 for points, what it costs later under a three-farkle penalty
     /// (`ExpectedScoreSolver.farkleValue`), the chance to win once the opponent moves at the same totals.
     public let farkleValue: Double

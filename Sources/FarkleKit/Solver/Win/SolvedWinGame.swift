@@ -29,7 +29,7 @@ extension SolvedWinGame {
     public var firstPlayerWinProbability: Double { firstPlayerValue - tieProbability / 2 }
 
     /// The first player's chance to lose when both play best.
-    public var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
+    package var firstPlayerLossProbability: Double { 1 - firstPlayerWinProbability - tieProbability }
 
     /// Writes the policy file of this solution to `url`, whole or not at all; `Advisor.readGame(contentsOf:rules:)`
     /// reads it back.
