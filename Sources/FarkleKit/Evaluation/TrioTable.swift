@@ -60,6 +60,9 @@ struct TrioTable: Sendable {
         }
     }
 
+    /// The chances held now, over every chunk allocated.
+    var heldCount: Int { owners.buffer.reduce(0) { $0 + ($1?.count ?? 0) } }
+
     /// Frees slab `u`: no set at a lower sum reads it.
     func release(slab u: Int) {
         guard (0..<(2 * levels - 1)).contains(u) else { return }
