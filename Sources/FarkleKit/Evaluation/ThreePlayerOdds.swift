@@ -396,7 +396,10 @@ private struct PastTargetSums: Sendable {
         let checkpoints = SharedSlots<Double>(repeating: 0, count: span * checkpointCount * stride)
         self.checkpoints = checkpoints
         let (banked, finals, cases, spacing, checkpointCount) = (banked, finals, cases, spacing, checkpointCount)
-        let final = finalSlot
+        let width = width
+        @Sendable @inline(__always) func final(_ onBoard: Int, _ nextBehind: Int, _ lastBehind: Int) -> Int {
+            Self.finalSlot(onBoard, nextBehind, lastBehind, cases: cases, width: width)
+        }
         // α = own − next from −(levels − 1) to levels − 1: one work item each, writing its own checkpoints.
         Parallel.forEach(span, threads: threads) { item in
             let alpha = item - (levels - 1)
@@ -425,17 +428,19 @@ private struct PastTargetSums: Sendable {
     }
 
     /// The last turns' slot for (both on the board or not, d₁, d₂), capped; one case where the four are one.
-    var finalSlot: @Sendable (Int, Int, Int) -> Int {
-        let (cases, width) = (cases, width)
-        return { onBoard, nextBehind, lastBehind in
-            3 * ((min(onBoard, cases - 1) * width + min(nextBehind, width - 1)) * width + min(lastBehind, width - 1))
-        }
+    @inline(__always) static func finalSlot(
+        _ onBoard: Int, _ nextBehind: Int, _ lastBehind: Int, cases: Int, width: Int
+    ) -> Int {
+        3 * ((min(onBoard, cases - 1) * width + min(nextBehind, width - 1)) * width + min(lastBehind, width - 1))
     }
 
     /// What the mover's banks that reach the target win at `totals` (its own first), in its frame.
     func sum(at totals: (Int, Int, Int)) -> (Double, Double, Double) {
         let (own, next, last) = totals
-        let final = finalSlot
+        let (cases, width) = (cases, width)
+        @inline(__always) func final(_ onBoard: Int, _ nextBehind: Int, _ lastBehind: Int) -> Int {
+            Self.finalSlot(onBoard, nextBehind, lastBehind, cases: cases, width: width)
+        }
         var won = (0.0, 0.0, 0.0)
         guard own > 0 else {
             // Not yet on the board: every bank of the opening turn that reaches the target, the lowest first.
