@@ -262,8 +262,6 @@ private struct TrioOddsGame: Sendable {
     }
 
     /// The longest bank of any seat's turn, in levels, plus two: the width of the last turns' tables.
-    var width: Int { Self.width(of: seats) }
-
     static func width(of seats: [TrioSeat]) -> Int { (seats.map(\.longestBank).max() ?? 0) + 2 }
 
     // MARK: Loops
@@ -442,15 +440,18 @@ private struct PastTargetSums: Sendable {
             Self.finalSlot(onBoard, nextBehind, lastBehind, cases: cases, width: width)
         }
         var won = (0.0, 0.0, 0.0)
+        /// Adds a bank's chance times the last turns at `slot`, one chance at a time.
+        @inline(__always) func add(_ chance: Double, times slot: Int) {
+            won.0 += chance * finals[slot]
+            won.1 += chance * finals[slot + 1]
+            won.2 += chance * finals[slot + 2]
+        }
         guard own > 0 else {
             // Not yet on the board: every bank of the opening turn that reaches the target, the lowest first.
             for bank in max(levels, 1)..<max(opening.count, levels) {
                 let chance = opening[bank]
                 guard chance > 0 else { continue }
-                let slot = final((next > 0 ? 2 : 0) + (last > 0 ? 1 : 0), bank - next, bank - last)
-                won.0 += chance * finals[slot]
-                won.1 += chance * finals[slot + 1]
-                won.2 += chance * finals[slot + 2]
+                add(chance, times: final((next > 0 ? 2 : 0) + (last > 0 ? 1 : 0), bank - next, bank - last))
             }
             return won
         }
@@ -468,10 +469,7 @@ private struct PastTargetSums: Sendable {
         for bank in Swift.stride(from: min(above - 1, banked.count - 1), through: least, by: -1) {
             let chance = banked[bank]
             guard chance > 0 else { continue }
-            let slot = final(onBoard, alpha + bank, beta + bank)
-            won.0 += chance * finals[slot]
-            won.1 += chance * finals[slot + 1]
-            won.2 += chance * finals[slot + 2]
+            add(chance, times: final(onBoard, alpha + bank, beta + bank))
         }
         return won
     }
