@@ -102,7 +102,7 @@ public struct FarkleTenSection: Sendable {
         var omission: String?
         reach = targets.map { target in
             let ev = totals[0].probability(ofAtLeast: target)
-            do throws(ReachProbabilitySolver.Unsupported) {
+            do throws(NotCovered) {
                 let best = try ReachProbabilitySolver(
                     outcomes: DiceSetOutcomes(table: table, set: .ordinary), target: target, turns: rounds)
                 return Reach(target: target, evChance: ev, bestChance: best.chance, states: best.stateCount)

@@ -13,11 +13,11 @@ extension SolvedGameCache {
     /// where every `win` seat plays the game this program would solve (the game in `context`, from the cache or
     /// solved): where it plays a policy file of the user's, pass `.disabled`.
     ///
-    /// - Throws: `ExactOdds.Unsupported` as the evaluation does.
+    /// - Throws: `NotCovered` as the evaluation does.
     public func exactOdds(
         strategies: [StrategySpec], dice: [DiceSet] = [], context: inout StrategyContext, threads: Int = 2,
         progress: @Sendable (Double) -> Void = { _ in }
-    ) throws(ExactOdds.Unsupported) -> ExactOdds {
+    ) throws(NotCovered) -> ExactOdds {
         if let odds = cachedExactOdds(strategies: strategies, dice: dice, rules: context.rules) { return odds }
         let odds = try ExactOdds(
             strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress)
@@ -46,11 +46,11 @@ extension SolvedGameCache {
     /// (`ExactOdds.eachStarting(strategies:dice:context:threads:progress:)`): the two seatings read from the cache, or worked out in one pass and kept, as
     /// `exactOdds(strategies:dice:context:threads:progress:)` keeps one.
     ///
-    /// - Throws: `ExactOdds.Unsupported` as the evaluation does.
+    /// - Throws: `NotCovered` as the evaluation does.
     package func exactOddsEachStarting(
         strategies: [StrategySpec], context: inout StrategyContext, threads: Int = 2,
         progress: @Sendable (Double) -> Void = { _ in }
-    ) throws(ExactOdds.Unsupported) -> [ExactOdds] {
+    ) throws(NotCovered) -> [ExactOdds] {
         let dice = Array(repeating: DiceSet.ordinary, count: strategies.count)
         let seatings = [strategies, strategies.reversed()]
         let keys = seatings.map { Self.oddsKey($0, dice, context.rules) }

@@ -125,13 +125,13 @@ public struct StrategyComparison: Sendable {
     ///   - cache: Where odds worked out before are read and new ones kept
     ///     (`SolvedGameCache.exactOdds(strategies:dice:context:threads:progress:)`); only where `win` in `context`
     ///     plays the game this program solves.
-    /// - Throws: `ExactOdds.Unsupported` where the rules or a strategy have no exact odds (simulate them instead).
+    /// - Throws: `NotCovered` where the rules or a strategy have no exact odds (simulate them instead).
     public init(
         exactOddsOf pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext,
         threads: Int = GameSimulation<BuiltInStrategy>.defaultThreads,
         progress: @escaping @Sendable (_ matchup: String, _ fraction: Double) -> Void = { _, _ in },
         cache: SolvedGameCache = .disabled
-    ) throws(ExactOdds.Unsupported) {
+    ) throws(NotCovered) {
         var matchups: [Matchup] = []
         for pair in pairs {
             let odds: [ExactOdds]

@@ -40,17 +40,6 @@
 /// totals are followed until less than `BlindTurnOutcomes.tolerance` of probability is still going, and
 /// `win`'s turn beyond the solver's table is counted as in the solver (<doc:PlayingToWin>).
 public struct ExactOdds: Sendable {
-    /// Why two strategies cannot be evaluated under a rule set.
-    public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What cannot be evaluated, one line.
-        public var description: String
-
-        /// An error saying `description`.
-        package init(_ description: String) {
-            self.description = description
-        }
-    }
-
     /// The strategies, seat 1 first.
     public let strategies: [StrategySpec]
     /// The dice each seat carries, seat 1 first.
@@ -118,7 +107,7 @@ public struct ExactOdds: Sendable {
     ///   - progress: Told the fraction of the states worked out so far, in a race (its pairs of totals) or a game
     ///     of rounds (its turns); under a three-farkle penalty, after each sweep, how far the largest change has
     ///     fallen toward the tolerance (logarithmically: about the fraction of the sweeps done).
-    /// - Throws: `Unsupported` for other than one strategy and dice set per player, or three players with other
+    /// - Throws: `NotCovered` for other than one strategy and dice set per player, or three players with other
     ///   rules than a race without a three-farkle penalty or six of a kind that loses, other strategies than those
     ///   above or other dice than ordinary ones; for rules other than a two-player race
     ///   to a target or game of fixed rounds (a game of rounds without an entry minimum nor a three-farkle
@@ -130,7 +119,7 @@ public struct ExactOdds: Sendable {
     public init(
         strategies: [StrategySpec], dice: [DiceSet] = [], context: inout StrategyContext,
         threads: Int = 2, progress: @Sendable (Double) -> Void = { _ in }
-    ) throws(Unsupported) {
+    ) throws(NotCovered) {
         self = try Self.evaluate(
             strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress,
             eachStarting: false)[0]
@@ -144,11 +133,11 @@ public struct ExactOdds: Sendable {
     /// turn at a pair followed once for both: for `win`, whose turn is solved at every pair, half the work of two
     /// evaluations.
     ///
-    /// - Throws: `Unsupported` as the initializer does.
+    /// - Throws: `NotCovered` as the initializer does.
     package static func eachStarting(
         strategies: [StrategySpec], dice: [DiceSet] = [], context: inout StrategyContext,
         threads: Int = 2, progress: @Sendable (Double) -> Void = { _ in }
-    ) throws(Unsupported) -> [ExactOdds] {
+    ) throws(NotCovered) -> [ExactOdds] {
         try evaluate(
             strategies: strategies, dice: dice, context: &context, threads: threads, progress: progress,
             eachStarting: true)
@@ -197,24 +186,24 @@ public struct ExactOdds: Sendable {
     private static func evaluate(
         strategies: [StrategySpec], dice: [DiceSet], context: inout StrategyContext, threads: Int,
         progress: @Sendable (Double) -> Void, eachStarting: Bool
-    ) throws(Unsupported) -> [ExactOdds] {
+    ) throws(NotCovered) -> [ExactOdds] {
         let rules = context.rules
         guard (2...3).contains(strategies.count) else {
-            throw Unsupported("exact odds need 2 or 3 strategies, one per seat, not \(strategies.count)")
+            throw NotCovered("exact odds need 2 or 3 strategies, one per seat, not \(strategies.count)")
         }
         guard rules.game.players == strategies.count else {
-            throw Unsupported(
+            throw NotCovered(
                 "rules '\(rules.name)' have \(rules.game.players) \(rules.game.players == 1 ? "player" : "players"): give one strategy per player (exact odds "
                     + "are for 2 or 3 players; simulate more)")
         }
         let dice = dice.isEmpty ? Array(repeating: DiceSet.ordinary, count: strategies.count) : dice
         guard dice.count == strategies.count else {
-            throw Unsupported(
+            throw NotCovered(
                 "exact odds need one dice set per seat, \(strategies.count), not \(dice.count)")
         }
         if strategies.count == 3 {
             guard dice.allSatisfy(\.isOrdinary), !eachStarting else {
-                throw Unsupported("exact odds of three players are for six ordinary dice at every seat")
+                throw NotCovered("exact odds of three players are for six ordinary dice at every seat")
             }
             let trio = try ThreePlayerOdds(
                 strategies: strategies, context: &context, threads: threads, progress: progress)
@@ -262,7 +251,7 @@ public struct ExactOdds: Sendable {
     private static func race(
         strategies: [StrategySpec], seatings: [[Int]], context: inout StrategyContext, threads: Int,
         progress: @Sendable (Double) -> Void
-    ) throws(Unsupported) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
+    ) throws(NotCovered) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
         let rules = context.rules
         guard case .target(let target, let finalRound) = rules.game.end else {
             preconditionFailure("a race to a target")
@@ -270,13 +259,13 @@ public struct ExactOdds: Sendable {
         let step = context.table.scoreStep
         let levels = TurnMechanics.levels(below: target, step: step)
         guard levels <= Self.maximumLevels else {
-            throw Unsupported(
+            throw NotCovered(
                 "a target of \(target) in steps of \(step) is \(levels) levels; exact odds tabulate at most "
                     + "\(Self.maximumLevels)")
         }
         let work = Self.workOfRace(levels: levels, step: step)
         guard work <= Self.maximumWork else {
-            throw Unsupported(
+            throw NotCovered(
                 "a target of \(target) in steps of \(step) is \(levels) levels, \(work) steps of work for exact odds "
                     + "(pairs of totals times the levels a turn spreads over); at most \(Self.maximumWork): lower the "
                     + "target")
@@ -292,7 +281,7 @@ public struct ExactOdds: Sendable {
             seat.following(made[made.count - 1 - index], threads: threads)
         }
         if seats.allSatisfy(\.neverScores) {
-            throw Unsupported("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
+            throw NotCovered("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
         let seatOf = strategies.map { spec in strategies[0] == spec ? 0 : seats.count - 1 }
         return sweep(
@@ -304,11 +293,11 @@ public struct ExactOdds: Sendable {
     /// a final round for plays that read no total) between two seats carrying `dice`, whatever those are (six ordinary
     /// dice take the plain evaluation in `init`; here they are one more set), and the pairs of totals worked out.
     ///
-    /// - Throws: `Unsupported` as `OddsSeat.seats(strategies:dice:context:threads:)` does.
+    /// - Throws: `NotCovered` as `OddsSeat.seats(strategies:dice:context:threads:)` does.
     static func diceSetRace(
         strategies: [StrategySpec], dice: [DiceSet], seatings: [[Int]] = [[0, 1]], context: StrategyContext,
         threads: Int, progress: @Sendable (Double) -> Void = { _ in }
-    ) throws(Unsupported) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
+    ) throws(NotCovered) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
         let (seats, levels) = try OddsSeat.seats(
             strategies: strategies, dice: dice, context: context, threads: threads)
         return sweep(
@@ -404,10 +393,10 @@ enum OddsSeat: Sendable {
     /// before the turn (what `ev` reads under a three-farkle penalty).
     init(
         _ spec: StrategySpec, context: inout StrategyContext, threads: Int, farklesInARow: Int = 0
-    ) throws(ExactOdds.Unsupported) {
+    ) throws(NotCovered) {
         switch spec {
         case .farkleTen:
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "strategy '\(spec)' reads the game's situation and draws random numbers; evaluate plays ev, greedy, "
                     + "threshold and win")
         case .win:
@@ -415,7 +404,7 @@ enum OddsSeat: Sendable {
             do {
                 game = try context.solvedWinGame(threads: threads)
             } catch {
-                throw ExactOdds.Unsupported("strategy 'win': \(error.description)")
+                throw NotCovered("strategy 'win': \(error.description)")
             }
             switch game {
             case let solver as RoundsWinSolver: self = .roundsWin(solver)
@@ -424,22 +413,22 @@ enum OddsSeat: Sendable {
             case let solver as ThreePlayerWinSolver:
                 // Its play is followed below the target; the last turns of three are not evaluated exactly yet.
                 guard solver.layout.finalRound == nil else {
-                    throw ExactOdds.Unsupported(
+                    throw NotCovered(
                         "strategy 'win': exact odds of three players follow the solved race without a final round; "
                             + "simulate it under rules '\(context.rules.name)'")
                 }
                 self = .threePlayerWin(solver)
-            default: throw ExactOdds.Unsupported("strategy 'win': no exact odds of a game solved by \(type(of: game))")
+            default: throw NotCovered("strategy 'win': no exact odds of a game solved by \(type(of: game))")
             }
         case .expectedValue, .expectedValueToTarget, .greedy, .threshold:
             let rules = context.rules
             if spec == .expectedValueToTarget, let reason = TargetTurnStrategy.refusal(for: rules) {
-                throw ExactOdds.Unsupported(reason)
+                throw NotCovered(reason)
             }
             let strategy = BuiltInStrategy.make([spec], context: &context)[0]
             let mechanics = context.table.turnMechanics
             let rolls = RollList(table: context.table)
-            func outcomes(hasEntered: Bool, total: Int = 0) throws(ExactOdds.Unsupported) -> BlindTurnOutcomes {
+            func outcomes(hasEntered: Bool, total: Int = 0) throws(NotCovered) -> BlindTurnOutcomes {
                 var situation = GameSituation(players: 2, end: rules.game.end)
                 situation.hasEntered = hasEntered
                 situation.scores[0] = total
@@ -450,7 +439,7 @@ enum OddsSeat: Sendable {
                         leastBank: mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: hasEntered),
                         situation: situation)
                 else {
-                    throw ExactOdds.Unsupported(
+                    throw NotCovered(
                         "a turn of strategy '\(spec)' need not end under rules '\(rules.name)' (it never banks)")
                 }
                 return outcomes

@@ -5,19 +5,19 @@ extension OddsSeat {
     /// `ev-target` once per own total, `win` at each pair from the race of the two sets solved to win
     /// (`LoadedWinSolver`, `context.diceSetGame(outcomes:threads:)`).
     ///
-    /// - Throws: `ExactOdds.Unsupported` for a strategy without a play with dice sets, rules other than a race won at
+    /// - Throws: `NotCovered` for a strategy without a play with dice sets, rules other than a race won at
     ///   the target at once (`DiceSet.refusal(toPlay:game:allowsFinalRound:)`), an entry minimum above the least bank,
     ///   `win` under rules its solver does not cover (`LoadedWinSolver.refusal(for:)`), a race too large to tabulate, a
     ///   set that can never score, `ev` where a turn's expected points are not solved, `greedy` or `threshold` with a
     ///   set whose six dice score on every roll, or a turn that goes on past every level tabulated.
     static func seats(
         strategies: [StrategySpec], dice: [DiceSet], context: StrategyContext, threads: Int
-    ) throws(ExactOdds.Unsupported) -> (seats: [OddsSeat], levels: Int) {
+    ) throws(NotCovered) -> (seats: [OddsSeat], levels: Int) {
         let table = context.table
         var plays: [LoadedPlay] = []
         for spec in strategies {
             guard let play = LoadedPlay(spec) else {
-                throw ExactOdds.Unsupported(LoadedPlay.unknownReason(spec))
+                throw NotCovered(LoadedPlay.unknownReason(spec))
             }
             plays.append(play)
         }
@@ -26,20 +26,20 @@ extension OddsSeat {
         let hasFinalRound = rules.game.end.hasFinalRound
         let readsNoTotal = plays.allSatisfy { $0 != .win && $0 != .cappedScore }
         if let reason = DiceSet.refusal(toPlay: rules, allowsFinalRound: readsNoTotal) {
-            throw ExactOdds.Unsupported(reason)
+            throw NotCovered(reason)
         }
         // Every pair of totals is evaluated: bounded like a win solve before anything is allocated.
         do {
             try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: nil)
         } catch {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "exact odds with dice sets follow every pair of totals, bounded as a win solve is: \(error.description)"
             )
         }
         for set in dice {
             let entries = CappedScoreSolver.entriesForEveryTotal(rules: rules, set: set)
             guard entries <= CappedScoreSolver.maximumEntriesForEveryTotal else {
-                throw ExactOdds.Unsupported(
+                throw NotCovered(
                     "the dice set \(set) needs \(entries) table entries for its turns at every total, more than "
                         + "\(CappedScoreSolver.maximumEntriesForEveryTotal): lower the target")
             }
@@ -47,20 +47,20 @@ extension OddsSeat {
         let outcomes = dice.map { DiceSetOutcomes(table: table, set: $0) }
         // A player whose dice never score never banks: the race would not end (the chances would be 0 / 0).
         for seat in 0..<2 where !outcomes[seat].canScore {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
                     + "banks")
         }
         // Only the race solved to win needs banking after any keep: the other plays are followed through the turn
         // mechanics (a least bank, dice a bank needs, a six-dice farkle), as the engine of loaded dice plays them.
         if plays.contains(.win), let reason = LoadedWinSolver.refusal(for: rules) {
-            throw ExactOdds.Unsupported("exact odds of 'win' with dice sets \(reason) (simulate them instead)")
+            throw NotCovered("exact odds of 'win' with dice sets \(reason) (simulate them instead)")
         }
         // Their turns bank as a player on the board does: a higher least bank before entering is not followed.
         let mechanics = table.turnMechanics
         let entry = rules.game.entryMinimum
         guard mechanics.leastBank(entryMinimum: entry, hasEntered: false) == mechanics.minimumBank else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "exact odds with dice sets follow no entry minimum above the least bank; rules '\(rules.name)' ask "
                     + "\(entry) points (simulate them instead)")
         }
@@ -70,14 +70,14 @@ extension OddsSeat {
             do {
                 uncapped[seat] = try CappedScoreSolver(expectedPointsOf: outcomes[seat])
             } catch {
-                throw ExactOdds.Unsupported("strategy 'ev': \(error.description)")
+                throw NotCovered("strategy 'ev': \(error.description)")
             }
         }
         // A greedy or threshold turn with six dice that score on every roll can roll on after hot dice for as
         // long as the threshold takes.
         for seat in 0..<2 where plays[seat].isThreshold {
             guard outcomes[seat].farkleProbability[outcomes[seat].fullState] == 0 else { continue }
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "strategy '\(plays[seat])' with the dice set \(dice[seat]) may never end a turn: every roll of its "
                     + "six dice scores; play it 'ev-target' or 'win'")
         }
@@ -111,7 +111,7 @@ extension OddsSeat {
             return blind.map { .blind(entered: $0, notEntered: $0) }
         }
         for seat in 0..<2 where seats[seat] == nil {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "strategy '\(plays[seat])' with the dice set \(dice[seat]) plays turns that go on past "
                     + "\(BlindTurnOutcomes.maximumLevels) score steps with a chance above \(BlindTurnOutcomes.tolerance) "
                     + "(simulate them instead)")

@@ -53,19 +53,19 @@ struct PenaltyExactOdds {
     init(
         strategies: [StrategySpec], context: inout StrategyContext, threads: Int, maximumSweeps: Int = 1_000,
         progress: (Double) -> Void = { _ in }
-    ) throws(ExactOdds.Unsupported) {
+    ) throws(NotCovered) {
         let rules = context.rules
         guard let penalty = rules.turn.threeFarklePenalty else {
-            throw ExactOdds.Unsupported("rules '\(rules.name)' have no three-farkle penalty")
+            throw NotCovered("rules '\(rules.name)' have no three-farkle penalty")
         }
         guard case .target(let target, let hasFinalRound) = rules.game.end else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "exact odds of a game of fixed rounds do not handle a three-farkle penalty (rules '\(rules.name)')")
         }
         let mechanics = context.table.turnMechanics
         guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
         else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "exact odds do not handle an entry minimum with a three-farkle penalty (a total of zero or below "
                     + "no longer tells whether a player has entered; rules '\(rules.name)')")
         }
@@ -92,12 +92,12 @@ struct PenaltyExactOdds {
             // Only the layout is read: each seat's own final round is weighed in `bankPayoff`.
             finalRound: nil)
         guard space.levels <= ExactOdds.maximumLevels else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "a target of \(target) with a floor of \(space.floorLevel * space.step) is \(space.levels) levels; "
                     + "exact odds tabulate at most \(ExactOdds.maximumLevels)")
         }
         if seats.allSatisfy({ $0.allSatisfy(\.neverScores) }) {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
         for case .penaltyWin(let solver) in seats.joined() {

@@ -21,17 +21,17 @@ struct RoundsOdds {
     init(
         strategies: [StrategySpec], context: inout StrategyContext, threads: Int,
         progress: @Sendable (Double) -> Void = { _ in }
-    ) throws(ExactOdds.Unsupported) {
+    ) throws(NotCovered) {
         let rules = context.rules
         guard let rounds = rules.game.end.rounds else {
-            throw ExactOdds.Unsupported("rules '\(rules.name)' race to a target")
+            throw NotCovered("rules '\(rules.name)' race to a target")
         }
         let mechanics = context.table.turnMechanics
         guard
             mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
                 == mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
         else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "exact odds of a game of rounds do not handle an entry minimum (rules '\(rules.name)')")
         }
         var seats: [OddsSeat] = []
@@ -50,7 +50,7 @@ struct RoundsOdds {
         do {
             try layout.checkSize(rulesName: rules.name)
         } catch {
-            throw ExactOdds.Unsupported(error.description)
+            throw NotCovered(error.description)
         }
         let results = PairResults(count: layout.turns * layout.width)
         var states = 0

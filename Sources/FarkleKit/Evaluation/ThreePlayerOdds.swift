@@ -32,22 +32,22 @@ struct ThreePlayerOdds {
     init(
         strategies: [StrategySpec], context: inout StrategyContext, threads: Int,
         progress: @Sendable (Double) -> Void = { _ in }
-    ) throws(ExactOdds.Unsupported) {
+    ) throws(NotCovered) {
         let rules = context.rules
         guard case .target(let target, let finalRound) = rules.game.end else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "exact odds of three players are for races to a target, not games of fixed rounds (rules '\(rules.name)')"
             )
         }
         guard rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "exact odds of three players do not handle a three-farkle penalty nor a six of a kind that loses "
                     + "(rules '\(rules.name)')")
         }
         let step = context.table.scoreStep
         let levels = TurnMechanics.levels(below: target, step: step)
         guard levels <= Self.maximumLevels else {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "a target of \(target) in steps of \(step) is \(levels) levels; exact odds of three players tabulate "
                     + "at most \(Self.maximumLevels)")
         }
@@ -61,7 +61,7 @@ struct ThreePlayerOdds {
             }
         }
         if seats.allSatisfy(\.neverScores) {
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "no strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
         let game = TrioOddsGame(
@@ -108,7 +108,7 @@ private struct TrioSeat: Sendable {
     /// The three-player race solved to win, whose play this seat follows at every set of totals.
     let game: ThreePlayerWinSolver?
 
-    init(_ seat: OddsSeat, spec: StrategySpec) throws(ExactOdds.Unsupported) {
+    init(_ seat: OddsSeat, spec: StrategySpec) throws(NotCovered) {
         switch seat {
         case .blind(let entered, let notEntered): (turns, game) = ([notEntered, entered], nil)
         case .byTotal(let turns): (self.turns, game) = (turns, nil)
@@ -116,7 +116,7 @@ private struct TrioSeat: Sendable {
             turns = []
             self.game = game
         case .win, .roundsWin, .penaltyWin, .diceSetWin:
-            throw ExactOdds.Unsupported(
+            throw NotCovered(
                 "strategy '\(spec)': exact odds of three players take ev, ev-target, greedy and threshold, and win "
                     + "where three race without a final round")
         }

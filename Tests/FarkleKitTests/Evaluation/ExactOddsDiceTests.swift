@@ -69,7 +69,7 @@ struct ExactOddsDiceTests {
                 "\(variant) \(strategies): \(plain.winProbabilities[0]) vs \(loaded.odds[0].firstWin)")
         }
         // win still needs a bank after any keep with no least bank nor six-dice farkle.
-        #expect(throws: ExactOdds.Unsupported.self) {
+        #expect(throws: NotCovered.self) {
             try ExactOdds.diceSetRace(
                 strategies: [.win, .greedy], dice: [.ordinary, .ordinary], context: context, threads: 1)
         }
@@ -99,7 +99,7 @@ struct ExactOddsDiceTests {
         }
         // Plays that read the totals are solved for the race won at once only.
         for strategies in [[StrategySpec.expectedValueToTarget, .greedy], [.win, .greedy]] {
-            #expect(throws: ExactOdds.Unsupported.self) {
+            #expect(throws: NotCovered.self) {
                 try ExactOdds.diceSetRace(
                     strategies: strategies, dice: [.ordinary, .ordinary], context: context, threads: 1)
             }
@@ -180,48 +180,48 @@ struct ExactOddsDiceTests {
                     rules.game.sixOnesWin = true
                     return rules
                 }()))
-        let cases: [(() throws(ExactOdds.Unsupported) -> ExactOdds, String)] = [
+        let cases: [(() throws(NotCovered) -> ExactOdds, String)] = [
             (
-                { () throws(ExactOdds.Unsupported) in
+                { () throws(NotCovered) in
                     try ExactOdds(strategies: [.expectedValueToTarget, .greedy], dice: [odd, odd], context: &standard)
                 },
                 "loaded dice are solved for a race won at the target at once (kcd); rules 'standard' have a final round"
             ),
             (
-                { () throws(ExactOdds.Unsupported) in
+                { () throws(NotCovered) in
                     try ExactOdds(
                         strategies: [.expectedValueToTarget, .greedy], dice: [.ordinary, odd], context: &boxed)
                 },
                 "loaded dice are solved for a race won at the target at once (kcd); rules 'boxed' have a final round"
             ),
             (
-                { () throws(ExactOdds.Unsupported) in
+                { () throws(NotCovered) in
                     try ExactOdds(strategies: [.win, .greedy], dice: [odd, .ordinary], context: &sixOnesWin)
                 },
                 "loaded dice play every six of a kind as points, not as a win at once; rules 'kcd-six-ones' make six 1s "
                     + "win (\"six_of_a_kind\": \"points\" in a rule file)"
             ),
             (
-                { () throws(ExactOdds.Unsupported) in
+                { () throws(NotCovered) in
                     try ExactOdds(strategies: [.farkleTen(.easy), .greedy], dice: [odd, odd], context: &kcd)
                 },
                 "'farkleten-easy' does not know loaded dice (with loaded dice: ev, ev-target, win, greedy, threshold:T1,T2)"
             ),
             (
-                { () throws(ExactOdds.Unsupported) in
+                { () throws(NotCovered) in
                     try ExactOdds(strategies: [.expectedValue, .greedy], dice: [ones, .ordinary], context: &kcd)
                 },
                 "strategy 'ev': the expected points of the dice set ones:6 are unbounded under rules 'kcd': its dice "
                     + "can score on every roll and come back to the whole set for ever"
             ),
             (
-                { () throws(ExactOdds.Unsupported) in
+                { () throws(NotCovered) in
                     try ExactOdds(strategies: [.expectedValueToTarget, .greedy], context: &boxed)
                 },
                 "strategy 'ev-target' plays a race won at the target at once (kcd); rules 'boxed' have a final round"
             ),
             (
-                { () throws(ExactOdds.Unsupported) in
+                { () throws(NotCovered) in
                     try ExactOdds(strategies: [.greedy, .greedy], dice: [odd, odd, odd], context: &kcd)
                 },
                 "exact odds need one dice set per seat, 2, not 3"
@@ -235,14 +235,14 @@ struct ExactOddsDiceTests {
                 return .init(die: LoadedDie(name: "face\(face)", weights: weights, source: ""), count: count)
             })
         #expect(
-            throws: ExactOdds.Unsupported(
+            throws: NotCovered(
                 "the dice set \(never) can never score under rules 'kcd': a player carrying it never banks")
         ) {
             try ExactOdds(
                 strategies: [.expectedValueToTarget, .expectedValueToTarget], dice: [.ordinary, never], context: &kcd)
         }
         for (evaluate, message) in cases {
-            #expect(throws: ExactOdds.Unsupported(message)) { try evaluate() }
+            #expect(throws: NotCovered(message)) { try evaluate() }
         }
     }
 

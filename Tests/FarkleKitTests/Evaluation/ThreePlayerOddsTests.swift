@@ -129,7 +129,7 @@ private func blindTurns(_ specs: [StrategySpec], context: inout StrategyContext)
     var turns: [(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)] = []
     for spec in specs {
         guard case .blind(let entered, let notEntered) = try OddsSeat(spec, context: &context, threads: 1) else {
-            throw ExactOdds.Unsupported("\(spec) reads the totals")
+            throw NotCovered("\(spec) reads the totals")
         }
         turns.append((entered, notEntered))
     }
@@ -196,11 +196,11 @@ struct ThreePlayerOddsTests {
     @Test("three strategies need three players in the rules, and win is refused for three with a final round")
     func refusals() throws {
         var context = StrategyContext(table: ScoringTable(rules: RuleSet.presets["standard"]!))
-        #expect(throws: ExactOdds.Unsupported.self) {
+        #expect(throws: NotCovered.self) {
             try ExactOdds(strategies: [.expectedValue, .expectedValue, .expectedValue], context: &context)
         }
         var threeContext = StrategyContext(table: ScoringTable(rules: threePlayerRace("standard", target: 500)))
-        #expect(throws: ExactOdds.Unsupported.self) {
+        #expect(throws: NotCovered.self) {
             try ExactOdds(strategies: [.win, .expectedValue, .expectedValue], context: &threeContext)
         }
     }

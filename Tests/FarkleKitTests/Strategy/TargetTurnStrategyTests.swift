@@ -79,7 +79,7 @@ struct TargetTurnStrategyTests {
         far.game.end = .target(1_000_000, finalRound: false)
         #expect(TargetTurnStrategy.refusal(for: far)?.contains("needs 1400070000 table entries") == true)
         var context = StrategyContext(table: ScoringTable(rules: .standard))
-        #expect(throws: ExactOdds.Unsupported(TargetTurnStrategy.refusal(for: .standard) ?? "")) {
+        #expect(throws: NotCovered(TargetTurnStrategy.refusal(for: .standard) ?? "")) {
             try ExactOdds(strategies: [.expectedValueToTarget, .greedy], context: &context, threads: 1)
         }
         #expect(try StrategySpec(parsing: "ev-target") == .expectedValueToTarget)

@@ -31,12 +31,6 @@
 /// The cost is about rounds × (target / step)² / 2 levels of turn points, each of a few
 /// thousand operations: ten rounds to 10,000 under `farkleten` is 201,000 levels.
 public struct ReachProbabilitySolver: Sendable {
-    /// Why a rule set or a target cannot be solved, one line.
-    public struct Unsupported: Error, Hashable, Sendable, CustomStringConvertible {
-        /// What the solver cannot handle.
-        public var description: String
-    }
-
     /// The dice set's rolls and the scoring table.
     package let outcomes: DiceSetOutcomes
     /// The total to reach, in points.
@@ -65,19 +59,19 @@ public struct ReachProbabilitySolver: Sendable {
 
     /// Solves the chance of reaching `target` points within `turns` turns with the dice of `outcomes`.
     ///
-    /// - Throws: `Unsupported` for a three-farkle penalty, an entry minimum, or more than `maximumLevels`
+    /// - Throws: `NotCovered` for a three-farkle penalty, an entry minimum, or more than `maximumLevels`
     ///   levels of turn points.
     /// - Precondition: `target` and `turns` are positive.
-    @_spi(Kernels) public init(outcomes: DiceSetOutcomes, target: Int, turns: Int) throws(Unsupported) {
+    @_spi(Kernels) public init(outcomes: DiceSetOutcomes, target: Int, turns: Int) throws(NotCovered) {
         precondition(target > 0 && turns > 0, "a positive target and number of turns")
         let rules = outcomes.table.rules
         if let penalty = rules.turn.threeFarklePenalty {
-            throw Unsupported(
+            throw NotCovered(
                 description: "the chance to reach a total does not cover a three-farkle penalty (rules '\(rules.name)' "
                     + "take \(penalty) for three farkles in a row)")
         }
         if rules.game.entryMinimum > 0 {
-            throw Unsupported(
+            throw NotCovered(
                 description: "the chance to reach a total does not cover an entry minimum (rules '\(rules.name)' "
                     + "need \(rules.game.entryMinimum) points to enter)")
         }
@@ -88,7 +82,7 @@ public struct ReachProbabilitySolver: Sendable {
         let tops = (0..<totalLevels).map { max(totalLevels - $0, bankLevel) }
         let levelCount = tops.reduce(0, +) * turns
         guard levelCount <= Self.maximumLevels else {
-            throw Unsupported(
+            throw NotCovered(
                 description: "reaching \(target) in \(turns) turns takes \(levelCount) levels of turn points in steps "
                     + "of \(step) under rules '\(rules.name)'; at most \(Self.maximumLevels)")
         }
@@ -165,7 +159,7 @@ public struct ReachProbabilitySolver: Sendable {
     }
 
     /// Builds the table of `rules` and solves ordinary dice, as many as the game has (`TurnRules.dice`).
-    public init(rules: RuleSet, target: Int, turns: Int) throws(Unsupported) {
+    public init(rules: RuleSet, target: Int, turns: Int) throws(NotCovered) {
         try self.init(
             outcomes: DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary), target: target, turns: turns)
     }

@@ -189,15 +189,15 @@ struct ReachProbabilitySolverTests {
 
     @Test("a three-farkle penalty, an entry minimum and a table too large are refused with a reason")
     func unsupported() {
-        #expect(throws: ReachProbabilitySolver.Unsupported.self) {
+        #expect(throws: NotCovered.self) {
             try ReachProbabilitySolver(rules: .zilch, target: 1000, turns: 2)
         }
         var entry = RuleSet.farkleten
         entry.game.entryMinimum = 500
-        #expect(throws: ReachProbabilitySolver.Unsupported.self) {
+        #expect(throws: NotCovered.self) {
             try ReachProbabilitySolver(rules: entry, target: 1000, turns: 2)
         }
-        #expect(throws: ReachProbabilitySolver.Unsupported.self) {
+        #expect(throws: NotCovered.self) {
             try ReachProbabilitySolver(rules: .farkleten, target: 1_000_000, turns: 10)
         }
     }
