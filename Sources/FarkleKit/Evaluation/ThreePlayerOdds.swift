@@ -244,7 +244,8 @@ private struct TrioOddsGame: Sendable {
                     let row = nextBehind * span + width
                     let ahead = above[row + nextBehind - lastBehind]
                     let aheadByMore = above[row + nextBehind - lastBehind - 1]
-                    let base = 3 * ((caseIndex * width + nextBehind) * width + lastBehind)
+                    let base = PastTargetSums.finalSlot(
+                        caseIndex, nextBehind, lastBehind, cases: cases.count, width: width)
                     table[base] = behind * lastBelow
                     table[base + 1] = second.instantWin + third.farkle * bankedAbove + ahead
                     table[base + 2] =
@@ -425,7 +426,8 @@ private struct PastTargetSums: Sendable {
         }
     }
 
-    /// The last turns' slot for (both on the board or not, d₁, d₂), capped; one case where the four are one.
+    /// The last turns' slot for (both on the board or not, d₁, d₂), capped; one case where the four are one. The one
+    /// layout of the table `TrioOddsGame.lastTurns(next:last:width:)` writes and the sums read.
     @inline(__always) static func finalSlot(
         _ onBoard: Int, _ nextBehind: Int, _ lastBehind: Int, cases: Int, width: Int
     ) -> Int {
