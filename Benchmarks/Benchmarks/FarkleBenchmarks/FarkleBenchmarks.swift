@@ -77,6 +77,43 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: - Exact odds of fixed strategies
+
+    // `evaluate` without sampling: two `ev` players of `standard` (the baseline, one pass over the pairs of totals),
+    // three (the sets of totals, held only while the sweep reads them, `TrioTable`), and three different strategies
+    // racing to 5,000 (three tables, one per seat's play). The report computes the first two.
+    func exactOdds(_ names: [String], rules: RuleSet) throws -> Double {
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let strategies = try names.map { name throws(StrategySpecError) in try StrategySpec(parsing: name) }
+        return try ExactOdds(strategies: strategies, context: &context, threads: 2).winProbabilities[0]
+    }
+    var standardByThree = RuleSet.standard
+    standardByThree.game.players = 3
+    var mixedByThree = standardByThree
+    mixedByThree.game.end = .target(5000, finalRound: true)
+
+    Benchmark("ExactOdds(standard, ev vs ev), 2 threads", configuration: .init(maxIterations: 5)) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try exactOdds(["ev", "ev"], rules: .standard))
+        }
+    }
+
+    Benchmark("ExactOdds(standard, ev vs ev vs ev), 2 threads", configuration: .init(maxIterations: 5)) {
+        benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try exactOdds(["ev", "ev", "ev"], rules: standardByThree))
+        }
+    }
+
+    Benchmark(
+        "ExactOdds(standard to 5,000, ev vs greedy vs threshold:350,250), 2 threads",
+        configuration: .init(maxIterations: 5)
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try exactOdds(["ev", "greedy", "threshold:350,250"], rules: mixedByThree))
+        }
+    }
+
     // MARK: - The bare loop
 
     // The floor under every simulated roll: draw an ordered roll in 0..<6^n with the simulator's generator
