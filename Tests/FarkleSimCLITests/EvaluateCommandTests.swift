@@ -173,7 +173,7 @@ struct EvaluateCommandTests {
         #expect(markdown.exitStatus == 0)
         #expect(markdown.standardOutput.hasPrefix("# Exact odds: ev against greedy against ev (rules: cardgames)"))
         #expect(markdown.standardOutput.contains("| 3 | ev |"))
-        #expect(markdown.standardOutput.contains("8000 sets of three totals"))
+        #expect(markdown.standardOutput.contains("8,000 sets of three totals"))
         let json = try CommandRunner.run(arguments + ["--format", "json", "--quiet"])
         #expect(json.exitStatus == 0)
         let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]

@@ -170,9 +170,9 @@ enum EvaluateCommand: Command {
         let isPenalty = rules.turn.threeFarklePenalty != nil
         let work =
             isPenalty
-            ? "\(odds.pairCount) states of totals and farkles in a row, \(odds.sweeps) sweeps (last change "
+            ? "\(NumberText.grouped(odds.pairCount)) states of totals and farkles in a row, \(odds.sweeps) sweeps (last change "
                 + "\(NumberText.scientific(odds.lastChange)))"
-            : "\(odds.pairCount) \(counted)"
+            : "\(NumberText.grouped(odds.pairCount)) \(counted)"
         lines += [
             "| Tie | | \(NumberText.significant(odds.tieProbability)) |", "",
             isCached

@@ -86,9 +86,9 @@ enum ThreePlayerSolveOutput {
                 "| Seat 3 wins | \(NumberText.fixed(seats[2], 6)) |",
                 "| Fair head starts for seats 2 and 3 | \(fair.second) and \(fair.third) points "
                     + "(seats win \(chances(fair.winProbabilities))) |",
-                "| States | \(solver.stateCount) |",
+                "| States | \(NumberText.grouped(solver.stateCount)) |",
                 "| Most repetitions of a loop of three turns (last change) | \(solver.maximumRepetitions) "
-                    + "(\(solver.largestLastChange)) |",
+                    + "(\(NumberText.scientific(solver.largestLastChange))) |",
                 "| Loops of three turns where best replies go round, settled by a player mixing two plays | "
                     + "\(solver.mixedLoops) |",
                 "| Loops of three turns whose play did not settle | \(solver.unsettledLoops) |",

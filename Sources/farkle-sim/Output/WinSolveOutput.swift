@@ -111,7 +111,7 @@ enum WinSolveOutput {
                 |---|---:|
                 | Player 1 wins, moving first | \(NumberText.fixed(first * 100, 4)) % |
                 | Player 2 wins, moving first | \(NumberText.fixed(secondStarting * 100, 4)) % |
-                | Largest change of the last iteration step | \(solver.largestLastChange) |
+                | Largest change of the last iteration step | \(NumberText.scientific(solver.largestLastChange)) |
 
                 """, terminator: "")
         }
@@ -208,24 +208,25 @@ enum WinSolveOutput {
                     + (head.points < 0 ? " (\(-head.points) to the first player)" : "")
                     + " "
                     + "(first player's value \(NumberText.fixed(head.firstPlayerValue, 6))) |",
-                "| States | \(solver.stateCount) |",
+                "| States | \(NumberText.grouped(solver.stateCount)) |",
                 "| Wall time | \(NumberText.fixed(seconds, 2)) s on \(NumberText.count(threads, "thread")) |",
                 "| Peak memory | \(peakBytes / (1024 * 1024)) MiB |",
             ]
             if let cap = solver.finalRoundCap {
-                lines.append("| Final-round deficits tabulated up to | \(cap) points |")
+                lines.append("| Final-round deficits tabulated up to | \(NumberText.grouped(cap)) points |")
             }
             if let rounds = solver.rounds {
                 lines.append(
                     "| Ends at the highest-single-turn tie-break (counted as a tie) | "
                         + "\(NumberText.fixed(solver.tieProbability, 9)) |")
                 lines.append(
-                    "| Difference of totals capped at | ±\(rounds.cap) points "
-                        + "(moves no value by more than \(rounds.errorBound)) |")
+                    "| Difference of totals capped at | ±\(NumberText.grouped(rounds.cap)) points "
+                        + "(moves no value by more than \(NumberText.scientific(rounds.errorBound))) |")
             }
             if let penalty = solver.penalty {
-                lines.append("| Lowest total tabulated (penalty floor) | \(penalty.floor) points |")
-                lines.append("| Sweeps (last change) | \(penalty.sweeps) (\(penalty.lastChange)) |")
+                lines.append("| Lowest total tabulated (penalty floor) | \(NumberText.grouped(penalty.floor)) points |")
+                lines.append(
+                    "| Sweeps (last change) | \(penalty.sweeps) (\(NumberText.scientific(penalty.lastChange))) |")
             }
             lines.append("")
             return lines.joined(separator: "\n") + "\n"
