@@ -144,7 +144,7 @@ struct HostileInputTests {
             "dice-set", "--inventory", inventory, "--dice-catalog", file.path, "--quiet",
         ])
         #expect(clock.now - start < .seconds(10))
-        Self.expectUsageError(result, "'--inventory' makes 9366819 candidate sets from 40 die types")
+        Self.expectUsageError(result, "'--inventory' makes 9,366,819 candidate sets from 40 die types")
     }
 
     @Test("ev with dice that seldom farkle is refused where its games would roll for too long, in one line")

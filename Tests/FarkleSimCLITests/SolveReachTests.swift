@@ -34,7 +34,7 @@ struct SolveReachTests {
     func markdownAndCSV() throws {
         let markdown = try CommandRunner.run(["solve", "--rules", "farkleten", "--objective", "reach:1000"])
         #expect(markdown.exitStatus == 0)
-        #expect(markdown.standardOutput.hasPrefix("# Reaching 1000 in 10 rounds alone: farkleten"))
+        #expect(markdown.standardOutput.hasPrefix("# Reaching 1,000 in 10 rounds alone: farkleten"))
         #expect(markdown.standardOutput.contains("Playing every turn for the most expected points (`ev`)"))
         #expect(markdown.standardOutput.contains("| 10 | 0 | "))
         let csv = try CommandRunner.run([

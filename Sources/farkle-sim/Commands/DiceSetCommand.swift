@@ -109,8 +109,9 @@ enum DiceSetCommand: Command {
         // Counted before any is built: a large inventory would hold gigabytes of candidate sets.
         guard search.candidateCount <= DiceSetSearch.maximumCandidates else {
             throw UsageError(
-                "'--inventory' makes \(search.candidateCount) candidate sets from \(search.types.count) die types; "
-                    + "at most \(DiceSetSearch.maximumCandidates) are searched (about 20 types): leave some dice out",
+                "'--inventory' makes \(NumberText.grouped(search.candidateCount)) candidate sets from "
+                    + "\(search.types.count) die types; at most \(NumberText.grouped(DiceSetSearch.maximumCandidates)) "
+                    + "are searched (about 20 types): leave some dice out",
                 spec: spec)
         }
         let exhaustive = arguments.flag("exhaustive")

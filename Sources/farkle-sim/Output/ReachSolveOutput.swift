@@ -87,11 +87,12 @@ enum ReachSolveOutput {
             let rounds = solver.turns
             let shown = max(step, (solver.target / 10 + step - 1) / step * step)
             var lines = [
-                "# Reaching \(solver.target) in \(rounds) rounds alone: \(rules.name)", "",
-                "Best play for the chance of a total of \(solver.target) or more after \(rounds) rounds: "
+                "# Reaching \(NumberText.grouped(solver.target)) in \(rounds) rounds alone: \(rules.name)", "",
+                "Best play for the chance of a total of \(NumberText.grouped(solver.target)) or more after \(rounds) rounds: "
                     + "**\(NumberText.fixed(solver.chance * 100, 4)) %**. Playing every turn for the most expected "
                     + "points (`ev`) reaches it with \(NumberText.fixed(evChance * 100, 4)) %.", "",
-                "Exact (no sampling): \(solver.stateCount) states (rounds left, total, turn points, dice to roll), "
+                "Exact (no sampling): \(NumberText.grouped(solver.stateCount)) states (rounds left, total, turn points, "
+                    + "dice to roll), "
                     + "solved in \(NumberText.fixed(seconds, 3)) s.", "",
                 "## Chance and bank thresholds by rounds left and total", "",
                 "Bank with n dice left from the threshold on (`*`: best play also banks at some turn points below "
