@@ -179,10 +179,8 @@ private struct TrioOddsGame: Sendable {
 
     /// Seat `mover`'s chances at `totals` (its own first), in its frame.
     func chances(mover: Int, at totals: (Int, Int, Int)) -> Trio {
-        let table = table(mover)
-        let chunk = table.chunk(own: totals.0, next: totals.1, last: totals.2)
-        let base = table.offset(own: totals.0, next: totals.1, last: totals.2)
-        return (chunk[base], chunk[base + 1], chunk[base + 2])
+        let slot = table(mover).chances(own: totals.0, next: totals.1, last: totals.2)
+        return (slot[0], slot[1], slot[2])
     }
 
     // MARK: Final round
@@ -301,15 +299,14 @@ private struct TrioOddsGame: Sendable {
         banked.withUnsafeBufferPointer { banked in
             var reached = own
             while reached < end {
-                let chunk = after.chunk(own: next, next: last, last: reached)
-                let base = after.offset(own: next, next: last, last: reached)
+                let first = after.chances(own: next, next: last, last: reached)
                 let stop = min(end, (reached / after.chunkSize + 1) * after.chunkSize)
                 for total in reached..<stop where banked[total - own] > 0 {
                     let chance = banked[total - own]
-                    let read = base + 3 * (total - reached)
-                    won.0 += chance * chunk[read + 2]
-                    won.1 += chance * chunk[read]
-                    won.2 += chance * chunk[read + 1]
+                    let read = first + 3 * (total - reached)
+                    won.0 += chance * read[2]
+                    won.1 += chance * read[0]
+                    won.2 += chance * read[1]
                 }
                 reached = stop
             }
@@ -341,12 +338,10 @@ private struct TrioOddsGame: Sendable {
     }
 
     private func write(_ chances: Trio, mover: Int, at frame: (Int, Int, Int)) {
-        let table = table(mover)
-        let chunk = table.chunk(own: frame.0, next: frame.1, last: frame.2)
-        let base = table.offset(own: frame.0, next: frame.1, last: frame.2)
-        chunk[base] = chances.0
-        chunk[base + 1] = chances.1
-        chunk[base + 2] = chances.2
+        let slot = table(mover).chances(own: frame.0, next: frame.1, last: frame.2)
+        slot[0] = chances.0
+        slot[1] = chances.1
+        slot[2] = chances.2
     }
 }
 

@@ -35,17 +35,14 @@ struct TrioTable: Sendable {
     /// The lowest own total of slab `u`.
     @inline(__always) func lowestOwn(slab u: Int) -> Int { max(0, u - (levels - 1)) }
 
-    /// The slot of the first of the three chances of (own, next, last) within its chunk.
-    @inline(__always) func offset(own: Int, next: Int, last: Int) -> Int {
-        3 * ((own - lowestOwn(slab: own + next)) * chunkSize + last % chunkSize)
-    }
-
-    /// The chunk holding (own, next, last).
+    /// The three chances of (own, next, last), (own's, next's, last's); the sets (own, next, last + 1), ... up to
+    /// the end of its chunk follow at steps of 3.
     ///
     /// - Precondition: the chunk is allocated (`prepare(sum:)` at a sum at least own + next + last, and no
     ///   `release(slab:)` of own + next since).
-    @inline(__always) func chunk(own: Int, next: Int, last: Int) -> UnsafeMutablePointer<Double> {
-        chunks[(own + next) * chunksPerSlab + last / chunkSize].unsafelyUnwrapped
+    @inline(__always) func chances(own: Int, next: Int, last: Int) -> UnsafeMutablePointer<Double> {
+        let chunk = chunks[(own + next) * chunksPerSlab + last / chunkSize].unsafelyUnwrapped
+        return chunk + 3 * ((own - lowestOwn(slab: own + next)) * chunkSize + last % chunkSize)
     }
 
     /// Allocates the chunks written at `sum`: for every slab u the chunk holding last = sum − u.

@@ -22,7 +22,7 @@ struct TrioTableTests {
                 for next in 0..<levels where sum - own - next >= 0 && sum - own - next < levels {
                     let last = sum - own - next
                     #expect(isHeld(own, next, last))
-                    table.chunk(own: own, next: next, last: last)[table.offset(own: own, next: next, last: last)] =
+                    table.chances(own: own, next: next, last: last)[0] =
                         number(own, next, last)
                 }
             }
@@ -34,15 +34,14 @@ struct TrioTableTests {
                             Issue.record("(\(next), \(last), \(reached)) read at sum \(sum) but not held")
                             continue
                         }
-                        let read = table.chunk(own: next, next: last, last: reached)[
-                            table.offset(own: next, next: last, last: reached)]
+                        let read = table.chances(own: next, next: last, last: reached)[0]
                         #expect(read == number(next, last, reached))
                     }
                 }
             }
             if sum > 0 { table.release(slab: sum) }
         }
-        #expect(table.chunk(own: 0, next: 0, last: 0)[table.offset(own: 0, next: 0, last: 0)] == 0)
+        #expect(table.chances(own: 0, next: 0, last: 0)[0] == 0)
         return most
     }
 
