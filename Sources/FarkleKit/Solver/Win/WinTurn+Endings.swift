@@ -101,10 +101,10 @@ extension WinTurn {
     /// as an index into it: the first of the keeps of highest value, as `solve` picks it.
     @inline(__always)
     func bestKeep(of group: Group, at base: Int, in table: TurnTable) -> Int {
-        var best = base + optionOffsets[group.firstOption]
+        var best = base + Int(optionOffsets[group.firstOption])
         var bestValue = table.value[best]
         for option in group.firstOption + 1..<group.endOption {
-            let next = base + optionOffsets[option]
+            let next = base + Int(optionOffsets[option])
             if table.value[next] > bestValue {
                 bestValue = table.value[next]
                 best = next

@@ -20,8 +20,17 @@ struct WinTurn: Sendable {
     /// One group of rolls: its probability and its options.
     struct Group: Sendable {
         let probability: Double
-        let firstOption: Int
-        let endOption: Int
+        /// The options, as 32 bits: a group then takes 16 bytes, and the hot loop's tables stay in the first cache.
+        private let first: Int32
+        private let end: Int32
+        var firstOption: Int { Int(first) }
+        var endOption: Int { Int(end) }
+
+        init(probability: Double, firstOption: Int, endOption: Int) {
+            self.probability = probability
+            first = Int32(firstOption)
+            end = Int32(endOption)
+        }
     }
 
     /// One way to play a group: the keep's score steps and the dice to roll next.
@@ -60,7 +69,7 @@ struct WinTurn: Sendable {
     /// The most levels one roll can add (a keep or the six-dice farkle): how far a table is padded above its top.
     let maximumJump: Int
     /// Each option's next state relative to the current one: `steps * statesPerLevel + diceLeft`.
-    let optionOffsets: [Int]
+    let optionOffsets: [Int32]
     /// The group of every roll, by `ScoringTable.globalIndex(dice:multiset:)`; 0 for a farkle.
     let groupOfRoll: [Int32]
     /// The best keep of exactly k dice of every roll (`RollOutcomes.bestKeeps`).
@@ -114,7 +123,7 @@ struct WinTurn: Sendable {
         self.groupRange = groupRange
         self.groups = groups
         options = outcomes.options.map { Option(steps: $0.steps, diceLeft: $0.diceLeft, kept: $0.kept) }
-        optionOffsets = options.map { $0.steps * TurnMechanics.statesPerLevel + $0.diceLeft }
+        optionOffsets = options.map { Int32($0.steps * TurnMechanics.statesPerLevel + $0.diceLeft) }
         farkleProbability = (0...maximum).map {
             $0 == 0 ? 0 : farkleWeight[$0] / Double(DiceCatalog.orderedRollCounts[$0])
         }
@@ -292,7 +301,7 @@ struct WinTurn: Sendable {
     /// farkle payoffs over which each group's best keep stays best.
     @inline(__always)
     private func rollRow(
-        base: Int, dice: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int>,
+        base: Int, dice: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int32>,
         farkle: Double, farkleAux: Double, farkleSteps: Int?, validity: inout Validity, tracking: Bool,
         recording: Bool = false
     ) -> Entry {
@@ -305,11 +314,11 @@ struct WinTurn: Sendable {
         let range = groupRange[dice]
         for groupIndex in range.lowerBound..<range.upperBound {
             let group = groups[groupIndex]
-            var bestIndex = base &+ offsets[group.firstOption]
+            var bestIndex = base &+ Int(offsets[group.firstOption])
             var bestValue = values[bestIndex]
             var index = group.firstOption &+ 1
             while index < group.endOption {
-                let next = base &+ offsets[index]
+                let next = base &+ Int(offsets[index])
                 let candidate = values[next]
                 if candidate > bestValue {
                     bestValue = candidate
@@ -323,12 +332,9 @@ struct WinTurn: Sendable {
                     truncatingIfNeeded: bestIndex &- base)
             }
             if tracking && group.endOption &- group.firstOption > 1 {
-                let best = Entry(value: bestValue, slope: bestSlope, aux: 0, banks: false)
-                for index in group.firstOption..<group.endOption {
-                    let next = base &+ offsets[index]
-                    validity.compare(
-                        best: best, other: Entry(value: values[next], slope: slopes[next], aux: 0, banks: false))
-                }
+                validity.compare(
+                    best: Entry(value: bestValue, slope: bestSlope, aux: 0, banks: false), base: base,
+                    options: group.firstOption..<group.endOption, offsets: offsets, values: values, slopes: slopes)
             }
             value += group.probability * bestValue
             slope += group.probability * bestSlope
@@ -453,7 +459,7 @@ struct WinTurn: Sendable {
 
     @inline(__always)
     private func openingRoll(
-        level: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int>,
+        level: Int, table: TurnTable, groups: UnsafeBufferPointer<Group>, offsets: UnsafeBufferPointer<Int32>,
         farkle: Double, farkleAux: Double, validity: inout Validity, tracking: Bool
     ) -> Entry {
         let opening = rollRow(
@@ -568,6 +574,35 @@ extension WinTurn {
                 if margin < up * slopes { up = margin / slopes }
             } else if slopes < 0 {
                 if margin < down * -slopes { down = margin / -slopes }
+            }
+        }
+
+        /// Narrows the range so that `best` stays at least the state each of `options` leads to from `base`, as
+        /// `compare(best:other:)` on each in turn would, to the bit.
+        ///
+        /// A first pass tests every option against the wider of the two bounds, without a branch: an option that
+        /// narrows either bound passes that test (rounding is monotone, so `up × gap ≤ max(up, down) × |gap|`).
+        /// Only a group where one passes is compared option by option, in order, as without the pass. In the
+        /// `standard` race one group in eight passes (356 million of 2.9 billion); for the others the pass saves the
+        /// branch on the sign of each slope gap, which the processor cannot predict (the solve takes 4% less time).
+        @inline(__always)
+        mutating func compare(
+            best: Entry, base: Int, options: Range<Int>, offsets: UnsafeBufferPointer<Int32>,
+            values: UnsafeMutablePointer<Double>, slopes: UnsafeMutablePointer<Double>
+        ) {
+            let reach = Swift.max(up, down)
+            var passed = 0
+            for index in options {
+                let next = base &+ Int(offsets[index])
+                let margin = best.value - values[next]
+                let gap = slopes[next] - best.slope
+                // Not a number where the reach is infinite and the gap 0: such an option narrows nothing.
+                passed &+= margin < reach * gap.magnitude ? 1 : 0
+            }
+            guard passed > 0 else { return }
+            for index in options {
+                let next = base &+ Int(offsets[index])
+                compare(best: best, other: Entry(value: values[next], slope: slopes[next], aux: 0, banks: false))
             }
         }
 
