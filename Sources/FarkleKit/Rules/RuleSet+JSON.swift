@@ -243,7 +243,7 @@ private struct RuleReader {
             for key in keys where given(key) != nil {
                 throw fail(
                     key,
-                    "needs \(need.dice) dice in one roll, but a game of \(dice) dice (turn.dice) never rolls them: "
+                    "needs \(need.dice) dice in one roll, but a game of \(dice == 1 ? "1 die" : "\(dice) dice") (turn.dice) never rolls them: "
                         + "leave it out or switch it off")
             }
         }
@@ -255,7 +255,7 @@ private struct RuleReader {
         {
             throw fail(
                 "turn.bank_with_dice_left",
-                "lists \(count.kindDescription), but a game of \(dice) dice (turn.dice) leaves at most \(dice - 1) "
+                "lists \(count.kindDescription), but a game of \(dice == 1 ? "1 die" : "\(dice) dice") (turn.dice) leaves at most \(dice - 1) "
                     + "after a keep (banking after hot dice is set by turn.hot_dice_mandatory)")
         }
         rules.dropRulesNeedingMoreDice()

@@ -60,6 +60,20 @@ struct FiveDiceRuleTests {
         }
     }
 
+    @Test("a game of one die is worded as one die, not as '1 dice', in both refusals")
+    func oneDie() {
+        for (file, words) in [
+            (#""turn": {"dice": 1}, "combinations": {"three_pairs": 1500}"#, "a game of 1 die (turn.dice) never"),
+            (#""turn": {"dice": 1, "bank_with_dice_left": [1]}"#, "a game of 1 die (turn.dice) leaves at most 0"),
+        ] {
+            #expect {
+                try Fixtures.rules(json: #"{"base": "standard", \#(file)}"#)
+            } throws: { error in
+                String(describing: error).contains(words)
+            }
+        }
+    }
+
     @Test("switched off in the same file, a six-dice rule is no contradiction")
     func offIsFine() throws {
         let rules = try Fixtures.rules(
