@@ -290,6 +290,18 @@ struct PenaltyExactOddsTests {
             }
         }
     }
+
+    @Test("a race too long to tabulate is refused from its target and step alone, before any seat is tabulated")
+    func tooManyLevels() {
+        // A penalty of 1 point puts `zilch`'s points in steps of 1: 10,000 levels at least, whatever the floor.
+        var rules = RuleSet.zilch
+        rules.turn.threeFarklePenalty = 1
+        #expect {
+            _ = try odds([.expectedValue, .greedy], rules)
+        } throws: { error in
+            "\(error)" == "a target of 10000 in steps of 1 is at least 10000 levels; exact odds tabulate at most 2000"
+        }
+    }
 }
 
 extension PenaltyWinSolver {
