@@ -38,7 +38,7 @@ public struct BuiltInStrategy: Strategy {
     /// `ev` takes the context's expected-score solution, solving the rule set
     /// there on first use (a few milliseconds in a release build) for all its seats.
     /// `win` takes the context's solution of the game played to win (`StrategyContext.solvedWinGame(threads:)`:
-    /// a race, a race under a three-farkle penalty or a game of fixed rounds; about half a minute for a 10,000-point race on 2 cores).
+    /// a race, a race under a three-farkle penalty or a game of fixed rounds; 10 to 20 s for a 10,000-point race on 2 cores).
     ///
     /// - Precondition: `.win` only under rules one of those solvers solves: ask the context for the
     ///   solver first to get the reason it refuses a rule set; `.expectedValueToTarget` only where

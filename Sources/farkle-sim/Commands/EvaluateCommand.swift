@@ -11,7 +11,7 @@ enum EvaluateCommand: Command {
             Gives P(seat 1 wins), P(seat 2 wins) and P(tie) exactly (every roll weighed at every pair of \
             totals, no games played) for two players, seat 1 starting. Give --strategy twice, seat 1 first: \
             ev, greedy, threshold:T1,T2 or win (the play that maximizes the chance to win; the game is solved \
-            first, which takes about half a minute for a 10,000-point race). Strategies must decide from the totals, the \
+            first, which takes 10 to 20 s for a 10,000-point race). Strategies must decide from the totals, the \
             turn points, the dice and the roll alone (and, under a penalty, the player's own farkles in a row). \
             Give --strategy three times for three players: a race to a target, with or without a final round \
             (standard: 8 million sets of three totals, about 3 s and 0.17 GB for three ev players on 2 cores), \

@@ -15,7 +15,7 @@ enum ReviewCommand: Command {
             expected points; the points toward the target in a race won at once; the long-run average under a \
             three-farkle penalty) and, with two players (or three racing without a final round, whose game is \
             solved exactly for three), by the chance to win (ties count half), which solves \
-            the game first (about half a minute for a 10,000-point race the first time, then read from the cache). A keep \
+            the game first (10 to 20 s for a 10,000-point race the first time, then read from the cache). A keep \
             entered without its roll is not reviewed. Prints each player's game and what their choices cost, \
             then every decision.
             """,

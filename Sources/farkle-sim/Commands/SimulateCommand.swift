@@ -24,8 +24,8 @@ enum SimulateCommand: Command {
             or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; ev-target: in a race
             won at the target at once, the turn that maximizes the expected points toward the target from the
             seat's own total; greedy: the highest-scoring keep, bank as soon as allowed; threshold: bank with 1
-            die from T1, with 2 dice from T2 points; win: the play that maximizes the chance to win, solved first: half a
-            minute for a 10,000-point race, minutes for zilch, whose three-farkle penalty it plays too, building
+            die from T1, with 2 dice from T2 points; win: the play that maximizes the chance to win, solved first: 10 to
+            20 s for a 10,000-point race, minutes for zilch, whose three-farkle penalty it plays too, building
             each turn's table when a game first reaches it; at a table of 3 to 8 in a race without a penalty or
             rounds it plays the 2-player race solved to win against the leading opponent, a play measured (see
             larger-tables.md in the reports), not solved). The same --seed gives the same

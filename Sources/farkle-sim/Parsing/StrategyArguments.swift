@@ -116,7 +116,7 @@ enum StrategyArguments {
         try solve(
             rules: rules,
             note: kind == .race
-                ? "(about half a minute for a 10,000-point race)"
+                ? "(10 to 20 s for a 10,000-point race on 2 cores)"
                 : kind == .threePlayerRace
                     ? "as a race of three players (seconds to 2,000 points, about a minute to 5,000)"
                     : "under the three-farkle penalty (minutes for zilch)",
