@@ -62,6 +62,22 @@ public struct ExactOdds: Sendable {
     /// The most totals below the target, in score steps, the evaluation tabulates (pairs: its square).
     static let maximumLevels = 2_000
 
+    /// The totals below `target` in steps of `step`, refused past `most` before anything is tabulated: "a target of
+    /// 10000 in steps of 1 is 10000 levels; exact odds tabulate at most 2000". `atLeast` where other totals (below
+    /// zero) add to them; `evaluation` names what tabulates them.
+    static func levels(
+        below target: Int, step: Int, most: Int = maximumLevels, atLeast: Bool = false,
+        evaluation: String = "exact odds"
+    ) throws(NotCovered) -> Int {
+        let levels = TurnMechanics.levels(below: target, step: step)
+        guard levels <= most else {
+            throw NotCovered(
+                "a target of \(target) in steps of \(step) is \(atLeast ? "at least " : "")\(levels) levels; "
+                    + "\(evaluation) tabulate at most \(most)")
+        }
+        return levels
+    }
+
     /// The most work of a race's evaluation, counted as pairs of totals times the levels a turn's banks spread
     /// over (`workOfRace(levels:step:)`): about 20 s on this machine's two cores. `standard` raced to 10,000 is
     /// 4 · 10⁶; a score step of 1 raced to 1,000, 10⁹, was more than a minute.
@@ -257,12 +273,7 @@ public struct ExactOdds: Sendable {
             preconditionFailure("a race to a target")
         }
         let step = context.table.scoreStep
-        let levels = TurnMechanics.levels(below: target, step: step)
-        guard levels <= Self.maximumLevels else {
-            throw NotCovered(
-                "a target of \(target) in steps of \(step) is \(levels) levels; exact odds tabulate at most "
-                    + "\(Self.maximumLevels)")
-        }
+        let levels = try Self.levels(below: target, step: step)
         let work = Self.workOfRace(levels: levels, step: step)
         guard work <= Self.maximumWork else {
             throw NotCovered(

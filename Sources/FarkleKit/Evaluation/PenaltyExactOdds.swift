@@ -71,13 +71,7 @@ struct PenaltyExactOdds {
         }
         // Refused before any seat is tabulated (the floor, at most 0, only adds levels): seats of a game in steps of
         // 1 take seconds to build.
-        let step = context.table.scoreStep
-        let fewestLevels = TurnMechanics.levels(below: target, step: step)
-        guard fewestLevels <= ExactOdds.maximumLevels else {
-            throw NotCovered(
-                "a target of \(target) in steps of \(step) is at least \(fewestLevels) levels; exact odds tabulate at "
-                    + "most \(ExactOdds.maximumLevels)")
-        }
+        _ = try ExactOdds.levels(below: target, step: context.table.scoreStep, atLeast: true)
         var seats: [[OddsSeat]] = []
         for spec in strategies {
             // Only `ev` reads the farkles in a row; the others play one turn for every count.

@@ -45,12 +45,8 @@ struct ThreePlayerOdds {
                     + "(rules '\(rules.name)')")
         }
         let step = context.table.scoreStep
-        let levels = TurnMechanics.levels(below: target, step: step)
-        guard levels <= Self.maximumLevels else {
-            throw NotCovered(
-                "a target of \(target) in steps of \(step) is \(levels) levels; exact odds of three players tabulate "
-                    + "at most \(Self.maximumLevels)")
-        }
+        let levels = try ExactOdds.levels(
+            below: target, step: step, most: Self.maximumLevels, evaluation: "exact odds of three players")
         // One play per strategy named: three `ev` seats share one turn and one table.
         var seats: [TrioSeat] = []
         for (index, spec) in strategies.enumerated() {
