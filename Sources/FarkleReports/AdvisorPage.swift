@@ -170,6 +170,7 @@ public struct AdvisorPage: Sendable {
             ("hot_dice_mandatory", "\(rules.turn.hotDiceMandatory)"),
             ("six_dice_farkle", sixDiceFarkle),
             ("rerolls_scoreless_opening_roll", "\(mechanics.rerollsScorelessOpeningRoll)"),
+            ("opening_farkle_cost", "\(mechanics.openingFarkleCost)"),
             ("hot_dice_bonus", "\(rules.turn.hotDiceBonus)"),
             // For each number of dice rolled, each number kept: the dice left to roll and the points the keep adds
             // to its combinations' points, as FarkleKit's turns count them; the page re-derives neither rule.

@@ -3,6 +3,13 @@ import FarkleKit
 // MARK: - Reports on expected-score optimal play (the turn solver)
 
 extension ReportDocument {
+    /// How the reports word a turn's expected points: it "banks" them, or where a scoreless opening roll costs
+    /// points it "is worth" them, with the cost in a clause (", a scoreless opening roll as -500").
+    static func turnWorth(_ solver: ExpectedScoreSolver) -> (verb: String, cost: String) {
+        let cost = solver.table.turnMechanics.openingFarkleCost
+        return cost == 0 ? ("banks", "") : ("is worth", ", a scoreless opening roll as -\(NumberText.grouped(cost))")
+    }
+
     /// The turn points the policy reports and charts cover: past every bank threshold, at least 2,000.
     static func policyRange(_ solver: ExpectedScoreSolver) -> Int {
         let highest = (1...solver.table.rules.turn.dice).compactMap { solver.bankThreshold(diceLeft: $0) }.max() ?? 0
@@ -41,8 +48,8 @@ extension ReportDocument {
 
             Under expected-score optimal play a player with the dice left in the first column banks once the turn \
             points reach the threshold, and rolls below it (except at the points in the last column). A turn under \
-            this policy banks \(NumberText.significant(solver.expectedTurnScore, digits: 6)) points on average, \
-            counting farkles as 0.
+            this policy \(turnWorth(solver).verb) \(NumberText.significant(solver.expectedTurnScore, digits: 6)) \
+            points on average, counting farkles as 0\(turnWorth(solver).cost).
 
             """
         return [

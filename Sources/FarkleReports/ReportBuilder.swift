@@ -295,9 +295,11 @@ public struct ReportBuilder: Sendable {
 
     /// The headline results of the turn solver, one Markdown sentence each.
     static func turnFindings(solver: ExpectedScoreSolver, distribution: BankedPointsDistribution) -> [String] {
+        let worth = ReportDocument.turnWorth(solver)
         var findings = [
-            "A turn played for the most expected points banks "
-                + "\(NumberText.significant(solver.expectedTurnScore, digits: 5)) points on average; it farkles "
+            "A turn played for the most expected points \(worth.verb) "
+                + "\(NumberText.significant(solver.expectedTurnScore, digits: 5)) points on average\(worth.cost); "
+                + "it farkles "
                 + "with probability \(NumberText.significant(distribution.probability(ofBanking: 0), digits: 3)) "
                 + "(see [banked points](banked-points.csv))."
         ]

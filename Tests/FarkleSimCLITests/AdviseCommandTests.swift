@@ -113,6 +113,27 @@ struct AdviseCommandTests {
         #expect(later["rolled_again"] as? Bool == false && later["farkle"] as? Bool == true)
     }
 
+    @Test(
+        "where a scoreless opening roll costs 500, advise says the farkle costs it, in Markdown and JSON; a later farkle costs nothing"
+    )
+    func openingCostsPoints() throws {
+        let rules = ["--rules", fixtureRules("opening-farkle-cost.json")]
+        let text = try CommandRunner.run(["advise"] + rules + ["--dice", "2,2,3,3,4,6"])
+        #expect(text.exitStatus == 0 && text.standardError.isEmpty, "\(text.standardError)")
+        #expect(text.standardOutput.contains("the turn ends and costs 500 points off the total"))
+        let json = try jsonObject(
+            CommandRunner.run(["advise"] + rules + ["--dice", "2,2,3,3,4,6", "--format", "json"]))
+        #expect(json["farkle"] as? Bool == true && json["farkle_cost"] as? Int == 500)
+        let later = try jsonObject(
+            CommandRunner.run(
+                ["advise"] + rules + ["--dice", "2,2,3,3,4,6", "--turn-points", "300", "--format", "json"]))
+        #expect(later["farkle"] as? Bool == true && later["farkle_cost"] as? Int == 0)
+        // The game to win tabulates totals the cost would lower: refused in one line, exit 64.
+        let win = try CommandRunner.run(
+            ["advise"] + rules + ["--dice", "1,2,3,3,4,6", "--my-score", "500", "--opponent-score", "900"])
+        #expect(win.exitStatus == 64 && win.standardError.contains("take 500 points off the total"))
+    }
+
     @Test("boxed, not on the board (--my-score 0): 1 5 2 3 at 300 rolls on, as 450 cannot get on the board")
     func entryMinimum() throws {
         let result = try CommandRunner.run([

@@ -196,7 +196,7 @@ struct CompanionBrowserTests {
         arguments: [
             ("standard", 2, 10), ("standard", 1, 2), ("zilch", 2, 3), ("boxed", 3, 4), ("farkleten", 6, 5),
             ("kcd", 2, 6), ("facebook", 3, 7), ("cardgames", 2, 8), ("hot-dice-bonus.json", 2, 9),
-            ("five-thousand", 2, 11), ("five-dice.json", 2, 12),
+            ("five-thousand", 2, 11), ("five-dice.json", 2, 12), ("opening-farkle-cost.json", 3, 13),
         ])
     func wholeGames(preset: String, players: Int, seed: Int) throws {
         let rules = try Self.rules(preset)
@@ -592,6 +592,60 @@ struct CompanionBrowserTests {
         #expect(state.turnPoints == 100 && state.diceLeft == 5)
         #expect(shown.afterKeep.contains("turn 100, 5 dice to roll"), "\(shown.afterKeep)")
         #expect(!shown.farkleAfterKeep)
+    }
+
+    @Test(
+        "where a scoreless opening roll costs 500, the advice says so, and a scoreless opening roll or FARKLE tapped at the table takes 500 off, a later farkle nothing"
+    )
+    func openingCostsPoints() throws {
+        let rules = try Self.rules("opening-farkle-cost.json")
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            const tap = (faces) => { for (const face of faces) document.querySelector('[data-face="' + face + '"]').click(); };
+            const totals = () => [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => Number(row.dataset.total));
+            tap([2, 2, 3, 3, 4, 6]);
+            const verdict = (document.querySelector("#advice .verdict") || { textContent: "" }).textContent;
+            $("clear").click();
+            $("start").click();
+            tap([2, 2, 3, 3, 4, 6]);
+            const afterRoll = totals();
+            $("farkle").click();
+            const afterFarkle = totals();
+            tap([1, 2, 3, 4, 4, 6]);
+            document.querySelector("#answer tr[data-keep]").click();
+            $("farkle").click();
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ rules: $("rules-summary").textContent, verdict, afterRoll, afterFarkle,
+              afterLater: totals() });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable {
+            let rules: String
+            let verdict: String
+            let afterRoll: [Int]
+            let afterFarkle: [Int]
+            let afterLater: [Int]
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        #expect(shown.rules.contains("an opening roll with no score costs 500 off the total"), "\(shown.rules)")
+        #expect(shown.verdict.contains("costing 500 off your total"), "\(shown.verdict)")
+        // FarkleKit plays the same actions to the same totals.
+        var state = try GameState(table: ScoringTable(rules: rules), players: ["Player 1", "Player 2"])
+        try state.apply(.roll(DiceCounts(faces: [2, 2, 3, 3, 4, 6])))
+        #expect(shown.afterRoll == state.players.map(\.total) && shown.afterRoll == [-500, 0], "\(shown.afterRoll)")
+        try state.apply(.farkle)
+        #expect(shown.afterFarkle == state.players.map(\.total) && shown.afterFarkle == [-500, -500])
+        for action: GameAction in [
+            .roll(DiceCounts(faces: [1, 2, 3, 4, 4, 6])), .keep(DiceCounts(faces: [1])), .farkle,
+        ] {
+            try state.apply(action)
+        }
+        #expect(
+            shown.afterLater == state.players.map(\.total) && shown.afterLater == [-500, -500], "\(shown.afterLater)")
     }
 
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")

@@ -242,6 +242,29 @@ struct SimulatePenaltyCommandTests {
         #expect(markdown.contains("(s.e., by game) |"))
     }
 
+    @Test(
+        "a scoreless opening roll that costs 500: the costs are penalty points, a multiple of 500, and Markdown has the net row; evaluate refuses it"
+    )
+    func openingFarkleCost() throws {
+        let arguments = ["--rules", fixtureRules("opening-farkle-cost.json"), "--games", "400", "--seed", "5"]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let json = try jsonObject(result)
+        let penaltyPoints = try #require(json["penalty_points"] as? Int)
+        #expect(json["penalties"] as? Int == 0 && penaltyPoints > 0 && penaltyPoints % 500 == 0)
+        let banked = try #require(json["mean_points_per_turn"] as? Double)
+        let net = try #require(json["mean_net_points_per_turn"] as? Double)
+        let turns = try #require(json["turns"] as? Int)
+        #expect(abs(net - (banked - Double(penaltyPoints) / Double(turns))) < 1e-9)
+        #expect(
+            try CommandRunner.run(arguments).standardOutput.contains(
+                "| Mean net points per turn, penalties included | "))
+        let evaluate = try CommandRunner.run([
+            "evaluate", "--rules", fixtureRules("opening-farkle-cost.json"), "--strategy", "ev", "--strategy", "greedy",
+        ])
+        #expect(evaluate.exitStatus == 64 && evaluate.standardError.contains("take 500 points off the total"))
+    }
+
     @Test("standard has no penalty: net equals banked points, and Markdown has no net row")
     func standard() throws {
         let json = try jsonObject(try CommandRunner.run(["--games", "200", "--format", "json"]))

@@ -204,6 +204,7 @@ public struct ExactOdds: Sendable {
         progress: @Sendable (Double) -> Void, eachStarting: Bool
     ) throws(NotCovered) -> [ExactOdds] {
         let rules = context.rules
+        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) { throw NotCovered(reason) }
         guard (2...3).contains(strategies.count) else {
             throw NotCovered("exact odds need 2 or 3 strategies, one per seat, not \(strategies.count)")
         }

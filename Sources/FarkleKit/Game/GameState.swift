@@ -184,7 +184,7 @@ public struct GameState: Sendable {
             players[seat].statistics.hotDice += 1
         } else if !(isOpeningRoll && table.turnMechanics.rerollsScorelessOpeningRoll) {
             // (A scoreless opening roll rolled again leaves the turn as it was.)
-            endTurnFarkled()
+            endTurnFarkled(cost: table.turnMechanics.farkleCost(rolled: dice.count, isOpeningRoll: isOpeningRoll))
         }
     }
 
@@ -242,11 +242,13 @@ public struct GameState: Sendable {
             throw NotAllowed(
                 "a turn's opening roll that scores nothing is rolled again under rules '\(rules.name)': no farkle yet")
         }
-        endTurnFarkled()
+        endTurnFarkled(cost: table.turnMechanics.farkleCost(rolled: diceLeft, isOpeningRoll: isOpeningRoll))
     }
 
-    /// Ends the turn in a farkle: the count of farkles in a row, and the penalty at the third.
-    private mutating func endTurnFarkled() {
+    /// Ends the turn in a farkle: the count of farkles in a row, `cost` off the total (a scoreless opening roll's,
+    /// where the rules make it cost points), and the penalty at the third.
+    private mutating func endTurnFarkled(cost: Int) {
+        players[seat].total -= cost
         players[seat].statistics.farkles += 1
         players[seat].statistics.turns += 1
         players[seat].farklesInARow += 1

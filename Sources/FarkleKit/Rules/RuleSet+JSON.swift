@@ -362,11 +362,17 @@ private struct RuleReader {
             case .hotDiceMandatory: turn.hotDiceMandatory = try bool(value, path)
             case .minimumBank: turn.minimumBank = try integer(value, path, in: 0...RuleReader.pointRange.upperBound)
             case .sixDiceFarkle:
-                // "reroll": a scoreless opening roll is rolled again (checked against six_dice_farkle_on below).
+                // "reroll": a scoreless opening roll is rolled again; {"cost": N}: it costs N points off the total
+                // (both checked against six_dice_farkle_on below).
                 turn.rerollsScorelessOpeningRoll = value == .string("reroll")
+                turn.openingFarkleCost = try openingFarkleCost(value, path) ?? 0
                 turn.sixDiceFarkle =
-                    turn.rerollsScorelessOpeningRoll
-                    ? nil : try points(value, path, orElse: "\"reroll\" to roll a scoreless opening roll again")
+                    turn.rerollsScorelessOpeningRoll || turn.openingFarkleCost > 0
+                    ? nil
+                    : try points(
+                        value, path,
+                        orElse: "\"reroll\" to roll a scoreless opening roll again, {\"cost\": points} to take "
+                            + "points off the total")
             case .sixDiceFarkleOn:
                 switch value {
                 case .string("opening_roll"): turn.sixDiceFarkleOnEveryRoll = false
@@ -390,6 +396,21 @@ private struct RuleReader {
                 "\(section).\(TurnKey.sixDiceFarkle.rawValue)",
                 "\"reroll\" applies to a turn's opening roll only: set turn.six_dice_farkle_on to \"opening_roll\"")
         }
+        if turn.openingFarkleCost > 0 && turn.sixDiceFarkleOnEveryRoll {
+            throw fail(
+                "\(section).\(TurnKey.sixDiceFarkle.rawValue)",
+                "a cost applies to a turn's opening roll only: set turn.six_dice_farkle_on to \"opening_roll\"")
+        }
+    }
+
+    /// The cost of a scoreless opening roll, `{"cost": points}` (1 or more), or `nil` when `value` is not an object.
+    func openingFarkleCost(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Int? {
+        guard case .object = value else { return nil }
+        let members = try object(value, key, allowed: ["cost"])
+        guard let cost = members["cost"] else {
+            throw fail(key, "must give the points a scoreless opening roll costs, such as {\"cost\": 500}")
+        }
+        return try integer(cost, "\(key).cost", in: 1...RuleReader.pointRange.upperBound)
     }
 
     /// What a six of a kind does: wins at once (`"instant_win"`), loses at once (`"loses"`) or scores as a
@@ -546,8 +567,10 @@ extension RuleSet {
         // House rules are written only when set: the text of every rule set without them stays what it was, and
         // with it the digests that policy files and the cache of solved games are keyed by.
         let sixDiceFarkle =
-            turn.sixDiceFarkle == nil && turn.rerollsScorelessOpeningRoll
-            ? "\"reroll\"" : points(turn.sixDiceFarkle)
+            turn.sixDiceFarkle != nil
+            ? points(turn.sixDiceFarkle)
+            : turn.rerollsScorelessOpeningRoll
+                ? "\"reroll\"" : turn.openingFarkleCost > 0 ? "{\"cost\": \(turn.openingFarkleCost)}" : "null"
         let penalty =
             switch turn.threeFarklePenalty {
             case nil: "null"

@@ -34,6 +34,10 @@
     /// farkle (which would score that roll).
     @usableFromInline package let rerollsScorelessOpeningRoll: Bool
 
+    /// The points a turn's opening roll that scores nothing takes off the total (0: none): the rules' cost where
+    /// such a roll is a farkle (no six-dice farkle scores it, it is not rolled again).
+    @usableFromInline package let openingFarkleCost: Int
+
     /// The totals a player can hold below `target` when points come in steps of `step`: 0, `step`, ...,
     /// `(levels - 1) * step`. A game played to win keeps one state per total (per pair, with two players).
     package static func levels(below target: Int, step: Int) -> Int {
@@ -58,6 +62,8 @@
         sixDiceFarklePoints = rules.sixDiceFarkle.map { rules.points(ofKeeping: $0, isHotDice: true) }
         sixDiceFarkleOnEveryRoll = rules.sixDiceFarkleOnEveryRoll
         rerollsScorelessOpeningRoll = rules.rerollsScorelessOpeningRoll && rules.sixDiceFarkle == nil
+        openingFarkleCost =
+            rules.sixDiceFarkle == nil && !rules.rerollsScorelessOpeningRoll ? rules.openingFarkleCost : 0
     }
 
     // MARK: - Dice
@@ -109,6 +115,13 @@
     package func openingRoll(_ value: Double, farkle: Double, farkleChance: Double) -> Double {
         guard rerollsScorelessOpeningRoll, farkleChance < 1 else { return value }
         return (value - farkleChance * farkle) / (1 - farkleChance)
+    }
+
+    /// The points a farkle on a roll of `rolled` dice takes off the total: the opening farkle's cost on a turn's
+    /// opening roll of every die, 0 on any other roll. The one definition, for the engines and the game at the table.
+    @inlinable
+    package func farkleCost(rolled: Int, isOpeningRoll: Bool) -> Int {
+        isOpeningRoll && rolled == dice ? openingFarkleCost : 0
     }
 
     /// Whether `roll` is rolled again rather than ending the turn: a turn's opening roll of every die that

@@ -23,6 +23,13 @@ public struct TurnRules: Hashable, Sendable {
     /// Applies only where the rules have no six-dice farkle: one scores such a roll instead
     /// (`TurnMechanics.rerollsScorelessOpeningRoll`).
     public var rerollsScorelessOpeningRoll: Bool
+    /// The points a turn's opening roll that scores nothing takes off the player's total, ending the turn as a
+    /// farkle (0 in `standard`: such a roll is a plain farkle, or scores as the six-dice farkle).
+    ///
+    /// Applies only where the rules have no six-dice farkle and do not roll it again, as
+    /// `rerollsScorelessOpeningRoll` (`TurnMechanics.openingFarkleCost`). Like a three-farkle penalty of points,
+    /// it may take a total below zero; the farkle counts toward that penalty.
+    public var openingFarkleCost: Int
     /// What a third farkle in a row costs a player's total: points, or the whole total (`nil` in `standard`).
     ///
     /// The count of farkles in a row restarts after the penalty.
@@ -43,7 +50,8 @@ public struct TurnRules: Hashable, Sendable {
         threeFarklePenalty: ThreeFarklePenalty? = nil,
         hotDiceBonus: Int = 0,
         rerollsScorelessOpeningRoll: Bool = false,
-        dice: Int = DiceCounts.maximumDice
+        dice: Int = DiceCounts.maximumDice,
+        openingFarkleCost: Int = 0
     ) {
         self.dice = dice
         self.bankingDiceLeft = bankingDiceLeft
@@ -54,6 +62,7 @@ public struct TurnRules: Hashable, Sendable {
         self.threeFarklePenalty = threeFarklePenalty
         self.hotDiceBonus = hotDiceBonus
         self.rerollsScorelessOpeningRoll = rerollsScorelessOpeningRoll
+        self.openingFarkleCost = openingFarkleCost
     }
 
     /// The points a keep adds to the turn: what its dice score by their combinations, plus the hot-dice bonus
@@ -63,6 +72,25 @@ public struct TurnRules: Hashable, Sendable {
     /// (`TurnMechanics.diceLeft(afterKeeping:of:)` gives all the dice again).
     package func points(ofKeeping combinationPoints: Int, isHotDice: Bool) -> Int {
         isHotDice ? combinationPoints + hotDiceBonus : combinationPoints
+    }
+
+    /// Whether a farkle may take points off a total: a three-farkle penalty, or a scoreless opening roll that costs
+    /// points (`openingFarkleCostRefusal(rules:)` is not `nil`). Banked points then differ from net points.
+    package var farklesCostPoints: Bool {
+        threeFarklePenalty != nil || openingFarkleCostRefusal(rules: "") != nil
+    }
+
+    /// Why a solver of totals (the game to win, the chance to reach a total, the exact odds, loaded dice) does not
+    /// cover these turn rules, in words, or `nil` when nothing here stands in its way.
+    ///
+    /// The one gate of the opening farkle's cost: it takes a total down on any turn, and those solvers tabulate
+    /// totals that only rise (or fall by a three-farkle penalty, which has its own layout). A turn's expected points,
+    /// the long-run average, the strategies, the engines and the game at the table play it.
+    package func openingFarkleCostRefusal(rules name: String) -> String? {
+        guard openingFarkleCost > 0, sixDiceFarkle == nil, !rerollsScorelessOpeningRoll else { return nil }
+        return "rules '\(name)' take \(openingFarkleCost) points off the total for a scoreless opening roll, and the "
+            + "game to win, the chance to reach a total, the exact odds and loaded dice are solved for totals that "
+            + "it never lowers (simulate the game instead)"
     }
 
     /// Whether a player may bank with `diceLeft` dice to roll (all the dice after hot dice), ignoring

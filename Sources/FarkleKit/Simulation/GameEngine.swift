@@ -93,7 +93,9 @@ struct GameEngine<Seat: Strategy>: Sendable {
                     guard let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpeningRoll) else {
                         // A scoreless opening roll may be rolled again, as an opening roll.
                         if isOpeningRoll && mechanics.rerollsScorelessOpeningRoll { continue }
-                        return (.farkle(penalty: false), 0)
+                        return (
+                            .farkle(penalty: false), -mechanics.farkleCost(rolled: dice, isOpeningRoll: isOpeningRoll)
+                        )
                     }
                     // The six-dice farkle scores as a combination of all six dice: hot dice (a game of six dice).
                     turnPoints += bonus

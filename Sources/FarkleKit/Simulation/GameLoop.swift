@@ -1,7 +1,7 @@
 /// One seat's turn as an engine plays it: what the engines that share `GameLoop` do not share.
 protocol TurnPlayer {
-    /// Plays one turn of `situation.seat`, adding its rolls to `rolls`: how it ended and the points banked (0
-    /// unless it banked).
+    /// Plays one turn of `situation.seat`, adding its rolls to `rolls`: how it ended and the points banked, or
+    /// after a farkle minus what it costs (`TurnMechanics.farkleCost(rolled:isOpeningRoll:)`), 0 otherwise.
     mutating func playTurn(_ situation: GameSituation, rolls: inout Int) -> (TurnOutcome, Int)
 }
 
@@ -86,6 +86,11 @@ struct GameLoop: Sendable {
             case .farkle:
                 counts.seats[seat].farkles += 1
                 farklesInARow[seat] += 1
+                if turnPoints < 0 {
+                    // A scoreless opening roll that costs points: taken in full, as a penalty is.
+                    _ = situation.scores.add(turnPoints, toSeat: seat)
+                    counts.seats[seat].penaltyPoints -= turnPoints
+                }
                 var penalized = false
                 if let penalty = threeFarklePenalty, farklesInARow[seat] == 3 {
                     // Totals may go below zero: a penalty of points is taken in full.

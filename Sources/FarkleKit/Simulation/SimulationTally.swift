@@ -15,7 +15,7 @@ public struct SimulationTally: Hashable, Sendable {
         public var bankedPoints = 0
         /// Turns of this seat that ended in a farkle.
         public var farkles = 0
-        /// Points this seat lost to three-farkle penalties.
+        /// Points this seat lost to three-farkle penalties and to scoreless opening rolls that cost points.
         public var penaltyPoints = 0
         /// First turns this seat played (a seat whose opponent won before its first turn plays none).
         ///
@@ -144,7 +144,7 @@ public struct SimulationTally: Hashable, Sendable {
     public var farkles: Int { seats.reduce(0) { $0 + $1.farkles } }
     /// Points banked, summed over all turns of all seats (a farkled turn banks 0).
     public var bankedPoints: Int { seats.reduce(0) { $0 + $1.bankedPoints } }
-    /// Points lost to three-farkle penalties, all seats.
+    /// Points lost to three-farkle penalties and to scoreless opening rolls that cost points, all seats.
     public var penaltyPoints: Int { seats.reduce(0) { $0 + $1.penaltyPoints } }
     /// Points banked less points lost to penalties, all seats.
     var netPoints: Int { bankedPoints - penaltyPoints }

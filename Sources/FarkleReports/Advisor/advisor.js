@@ -101,6 +101,9 @@ function pointsAdvice(faces, turn, opening, farkles, me) {
     if (points !== null) sixDiceFarkle = { points, expected: objective.value(turn + points, MAX_DICE) };
   }
   const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
+  // What the farkle takes off the total, where a scoreless opening roll costs points (RollAdvice.farkleCost).
+  const cost = options.length === 0 && !sixDiceFarkle && !rolledAgain
+    ? openingFarkleCost(rules, { opening, left: faces.length }) : 0;
   let next = null;
   if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
   else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
@@ -110,7 +113,7 @@ function pointsAdvice(faces, turn, opening, farkles, me) {
     next.least = objective.least;
     if (objective.cap !== undefined) next.cap = objective.cap;
   }
-  return { options, sixDiceFarkle, rolledAgain, next, farkles, objective, me };
+  return { options, sixDiceFarkle, rolledAgain, cost, next, farkles, objective, me };
 }
 
 // ---- Playing to win: one turn rebuilt from the solver's turn-start values ----
@@ -405,6 +408,9 @@ function describeRules() {
   if (farkle.later !== null) parts.push("six dice with no score: " + farkle.later);
   else if (farkle.opening !== null) parts.push("six dice with no score on the opening roll: " + farkle.opening);
   else if (rules.rerolls_scoreless_opening_roll) parts.push("an opening roll with no score is rolled again");
+  else if (rules.opening_farkle_cost > 0) {
+    parts.push("an opening roll with no score costs " + rules.opening_farkle_cost + " off the total");
+  }
   if (rules.hot_dice_bonus > 0) parts.push("hot dice add " + rules.hot_dice_bonus + " (counted in the keeps shown)");
   if (hasEntryMinimum()) {
     parts.push("a first bank of at least " + rules.least_bank.new + " to get on the board");
@@ -636,6 +642,10 @@ function keepSentence(advice, worth) {
   }
   if (advice.rolledAgain) {
     return "No keep scores, but no farkle either: an opening roll with no score is rolled again. Roll all six dice again.";
+  }
+  if (advice.cost > 0) {
+    return "Farkle on the opening roll: no keep scores, and the turn ends costing " + advice.cost
+      + " off your total" + worth + ".";
   }
   return "Farkle: no keep scores, and the turn ends with nothing" + worth + ".";
 }

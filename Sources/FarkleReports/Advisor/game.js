@@ -58,6 +58,10 @@ const sixDiceFarklePoints = (rules, turn) => (turn.left === rules.dice
 // roll it again (TurnMechanics.rollsAgain).
 const rollsAgain = (rules, turn) => turn.opening && turn.left === rules.dice && rules.rerolls_scoreless_opening_roll;
 
+// The points a farkle now takes off the total: the cost of a scoreless opening roll of every die, 0 otherwise
+// (TurnMechanics.farkleCost(rolled:isOpeningRoll:)).
+const openingFarkleCost = (rules, turn) => (turn.opening && turn.left === rules.dice ? rules.opening_farkle_cost : 0);
+
 // The least turn points the player to move may bank.
 const leastBankOf = (rules, state) => rules.least_bank[state.players[state.seat].entered ? "entered" : "new"];
 
@@ -116,6 +120,8 @@ function passTheDice(rules, state) {
 
 function farkled(rules, state) {
   const player = state.players[state.seat];
+  // A scoreless opening roll that costs points: taken in full, as a penalty of points is.
+  player.total -= openingFarkleCost(rules, state.turn);
   player.stats.farkles += 1;
   player.stats.turns += 1;
   player.farkles += 1;

@@ -166,14 +166,16 @@ function afterDie() {
 const TOLERANCE = 1e-9;
 
 // What the dice gave beyond what best play expected of them on a roll (RollAdvice.luck): the value after the
-// roll under best play (the best keep, the six-dice farkle, or a farkle) less the value of rolling before it.
+// roll under best play (the best keep, the six-dice farkle, or a farkle, less what it costs) less the value of
+// rolling before it.
 function rollLuck(advice, turn) {
   const objective = advice.objective;
   const before = turn.opening && turn.left === MAX_DICE && turn.points === 0
     ? objective.opening : objective.roll(turn.points, turn.left);
   // A scoreless opening roll rolled again changes nothing.
   const after = advice.options.length > 0 ? advice.options[0].expected
-    : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : advice.rolledAgain ? before : objective.farkle;
+    : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : advice.rolledAgain ? before
+      : objective.farkle - (advice.cost ?? 0);
   return after - before;
 }
 

@@ -443,7 +443,7 @@ private struct Summary {
             "| Mean banked points per turn | \(NumberText.fixed(tally.meanPointsPerTurn, 2)) "
                 + "± \(NumberText.fixed(tally.meanPointsPerTurnStandardError, 2)) (s.e.) |",
         ]
-        if rules.turn.threeFarklePenalty != nil {
+        if rules.turn.farklesCostPoints {
             lines.append(
                 "| Mean net points per turn, penalties included | \(NumberText.fixed(tally.meanNetPointsPerTurn, 2)) "
                     + "± \(NumberText.fixed(tally.meanNetPointsPerTurnStandardError, 2)) (s.e., by game) |")

@@ -192,7 +192,10 @@ struct AdviceText {
             return "No keep: a six-dice farkle, \(sixDiceFarkle.points) points and hot dice; "
                 + "expected to end with \(NumberText.fixed(sixDiceFarkle.value, 2))."
         }
-        return advice.isRolledAgain ? Self.rolledAgain : "Farkle: no keep is possible, the turn ends with 0 points."
+        if advice.isRolledAgain { return Self.rolledAgain }
+        guard advice.farkleCost > 0 else { return "Farkle: no keep is possible, the turn ends with 0 points." }
+        return "Farkle on the opening roll: no keep is possible, the turn ends and costs "
+            + "\(NumberText.count(advice.farkleCost, "point")) off the total under these rules."
     }
 
     /// What a scoreless opening roll does under rules that roll it again.
@@ -297,6 +300,7 @@ struct AdviceText {
               "farkle_value": \(JSONText.number(farkleValue)),
               "farkle": \(advice.isFarkle),
               "rolled_again": \(advice.isRolledAgain),
+              "farkle_cost": \(advice.farkleCost),
               "six_dice_farkle": \(farkle ?? "null"),
               "keeps": [
             \(keeps.joined(separator: ",\n"))

@@ -136,6 +136,8 @@ public struct ExpectedScoreSolver: Sendable {
         let openingFarkle = outcomes.farkleWeight[full] / Double(DiceCatalog.orderedRollCounts[full])
         opening = mechanics.openingRoll(opening, farkle: farkleValue, farkleChance: openingFarkle)
         openingFarkleChance = mechanics.openingRoll(openingFarkleChance, farkle: 1, farkleChance: openingFarkle)
+        // Where a scoreless opening roll costs points, that farkle ends the turn below the farkle's value by the cost.
+        opening -= openingFarkle * Double(mechanics.openingFarkleCost)
 
         var thresholds = [Int?](repeating: nil, count: maximum + 1)
         var ranges = [[ClosedRange<Int>]](repeating: [], count: maximum + 1)

@@ -70,6 +70,9 @@ public struct ReachProbabilitySolver: Sendable {
                 description: "the chance to reach a total does not cover a three-farkle penalty (rules '\(rules.name)' "
                     + "take \(penalty) for three farkles in a row)")
         }
+        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) {
+            throw NotCovered(description: reason)
+        }
         if rules.game.entryMinimum > 0 {
             throw NotCovered(
                 description: "the chance to reach a total does not cover an entry minimum (rules '\(rules.name)' "

@@ -68,6 +68,10 @@ public struct RollAdvice: Hashable, Sendable {
     /// scoreless opening roll again (`TurnRules.rerollsScorelessOpeningRoll`).
     public internal(set) var isRolledAgain = false
 
+    /// The points the roll's farkle takes off the total: a turn's opening roll that scores nothing under rules that
+    /// make it cost points (`TurnRules.openingFarkleCost`); 0 for any other roll.
+    public internal(set) var farkleCost = 0
+
     /// Whether the roll ends the turn with nothing.
     public var isFarkle: Bool { options.isEmpty && sixDiceFarkle == nil && !isRolledAgain }
 
@@ -80,7 +84,8 @@ public struct RollAdvice: Hashable, Sendable {
     /// Summed over a turn's rolls it is the turn's result less its expected value, plus what the player's own
     /// departures from best play cost: the share of a score that is the dice's, not the player's.
     public var luck: Double {
-        (best?.value ?? sixDiceFarkle?.value ?? (isRolledAgain ? valueBeforeRoll : farkleValue)) - valueBeforeRoll
+        (best?.value ?? sixDiceFarkle?.value ?? (isRolledAgain ? valueBeforeRoll : farkleValue - Double(farkleCost)))
+            - valueBeforeRoll
     }
 }
 
@@ -152,6 +157,7 @@ extension RollAdvice {
             valueBeforeRoll: values.valueBeforeRoll(turnPoints: turnPoints, dice: dice, isOpeningRoll: isOpeningRoll),
             farkleValue: values.farkleValue)
         isRolledAgain = mechanics.rollsAgain(roll, isOpeningRoll: isOpeningRoll, scores: after != nil)
+        farkleCost = after == nil ? mechanics.farkleCost(rolled: roll.count, isOpeningRoll: isOpeningRoll) : 0
     }
 }
 

@@ -164,7 +164,8 @@ extension ScoringTable {
         threads: Int, floor: Int? = nil, progress: ((Double) -> Void)? = nil,
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(NotCovered) -> any SolvedWinGame {
-        switch WinGameKind(rules) {
+        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) { throw NotCovered(reason) }
+        return switch WinGameKind(rules) {
         case .race: try WinProbabilitySolver(table: self, threads: threads, progress: progress)
         case .penaltyRace: try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: sweeps)
         case .rounds: try RoundsWinSolver(table: self, threads: threads, progress: progress)

@@ -159,8 +159,33 @@ struct HouseRuleSolverTests {
     }
 
     @Test(
+        "a scoreless opening roll that costs 500: the turn is the plain recursion's less 500 times the chance of six scoreless dice, and every later state as without the rule"
+    )
+    func openingCostsPoints() throws {
+        let rules = try Fixtures.rules(
+            json:
+                #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false, "six_dice_farkle": {"cost": 500}}}"#
+        )
+        let (value, roll, sixScoreless) = Self.plainRecursion(rules: rules)
+        let solver = ExpectedScoreSolver(rules: rules)
+        let opening = roll[0][6] - 500 * sixScoreless
+        #expect(abs(solver.expectedTurnScore - opening) <= 1e-9 * opening, "\(solver.expectedTurnScore)")
+        // The cost changes no decision: the chance to farkle and every later state are the plain ones.
+        var plain = rules
+        plain.turn.openingFarkleCost = 0
+        let without = ExpectedScoreSolver(rules: plain)
+        #expect(solver.farkleChance == without.farkleChance)
+        for level in stride(from: 1, to: 300, by: 7) {
+            for dice in 1...6 {
+                let expected = value[level][dice]
+                #expect(abs(solver.value(turnPoints: level * 50, diceLeft: dice) - expected) <= 1e-9 * expected)
+            }
+        }
+    }
+
+    @Test(
         "alone under ev for ten rounds of farkleten with a house rule: the mean total is ten expected turns, within 4 standard errors",
-        arguments: [#""hot_dice_bonus": 500"#, #""six_dice_farkle": "reroll""#])
+        arguments: [#""hot_dice_bonus": 500"#, #""six_dice_farkle": "reroll""#, #""six_dice_farkle": {"cost": 500}"#])
     func simulatedRounds(turn: String) throws {
         let rules = try Fixtures.rules(
             json: #"{"base": "farkleten", "game": {"players": 1}, "turn": {\#(turn)}}"#)
