@@ -329,6 +329,8 @@ public struct AdvisorPage: Sendable {
                 "penalty_levels",
                 solver.penalty.points.map { String(($0 + step - 1) / step) } ?? "null"
             ),
+            ("counts_farkles", String(solver.countsFarkles)),
+            ("opening_cost_levels", String(solver.openingCostLevels)),
             ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
             ("final_round_limit", JSONText.number(solver.finalRoundLimit)),
             (

@@ -29,10 +29,11 @@ extension SolvedGameCache {
     }
 
     /// Whether the odds of `strategies` under `rules` are kept: only those that take seconds or more to work out, where
-    /// a seat plays `win`, three seats play, or a three-farkle penalty makes the states sweep until they settle
+    /// a seat plays `win`, three seats play, or a farkle that costs points (a penalty, a scoreless opening roll's
+    /// cost) makes the states sweep until they settle
     /// (others take a fraction of a second, and would only crowd the cache).
     package static func keepsOdds(of strategies: [StrategySpec], rules: RuleSet) -> Bool {
-        strategies.contains(.win) || strategies.count == 3 || rules.turn.threeFarklePenalty != nil
+        strategies.contains(.win) || strategies.count == 3 || rules.turn.farklesCostPoints
     }
 
     /// The exact odds of `strategies` with `dice` (empty: six ordinary dice at every seat) under `rules` as the

@@ -132,7 +132,7 @@ public struct SolvedGameCache: Sendable {
             let lowest: Int? =
                 switch kind {
                 case .penaltyRace:
-                    floor ?? rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) }
+                    floor ?? PenaltyWinSolver.defaultFloor(rules: rules)
                 case .race, .rounds, .threePlayerRace: nil
                 }
             // The solvers' names in a key are those entries were first written with, so that they are still found.

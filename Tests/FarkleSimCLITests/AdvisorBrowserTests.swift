@@ -146,7 +146,8 @@ struct AdvisorBrowserTests {
     func winInEveryGameAgreesWithAdvise() throws {
         // A race to 300 under a penalty of 100 and of the whole total, and a game of two rounds, in which only 1s
         // score: the solves take seconds.
-        let files = ["ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json"]
+        // And a race to 300 where a scoreless opening roll costs 100, with no penalty (farkles not counted).
+        let files = ["ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json", "ones-cost-race.json"]
         var generator = SplitMix64(state: 29)
         var pages: [AdvisorPage] = []
         var situations: [[Situation]] = []
@@ -164,9 +165,10 @@ struct AdvisorBrowserTests {
                         let them =
                             solver.hasFinalRound && index % 4 == 0
                             ? solver.target + step * Int.random(in: 0...4, using: &generator) : total()
+                        let counted = solver.countsFarkles
                         situation.inGame(
-                            me: total(), them: them, target: solver.target, farkles: index % 3,
-                            opponentFarkles: (index / 3) % 3)
+                            me: total(), them: them, target: solver.target, farkles: counted ? index % 3 : nil,
+                            opponentFarkles: counted ? (index / 3) % 3 : nil)
                         return situation
                     })
             } else {

@@ -225,7 +225,10 @@ struct CompanionBrowserTests {
 
     @Test(
         "with two players and the advice to win, the chance each choice lost is FarkleKit's review of the game",
-        arguments: ["short-race.json", "ones-rounds.json", "ones-penalty-race.json", "ones-wipeout-race.json"])
+        arguments: [
+            "short-race.json", "ones-rounds.json", "ones-penalty-race.json", "ones-wipeout-race.json",
+            "ones-cost-race.json",
+        ])
     func winLost(file: String) throws {
         // Small games keep the solves cheap: a race (standard scoring, 500 to get on the board, won at once at the
         // target), a game of two rounds and a race to 300 under a penalty of 100 or of the whole total, in which only

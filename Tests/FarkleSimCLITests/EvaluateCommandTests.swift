@@ -23,8 +23,8 @@ struct EvaluateCommandTests {
     }
 
     @Test(
-        "win against win gives the odds solve --objective win prints, with and without a three-farkle penalty",
-        arguments: ["ones-race.json", "ones-penalty-race.json"])
+        "win against win gives the odds solve --objective win prints, with and without a three-farkle penalty, and where a scoreless opening roll costs points",
+        arguments: ["ones-race.json", "ones-penalty-race.json", "ones-cost-race.json"])
     func winMirrorMatchesSolve(fixture: String) throws {
         let rules = fixtureRules(fixture)
         let evaluated = try CommandRunner.run([

@@ -172,7 +172,10 @@ public struct Advisor: Sendable {
             )
         }
         let end = rules.game.end
-        if let myScore = situation.myScore, let target = end.target, !end.hasFinalRound, end.rounds == nil {
+        // The points toward a target count from totals that only rise: not where a scoreless opening roll costs points.
+        if let myScore = situation.myScore, let target = end.target, !end.hasFinalRound, end.rounds == nil,
+            rules.turn.scorelessOpeningRollCost == 0
+        {
             guard (0..<target).contains(myScore) else {
                 throw NotCovered("a total of \(myScore) is not below the target \(target), which ends the game")
             }

@@ -28,7 +28,7 @@
 /// In a game of fixed rounds the state is the turn and the difference of the totals instead (`RoundsOdds`).
 ///
 /// Under a three-farkle penalty (`PenaltyExactOdds`) the state is that of `PenaltyWinSolver`: both totals from
-/// its floor (`PenaltyWinSolver.defaultFloor(penalty:)`, four penalties below zero; a total below counts as the
+/// its floor (`PenaltyWinSolver.defaultFloor(rules:)`, four penalties below zero; a total below counts as the
 /// floor) to the target, and both players' farkles in a row, with the seat to move. A strategy that ignores the
 /// totals plays one turn per count of its own farkles in a row (`ev` is then `FarkleStreakStrategy`), `win`
 /// plays the penalty solver's turn. The penalty lowers a total, so the states are swept as the solver sweeps
@@ -204,7 +204,13 @@ public struct ExactOdds: Sendable {
         progress: @Sendable (Double) -> Void, eachStarting: Bool
     ) throws(NotCovered) -> [ExactOdds] {
         let rules = context.rules
-        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) { throw NotCovered(reason) }
+        // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
+        if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary) || rules.game.end.rounds != nil,
+            let reason = rules.turn.openingFarkleCostRefusal(
+                rules: rules.name, of: "the exact odds of three players, of dice sets and of games of rounds")
+        {
+            throw NotCovered(reason)
+        }
         guard (2...3).contains(strategies.count) else {
             throw NotCovered("exact odds need 2 or 3 strategies, one per seat, not \(strategies.count)")
         }
@@ -232,7 +238,7 @@ public struct ExactOdds: Sendable {
             race = try Self.diceSetRace(
                 strategies: strategies, dice: dice, seatings: seatings, context: context, threads: threads,
                 progress: progress)
-        } else if rules.turn.threeFarklePenalty == nil && rules.game.end.target != nil {
+        } else if !rules.turn.farklesCostPoints && rules.game.end.target != nil {
             race = try Self.race(
                 strategies: strategies, seatings: seatings, context: &context, threads: threads, progress: progress)
         } else {
@@ -249,7 +255,7 @@ public struct ExactOdds: Sendable {
         for seating in seatings {
             let strategies = seating.map { strategies[$0] }
             let odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
-            if rules.turn.threeFarklePenalty != nil {
+            if rules.turn.farklesCostPoints {
                 let penalty = try PenaltyExactOdds(
                     strategies: strategies, context: &context, threads: threads, progress: progress)
                 odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)

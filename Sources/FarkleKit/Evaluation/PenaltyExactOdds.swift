@@ -4,7 +4,7 @@ import Foundation
 /// for `zilch` and other rule sets with the penalty).
 ///
 /// The state between turns is the one `PenaltyWinSolver` solves (`PenaltyStateSpace`: both totals from the floor,
-/// `PenaltyWinSolver.defaultFloor(penalty:)`, to the target, totals below the floor counted as the floor, and each
+/// `PenaltyWinSolver.defaultFloor(rules:)`, to the target, totals below the floor counted as the floor, and each
 /// player's farkles in a row, 0 to 2), with the seat to move: the two seats play differently, so each state
 /// holds both seats' chances to win and to tie. A bank hands the turn over with the banker's count restarted, a
 /// farkle with one more farkle in a row, or on the third with the penalty taken and the count restarted; a bank
@@ -55,7 +55,9 @@ struct PenaltyExactOdds {
         progress: (Double) -> Void = { _ in }
     ) throws(NotCovered) {
         let rules = context.rules
-        guard let penalty = rules.turn.threeFarklePenalty else {
+        let cost = rules.turn.scorelessOpeningRollCost
+        // No penalty but the cost of a scoreless opening roll: a third farkle in a row that takes nothing.
+        guard let penalty = rules.turn.threeFarklePenalty ?? (cost > 0 ? .points(0) : nil) else {
             throw NotCovered("rules '\(rules.name)' have no three-farkle penalty")
         }
         guard case .target(let target, let hasFinalRound) = rules.game.end else {
@@ -66,8 +68,11 @@ struct PenaltyExactOdds {
         guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
         else {
             throw NotCovered(
-                "exact odds do not handle an entry minimum with a three-farkle penalty (a total of zero or below "
-                    + "no longer tells whether a player has entered; rules '\(rules.name)')")
+                "exact odds do not handle an entry minimum with a "
+                    + (rules.turn.threeFarklePenalty == nil
+                        ? "scoreless opening roll that costs points" : "three-farkle penalty")
+                    + " (a total of zero or below no longer tells whether a player has entered; rules "
+                    + "'\(rules.name)')")
         }
         // Refused before any seat is tabulated (the floor, at most 0, only adds levels): seats of a game in steps of
         // 1 take seconds to build.
@@ -86,14 +91,14 @@ struct PenaltyExactOdds {
             seats.append(counts)
         }
         // A `win` seat's solution sets the floor: a policy file may have been solved with another than the default.
-        var floor = PenaltyWinSolver.defaultFloor(penalty: penalty)
+        var floor = PenaltyWinSolver.defaultFloor(rules: rules)
         for case .penaltyWin(let solver) in seats.joined() { floor = solver.floor }
         let space = PenaltyStateSpace(
             target: target, penalty: penalty, floor: floor,
             leastBank: mechanics.minimumBank,
             turn: WinTurn(table: context.table),
             // Only the layout is read: each seat's own final round is weighed in `bankPayoff`.
-            finalRound: nil)
+            finalRound: nil, countsFarkles: rules.turn.threeFarklePenalty != nil, openingFarkleCost: cost)
         guard space.levels <= ExactOdds.maximumLevels else {
             throw NotCovered(
                 "a target of \(target) with a floor of \(space.floorLevel * space.step) is \(space.levels) levels; "
@@ -178,9 +183,11 @@ private struct PenaltyOddsGame: Sendable {
             let levels = space.levels
             return FixedTurns(count: 9 * levels * levels, rows: levels, threads: threads) { mine in
                 var turns: [(index: Int, turn: FixedTurns.Turn)] = []
+                // Where farkles are not counted every count is the state of none.
+                let counts = space.countsFarkles ? 0...2 : 0...0
                 for theirs in 0..<levels {
-                    for myFarkles in 0...2 {
-                        for theirFarkles in 0...2 {
+                    for myFarkles in counts {
+                        for theirFarkles in counts {
                             let state = (mine, theirs, myFarkles, theirFarkles)
                             let endings = solver.space.fixedPlayEndings(
                                 at: state, values: solver.values, ties: solver.ties)
@@ -248,8 +255,17 @@ private struct PenaltyOddsGame: Sendable {
             to: 1 - seat,
             index: space.afterFarkle(mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles))
         let own = seat * count + space.index(mine, theirs, myFarkles, theirFarkles)
-        let win = odds.win + odds.farkle * farkle.win
-        let tie = odds.tie + odds.farkle * farkle.tie
+        var win = odds.win + odds.farkle * farkle.win
+        var tie = odds.tie + odds.farkle * farkle.tie
+        // A scoreless opening roll that costs points: every play farkles on it alike (no choice comes before it),
+        // so its share of the farkles hands over the total less the cost instead.
+        if let opening = space.afterOpeningFarkle(
+            mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+        {
+            let after = handedOver(to: 1 - seat, index: opening)
+            (win, tie) = space.costingOpeningFarkle(
+                (win, tie), farkle: (farkle.win, farkle.tie), opening: (after.win, after.tie))
+        }
         let change = max(abs(win - results.values[own]), abs(tie - results.ties[own]))
         results.values[own] = win
         results.ties[own] = tie

@@ -12,7 +12,7 @@ extension DiceSet {
         guard rules.turn.dice == DiceCounts.maximumDice else {
             return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
         }
-        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) { return reason }
+        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "loaded dice") { return reason }
         guard rules.game.end.target != nil, allowsFinalRound || !rules.game.end.hasFinalRound else {
             return "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                 + rules.game.end.unlikeRaceWonAtOnce
@@ -41,7 +41,7 @@ extension DiceSet {
         guard rules.turn.dice == DiceCounts.maximumDice else {
             return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
         }
-        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) { return reason }
+        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "loaded dice") { return reason }
         return nil
     }
 

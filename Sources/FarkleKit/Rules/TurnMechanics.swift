@@ -62,8 +62,7 @@
         sixDiceFarklePoints = rules.sixDiceFarkle.map { rules.points(ofKeeping: $0, isHotDice: true) }
         sixDiceFarkleOnEveryRoll = rules.sixDiceFarkleOnEveryRoll
         rerollsScorelessOpeningRoll = rules.rerollsScorelessOpeningRoll && rules.sixDiceFarkle == nil
-        openingFarkleCost =
-            rules.sixDiceFarkle == nil && !rules.rerollsScorelessOpeningRoll ? rules.openingFarkleCost : 0
+        openingFarkleCost = rules.scorelessOpeningRollCost
     }
 
     // MARK: - Dice

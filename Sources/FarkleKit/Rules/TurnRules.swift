@@ -74,23 +74,30 @@ public struct TurnRules: Hashable, Sendable {
         isHotDice ? combinationPoints + hotDiceBonus : combinationPoints
     }
 
-    /// Whether a farkle may take points off a total: a three-farkle penalty, or a scoreless opening roll that costs
-    /// points (`openingFarkleCostRefusal(rules:)` is not `nil`). Banked points then differ from net points.
-    package var farklesCostPoints: Bool {
-        threeFarklePenalty != nil || openingFarkleCostRefusal(rules: "") != nil
+    /// The points a turn's opening roll that scores nothing takes off the total where such a roll is a farkle:
+    /// `openingFarkleCost`, or 0 where a six-dice farkle scores it or it is rolled again. The one reading of the rule.
+    package var scorelessOpeningRollCost: Int {
+        sixDiceFarkle == nil && !rerollsScorelessOpeningRoll ? openingFarkleCost : 0
     }
 
-    /// Why a solver of totals (the game to win, the chance to reach a total, the exact odds, loaded dice) does not
-    /// cover these turn rules, in words, or `nil` when nothing here stands in its way.
+    /// Whether a farkle may take points off a total: a three-farkle penalty, or a scoreless opening roll that costs
+    /// points. Banked points then differ from net points.
+    package var farklesCostPoints: Bool {
+        threeFarklePenalty != nil || scorelessOpeningRollCost > 0
+    }
+
+    /// Why `what` (a solver or a play, named as the subject of a sentence) does not follow these turn rules of the
+    /// rule set `name`, in one line, or `nil` where it may: the one gate of the opening farkle's cost.
     ///
-    /// The one gate of the opening farkle's cost: it takes a total down on any turn, and those solvers tabulate
-    /// totals that only rise (or fall by a three-farkle penalty, which has its own layout). A turn's expected points,
-    /// the long-run average, the strategies, the engines and the game at the table play it.
-    package func openingFarkleCostRefusal(rules name: String) -> String? {
-        guard openingFarkleCost > 0, sixDiceFarkle == nil, !rerollsScorelessOpeningRoll else { return nil }
-        return "rules '\(name)' take \(openingFarkleCost) points off the total for a scoreless opening roll, and the "
-            + "game to win, the chance to reach a total, the exact odds and loaded dice are solved for totals that "
-            + "it never lowers (simulate the game instead)"
+    /// The cost takes a total down on any turn. The race of two played to win follows it (`PenaltyWinSolver` keeps
+    /// totals down to a floor, as under a three-farkle penalty); the solvers and plays that tabulate totals that only
+    /// rise ask here: the chance to reach a total, the exact odds, a game of rounds or three players played to win,
+    /// loaded dice.
+    package func openingFarkleCostRefusal(rules name: String, of what: String) -> String? {
+        let cost = scorelessOpeningRollCost
+        guard cost > 0 else { return nil }
+        return "\(what) follow totals that only rise, and rules '\(name)' take \(cost) points off the total for a "
+            + "scoreless opening roll (simulate the game instead)"
     }
 
     /// Whether a player may bank with `diceLeft` dice to roll (all the dice after hot dice), ignoring

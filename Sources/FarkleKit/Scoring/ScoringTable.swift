@@ -100,6 +100,8 @@ public struct ScoringTable: Sendable {
         step = Self.greatestCommonDivisor(step, sixDiceFarkle)
         // A penalty lowers a total by its points: the tables of totals step by a divisor of it too.
         step = Self.greatestCommonDivisor(step, rules.turn.threeFarklePenalty?.points ?? 0)
+        // So does the cost of a scoreless opening roll.
+        step = Self.greatestCommonDivisor(step, rules.turn.scorelessOpeningRollCost)
         scoreStep = step == 0 ? 1 : step
         turnMechanics = TurnMechanics(rules: rules.turn, scoreStep: scoreStep)
         rollKeeps = RollKeeps(rollOffset: offsets, keepStart: starts, keepList: keeps)

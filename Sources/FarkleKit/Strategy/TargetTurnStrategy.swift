@@ -34,9 +34,8 @@ package struct TargetTurnStrategy: Strategy {
             return "strategy '\(name)' counts the points of a turn only; rules '\(rules.name)' have a three-farkle "
                 + "penalty (play ev, which weighs it)"
         }
-        guard rules.turn.openingFarkleCostRefusal(rules: rules.name) == nil else {
-            return "strategy '\(name)' plays totals from 0 up; rules '\(rules.name)' take points off a total for a "
-                + "scoreless opening roll (play ev, which weighs it)"
+        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "the turns of strategy '\(name)'") {
+            return reason
         }
         let entries = CappedScoreSolver.entriesForEveryTotal(rules: rules, set: .ordinary)
         guard entries <= CappedScoreSolver.maximumEntriesForEveryTotal else {

@@ -159,9 +159,12 @@ function finalRoundPayoffs(me, them, leastLevel) {
 // The same in a race under a three-farkle penalty, with the farkles in a row of each, as PenaltyStateSpace: a
 // bank restarts the banker's count, a farkle adds one or on the third takes the penalty (never below the floor;
 // penalty_levels null: the whole total, down to zero);
-// totals count from the floor, the turn-start values one block per pair of counts.
-function penaltyPayoffs(me, them, myFarkles, theirFarkles) {
+// totals count from the floor, the turn-start values one block per pair of counts. Where a scoreless opening roll
+// costs points, its farkle hands over the total less the cost (never below the floor); without a penalty the counts
+// are not kept apart (counts_farkles false: every block holds the values of none).
+function penaltyPayoffs(me, them, farklesInARow, theirFarklesInARow) {
   const win = data.win;
+  const [myFarkles, theirFarkles] = win.counts_farkles ? [farklesInARow, theirFarklesInARow] : [0, 0];
   const step = rules.score_step;
   const leastLevel = Math.floor((win.least_bank.entered + step - 1) / step);
   if (them >= win.target) return finalRoundPayoffs(me, them, leastLevel);
@@ -183,9 +186,11 @@ function penaltyPayoffs(me, them, myFarkles, theirFarkles) {
     else if (total < levels) bank.push(1 - value(theirs, total, theirFarkles, 0));
     else bank.push(final ? 1 - finalValue(total - theirs) : 1);
   }
-  const farkle = myFarkles < 2 ? 1 - value(theirs, mine, theirFarkles, myFarkles + 1)
-    : 1 - value(theirs, win.penalty_levels === null ? -floorLevel : Math.max(mine - win.penalty_levels, 0), theirFarkles, 0);
-  return { bank, top, topBank: 1 - win.final_round_limit, farkle };
+  const farkleFrom = (at) => (myFarkles < 2 ? 1 - value(theirs, at, theirFarkles, myFarkles + 1)
+    : 1 - value(theirs, win.penalty_levels === null ? -floorLevel : Math.max(at - win.penalty_levels, 0), theirFarkles, 0));
+  const farkle = farkleFrom(mine);
+  const openingFarkle = win.opening_cost_levels > 0 ? farkleFrom(Math.max(mine - win.opening_cost_levels, 0)) : farkle;
+  return { bank, top, topBank: 1 - win.final_round_limit, farkle, openingFarkle };
 }
 
 // The same in a game of rounds, at turn `turnIndex` (2 (round - 1) + seat) with a lead of me - them, as
@@ -229,7 +234,7 @@ function payoffs(me, them, game) {
 function winTurn(me, them, game) {
   const turn = data.win.turn;
   const step = rules.score_step;
-  const { bank, top, topBank, farkle } = payoffs(me, them, game);
+  const { bank, top, topBank, farkle, openingFarkle } = payoffs(me, them, game);
   const allows = (n) => rules.banking_dice_left.includes(n);
   const later = turn.six_dice_farkle_steps.later;
 
@@ -309,7 +314,7 @@ function winTurn(me, them, game) {
     return (level < top ? banks[level * (MAX_DICE + 1) + n] === 1 : above[n].banks) ? "bank" : "roll";
   };
   return {
-    farkle, value: (t, n) => valueAt(levelOf(t), n), bankValue, decision,
+    farkle, openingFarkle: openingFarkle ?? farkle, value: (t, n) => valueAt(levelOf(t), n), bankValue, decision,
     // Where the table banks it holds the bank; the roll is then one more step from the levels above.
     rollValue: (t, n) => (decision(t, n) === "bank" ? roll(Math.min(levelOf(t), top), n)
       : valueAt(Math.min(levelOf(t), top), n)),
@@ -330,6 +335,9 @@ function winAdvice(faces, turn, opening, me, them, game) {
     if (points !== null) sixDiceFarkle = { points, value: table.value(turn + points, MAX_DICE) };
   }
   const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
+  // A scoreless opening roll that costs points hands over the total less the cost (RollAdvice.farkleValue).
+  const cost = options.length === 0 && !sixDiceFarkle && !rolledAgain
+    ? openingFarkleCost(rules, { opening, left: faces.length }) : 0;
   let next = null;
   if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
   else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
@@ -339,7 +347,7 @@ function winAdvice(faces, turn, opening, me, them, game) {
     next.rollValue = table.rollValue(next.turn, next.left);
     next.least = me > 0 ? data.win.least_bank.entered : data.win.least_bank.new;
   }
-  return { options, sixDiceFarkle, rolledAgain, next, farkle: table.farkle };
+  return { options, sixDiceFarkle, rolledAgain, cost, next, farkle: cost > 0 ? table.openingFarkle : table.farkle };
 }
 
 // ---- Words ----

@@ -189,7 +189,7 @@ enum AdviseCommand: Command {
         }
         do {
             // Before a solve of minutes: totals that do not fit are refused at once.
-            let floor = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
+            let floor = PenaltyWinSolver.defaultFloor(rules: rules)
             try Advisor.checkTotals(of: situation, rules: rules, floor: floor)
         } catch {
             throw UsageError(error.description, spec: spec)
@@ -311,7 +311,7 @@ enum AdviseCommand: Command {
                 if finalRound {
                     throw UsageError("'--final-round' needs '--opponent-score'", spec: spec)
                 }
-                let lowest = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
+                let lowest = PenaltyWinSolver.defaultFloor(rules: rules)
                 let highest = (rules.game.end.target ?? 1_000_000_001) - 1
                 mine = try arguments.integer("my-score", in: lowest...highest, default: 0)
                 guard mine % step == 0 else {
@@ -365,7 +365,7 @@ enum AdviseCommand: Command {
                     spec: spec)
             }
             // Under a three-farkle penalty totals may fall below zero, down to the win solver's floor.
-            let lowest = rules.turn.threeFarklePenalty.map { PenaltyWinSolver.defaultFloor(penalty: $0) } ?? 0
+            let lowest = PenaltyWinSolver.defaultFloor(rules: rules)
             mine = try arguments.integer("my-score", in: lowest...(target - 1), default: 0)
             // At a larger table the advice to win plays against the leader: the highest other total.
             let others = try arguments.integers("opponent-score", in: lowest...1_000_000_000)

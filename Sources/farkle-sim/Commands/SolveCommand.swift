@@ -49,9 +49,10 @@ enum SolveCommand: Command {
             DiceSetOption.catalog,
             OptionSpec(
                 name: "penalty-floor", valueName: "points",
-                help: "With --objective win under a three-farkle penalty: the lowest total tabulated, a penalty "
-                    + "there takes nothing more (lower it to check that no printed digit moves).",
-                defaultValue: "four penalties below zero"),
+                help: "With --objective win under a three-farkle penalty or a scoreless opening roll that costs "
+                    + "points: the lowest total tabulated, a penalty or cost there takes nothing more (lower it to "
+                    + "check that no printed digit moves).",
+                defaultValue: "four penalties and four costs below zero"),
             OptionSpec(
                 name: "out", valueName: "file",
                 help: "With --objective win in a race (with or without a three-farkle penalty, or between dice "
@@ -116,7 +117,8 @@ enum SolveCommand: Command {
                 rules: rules, sets: sets, format: format, threads: threads, out: arguments.outputPath("out"),
                 cache: CacheOption.cache(arguments), showsProgress: RunOptions.showsProgress(arguments), spec: spec)
         }
-        try arguments.refuse(["penalty-floor"], "is for --objective win under a three-farkle penalty")
+        try arguments.refuse(
+            ["penalty-floor"], "is for --objective win under a three-farkle penalty or an opening farkle's cost")
         try arguments.refuse(["players"], "is for --objective win: a turn's expected points do not depend on it")
         try arguments.refuse(["out"], "writes the policy of --objective win; the score objective has none")
         try arguments.refuse(

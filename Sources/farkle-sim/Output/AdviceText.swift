@@ -252,8 +252,10 @@ struct AdviceText {
             } else if win.isRolledAgain {
                 lines.append(Self.rolledAgain)
             } else {
-                lines.append(
-                    "Farkle: the turn ends with 0 points; you then win \(NumberText.percent(win.farkleValue)).")
+                let ends =
+                    win.farkleCost > 0
+                    ? "costs \(NumberText.count(win.farkleCost, "point")) off the total" : "ends with 0 points"
+                lines.append("Farkle: the turn \(ends); you then win \(NumberText.percent(win.farkleValue)).")
             }
         } else {
             lines += Self.keepTable(

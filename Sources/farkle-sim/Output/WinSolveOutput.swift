@@ -121,15 +121,18 @@ enum WinSolveOutput {
     }
 
     /// The `--penalty-floor` given, checked: a multiple of the score step from -1,000,000 to 0, under rules
-    /// with a three-farkle penalty of points (one of the whole total never takes a total below zero).
+    /// with a three-farkle penalty of points (one of the whole total never takes a total below zero) or a scoreless
+    /// opening roll that costs points.
     static func penaltyFloor(_ arguments: ParsedArguments, rules: RuleSet, spec: CommandSpec) throws(UsageError)
         -> Int?
     {
         guard arguments.value("penalty-floor") != nil else { return nil }
-        guard rules.turn.threeFarklePenalty != nil else {
-            throw UsageError("'--penalty-floor': rules '\(rules.name)' have no three-farkle penalty", spec: spec)
+        guard rules.turn.farklesCostPoints else {
+            throw UsageError(
+                "'--penalty-floor': rules '\(rules.name)' have no three-farkle penalty and no scoreless opening roll "
+                    + "that costs points", spec: spec)
         }
-        guard rules.turn.threeFarklePenalty != .wholeTotal else {
+        guard rules.turn.threeFarklePenalty != .wholeTotal || rules.turn.scorelessOpeningRollCost > 0 else {
             throw UsageError(
                 "'--penalty-floor': under rules '\(rules.name)' a third farkle takes the whole total, so no total "
                     + "falls below zero", spec: spec)

@@ -62,11 +62,12 @@ private func onesTurn(thresholds: [Int]) -> (banked: [Int: Double], farkle: Doub
 /// The first seat's chances to win and to tie a race to `target` under `onesPenalty` between two turns, by
 /// plain value iteration over every (seat to move, totals, farkles in a row) until nothing moves by 1e-15.
 /// Totals below four penalties under zero count as that floor, as in the solver; with `losesWholeTotal` a third
-/// farkle sets the total to zero instead of taking 100.
+/// farkle sets the total to zero instead of taking `penalty`. With `openingCost` the opening roll of six dice that
+/// scores nothing, (5/6)^6 of every turn's farkles, takes that off the total before it counts as a farkle.
 private func bruteForceOdds(
-    _ turns: [(banked: [Int: Double], farkle: Double)], target: Int, finalRound: Bool, losesWholeTotal: Bool = false
+    _ turns: [(banked: [Int: Double], farkle: Double)], target: Int, finalRound: Bool, losesWholeTotal: Bool = false,
+    penalty: Int = 100, openingCost: Int = 0, floor: Int = -400
 ) -> (win: Double, tie: Double) {
-    let floor = -400
     let totals = (target - floor) / 100
     func index(_ seat: Int, _ mine: Int, _ theirs: Int, _ myFarkles: Int, _ theirFarkles: Int) -> Int {
         (((seat * totals + (mine - floor) / 100) * totals + (theirs - floor) / 100) * 3 + myFarkles) * 3 + theirFarkles
@@ -102,13 +103,17 @@ private func bruteForceOdds(
                                     chances.tie += chance * ties
                                 }
                             }
-                            let farkle = turns[seat].farkle
-                            if myFarkles < 2 {
-                                handOver(farkle, index(1 - seat, theirs, mine, theirFarkles, myFarkles + 1))
-                            } else {
-                                let penalized = losesWholeTotal ? 0 : max(mine - 100, floor)
-                                handOver(farkle, index(1 - seat, theirs, penalized, theirFarkles, 0))
+                            func farkled(_ chance: Double, from total: Int) {
+                                if myFarkles < 2 {
+                                    handOver(chance, index(1 - seat, theirs, total, theirFarkles, myFarkles + 1))
+                                } else {
+                                    let penalized = losesWholeTotal ? 0 : max(total - penalty, floor)
+                                    handOver(chance, index(1 - seat, theirs, penalized, theirFarkles, 0))
+                                }
                             }
+                            let scoreless: Double = openingCost > 0 ? pow(5.0 / 6.0, 6.0) : 0
+                            farkled(turns[seat].farkle - scoreless, from: mine)
+                            if openingCost > 0 { farkled(scoreless, from: max(mine - openingCost, floor)) }
                             let state = index(seat, mine, theirs, myFarkles, theirFarkles)
                             (next[state], nextTie[state]) = chances
                         }
@@ -123,6 +128,31 @@ private func bruteForceOdds(
     }
     let start = index(0, 0, 0, 0, 0)
     return (win[start], tie[start])
+}
+
+/// Plays 20,000 games of `win` against `greedy` under `rules` from `seed` and checks the first seat's wins and the ties
+/// against the exact odds, within 4 standard errors; returns the tally.
+private func expectSimulationAgrees(
+    _ rules: RuleSet, seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> SimulationTally {
+    let specs = [StrategySpec.win, .greedy]
+    var context = StrategyContext(table: ScoringTable(rules: rules))
+    let exact = try ExactOdds(strategies: specs, context: &context)
+    let seats = BuiltInStrategy.make(specs, context: &context)
+    let games = 20_000
+    let tally = GameSimulation(table: context.table, seats: seats).run(games: games, seed: seed)
+    #expect(tally.unfinishedGames == 0, sourceLocation: sourceLocation)
+    let n = Double(games)
+    for (observed, expected) in [
+        (Double(tally.seats[0].wins) / n, exact.winProbabilities[0]),
+        (Double(tally.ties) / n, exact.tieProbability),
+    ] {
+        let standardError = (observed * (1 - observed) / n).squareRoot()
+        #expect(
+            abs(observed - expected) <= 4 * standardError,
+            "simulated \(observed), exact \(expected), standard error \(standardError)", sourceLocation: sourceLocation)
+    }
+    return tally
 }
 
 // MARK: - Tests
@@ -165,26 +195,49 @@ struct PenaltyExactOddsTests {
     }
 
     @Test(
+        "a scoreless opening roll that costs 100, with the penalty or without: threshold against greedy matches the brute force",
+        arguments: [100, nil] as [Int?])
+    func bruteForceOpeningCost(penalty: Int?) throws {
+        let threshold = [0, 200, 300, 300, 300, 300, 300]
+        var rules = onesPenalty(target: 300, finalRound: true)
+        rules.turn.threeFarklePenalty = penalty.map(ThreeFarklePenalty.points)
+        rules.turn.openingFarkleCost = 100
+        let exact = try odds([.threshold(Array(threshold.dropFirst())), .greedy], rules)
+        let floor = PenaltyWinSolver.defaultFloor(rules: rules)
+        #expect(floor == (penalty == nil ? -400 : -800))
+        let turns = [onesTurn(thresholds: threshold), onesTurn(thresholds: [Int](repeating: 0, count: 7))]
+        let brute = bruteForceOdds(
+            turns, target: 300, finalRound: true, penalty: penalty ?? 0, openingCost: 100, floor: floor)
+        #expect(abs(exact.winProbabilities[0] - brute.win) < 1e-11, "\(exact.winProbabilities[0]) \(brute.win)")
+        #expect(abs(exact.tieProbability - brute.tie) < 1e-11)
+        // The cost is a different game from none.
+        let free = bruteForceOdds(turns, target: 300, finalRound: true, penalty: penalty ?? 0, floor: floor)
+        #expect(abs(brute.win - free.win) > 1e-4)
+        // win against win is the solver's own value.
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let solver = try context.penaltyWinSolver()
+        let mirror = try ExactOdds(strategies: [.win, .win], context: &context)
+        #expect(abs(mirror.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-9)
+        #expect(abs(mirror.tieProbability - solver.tieProbability) < 1e-9)
+    }
+
+    @Test(
+        "a scoreless opening roll that costs 100: simulated games of win against greedy agree with the exact odds within 4 standard errors"
+    )
+    func simulatorAgreesOpeningCost() throws {
+        var rules = onesPenalty(target: 500, finalRound: true)
+        rules.turn.threeFarklePenalty = nil
+        rules.turn.openingFarkleCost = 100
+        let tally = try expectSimulationAgrees(rules, seed: 43)
+        #expect(tally.penaltyPoints > 0 && tally.penalties == 0)
+    }
+
+    @Test(
         "a third farkle that takes the whole total: simulated games agree with the exact odds within 4 standard errors")
     func simulatorAgreesWholeTotal() throws {
-        let rules = onesPenalty(target: 500, finalRound: true, penalty: .wholeTotal)
-        let specs = [StrategySpec.win, .greedy]
-        var context = StrategyContext(table: ScoringTable(rules: rules))
-        let exact = try ExactOdds(strategies: specs, context: &context)
-        let seats = BuiltInStrategy.make(specs, context: &context)
-        let games = 20_000
-        let tally = GameSimulation(table: context.table, seats: seats).run(games: games, seed: 41)
-        #expect(tally.unfinishedGames == 0 && tally.penalties > 0)
-        let n = Double(games)
-        for (observed, expected) in [
-            (Double(tally.seats[0].wins) / n, exact.winProbabilities[0]),
-            (Double(tally.ties) / n, exact.tieProbability),
-        ] {
-            let standardError = (observed * (1 - observed) / n).squareRoot()
-            #expect(
-                abs(observed - expected) <= 4 * standardError,
-                "simulated \(observed), exact \(expected), standard error \(standardError)")
-        }
+        let tally = try expectSimulationAgrees(
+            onesPenalty(target: 500, finalRound: true, penalty: .wholeTotal), seed: 41)
+        #expect(tally.penalties > 0)
     }
 
     @Test("win against win is the penalty solver's own value and tie chance")

@@ -31,7 +31,7 @@ struct OpeningFarkleCostRuleTests {
         var scored = rules
         scored.turn.sixDiceFarkle = 500
         #expect(ScoringTable(rules: scored).turnMechanics.openingFarkleCost == 0)
-        #expect(scored.turn.openingFarkleCostRefusal(rules: scored.name) == nil)
+        #expect(scored.turn.scorelessOpeningRollCost == 0 && !scored.turn.farklesCostPoints)
     }
 
     @Test("jsonText writes {\"cost\": 500} and reads back equal; no preset's text changes")
@@ -79,20 +79,26 @@ struct OpeningFarkleCostRuleTests {
     }
 
     @Test(
-        "every solver of totals refuses the rule in one line; a turn's expected points and the long-run average play it"
+        "the solvers of totals that only rise refuse the rule in one line; a turn's expected points, the long-run average and the race of two to win play it"
     )
     func gates() throws {
         let rules = try Fixtures.rules(json: Self.cost)
         let table = ScoringTable(rules: rules)
-        let reason = try #require(rules.turn.openingFarkleCostRefusal(rules: rules.name))
-        #expect(reason.contains("500 points") && !reason.contains("\n"))
-        #expect(throws: NotCovered.self) { try table.solveToWin(threads: 1) }
+        #expect(WinGameKind(rules) == .penaltyRace)
+        for what in ["loaded dice", "the chances to reach a total"] {
+            let reason = try #require(rules.turn.openingFarkleCostRefusal(rules: rules.name, of: what))
+            #expect(reason.hasPrefix(what) && reason.contains("500 points") && !reason.contains("\n"))
+        }
         #expect(throws: NotCovered.self) { try ReachProbabilitySolver(rules: rules, target: 1_000, turns: 2) }
         var context = StrategyContext(table: table)
         #expect(throws: NotCovered.self) {
-            try ExactOdds(strategies: [.greedy, .greedy], context: &context, threads: 1)
+            try ExactOdds(strategies: [.greedy, .greedy, .greedy], context: &context, threads: 1)
         }
-        #expect(DiceSet.refusal(toPlay: rules) == reason && DiceSet.simulationRefusal(toPlay: rules) == reason)
+        var rounds = rules
+        rounds.game.end = .rounds(2)
+        #expect(throws: NotCovered.self) { try ScoringTable(rules: rounds).solveToWin(threads: 1) }
+        #expect(DiceSet.refusal(toPlay: rules)?.hasPrefix("loaded dice") == true)
+        #expect(DiceSet.simulationRefusal(toPlay: rules) != nil)
         #expect(StrategySpec.expectedValueToTarget.refusal(toPlay: rules) != nil)
         #expect(rules.turn.farklesCostPoints && !RuleSet.standard.turn.farklesCostPoints)
         // Under a three-farkle penalty the opening farkle counts toward it and costs besides: the long-run average

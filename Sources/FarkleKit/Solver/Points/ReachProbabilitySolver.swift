@@ -70,7 +70,7 @@ public struct ReachProbabilitySolver: Sendable {
                 description: "the chance to reach a total does not cover a three-farkle penalty (rules '\(rules.name)' "
                     + "take \(penalty) for three farkles in a row)")
         }
-        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) {
+        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "the chances to reach a total") {
             throw NotCovered(description: reason)
         }
         if rules.game.entryMinimum > 0 {

@@ -61,7 +61,8 @@ public struct RollAdvice: Hashable, Sendable {
     /// included).
     package let valueBeforeRoll: Double
     /// What a farkle is worth under the objective: 0 for points, what it costs later under a three-farkle penalty
-    /// (`ExpectedScoreSolver.farkleValue`), the chance to win once the opponent moves at the same totals.
+    /// (`ExpectedScoreSolver.farkleValue`), the chance to win once the opponent moves at the same totals; on a
+    /// scoreless opening roll that costs points, that farkle's worth with the cost (`farkleCost`) taken.
     public let farkleValue: Double
 
     /// Whether the roll scores nothing and is rolled again: a turn's opening roll under rules that roll a
@@ -84,8 +85,7 @@ public struct RollAdvice: Hashable, Sendable {
     /// Summed over a turn's rolls it is the turn's result less its expected value, plus what the player's own
     /// departures from best play cost: the share of a score that is the dice's, not the player's.
     public var luck: Double {
-        (best?.value ?? sixDiceFarkle?.value ?? (isRolledAgain ? valueBeforeRoll : farkleValue - Double(farkleCost)))
-            - valueBeforeRoll
+        (best?.value ?? sixDiceFarkle?.value ?? (isRolledAgain ? valueBeforeRoll : farkleValue)) - valueBeforeRoll
     }
 }
 
@@ -96,6 +96,9 @@ protocol TurnValues {
     var turnMechanics: TurnMechanics { get }
     /// What a farkle is worth.
     var farkleValue: Double { get }
+    /// What a farkle on the turn's opening roll of every die is worth: `farkleValue`, less what it costs where a
+    /// scoreless opening roll costs points (`TurnRules.openingFarkleCost`).
+    var openingFarkleValue: Double { get }
     /// The value with `turnPoints` on the table and `diceLeft` to roll, the better of banking and rolling.
     func value(turnPoints: Int, diceLeft: Int) -> Double
     /// The value of rolling `diceLeft` dice with `turnPoints`, then playing best.
@@ -144,6 +147,8 @@ extension RollAdvice {
         let after: (turnPoints: Int, diceLeft: Int)? =
             options.first.map { (turnPoints + $0.keep.score, $0.diceLeft) }
             ?? sixDiceFarkle.map { (turnPoints + $0.points, mechanics.dice) }
+        // A scoreless opening roll that costs points: its farkle is worth less, by the cost or by what it hands over.
+        let costs = after == nil && mechanics.farkleCost(rolled: dice, isOpeningRoll: isOpeningRoll) > 0
         let next = after.map { state in
             NextStep(
                 turnPoints: state.turnPoints, diceLeft: state.diceLeft,
@@ -155,14 +160,17 @@ extension RollAdvice {
             roll: roll, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, options: options,
             sixDiceFarkle: sixDiceFarkle, next: next,
             valueBeforeRoll: values.valueBeforeRoll(turnPoints: turnPoints, dice: dice, isOpeningRoll: isOpeningRoll),
-            farkleValue: values.farkleValue)
+            farkleValue: costs ? values.openingFarkleValue : values.farkleValue)
         isRolledAgain = mechanics.rollsAgain(roll, isOpeningRoll: isOpeningRoll, scores: after != nil)
-        farkleCost = after == nil ? mechanics.farkleCost(rolled: roll.count, isOpeningRoll: isOpeningRoll) : 0
+        farkleCost = costs ? mechanics.openingFarkleCost : 0
     }
 }
 
 extension ExpectedScoreSolver: TurnValues {
     var turnMechanics: TurnMechanics { table.turnMechanics }
+
+    /// A farkle's value less the points a scoreless opening roll costs.
+    var openingFarkleValue: Double { farkleValue - Double(mechanics.openingFarkleCost) }
 
     /// t, where the player may bank it.
     func bankValue(turnPoints: Int, diceLeft: Int) -> Double? {

@@ -31,9 +31,18 @@ extension PenaltyWinSolver {
         _ = index(myScore, opponentScore, myFarkles, opponentFarkles)
         let mine = (myScore - floor) / step
         let theirs = (opponentScore - floor) / step
-        return space.turnTable(
-            at: (mine, theirs, myFarkles, opponentFarkles), values: values, ties: ties, myScore: myScore,
-            opponentScore: opponentScore, leastBank: least, table: table)
+        let state = (mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: opponentFarkles)
+        let turnTable = space.turnTable(
+            at: state, values: values, ties: ties, myScore: myScore, opponentScore: opponentScore, leastBank: least,
+            table: table)
+        // A scoreless opening roll that costs points hands over another state than a farkle.
+        let opening = values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { ties in space.openingFarkle(at: state, values: values, ties: ties) }
+        }
+        guard let opening else { return turnTable }
+        let start = space.costingOpeningFarkle(
+            (turnTable.openingValue, 0), farkle: (turnTable.farkleValue, 0), opening: (opening.value, 0))
+        return turnTable.costingOpeningFarkle(opening.value, openingValue: start.value)
     }
 }
 
@@ -51,6 +60,12 @@ extension PenaltyWinSolver {
         let start = (3 * myFarkles + opponentFarkles) * block
         return values[start..<start + block]
     }
+
+    /// Whether the farkles in a row are kept apart (under a penalty); without, every count holds the values of none.
+    package var countsFarkles: Bool { space.countsFarkles }
+
+    /// The score steps a scoreless opening roll takes off the total (0: none).
+    package var openingCostLevels: Int { space.openingCostLevels }
 
     /// The final-round player's value at deficits 0, step, ..., the cap, or `nil` without a final round.
     package var finalRoundValues: [Double]? { finalRound?.values }

@@ -15,6 +15,12 @@
 /// per state but read from `PastTargetRows`, solved once per stretch of farkle payoffs over which their
 /// play stays the same; only the rows below the target are solved per state.
 ///
+/// A scoreless opening roll that costs points (`TurnRules.openingFarkleCost`) lowers a total as the penalty does,
+/// so its race is solved here too, with or without a penalty: that farkle hands the turn over from the total less
+/// the cost (never below the floor), counted toward the penalty, and its value too comes from the previous sweep.
+/// Without a penalty the counts of farkles matter to no one and are not kept apart: every count reads the values
+/// of no farkles in a row.
+///
 /// An entry minimum with the penalty is not supported (a total of zero or below would no longer tell
 /// whether a player has entered); nor are more than two players or games of fixed rounds.
 package struct PenaltyWinSolver: Sendable {
@@ -24,7 +30,7 @@ package struct PenaltyWinSolver: Sendable {
     package let target: Int
     /// Whether reaching the target gives the opponent one more turn.
     package let hasFinalRound: Bool
-    /// What a third farkle in a row costs.
+    /// What a third farkle in a row costs: 0 points where the rules have no penalty, only an opening farkle's cost.
     package let penalty: ThreeFarklePenalty
     /// The lowest total tabulated: a penalty never takes a total below it.
     package let floor: Int
@@ -40,9 +46,12 @@ package struct PenaltyWinSolver: Sendable {
     /// The change below which the sweeps stop.
     package static let tolerance = 1e-12
 
-    /// The default floor: four penalties of points below zero; zero where the penalty takes the whole total (no
-    /// total ever falls below zero, so the floor then changes nothing).
-    package static func defaultFloor(penalty: ThreeFarklePenalty) -> Int { -4 * (penalty.points ?? 0) }
+    /// The default floor of `rules`: four penalties of points and four costs of a scoreless opening roll below zero;
+    /// zero where the penalty takes the whole total and nothing else costs points (no total ever falls below zero,
+    /// so the floor then changes nothing).
+    package static func defaultFloor(rules: RuleSet) -> Int {
+        -4 * ((rules.turn.threeFarklePenalty?.points ?? 0) + rules.turn.scorelessOpeningRollCost)
+    }
 
     let turn: WinTurn
     let finalRound: FinalRoundTable?
@@ -58,7 +67,7 @@ package struct PenaltyWinSolver: Sendable {
     /// - Parameters:
     ///   - rules: The rule set: two players racing to a target, with a three-farkle penalty.
     ///   - floor: The lowest total tabulated (a non-positive multiple of the score step), or `nil` for
-    ///     `defaultFloor(penalty:)`.
+    ///     `defaultFloor(rules:)`.
     ///   - threads: The number of threads to spread each step's states over.
     ///   - maximumSweeps: The most sweeps before giving up on the tolerance.
     ///   - progress: Called on this thread after each sweep with the sweeps done and the largest change of the
@@ -76,7 +85,8 @@ package struct PenaltyWinSolver: Sendable {
             // solves its few states in full sooner than it would build pieces for them.
             space.pastTarget = PastTargetRows(
                 turn: turn, finalRound: finalTable, topBank: 1 - finalTable.limit, rows: levels + turn.maximumJump + 1,
-                maximumPieces: min(PastTargetRows.maximumPieces, 9 * levels * levels / 4), threads: threads)
+                maximumPieces: min(PastTargetRows.maximumPieces, space.countPairs * levels * levels / 4),
+                threads: threads)
         }
         let store = PairResults(count: 9 * levels * levels, value: 0.5)
         var sweeps = 0
@@ -86,9 +96,13 @@ package struct PenaltyWinSolver: Sendable {
             change = space.sweep(store: store, threads: threads)
             progress?(sweeps, change)
         }
+        // Without a penalty every count of farkles holds the values of none.
+        space.copyUncountedValues(store: store)
         var states = space.finalRound?.stateCount ?? 0
         for mine in 0..<levels {
-            for theirs in 0..<levels { states += 9 * space.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice }
+            for theirs in 0..<levels {
+                states += space.countPairs * space.top(mine: mine, theirs: theirs) * DiceCounts.maximumDice
+            }
         }
         self.init(
             setup: setup, values: store.values.values, ties: store.ties.values, lastChange: change,
@@ -136,18 +150,20 @@ package struct PenaltyWinSolver: Sendable {
             guard case .target(let target, let hasFinalRound) = rules.game.end else {
                 throw Unsupported(description: "the win-probability solver handles races to a target, not fixed rounds")
             }
-            guard let penalty = rules.turn.threeFarklePenalty else {
+            let cost = rules.turn.scorelessOpeningRollCost
+            // No penalty but the cost of a scoreless opening roll: a third farkle in a row that takes nothing.
+            guard let penalty = rules.turn.threeFarklePenalty ?? (cost > 0 ? .points(0) : nil) else {
                 throw Unsupported(description: "rules '\(rules.name)' have no three-farkle penalty")
             }
             guard rules.game.entryMinimum <= rules.turn.minimumBank else {
                 throw Unsupported(
-                    description:
-                        "the win-probability solver does not handle an entry minimum with a three-farkle penalty"
-                )
+                    description: "the win-probability solver does not handle an entry minimum with a "
+                        + (rules.turn.threeFarklePenalty == nil
+                            ? "scoreless opening roll that costs points" : "three-farkle penalty"))
             }
             let table = ScoringTable(rules: rules)
             try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: floor)
-            let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
+            let lowest = floor ?? PenaltyWinSolver.defaultFloor(rules: rules)
             let turn = WinTurn(table: table)
             let least = table.turnMechanics.minimumBank
             let finalTable =
@@ -160,7 +176,8 @@ package struct PenaltyWinSolver: Sendable {
             self.penalty = penalty
             space = PenaltyStateSpace(
                 target: target, penalty: penalty, floor: lowest,
-                leastBank: least, turn: turn, finalRound: finalTable)
+                leastBank: least, turn: turn, finalRound: finalTable,
+                countsFarkles: rules.turn.threeFarklePenalty != nil, openingFarkleCost: cost)
         }
     }
 
@@ -203,9 +220,11 @@ package struct PenaltyWinSolver: Sendable {
         let step = table.scoreStep
         precondition(mine >= floor && theirs >= floor && mine < target && theirs < target, "totals in range")
         precondition(mine % step == 0 && theirs % step == 0, "totals are multiples of \(step)")
-        precondition((0...2).contains(myFarkles) && (0...2).contains(theirFarkles), "0 to 2 farkles in a row")
-        let counts = 3 * myFarkles + theirFarkles
-        return (counts * levels + (mine - floor) / step) * levels + (theirs - floor) / step
+        // Where farkles are not counted any count reads the values of none (a game engine counts on past 2).
+        precondition(
+            !space.countsFarkles || (0...2).contains(myFarkles) && (0...2).contains(theirFarkles),
+            "0 to 2 farkles in a row")
+        return space.index((mine - floor) / step, (theirs - floor) / step, myFarkles, theirFarkles)
     }
 }
 
@@ -222,6 +241,11 @@ struct PenaltyStateSpace: Sendable {
     let step: Int
     /// The score steps a third farkle in a row takes from a total, or `nil` where it takes the whole total.
     let penaltyLevels: Int?
+    /// Whether the farkles in a row are kept apart: under a penalty. Without one (only an opening farkle's cost)
+    /// every count reads the values of no farkles in a row (`index`).
+    var countsFarkles = true
+    /// The score steps a scoreless opening roll takes from a total (0: none).
+    var openingCostLevels = 0
     let leastBank: Int
     let turn: WinTurn
     let finalRound: FinalRoundTable?
@@ -231,9 +255,25 @@ struct PenaltyStateSpace: Sendable {
     /// The payoff of banking above every table: a win, less the final-round player's instant-win chance.
     var topBank: Double { 1 - (finalRound?.limit ?? 0) }
 
-    /// The index of the state (mine, theirs, counts), totals as indices from the floor.
+    /// The index of the state (mine, theirs, counts), totals as indices from the floor; where farkles are not
+    /// counted, that of no farkles in a row.
     func index(_ mine: Int, _ theirs: Int, _ myFarkles: Int, _ theirFarkles: Int) -> Int {
-        ((3 * myFarkles + theirFarkles) * levels + mine) * levels + theirs
+        ((countsFarkles ? 3 * myFarkles + theirFarkles : 0) * levels + mine) * levels + theirs
+    }
+
+    /// The pairs of farkle counts solved: 9, or 1 where farkles are not counted.
+    var countPairs: Int { countsFarkles ? 9 : 1 }
+
+    /// Where farkles are not counted, copies the values and ties of no farkles in a row to every other count, so
+    /// that the layout of the values (policy files, the advisor page) is the same as under a penalty.
+    func copyUncountedValues(store: PairResults) {
+        guard !countsFarkles else { return }
+        let block = levels * levels
+        for buffer in [store.values.buffer, store.ties.buffer] {
+            for counts in 1..<9 {
+                for offset in 0..<block { buffer[counts * block + offset] = buffer[offset] }
+            }
+        }
     }
 
     /// The first level of turn points above the table of `mine` against `theirs` (indices from the floor).
@@ -258,12 +298,25 @@ struct PenaltyStateSpace: Sendable {
     /// The states of one sum and one count of farkles in both rows are spread over `threads`: `solve` may
     /// write its own state and read states of higher sums, of this sum with more farkles, or of lower sums or
     /// this sum with fewer farkles (the previous sweep's values): none written by the same batch.
+    /// Where farkles are not counted, the states of one sum are spread as pairs: a state and the one its farkle
+    /// hands over, solved in that order by one work item.
     func sweep(threads: Int, solve: @escaping @Sendable (Int, Int, Int, Int) -> Double) -> Double {
         // Each state's change, written by the one work item that solves it.
         let changes = SharedSlots(repeating: 0.0, count: 9 * levels * levels)
         for sum in stride(from: 2 * (levels - 1), through: 0, by: -1) {
             let low = max(0, sum - (levels - 1))
             let high = min(sum, levels - 1)
+            guard countsFarkles else {
+                // Farkles not counted: a farkle hands the pair's other state the same totals, of this sum. One work
+                // item solves both in turn, the second from the first's new value (no item reads what another
+                // writes); a state against itself reads its own value of the previous sweep.
+                Parallel.forEach(sum / 2 - low + 1, threads: threads) { item in
+                    let mine = low + item
+                    changes[index(mine, sum - mine, 0, 0)] = solve(mine, sum - mine, 0, 0)
+                    if mine != sum - mine { changes[index(sum - mine, mine, 0, 0)] = solve(sum - mine, mine, 0, 0) }
+                }
+                continue
+            }
             for counts in stride(from: 4, through: 0, by: -1) {
                 let pairs = high - low + 1
                 let countPairs = (0...2).flatMap { mine in (0...2).map { (mine, $0) } }.filter { $0.0 + $0.1 == counts }
@@ -283,6 +336,29 @@ struct PenaltyStateSpace: Sendable {
     func afterFarkle(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> Int {
         guard myFarkles == 2 else { return index(theirs, mine, theirFarkles, myFarkles + 1) }
         return index(theirs, penaltyLevels.map { max(mine - $0, 0) } ?? -floorLevel, theirFarkles, 0)
+    }
+
+    /// The state a scoreless opening roll that costs points hands over: the total less the cost (never below the
+    /// floor), then as any farkle (`afterFarkle`); `nil` where it costs nothing.
+    func afterOpeningFarkle(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> Int? {
+        guard openingCostLevels > 0 else { return nil }
+        return afterFarkle(
+            mine: max(mine - openingCostLevels, 0), theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+    }
+
+    /// The chance that a turn's opening roll scores nothing (every die rolled, no keep): where it costs points,
+    /// the share of a turn's value that `afterOpeningFarkle` pays instead of `afterFarkle`.
+    var openingFarkleChance: Double { turn.farkleProbability[turn.mechanics.dice] }
+
+    /// `entry`, a turn's opening value with the farkle of its opening roll worth `farkle` (and `farkleTie`), where
+    /// that farkle is worth `opening` instead: the value moves by the chance of a scoreless opening roll times the
+    /// difference. The one place the cost enters a value; exact, as the cost comes before any choice.
+    func costingOpeningFarkle(
+        _ entry: (value: Double, tie: Double), farkle: (value: Double, tie: Double),
+        opening: (value: Double, tie: Double)
+    ) -> (value: Double, tie: Double) {
+        let chance = openingFarkleChance
+        return (entry.value + chance * (opening.value - farkle.value), entry.tie + chance * (opening.tie - farkle.tie))
     }
 
     /// Solves the turn of one state from the current values and returns how much its value changed.
@@ -308,10 +384,18 @@ struct PenaltyStateSpace: Sendable {
             top: top, reachTarget: reachTarget * step >= leastBank ? reachTarget : nil, firstLead: levels - theirs,
             pastTarget: pastTarget, topBank: topBank, bank: bank, bankAux: bankTie, farkle: farkle,
             farkleAux: farkleTie, into: scratch, validity: &unused, tracking: false)
+        var solved = (value: entry.value, tie: entry.aux)
+        if let opening = afterOpeningFarkle(
+            mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
+        {
+            solved = costingOpeningFarkle(
+                solved, farkle: (farkle, farkleTie), opening: (1 - values[opening], ties[opening]))
+        }
         let own = index(mine, theirs, myFarkles, theirFarkles)
-        let change = abs(entry.value - values[own])
-        values[own] = entry.value
-        ties[own] = entry.aux
+        // The chance of a tie settles too: a sweep stops on the larger change of either.
+        let change = max(abs(solved.value - values[own]), abs(solved.tie - ties[own]))
+        values[own] = solved.value
+        ties[own] = solved.tie
         return change
     }
 }
@@ -344,6 +428,15 @@ extension PenaltyStateSpace: PlainWinGameLayout {
             mine: state.mine, theirs: state.theirs, myFarkles: state.myFarkles, theirFarkles: state.theirFarkles)
         return (1 - values[next], ties[next])
     }
+
+    /// What a farkle on the opening roll at `state` is worth where it costs points, or `nil` where it costs nothing.
+    func openingFarkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double)? {
+        afterOpeningFarkle(
+            mine: state.mine, theirs: state.theirs, myFarkles: state.myFarkles, theirFarkles: state.theirFarkles
+        ).map { (1 - values[$0], ties[$0]) }
+    }
 }
 
 extension PenaltyStateSpace {
@@ -352,7 +445,7 @@ extension PenaltyStateSpace {
     /// `PenaltyWinSolver` solves and `ExactOdds` evaluates under a penalty.
     init(
         target: Int, penalty: ThreeFarklePenalty, floor: Int, leastBank: Int, turn: WinTurn,
-        finalRound: FinalRoundTable?
+        finalRound: FinalRoundTable?, countsFarkles: Bool = true, openingFarkleCost: Int = 0
     ) {
         let step = turn.mechanics.scoreStep
         let floorLevel = -((-floor) / step)
@@ -362,5 +455,8 @@ extension PenaltyStateSpace {
             penaltyLevels: penalty.points.map { ($0 + step - 1) / step }, leastBank: leastBank, turn: turn,
             finalRound: finalRound,
             pastTarget: nil)
+        self.countsFarkles = countsFarkles
+        // The score step divides the cost (`ScoringTable`): the levels are exact.
+        openingCostLevels = openingFarkleCost / step
     }
 }

@@ -86,7 +86,8 @@ package enum WinGameKind: Sendable, Equatable {
     package init(_ rules: RuleSet) {
         if rules.game.end.rounds != nil {
             self = .rounds
-        } else if rules.turn.threeFarklePenalty != nil {
+        } else if rules.turn.farklesCostPoints {
+            // A scoreless opening roll that costs points lowers a total as a penalty does: the same layout.
             self = .penaltyRace
         } else if rules.game.players == 3, rules.game.instantLossFaces.isEmpty {
             self = .threePlayerRace
@@ -164,8 +165,14 @@ extension ScoringTable {
         threads: Int, floor: Int? = nil, progress: ((Double) -> Void)? = nil,
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(NotCovered) -> any SolvedWinGame {
-        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name) { throw NotCovered(reason) }
-        return switch WinGameKind(rules) {
+        let kind = WinGameKind(rules)
+        // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
+        if kind != .penaltyRace,
+            let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "games of rounds played to win")
+        {
+            throw NotCovered(reason)
+        }
+        return switch kind {
         case .race: try WinProbabilitySolver(table: self, threads: threads, progress: progress)
         case .penaltyRace: try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: sweeps)
         case .rounds: try RoundsWinSolver(table: self, threads: threads, progress: progress)

@@ -19,7 +19,10 @@ package struct WinTurnTable: Sendable {
     package let leastBank: Int
     /// The player's value at the start of the turn, before the opening roll: the solver's turn-start
     /// value W(my total, opponent's total), or in the final round the chance to beat the opponent's total.
-    package let openingValue: Double
+    package private(set) var openingValue: Double
+    /// The value of a farkle on the turn's opening roll: `farkleValue`, or where a scoreless opening roll costs
+    /// points the value of the state it hands over (`costingOpeningFarkle(_:openingValue:)`).
+    package private(set) var openingFarkleValue: Double
 
     /// The scoring table of the rules.
     package let table: ScoringTable
@@ -53,9 +56,20 @@ package struct WinTurnTable: Sendable {
         self.bank = bank
         self.bankTie = bankTie
         farkleValue = farkle
+        openingFarkleValue = farkle
         (entries, above, openingValue) = Self.solve(
             turn: turn, top: top, topBank: topBank, bank: bank, bankTie: bankTie, farkle: farkle)
         solvedLevels = top
+    }
+
+    /// This turn where a farkle on the opening roll is worth `farkle` instead of `farkleValue` and the turn, from its
+    /// opening roll, `openingValue` (`PenaltyStateSpace.costingOpeningFarkle`): a scoreless opening roll that costs
+    /// points. Nothing after the opening roll changes.
+    func costingOpeningFarkle(_ farkle: Double, openingValue: Double) -> WinTurnTable {
+        var table = self
+        table.openingFarkleValue = farkle
+        table.openingValue = openingValue
+        return table
     }
 
     /// The turn of `myScore` against `opponentScore` solved only below the target (`below`), whose table's top is
@@ -75,6 +89,7 @@ package struct WinTurnTable: Sendable {
         bank = below.bank
         bankTie = below.bankTie
         farkleValue = farkle
+        openingFarkleValue = farkle
         entries = (0..<below.target * TurnMechanics.statesPerLevel).map { below.table[$0] }
         above = []
         openingValue = below.opening.value

@@ -41,11 +41,14 @@
         var factor = 1
         var game = "a race to \(target) in steps of \(step)"
         var remedy = "lower the target"
-        if let penalty = rules.turn.threeFarklePenalty {
-            let lowest = floor ?? PenaltyWinSolver.defaultFloor(penalty: penalty)
+        if rules.turn.farklesCostPoints {
+            let lowest = floor ?? PenaltyWinSolver.defaultFloor(rules: rules)
             levels -= lowest / step
-            factor = 9
-            game = "a race to \(target) from \(lowest) in steps of \(step) under a three-farkle penalty"
+            factor = rules.turn.threeFarklePenalty == nil ? 1 : 9
+            game =
+                "a race to \(target) from \(lowest) in steps of \(step) under "
+                + (rules.turn.threeFarklePenalty == nil
+                    ? "a scoreless opening roll that costs points" : "a three-farkle penalty")
             // The totals reach down below 0 by the penalties: a large penalty counts as much as a high target.
             remedy = "lower the target or the penalty, or raise the lowest total tabulated"
         }

@@ -75,9 +75,12 @@ struct WinBruteForce {
         return diceAllow && points >= least
     }
 
-    /// The best value of a turn from its opening roll: a farkle pays `farkle`, banking `points` pays
-    /// `bank(points)`; from `clamp` points on every bank pays the same, so higher points count as `clamp`.
-    func turnValue(farkle: Double, clamp: Int, entered: Bool, bank: (Int) -> Double) -> Double {
+    /// The best value of a turn from its opening roll: a farkle pays `farkle` (on a scoreless opening roll
+    /// `openingFarkle` where given), banking `points` pays `bank(points)`; from `clamp` points on every bank pays
+    /// the same, so higher points count as `clamp`.
+    func turnValue(
+        farkle: Double, openingFarkle: Double? = nil, clamp: Int, entered: Bool, bank: (Int) -> Double
+    ) -> Double {
         // values[points / step][dice]; the top row (clamp) loops on itself through hot dice.
         let rows = clamp / step + 1
         var values = [[Double]](repeating: [Double](repeating: 0, count: 7), count: rows)
@@ -96,6 +99,8 @@ struct WinBruteForce {
                         sum += roll.probability * valueAfter(points + bonus, 6)
                     } else if opening, let rerolled {
                         sum += roll.probability * rerolled
+                    } else if opening, let openingFarkle {
+                        sum += roll.probability * openingFarkle
                     } else {
                         sum += roll.probability * farkle
                     }
@@ -208,21 +213,35 @@ struct WinBruteForce {
     /// as indices from `floor`, by value iteration over every state in any order until a sweep changes
     /// nothing by more than 1e-14. A third farkle in a row takes the penalty (never below `floor`) and
     /// restarts the count; a bank restarts it too.
+    ///
+    /// A scoreless opening roll that costs points (`"six_dice_farkle": {"cost": c}`) is a farkle from the total
+    /// less c (never below `floor`); without a penalty the counts are kept all the same, and a third farkle in a
+    /// row takes nothing.
     func penaltyValues(floor: Int) -> [[[[Double]]]] {
-        guard case .target(let target, let finalRound) = rules.game.end, let penalty = rules.turn.threeFarklePenalty
-        else { fatalError("a race with a penalty") }
+        guard case .target(let target, let finalRound) = rules.game.end else { fatalError("a race") }
+        var cost = 0
+        if rules.turn.sixDiceFarkle == nil, !rules.turn.rerollsScorelessOpeningRoll {
+            cost = rules.turn.openingFarkleCost
+        }
         let levels = (target - floor + step - 1) / step
         // A total after a third farkle: points taken (never below the floor), or nothing left.
         func penalized(_ total: Int) -> Int {
-            switch penalty {
+            switch rules.turn.threeFarklePenalty {
             case .points(let points): max(total - points, floor)
             case .wholeTotal: 0
+            case nil: total
             }
         }
         let last = finalRound ? finalRoundValues(entered: true) : []
         let row = [Double](repeating: 0.5, count: levels)
         var values = [[[[Double]]]](
             repeating: [[[Double]]](repeating: [[Double]](repeating: row, count: levels), count: 3), count: 3)
+        // The value to the player who farkles from `total` with `myFarkles` in a row before.
+        func afterFarkle(_ total: Int, _ myFarkles: Int, _ theirFarkles: Int, _ theirs: Int) -> Double {
+            myFarkles < 2
+                ? 1 - values[theirFarkles][myFarkles + 1][theirs][(total - floor) / step]
+                : 1 - values[theirFarkles][0][theirs][(penalized(total) - floor) / step]
+        }
         for _ in 0..<10_000 {
             var change = 0.0
             for mine in 0..<levels {
@@ -231,14 +250,16 @@ struct WinBruteForce {
                         for theirFarkles in 0...2 {
                             let myTotal = floor + mine * step
                             let theirTotal = floor + theirs * step
-                            let farkle =
-                                myFarkles < 2
-                                ? 1 - values[theirFarkles][myFarkles + 1][theirs][mine]
-                                : 1 - values[theirFarkles][0][theirs][(penalized(myTotal) - floor) / step]
+                            let farkle = afterFarkle(myTotal, myFarkles, theirFarkles, theirs)
+                            let openingFarkle =
+                                cost > 0
+                                ? afterFarkle(max(myTotal - cost, floor), myFarkles, theirFarkles, theirs) : nil
                             let clamp = max(
                                 target - myTotal, rules.turn.minimumBank,
                                 finalRound ? last.count * step + theirTotal - myTotal : 0)
-                            let value = turnValue(farkle: farkle, clamp: clamp, entered: true) { points in
+                            let value = turnValue(
+                                farkle: farkle, openingFarkle: openingFarkle, clamp: clamp, entered: true
+                            ) { points in
                                 let total = myTotal + points
                                 if total < target { return 1 - values[theirFarkles][0][theirs][(total - floor) / step] }
                                 guard finalRound else { return 1 }

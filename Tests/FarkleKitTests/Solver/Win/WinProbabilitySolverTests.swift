@@ -296,6 +296,43 @@ struct WinProbabilitySolverTests {
         try expectPenaltyAgreement(rules, floor: -300)
     }
 
+    // MARK: - A scoreless opening roll that costs points
+
+    @Test(
+        "a scoreless opening roll that costs 100, with no penalty, final round or not: the brute force in every state, below zero too"
+    )
+    func openingCostRace() throws {
+        // Only 1s score: a third of opening rolls (5/6 to the sixth) cost the 100.
+        try expectPenaltyAgreement(costing(onesOnly(target: 300), 100), floor: -400)
+        try expectPenaltyAgreement(costing(onesOnly(target: 200, finalRound: true), 100), floor: -300)
+    }
+
+    @Test("a scoreless opening roll that costs 100 under a penalty of points or of the whole total: the brute force")
+    func openingCostPenaltyRace() throws {
+        try expectPenaltyAgreement(costing(penalized(onesOnly(target: 200), penalty: 100), 100), floor: -400)
+        try expectPenaltyAgreement(
+            costing(penalized(onesOnly(target: 200, finalRound: true), penalty: .wholeTotal), 200), floor: -400)
+    }
+
+    @Test(
+        "the cost is solved by the race's layout under a penalty: a lower value for the first player than without it, sweeps that settle, the default floor four costs below zero"
+    )
+    func openingCostSolved() throws {
+        let rules = costing(onesOnly(target: 300), 100)
+        #expect(WinGameKind(rules) == .penaltyRace)
+        #expect(PenaltyWinSolver.defaultFloor(rules: rules) == -400)
+        let solver = try #require(try ScoringTable(rules: rules).solveToWin(threads: 2) as? PenaltyWinSolver)
+        #expect(solver.floor == -400 && solver.lastChange <= PenaltyWinSolver.tolerance)
+        // The farkles in a row count for nothing: every count holds the same values.
+        #expect(solver.value(mine: 100, theirs: 0, myFarkles: 2) == solver.value(mine: 100, theirs: 0))
+        let plain = try WinProbabilitySolver(rules: onesOnly(target: 300))
+        #expect(abs(solver.firstPlayerValue - plain.firstPlayerValue) > 1e-4)
+        // A game of rounds played to win does not follow it: one line.
+        var rounds = rules
+        rounds.game.end = .rounds(2)
+        #expect(throws: NotCovered.self) { try ScoringTable(rules: rounds).solveToWin(threads: 1) }
+    }
+
     @Test("losing the whole total is worth less to the player to move than losing 100 points, from 200 up")
     func wholeTotalCostsMore() throws {
         let race = onesOnly(target: 400)
@@ -356,6 +393,14 @@ private func penalized(_ rules: RuleSet, penalty: ThreeFarklePenalty) -> RuleSet
     var rules = rules
     rules.name += "-penalty"
     rules.turn.threeFarklePenalty = penalty
+    return rules
+}
+
+/// `rules` where a scoreless opening roll costs `cost` points.
+private func costing(_ rules: RuleSet, _ cost: Int) -> RuleSet {
+    var rules = rules
+    rules.name += "-cost"
+    rules.turn.openingFarkleCost = cost
     return rules
 }
 
