@@ -128,14 +128,14 @@ struct AdviseCommandTests {
             CommandRunner.run(
                 ["advise"] + rules + ["--dice", "2,2,3,3,4,6", "--turn-points", "300", "--format", "json"]))
         #expect(later["farkle"] as? Bool == true && later["farkle_cost"] as? Int == 0)
-        // To win, on a race to 1,000: the farkle hands the opponent the turn at 0 against 900, not at 500.
-        let win = try CommandRunner.run(
-            ["advise"] + rules + [
-                "--dice", "2,2,3,3,4,6", "--target", "1000", "--my-score", "500", "--opponent-score", "900",
-                "--no-cache", "--quiet",
-            ])
+        // To win, in a short race where only 1s score and the cost is 100: the farkle hands the opponent the turn at 100
+        // against 200, not at 200.
+        let win = try CommandRunner.run([
+            "advise", "--rules", fixtureRules("ones-cost-race.json"), "--dice", "2,2,3,3,4,6", "--my-score", "200",
+            "--opponent-score", "100", "--no-cache", "--quiet",
+        ])
         #expect(win.exitStatus == 0, "\(win.standardError)")
-        #expect(win.standardOutput.contains("Farkle: the turn costs 500 points off the total; you then win"))
+        #expect(win.standardOutput.contains("Farkle: the turn costs 100 points off the total; you then win"))
     }
 
     @Test("boxed, not on the board (--my-score 0): 1 5 2 3 at 300 rolls on, as 450 cannot get on the board")
