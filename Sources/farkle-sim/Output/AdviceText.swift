@@ -195,7 +195,12 @@ struct AdviceText {
         if advice.isRolledAgain { return Self.rolledAgain }
         guard advice.farkleCost > 0 else { return "Farkle: no keep is possible, the turn ends with 0 points." }
         return "Farkle on the opening roll: no keep is possible, the turn ends and costs "
-            + "\(NumberText.count(advice.farkleCost, "point")) off the total under these rules."
+            + "\(Self.points(advice.farkleCost)) off the total under these rules."
+    }
+
+    /// `points` in words, digits grouped: "1 point", "1,000 points".
+    private static func points(_ points: Int) -> String {
+        NumberText.grouped(points) + (points == 1 ? " point" : " points")
     }
 
     /// What a scoreless opening roll does under rules that roll it again.
@@ -254,7 +259,7 @@ struct AdviceText {
             } else {
                 let ends =
                     win.farkleCost > 0
-                    ? "costs \(NumberText.count(win.farkleCost, "point")) off the total" : "ends with 0 points"
+                    ? "costs \(Self.points(win.farkleCost)) off the total" : "ends with 0 points"
                 lines.append("Farkle: the turn \(ends); you then win \(NumberText.percent(win.farkleValue)).")
             }
         } else {

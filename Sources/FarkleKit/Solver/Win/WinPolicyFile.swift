@@ -163,7 +163,8 @@ package enum WinPolicyFile {
         var writer = Writer(version: penaltyFormatVersion, rules: solver.table.rules, values: solver.values.count)
         for field in [
             solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0,
-            // A penalty of points is 1 or more; 0 stands for the whole total.
+            // A penalty of points is 1 or more; 0 stands for the whole total, or for none where only a scoreless
+            // opening roll costs points.
             solver.penalty.points ?? 0, solver.floor, solver.sweeps,
         ] {
             writer.append(Int64(field))
@@ -405,7 +406,8 @@ package enum WinPolicyFile {
         let stateCount = try reader.count()
         let table = ScoringTable(rules: rules)
         guard rules.game.end == .target(target, finalRound: finalRound), step == table.scoreStep,
-            penalty == rules.turn.threeFarklePenalty.map({ $0.points ?? 0 }), floor <= 0, floor % step == 0,
+            // 0: the whole total, or no penalty at all (a scoreless opening roll's cost alone; the digest tells them apart).
+            penalty == rules.turn.threeFarklePenalty?.points ?? 0, floor <= 0, floor % step == 0,
             levels == TurnMechanics.levels(below: target, step: step) - floor / step
         else {
             throw WinPolicyError(path: path, reason: "its header does not match rules '\(rules.name)'")

@@ -53,10 +53,14 @@ struct WinPolicyFileTests {
     func readGameByFamily() throws {
         let penaltyRules = try Fixtures.rules("ones-penalty-race.json")
         let roundsRules = try Fixtures.rules("ones-rounds.json")
+        // A race whose scoreless opening roll costs points, with no penalty: the penalty's family, no penalty in the
+        // header (as for the whole total), the rules' digest telling them apart.
+        let costRules = try Fixtures.rules("ones-cost-race.json")
         let games: [(RuleSet, any SolvedWinGame)] = [
             (onesRace, try WinProbabilitySolver(rules: onesRace)),
             (penaltyRules, try PenaltyWinSolver(rules: penaltyRules)),
             (roundsRules, try RoundsWinSolver(rules: roundsRules)),
+            (costRules, try PenaltyWinSolver(rules: costRules)),
         ]
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
