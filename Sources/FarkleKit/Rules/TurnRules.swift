@@ -93,11 +93,14 @@ public struct TurnRules: Hashable, Sendable {
     /// totals down to a floor, as under a three-farkle penalty); the solvers and plays that tabulate totals that only
     /// rise ask here: the chance to reach a total, the exact odds, a game of rounds or three players played to win,
     /// loaded dice.
-    package func openingFarkleCostRefusal(rules name: String, of what: String) -> String? {
+    /// `instead` says what to do.
+    package func openingFarkleCostRefusal(
+        rules name: String, of what: String, instead: String = "simulate the game instead"
+    ) -> String? {
         let cost = scorelessOpeningRollCost
         guard cost > 0 else { return nil }
         return "\(what) follow totals that only rise, and rules '\(name)' take \(cost) points off the total for a "
-            + "scoreless opening roll (simulate the game instead)"
+            + "scoreless opening roll (\(instead))"
     }
 
     /// Whether a player may bank with `diceLeft` dice to roll (all the dice after hot dice), ignoring
