@@ -420,6 +420,21 @@ extension ReportDocument {
     /// What the summary says under a three-farkle penalty: the state, the floor and the sweeps.
     private static func penaltyParagraph(_ solver: PenaltyWinSolver) -> String {
         let states = ChartAxis.grouped(Double(solver.stateCount), decimals: 0)
+        // Only a scoreless opening roll's cost lowers a total: no penalty (the solver's is 0 points).
+        if solver.table.rules.turn.threeFarklePenalty == nil {
+            let cost = solver.openingCostLevels * solver.table.scoreStep
+            let floor = ChartAxis.grouped(Double(solver.floor), decimals: 0)
+            return """
+
+                A scoreless opening roll costs \(cost) points, so a total can fall below zero. The solver tabulates \
+                totals down to a floor of \(floor) points and lets a cost at the floor take nothing more; \
+                `farkle-sim solve --objective win --penalty-floor POINTS` checks that a lower floor changes no \
+                printed digit. Only the cost lowers a total, so the solver sweeps over all \(states) states until \
+                no value changes by more than \(NumberText.scientific(PenaltyWinSolver.tolerance, 0)): \
+                \(solver.sweeps) sweeps here.
+
+                """
+        }
         guard let points = solver.penalty.points else {
             return """
 

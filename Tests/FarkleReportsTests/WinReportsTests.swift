@@ -190,6 +190,20 @@ struct PenaltyWinReportsTests {
             })
     }
 
+    @Test(
+        "where only a scoreless opening roll's cost lowers a total, the summary says so, its floor and sweeps (no penalty of 0 points)"
+    )
+    func openingCostSummary() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/rules")
+        let rules = try RuleSet.load(fixtures.appendingPathComponent("ones-cost-race.json").path)
+        let solver = try PenaltyWinSolver(rules: rules)
+        let summary = try #require(ReportDocument.playingToWin(WinDecisionGrid(penaltySolver: solver)).first).contents
+        #expect(summary.contains("A scoreless opening roll costs 100 points"))
+        #expect(summary.contains("a floor of -400 points") && summary.contains("\(solver.sweeps) sweeps here"))
+        #expect(!summary.contains("third farkle"))
+    }
+
     @Test("the summary gives the solver's figures, floor and sweeps; the CSV starts with both farkle counts")
     func documents() throws {
         let solver = Self.solver
