@@ -556,10 +556,15 @@ function situation() {
 // A count typed in a field, 0 where it is empty.
 const count = (id) => Number(fieldText(id) === "" ? "0" : fieldText(id));
 
+// Whether the advice to win reads the farkles in a row: under a penalty (a scoreless opening roll's cost alone
+// shares the penalty's layout, but keeps no counts apart: counts_farkles false).
+const winCountsFarkles = () => data.win !== null && data.win.kind === "penalty" && data.win.counts_farkles;
+
 // What the advice to win reads besides the totals, as a game kept on the page gives it (table.js winGameOf):
 // under a penalty both players' farkles in a row, in a game of rounds the turn's index (2 (round - 1) + seat).
 function typedGame(farkles, totals) {
   if (data.win === null) return {};
+  if (data.win.kind === "penalty" && !data.win.counts_farkles) return { myFarkles: 0, theirFarkles: 0 };
   if (data.win.kind === "penalty") {
     const theirs = count("theirfarkles");
     if (!Number.isInteger(theirs) || theirs < 0 || theirs > 2) {
@@ -758,7 +763,7 @@ function renderAdvice(state) {
         + " rounds" : " in round " + round + " of " + data.win.rounds) + ", playing "
         + (state.game.turnIndex % 2 === 0 ? "first" : "second")
       : totals.them >= data.win.target ? " (your last turn)"
-        : data.win.kind === "penalty" ? ", farkles in a row " + state.game.myFarkles + " and " + state.game.theirFarkles
+        : winCountsFarkles() ? ", farkles in a row " + state.game.myFarkles + " and " + state.game.theirFarkles
           : "";
     body.push(adviceElement("win", win,
       "To win at " + totals.me + " against " + totals.them + when + ", ties counting half", winThenSentence));
@@ -846,13 +851,13 @@ $("turn").addEventListener("input", update);
 // The totals: your own where it changes the advice for points, both where the page has the advice to win.
 $("game").hidden = !typedWin() && !ownTotalMatters();
 $("them-field").hidden = !typedWin();
-$("their-farkles-field").hidden = !typedWin() || data.win.kind !== "penalty";
+$("their-farkles-field").hidden = !typedWin() || !winCountsFarkles();
 $("round-field").hidden = !typedWin() || data.win.kind !== "rounds";
 if (typedWin() && data.win.kind === "rounds") $("round").max = String(data.win.rounds);
 $("game-heading").textContent = typedWin() ? "The game (2 players)" : "The game";
 $("game-note").textContent = gameNote();
 // Farkles in a row matter only where the page has a turn table per count, or the advice to win under a penalty.
-$("farkles-field").hidden = !perFarkleCount() && !(typedWin() && data.win.kind === "penalty");
+$("farkles-field").hidden = !perFarkleCount() && !(typedWin() && winCountsFarkles());
 $("farkles").max = String(perFarkleCount() ? data.points.length - 1 : 2);
 if (!perFarkleCount()) {
   $("farkles-note").textContent = "The third in a row costs the whole total: the advice to win counts it, the "
