@@ -164,7 +164,7 @@ public struct WinDecisionGrid: Sendable {
     ) {
         self.init(
             figures: penaltySolver, target: penaltySolver.target, solver: nil, penaltySolver: penaltySolver,
-            turnPoints: turnPoints, otherMaps: otherMaps, threads: threads
+            turnPoints: turnPoints, otherMaps: penaltySolver.countsFarkles ? otherMaps : [], threads: threads
         ) { mine, theirs in
             // One turn table per pair of farkle counts mapped.
             var turns: [Int: @Sendable (Map) -> CellFigures] = [:]
@@ -325,7 +325,9 @@ extension ReportDocument {
         let penalty = grid.penaltySolver
         // One row per opponent's total and map: the ranges of my total where play to win banks, and where the
         // rules make the player roll; it rolls at every other total.
-        let counts = penalty == nil ? [] : ["my_farkles", "opponent_farkles"]
+        // A scoreless opening roll's cost alone shares the penalty's layout but keeps no farkles in a row.
+        let countsFarkles = penalty?.countsFarkles ?? false
+        let counts = countsFarkles ? ["my_farkles", "opponent_farkles"] : []
         var csv = CSVTable(
             header: counts + [
                 "opponent_total", "dice_left", "turn_points", "bank_at_my_totals", "must_roll_at_my_totals",
@@ -339,7 +341,7 @@ extension ReportDocument {
                     totalRanges(decisions.filter { $0.1 == wanted }.map(\.0), step: step)
                 }
                 csv.append(
-                    (penalty == nil ? [] : ["\(map.myFarkles)", "\(map.opponentFarkles)"]) + [
+                    (countsFarkles ? ["\(map.myFarkles)", "\(map.opponentFarkles)"] : []) + [
                         "\(theirs)", "\(map.diceLeft)", "\(map.turnPoints)", ranges(.bank), ranges(.mustRoll),
                     ])
             }
@@ -389,18 +391,20 @@ extension ReportDocument {
             Each map shows, for one count of dice left and one level of turn points, what play to win does at \
             every pair of totals: your total across, the opponent's total up. Compare with the turn alone \
             ([bank thresholds](bank-thresholds.md)), which banks at the same turn points whatever the totals.\
-            \(penalty == nil ? "" : " Here both players start the turn with no farkle in a row, and the maps run "
-                + "from 0 to below the target: totals below zero, which only penalties reach, are left out.")
+            \(penalty == nil ? "" : (countsFarkles ? " Here both players start the turn with no farkle in a row, and "
+                + "the maps run from 0 to below the target: totals below zero, which only penalties reach, are left out."
+                : " Here the maps run from 0 to below the target: totals below zero, which only a scoreless opening "
+                + "roll's cost reaches, are left out."))
 
             \(links(plain))
-            \(penalty == nil ? "" : nearPenaltySection(grid, maps: maps))
+            \(countsFarkles ? nearPenaltySection(grid, maps: maps) : "")
             [win-decisions.csv](win-decisions.csv) holds the maps exactly: one row per \
-            \(penalty == nil ? "" : "count of farkles in a row of each player (`my_farkles`, `opponent_farkles`), ")\
+            \(countsFarkles ? "count of farkles in a row of each player (`my_farkles`, `opponent_farkles`), " : "")\
             opponent's total, dice left and turn points, with the ranges of your total where play to win banks \
             (`bank_at_my_totals`, such as `0-2950 9700-9950`) and where the rules make you roll \
             (`must_roll_at_my_totals`); it rolls at every other total. `farkle-sim advise --my-score \
             --opponent-score` gives the chances behind any one decision\
-            \(penalty == nil ? "" : " (with `--farkles` and `--opponent-farkles` for the counts)").
+            \(countsFarkles ? " (with `--farkles` and `--opponent-farkles` for the counts)" : "").
 
             """
         return [

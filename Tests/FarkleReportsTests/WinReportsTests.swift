@@ -204,6 +204,22 @@ struct PenaltyWinReportsTests {
         #expect(!summary.contains("third farkle"))
     }
 
+    @Test("where only a scoreless opening roll's cost lowers a total, no map, column or word counts farkles in a row")
+    func openingCostHasNoFarkleCounts() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/rules")
+        let rules = try RuleSet.load(fixtures.appendingPathComponent("ones-cost-race.json").path)
+        let grid = WinDecisionGrid(penaltySolver: try PenaltyWinSolver(rules: rules))
+        #expect(grid.maps.allSatisfy { $0.hasNoFarkles })
+        let documents = ReportDocument.playingToWin(grid)
+        #expect(!documents.contains { $0.fileName.contains("farkles") })
+        let csv = try #require(documents.first { $0.fileName == "win-decisions.csv" }).contents
+        #expect(!csv.hasPrefix("my_farkles"))
+        let summary = try #require(documents.first).contents
+        #expect(!summary.contains("farkles in a row") && !summary.contains("--farkles"))
+        #expect(summary.contains("which only a scoreless opening roll's cost reaches"))
+    }
+
     @Test("the summary gives the solver's figures, floor and sweeps; the CSV starts with both farkle counts")
     func documents() throws {
         let solver = Self.solver
