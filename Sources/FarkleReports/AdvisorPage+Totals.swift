@@ -42,8 +42,9 @@ extension AdvisorPage {
             entryMinimum: solver.table.rules.game.entryMinimum, hasEntered: solver.hasEntered)
     }
 
-    /// One capped turn: R and the decisions for the turn points below `max(cap, least bank)`, and above them
-    /// the values that no longer change with the turn points (V = cap × the chance to reach a bank).
+    /// One capped turn: R and the decisions for the turn points the solver tabulates (below `max(cap, least bank)`,
+    /// or up to the cap where a target is hit exactly), and above them the values that no longer change with the turn
+    /// points (V = cap × the chance to reach a bank, or 0 where a bank past the cap busts).
     ///
     /// R is written as the base64 of its little-endian IEEE 754 doubles, one string per dice count: the same
     /// `Double`s in 10.7 characters each instead of about 19 (a 10,000-point race has 20,100 levels of them).
@@ -53,7 +54,7 @@ extension AdvisorPage {
         let step = mechanics.scoreStep
         let dice = 1...mechanics.dice
         let state = { (dice: Int) in outcomes.state(with: [dice]) }
-        let top = (max(solver.cap, mechanics.minimumBank) + step - 1) / step
+        let top = solver.tabulatedLevels
         func code(_ points: Int, _ dice: Int) -> Character {
             guard solver.bankValue(turnPoints: points, state: state(dice)) != nil else { return "m" }
             return solver.shouldBank(turnPoints: points, state: state(dice)) ? "b" : "r"

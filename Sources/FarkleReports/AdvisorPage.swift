@@ -191,6 +191,7 @@ public struct AdvisorPage: Sendable {
             ("three_farkle_penalty", penalty),
             ("target", points(rules.game.end.target)),
             ("final_round", "\(rules.game.end.hasFinalRound)"),
+            ("exact_target", "\(rules.game.mustHitTargetExactly)"),
             ("rounds", points(rules.game.end.rounds)),
             ("entry_minimum", "\(rules.game.entryMinimum)"),
             (

@@ -123,7 +123,12 @@ public struct ReportBuilder: Sendable {
         let specs: [StrategySpec] = [
             .expectedValue, .greedy, .threshold([oneDie, twoDice]), .threshold([300, 300]), .threshold([600, 600]),
         ]
-        var pairs = [(StrategySpec.expectedValue, StrategySpec.expectedValue)]
+        // Where the target must be hit exactly `ev` counts banks that bust (its games rarely end): the first player's
+        // edge is that of the points toward the target.
+        let mirrored: StrategySpec =
+            rules.game.mustHitTargetExactly && TargetTurnStrategy.refusal(for: rules) == nil
+            ? .expectedValueToTarget : .expectedValue
+        var pairs = [(mirrored, mirrored)]
         for (index, first) in specs.enumerated() {
             for second in specs[(index + 1)...] { pairs.append((first, second)) }
         }
@@ -171,7 +176,7 @@ public struct ReportBuilder: Sendable {
         }
         if let mirror = comparison.matchups.first {
             findings.append(
-                "The first player has an edge: with both players on `ev`, whoever starts wins "
+                "The first player has an edge: with both players on `\(mirrored)`, whoever starts wins "
                     + "\(ReportDocument.rateWithInterval(mirror.starterWinRate)) of games "
                     + "(see [strategies](strategies.md)).")
         }

@@ -179,6 +179,36 @@ struct AdviseCommandTests {
         #expect(abs(try #require(decision["roll_value"] as? Double) - 150.0 * 20 / 36) < 1e-9)
     }
 
+    @Test(
+        "a target of 2,000 hit exactly, at 1850: 1 5 banks 150 and wins; keeping more busts, worth nothing toward the target and a farkle's chance to win"
+    )
+    func exactTarget() throws {
+        let arguments = [
+            "advise", "--rules", fixtureRules("exact-target.json"), "--dice", "1,5,2,3,4,6", "--my-score", "1850",
+            "--opponent-score", "1500",
+        ]
+        let result = try CommandRunner.run(arguments + ["--format", "json"])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let json = try jsonObject(result)
+        let list = try keeps(json)
+        #expect(list.first?["dice"] as? [Int] == [1, 5] && list.first?["expected"] as? Double == 150)
+        // Past 150 every bank busts and every keep adds points: nothing counts toward the target.
+        for keep in list where try #require(keep["score"] as? Int) > 150 {
+            #expect(keep["expected"] as? Double == 0)
+        }
+        let win = try #require(json["win"] as? [String: Any])
+        let farkle = try #require(win["farkle_value"] as? Double)
+        let winKeeps = try #require(win["keeps"] as? [[String: Any]])
+        #expect(winKeeps.first?["dice"] as? [Int] == [1, 5] && winKeeps.first?["value"] as? Double == 1)
+        // A keep past the target is a farkle but for the tiny chance of six 1s rolled on the way.
+        for keep in winKeeps where try #require(keep["score"] as? Int) > 150 {
+            let value = try #require(keep["value"] as? Double)
+            #expect(value >= farkle && value < farkle + 1e-4, "\(keep)")
+        }
+        let text = try CommandRunner.run(arguments).standardOutput
+        #expect(text.contains("a bank that hits it exactly wins at once and one past it scores nothing"))
+    }
+
     @Test("Markdown marks the best keep and says bank or roll")
     func markdown() throws {
         let result = try CommandRunner.run(["advise", "--dice", "5,5,2,3", "--turn-points", "250"])

@@ -80,8 +80,11 @@ struct AdvisorBrowserTests {
     @Test("with both totals, the advice to win agrees exactly with advise --my-score/--opponent-score")
     func winAgreesWithAdvise() throws {
         // Short races keep the solves cheap: one without a final round and with an entry minimum (standard
-        // scoring, six 1s win at once), one with a final round.
-        let files = [fixtureRules("short-race.json"), fixtureRules("ones-race.json")]
+        // scoring, six 1s win at once), one with a final round, and one whose target must be hit exactly (a bank
+        // past it busts).
+        let files = [
+            fixtureRules("short-race.json"), fixtureRules("ones-race.json"), fixtureRules("exact-target.json"),
+        ]
         var generator = SplitMix64(state: 11)
         let pages = try files.map { file in
             let rules = try RuleSet.load(file)
@@ -208,6 +211,13 @@ struct AdvisorBrowserTests {
             let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised[index])
             #expect(advice.win != nil, context)
             shown[index].check(against: advice, situation: situation, context)
+            if file == "ones-cost-race.json" {
+                // Only the opening roll's cost lowers a total: nothing asks for or speaks of farkles in a row.
+                #expect(shown[index].farkles == nil, context)
+                #expect(shown[index].gameNote?.contains("farkles in a row") == false, context)
+            } else if file == "ones-penalty-race.json" {
+                #expect(shown[index].gameNote?.contains("both players' farkles in a row") == true, context)
+            }
             decisions.formUnion(shown[index].advice.filter { $0.objective == "win" }.map(\.decision))
         }
         #expect(decisions.isSuperset(of: ["bank", "roll"]), "decisions to win shown: \(decisions)")
@@ -795,6 +805,8 @@ struct ShownAdvice: Decodable {
     var farkles: String?
     /// The note that the roll wins the game at once, where it does.
     var winsAtOnce: String?
+    /// The note on what of the game the advice reads (the totals, and where they count, the farkles in a row).
+    var gameNote: String?
 
     func check(against json: AdviceJSON, situation: Situation, _ context: Comment) {
         #expect(problem == nil, context)
@@ -938,6 +950,7 @@ enum Chromium {
             agree: document.querySelector("#objectives")?.dataset.agree ?? null,
             farkles: document.getElementById("farkles-field").hidden ? null : document.getElementById("farkles").value,
             winsAtOnce: document.getElementById("wins-at-once")?.textContent ?? null,
+            gameNote: document.getElementById("game-note")?.textContent ?? null,
           });
           const fragments = FRAGMENTS;
           const results = [capture()];

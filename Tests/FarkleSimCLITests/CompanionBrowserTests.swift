@@ -183,9 +183,12 @@ struct CompanionBrowserTests {
             #expect(own.last.map { Int($0[7]) } ?? 0 == player.total, context)
             let banked = own.filter { $0[5] == "bank" }.compactMap { Int($0[6]) }.reduce(0, +)
             #expect(banked == player.statistics.bankedPoints, context)
-            #expect(own.count { $0[5] == "farkle" } == player.statistics.farkles, context)
+            // A bust (a bank past a target to hit exactly) ends the turn as a farkle does.
+            #expect(own.count { $0[5] == "farkle" || $0[5] == "bust" } == player.statistics.farkles, context)
             #expect(
-                own.allSatisfy { ["bank", "farkle"].contains($0[5]) || $0[5].wholeMatch(of: /six [1-6]s/) != nil },
+                own.allSatisfy {
+                    ["bank", "bust", "farkle"].contains($0[5]) || $0[5].wholeMatch(of: /six [1-6]s/) != nil
+                },
                 context)
         }
         return state
@@ -649,6 +652,63 @@ struct CompanionBrowserTests {
         }
         #expect(
             shown.afterLater == state.players.map(\.total) && shown.afterLater == [-500, -500], "\(shown.afterLater)")
+    }
+
+    @Test(
+        "a target of 2,000 hit exactly: the rules line says so, Bank past it is marked as a bust, and tapped it scores nothing and passes the dice"
+    )
+    func exactTarget() throws {
+        let rules = try Self.rules("exact-target.json")
+        let driver = """
+            (() => {
+            const $ = (id) => document.getElementById(id);
+            const tap = (faces) => { for (const face of faces) document.querySelector('[data-face="' + face + '"]').click(); };
+            const keep = (faces) => document.querySelector('#answer tr[data-keep="' + faces + '"]').click();
+            const totals = () => [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => Number(row.dataset.total));
+            $("start").click();
+            tap([1, 1, 1, 5, 2, 3]); keep("1,1,1,5"); $("bank").click();
+            tap([5, 5, 5, 1, 2, 3]); keep("1,5,5,5"); $("bank").click();
+            const before = totals();
+            tap([1, 1, 1, 5, 2, 3]); keep("1,1,1,5");
+            const label = $("bank").textContent;
+            const reason = $("bank-reason").textContent;
+            $("bank").click();
+            const out = document.createElement("script");
+            out.type = "application/json";
+            out.id = "results";
+            out.textContent = JSON.stringify({ rules: $("rules-summary").textContent, before, label, reason,
+              after: totals(), status: $("status").textContent,
+              turns: decodeURIComponent($("export-turns").href.replace(/^data:text\\/csv;charset=utf-8,/, "")) });
+            document.body.append(out);
+            })();
+            """
+        struct Shown: Decodable {
+            let rules: String
+            let before: [Int]
+            let label: String
+            let reason: String
+            let after: [Int]
+            let status: String
+            let turns: String
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        #expect(shown.rules.contains("the first bank to hit 2000 exactly wins at once"), "\(shown.rules)")
+        #expect(shown.label == "Bank 1,050 (busts)", "\(shown.label)")
+        #expect(shown.reason.contains("past 2,000 it scores nothing"), "\(shown.reason)")
+        // FarkleKit plays the same actions to the same totals: the bust leaves 1,050 and passes the dice.
+        var state = try GameState(table: ScoringTable(rules: rules), players: ["Player 1", "Player 2"])
+        for action: GameAction in [
+            .keep(DiceCounts(faces: [1, 1, 1, 5])), .bank, .keep(DiceCounts(faces: [1, 5, 5, 5])), .bank,
+        ] {
+            try state.apply(action)
+        }
+        #expect(shown.before == state.players.map(\.total) && shown.before == [1_050, 600], "\(shown.before)")
+        try state.apply(.keep(DiceCounts(faces: [1, 1, 1, 5])))
+        try state.apply(.bank)
+        #expect(shown.after == state.players.map(\.total) && shown.after == [1_050, 600], "\(shown.after)")
+        #expect(state.seat == 1 && state.players[0].statistics.farkles == 1)
+        let last = try #require(shown.turns.split(separator: "\n").last).split(separator: ",")
+        #expect(last[5] == "bust" && last[6] == "0" && last[7] == "1050", "\(shown.turns)")
     }
 
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")

@@ -267,6 +267,41 @@ struct SimulatePenaltyCommandTests {
         #expect(evaluate.exitStatus == 64 && evaluate.standardError.contains("take 500 points off the total"))
     }
 
+    @Test(
+        "a target hit exactly: the seats play ev-target by default, every format says so, no winner's total passes it, and evaluate refuses in one line"
+    )
+    func exactTarget() throws {
+        let arguments = ["--rules", fixtureRules("exact-target.json"), "--games", "400", "--seed", "5"]
+        let markdown = try CommandRunner.run(arguments)
+        #expect(markdown.exitStatus == 0, "\(markdown.standardError)")
+        #expect(markdown.standardOutput.contains("(a race to 2,000 hit exactly)"))
+        #expect(markdown.standardOutput.contains("| 1 | ev-target |"))
+        let json = try jsonObject(try CommandRunner.run(arguments + ["--format", "json"]))
+        #expect(json["exact_target"] as? Bool == true && json["final_round"] as? Bool == false)
+        #expect(json["unfinished_games"] as? Int == 0)
+        let csv = try CommandRunner.run(arguments + ["--format", "csv"]).standardOutput.split(separator: "\n")
+        let header = try #require(csv.first).split(separator: ",", omittingEmptySubsequences: false)
+        let column = try #require(header.firstIndex(of: "exact_target"))
+        #expect(
+            csv.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false)[column] == "true" })
+        let evaluate = try CommandRunner.run([
+            "evaluate", "--rules", fixtureRules("exact-target.json"), "--strategy", "ev", "--strategy", "greedy",
+        ])
+        #expect(evaluate.exitStatus == 64)
+        #expect(evaluate.standardError.hasPrefix("Error: the exact odds between strategies count every bank"))
+        #expect(evaluate.standardError.contains("make a bank past 2000 score nothing"))
+        // standard banks with 1 or 2 dice left only, never 50: a total 50 short could never finish.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("exact-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("stuck.json")
+        try Data(#"{"base": "standard", "game": {"exact_target": true}}"#.utf8).write(to: file)
+        let stuck = try CommandRunner.run(["--rules", file.path, "--games", "10"])
+        #expect(stuck.exitStatus == 64 && stuck.standardOutput.isEmpty)
+        #expect(stuck.standardError.hasPrefix("Error: \(file.path): 'game.exact_target'"), "\(stuck.standardError)")
+        #expect(stuck.standardError.contains("no turn under these rules banks exactly 50"))
+    }
+
     @Test("standard has no penalty: net equals banked points, and Markdown has no net row")
     func standard() throws {
         let json = try jsonObject(try CommandRunner.run(["--games", "200", "--format", "json"]))

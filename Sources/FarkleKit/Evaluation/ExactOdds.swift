@@ -211,6 +211,9 @@ public struct ExactOdds: Sendable {
         {
             throw NotCovered(reason)
         }
+        if let reason = rules.game.exactTargetRefusal(rules: rules.name, of: "the exact odds between strategies") {
+            throw NotCovered(reason)
+        }
         guard (2...3).contains(strategies.count) else {
             throw NotCovered("exact odds need 2 or 3 strategies, one per seat, not \(strategies.count)")
         }

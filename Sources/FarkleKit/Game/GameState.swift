@@ -220,6 +220,8 @@ public struct GameState: Sendable {
     private mutating func bank() throws(NotAllowed) {
         if let reason = reasonNotToBank { throw NotAllowed(reason) }
         let points = turnPoints
+        // Past a target to hit exactly the bank scores nothing and the turn ends as a farkle does.
+        if rules.game.bankBusts(total: players[seat].total, turnPoints: points) { return endTurnFarkled(cost: 0) }
         players[seat].total += points
         players[seat].hasEntered = true
         players[seat].farklesInARow = 0

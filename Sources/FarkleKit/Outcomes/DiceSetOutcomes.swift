@@ -12,7 +12,8 @@
 /// value of a state never falls as turn points grow, so a lower-scoring keep to
 /// the same state is never better). Rolls with the same options form one group,
 /// whose probability is the sum of theirs. Probabilities are computed from the
-/// integer face weights, one division per group.
+/// integer face weights, one division per group. Where a race's target must be hit exactly, a value does fall past
+/// it: ordinary dice then keep every distinct keep as an option (loaded dice refuse such rules).
 ///
 /// A set of identical fair dice is exactly the plain game: its states are the
 /// dice counts 0...6 and its groups those of the plain solver, built from the same
@@ -102,7 +103,9 @@
         diceInState = (0..<layout.stateCount).map { layout.dice(in: $0).reduce(0, +) }
         var builder = Builder()
         if set.isOrdinary && !forceKinds {
-            builder.addPlain(RollOutcomes(table: table), table: table, dice: dice)
+            // Past a target hit exactly a value falls as turn points grow: every distinct keep is an option.
+            let everyKeep = table.rules.game.mustHitTargetExactly
+            builder.addPlain(RollOutcomes(table: table, everyKeep: everyKeep), table: table, dice: dice)
         } else {
             let scores = KeepScores(table: table)
             for state in 0..<layout.stateCount {

@@ -17,6 +17,11 @@ extension DiceSet {
         {
             return reason
         }
+        if let reason = rules.game.exactTargetRefusal(
+            rules: rules.name, of: "loaded dice", instead: "play the game with six ordinary dice")
+        {
+            return reason
+        }
         guard rules.game.end.target != nil, allowsFinalRound || !rules.game.end.hasFinalRound else {
             return "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                 + rules.game.end.unlikeRaceWonAtOnce

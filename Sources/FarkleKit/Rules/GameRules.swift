@@ -26,6 +26,12 @@ public struct GameRules: Hashable, Sendable {
     public var instantLossFaces: Set<Int> = [] {
         didSet { instantLossFaces = instantLossFaces.intersection(DiceCounts.faces).subtracting(instantWinFaces) }
     }
+    /// Whether a race's target must be hit exactly (no in `standard`): a bank that would take a total past the
+    /// target scores nothing and ends the turn as a farkle does (`bankBusts(total:turnPoints:)`).
+    ///
+    /// Only in a race won at the target at once: the bank that hits it wins. A rule file sets it with
+    /// `"exact_target": true`, which checks that every total can still hit the target.
+    public var mustHitTargetExactly = false
     /// In a game of rounds, the most extra rounds every player plays while the highest total is shared
     /// (0 in `standard`; 5 in `farkleten`). Ignored in a race to a target.
     public var extraRoundsOnTie: Int
@@ -74,6 +80,25 @@ extension GameRules {
     package var sixOnesWin: Bool {
         get { instantWinFaces.contains(1) }
         set { if newValue { instantWinFaces.insert(1) } else { instantWinFaces.remove(1) } }
+    }
+
+    /// Whether banking `turnPoints` on a total of `total` busts: the target must be hit exactly and the bank would
+    /// pass it. The bank then scores nothing and the turn ends as a farkle does (it counts toward a three-farkle
+    /// penalty). The one definition of the bust; the engines, the game at the table and the win solver ask it.
+    package func bankBusts(total: Int, turnPoints: Int) -> Bool {
+        guard mustHitTargetExactly, let target = end.target else { return false }
+        return total + turnPoints > target
+    }
+
+    /// Why `what` (a solver or a play, named as the subject of a sentence) does not follow a target hit exactly
+    /// under these rules of the rule set `name`, in one line, or `nil` where it may: the one gate of the exact target.
+    /// `instead` says what to do.
+    package func exactTargetRefusal(
+        rules name: String, of what: String, instead: String = "simulate the game instead"
+    ) -> String? {
+        guard mustHitTargetExactly, let target = end.target else { return nil }
+        return "\(what) count every bank that reaches the target, and rules '\(name)' make a bank past \(target) score "
+            + "nothing (\(instead))"
     }
 
     /// Whether `roll` wins the game at once: six of a kind of a face in `instantWinFaces`, on six dice.

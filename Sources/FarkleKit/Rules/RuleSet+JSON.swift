@@ -437,6 +437,7 @@ private struct RuleReader {
             case .players: game.players = try integer(value, path, in: GameRules.playerRange)
             case .target: target = try integer(value, path, in: RuleReader.pointRange)
             case .finalRound: finalRound = try bool(value, path)
+            case .exactTarget: game.mustHitTargetExactly = try bool(value, path)
             case .rounds: rounds = try integer(value, path, in: GameRules.roundRange)
             case .extraRoundsOnTie: game.extraRoundsOnTie = try integer(value, path, in: GameRules.extraRoundRange)
             case .highestTurnBreaksTie: game.highestTurnBreaksTie = try bool(value, path)
@@ -468,12 +469,28 @@ private struct RuleReader {
                 throw fail(
                     "\(section).\(key.rawValue)", "cannot be given with game.rounds (a game of rounds has no target)")
             }
+            if members[GameKey.exactTarget.rawValue] != nil {
+                throw fail(
+                    "\(section).\(GameKey.exactTarget.rawValue)",
+                    "cannot be given with game.rounds (a game of rounds has no target)")
+            }
             game.end = .rounds(rounds)
+            game.mustHitTargetExactly = false
         } else {
             // The tie-breaks of a game of rounds: refused beside a target, dropped when a file turns a base's
             // game of rounds into a race.
             for key in [GameKey.extraRoundsOnTie, .highestTurnBreaksTie] where members[key.rawValue] != nil {
                 throw fail("\(section).\(key.rawValue)", "needs game.rounds (a race to a target has no extra rounds)")
+            }
+            if game.mustHitTargetExactly {
+                // The bank that hits the target wins: a final round given beside it contradicts it, and a base's
+                // final round gives way.
+                if case .bool(true) = members[GameKey.finalRound.rawValue] {
+                    throw fail(
+                        "\(section).\(GameKey.finalRound.rawValue)",
+                        "cannot be true with game.exact_target (the bank that hits the target exactly wins at once)")
+                }
+                finalRound = false
             }
             game.end = .target(target, finalRound: finalRound)
             game.extraRoundsOnTie = 0
@@ -523,6 +540,7 @@ enum GameKey: String, CaseIterable {
     case players
     case target
     case finalRound = "final_round"
+    case exactTarget = "exact_target"
     case rounds
     case extraRoundsOnTie = "extra_rounds_on_tie"
     case highestTurnBreaksTie = "highest_turn_breaks_tie"
@@ -536,7 +554,7 @@ enum GameKey: String, CaseIterable {
 extension RuleSet {
     /// The rule set as a complete JSON rule file, readable by `load(_:)`: every key present but the house rules
     /// `turn.hot_dice_bonus`, `turn.dice` (written when not 6), `combinations.four_dice_straight` and
-    /// `combinations.six_ones`, written only when set,
+    /// `combinations.six_ones`, and `game.exact_target`, written only when set,
     /// and `game.six_of_a_kind`, written instead of `game.six_ones` when a face other than 1 wins at once.
     public var jsonText: String {
         func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
@@ -594,7 +612,10 @@ extension RuleSet {
 
         let end: String
         switch game.end {
-        case .target(let target, let finalRound): end = "\"target\": \(target),\n    \"final_round\": \(finalRound)"
+        case .target(let target, let finalRound):
+            end =
+                "\"target\": \(target),\n    \"final_round\": \(finalRound)"
+                + (game.mustHitTargetExactly ? ",\n    \"exact_target\": true" : "")
         case .rounds(let rounds):
             end =
                 "\"rounds\": \(rounds),\n    \"extra_rounds_on_tie\": \(game.extraRoundsOnTie),\n"

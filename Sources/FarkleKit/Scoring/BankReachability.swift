@@ -12,6 +12,8 @@
 package struct BankReachability: Sendable {
     /// The rules the answer is for.
     package let rules: RuleSet
+    /// Their scoring table, for the amounts a turn can bank exactly (`exactBanks(table:upTo:leastBank:)`).
+    let table: ScoringTable
 
     /// The most turn points a turn can hold with n dice to roll after a keep, n = 0...6 (entry 0 unused):
     /// `nil` where no turn gets, `Int.max` where a loop makes it unbounded.
@@ -20,6 +22,7 @@ package struct BankReachability: Sendable {
     /// Works out, for every dice count, whether a turn can get there and with how many points.
     package init(table: ScoringTable) {
         rules = table.rules
+        self.table = table
         // The dice of the game: a turn never rolls more.
         let maximum = table.turnMechanics.dice
         let catalog = DiceCatalog.shared
@@ -98,11 +101,12 @@ package struct BankReachability: Sendable {
         }
     }
 
-    /// Refuses rules under which no game can end, saying why in one line.
+    /// Refuses rules under which no game can end, saying why in one line: no turn can bank, or a race's target must
+    /// be hit exactly and some total could never hit it (`checkExactTarget(source:)`).
     ///
-    /// - Throws: `RuleSetError` naming the rule that stops every turn from banking.
+    /// - Throws: `RuleSetError` naming the rule that stops every turn from banking, or the target from being hit.
     package func check(source: String) throws(RuleSetError) {
-        guard !canBank else { return }
+        guard !canBank else { return try checkExactTarget(source: source) }
         let maximum = rules.turn.dice
         let reached = (1...maximum).filter { mostPoints[$0] != nil }
         guard !reached.isEmpty else {

@@ -59,7 +59,11 @@ struct GameLoop: Sendable {
             situation.isFinalRound = progress.isFinalRound
             situation.farklesInARow = farklesInARow[seat]
             situation.hasEntered = entered & (1 << seat) != 0
-            let (outcome, turnPoints) = turns.playTurn(situation, rolls: &counts.rolls)
+            var (outcome, turnPoints) = turns.playTurn(situation, rolls: &counts.rolls)
+            if outcome == .banked, rules.bankBusts(total: situation.scores[seat], turnPoints: turnPoints) {
+                // Past a target to hit exactly: the bank scores nothing and the turn ends as a farkle does.
+                (outcome, turnPoints) = (.farkle(penalty: false), 0)
+            }
             counts.seats[seat].turns += 1
             if let cap = firstTurnCap, progress.round == 1 {
                 let counted = min(turnPoints, cap)

@@ -132,7 +132,8 @@ function racePayoffs(me, them) {
   const theirs = them / step;
   const final = win.final_round ? win.final_round_values[theirs === 0 ? "new" : "entered"] : null;
   const finalValue = (deficit) => (deficit < final.length ? final[Math.max(deficit, 0)] : win.final_round_limit);
-  let top = Math.max(Math.floor((win.target - me + step - 1) / step), leastLevel);
+  // A target hit exactly: the table runs to the target itself, and every bank past it busts (winTurn).
+  let top = rules.exact_target ? levels - mine + 1 : Math.max(Math.floor((win.target - me + step - 1) / step), leastLevel);
   if (final) top = Math.max(top, final.length + theirs - mine);
   top = Math.max(top, 1);
   const bank = [];
@@ -176,7 +177,7 @@ function penaltyPayoffs(me, them, farklesInARow, theirFarklesInARow) {
   const value = (a, b, p, q) => win.blocks[3 * p + q][a * levels + b];
   const final = win.final_round ? win.final_round_values : null;
   const finalValue = (deficit) => (deficit < final.length ? final[Math.max(deficit, 0)] : win.final_round_limit);
-  let top = Math.max(levels - mine, leastLevel);
+  let top = rules.exact_target ? levels - mine + 1 : Math.max(levels - mine, leastLevel);
   if (final) top = Math.max(top, final.length + theirs - mine);
   top = Math.max(top, 1);
   const bank = [];
@@ -234,17 +235,23 @@ function payoffs(me, them, game) {
 function winTurn(me, them, game) {
   const turn = data.win.turn;
   const step = rules.score_step;
-  const { bank, top, topBank, farkle, openingFarkle } = payoffs(me, them, game);
+  const payoff = payoffs(me, them, game);
+  const { bank, top, farkle, openingFarkle } = payoff;
+  // Where the target must be hit exactly a bank above the table busts: it pays a farkle's worth (slope 1 in it),
+  // as WinTurn.bustsAboveTop.
+  const busts = rules.exact_target;
+  const [topBank, topSlope] = busts ? [farkle, 1] : [payoff.topBank, 0];
   const allows = (n) => rules.banking_dice_left.includes(n);
   const later = turn.six_dice_farkle_steps.later;
 
   // Above the table banking pays topBank wherever it is allowed: only the dice count matters.
   let above = [null];
   for (let n = 1; n <= MAX_DICE; n++) {
-    const reach = turn.reach[n];
+    const reach = busts ? 0 : turn.reach[n];
     above.push({ value: reach + (1 - reach) * farkle, slope: 1 - reach, banks: allows(n) });
   }
-  if (!(topBank === 1 && turn.instant_win[MAX_DICE] === 0)) {
+  // As WinTurn: with a six of a kind that ends the game (won or lost), the value iteration decides.
+  if (!((busts || topBank === 1) && turn.instant_win[MAX_DICE] === 0 && rules.instant_loss === null)) {
     for (let round = 0; round < 10000; round++) {
       const next = [null];
       for (let n = 1; n <= MAX_DICE; n++) {
@@ -266,7 +273,7 @@ function winTurn(me, them, game) {
           value += farkleChance * farkle;
           slope += farkleChance;
         }
-        next.push(allows(n) && topBank >= value ? { value: topBank, slope: 0, banks: true }
+        next.push(allows(n) && topBank >= value ? { value: topBank, slope: topSlope, banks: true }
           : { value, slope, banks: false });
       }
       const settled = next.every((entry, n) => n === 0 || (Math.abs(entry.value - above[n].value) <= 1e-15
@@ -427,7 +434,10 @@ function describeRules() {
   if (rules.instant_loss !== null) parts.push(rules.instant_loss + " lose at once");
   if (rules.rounds !== null) parts.push(rules.rounds + " rounds, the highest total wins");
   else if (rules.final_round) parts.push("reaching " + rules.target + " gives the others one last turn");
-  else parts.push("the first bank to reach " + rules.target + " wins at once");
+  else if (rules.exact_target) {
+    parts.push("the first bank to hit " + rules.target + " exactly wins at once; a bank past it scores nothing and "
+      + "ends the turn as a farkle");
+  } else parts.push("the first bank to reach " + rules.target + " wins at once");
   if (rules.three_farkle_penalty !== null) {
     parts.push("three farkles in a row cost " + penaltyWords() + (perFarkleCount()
       ? " (the advice plays for the most points in the long run, penalties included)"
@@ -712,8 +722,9 @@ function gameNote() {
       + rules.target + ": past it they win nothing more.");
   }
   if (typedWin()) {
-    const more = { rounds: ", the round and who plays first", penalty: " and both players' farkles in a row" };
-    parts.push("Both totals before this turn" + (more[data.win.kind] || "") + " give the advice to win as well."
+    const more = data.win.kind === "rounds" ? ", the round and who plays first"
+      : winCountsFarkles() ? " and both players' farkles in a row" : "";
+    parts.push("Both totals before this turn" + more + " give the advice to win as well."
       + (data.win.kind === "rounds" ? "" : " An opponent at or over the target means this is your last turn."));
   }
   return parts.join(" ");
@@ -724,7 +735,8 @@ function pointsHeading(points, state) {
   const objective = points.objective;
   if (objective.kind === "capped") {
     return "For the most points toward the target: at " + state.me + " of " + rules.target + ", a bank counts "
-      + objective.cap + " at most, and Expected is the points toward the target";
+      + objective.cap + " at most" + (rules.exact_target ? " and one past it nothing" : "")
+      + ", and Expected is the points toward the target";
   }
   if (objective.kind === "new-player") {
     return "For the most points this turn, not yet on the board: you need " + objective.least

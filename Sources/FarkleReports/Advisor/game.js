@@ -118,6 +118,12 @@ function passTheDice(rules, state) {
   state.result = seats.length === 1 ? { won: seats[0] } : { tied: seats };
 }
 
+// Whether banking `points` on `total` busts: the target must be hit exactly and the bank would pass it
+// (GameRules.bankBusts). The bank then scores nothing and the turn ends as a farkle does.
+function bankBusts(rules, total, points) {
+  return rules.exact_target && rules.target !== null && total + points > rules.target;
+}
+
 function farkled(rules, state) {
   const player = state.players[state.seat];
   // A scoreless opening roll that costs points: taken in full, as a penalty of points is.
@@ -161,6 +167,10 @@ function applyAction(rules, keeps, state, action) {
     const reason = reasonNotToBank(rules, state);
     if (reason) return reason;
     const points = turn.points;
+    if (bankBusts(rules, player.total, points)) {
+      farkled(rules, state);
+      return null;
+    }
     player.total += points;
     player.entered = true;
     player.farkles = 0;

@@ -268,11 +268,13 @@ function turnsCSV() {
     const player = state.players[seat];
     const ended = state.result !== null || state.seat !== seat || state.round !== round;
     if (!ended) continue;
-    // A turn ends in a bank, a farkle (on a roll entered or not), or a six of a kind that wins at once ("six 1s").
+    // A turn ends in a bank, a bust (a bank past a target to hit exactly: nothing scored, a farkle in the
+    // statistics), a farkle (on a roll entered or not), or a six of a kind that wins at once ("six 1s").
     const faces = action.roll || action.keep;
     const winning = action !== "bank" && faces && (winsAtOnce(rules, faces) || losesAtOnce(rules, faces));
-    const how = action === "bank" ? "bank" : winning ? "six " + faces[0] + "s" : "farkle";
-    const points = action === "bank" ? before : winning ? 0 : player.total - total;
+    const busted = action === "bank" && bankBusts(rules, total, before);
+    const how = busted ? "bust" : action === "bank" ? "bank" : winning ? "six " + faces[0] + "s" : "farkle";
+    const points = busted ? 0 : action === "bank" ? before : winning ? 0 : player.total - total;
     rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),
       how, String(points), String(player.total)]);
     entry = null;
@@ -445,9 +447,13 @@ function renderTable() {
   $("status").textContent = statusText(state) + (state.result ? "" : pending ? ": tap the keep taken below." : ".");
   $("table-note").textContent = tableNote;
   const reason = reasonNotToBank(rules, state);
+  // Past a target to hit exactly the bank is allowed, and busts: say so before it is tapped.
+  const busts = reason === null && bankBusts(rules, state.players[state.seat].total, state.turn.points);
   $("bank").disabled = reason !== null;
-  $("bank").textContent = reason === null ? "Bank " + withCommas(state.turn.points) : "Bank";
-  $("bank-reason").textContent = reason === null || state.result ? "" : "Bank: " + reason + ".";
+  $("bank").textContent = reason === null ? "Bank " + withCommas(state.turn.points) + (busts ? " (busts)" : "") : "Bank";
+  $("bank-reason").textContent = busts
+    ? "Bank: past " + withCommas(rules.target) + " it scores nothing and ends the turn as a farkle."
+    : reason === null || state.result ? "" : "Bank: " + reason + ".";
   $("farkle").disabled = state.result !== null || pending || sixDiceFarklePoints(rules, state.turn) !== null
     || rollsAgain(rules, state.turn);
   $("undo").disabled = table.actions.length === 0;

@@ -145,7 +145,7 @@ enum EvaluateCommand: Command {
             ? "state of totals and farkles in a row"
             : trio ? "set of three totals" : isRace ? "pair of totals" : "turn and difference of totals"
         let counted = trio ? "sets of three totals" : isRace ? "pairs of totals" : "(turn, difference of totals) states"
-        let game = rules.game.end.words
+        let game = rules.game.endWords
         var lines = [
             "# Exact odds: \(names.joined(separator: " against ")) (rules: \(rules.name))", "",
             "Seat 1 starts, in \(game). Exact, no sampling: every roll weighed at every \(each)"

@@ -21,9 +21,10 @@ enum SimulateCommand: Command {
         discussion: """
             Plays whole games seat against seat (seat 1 starts every game) and prints wins with 95% confidence
             intervals, ties, turns, points and farkles per turn, and the speed. Give one --strategy for all seats,
-            or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn; ev-target: in a race
-            won at the target at once, the turn that maximizes the expected points toward the target from the
-            seat's own total; greedy: the highest-scoring keep, bank as soon as allowed; threshold: bank with 1
+            or one per seat: \(StrategySpec.syntax) (ev: the expected-score optimal turn, whatever the
+            totals, so where the target must be hit exactly its banks past it bust; ev-target: in a race won at the
+            target at once, the turn that maximizes the expected points toward the target from the seat's own
+            total, a bank past a target to hit exactly counting nothing; greedy: the highest-scoring keep, bank as soon as allowed; threshold: bank with 1
             die from T1, with 2 dice from T2 points; win: the play that maximizes the chance to win, solved first: 10 to
             20 s for a 10,000-point race, minutes for zilch, whose three-farkle penalty it plays too, building
             each turn's table when a game first reaches it; at a table of 3 to 8 in a race without a penalty or
@@ -42,7 +43,7 @@ enum SimulateCommand: Command {
             first turn (its mean points toward the target ± s.e., and the exact value: First turn, Exact) in
             Markdown; dice_set, first_turns, first_turn_mean, first_turn_standard_error and first_turn_exact at
             the end of each CSV row; the same members in each JSON seat, with dice_sets. Every format states how
-            the game ends: the title in Markdown, target, final_round and rounds in CSV and JSON.
+            the game ends: the title in Markdown, target, final_round, rounds and exact_target in CSV and JSON.
             """,
         options: [
             OptionSpec(
@@ -53,7 +54,8 @@ enum SimulateCommand: Command {
                 defaultValue: "the rule set's, 2 in standard"),
             OptionSpec(
                 name: "strategy", valueName: "s", help: "A seat's strategy: \(StrategySpec.syntax).",
-                defaultValue: "ev; ev-target where a seat carries loaded dice", isRepeatable: true),
+                defaultValue: "ev; ev-target where a seat carries loaded dice or the target must be hit exactly",
+                isRepeatable: true),
             OptionSpec(
                 name: "seed", valueName: "x", help: "The random seed, a whole number from 0 to 2^64 - 1.",
                 defaultValue: "\(defaultSeed)"),
@@ -257,7 +259,11 @@ enum SimulateCommand: Command {
                         + "\(reason))",
                     spec: spec)
             }
-            return Array(repeating: loaded ? .expectedValueToTarget : .expectedValue, count: players)
+            // Where the target must be hit exactly, ev counts banks that bust: the points toward the target do not.
+            let toTarget =
+                loaded
+                || rules.game.mustHitTargetExactly && StrategySpec.expectedValueToTarget.refusal(toPlay: rules) == nil
+            return Array(repeating: toTarget ? .expectedValueToTarget : .expectedValue, count: players)
         case 1: return Array(repeating: specs[0], count: players)
         case players: return specs
         default:
@@ -297,7 +303,7 @@ private struct LoadedDice {
 /// the dice set and the first turn's mean points toward the target with its exact value (Markdown `Dice set`,
 /// `First turn`, `Exact`; CSV `dice_set`, `first_turns`, `first_turn_mean`, `first_turn_standard_error`,
 /// `first_turn_exact` at the end of each row; JSON the same members in each seat, and `dice_sets`). Every format
-/// states how the game ends (the title; `target`, `final_round`, `rounds`).
+/// states how the game ends (the title; `target`, `final_round`, `rounds`, `exact_target`).
 private struct Summary {
     let rules: RuleSet
     let seed: UInt64
@@ -348,7 +354,7 @@ private struct Summary {
     var markdown: String {
         let totals = showsFinalTotals ? " Mean total | Total quartiles |" : ""
         var lines = [
-            "# \(NumberText.grouped(tally.games)) \(tally.games == 1 ? "game" : "games"), \(players), rules \(rules.name) (\(rules.game.end.words)), seed \(seed)",
+            "# \(NumberText.grouped(tally.games)) \(tally.games == 1 ? "game" : "games"), \(players), rules \(rules.name) (\(rules.game.endWords)), seed \(seed)",
             "",
         ]
         if dice != nil {
@@ -462,7 +468,8 @@ private struct Summary {
         var lines = [
             "seat,strategy,wins,win_rate,win_rate_low,win_rate_high,ties,turns,mean_points_per_turn,farkle_rate,"
                 + "games,all_ties,instant_wins,unfinished_games,mean_turns_per_game,rolls,elapsed_seconds,"
-                + "mean_net_points_per_turn,mean_final_total,final_total_q1,final_total_median,final_total_q3,target,final_round,rounds"
+                + "mean_net_points_per_turn,mean_final_total,final_total_q1,final_total_median,final_total_q3,target,final_round,rounds,"
+                + "exact_target"
                 + (dice != nil
                     ? ",dice_set,first_turns,first_turn_mean,first_turn_standard_error,first_turn_exact" : "")
         ]
@@ -486,10 +493,13 @@ private struct Summary {
     }
 
     /// How the game ends, for CSV: the target (empty in a game of rounds), whether reaching it gives a final round,
-    /// and the rounds (empty in a race).
+    /// the rounds (empty in a race), and whether the target must be hit exactly.
     private var gameFields: [String] {
         let end = rules.game.end
-        return [end.target.map(String.init) ?? "", "\(end.hasFinalRound)", end.rounds.map(String.init) ?? ""]
+        return [
+            end.target.map(String.init) ?? "", "\(end.hasFinalRound)", end.rounds.map(String.init) ?? "",
+            "\(rules.game.mustHitTargetExactly)",
+        ]
     }
 
     /// A seat's dice set and first turn (count, mean, standard error, exact value) with loaded dice, for CSV;
@@ -559,6 +569,7 @@ private struct Summary {
               "players": \(tally.seats.count),
               "target": \(rules.game.end.target.map(String.init) ?? "null"),
               "final_round": \(rules.game.end.hasFinalRound),
+              "exact_target": \(rules.game.mustHitTargetExactly),
               "rounds": \(rules.game.end.rounds.map(String.init) ?? "null"),
               "seed": \(seed),
               "threads": \(threads),\(loadedHeader)

@@ -132,12 +132,14 @@ struct AdviceText {
         ]
         lines += endingLines
         if case .pointsTowardTarget(let cap) = whole.objective, let mine = whole.situation.myScore {
-            lines += [
-                "At a total of \(mine), played for the points toward the target \(mine + cap): a bank that reaches "
-                    + "it wins at once, so at most \(cap) turn points count, and every expected value below counts "
-                    + "no more.",
-                "",
-            ]
+            let ending =
+                rules.game.mustHitTargetExactly
+                ? "a bank that hits it exactly wins at once and one past it scores nothing (the turn ends as a "
+                    + "farkle), so \(cap) turn points are the most a bank counts, and every expected value below counts "
+                    + "a bank past them as 0."
+                : "a bank that reaches it wins at once, so at most \(cap) turn points count, and every expected value "
+                    + "below counts no more."
+            lines += ["At a total of \(mine), played for the points toward the target \(mine + cap): " + ending, ""]
         }
         if !whole.situation.hasEntered, whole.leastBank > rules.turn.minimumBank {
             lines += ["Not yet on the board: a bank needs at least \(whole.leastBank) turn points.", ""]

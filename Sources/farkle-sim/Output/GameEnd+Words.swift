@@ -13,3 +13,12 @@ extension GameEnd {
         }
     }
 }
+
+extension GameRules {
+    /// How the game ends, as `GameEnd.words` says, where a target to hit exactly reads "a race to 2,000 hit
+    /// exactly".
+    var endWords: String {
+        guard mustHitTargetExactly, let target = end.target else { return end.words }
+        return "a race to \(NumberText.grouped(target)) hit exactly"
+    }
+}

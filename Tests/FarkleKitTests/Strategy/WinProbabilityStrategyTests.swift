@@ -11,20 +11,59 @@ private let onesRace = RuleSet(
     turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5], hotDiceMandatory: false, sixDiceFarkle: nil),
     game: GameRules(target: 1000, finalRound: true))
 
+/// Plays `games` games of `win` against `win` under `rules` from `seed` and expects the first seat's score (1 a win,
+/// ½ a tie, 0 a loss) within 4 standard errors of the solved value; returns the tally.
+@discardableResult
+private func expectSimulatedAgreement(
+    _ solver: WinProbabilitySolver, rules: RuleSet, games: Int, seed: UInt64,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> SimulationTally {
+    let strategy = WinProbabilityStrategy(solver: solver)
+    let tally = GameSimulation(rules: rules, seats: [strategy, strategy]).run(games: games, seed: seed)
+    #expect(tally.unfinishedGames == 0, sourceLocation: sourceLocation)
+    let (mean, standardError) = tally.firstSeatScore
+    #expect(
+        abs(mean - solver.firstPlayerValue) < 4 * standardError,
+        "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)",
+        sourceLocation: sourceLocation)
+    return tally
+}
+
 @Suite("Strategy win")
 struct WinProbabilityStrategyTests {
     @Test("win against win in the simulator agrees with the solved P(win) + ½ P(tie) within 4 standard errors")
     func simulatorAgrees() throws {
-        let solver = try WinProbabilitySolver(rules: onesRace)
+        expectSimulatedAgreement(try WinProbabilitySolver(rules: onesRace), rules: onesRace, games: 20_000, seed: 11)
+    }
+
+    @Test(
+        "where the target must be hit exactly, simulated win against win agrees with the solve; busts end turns as farkles"
+    )
+    func simulatorAgreesHittingExactly() throws {
+        // Single 1s and 5s and three of a kind, banking with 1 to 5 dice left, a race to 1,000 hit exactly.
+        var rules = RuleSet(
+            name: "exact-race",
+            combinations: CombinationPoints(
+                singleOne: 100, singleFive: 50, threeOfAKind: [1000, 200, 300, 400, 500, 600]),
+            turn: TurnRules(bankingDiceLeft: [1, 2, 3, 4, 5]), game: GameRules(target: 1000, finalRound: false))
+        rules.game.mustHitTargetExactly = true
+        let solver = try WinProbabilitySolver(rules: rules)
+        expectSimulatedAgreement(solver, rules: rules, games: 20_000, seed: 15)
         let strategy = WinProbabilityStrategy(solver: solver)
-        let games = 20_000
-        let tally = GameSimulation(rules: onesRace, seats: [strategy, strategy]).run(games: games, seed: 11)
-        #expect(tally.unfinishedGames == 0)
-        // Per game the first seat scores 1 for a win, ½ for a tie, 0 for a loss.
-        let (mean, standardError) = tally.firstSeatScore
-        #expect(
-            abs(mean - solver.firstPlayerValue) < 4 * standardError,
-            "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
+        // Game by game: every game ends on the winner's total of exactly 1,000, and no total ever passes it.
+        let seats = [strategy, strategy]
+        var recorder = GameRecorder()
+        var rolls = Xoshiro256StarStar(seed: 16)
+        var choices = Xoshiro256StarStar(seed: 17)
+        var watched = SimulationTally(players: 2)
+        GameEngine(table: ScoringTable(rules: rules), seats: seats, maximumRounds: 1_000).play(
+            games: 500, generator: &rolls, strategyGenerator: &choices, tally: &watched, observer: &recorder)
+        #expect(recorder.games.count == 500)
+        for game in recorder.games {
+            let winner = try #require(game.winner)
+            #expect(game.scores[winner] == 1_000)
+            #expect(game.turns.allSatisfy { $0.scores[0] <= 1_000 && $0.scores[1] <= 1_000 })
+        }
     }
 
     @Test(
@@ -38,15 +77,9 @@ struct WinProbabilityStrategyTests {
                 singleOne: 100, singleFive: 50, threeOfAKind: [1000, 200, 300, 400, 500, 600]),
             turn: TurnRules(), game: GameRules(target: 1000, finalRound: true))
         rules.game.instantLossFaces = [1, 2]
-        let solver = try WinProbabilitySolver(rules: rules)
-        let strategy = WinProbabilityStrategy(solver: solver)
-        let games = 40_000
-        let tally = GameSimulation(rules: rules, seats: [strategy, strategy]).run(games: games, seed: 14)
-        #expect(tally.unfinishedGames == 0 && tally.instantLosses > 0)
-        let (mean, standardError) = tally.firstSeatScore
-        #expect(
-            abs(mean - solver.firstPlayerValue) < 4 * standardError,
-            "simulated \(mean), solved \(solver.firstPlayerValue), standard error \(standardError)")
+        let tally = expectSimulatedAgreement(
+            try WinProbabilitySolver(rules: rules), rules: rules, games: 40_000, seed: 14)
+        #expect(tally.instantLosses > 0)
     }
 
     @Test("the decision, value and bank the play keeps at a state are those of the pair's turn solved again")

@@ -15,6 +15,9 @@
 /// (1 wherever banking is allowed; a short fixed-point iteration otherwise,
 /// converged to 1e-15).
 ///
+/// Where the rules make a race's target be hit exactly (`GameRules.mustHitTargetExactly`), a bank past the cap busts:
+/// it is worth 0, so the table runs to the cap itself, and past it V = 0.
+///
 /// Without a cap (`init(expectedPointsOf:)`, `ev` with a dice set) it maximizes the turn's expected points, and
 /// the table stops where the lines of the turn's tail take over: `LinearTail`, the one solution of the tail for
 /// ordinary dice and dice sets alike (`TailStates`).
@@ -29,8 +32,15 @@ public struct CappedScoreSolver: Sendable {
     @_spi(Kernels) public let openingValue: Double
 
     private let mechanics: TurnMechanics
-    /// Levels 0..<topLevel are tabulated; from `topLevel` on V(t, s) = cap · reach[s].
+    /// Levels 0..<topLevel are tabulated; from `topLevel` on V(t, s) = cap · reach[s], or 0 where a bank past the
+    /// cap busts.
     private let topLevel: Int
+    /// Whether a bank past the cap busts (a target hit exactly): worth 0, not the cap.
+    private let bustsPastCap: Bool
+
+    /// The levels of turn points tabulated, 0 up to below this: from here on no value changes with the turn points
+    /// (the cap times the chance to reach a bank, or 0 past a target hit exactly; the tail's lines without a cap).
+    package var tabulatedLevels: Int { topLevel }
     private let values: [Double]
     private let rollValues: [Double]
     private let reach: [Double]
@@ -91,14 +101,19 @@ public struct CappedScoreSolver: Sendable {
         let step = mechanics.scoreStep
         let states = outcomes.stateCount
         let full = outcomes.fullState
+        // A target hit exactly: the cap itself is a bank (a multiple of the step, the rules checked), and every
+        // level past it busts.
+        let busts = tail == nil && table.rules.game.mustHitTargetExactly
         let top =
-            tail.map { Int($0.firstExactLevel(scoreStep: step)) } ?? (max(cap, mechanics.minimumBank) + step - 1) / step
+            tail.map { Int($0.firstExactLevel(scoreStep: step)) }
+            ?? (busts ? cap / step + 1 : (max(cap, mechanics.minimumBank) + step - 1) / step)
         let reach = tail == nil ? Self.reachChances(outcomes, mechanics) : []
         var values = [Double](repeating: 0, count: top * states)
         var rollValues = [Double](repeating: 0, count: top * states)
         let capValue = Double(cap)
         func later(_ level: Int, _ state: Int) -> Double {
             guard level >= top else { return values[level * states + state] }
+            if busts { return 0 }
             return tail?.value(turnPoints: level * step, state: state) ?? capValue * reach[state]
         }
         let everyRollFarkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
@@ -133,6 +148,7 @@ public struct CappedScoreSolver: Sendable {
         }
         self.outcomes = outcomes
         self.cap = cap
+        self.bustsPastCap = busts
         self.mechanics = mechanics
         self.topLevel = top
         self.values = values
@@ -142,7 +158,7 @@ public struct CappedScoreSolver: Sendable {
         self.tail = tail
         pastCapRollValues = (0..<states).map { state in
             // Every roll that does not farkle keeps the cap within reach: the same sum as a tabulated row.
-            guard state > 0, tail == nil else { return 0 }
+            guard state > 0, tail == nil, !busts else { return 0 }
             // The best option of each group without an array per group (the dice-set search solves thousands).
             var sum = 0.0
             for group in outcomes.groups(of: state) {
@@ -196,6 +212,7 @@ public struct CappedScoreSolver: Sendable {
     package func value(turnPoints: Int, state: Int) -> Double {
         let level = checkedLevel(turnPoints, state)
         guard level >= topLevel else { return values[level * outcomes.stateCount + state] }
+        if bustsPastCap { return 0 }
         return tail?.value(turnPoints: turnPoints, state: state) ?? Double(cap) * reach[state]
     }
 
@@ -208,10 +225,11 @@ public struct CappedScoreSolver: Sendable {
         return tail?.rollValue(turnPoints: turnPoints, state: state) ?? pastCapRollValues[state]
     }
 
-    /// What banking `turnPoints` with the dice of `state` left is worth, or `nil` where banking is not allowed.
+    /// What banking `turnPoints` with the dice of `state` left is worth (0 for a bank that busts), or `nil` where
+    /// banking is not allowed.
     package func bankValue(turnPoints: Int, state: Int) -> Double? {
-        mechanics.mayBank(turnPoints: turnPoints, diceLeft: outcomes.diceInState[state])
-            ? Double(min(turnPoints, cap)) : nil
+        guard mechanics.mayBank(turnPoints: turnPoints, diceLeft: outcomes.diceInState[state]) else { return nil }
+        return bustsPastCap && turnPoints > cap ? 0 : Double(min(turnPoints, cap))
     }
 
     /// Whether best play banks `turnPoints` with the dice of `state` left (on equal values it banks).

@@ -73,6 +73,11 @@ public struct ReachProbabilitySolver: Sendable {
         if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "the chances to reach a total") {
             throw NotCovered(description: reason)
         }
+        if let reason = rules.game.exactTargetRefusal(
+            rules: rules.name, of: "the chances to reach a total", instead: "solve the game to win instead")
+        {
+            throw NotCovered(description: reason)
+        }
         if rules.game.entryMinimum > 0 {
             throw NotCovered(
                 description: "the chance to reach a total does not cover an entry minimum (rules '\(rules.name)' "

@@ -279,6 +279,8 @@ struct PenaltyStateSpace: Sendable {
     /// The first level of turn points above the table of `mine` against `theirs` (indices from the floor).
     func top(mine: Int, theirs: Int) -> Int {
         let reachTarget = levels - mine
+        // A target hit exactly: the first level past it, from which a bank busts (`WinTurn.bustsAboveTop`).
+        if turn.bustsAboveTop { return reachTarget + 1 }
         var top = max(reachTarget, (leastBank + step - 1) / step)
         if let finalRound { top = max(top, finalRound.capLevel + 1 + theirs - mine) }
         return max(top, 1)

@@ -257,6 +257,11 @@ struct TrioLayout: Sendable {
         guard case .target(let target, let finalRound) = rules.game.end else {
             throw .init(description: "the three-player solver handles races to a target, not fixed rounds")
         }
+        if let reason = rules.game.exactTargetRefusal(
+            rules: rules.name, of: "the three-player solver's banks", instead: "solve the game of two players")
+        {
+            throw .init(description: reason)
+        }
         guard rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty else {
             throw .init(
                 description: "the three-player solver handles neither a three-farkle penalty nor a six of a kind "

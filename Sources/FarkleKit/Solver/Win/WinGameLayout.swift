@@ -15,6 +15,10 @@ protocol WinGameLayout: Sendable {
     /// What banking at or above a table's top is worth: a sure win, less any chance the opponent still has.
     var topBank: Double { get }
 
+    /// Whether a bank at or above a table's top busts instead, worth what a farkle is: the target must be hit
+    /// exactly, and the top is one level past it (`WinTurn.bustsAboveTop`).
+    var bustsAboveTop: Bool { get }
+
     /// The first level of turn points (in score steps) of the table of `state`'s turn: from there up, banking
     /// is allowed and worth `topBank`.
     func top(of state: State) -> Int
@@ -36,6 +40,9 @@ protocol WinGameLayout: Sendable {
 }
 
 extension WinGameLayout {
+    /// No bank busts: the layouts of games whose target is hit exactly say otherwise.
+    var bustsAboveTop: Bool { false }
+
     /// Fills `bank` and `bankTie` with what banking at each level below `top` is worth at `state`: −∞ (and no
     /// tie) where the rules do not allow it.
     func fillBank(
@@ -58,11 +65,16 @@ extension WinGameLayout {
     }
 
     /// What banking `level` score steps at `state` is worth to the banker (P(win) + ½ P(tie)), as `fillBank` and the
-    /// table's top give it: `topBank` from the top up, `nil` below the least bank.
+    /// table's top give it: `topBank` from the top up (a farkle's worth where banks there bust), `nil` below the
+    /// least bank.
     func bankValue(_ level: Int, at state: State, values: [Double], ties: [Double]) -> Double? {
-        if level >= top(of: state) { return topBank }
+        if level >= top(of: state), !bustsAboveTop { return topBank }
         return values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { ties in allowedBank(level, at: state, values: values, ties: ties)?.value }
+            ties.withUnsafeBufferPointer { ties in
+                level >= top(of: state)
+                    ? farkle(at: state, values: values, ties: ties).value
+                    : allowedBank(level, at: state, values: values, ties: ties)?.value
+            }
         }
     }
 
@@ -96,6 +108,9 @@ protocol PlainWinGameLayout: WinGameLayout {
 }
 
 extension PlainWinGameLayout {
+    /// Whether a bank above the table busts: as the turn's rules say.
+    var bustsAboveTop: Bool { turn.bustsAboveTop }
+
     /// The turn at `state` tabulated from the solved `values` and `ties` for a player with `myScore` against
     /// `opponentScore` whose least bank is `leastBank` points: what advice shows and strategy `win` plays.
     func turnTable(

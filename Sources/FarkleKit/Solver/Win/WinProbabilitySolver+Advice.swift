@@ -202,6 +202,10 @@ package struct WinTurnTable: Sendable {
     /// The score step: turn points are multiples of it.
     package var scoreStep: Int { turn.mechanics.scoreStep }
 
+    /// What banking from the top up is worth: `topBank`, or a farkle's worth where such a bank busts (a target hit
+    /// exactly).
+    private var bankAboveTop: Double { turn.bustsAboveTop ? farkleValue : topBank }
+
     /// The turn points from which banking pays the same whatever the turn points: the table's top.
     package var tabulatedPoints: Int { top * scoreStep }
 
@@ -221,7 +225,7 @@ package struct WinTurnTable: Sendable {
     /// may forbid it too: `decision(turnPoints:diceLeft:)`).
     package func bankValue(turnPoints: Int) -> Double? {
         let level = turnPoints / scoreStep
-        guard level < top else { return topBank }
+        guard level < top else { return bankAboveTop }
         precondition(level < solvedLevels, "a level of the turn that was solved")
         return bank[level] > -.infinity ? bank[level] : nil
     }
@@ -247,7 +251,7 @@ package struct WinTurnTable: Sendable {
         var bank = bank
         var bankTie = bankTie
         if level == top {
-            bank.append(topBank)
+            bank.append(bankAboveTop)
             bankTie.append(0)
         }
         bank[level] = -.infinity

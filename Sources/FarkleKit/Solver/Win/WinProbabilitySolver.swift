@@ -330,8 +330,11 @@ struct PairLayout: Sendable {
     }
 
     /// The first level of turn points from which banking is allowed and wins for sure (up to the
-    /// final-round cap).
+    /// final-round cap); where the target must be hit exactly, the first level past it, from which a bank busts
+    /// (`WinTurn.bustsAboveTop`).
     func top(mine: Int, theirs: Int) -> Int {
+        // The rules checked that the target is a multiple of the step and every least bank meets it.
+        if turn.bustsAboveTop { return levels - mine + 1 }
         let reachTarget = (target - mine * step + step - 1) / step
         let least = (leastBank(mine: mine) + step - 1) / step
         var top = max(reachTarget, least)

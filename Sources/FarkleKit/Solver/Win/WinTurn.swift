@@ -11,7 +11,9 @@
 ///
 /// Above the table (`top`) banking is allowed and pays 1, so the best play only maximizes the chance
 /// to reach a state where banking is allowed: `reach[n]`, a fixed point solved once. A farkle there
-/// still pays `z`, so such a state is worth `reach[n] + (1 - reach[n]) z`.
+/// still pays `z`, so such a state is worth `reach[n] + (1 - reach[n]) z`. Where the target must be hit exactly
+/// (`bustsAboveTop`) the table's top is one level past the target and a bank above it busts: it pays `z`, as a
+/// farkle, whatever the caller's top bank.
 ///
 /// Each state also carries the derivative of its value in `z` (the chance that the turn ends in a
 /// farkle under the chosen play) and a second payoff, `aux`, following the same decisions (the chance
@@ -78,12 +80,17 @@ struct WinTurn: Sendable {
     let everyRollFarkleSteps: Int?
     /// The levels the six-dice farkle adds on a turn's opening roll, or `nil`.
     let openingFarkleSteps: Int?
+    /// Whether a bank above the table busts and pays what a farkle does: the rules make the target be hit exactly
+    /// (`GameRules.bankBusts(total:turnPoints:)`), and the table's top is one level past the target.
+    let bustsAboveTop: Bool
 
     /// The turn of `table`'s rules; with `gameEndings`, a six of a kind that wins at once on six dice pays 1 and
     /// one that loses at once pays 0 (`GameRules.instantWinFaces`, `instantLossFaces`).
     init(table: ScoringTable, gameEndings: Bool = true) {
-        // Reaching the target ends a race at once without a final round, so more turn points never hurt there.
-        let everyKeep = table.rules.game.end.hasFinalRound
+        // Reaching the target ends a race at once without a final round, so more turn points never hurt there,
+        // unless the target must be hit exactly: past it a bank busts.
+        let everyKeep = table.rules.game.end.hasFinalRound || table.rules.game.mustHitTargetExactly
+        bustsAboveTop = table.rules.game.mustHitTargetExactly
         let outcomes = RollOutcomes(table: table, everyKeep: everyKeep)
         let maximum = DiceCounts.maximumDice
         let mechanics = table.turnMechanics
@@ -197,22 +204,26 @@ struct WinTurn: Sendable {
     /// Writes the entries above the table (see `aboveTable`) into `above`, and narrows `validity` to
     /// the farkle payoffs over which their play stays best when `tracking`.
     private func fillAbove(
-        topBank: Double, topBankAux: Double, farkle: Double, farkleAux: Double, groups: UnsafeBufferPointer<Group>,
-        options: UnsafeBufferPointer<Option>, into above: UnsafeMutablePointer<Entry>, validity: inout Validity,
-        tracking: Bool
+        topBank givenTopBank: Double, topBankAux givenTopBankAux: Double, farkle: Double, farkleAux: Double,
+        groups: UnsafeBufferPointer<Group>, options: UnsafeBufferPointer<Option>,
+        into above: UnsafeMutablePointer<Entry>, validity: inout Validity, tracking: Bool
     ) {
         let maximum = DiceCounts.maximumDice
+        // A bank that busts pays a farkle's worth, which moves with the farkle payoff (slope 1).
+        let (topBank, topBankAux, topBankSlope) =
+            bustsAboveTop ? (farkle, farkleAux, 1.0) : (givenTopBank, givenTopBankAux, 0.0)
         above[0] = Entry(value: 0, slope: 0, aux: 0, banks: false)
         for dice in 1...maximum {
-            let reach = reach[dice]
+            let reach = bustsAboveTop ? 0 : reach[dice]
             above[dice] = Entry(
                 value: reach + (1 - reach) * farkle, slope: 1 - reach,
                 aux: reach * topBankAux + (1 - reach) * farkleAux,
                 banks: mechanics.allowsBanking(diceLeft: dice))
         }
         // With every bank paying 1 and no six of a kind that ends the game, maximizing the chance to reach a bank is
-        // best for every farkle payoff below 1: the value is z + reach (1 - z).
-        if topBank == 1 && instantWinProbability[maximum] == 0 && !hasInstantLoss { return }
+        // best for every farkle payoff below 1: the value is z + reach (1 - z). Above a top where banks bust, every
+        // play ends at a farkle's worth: the value is z.
+        if (bustsAboveTop || topBank == 1) && instantWinProbability[maximum] == 0 && !hasInstantLoss { return }
         withUnsafeTemporaryAllocation(of: Entry.self, capacity: Self.aboveCount) { next in
             for round in 0..<10_000 {
                 let last = round == 9_999
@@ -223,7 +234,7 @@ struct WinTurn: Sendable {
                         farkleSteps: everyRollFarkleSteps, validity: &validity, tracking: false
                     ) { _, dice in above[dice] }
                     if mechanics.allowsBanking(diceLeft: dice), topBank >= state.value {
-                        state = Entry(value: topBank, slope: 0, aux: topBankAux, banks: true)
+                        state = Entry(value: topBank, slope: topBankSlope, aux: topBankAux, banks: true)
                     }
                     if abs(state.value - above[dice].value) > 1e-15 || abs(state.slope - above[dice].slope) > 1e-15 {
                         settled = false
@@ -242,7 +253,7 @@ struct WinTurn: Sendable {
                 farkleSteps: everyRollFarkleSteps, validity: &validity, tracking: true
             ) { _, dice in above[dice] }
             if mechanics.allowsBanking(diceLeft: dice) {
-                validity.compareBank(topBank, banks: above[dice].banks, roll: state)
+                validity.compareBank(topBank, slope: topBankSlope, banks: above[dice].banks, roll: state)
             }
         }
     }
@@ -606,10 +617,11 @@ extension WinTurn {
             }
         }
 
-        /// Narrows the range so that banking `payoff` (slope 0) keeps its place against `roll`.
+        /// Narrows the range so that banking `payoff` (of `slope` in the farkle payoff: 0, or 1 for a bank that
+        /// busts) keeps its place against `roll`.
         @inline(__always)
-        mutating func compareBank(_ payoff: Double, banks: Bool, roll: Entry) {
-            let bankEntry = Entry(value: payoff, slope: 0, aux: 0, banks: true)
+        mutating func compareBank(_ payoff: Double, slope: Double = 0, banks: Bool, roll: Entry) {
+            let bankEntry = Entry(value: payoff, slope: slope, aux: 0, banks: true)
             if banks { compare(best: bankEntry, other: roll) } else { compare(best: roll, other: bankEntry) }
         }
     }

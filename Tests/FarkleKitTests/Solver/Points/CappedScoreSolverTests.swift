@@ -49,6 +49,64 @@ struct CappedScoreSolverTests {
         #expect(abs(capped.openingValue - plain) < 1e-6, "\(name): \(capped.openingValue) vs \(plain)")
     }
 
+    @Test(
+        "where the target must be hit exactly a bank past the cap is worth 0: every state is a plain recursion's over the reference scorer",
+        arguments: [50, 100, 350, 1_000])
+    func exactTarget(cap: Int) throws {
+        // kcd's scoring and banking with any dice left; no six of a kind ends a turn's table.
+        var rules = RuleSet.kcd
+        rules.game.mustHitTargetExactly = true
+        let solver = CappedScoreSolver(rules: rules, cap: cap)
+        let expected = Self.exactRecursion(rules: rules, cap: cap)
+        var worst = 0.0
+        for level in 0...cap / 50 + 3 {
+            for dice in 1...6 {
+                let value = solver.value(turnPoints: level * 50, state: dice)
+                worst = max(worst, abs(value - (level * 50 > cap ? 0 : expected.value[level][dice])))
+            }
+        }
+        #expect(worst < 1e-14 * Double(cap), "largest difference \(worst)")
+        #expect(abs(solver.openingValue - expected.opening) < 1e-14 * Double(cap))
+        #expect(solver.bankValue(turnPoints: cap + 50, state: 2) == 0)
+        #expect(solver.bankValue(turnPoints: cap, state: 2) == Double(cap))
+        // Reaching past the cap is worth something without the rule: more than hitting it exactly.
+        rules.game.mustHitTargetExactly = false
+        #expect(CappedScoreSolver(rules: rules, cap: cap).openingValue > solver.openingValue + 1e-6)
+    }
+
+    /// V(t, n) for turn points t up to `cap` by a plain recursion over the reference scorer's keeps (every keep, hot
+    /// dice giving six back, a bank past `cap` worth 0 and the turn over), under rules that bank with any dice left
+    /// and have no six-dice farkle; and the opening roll's value.
+    static func exactRecursion(rules: RuleSet, cap: Int) -> (value: [[Double]], opening: Double) {
+        let reference = ReferenceScorer(rules: rules)
+        let step = 50
+        let rolls = (0...6).map { dice in
+            dice == 0
+                ? []
+                : HouseRuleSolverTests.rolls(of: dice).map { roll in
+                    (
+                        chance: roll.chance,
+                        keeps: reference.evaluate(roll.faces).keeps.map { keep in
+                            (points: keep.score, left: keep.faces.count == dice ? 6 : dice - keep.faces.count)
+                        }
+                    )
+                }
+        }
+        let top = cap / step
+        var value = [[Double]](repeating: [Double](repeating: 0, count: 7), count: top + 1)
+        func after(_ points: Int, _ dice: Int) -> Double { points > cap ? 0 : value[points / step][dice] }
+        func roll(_ points: Int, _ dice: Int) -> Double {
+            rolls[dice].reduce(0.0) { sum, roll in
+                sum + roll.chance * (roll.keeps.map { after(points + $0.points, $0.left) }.max() ?? 0)
+            }
+        }
+        // Every keep scores, so a state needs only states with more points: from the cap down.
+        for level in stride(from: top, through: 0, by: -1) {
+            for dice in 1...6 { value[level][dice] = max(Double(level * step), roll(level * step, dice)) }
+        }
+        return (value, roll(0, 6))
+    }
+
     @Test("past the cap a bank takes the whole cap; where banking is not allowed, the cap times the chance to reach it")
     func pastTheCap() {
         let solver = CappedScoreSolver(rules: .standard, cap: 300)

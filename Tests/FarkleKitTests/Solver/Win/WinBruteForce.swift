@@ -143,7 +143,8 @@ struct WinBruteForce {
     /// until a sweep changes nothing by more than 1e-14.
     ///
     /// With a final round, a bank that reaches the target pays 1 - G(lead) (the opponent's last turn);
-    /// the turn points are clamped at the lead from which G no longer changes by more than 1e-15.
+    /// the turn points are clamped at the lead from which G no longer changes by more than 1e-15. Where the
+    /// target must be hit exactly, a bank past it pays what a farkle does, and every point past it is one state.
     func raceValues() -> [[Double]] {
         guard case .target(let target, let finalRound) = rules.game.end else { fatalError("a race") }
         let levels = (target + step - 1) / step
@@ -168,9 +169,14 @@ struct WinBruteForce {
                     let entered = mine > 0
                     let least = max(rules.turn.minimumBank, entered ? 0 : rules.game.entryMinimum)
                     let toTarget = target - mine * step
-                    let clamp = max(toTarget, least, finalRound ? saturation + (theirs - mine) * step : 0)
-                    let value = turnValue(farkle: 1 - values[theirs][mine], clamp: clamp, entered: entered) { points in
+                    let exact = rules.game.mustHitTargetExactly
+                    let clamp =
+                        exact
+                        ? toTarget + step : max(toTarget, least, finalRound ? saturation + (theirs - mine) * step : 0)
+                    let farkle = 1 - values[theirs][mine]
+                    let value = turnValue(farkle: farkle, clamp: clamp, entered: entered) { points in
                         let total = mine * step + points
+                        if exact && total > target { return farkle }
                         if total < target { return 1 - values[theirs][total / step] }
                         return finalRound ? 1 - finalRoundLoss(lead: total - theirs * step, entered: theirs > 0) : 1
                     }
@@ -254,13 +260,19 @@ struct WinBruteForce {
                             let openingFarkle =
                                 cost > 0
                                 ? afterFarkle(max(myTotal - cost, floor), myFarkles, theirFarkles, theirs) : nil
-                            let clamp = max(
-                                target - myTotal, rules.turn.minimumBank,
-                                finalRound ? last.count * step + theirTotal - myTotal : 0)
+                            let exact = rules.game.mustHitTargetExactly
+                            let clamp =
+                                exact
+                                ? target - myTotal + step
+                                : max(
+                                    target - myTotal, rules.turn.minimumBank,
+                                    finalRound ? last.count * step + theirTotal - myTotal : 0)
                             let value = turnValue(
                                 farkle: farkle, openingFarkle: openingFarkle, clamp: clamp, entered: true
                             ) { points in
                                 let total = myTotal + points
+                                // Past a target to hit exactly: a farkle, counted toward the penalty.
+                                if exact && total > target { return farkle }
                                 if total < target { return 1 - values[theirFarkles][0][theirs][(total - floor) / step] }
                                 guard finalRound else { return 1 }
                                 return 1 - last[min((total - theirTotal) / step, last.count - 1)]

@@ -254,6 +254,41 @@ struct WinProbabilitySolverTests {
         #expect(throws: NotCovered.self) { try WinProbabilitySolver(rules: .zilch) }
     }
 
+    // MARK: - A target hit exactly
+
+    @Test(
+        "a target hit exactly (a bank past it busts) matches the brute force at every pair of totals: six 1s winning at once or scoring, and an entry minimum",
+        arguments: [true, false])
+    func exactTarget(sixOnesWin: Bool) throws {
+        var rules = hittingExactly(onesOnly(target: 800))
+        rules.game.sixOnesWin = sixOnesWin
+        try expectAgreement(rules)
+        try expectAgreement(hittingExactly(onesOnly(target: 500, entryMinimum: 300)))
+    }
+
+    @Test("a target hit exactly with 5s and three of a kind matches the brute force; banks past the target bust")
+    func exactTargetSmallStandard() throws {
+        // Banking with 1 to 5 dice left: standard's 1 or 2 could never bank 50 (the rule file refuses that).
+        var base = racing(smallStandard(target: 300), to: 300, finalRound: false)
+        base.turn.bankingDiceLeft = [1, 2, 3, 4, 5]
+        let rules = hittingExactly(base)
+        try expectAgreement(rules)
+        let solver = try WinProbabilitySolver(rules: rules)
+        // 250 short with 350 on the table: banking busts, worth what a farkle is.
+        let turn = solver.turnTable(myScore: 50, opponentScore: 0)
+        #expect(turn.bankValue(turnPoints: 350) == turn.farkleValue)
+        #expect(turn.bankValue(turnPoints: 250) == 1)
+        #expect(turn.decision(turnPoints: 250, diceLeft: 2) == .bank)
+        // Hitting it exactly is harder than reaching it: the first player's chance moves, and games last longer.
+        let reaching = try WinProbabilitySolver(rules: base)
+        #expect(abs(solver.firstPlayerValue - reaching.firstPlayerValue) > 1e-3)
+    }
+
+    @Test("under a three-farkle penalty a bust counts as a farkle in a row: the penalty solver matches the brute force")
+    func exactTargetPenalty() throws {
+        try expectPenaltyAgreement(hittingExactly(penalized(onesOnly(target: 300), penalty: 100)), floor: -300)
+    }
+
     // MARK: - Three-farkle penalty
 
     @Test("a race to 200 with a penalty of 100 matches the brute force in every state, below zero too")
@@ -386,6 +421,14 @@ struct WinProbabilitySolverTests {
         #expect(worst < 1e-9, "largest difference \(worst)")
         #expect(shallow.lastChange <= PenaltyWinSolver.tolerance)
     }
+}
+
+/// `rules` whose target must be hit exactly (a race won at once).
+private func hittingExactly(_ rules: RuleSet) -> RuleSet {
+    var rules = rules
+    rules.name += "-exact"
+    rules.game.mustHitTargetExactly = true
+    return rules
 }
 
 /// `rules` with the three-farkle penalty `penalty` (points, or the whole total).
