@@ -25,6 +25,10 @@
 /// the dice states by kind (`OddsSeat.seats(strategies:dice:context:threads:)`) and the pairs are weighed as above;
 /// six ordinary dice, by whatever names, are the plain game.
 ///
+/// Where the target must be hit exactly (``GameRules/mustHitTargetExactly``) a bank past it busts: one more way for
+/// the turn to end as a farkle does, added to s. Two plays that never end the game from some pair (s_A = s_B = 1)
+/// have no odds there; if the game can reach such a pair the evaluation is refused.
+///
 /// In a game of fixed rounds the state is the turn and the difference of the totals instead (`RoundsOdds`).
 ///
 /// Under a three-farkle penalty (`PenaltyExactOdds`) the state is that of `PenaltyWinSolver`: both totals from
@@ -211,7 +215,12 @@ public struct ExactOdds: Sendable {
         {
             throw NotCovered(reason)
         }
-        if let reason = rules.game.exactTargetRefusal(rules: rules.name, of: "the exact odds between strategies") {
+        // A target hit exactly is followed by the race of two with ordinary dice and no farkle that costs points.
+        if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary) || rules.turn.farklesCostPoints,
+            let reason = rules.game.exactTargetRefusal(
+                rules: rules.name,
+                of: "the exact odds of three players, of dice sets and under a farkle that costs points")
+        {
             throw NotCovered(reason)
         }
         guard (2...3).contains(strategies.count) else {
@@ -305,9 +314,17 @@ public struct ExactOdds: Sendable {
             throw NotCovered("neither strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
         let seatOf = strategies.map { spec in strategies[0] == spec ? 0 : seats.count - 1 }
-        return sweep(
-            seats: seats, seatOf: seatOf, seatings: seatings, levels: levels, finalRound: finalRound, threads: threads,
-            progress: progress)
+        let result = sweep(
+            seats: seats, seatOf: seatOf, seatings: seatings, levels: levels, finalRound: finalRound,
+            bustsPastTarget: rules.game.mustHitTargetExactly, threads: threads, progress: progress)
+        // Only where banks past a target hit exactly bust can two plays leave a pair that never ends (`OddsGame.solve`).
+        guard result.odds.allSatisfy({ !$0.firstWin.isNaN && !$0.tie.isNaN }) else {
+            throw NotCovered(
+                "under rules '\(rules.name)' the game can reach totals from which neither '\(strategies[0])' nor "
+                    + "'\(strategies[1])' ever ends it (each banks past the target, which busts, or farkles): no exact "
+                    + "odds exist; simulate them (such games stop unfinished)")
+        }
+        return result
     }
 
     /// The chances of seat 1 to win and of a tie for each of `seatings` in the race (won at the target at once, or with
@@ -323,20 +340,25 @@ public struct ExactOdds: Sendable {
             strategies: strategies, dice: dice, context: context, threads: threads)
         return sweep(
             seats: seats, seatOf: [0, 1], seatings: seatings, levels: levels,
-            finalRound: context.rules.game.end.hasFinalRound, threads: threads, progress: progress)
+            finalRound: context.rules.game.end.hasFinalRound, bustsPastTarget: false, threads: threads,
+            progress: progress)
     }
 
     /// The chances of seat 1 to win and of a tie for each of `seatings` (the indices of the strategies in seat order)
     /// in a race of `levels` totals below the target, strategy i playing `seats[seatOf[i]]`, and the pairs of totals
-    /// worked out: the pairs from the highest sum down, those of one sum spread over `threads`.
+    /// worked out: the pairs from the highest sum down, those of one sum spread over `threads`. With
+    /// `bustsPastTarget` the target must be hit exactly and a bank past it ends the turn as a farkle.
     private static func sweep(
-        seats: [OddsSeat], seatOf: [Int], seatings: [[Int]], levels: Int, finalRound: Bool, threads: Int,
-        progress: @Sendable (Double) -> Void
+        seats: [OddsSeat], seatOf: [Int], seatings: [[Int]], levels: Int, finalRound: Bool, bustsPastTarget: Bool,
+        threads: Int, progress: @Sendable (Double) -> Void
     ) -> (odds: [(firstWin: Double, tie: Double)], pairs: Int) {
         let games = seatings.map { seating in
             let order = seating.map { seatOf[$0] }
             return (
-                order: order, game: OddsGame(levels: levels, finalRound: finalRound, seats: order.map { seats[$0] })
+                order: order,
+                game: OddsGame(
+                    levels: levels, finalRound: finalRound, bustsPastTarget: bustsPastTarget,
+                    seats: order.map { seats[$0] })
             )
         }
         // The work items, each a pair of totals and its mirror: levels (levels + 1) / 2 in all.
@@ -376,17 +398,29 @@ struct TurnOdds: Sendable {
 }
 
 extension FixedTurns.Turn {
-    /// What this turn is worth where a bank of `level` levels is worth `payoff(level)`.
-    func odds(payoff: (_ level: Int) -> (win: Double, tie: Double)) -> TurnOdds {
+    /// What this turn is worth where a bank of `level` levels is worth `payoff(level)`, `nil` for a bank that busts
+    /// (past a target to hit exactly: a farkle).
+    func odds(payoff: (_ level: Int) -> (win: Double, tie: Double)?) -> TurnOdds {
         var odds = TurnOdds(win: win, tie: tie, farkle: farkle)
         banked.withUnsafeBufferPointer { banked in
             for offset in 0..<banked.count where banked[offset] > 0 {
-                let after = payoff(first + offset)
-                odds.win += banked[offset] * after.win
-                odds.tie += banked[offset] * after.tie
+                odds.add(banked[offset], payoff(first + offset))
             }
         }
         return odds
+    }
+}
+
+extension TurnOdds {
+    /// Adds a bank of chance `chance` worth `after`, or, where it busts (`nil`), a farkle.
+    @inline(__always)
+    mutating func add(_ chance: Double, _ after: (win: Double, tie: Double)?) {
+        guard let after else {
+            farkle += chance
+            return
+        }
+        win += chance * after.win
+        tie += chance * after.tie
     }
 }
 
@@ -566,15 +600,13 @@ enum PairTurn {
     /// The turn of a solved game, followed at this state.
     case fixed(FixedTurns.Turn)
 
-    /// What the turn is worth where a bank of `level` levels is worth `payoff(level)`.
-    func odds(payoff: (_ level: Int) -> (win: Double, tie: Double)) -> TurnOdds {
+    /// What the turn is worth where a bank of `level` levels is worth `payoff(level)`, `nil` for a bank that busts.
+    func odds(payoff: (_ level: Int) -> (win: Double, tie: Double)?) -> TurnOdds {
         switch self {
         case .blind(let outcomes):
             var odds = TurnOdds(win: outcomes.instantWin, tie: 0, farkle: outcomes.farkle)
             for (level, chance) in outcomes.banked.enumerated() where chance > 0 {
-                let after = payoff(level)
-                odds.win += chance * after.win
-                odds.tie += chance * after.tie
+                odds.add(chance, payoff(level))
             }
             return odds
         case .fixed(let turn):
@@ -602,6 +634,8 @@ private struct OddsResults: Sendable {
 private struct OddsGame: Sendable {
     let levels: Int
     let finalRound: Bool
+    /// Whether the target must be hit exactly: a bank past it busts, a farkle of the turn.
+    let bustsPastTarget: Bool
     let seats: [OddsSeat]
     let results: OddsResults
     /// Each seat's last turn in the final round, `lastTurn[(2 * seat + (hasEntered ? 1 : 0)) * lastTurnWidth +
@@ -615,9 +649,10 @@ private struct OddsGame: Sendable {
     /// seats.
     let blindPastTarget: [BlindPastTarget?]
 
-    init(levels: Int, finalRound: Bool, seats: [OddsSeat]) {
+    init(levels: Int, finalRound: Bool, bustsPastTarget: Bool, seats: [OddsSeat]) {
         self.levels = levels
         self.finalRound = finalRound
+        self.bustsPastTarget = bustsPastTarget
         self.seats = seats
         results = OddsResults(count: levels * levels)
         let width = (seats.map(\.finalRoundEnd).max() ?? 0) + 1
@@ -628,7 +663,8 @@ private struct OddsGame: Sendable {
             }
         }
         self.lastTurn = lastTurn
-        let fits = (levels + 1) * (2 * levels - 1) <= Self.maximumPastTargetEntries
+        // Banks past a target hit exactly bust: they are the turn's farkles, weighed with each pair's banks.
+        let fits = !bustsPastTarget && (levels + 1) * (2 * levels - 1) <= Self.maximumPastTargetEntries
         blindPastTarget = (0..<2).flatMap { mover -> [BlindPastTarget?] in
             guard fits, case .blind(let entered, let notEntered) = seats[mover] else { return [nil, nil, nil, nil] }
             // The other seat's last turn, on the board or not: the same table twice where they are the same.
@@ -663,14 +699,16 @@ private struct OddsGame: Sendable {
     static let maximumPastTargetEntries = 1 << 19
 
     /// What a bank to `total` levels is worth to the seat `mover` against `theirs`: the other seat then
-    /// moves below the target, or plays its last turn, or the game is won.
-    func bankPayoff(mover: Int, total: Int, theirs: Int) -> (win: Double, tie: Double) {
+    /// moves below the target, or plays its last turn, or the game is won; `nil` where it passes a target to hit
+    /// exactly and busts.
+    func bankPayoff(mover: Int, total: Int, theirs: Int) -> (win: Double, tie: Double)? {
         let other = 1 - mover
         if total < levels {
             let index = theirs * levels + total
             let tie = results.tie[other][index]
             return (1 - results.win[other][index] - tie, tie)
         }
+        if bustsPastTarget && total > levels { return nil }
         guard finalRound else { return (1, 0) }
         let last = lastTurn[(2 * other + (theirs > 0 ? 1 : 0)) * lastTurnWidth + min(total - theirs, lastTurnWidth - 1)]
         return (1 - last.win - last.tie, last.tie)
@@ -686,9 +724,7 @@ private struct OddsGame: Sendable {
         var odds = TurnOdds(win: outcomes.instantWin + reaching.win, tie: reaching.tie, farkle: outcomes.farkle)
         outcomes.banked.withUnsafeBufferPointer { banked in
             for level in 0..<min(levels - mine, banked.count) where banked[level] > 0 {
-                let after = bankPayoff(mover: mover, total: mine + level, theirs: theirs)
-                odds.win += banked[level] * after.win
-                odds.tie += banked[level] * after.tie
+                odds.add(banked[level], bankPayoff(mover: mover, total: mine + level, theirs: theirs))
             }
         }
         return odds
@@ -700,7 +736,10 @@ private struct OddsGame: Sendable {
         let first = odds(of: firstTurn, mover: 0, mine: mine, theirs: theirs)
         let second = odds(of: secondTurn, mover: 1, mine: theirs, theirs: mine)
         // W1 = c1 + s1 (1 - W2 - T2), T1 = d1 + s1 T2, and the same with 1 and 2 swapped.
-        let determinant = 1 - first.farkle * second.farkle
+        var determinant = 1 - first.farkle * second.farkle
+        // Where both turns always farkle or bust (a target hit exactly) the game never ends from here: no chances
+        // exist, and the NaN that stands for them reaches the start if the game can get here (`race` refuses it).
+        if bustsPastTarget && determinant < 1e-12 { determinant = .nan }
         let tie1 = (first.tie + first.farkle * second.tie) / determinant
         let tie2 = second.tie + second.farkle * tie1
         let win1 =

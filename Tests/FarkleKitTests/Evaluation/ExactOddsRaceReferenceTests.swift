@@ -16,9 +16,11 @@ private func shortRace(_ preset: String) -> RuleSet {
 /// by plain value iteration over (mover, own total, other's total) until nothing moves: each turn's banks weighed
 /// one by one, the last turn of the final round counted from the other seat's banks. Written apart from
 /// `ExactOdds`, which solves each pair's farkle cycle in closed form from the highest sum down and sums the banks
-/// past the target once per lead.
+/// past the target once per lead. With `exact` the target must be hit exactly: a bank past it hands the same pair
+/// over, as a farkle does.
 private func valueIteration(
-    turns: [(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)], levels: Int, finalRound: Bool
+    turns: [(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)], levels: Int, finalRound: Bool,
+    exact: Bool = false
 ) -> (firstWin: Double, tie: Double) {
     func turn(_ seat: Int, total: Int) -> BlindTurnOutcomes {
         total > 0 ? turns[seat].entered : turns[seat].notEntered
@@ -64,6 +66,9 @@ private func valueIteration(
                             let next = theirs * levels + total
                             w += chance * (1 - win[other][next] - tie[other][next])
                             t += chance * tie[other][next]
+                        } else if exact && total > levels {
+                            w += chance * (1 - win[other][back] - tie[other][back])
+                            t += chance * tie[other][back]
                         } else if finalRound {
                             let last = lastTurn(other, total: theirs, deficit: total - theirs)
                             w += chance * (1 - last.win - last.tie)
@@ -82,6 +87,28 @@ private func valueIteration(
     return (win[0][0], tie[0][0])
 }
 
+/// Expects the exact odds of every seating of `pairs` under `rules` (a race of `levels` totals) to be the plain value
+/// iteration's, to 1e-12.
+private func expectAgreement(_ rules: RuleSet, levels: Int, pairs: [[StrategySpec]], exact: Bool = false) throws {
+    for specs in pairs {
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let odds = try ExactOdds(strategies: specs, context: &context, threads: 2)
+        var turns: [(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)] = []
+        for spec in specs {
+            guard case .blind(let entered, let notEntered) = try OddsSeat(spec, context: &context, threads: 1)
+            else {
+                Issue.record("\(spec) ignores the totals")
+                return
+            }
+            turns.append((entered, notEntered))
+        }
+        let reference = valueIteration(
+            turns: turns, levels: levels, finalRound: rules.game.end.hasFinalRound, exact: exact)
+        #expect(abs(odds.winProbabilities[0] - reference.firstWin) < 1e-12, "\(rules.name) \(specs)")
+        #expect(abs(odds.tieProbability - reference.tie) < 1e-12, "\(rules.name) \(specs)")
+    }
+}
+
 @Suite("Exact odds of a race between strategies that ignore the totals, against a plain value iteration")
 struct ExactOddsRaceReferenceTests {
     @Test(
@@ -89,22 +116,27 @@ struct ExactOddsRaceReferenceTests {
         arguments: ["boxed", "cardgames"])
     func againstValueIteration(preset: String) throws {
         let rules = shortRace(preset)
-        let levels = 1000 / ScoringTable(rules: rules).scoreStep
-        for specs: [StrategySpec] in [[.expectedValue, .greedy], [.threshold([300, 300]), .expectedValue]] {
-            var context = StrategyContext(table: ScoringTable(rules: rules))
-            let exact = try ExactOdds(strategies: specs, context: &context, threads: 2)
-            var turns: [(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)] = []
-            for spec in specs {
-                guard case .blind(let entered, let notEntered) = try OddsSeat(spec, context: &context, threads: 1)
-                else {
-                    Issue.record("\(spec) ignores the totals")
-                    return
-                }
-                turns.append((entered, notEntered))
-            }
-            let reference = valueIteration(turns: turns, levels: levels, finalRound: rules.game.end.hasFinalRound)
-            #expect(abs(exact.winProbabilities[0] - reference.firstWin) < 1e-12, "\(preset) \(specs)")
-            #expect(abs(exact.tieProbability - reference.tie) < 1e-12, "\(preset) \(specs)")
+        try expectAgreement(
+            rules, levels: 1000 / ScoringTable(rules: rules).scoreStep,
+            pairs: [[.expectedValue, .greedy], [.threshold([300, 300]), .expectedValue]])
+    }
+
+    @Test("kcd raced to 1,000 hit exactly (a bank past it busts): every seating of ev, greedy and a threshold")
+    func hittingExactly() throws {
+        var rules = shortRace("kcd")
+        rules.game.mustHitTargetExactly = true
+        try BankReachability(table: ScoringTable(rules: rules)).check(source: "kcd-1000")
+        try expectAgreement(
+            rules, levels: 1000 / ScoringTable(rules: rules).scoreStep,
+            pairs: [[.expectedValue, .greedy], [.greedy, .threshold([300, 300])]], exact: true)
+        // ev never banks 50, nor does a threshold with 3 dice or more: 50 short of the target neither ever ends the
+        // game, so there are no exact odds, and the evaluation says so in one line.
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        #expect {
+            try ExactOdds(strategies: [.expectedValue, .threshold([300, 300])], context: &context, threads: 2)
+        } throws: { error in
+            let text = String(describing: error)
+            return text.contains("no exact odds exist") && !text.contains("\n")
         }
     }
 }

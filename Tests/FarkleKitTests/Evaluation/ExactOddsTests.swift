@@ -90,6 +90,20 @@ struct ExactOddsTests {
         try expectSimulationAgrees([.greedy, .win], onesOnly(target: 1000, finalRound: false), games: 40_000, seed: 25)
     }
 
+    @Test(
+        "where the target must be hit exactly: win against ev-target and greedy against win agree with the simulator, win against win is the solver's value",
+        .leftOutOfCoverage)
+    func hittingExactly() throws {
+        var rules = onesOnly(target: 800, finalRound: false)
+        rules.game.mustHitTargetExactly = true
+        try expectSimulationAgrees([.win, .expectedValueToTarget], rules, games: 40_000, seed: 26)
+        try expectSimulationAgrees([.greedy, .win], rules, games: 40_000, seed: 27)
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let solver = try context.winProbabilitySolver()
+        let exact = try ExactOdds(strategies: [.win, .win], context: &context)
+        #expect(abs(exact.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-9)
+    }
+
     @Test("win against win is the solver's own value and tie chance")
     func winMirrorIsTheSolution() throws {
         for rules in [onesOnly(target: 1000, finalRound: true), onesOnly(target: 1000, finalRound: false)] {

@@ -110,7 +110,6 @@ struct ExactTargetRuleTests {
     )
     func gates() throws {
         let rules = try Fixtures.rules(json: Self.exact)
-        let table = ScoringTable(rules: rules)
         #expect(WinGameKind(rules) == .race)
         var three = rules
         three.game.players = 3
@@ -118,9 +117,9 @@ struct ExactTargetRuleTests {
         #expect(WinGameKind(three) == .race && three.headsUpGame.game.players == 2)
         #expect(throws: NotCovered.self) { try ThreePlayerWinSolver(rules: three, threads: 1) }
         #expect(throws: NotCovered.self) { try ReachProbabilitySolver(rules: rules, target: 1_000, turns: 2) }
-        var context = StrategyContext(table: table)
+        var context = StrategyContext(table: ScoringTable(rules: three))
         #expect {
-            try ExactOdds(strategies: [.greedy, .greedy], context: &context, threads: 1)
+            try ExactOdds(strategies: [.greedy, .greedy, .greedy], context: &context, threads: 1)
         } throws: { error in
             String(describing: error).contains("make a bank past 2000 score nothing")
         }
