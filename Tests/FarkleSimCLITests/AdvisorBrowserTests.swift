@@ -135,6 +135,12 @@ struct AdvisorBrowserTests {
                 #expect(shown[index].advice.first?.table == "capped", context)
             }
             shown[index].check(against: advice, situation: situation, context)
+            // The note on the game: a final round gives a last turn; a target hit exactly makes banks past it bust.
+            let note = shown[index].gameNote ?? ""
+            #expect(note.contains("your last turn") == rules.game.end.hasFinalRound, "\(context): \(note)")
+            if rules.game.mustHitTargetExactly {
+                #expect(note.contains("a bank past it scores nothing"), "\(context): \(note)")
+            }
             if let win = advice.win { agreements.insert(win.agrees) }
             decisions.formUnion(shown[index].advice.filter { $0.objective == "win" }.map(\.decision))
         }

@@ -719,13 +719,13 @@ function gameNote() {
   }
   if (data.capped !== null) {
     parts.push("With your total the advice for points counts the points toward the target, "
-      + rules.target + ": past it they win nothing more.");
+      + rules.target + (rules.exact_target ? ": a bank past it scores nothing." : ": past it they win nothing more."));
   }
   if (typedWin()) {
     const more = data.win.kind === "rounds" ? ", the round and who plays first"
       : winCountsFarkles() ? " and both players' farkles in a row" : "";
     parts.push("Both totals before this turn" + more + " give the advice to win as well."
-      + (data.win.kind === "rounds" ? "" : " An opponent at or over the target means this is your last turn."));
+      + (data.win.final_round ? " An opponent at or over the target means this is your last turn." : ""));
   }
   return parts.join(" ");
 }
