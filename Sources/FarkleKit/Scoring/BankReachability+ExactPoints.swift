@@ -9,8 +9,13 @@ extension BankReachability {
     /// (`GameRules.mustHitTargetExactly`), `checkExactTarget(source:)` asks it whether every amount short of the
     /// target can be banked.
     ///
+    /// With `stoppingAtGap` the scan stops at the first positive level that cannot be banked, the last one returned
+    /// (a rule file with a gap is refused at once, however far its target).
+    ///
     /// - Complexity: O(`most` / `step` · the rules' distinct keeps of each dice count).
-    package static func exactBanks(table: ScoringTable, upTo most: Int, leastBank: Int) -> [Bool] {
+    package static func exactBanks(
+        table: ScoringTable, upTo most: Int, leastBank: Int, stoppingAtGap: Bool = false
+    ) -> [Bool] {
         let step = table.scoreStep
         let mechanics = table.turnMechanics
         let maximum = mechanics.dice
@@ -26,28 +31,31 @@ extension BankReachability {
                 }
             }
         }
-        // reached[level][dice]; the opening roll is 0 points with every die and may take the six-dice farkle.
-        var reached = [[Bool]](repeating: [Bool](repeating: false, count: maximum + 1), count: levels)
-        reached[0][maximum] = true
+        // reached[level * width + dice], one flat array (a million levels where the step is 1 point); the opening
+        // roll is 0 points with every die and may take the six-dice farkle.
+        let width = maximum + 1
+        var reached = [Bool](repeating: false, count: levels * width)
+        reached[maximum] = true
         let openingFarkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true).map { $0 / step }
         let everyRollFarkle = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false).map { $0 / step }
-        if let jump = openingFarkle ?? everyRollFarkle, jump < levels { reached[jump][maximum] = true }
-        // Every keep adds points: one pass from 0 up settles every level.
+        if let jump = openingFarkle ?? everyRollFarkle, jump < levels { reached[jump * width + maximum] = true }
+        let banking = (1...maximum).filter { mechanics.allowsBanking(diceLeft: $0) }
+        var banks: [Bool] = []
+        // Every keep adds points: one pass from 0 up settles every level, each before any level above reads it.
         for level in 0..<levels {
-            for dice in 1...maximum where reached[level][dice] {
+            let points = level * step
+            banks.append(points > 0 && points >= leastBank && banking.contains { reached[level * width + $0] })
+            if stoppingAtGap, level > 0, !banks[level] { break }
+            for dice in 1...maximum where reached[level * width + dice] {
                 for move in moves[dice] where level + move.steps < levels {
-                    reached[level + move.steps][move.left] = true
+                    reached[(level + move.steps) * width + move.left] = true
                 }
                 if dice == maximum, let jump = everyRollFarkle, level + jump < levels {
-                    reached[level + jump][maximum] = true
+                    reached[(level + jump) * width + maximum] = true
                 }
             }
         }
-        return (0..<levels).map { level in
-            let points = level * step
-            return points > 0 && points >= leastBank
-                && (1...maximum).contains { reached[level][$0] && mechanics.allowsBanking(diceLeft: $0) }
-        }
+        return banks
     }
 
     /// Refuses a target to hit exactly that some total could never hit, in one line naming `game.exact_target`: one
@@ -67,20 +75,22 @@ extension BankReachability {
                     + "these rules")
         }
         let mechanics = table.turnMechanics
-        let first = Self.exactBanks(
-            table: table, upTo: target,
-            leastBank: mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false))
-        guard first[target / step] else {
-            throw refuse(
-                "needs a first bank that can hit the target: no turn under these rules banks exactly \(target) "
-                    + "with the entry minimum \(rules.game.entryMinimum)")
-        }
-        let later = Self.exactBanks(table: table, upTo: target, leastBank: mechanics.minimumBank)
-        if let short = (1...target / step).first(where: { !later[$0] }) {
+        let banks = Self.exactBanks(
+            table: table, upTo: target, leastBank: mechanics.minimumBank, stoppingAtGap: true)
+        if let short = (1..<banks.count).first(where: { !banks[$0] }) {
             throw refuse(
                 "needs every amount up to the target to be bankable, but no turn under these rules banks exactly "
                     + "\(short * step): a total that short of the target could never hit it (lower "
-                    + "turn.minimum_bank or let players bank with more dice left, turn.bank_with_dice_left)")
+                    + "turn.minimum_bank, let players bank with more dice left, turn.bank_with_dice_left, or score "
+                    + "every multiple of \(step))")
+        }
+        // Every amount banks (so the target does, from a turn that reaches it alike for every player); a player
+        // not yet on the board needs it to meet the entry minimum too.
+        let entry = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
+        guard target >= entry else {
+            throw refuse(
+                "needs a first bank that can hit the target: the entry minimum \(rules.game.entryMinimum) is above "
+                    + "\(target)")
         }
     }
 }
