@@ -215,11 +215,10 @@ public struct ExactOdds: Sendable {
         {
             throw NotCovered(reason)
         }
-        // A target hit exactly is followed by the race of two with ordinary dice and no farkle that costs points.
-        if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary) || rules.turn.farklesCostPoints,
+        // A target hit exactly is followed by the races of two with ordinary dice.
+        if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary),
             let reason = rules.game.exactTargetRefusal(
-                rules: rules.name,
-                of: "the exact odds of three players, of dice sets and under a farkle that costs points")
+                rules: rules.name, of: "the exact odds of three players and of dice sets")
         {
             throw NotCovered(reason)
         }

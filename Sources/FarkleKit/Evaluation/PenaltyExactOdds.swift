@@ -227,6 +227,18 @@ private struct PenaltyOddsGame: Sendable {
     func solve(seat: Int, mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int) -> Double {
         var odds: TurnOdds
         switch seats[seat][myFarkles] {
+        case .blind(let outcomes, _) where space.turn.bustsAboveTop:
+            // A target hit exactly: the bank that hits it wins (no final round), every bank past it busts, one more
+            // farkle of the turn (counted in a row, as the game counts it).
+            let need = space.levels - mine
+            odds = TurnOdds(win: outcomes.instantWin, tie: 0, farkle: outcomes.farkle)
+            for (level, chance) in outcomes.banked.enumerated() where chance > 0 {
+                odds.add(
+                    chance,
+                    level < need
+                        ? handedOver(to: 1 - seat, index: space.index(theirs, mine + level, theirFarkles, 0))
+                        : level == need ? (1, 0) : nil)
+            }
         case .blind(let outcomes, _):
             // Without an entry minimum a seat's turn is the same entered or not. The banks that reach the
             // target are summed once (`BlindPastTarget`); only those below it are weighed here.

@@ -63,10 +63,11 @@ private func onesTurn(thresholds: [Int]) -> (banked: [Int: Double], farkle: Doub
 /// plain value iteration over every (seat to move, totals, farkles in a row) until nothing moves by 1e-15.
 /// Totals below four penalties under zero count as that floor, as in the solver; with `losesWholeTotal` a third
 /// farkle sets the total to zero instead of taking `penalty`. With `openingCost` the opening roll of six dice that
-/// scores nothing, (5/6)^6 of every turn's farkles, takes that off the total before it counts as a farkle.
+/// scores nothing, (5/6)^6 of every turn's farkles, takes that off the total before it counts as a farkle. With
+/// `exact` the target must be hit exactly: a bank past it is a farkle.
 private func bruteForceOdds(
     _ turns: [(banked: [Int: Double], farkle: Double)], target: Int, finalRound: Bool, losesWholeTotal: Bool = false,
-    penalty: Int = 100, openingCost: Int = 0, floor: Int = -400
+    penalty: Int = 100, openingCost: Int = 0, floor: Int = -400, exact: Bool = false
 ) -> (win: Double, tie: Double) {
     let totals = (target - floor) / 100
     func index(_ seat: Int, _ mine: Int, _ theirs: Int, _ myFarkles: Int, _ theirFarkles: Int) -> Int {
@@ -87,9 +88,19 @@ private func bruteForceOdds(
                                 chances.win += chance * (1 - win[state] - tie[state])
                                 chances.tie += chance * tie[state]
                             }
+                            func farkled(_ chance: Double, from total: Int) {
+                                if myFarkles < 2 {
+                                    handOver(chance, index(1 - seat, theirs, total, theirFarkles, myFarkles + 1))
+                                } else {
+                                    let penalized = losesWholeTotal ? 0 : max(total - penalty, floor)
+                                    handOver(chance, index(1 - seat, theirs, penalized, theirFarkles, 0))
+                                }
+                            }
                             for (points, chance) in turns[seat].banked {
                                 let total = mine + points
-                                if total < target {
+                                if exact && total > target {
+                                    farkled(chance, from: mine)
+                                } else if total < target {
                                     handOver(chance, index(1 - seat, theirs, total, theirFarkles, 0))
                                 } else if !finalRound {
                                     chances.win += chance
@@ -101,14 +112,6 @@ private func bruteForceOdds(
                                     let ties = last[lead] ?? 0
                                     chances.win += chance * (1 - beats - ties)
                                     chances.tie += chance * ties
-                                }
-                            }
-                            func farkled(_ chance: Double, from total: Int) {
-                                if myFarkles < 2 {
-                                    handOver(chance, index(1 - seat, theirs, total, theirFarkles, myFarkles + 1))
-                                } else {
-                                    let penalized = losesWholeTotal ? 0 : max(total - penalty, floor)
-                                    handOver(chance, index(1 - seat, theirs, penalized, theirFarkles, 0))
                                 }
                             }
                             let scoreless: Double = openingCost > 0 ? pow(5.0 / 6.0, 6.0) : 0
@@ -176,6 +179,23 @@ struct PenaltyExactOddsTests {
     }
 
     @Test(
+        "a target hit exactly (a bank past it a farkle in a row): threshold against greedy matches the brute force, penalty of points or of the whole total",
+        arguments: [false, true])
+    func bruteForceExactTarget(losesWholeTotal: Bool) throws {
+        let threshold = [0, 200, 300, 300, 300, 300, 300]
+        var rules = onesPenalty(target: 300, finalRound: false, penalty: losesWholeTotal ? .wholeTotal : 100)
+        rules.game.mustHitTargetExactly = true
+        let exact = try odds([.threshold(Array(threshold.dropFirst())), .greedy], rules)
+        let turns = [onesTurn(thresholds: threshold), onesTurn(thresholds: [Int](repeating: 0, count: 7))]
+        let brute = bruteForceOdds(turns, target: 300, finalRound: false, losesWholeTotal: losesWholeTotal, exact: true)
+        #expect(abs(exact.winProbabilities[0] - brute.win) < 1e-11)
+        #expect(abs(exact.tieProbability - brute.tie) < 1e-11)
+        // Hitting the target exactly is another game.
+        let reaching = bruteForceOdds(turns, target: 300, finalRound: false, losesWholeTotal: losesWholeTotal)
+        #expect(abs(brute.win - reaching.win) > 1e-4)
+    }
+
+    @Test(
         "a third farkle that takes the whole total: threshold against greedy matches the brute force",
         arguments: [(400, true), (300, false)])
     func bruteForceWholeTotal(target: Int, finalRound: Bool) throws {
@@ -230,6 +250,16 @@ struct PenaltyExactOddsTests {
         rules.turn.openingFarkleCost = 100
         let tally = try expectSimulationAgrees(rules, seed: 43)
         #expect(tally.penaltyPoints > 0 && tally.penalties == 0)
+    }
+
+    @Test(
+        "a target hit exactly under a penalty: simulated games of win against greedy agree with the exact odds within 4 standard errors"
+    )
+    func simulatorAgreesExactTarget() throws {
+        var rules = onesPenalty(target: 500, finalRound: false)
+        rules.game.mustHitTargetExactly = true
+        let tally = try expectSimulationAgrees(rules, seed: 44)
+        #expect(tally.penalties > 0)
     }
 
     @Test(
