@@ -113,9 +113,8 @@ struct ExactTargetRuleTests {
         #expect(WinGameKind(rules) == .race)
         var three = rules
         three.game.players = 3
-        // Three players race as two against the leader (`headsUpGame`), not in the three-player solver.
-        #expect(WinGameKind(three) == .race && three.headsUpGame.game.players == 2)
-        #expect(throws: NotCovered.self) { try ThreePlayerWinSolver(rules: three, threads: 1) }
+        // Three players are solved as three (a race won at once), and play as they are solved.
+        #expect(WinGameKind(three) == .threePlayerRace && three.headsUpGame.game.players == 3)
         #expect(throws: NotCovered.self) { try ReachProbabilitySolver(rules: rules, target: 1_000, turns: 2) }
         var context = StrategyContext(table: ScoringTable(rules: three))
         #expect {

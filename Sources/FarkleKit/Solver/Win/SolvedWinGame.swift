@@ -89,7 +89,7 @@ package enum WinGameKind: Sendable, Equatable {
         } else if rules.turn.farklesCostPoints {
             // A scoreless opening roll that costs points lowers a total as a penalty does: the same layout.
             self = .penaltyRace
-        } else if rules.game.players == 3, rules.game.instantLossFaces.isEmpty, !rules.game.mustHitTargetExactly {
+        } else if rules.game.players == 3, rules.game.instantLossFaces.isEmpty {
             self = .threePlayerRace
         } else {
             self = .race

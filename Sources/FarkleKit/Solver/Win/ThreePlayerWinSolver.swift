@@ -257,11 +257,6 @@ struct TrioLayout: Sendable {
         guard case .target(let target, let finalRound) = rules.game.end else {
             throw .init(description: "the three-player solver handles races to a target, not fixed rounds")
         }
-        if let reason = rules.game.exactTargetRefusal(
-            rules: rules.name, of: "the three-player solver's banks", instead: "solve the game of two players")
-        {
-            throw .init(description: reason)
-        }
         guard rules.turn.threeFarklePenalty == nil, rules.game.instantLossFaces.isEmpty else {
             throw .init(
                 description: "the three-player solver handles neither a three-farkle penalty nor a six of a kind "
@@ -515,6 +510,8 @@ extension TrioLayout: PlainWinGameLayout {
     var topBankAux: Double { finalRound?.saturated.next ?? 0 }
 
     func top(of state: State) -> Int {
+        // A target hit exactly: the first level past it, from which a bank busts (`WinTurn.bustsAboveTop`).
+        if turn.bustsAboveTop { return levels - state.mine + 1 }
         let top = max(levels - state.mine, leastLevel(of: state), 1)
         guard let finalRound else { return top }
         // Past the target a bank's worth changes until it leads the next player by the lead cap and the last by the
@@ -539,6 +536,8 @@ extension TrioLayout: PlainWinGameLayout {
                 lastEntered: state.last > 0)
             return (shares.banker, shares.next)
         }
+        // The bank that hits a target to hit exactly wins at once (the only bank at the target below a table's top).
+        if total >= levels { return (1, 0) }
         let after = index((state.next, state.last, total))
         return (1 - values[after] - ties[after], values[after])
     }

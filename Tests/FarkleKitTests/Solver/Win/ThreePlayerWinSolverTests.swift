@@ -62,13 +62,17 @@ struct ThreePlayerBruteForce {
             return (1 - state.own - state.next, state.own)
         }
         let least = max(rules.turn.minimumBank, mine == 0 ? rules.game.entryMinimum : 0)
-        var clamp = max(target - mine * step, (least + step - 1) / step * step, step)
+        // A target hit exactly: every point past it is one state, where a bank busts (a farkle's worth).
+        let exact = rules.game.mustHitTargetExactly
+        var clamp =
+            exact ? target - mine * step + step : max(target - mine * step, (least + step - 1) / step * step, step)
         if let finalRound {
             // Past the target a bank is worth what the two last turns leave, the same once neither can catch up.
             clamp = max(clamp, max(next, last) * step + finalRound.reach - mine * step)
         }
         let turn = turn(farkle: after(mine), clamp: clamp, entered: mine > 0) { points in
             let total = mine * step + points
+            if exact && total > target { return after(mine) }
             guard total >= target else { return after(total / step) }
             guard let finalRound else { return (1, 0) }
             let shares = finalRound.lastTurns(leader: total, next: next * step, last: last * step)
@@ -252,6 +256,18 @@ struct ThreePlayerWinSolverTests {
         try expectAgreement(rules)
     }
 
+    @Test(
+        "a target hit exactly (a bank past it busts), single 1s raced to 500 and with an entry minimum: as the brute force gives"
+    )
+    func hittingExactly() throws {
+        for rules in [onesOnlyTrio(target: 500), onesOnlyTrio(target: 400, entryMinimum: 200)] {
+            var exact = rules
+            exact.game.mustHitTargetExactly = true
+            try BankReachability(table: ScoringTable(rules: exact)).check(source: exact.name)
+            try expectAgreement(exact)
+        }
+    }
+
     @Test("standard's turn mechanics (bank with 1 or 2 dice, hot dice rolled, the six-dice farkle) raced to 250")
     func standardMechanics() throws {
         let rules = RuleSet(
@@ -377,13 +393,15 @@ struct ThreePlayerWinSolverTests {
     @Test(
         "three players playing the solved game: each seat's share of 40,000 simulated games is its exact chance, within 4 standard errors",
         .leftOutOfCoverage,
-        arguments: ["ones", "cardgames"])
+        arguments: ["ones", "cardgames", "ones hit exactly"])
     func simulated(rules name: String) throws {
         var rules = onesOnlyTrio(target: 1000)
         if name == "cardgames" {
             rules = try #require(RuleSet.presets["cardgames"])
             rules.game = GameRules(players: 3, target: 600, finalRound: false)
         }
+        // A bank past the target busts: every game still ends, on the winner's 1,000 exactly.
+        rules.game.mustHitTargetExactly = name.hasSuffix("hit exactly")
         let solver = try ThreePlayerWinSolver(rules: rules)
         #expect(solver.unsettledLoops == 0)
         let strategy = ThreePlayerWinStrategy(solver: solver)
