@@ -215,10 +215,9 @@ public struct ExactOdds: Sendable {
         {
             throw NotCovered(reason)
         }
-        // A target hit exactly is followed by the races of two with ordinary dice.
-        if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary),
-            let reason = rules.game.exactTargetRefusal(
-                rules: rules.name, of: "the exact odds of three players and of dice sets")
+        // A target hit exactly is followed by the races of ordinary dice.
+        if !dice.allSatisfy(\.isOrdinary),
+            let reason = rules.game.exactTargetRefusal(rules: rules.name, of: "the exact odds of dice sets")
         {
             throw NotCovered(reason)
         }

@@ -61,7 +61,7 @@ struct ThreePlayerOdds {
                 "no strategy ever banks or wins under rules '\(rules.name)': the game never ends")
         }
         let game = TrioOddsGame(
-            levels: levels, finalRound: finalRound, seats: seats,
+            levels: levels, finalRound: finalRound, bustsPastTarget: rules.game.mustHitTargetExactly, seats: seats,
             symmetric: strategies.allSatisfy { $0 == strategies[0] }, threads: threads)
         var done = 0
         let total = Double(levels * levels * levels)
@@ -87,6 +87,13 @@ struct ThreePlayerOdds {
             if sum > 0 { for table in game.tables { table.release(slab: sum) } }
         }
         let start = game.chances(mover: 0, at: (0, 0, 0))
+        // Only where banks past a target hit exactly bust can the three plays leave totals no turn ever ends from.
+        guard [start.0, start.1, start.2].allSatisfy(\.isFinite) else {
+            throw NotCovered(
+                "under rules '\(rules.name)' the game can reach totals from which none of the three plays ever ends "
+                    + "it (each banks past the target, which busts, or farkles): no exact odds exist; simulate them "
+                    + "(such games stop unfinished)")
+        }
         winProbabilities = [start.0, start.1, start.2]
         // Without a final round the first bank that reaches the target wins at once: no tie, whatever 1 minus the
         // three chances rounds to (2.6e-14 for a race to 500).
@@ -159,11 +166,14 @@ private struct TrioOddsGame: Sendable {
     /// play alike); empty without one.
     let pastTarget: [PastTargetSums]
     let finalRound: Bool
+    /// Whether the target must be hit exactly: a bank past it busts, a farkle of the turn.
+    let bustsPastTarget: Bool
 
-    init(levels: Int, finalRound: Bool, seats: [TrioSeat], symmetric: Bool, threads: Int) {
+    init(levels: Int, finalRound: Bool, bustsPastTarget: Bool, seats: [TrioSeat], symmetric: Bool, threads: Int) {
         self.levels = levels
         self.seats = seats
         self.finalRound = finalRound
+        self.bustsPastTarget = bustsPastTarget
         let movers = symmetric ? 1 : 3
         tables = (0..<movers).map { _ in TrioTable(levels: levels) }
         pastTarget =
@@ -265,6 +275,19 @@ private struct TrioOddsGame: Sendable {
     /// farkle.
     private func turn(mover: Int, at totals: (Int, Int, Int)) -> (won: Trio, farkle: Double) {
         let (own, next, last) = totals
+        if bustsPastTarget {
+            // A target hit exactly: the bank that hits it wins, every bank past it busts (a farkle of the turn).
+            let need = levels - own
+            let (banked, farkle, won) =
+                seats[mover].game == nil
+                ? { () -> ([Double], Double, Double) in
+                    let outcomes = seats[mover].turn(at: own)
+                    return (outcomes.banked, outcomes.farkle, outcomes.instantWin)
+                }() : seats[mover].solvedTurn(at: totals)
+            let hit = need < banked.count ? banked[need] : 0
+            let busts = banked.count > need + 1 ? banked[(need + 1)...].reduce(0, +) : 0
+            return (weighBanks(banked, from: (won + hit, 0, 0), mover: mover, at: totals), farkle + busts)
+        }
         if seats[mover].game != nil {
             // The solved race's play (no final round): its banks below the target read the next mover's chances.
             let solved = seats[mover].solvedTurn(at: totals)
@@ -322,7 +345,9 @@ private struct TrioOddsGame: Sendable {
             (a.0 + factor * b.0, a.1 + factor * b.1, a.2 + factor * b.2)
         }
         let (f0, f1, f2) = (turns.0.farkle, turns.1.farkle, turns.2.farkle)
-        let loop = 1 - f0 * f1 * f2
+        // Where every turn farkles or busts surely (a target hit exactly) the loop never ends: no chances exist, and
+        // the NaN that stands for them reaches the start if the game can get here (`init` refuses it).
+        let loop = bustsPastTarget && 1 - f0 * f1 * f2 < 1e-12 ? .nan : 1 - f0 * f1 * f2
         let sum = plus(
             plus(turns.0.won, rotated(turns.1.won), times: f0), rotated(rotated(turns.2.won)), times: f0 * f1)
         let x0 = (sum.0 / loop, sum.1 / loop, sum.2 / loop)

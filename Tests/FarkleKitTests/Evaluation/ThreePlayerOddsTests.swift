@@ -17,9 +17,11 @@ private func threePlayerRace(_ preset: String, target: Int) -> RuleSet {
 /// turn's banks are weighed one by one; a bank that reaches the target plays the final round out turn by turn,
 /// the next seat's every outcome and then the last seat's, comparing totals. Written apart from `ThreePlayerOdds`,
 /// which solves each loop of three turns in closed form from the highest sum down and sums the final round's
-/// outcomes by distances behind.
+/// outcomes by distances behind. With `exact` the target must be hit exactly: a bank past it hands the same totals
+/// on, as a farkle does.
 private func valueIteration(
-    turns: [(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)], levels: Int, finalRound: Bool
+    turns: [(entered: BlindTurnOutcomes, notEntered: BlindTurnOutcomes)], levels: Int, finalRound: Bool,
+    exact: Bool = false
 ) -> (wins: [Double], tie: Double) {
     func turn(_ seat: Int, total: Int) -> BlindTurnOutcomes {
         total > 0 ? turns[seat].entered : turns[seat].notEntered
@@ -78,7 +80,7 @@ private func valueIteration(
                     var chances = [0.0, 0, 0, 0]
                     chances[mover] += outcomes.instantWin
                     for (level, chance) in outcomes.banked.enumerated()
-                    where chance > 0 && totals[mover] + level >= levels {
+                    where chance > 0 && totals[mover] + level >= levels && !(exact && totals[mover] + level > levels) {
                         var after = totals
                         after[mover] += level
                         let outcome = finalRound ? finalRoundOutcome(leader: mover, totals: after) : result(after)
@@ -103,7 +105,13 @@ private func valueIteration(
                         let outcomes = turn(mover, total: totals[mover])
                         let next = (mover + 1) % 3
                         var chances = fixed[index(mover, totals)]
-                        for seat in 0..<4 { chances[seat] += outcomes.farkle * values[index(next, totals)][seat] }
+                        let busts =
+                            exact
+                            ? outcomes.banked.enumerated().filter { totals[mover] + $0.offset > levels }.map(\.element)
+                                .reduce(0, +) : 0
+                        for seat in 0..<4 {
+                            chances[seat] += (outcomes.farkle + busts) * values[index(next, totals)][seat]
+                        }
                         for (level, chance) in outcomes.banked.enumerated()
                         where chance > 0 && totals[mover] + level < levels {
                             var after = totals
@@ -159,6 +167,34 @@ struct ThreePlayerOddsTests {
             #expect(abs(exact.tieProbability - reference.tie) < 1e-12, "\(preset) \(specs) tie")
             // The first bank at the target wins: no tie at all, not the rounding of 1 minus the three chances.
             #expect(!rules.game.end.hasFinalRound && exact.tieProbability == 0, "\(exact.tieProbability)")
+        }
+    }
+
+    @Test("a race of kcd to 500 hit exactly (a bank past it busts) agrees with a plain value iteration")
+    func hittingExactly() throws {
+        var rules = threePlayerRace("kcd", target: 500)
+        rules.game.mustHitTargetExactly = true
+        try BankReachability(table: ScoringTable(rules: rules)).check(source: rules.name)
+        let levels = 500 / ScoringTable(rules: rules).scoreStep
+        let specs: [StrategySpec] = [.greedy, .expectedValue, .threshold([300, 300])]
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let exact = try ExactOdds(strategies: specs, context: &context, threads: 2)
+        let reference = valueIteration(
+            turns: try blindTurns(specs, context: &context), levels: levels, finalRound: false, exact: true)
+        for seat in 0..<3 {
+            #expect(abs(exact.winProbabilities[seat] - reference.wins[seat]) < 1e-12, "seat \(seat + 1)")
+        }
+        // Three win seats follow the solved race hit exactly: the solver's own chances.
+        let solver = try #require(try context.solvedWinGame() as? ThreePlayerWinSolver)
+        let all = try ExactOdds(strategies: [.win, .win, .win], context: &context)
+        for (odds, solved) in zip(all.winProbabilities, solver.seatWinProbabilities) {
+            #expect(abs(odds - solved) < 1e-12, "\(odds) against \(solved)")
+        }
+        // ev never banks 50, nor a threshold with 3 dice or more: three of them 50 short wait for ever.
+        #expect {
+            try ExactOdds(strategies: [.expectedValue, .expectedValue, .expectedValue], context: &context, threads: 2)
+        } throws: { error in
+            String(describing: error).contains("no exact odds exist")
         }
     }
 
