@@ -156,7 +156,11 @@ struct AdvisorBrowserTests {
         // A race to 300 under a penalty of 100 and of the whole total, and a game of two rounds, in which only 1s
         // score: the solves take seconds.
         // And a race to 300 where a scoreless opening roll costs 100, with no penalty (farkles not counted).
-        let files = ["ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json", "ones-cost-race.json"]
+        // And the penalty race to 300 whose target must be hit exactly (a bank past it a farkle in a row).
+        let files = [
+            "ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json", "ones-cost-race.json",
+            "ones-penalty-exact.json",
+        ]
         var generator = SplitMix64(state: 29)
         var pages: [AdvisorPage] = []
         var situations: [[Situation]] = []
