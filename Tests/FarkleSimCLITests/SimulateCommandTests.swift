@@ -299,6 +299,14 @@ struct SimulatePenaltyCommandTests {
         #expect(stuck.exitStatus == 64 && stuck.standardOutput.isEmpty)
         #expect(stuck.standardError.hasPrefix("Error: \(file.path): 'game.exact_target'"), "\(stuck.standardError)")
         #expect(stuck.standardError.contains("no turn under these rules banks exactly 50"))
+        // A target from --target that banks cannot add up to: the refusal names the option beside the file.
+        let offStep = try CommandRunner.run([
+            "--rules", fixtureRules("exact-target.json"), "--target", "2025", "--games", "10",
+        ])
+        #expect(offStep.exitStatus == 64 && offStep.standardOutput.isEmpty)
+        #expect(
+            offStep.standardError.contains("exact-target.json with --target 2025: 'game.exact_target'")
+                && offStep.standardError.contains("2025 is not a multiple of 50"), "\(offStep.standardError)")
     }
 
     @Test("standard has no penalty: net equals banked points, and Markdown has no net row")

@@ -38,6 +38,8 @@ enum RulesOption {
         } catch {
             throw UsageError(error.description, spec: arguments.spec)
         }
+        // Where `--target` replaces the file's target, a refusal below names it beside the file.
+        var checked = source
         if arguments.value(target.name) != nil {
             guard rules.game.end.target != nil else {
                 throw UsageError(
@@ -46,9 +48,10 @@ enum RulesOption {
             }
             let points = try arguments.integer(target.name, in: 1...1_000_000, default: 0)
             rules.game.end = .target(points, finalRound: rules.game.end.hasFinalRound)
+            checked = "\(source) with --target \(points)"
         }
         do {
-            try BankReachability(table: ScoringTable(rules: rules)).check(source: source)
+            try BankReachability(table: ScoringTable(rules: rules)).check(source: checked)
         } catch {
             throw UsageError(error.description, spec: arguments.spec)
         }
