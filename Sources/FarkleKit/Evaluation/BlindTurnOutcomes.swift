@@ -133,3 +133,15 @@ struct BlindTurnOutcomes: Equatable, Sendable {
         return (instantWin + bankedAbove[level], deficit < 0 ? 0 : banked[level])
     }
 }
+
+extension BlindTurnOutcomes {
+    /// Where a target `need` levels away must be hit exactly (``GameRules/mustHitTargetExactly``): the chance that a
+    /// turn whose banks have the chances `banked` (by level) hits it, which wins, and that it banks past it, which
+    /// busts and ends the turn as a farkle. The one split of a blind turn's banks at the target, for the exact odds
+    /// of two players under a penalty and of three.
+    static func exactTarget(_ banked: [Double], need: Int) -> (hit: Double, busts: Double) {
+        let hit = banked.indices.contains(need) ? banked[need] : 0
+        let busts = banked.count > need + 1 ? banked[(need + 1)...].reduce(0, +) : 0
+        return (hit, busts)
+    }
+}

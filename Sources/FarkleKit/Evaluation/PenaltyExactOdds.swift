@@ -231,13 +231,10 @@ private struct PenaltyOddsGame: Sendable {
             // A target hit exactly: the bank that hits it wins (no final round), every bank past it busts, one more
             // farkle of the turn (counted in a row, as the game counts it).
             let need = space.levels - mine
-            odds = TurnOdds(win: outcomes.instantWin, tie: 0, farkle: outcomes.farkle)
-            for (level, chance) in outcomes.banked.enumerated() where chance > 0 {
-                odds.add(
-                    chance,
-                    level < need
-                        ? handedOver(to: 1 - seat, index: space.index(theirs, mine + level, theirFarkles, 0))
-                        : level == need ? (1, 0) : nil)
+            let (hit, busts) = BlindTurnOutcomes.exactTarget(outcomes.banked, need: need)
+            odds = TurnOdds(win: outcomes.instantWin + hit, tie: 0, farkle: outcomes.farkle + busts)
+            for (level, chance) in outcomes.banked.prefix(need).enumerated() where chance > 0 {
+                odds.add(chance, handedOver(to: 1 - seat, index: space.index(theirs, mine + level, theirFarkles, 0)))
             }
         case .blind(let outcomes, _):
             // Without an entry minimum a seat's turn is the same entered or not. The banks that reach the

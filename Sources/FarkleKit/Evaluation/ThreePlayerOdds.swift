@@ -277,16 +277,18 @@ private struct TrioOddsGame: Sendable {
         let (own, next, last) = totals
         if bustsPastTarget {
             // A target hit exactly: the bank that hits it wins, every bank past it busts (a farkle of the turn).
-            let need = levels - own
-            let (banked, farkle, won) =
-                seats[mover].game == nil
-                ? { () -> ([Double], Double, Double) in
-                    let outcomes = seats[mover].turn(at: own)
-                    return (outcomes.banked, outcomes.farkle, outcomes.instantWin)
-                }() : seats[mover].solvedTurn(at: totals)
-            let hit = need < banked.count ? banked[need] : 0
-            let busts = banked.count > need + 1 ? banked[(need + 1)...].reduce(0, +) : 0
-            return (weighBanks(banked, from: (won + hit, 0, 0), mover: mover, at: totals), farkle + busts)
+            let played: (banked: [Double], farkle: Double, win: Double)
+            if seats[mover].game == nil {
+                let outcomes = seats[mover].turn(at: own)
+                played = (outcomes.banked, outcomes.farkle, outcomes.instantWin)
+            } else {
+                played = seats[mover].solvedTurn(at: totals)
+            }
+            let (hit, busts) = BlindTurnOutcomes.exactTarget(played.banked, need: levels - own)
+            return (
+                weighBanks(played.banked, from: (played.win + hit, 0, 0), mover: mover, at: totals),
+                played.farkle + busts
+            )
         }
         if seats[mover].game != nil {
             // The solved race's play (no final round): its banks below the target read the next mover's chances.
