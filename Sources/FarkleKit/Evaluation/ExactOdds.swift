@@ -208,6 +208,9 @@ public struct ExactOdds: Sendable {
         progress: @Sendable (Double) -> Void, eachStarting: Bool
     ) throws(NotCovered) -> [ExactOdds] {
         let rules = context.rules
+        if let reason = rules.game.piggybackRefusal(rules: rules.name, of: "the exact odds") {
+            throw NotCovered(reason)
+        }
         // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
         if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary) || rules.game.end.rounds != nil,
             let reason = rules.turn.openingFarkleCostRefusal(

@@ -13,14 +13,18 @@ public enum GameAction: Hashable, Sendable, CustomStringConvertible {
     case bank
     /// The roll scored nothing, entered without its dice.
     case farkle
+    /// Under piggybacking, before the turn's first roll: the player takes over the turn the last player banked
+    /// (`GameState.offer`), its points and its dice.
+    case takeOver
 
-    /// `roll 1 5 2 3 4 6`, `keep 1 5`, `bank`, `farkle`.
+    /// `roll 1 5 2 3 4 6`, `keep 1 5`, `bank`, `farkle`, `take over`.
     public var description: String {
         switch self {
         case .roll(let dice): "roll \(Self.faces(dice))"
         case .keep(let dice): "keep \(Self.faces(dice))"
         case .bank: "bank"
         case .farkle: "farkle"
+        case .takeOver: "take over"
         }
     }
 

@@ -111,10 +111,11 @@ extension GameRecord {
     ///
     /// - Throws: `ActionProblem` naming the part that is wrong: the key, the number of faces, or the face.
     private static func action(_ value: JSONValue) throws(ActionProblem) -> GameAction {
-        let kinds = #"must be {"roll": [faces]}, {"keep": [faces]}, "bank" or "farkle""#
+        let kinds = #"must be {"roll": [faces]}, {"keep": [faces]}, "bank", "farkle" or "take_over""#
         switch value {
         case .string("bank"): return .bank
         case .string("farkle"): return .farkle
+        case .string("take_over"): return .takeOver
         case .object(let members):
             guard members.count == 1, let (kind, faces) = members.first else {
                 // Keys are the user's text: quoted and cut as any string in a message, at most three of them.
@@ -166,6 +167,7 @@ extension GameRecord {
             case .keep(let dice): "{\"keep\": [\(dice.faces.map(String.init).joined(separator: ", "))]}"
             case .bank: "\"bank\""
             case .farkle: "\"farkle\""
+            case .takeOver: "\"take_over\""
             }
         }
         return """

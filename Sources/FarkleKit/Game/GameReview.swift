@@ -139,7 +139,7 @@ public struct GameReview: Sendable {
         let banked: Bool? =
             switch next {
             case .bank: true
-            case .roll, .keep, .farkle: false
+            case .roll, .keep, .farkle, .takeOver: false
             case nil: nil
             }
         func value(bank: Double?, roll: Double, otherwise: Double) -> Double {

@@ -74,6 +74,9 @@ public struct GameState: Sendable {
     public private(set) var pendingRoll: DiceCounts?
     /// How the game ended; `nil` while it is played.
     public private(set) var result: Result?
+    /// Under piggybacking, the turn the last player banked, which the player to move may take over before rolling
+    /// (`GameAction.takeOver`); `nil` once the player has rolled, kept or farkled, and where there is none.
+    public private(set) var offer: TurnOffer?
 
     /// The scoring table the keeps come from.
     public let table: ScoringTable
@@ -162,7 +165,24 @@ public struct GameState: Sendable {
         case .keep(let dice): try keep(dice)
         case .bank: try bank()
         case .farkle: try farkle()
+        case .takeOver: try takeOver()
         }
+    }
+
+    /// Takes over the turn the last player banked: its points (the bonus included) and its dice, rolled next.
+    private mutating func takeOver() throws(NotAllowed) {
+        guard let offer else {
+            throw NotAllowed(
+                rules.game.piggyback == nil
+                    ? "rules '\(rules.name)' have no piggybacking: a turn starts fresh"
+                    : "there is no banked turn to take over: the last turn did not bank with enough dice left, or "
+                        + "this turn has begun")
+        }
+        self.offer = nil
+        turnPoints = offer.turnPoints
+        diceLeft = offer.dice
+        // A turn taken over goes on from the bank: its first roll is not an opening roll.
+        isOpeningRoll = false
     }
 
     private mutating func roll(_ dice: DiceCounts) throws(NotAllowed) {
@@ -170,6 +190,8 @@ public struct GameState: Sendable {
         guard dice.count == diceLeft else {
             throw NotAllowed("\(dice.count) dice rolled; the player has \(diceLeft) to roll")
         }
+        // Rolling fresh dice declines a banked turn on offer.
+        offer = nil
         if rules.game.winsAtOnce(dice) { return finish(.won(seat: seat), onRoll: true) }
         if rules.game.losesAtOnce(dice) { return finishLostAtOnce() }
         guard table.isFarkle(dice) else {
@@ -208,6 +230,7 @@ public struct GameState: Sendable {
             return finish(.won(seat: seat), onRoll: true)
         }
         if pendingRoll == nil, dice.count == diceLeft, rules.game.losesAtOnce(dice) { return finishLostAtOnce() }
+        offer = nil
         pendingRoll = nil
         isOpeningRoll = false
         turnPoints += rules.turn.points(
@@ -222,6 +245,8 @@ public struct GameState: Sendable {
         let points = turnPoints
         // Past a target to hit exactly the bank scores nothing and the turn ends as a farkle does.
         if rules.game.bankBusts(total: players[seat].total, turnPoints: points) { return endTurnFarkled(cost: 0) }
+        // What the next player may take over, at a table of two or more.
+        let offer = players.count > 1 ? rules.game.piggyback?.offer(turnPoints: points, diceLeft: diceLeft) : nil
         players[seat].total += points
         players[seat].hasEntered = true
         players[seat].farklesInARow = 0
@@ -229,6 +254,7 @@ public struct GameState: Sendable {
         players[seat].statistics.turns += 1
         if progress.banked(total: players[seat].total, turnPoints: points) { return finish(.won(seat: seat)) }
         nextTurn()
+        if result == nil { self.offer = offer }
     }
 
     private mutating func farkle() throws(NotAllowed) {
@@ -244,6 +270,7 @@ public struct GameState: Sendable {
             throw NotAllowed(
                 "a turn's opening roll that scores nothing is rolled again under rules '\(rules.name)': no farkle yet")
         }
+        offer = nil
         endTurnFarkled(cost: table.turnMechanics.farkleCost(rolled: diceLeft, isOpeningRoll: isOpeningRoll))
     }
 
@@ -264,6 +291,7 @@ public struct GameState: Sendable {
 
     /// Passes the dice on, or ends the game on its totals.
     private mutating func nextTurn() {
+        offer = nil
         turnPoints = 0
         diceLeft = table.turnMechanics.dice
         isOpeningRoll = true

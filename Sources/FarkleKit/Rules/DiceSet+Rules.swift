@@ -22,6 +22,11 @@ extension DiceSet {
         {
             return reason
         }
+        if let reason = rules.game.piggybackRefusal(
+            rules: rules.name, of: "loaded dice", instead: "play the game with six ordinary dice")
+        {
+            return reason
+        }
         guard rules.game.end.target != nil, allowsFinalRound || !rules.game.end.hasFinalRound else {
             return "loaded dice are solved for a race won at the target at once (kcd); rules '\(rules.name)' "
                 + rules.game.end.unlikeRaceWonAtOnce
@@ -51,6 +56,11 @@ extension DiceSet {
             return "loaded dice are six dice a player carries; rules '\(rules.name)' play \(rules.turn.dice)"
         }
         if let reason = rules.turn.openingFarkleCostRefusal(
+            rules: rules.name, of: "games with loaded dice", instead: "play the game with six ordinary dice")
+        {
+            return reason
+        }
+        if let reason = rules.game.piggybackRefusal(
             rules: rules.name, of: "games with loaded dice", instead: "play the game with six ordinary dice")
         {
             return reason

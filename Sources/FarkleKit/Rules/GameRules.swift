@@ -32,6 +32,9 @@ public struct GameRules: Hashable, Sendable {
     /// Only in a race won at the target at once: the bank that hits it wins. A rule file sets it with
     /// `"exact_target": true`, which checks that every total can still hit the target.
     public var mustHitTargetExactly = false
+    /// Piggybacking, where the next player may take over a turn banked with dice left (`nil`, none, in
+    /// `standard`). A rule file sets it with `"piggyback"`; offers pass only at a table of two or more.
+    public var piggyback: Piggyback?
     /// In a game of rounds, the most extra rounds every player plays while the highest total is shared
     /// (0 in `standard`; 5 in `farkleten`). Ignored in a race to a target.
     public var extraRoundsOnTie: Int
@@ -99,6 +102,21 @@ extension GameRules {
         guard mustHitTargetExactly, let target = end.target else { return nil }
         return "\(what) count every bank that reaches the target, and rules '\(name)' make a bank past \(target) score "
             + "nothing (\(instead))"
+    }
+
+    /// Why `what` (a solver or a play, named as the subject of a sentence) does not follow piggybacking under these
+    /// rules of the rule set `name`, in one line, or `nil` where it may: the one gate of piggybacking. `instead`
+    /// says what to do.
+    ///
+    /// A turn that may start from the last bank makes the bank a decision about what the next player is offered,
+    /// and the offer a part of the game's state: the solvers of whole games, the exact odds and the chances to
+    /// reach a total start every turn fresh.
+    package func piggybackRefusal(
+        rules name: String, of what: String, instead: String = "simulate the game instead"
+    ) -> String? {
+        guard piggyback != nil else { return nil }
+        return "\(what) start every turn fresh, and rules '\(name)' let the next player take over a turn banked with "
+            + "dice left (\(instead))"
     }
 
     /// Whether `roll` wins the game at once: six of a kind of a face in `instantWinFaces`, on six dice.

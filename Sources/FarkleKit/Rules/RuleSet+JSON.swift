@@ -413,6 +413,23 @@ private struct RuleReader {
         return try integer(cost, "\(key).cost", in: 1...RuleReader.pointRange.upperBound)
     }
 
+    /// Piggybacking: `true` (the plain rule), `false` (none), or `{"bonus": points, "least_dice_left": dice}`
+    /// with either member.
+    func piggyback(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Piggyback? {
+        if case .bool(let flag) = value { return flag ? Piggyback() : nil }
+        guard case .object = value else {
+            throw fail(key, "must be true, false or an object such as {\"bonus\": 1000, \"least_dice_left\": 2}")
+        }
+        let members = try object(value, key, allowed: ["bonus", "least_dice_left"])
+        let bonus = try members["bonus"].map { (bonus) throws(RuleSetError) in
+            try integer(bonus, "\(key).bonus", in: 0...RuleReader.pointRange.upperBound)
+        }
+        let least = try members["least_dice_left"].map { (least) throws(RuleSetError) in
+            try integer(least, "\(key).least_dice_left", in: 1...DiceCounts.maximumDice)
+        }
+        return Piggyback(bonus: bonus ?? 0, leastDiceLeft: least ?? 1)
+    }
+
     /// What a six of a kind does: wins at once (`"instant_win"`), loses at once (`"loses"`) or scores as a
     /// combination (`"points"`).
     func sixOfAKindEnd(_ value: JSONValue, _ key: String) throws(RuleSetError) -> SixOfAKindEnd {
@@ -438,6 +455,7 @@ private struct RuleReader {
             case .target: target = try integer(value, path, in: RuleReader.pointRange)
             case .finalRound: finalRound = try bool(value, path)
             case .exactTarget: game.mustHitTargetExactly = try bool(value, path)
+            case .piggyback: game.piggyback = try piggyback(value, path)
             case .rounds: rounds = try integer(value, path, in: GameRules.roundRange)
             case .extraRoundsOnTie: game.extraRoundsOnTie = try integer(value, path, in: GameRules.extraRoundRange)
             case .highestTurnBreaksTie: game.highestTurnBreaksTie = try bool(value, path)
@@ -541,6 +559,7 @@ enum GameKey: String, CaseIterable {
     case target
     case finalRound = "final_round"
     case exactTarget = "exact_target"
+    case piggyback
     case rounds
     case extraRoundsOnTie = "extra_rounds_on_tie"
     case highestTurnBreaksTie = "highest_turn_breaks_tie"
@@ -554,7 +573,7 @@ enum GameKey: String, CaseIterable {
 extension RuleSet {
     /// The rule set as a complete JSON rule file, readable by `load(_:)`: every key present but the house rules
     /// `turn.hot_dice_bonus`, `turn.dice` (written when not 6), `combinations.four_dice_straight` and
-    /// `combinations.six_ones`, and `game.exact_target`, written only when set,
+    /// `combinations.six_ones`, and `game.exact_target` and `game.piggyback`, written only when set,
     /// and `game.six_of_a_kind`, written instead of `game.six_ones` when a face other than 1 wins at once.
     public var jsonText: String {
         func points(_ value: Int?) -> String { value.map(String.init) ?? "null" }
@@ -610,6 +629,13 @@ extension RuleSet {
             sixOfAKind = "\"six_of_a_kind\": [\(faces.joined(separator: ", "))]"
         }
 
+        let piggyback =
+            switch game.piggyback {
+            case nil: ""
+            case Piggyback()?: ",\n    \"piggyback\": true"
+            case let rule?:
+                ",\n    \"piggyback\": {\"bonus\": \(rule.bonus), \"least_dice_left\": \(rule.leastDiceLeft)}"
+            }
         let end: String
         switch game.end {
         case .target(let target, let finalRound):
@@ -654,7 +680,7 @@ extension RuleSet {
                 "players": \(game.players),
                 \(end),
                 "entry_minimum": \(game.entryMinimum),
-                \(sixOfAKind)
+                \(sixOfAKind)\(piggyback)
               }
             }
 

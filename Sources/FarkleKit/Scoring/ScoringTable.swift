@@ -102,6 +102,8 @@ public struct ScoringTable: Sendable {
         step = Self.greatestCommonDivisor(step, rules.turn.threeFarklePenalty?.points ?? 0)
         // So does the cost of a scoreless opening roll.
         step = Self.greatestCommonDivisor(step, rules.turn.scorelessOpeningRollCost)
+        // And piggybacking's bonus, which a turn taken over plays on from.
+        step = Self.greatestCommonDivisor(step, rules.game.piggyback?.bonus ?? 0)
         scoreStep = step == 0 ? 1 : step
         turnMechanics = TurnMechanics(rules: rules.turn, scoreStep: scoreStep)
         rollKeeps = RollKeeps(rollOffset: offsets, keepStart: starts, keepList: keeps)

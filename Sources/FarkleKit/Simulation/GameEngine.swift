@@ -73,14 +73,24 @@ struct GameEngine<Seat: Strategy>: Sendable {
         let mechanics: TurnMechanics
         let entryMinimum: Int
 
-        /// Plays one turn of `situation.seat`, asking its strategy on every roll.
+        /// Plays one turn of `situation.seat`, asking its strategy on every roll, and first whether to take over
+        /// `offer`.
         @inline(__always)
-        mutating func playTurn(_ situation: GameSituation, rolls: inout Int) -> (TurnOutcome, Int) {
+        mutating func playTurn(_ situation: GameSituation, offer: TurnOffer?, rolls: inout Int) -> (
+            TurnOutcome, Int, diceLeft: Int
+        ) {
             let strategy = seats.baseAddress.unsafelyUnwrapped + situation.seat
             let leastBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: situation.hasEntered)
             var turnPoints = 0
             var dice = mechanics.dice
             var isOpeningRoll = true
+            if let offer,
+                strategy.pointee.piggybacks(
+                    turnPoints: offer.turnPoints, diceLeft: offer.dice, situation: situation, using: &strategyGenerator)
+            {
+                // A turn taken over goes on from the bank: not an opening roll.
+                (turnPoints, dice, isOpeningRoll) = (offer.turnPoints, offer.dice, false)
+            }
             var turnRolls = 0
             defer { rolls += turnRolls }
             while true {
@@ -94,7 +104,8 @@ struct GameEngine<Seat: Strategy>: Sendable {
                         // A scoreless opening roll may be rolled again, as an opening roll.
                         if isOpeningRoll && mechanics.rerollsScorelessOpeningRoll { continue }
                         return (
-                            .farkle(penalty: false), -mechanics.farkleCost(rolled: dice, isOpeningRoll: isOpeningRoll)
+                            .farkle(penalty: false), -mechanics.farkleCost(rolled: dice, isOpeningRoll: isOpeningRoll),
+                            0
                         )
                     }
                     // The six-dice farkle scores as a combination of all six dice: hot dice (a game of six dice).
@@ -103,7 +114,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                 } else {
                     // One test on the common path for both ends of the game at once.
                     if code & (RollTable.instantWinFlag | RollTable.instantLossFlag) != 0 {
-                        return (code & RollTable.instantWinFlag != 0 ? .instantWin : .instantLoss, 0)
+                        return (code & RollTable.instantWinFlag != 0 ? .instantWin : .instantLoss, 0, 0)
                     }
                     let move = strategy.pointee.move(
                         turnPoints: turnPoints, dice: dice, multiset: Int(code & RollTable.multisetMask),
@@ -118,7 +129,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                         ?? strategy.pointee.shouldBank(
                             turnPoints: turnPoints, diceLeft: dice, situation: situation, using: &strategyGenerator)
                 {
-                    return (.banked, turnPoints)
+                    return (.banked, turnPoints, dice)
                 }
             }
         }

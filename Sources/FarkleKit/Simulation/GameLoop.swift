@@ -1,8 +1,14 @@
 /// One seat's turn as an engine plays it: what the engines that share `GameLoop` do not share.
 protocol TurnPlayer {
     /// Plays one turn of `situation.seat`, adding its rolls to `rolls`: how it ended and the points banked, or
-    /// after a farkle minus what it costs (`TurnMechanics.farkleCost(rolled:isOpeningRoll:)`), 0 otherwise.
-    mutating func playTurn(_ situation: GameSituation, rolls: inout Int) -> (TurnOutcome, Int)
+    /// after a farkle minus what it costs (`TurnMechanics.farkleCost(rolled:isOpeningRoll:)`), 0 otherwise; and
+    /// the dice a bank left (every die after hot dice).
+    ///
+    /// Under piggybacking `offer` is the turn the previous seat banked, which the seat's strategy may take over
+    /// (`Strategy.piggybacks(turnPoints:diceLeft:situation:using:)`); `nil` where there is none.
+    mutating func playTurn(_ situation: GameSituation, offer: TurnOffer?, rolls: inout Int) -> (
+        TurnOutcome, Int, diceLeft: Int
+    )
 }
 
 /// A game around its turns, written once for the engines that play one game at a time: the plain game's
@@ -16,6 +22,8 @@ struct GameLoop: Sendable {
     private let rules: GameRules
     private let threeFarklePenalty: ThreeFarklePenalty?
     private let maximumRounds: Int
+    /// Piggybacking, at a table of two or more; `nil` otherwise.
+    private let piggyback: Piggyback?
     /// Where first turns are counted (the engine of loaded dice, to compare with their exact value): each bank is
     /// counted up to this, the target; `nil`: not counted.
     private let firstTurnCap: Int?
@@ -27,6 +35,7 @@ struct GameLoop: Sendable {
         self.rules = rules.game
         threeFarklePenalty = rules.turn.threeFarklePenalty
         self.maximumRounds = maximumRounds
+        piggyback = players > 1 ? rules.game.piggyback : nil
         self.firstTurnCap = firstTurnCap
     }
 
@@ -51,6 +60,8 @@ struct GameLoop: Sendable {
         var progress = GameProgress(players: players, rules: rules, maximumRounds: maximumRounds)
         var farklesInARow = SeatCounters()
         var entered: UInt8 = 0
+        // The turn the last seat banked, for the next to take over under piggybacking.
+        var offer: TurnOffer?
         counts.games += 1
         while true {
             let seat = progress.seat
@@ -59,7 +70,8 @@ struct GameLoop: Sendable {
             situation.isFinalRound = progress.isFinalRound
             situation.farklesInARow = farklesInARow[seat]
             situation.hasEntered = entered & (1 << seat) != 0
-            var (outcome, turnPoints) = turns.playTurn(situation, rolls: &counts.rolls)
+            var (outcome, turnPoints, diceLeft) = turns.playTurn(situation, offer: offer, rolls: &counts.rolls)
+            offer = nil
             if outcome == .banked, rules.bankBusts(total: situation.scores[seat], turnPoints: turnPoints) {
                 // Past a target to hit exactly: the bank scores nothing and the turn ends as a farkle does.
                 (outcome, turnPoints) = (.farkle(penalty: false), 0)
@@ -119,6 +131,7 @@ struct GameLoop: Sendable {
                 situation.opponentFarklesInARow = 0
                 entered |= 1 << seat
                 let winsNow = progress.banked(total: total, turnPoints: turnPoints)
+                offer = piggyback?.offer(turnPoints: turnPoints, diceLeft: diceLeft)
                 observer.turnEnded(
                     seat: seat, outcome: outcome, turnPoints: turnPoints, scores: situation.scores,
                     isFinalRound: situation.isFinalRound)

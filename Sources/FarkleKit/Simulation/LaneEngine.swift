@@ -77,9 +77,9 @@ struct LaneEngine: Sendable {
     /// target or a game of rounds, and turn-only strategies whose decisions settle within the automaton's levels.
     static func applies<Seat: Strategy>(table: ScoringTable, seats: [Seat]) -> Bool {
         let rules = table.rules
-        // A six of a kind that loses at once, an opening roll rolled again or costing points, and a target to hit
-        // exactly are the general engine's alone.
-        guard rules.game.instantLossFaces.isEmpty, !rules.game.mustHitTargetExactly,
+        // A six of a kind that loses at once, an opening roll rolled again or costing points, a target to hit
+        // exactly and piggybacking are the general engine's alone.
+        guard rules.game.instantLossFaces.isEmpty, !rules.game.mustHitTargetExactly, rules.game.piggyback == nil,
             !table.turnMechanics.rerollsScorelessOpeningRoll, table.turnMechanics.openingFarkleCost == 0,
             GameRules.playerRange.contains(seats.count), let tabulated = seats as? [any TurnOnlyStrategy]
         else { return false }

@@ -300,7 +300,12 @@ struct LoadedEngine: Sendable {
         /// Every table is read in place through `player.pointee` and buffer pointers (see `playChunk`): no seat,
         /// solver, turn or dice set is bound to a local, and options are read by position rather than through a
         /// slice.
-        mutating func playTurn(_ situation: GameSituation, rolls: inout Int) -> (TurnOutcome, Int) {
+        ///
+        /// Loaded dice play no piggybacking (`DiceSet.simulationRefusal(toPlay:)`): `offer` is always `nil`, and a
+        /// bank's dice left are not counted (0).
+        mutating func playTurn(_ situation: GameSituation, offer: TurnOffer?, rolls: inout Int) -> (
+            TurnOutcome, Int, diceLeft: Int
+        ) {
             let player = players + situation.seat
             let step = player.pointee.step
             let total = situation.scores[situation.seat]
@@ -333,8 +338,8 @@ struct LoadedEngine: Sendable {
                 if rules.instantWinFaces | rules.instantLossFaces != 0, state == full,
                     let face = Self.sixOfAKind(ordered, in: player)
                 {
-                    if rules.instantWinFaces & (1 << (face - 1)) != 0 { return (.instantWin, 0) }
-                    if rules.instantLossFaces & (1 << (face - 1)) != 0 { return (.instantLoss, 0) }
+                    if rules.instantWinFaces & (1 << (face - 1)) != 0 { return (.instantWin, 0, 0) }
+                    if rules.instantLossFaces & (1 << (face - 1)) != 0 { return (.instantLoss, 0, 0) }
                 }
                 guard let group = player.pointee.outcomes.group(rolling: state, orderedRolls: ordered) else {
                     // Six dice with no keep: a farkle, or the six-dice farkle, a keep of all six (a set holds six dice).
@@ -343,18 +348,18 @@ struct LoadedEngine: Sendable {
                     else {
                         // A scoreless opening roll may be rolled again, as an opening roll.
                         if isOpeningRoll && rules.rerollsScorelessOpeningRoll { continue }
-                        return (.farkle(penalty: false), 0)
+                        return (.farkle(penalty: false), 0, 0)
                     }
                     points += bonus
                     isOpeningRoll = false
                     if player.pointee.playsThreshold {
                         if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) {
-                            return (.banked, points)
+                            return (.banked, points, 0)
                         }
                     } else if Self.shouldBank(
                         player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
                     {
-                        return (.banked, points)
+                        return (.banked, points, 0)
                     }
                     continue
                 }
@@ -363,7 +368,9 @@ struct LoadedEngine: Sendable {
                     let keep = player.pointee.thresholdPlay.keeps.option(ofGroup: group)
                     points += keep.points
                     state = keep.next
-                    if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) { return (.banked, points) }
+                    if player.pointee.thresholdPlay.banks(turnPoints: points, state: state) {
+                        return (.banked, points, 0)
+                    }
                     continue
                 }
                 // The option of the highest value; on equal values the first.
@@ -384,13 +391,13 @@ struct LoadedEngine: Sendable {
                         best = option
                     }
                 }
-                guard best >= 0 else { return (.farkle(penalty: false), 0) }
+                guard best >= 0 else { return (.farkle(penalty: false), 0, 0) }
                 points += player.pointee.outcomes.options[best].points
                 state = player.pointee.outcomes.options[best].next
                 if Self.shouldBank(
                     player, points: points, state: state, playsToWin: playsToWin, winIndex: winIndex, level: level)
                 {
-                    return (.banked, points)
+                    return (.banked, points, 0)
                 }
             }
         }

@@ -183,4 +183,19 @@ public struct BuiltInStrategy: Strategy {
                 opponentFarkles: situation.opponentFarklesInARow, scores: situation.scores)
         }
     }
+
+    /// Whether the strategy inside takes over a banked turn under piggybacking.
+    @inlinable
+    public func piggybacks<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        switch kind {
+        case .expectedValue(let strategy):
+            strategy.piggybacks(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        case .farkleStreak(let strategy):
+            strategy.piggybacks(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        default:
+            !shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+        }
+    }
 }

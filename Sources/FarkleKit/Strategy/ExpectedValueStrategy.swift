@@ -39,4 +39,13 @@ package struct ExpectedValueStrategy: Strategy {
     ) -> Bool {
         policy.shouldBank(turnPoints: turnPoints, diceLeft: diceLeft)
     }
+
+    /// Whether taking over the banked turn has the higher expected points than a fresh turn (it ignores what its
+    /// own bank will offer the next player).
+    @inlinable
+    package func piggybacks<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        policy.piggybacks(turnPoints: turnPoints, diceLeft: diceLeft)
+    }
 }

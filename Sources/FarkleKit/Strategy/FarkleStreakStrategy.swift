@@ -34,4 +34,12 @@ package struct FarkleStreakStrategy: Strategy {
     ) -> Bool {
         policies[situation.farklesInARow].shouldBank(turnPoints: turnPoints, diceLeft: diceLeft)
     }
+
+    /// Whether taking over the banked turn is worth more than a fresh turn, at the player's farkles in a row.
+    @inlinable
+    package func piggybacks<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        policies[situation.farklesInARow].piggybacks(turnPoints: turnPoints, diceLeft: diceLeft)
+    }
 }

@@ -12,6 +12,8 @@
 ///   allow banking (dice count, minimum bank, entry minimum) and the move left
 ///   the decision open (`Move.banks` is `nil`), or after a six-dice farkle;
 ///   `diceLeft` is 6 after hot dice.
+/// - `piggybacks(turnPoints:diceLeft:situation:using:)` under piggybacking, before a turn's first roll, when the
+///   last bank left enough dice to take over (a default is given).
 ///
 /// Both receive a random number generator for strategies that decide at
 /// random (the swift-algorithms convention, `using generator: inout some
@@ -39,4 +41,24 @@ public protocol Strategy: Sendable {
     func shouldBank<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool
+
+    /// Under piggybacking, whether to take over the turn the previous player banked, rolling its `diceLeft` dice
+    /// with its `turnPoints` (the rules' bonus included), rather than start a fresh turn.
+    ///
+    /// Asked at the start of a turn that follows a bank with enough dice left (`Piggyback`). The default takes
+    /// over a turn the strategy would roll on from: `shouldBank` says no.
+    func piggybacks<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool
+}
+
+extension Strategy {
+    /// Takes over a turn the strategy would roll on from: `shouldBank(turnPoints:diceLeft:situation:using:)` says
+    /// no.
+    @inlinable
+    public func piggybacks<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
+        !shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+    }
 }

@@ -35,7 +35,8 @@ enum AdviseCommand: Command {
             """,
         options: [
             OptionSpec(
-                name: "dice", valueName: "faces", help: "The dice rolled, such as 1,5,5,2,3,4.", isRequired: true),
+                name: "dice", valueName: "faces",
+                help: "The dice rolled, such as 1,5,5,2,3,4 (required but with --offer)."),
             OptionSpec(
                 name: "turn-points", valueName: "points", help: "Turn points before this roll.", defaultValue: "0"),
             RulesOption.spec,
@@ -85,12 +86,17 @@ enum AdviseCommand: Command {
             DiceSetOption.set,
             DiceSetOption.opponentSet,
             DiceSetOption.catalog,
+            offer,
         ]
     )
 
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let rules = try RulesOption.load(arguments)
         try RulesOption.checkSolverSize(rules, arguments)
+        if arguments.value(offer.name) != nil { return try adviseOffer(arguments, rules: rules) }
+        guard arguments.value("dice") != nil else {
+            throw UsageError("missing '--dice <faces>' (or, under piggybacking, '--offer <points,dice>')", spec: spec)
+        }
         // Loaded dice (`5@odd`, a --dice-set or an --opponent-set) are advised kind by kind.
         let hasDiceSets =
             arguments.value("dice")?.contains("@") == true || arguments.value(DiceSetOption.set.name) != nil
@@ -457,7 +463,7 @@ enum AdviseCommand: Command {
 
     /// `--farkles`, the farkles in a row before this turn (default 0) under a three-farkle penalty; `nil`
     /// for rules without one, which refuse the option.
-    private static func farklesInARow(_ arguments: ParsedArguments, rules: RuleSet) throws(UsageError) -> Int? {
+    static func farklesInARow(_ arguments: ParsedArguments, rules: RuleSet) throws(UsageError) -> Int? {
         guard let penalty = rules.turn.threeFarklePenalty else {
             if arguments.value("farkles") != nil {
                 throw UsageError(

@@ -251,7 +251,9 @@ enum SimulateCommand: Command {
         switch specs.count {
         case 0:
             // With dice sets the points toward a target that wins at once; in any other game (a final round,
-            // rounds, a penalty) the capped turn is not the game's and the user chooses.
+            // rounds, a penalty) the capped turn is not the game's and the user chooses. Rules no game with dice sets
+            // plays are refused as they are.
+            if loaded, let reason = DiceSet.simulationRefusal(toPlay: rules) { throw UsageError(reason, spec: spec) }
             if loaded, let reason = DiceSet.refusal(toPlay: rules) {
                 throw UsageError(
                     "with dice sets under rules '\(rules.name)' give each seat's strategy: 'greedy' or "

@@ -333,6 +333,7 @@ enum SolveCommand: Command {
             lines.append("| \(dice) | \(NumberText.fixed(line.slope, 6)) t + \(NumberText.fixed(line.intercept, 2)) |")
         }
         if let penalty { lines += penaltyMarkdown(penalty) }
+        lines += piggybackMarkdown(solver)
         if solver.table.rules.turn.threeFarklePenalty == .wholeTotal {
             lines += [
                 "", "## Three-farkle penalty (the whole total)", "",
@@ -360,6 +361,40 @@ enum SolveCommand: Command {
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Under piggybacking, from how many points taking over a banked turn beats a fresh turn; nothing otherwise.
+    private static func piggybackMarkdown(_ solver: ExpectedScoreSolver) -> [String] {
+        guard let piggyback = solver.table.rules.game.piggyback else { return [] }
+        var lines = [
+            "", "## Piggybacking", "",
+            "The next player may take over a turn banked with \(piggyback.leastDiceLeft) or more dice left"
+                + (piggyback.bonus > 0 ? ", with \(piggyback.bonus) points more once its first roll scores" : "")
+                + ". Taking it over and rolling its dice has the higher expected points than a fresh turn once the "
+                + "bank reaches the points below; the values above are of a turn that starts fresh.",
+            "", "| Dice left | Take over a bank from |", "|---:|---:|",
+        ]
+        for (dice, from) in piggybackThresholds(solver, piggyback) {
+            lines.append("| \(dice) | \(from.map(String.init) ?? "never") |")
+        }
+        return lines
+    }
+
+    /// For each number of dice a bank may leave to be taken over, the least banked points from which taking it over
+    /// beats a fresh turn (`nil`: never).
+    private static func piggybackThresholds(_ solver: ExpectedScoreSolver, _ piggyback: Piggyback) -> [(Int, Int?)] {
+        (piggyback.leastDiceLeft...solver.table.rules.turn.dice).map { dice in
+            (dice, solver.leastPointsToPiggyback(diceLeft: dice).map { max(0, $0 - piggyback.bonus) })
+        }
+    }
+
+    /// Under piggybacking, its member on its own line after a newline, ending in a comma; nothing otherwise.
+    private static func piggybackJSON(_ solver: ExpectedScoreSolver) -> String {
+        guard let piggyback = solver.table.rules.game.piggyback else { return "" }
+        let members = piggybackThresholds(solver, piggyback).map { dice, from in
+            "\"\(dice)\": \(from.map(String.init) ?? "null")"
+        }
+        return "\n  \"piggyback_from\": {\(members.joined(separator: ", "))},"
     }
 
     /// The three-farkle penalty: the long-run average, and each farkle count's turn.
@@ -434,7 +469,7 @@ enum SolveCommand: Command {
               "expected_turn_score": \(JSONText.number(solver.expectedTurnScore)),
               "bank_thresholds": {\(thresholdMembers.joined(separator: ", "))},
               "bank_ranges_below_threshold": {\(islandMembers.joined(separator: ", "))},
-              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? wholeTotalJSON(solver))\(capped?.json ?? "")
+              "tail": {"from": \(solver.tailStart), "lines": {\(tailMembers.joined(separator: ", "))}},\(penalty.map(penaltyJSON) ?? wholeTotalJSON(solver))\(piggybackJSON(solver))\(capped?.json ?? "")
               "values": [
             \(rowObjects.joined(separator: ",\n"))
               ]

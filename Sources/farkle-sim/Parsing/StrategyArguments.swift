@@ -172,6 +172,12 @@ enum StrategyArguments {
         } catch {
             throw UsageError("strategy 'win': \(error.description)", spec: spec)
         }
+        // So is a game no solver takes: piggybacking.
+        if let reason = rules.game.piggybackRefusal(
+            rules: rules.name, of: "the games solved to win", instead: "play 'ev' or another strategy instead")
+        {
+            throw UsageError("strategy 'win': \(reason)", spec: spec)
+        }
         if isShown { Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' \(note)...") }
         let start = DispatchTime.now().uptimeNanoseconds
         do {

@@ -85,6 +85,11 @@
         @usableFromInline static let bankBit: UInt32 = 1 << 19
     }
 
+    /// For each number of dice (index 0 unused), the least offered turn points from which optimal play takes over
+    /// a banked turn under piggybacking (`ExpectedScoreSolver.leastPointsToPiggyback(diceLeft:)`); `Int.max`: never.
+    @usableFromInline
+    internal var leastPiggybackPoints = [Int](repeating: Int.max, count: DiceCounts.maximumDice + 1)
+
     /// How many bytes of `moves` the policy may hold: the levels games visit most, in a core's L2 cache.
     internal static let moveTableBudget = 1 << 20
 
@@ -177,6 +182,13 @@
             turnPoints: turnPoints + move.score,
             diceLeft: TurnMechanics.diceLeft(afterKeeping: move.diceUsed, of: dice, allDice: self.dice))
         return move
+    }
+
+    /// Whether optimal play takes over a banked turn of `turnPoints` (the bonus included) and `diceLeft` dice
+    /// rather than start a fresh turn.
+    @inlinable
+    package func piggybacks(turnPoints: Int, diceLeft: Int) -> Bool {
+        turnPoints >= leastPiggybackPoints[diceLeft]
     }
 
     /// Whether optimal play banks `turnPoints` with `diceLeft` dice to roll (all the dice after hot dice).

@@ -38,7 +38,7 @@ public struct ExpectedScoreSolver: Sendable {
     public let expectedTurnScore: Double
 
     /// The optimal decisions as table lookups, for simulators.
-    package let policy: ExpectedScorePolicy
+    package private(set) var policy: ExpectedScorePolicy
 
     /// What a farkle is worth, in points: 0 for the expected banked points.
     public let farkleValue: Double
@@ -177,6 +177,39 @@ public struct ExpectedScoreSolver: Sendable {
             },
             groupOfRoll: outcomes.groupOfRoll, groupCount: outcomes.groupCount, keptDice: kept,
             bestKeeps: outcomes.bestKeeps, bankDecisions: bank)
+        policy.leastPiggybackPoints = (0...maximum).map { dice in
+            dice == 0 ? Int.max : leastPointsToPiggyback(diceLeft: dice) ?? Int.max
+        }
+    }
+
+    /// The least turn points of a banked turn (a multiple of `table.scoreStep`, piggybacking's bonus included) from
+    /// which taking it over and rolling its `diceLeft` dice has the higher expected points than a fresh turn, or
+    /// `nil` where no points make it so.
+    ///
+    /// R(t, n) never falls as t grows (more points leave every choice open and add to each bank), so taking over
+    /// pays from one number of points on: it is found by bisection over R, whose tail is exact and linear.
+    ///
+    /// - Complexity: O(log(points)) reads of R.
+    public func leastPointsToPiggyback(diceLeft: Int) -> Int? {
+        precondition((1...DiceCounts.maximumDice).contains(diceLeft), "1 to 6 dice")
+        let fresh = expectedTurnScore
+        func beatsFresh(_ level: Int) -> Bool {
+            rollValue(turnPoints: level * mechanics.scoreStep, diceLeft: diceLeft) > fresh
+        }
+        if beatsFresh(0) { return 0 }
+        // Doubling to a level that beats a fresh turn, then bisection below it: within 2^40 score steps, far past
+        // any total a game is played to.
+        var high = 1
+        while !beatsFresh(high) {
+            guard high < 1 << 40 else { return nil }
+            high *= 2
+        }
+        var low = high / 2
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if beatsFresh(middle) { high = middle } else { low = middle }
+        }
+        return high * mechanics.scoreStep
     }
 
     // MARK: - Values

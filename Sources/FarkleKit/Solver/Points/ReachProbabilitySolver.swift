@@ -78,6 +78,9 @@ public struct ReachProbabilitySolver: Sendable {
         {
             throw NotCovered(description: reason)
         }
+        if let reason = rules.game.piggybackRefusal(rules: rules.name, of: "the chances to reach a total") {
+            throw NotCovered(description: reason)
+        }
         if rules.game.entryMinimum > 0 {
             throw NotCovered(
                 description: "the chance to reach a total does not cover an entry minimum (rules '\(rules.name)' "

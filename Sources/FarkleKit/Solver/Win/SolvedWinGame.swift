@@ -166,6 +166,9 @@ extension ScoringTable {
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(NotCovered) -> any SolvedWinGame {
         let kind = WinGameKind(rules)
+        if let reason = rules.game.piggybackRefusal(rules: rules.name, of: "the games solved to win") {
+            throw NotCovered(reason)
+        }
         // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
         if kind != .penaltyRace,
             let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "games of rounds played to win")

@@ -1,0 +1,95 @@
+import FarkleKit
+import Foundation
+import Testing
+
+/// Piggybacking through the command line: the advice on a banked turn offered, the thresholds `solve` prints,
+/// simulated games, and the one-line refusals of what starts every turn fresh.
+@Suite("farkle-sim with piggybacking")
+struct PiggybackCommandTests {
+    private let rules = ["--rules", fixtureRules("piggyback.json")]
+
+    @Test("advise --offer: take over a bank of 1,000 with three dice left (500 bonus), JSON and Markdown agree")
+    func adviseOffer() throws {
+        let json = try jsonObject(
+            CommandRunner.run(["advise"] + rules + ["--offer", "1000,3", "--format", "json"]))
+        let takeOver = try #require(json["take_over_value"] as? Double)
+        let fresh = try #require(json["fresh_turn_value"] as? Double)
+        let from = try #require(json["take_over_from"] as? Int)
+        #expect(json["takes_over"] as? Bool == (takeOver > fresh))
+        // The least bank taken over is where the decision turns: 1,000 is taken exactly when it is at least that.
+        #expect((1_000 >= from) == (takeOver > fresh))
+        let offer = try #require(json["offer"] as? [String: Any])
+        #expect(offer["bonus"] as? Int == 500 && offer["dice"] as? Int == 3)
+        // Rolling three dice from 1,500 scores at least 1,500 half the time or so: worth more than nothing, less
+        // than everything.
+        #expect(takeOver > 0 && takeOver < 1_500 + 1_000)
+        let text = try CommandRunner.run(["advise"] + rules + ["--offer", "1000,3"])
+        #expect(text.exitStatus == 0 && text.standardError.isEmpty)
+        #expect(text.standardOutput.contains("Take it over: roll 3 dice from 1000 points (500 points more"))
+        #expect(text.standardOutput.contains(takeOver > fresh ? "**Take it over**" : "**Start fresh**"))
+        #expect(text.standardOutput.contains("take over a bank of \(from) points or more"))
+        // A bank of no points with two dice is not worth taking over; with six dice any bank is.
+        let two = try jsonObject(CommandRunner.run(["advise"] + rules + ["--offer", "0,2", "--format", "json"]))
+        #expect(two["takes_over"] as? Bool == false)
+        let six = try jsonObject(CommandRunner.run(["advise"] + rules + ["--offer", "50,6", "--format", "json"]))
+        #expect(six["takes_over"] as? Bool == true)
+    }
+
+    @Test(
+        "advise --offer is refused in one line without piggybacking, beside a roll, malformed, off the score step, and with too few dice",
+        arguments: [
+            (["--offer", "1000,3"], "have none"),
+            (["--offer", "1000,3", "--dice", "1,2"], "'--dice' asks about a roll"),
+            (["--offer", "1000"], "such as 1500,2"), (["--offer", "1025,3"], "multiple of 50"),
+            (["--offer", "1000,1"], "only from 2 dice left"), (["--offer", "1000,7"], "must be 1 to 6"),
+        ])
+    func adviseOfferRefused(arguments: [String], message: String) throws {
+        let withRules = message == "have none" ? arguments : rules + arguments
+        let result = try CommandRunner.run(["advise"] + withRules)
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("Error: ") && first.contains(message), "\(first)")
+    }
+
+    @Test("advise without --dice or --offer says which to give")
+    func adviseNeedsDice() throws {
+        let result = try CommandRunner.run(["advise"])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardError.hasPrefix("Error: missing '--dice <faces>'"))
+    }
+
+    @Test("solve prints from which bank taking over beats a fresh turn, by dice left, in Markdown and JSON")
+    func solveThresholds() throws {
+        let json = try jsonObject(CommandRunner.run(["solve"] + rules + ["--format", "json"]))
+        let from = try #require(json["piggyback_from"] as? [String: Any])
+        #expect(Set(from.keys) == ["2", "3", "4", "5", "6"])
+        // Fewer dice need a larger bank before they are worth rolling for it.
+        let points = (2...6).map { from["\($0)"] as? Int ?? -1 }
+        #expect(points == points.sorted(by: >) && points.allSatisfy { $0 >= 0 }, "\(points)")
+        let text = try CommandRunner.run(["solve"] + rules)
+        #expect(text.standardOutput.contains("## Piggybacking"))
+        #expect(text.standardOutput.contains("| 2 | \(points[0]) |"))
+        let plain = try CommandRunner.run(["solve", "--format", "json"])
+        #expect(!plain.standardOutput.contains("piggyback"))
+    }
+
+    @Test(
+        "simulate plays it; strategy win, evaluate, the chance to reach a total and loaded dice refuse it in one line")
+    func playedAndRefused() throws {
+        let games = try CommandRunner.run(
+            ["simulate"] + rules + ["--games", "2000", "--seed", "3", "--format", "json"])
+        #expect(games.exitStatus == 0, "\(games.standardError)")
+        for command in [
+            ["simulate", "--strategy", "win", "--games", "10"],
+            ["evaluate", "--strategy", "ev", "--strategy", "greedy"],
+            ["simulate", "--dice-set", "odd:1", "--games", "10"],
+        ] {
+            let result = try CommandRunner.run(command + rules)
+            #expect(result.exitStatus == 64, "\(command)")
+            let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(first.hasPrefix("Error: ") && first.contains("take over a turn banked with dice left"), "\(first)")
+            #expect(!result.standardError.contains("Solving"))
+        }
+    }
+}
