@@ -192,6 +192,12 @@ public struct AdvisorPage: Sendable {
             ("target", points(rules.game.end.target)),
             ("final_round", "\(rules.game.end.hasFinalRound)"),
             ("exact_target", "\(rules.game.mustHitTargetExactly)"),
+            (
+                "piggyback",
+                rules.game.piggyback.map { rule in
+                    JSONText.object([("bonus", "\(rule.bonus)"), ("least_dice_left", "\(rule.leastDiceLeft)")])
+                } ?? "null"
+            ),
             ("rounds", points(rules.game.end.rounds)),
             ("entry_minimum", "\(rules.game.entryMinimum)"),
             (

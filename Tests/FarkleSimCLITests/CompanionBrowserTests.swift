@@ -60,8 +60,26 @@ struct CompanionBrowserTests {
         AdvisorBrowserTests.page(rules)
     }
 
-    /// What `driver`, a script run once after the page of `rules` has loaded, put in the element `results`: the page
-    /// opened once in a fresh profile.
+    /// What a driver of `shown(_:rules:page:driver:)` may use besides the page's `$(id)`, run as a script of its own
+    /// before it: `tap(faces)` on the dice pad, `keep("1,5")` on the advice's rows, `totals()` of the scoreboard,
+    /// `exported(id)`, the text of an export link, and `report(results)`, which puts `results` where `shown` reads
+    /// them.
+    static let helpers = #"""
+        const tap = (faces) => { for (const face of faces) document.querySelector('[data-face="' + face + '"]').click(); };
+        const keep = (faces) => document.querySelector('#answer tr[data-keep="' + faces + '"]').click();
+        const totals = () => [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => Number(row.dataset.total));
+        const exported = (id) => decodeURIComponent($(id).href.replace(/^data:[^,]*,/, ""));
+        const report = (results) => {
+          const out = document.createElement("script");
+          out.type = "application/json";
+          out.id = "results";
+          out.textContent = JSON.stringify(results);
+          document.body.append(out);
+        };
+        """#
+
+    /// What `driver`, a script run once after the page of `rules` has loaded (after `helpers`), put in the element
+    /// `results`: the page opened once in a fresh profile.
     static func shown<Shown: Decodable>(
         _: Shown.Type, rules: RuleSet, page given: AdvisorPage? = nil, driver: String
     ) throws -> Shown {
@@ -72,7 +90,7 @@ struct CompanionBrowserTests {
         let file = directory.appendingPathComponent("advisor.html")
         try Data(
             (given ?? page(rules)).html.replacingOccurrences(
-                of: "</body>", with: "<script>\n\(driver)</script>\n</body>"
+                of: "</body>", with: "<script>\n\(helpers)</script>\n<script>\n\(driver)</script>\n</body>"
             )
             .utf8
         ).write(to: file)
@@ -661,10 +679,6 @@ struct CompanionBrowserTests {
         let rules = try Self.rules("exact-target.json")
         let driver = """
             (() => {
-            const $ = (id) => document.getElementById(id);
-            const tap = (faces) => { for (const face of faces) document.querySelector('[data-face="' + face + '"]').click(); };
-            const keep = (faces) => document.querySelector('#answer tr[data-keep="' + faces + '"]').click();
-            const totals = () => [...document.querySelectorAll("#scoreboard tr[data-seat]")].map((row) => Number(row.dataset.total));
             $("start").click();
             tap([1, 1, 1, 5, 2, 3]); keep("1,1,1,5"); $("bank").click();
             tap([5, 5, 5, 1, 2, 3]); keep("1,5,5,5"); $("bank").click();
@@ -673,13 +687,8 @@ struct CompanionBrowserTests {
             const label = $("bank").textContent;
             const reason = $("bank-reason").textContent;
             $("bank").click();
-            const out = document.createElement("script");
-            out.type = "application/json";
-            out.id = "results";
-            out.textContent = JSON.stringify({ rules: $("rules-summary").textContent, before, label, reason,
-              after: totals(), status: $("status").textContent,
-              turns: decodeURIComponent($("export-turns").href.replace(/^data:text\\/csv;charset=utf-8,/, "")) });
-            document.body.append(out);
+            report({ rules: $("rules-summary").textContent, before, label, reason, after: totals(),
+              status: $("status").textContent, turns: exported("export-turns") });
             })();
             """
         struct Shown: Decodable {
@@ -709,6 +718,75 @@ struct CompanionBrowserTests {
         #expect(state.seat == 1 && state.players[0].statistics.farkles == 1)
         let last = try #require(shown.turns.split(separator: "\n").last).split(separator: ",")
         #expect(last[5] == "bust" && last[6] == "0" && last[7] == "1050", "\(shown.turns)")
+    }
+
+    @Test(
+        "piggybacking by taps: a bank with three dice left is offered, its advice is FarkleKit's, Take over plays on from it, and the record replays to the same totals"
+    )
+    func piggyback() throws {
+        let rules = try Self.rules("piggyback.json")
+        let driver = """
+            (() => {
+            $("start").click();
+            const hiddenAtStart = $("take-over").hidden;
+            tap([1, 1, 1, 2, 3, 4]); keep("1,1,1"); $("bank").click();
+            const label = $("take-over").textContent;
+            const shownHidden = $("take-over").hidden;
+            const advice = $("answer-body").textContent;
+            $("take-over").click();
+            const status = $("status").textContent;
+            tap([5, 2, 3]); keep("5"); $("bank").click();
+            const offered = $("take-over").textContent;
+            tap([1, 2, 3, 4, 6, 6]);
+            const declined = $("take-over").hidden;
+            keep("1"); $("farkle").click();
+            report({ rules: $("rules-summary").textContent, hiddenAtStart, label, shownHidden, advice, status, offered,
+              declined, afterFarkle: $("take-over").hidden, totals: totals(), record: exported("export"),
+              turns: exported("export-turns") });
+            })();
+            """
+        struct Shown: Decodable {
+            let rules: String
+            let hiddenAtStart: Bool
+            let label: String
+            let shownHidden: Bool
+            let advice: String
+            let status: String
+            let offered: String
+            let declined: Bool
+            let afterFarkle: Bool
+            let totals: [Int]
+            let record: String
+            let turns: String
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        #expect(shown.rules.contains("the next player may take over a bank that left 2 or more dice, with 500 more"))
+        #expect(shown.hiddenAtStart && !shown.shownHidden && shown.declined && shown.afterFarkle)
+        // 1,000 banked with three dice left, and the bonus of 500.
+        #expect(shown.label == "Take over 1,500 (3 dice)", "\(shown.label)")
+        let solver = ExpectedScoreSolver(table: ScoringTable(rules: rules))
+        let takeOver = solver.rollValue(turnPoints: 1_500, diceLeft: 3)
+        let fresh = solver.expectedTurnScore
+        #expect(
+            shown.advice.contains(
+                "Player 2: take over Player 1's bank (1,500 points with the bonus, 3 dice to roll) or roll 6 dice fresh"
+            ),
+            "\(shown.advice)")
+        #expect(
+            shown.advice.contains(
+                "Taken over the turn is worth \(String(format: "%.1f", takeOver)), a fresh turn "
+                    + "\(String(format: "%.1f", fresh)): \(takeOver > fresh ? "take it over" : "start fresh")."),
+            "\(shown.advice)")
+        #expect(shown.status.contains("turn 1,500, 3 dice to roll"), "\(shown.status)")
+        // 1,550 banked with two dice left: 2,050 with the bonus.
+        #expect(shown.offered == "Take over 2,050 (2 dice)", "\(shown.offered)")
+        // FarkleKit replays the exported record to the same totals.
+        let record = try GameRecord(json: Data(shown.record.utf8), source: "exported")
+        #expect(record.actions.contains(.takeOver))
+        let state = try record.replay()
+        #expect(shown.totals == state.players.map(\.total) && shown.totals == [1_000, 1_550], "\(shown.totals)")
+        let lines = shown.turns.split(separator: "\n")
+        #expect(lines.count == 4 && lines[2].contains("take over 1500 / 2 3 5"), "\(shown.turns)")
     }
 
     @Test("a game survives closing the browser: the next visit goes on from where it stood, at 320 px")

@@ -438,6 +438,10 @@ function describeRules() {
     parts.push("the first bank to hit " + rules.target + " exactly wins at once; a bank past it scores nothing and "
       + "ends the turn as a farkle");
   } else parts.push("the first bank to reach " + rules.target + " wins at once");
+  if (rules.piggyback !== null) {
+    parts.push("the next player may take over a bank that left " + rules.piggyback.least_dice_left + " or more dice"
+      + (rules.piggyback.bonus > 0 ? ", with " + rules.piggyback.bonus + " more once its first roll scores" : ""));
+  }
   if (rules.three_farkle_penalty !== null) {
     parts.push("three farkles in a row cost " + penaltyWords() + (perFarkleCount()
       ? " (the advice plays for the most points in the long run, penalties included)"

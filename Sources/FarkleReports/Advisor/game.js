@@ -24,8 +24,19 @@ function newGame(rules, names) {
     })),
     seat: 0, round: 1, finalRound: false, finalTurnsLeft: 0,
     turn: freshTurn(rules),
+    // Under piggybacking, the turn the last player banked ({ points, dice }, the bonus in the points), which the
+    // player to move may take over before rolling (GameState.offer); null otherwise.
+    offer: null,
     result: null,
   };
+}
+
+// What a bank of `points` that left `left` dice offers the next player under piggybacking (Piggyback.offer), or
+// null: no piggybacking, a table of one, or too few dice left.
+function offerOf(rules, state, points, left) {
+  const rule = rules.piggyback;
+  if (rule === null || state.players.length < 2 || left < rule.least_dice_left) return null;
+  return { points: points + rule.bonus, dice: left };
 }
 
 // Whether a roll wins the game at once: one of the rolls the rules list (GameRules.winsAtOnce), such as six 1s.
@@ -95,6 +106,7 @@ function leaders(rules, state, breakTies) {
 // Ends the turn: the next seat plays, or the game ends on its totals (final round, rounds, extra rounds).
 function passTheDice(rules, state) {
   state.turn = freshTurn(rules);
+  state.offer = null;
   const players = state.players.length;
   let scoreTotals = false;
   if (state.finalRound) {
@@ -157,12 +169,25 @@ function lostOnTheRoll(state) {
   state.result = seats.length === 1 ? { won: seats[0] } : { tied: seats };
 }
 
-// Applies `action` ({roll: faces}, {keep: faces}, "bank" or "farkle", as a game record writes them) for the
-// player to move: returns null, or why the rules do not allow it (the state is then unchanged).
+// Applies `action` ({roll: faces}, {keep: faces}, "bank", "farkle" or "take_over", as a game record writes them)
+// for the player to move: returns null, or why the rules do not allow it (the state is then unchanged).
 function applyAction(rules, keeps, state, action) {
   if (state.result) return "the game is over";
   const turn = state.turn;
   const player = state.players[state.seat];
+  if (action === "take_over") {
+    const offer = state.offer;
+    if (offer === null) {
+      return rules.piggyback === null ? "rules '" + rules.name + "' have no piggybacking: a turn starts fresh"
+        : "there is no banked turn to take over: the last turn did not bank with enough dice left, or this turn has begun";
+    }
+    // A turn taken over goes on from the bank: its first roll is not an opening roll.
+    state.offer = null;
+    turn.points = offer.points;
+    turn.left = offer.dice;
+    turn.opening = false;
+    return null;
+  }
   if (action === "bank") {
     const reason = reasonNotToBank(rules, state);
     if (reason) return reason;
@@ -171,6 +196,7 @@ function applyAction(rules, keeps, state, action) {
       farkled(rules, state);
       return null;
     }
+    const offer = offerOf(rules, state, points, turn.left);
     player.total += points;
     player.entered = true;
     player.farkles = 0;
@@ -187,6 +213,7 @@ function applyAction(rules, keeps, state, action) {
       state.finalTurnsLeft = state.players.length - 1;
     }
     passTheDice(rules, state);
+    if (state.result === null) state.offer = offer;
     return null;
   }
   if (action === "farkle") {
@@ -205,6 +232,8 @@ function applyAction(rules, keeps, state, action) {
     const faces = action.roll;
     if (turn.roll) return "the last roll waits for its keep";
     if (faces.length !== turn.left) return faces.length + " dice rolled; the player has " + turn.left + " to roll";
+    // Rolling fresh dice declines a banked turn on offer.
+    state.offer = null;
     if (winsAtOnce(rules, faces)) {
       wonOnTheRoll(state);
       return null;
@@ -247,6 +276,7 @@ function applyAction(rules, keeps, state, action) {
     lostOnTheRoll(state);
     return null;
   }
+  state.offer = null;
   // A keep of a roll carries its points and dice left; a keep entered alone is looked up as a roll of its own
   // dice, and what keeping them adds and leaves depends on the dice the player rolled.
   const [added, left] = turn.roll ? [keep[1], keep[2]]

@@ -31,7 +31,7 @@ function writeStore(key, value) {
 }
 
 // Whether `action` has the shape of a game record's action (the rules check it when it is applied).
-const isAction = (action) => action === "bank" || action === "farkle"
+const isAction = (action) => action === "bank" || action === "farkle" || action === "take_over"
   || (action !== null && typeof action === "object" && (Array.isArray(action.roll) || Array.isArray(action.keep))
     && (action.roll || action.keep).every((face) => Number.isInteger(face) && face >= 1 && face <= FACES));
 
@@ -74,6 +74,7 @@ function gameSituation() {
   const player = state.players[state.seat];
   if (state.result) return { problem: resultText(state) };
   if (!state.turn.roll) {
+    if (state.offer) return { problem: offerAdvice(state) };
     return { problem: player.name + ": roll " + diceWord(state.turn.left) + " and tap them above." };
   }
   const mine = player.total;
@@ -82,6 +83,22 @@ function gameSituation() {
     turn: state.turn.points, opening: state.turn.opening, farkles: perFarkleCount() ? player.farkles : 0,
     me: ownTotalMatters() || them !== null ? mine : null, them, game: winGameOf(state),
   };
+}
+
+// Under piggybacking, what the player to move should do with the turn the last player banked: its value taken over
+// (rolling its dice from its points, R) against a fresh turn's, for the points the advice plays for, as `ev` and
+// `advise --offer` decide (ExpectedScoreSolver.leastPointsToPiggyback(diceLeft:)).
+function offerAdvice(state) {
+  const player = state.players[state.seat];
+  const giver = state.players[(state.seat + state.players.length - 1) % state.players.length];
+  const offer = state.offer;
+  const objective = pointsObjective(perFarkleCount() ? player.farkles : 0, ownTotalMatters() ? player.total : null);
+  const takeOver = objective.roll(offer.points, offer.dice);
+  const fresh = objective.opening;
+  return player.name + ": take over " + giver.name + "'s bank (" + withCommas(offer.points) + " points"
+    + (rules.piggyback.bonus > 0 ? " with the bonus" : "") + ", " + diceWord(offer.dice) + " to roll) or roll "
+    + diceWord(rules.dice) + " fresh and tap them above. Taken over the turn is worth " + takeOver.toFixed(1)
+    + ", a fresh turn " + fresh.toFixed(1) + ": " + (takeOver > fresh ? "take it over." : "start fresh.");
 }
 
 // The total the advice to win plays against: the other player's, or at a larger table the leader's, the highest
@@ -260,6 +277,7 @@ function turnsCSV() {
     const seat = state.seat;
     const round = state.round;
     entry ??= { round, seat, rolls: [], keeps: [] };
+    if (action === "take_over") entry.rolls.push("take over " + state.offer.points);
     if (action.roll) entry.rolls.push(facesText(action.roll));
     if (action.keep) entry.keeps.push(facesText(action.keep));
     const before = state.turn.points;
@@ -456,6 +474,10 @@ function renderTable() {
     : reason === null || state.result ? "" : "Bank: " + reason + ".";
   $("farkle").disabled = state.result !== null || pending || sixDiceFarklePoints(rules, state.turn) !== null
     || rollsAgain(rules, state.turn);
+  $("take-over").hidden = state.offer === null || state.result !== null;
+  if (state.offer) {
+    $("take-over").textContent = "Take over " + withCommas(state.offer.points) + " (" + diceWord(state.offer.dice) + ")";
+  }
   $("undo").disabled = table.actions.length === 0;
   $("redo").disabled = table.redo.length === 0;
   renderScores();
@@ -510,6 +532,8 @@ $("bank").addEventListener("click", () => {
   act("bank", name + " banked " + withCommas(tableState.turn.points) + ".");
 });
 $("farkle").addEventListener("click", () => act("farkle", tableState.players[tableState.seat].name + " farkled."));
+$("take-over").addEventListener("click", () => act("take_over", tableState.players[tableState.seat].name + " took over "
+  + withCommas(tableState.offer.points) + "."));
 // Undo moves the last action onto the redo list, redo moves it back; the state is the replay of the actions.
 function moveLast(from, to) {
   if (from.length === 0) return;
