@@ -386,9 +386,15 @@ private struct Builder {
         let step = layout.table.scoreStep
         let turn = layout.table.rules.turn
         let full = layout.fullState
-        // The best points of a keep leading to each state, for the roll at hand; `reached` lists those set.
+        // The best points of a keep leading to each state, for the roll at hand; `reached` lists those set. Past a
+        // target hit exactly a value falls as turn points grow, so every distinct keep is an option
+        // (`everyKeep`, in `allKeeps`), as `RollOutcomes` keeps them for ordinary dice.
         var bestPoints = [Int](repeating: 0, count: layout.stateCount)
         var reached: [Int] = []
+        let everyKeep = layout.table.rules.game.mustHitTargetExactly
+        var allKeeps: [(next: Int, points: Int)] = []
+        // The roll's options, (state reached, points) in that order.
+        var keepsOfRoll: [(next: Int, points: Int)] = []
         // Every keep of the roll: one part of each kind's dice (the first part of each is none), together a
         // scoring keep (`KeepScores`). At most 2⁶ parts of six dice.
         var combined = [Int](repeating: 0, count: 1 << DiceCounts.maximumDice)
@@ -410,8 +416,22 @@ private struct Builder {
                 let removed = combined[index] >> removedShift
                 let next = removed == state ? full : state - removed
                 let points = turn.points(ofKeeping: combinationPoints, isHotDice: removed == state)
+                if everyKeep {
+                    allKeeps.append((next, points))
+                    continue
+                }
                 if bestPoints[next] == 0 { reached.append(next) }
                 bestPoints[next] = max(bestPoints[next], points)
+            }
+            if everyKeep {
+                allKeeps.sort { ($0.next, $0.points) < ($1.next, $1.points) }
+                for keep in allKeeps where keepsOfRoll.last.map({ $0 != keep }) ?? true { keepsOfRoll.append(keep) }
+                allKeeps.removeAll(keepingCapacity: true)
+            } else {
+                reached.sort()
+                for next in reached { keepsOfRoll.append((next, bestPoints[next])) }
+                for next in reached { bestPoints[next] = 0 }
+                reached.removeAll(keepingCapacity: true)
             }
         }
         while true {
@@ -420,19 +440,18 @@ private struct Builder {
             var rollGroupNumber: Int32 = -1
             if weight > 0 {
                 collectKeeps()
-                if reached.isEmpty {
+                if keepsOfRoll.isEmpty {
                     farkleWeight += weight
                 } else {
-                    reached.sort()
-                    // The roll's options, (state reached, best points) in state order, looked up without
-                    // building a key: a group matches when its options are the same, in the same order.
-                    let hash = GroupIndex.hash(reached, bestPoints)
+                    // The roll's options, looked up without building a key: a group matches when its options are
+                    // the same, in the same order.
+                    let hash = GroupIndex.hash(keepsOfRoll)
                     let found = groupIndex.find(hash: hash) { group in
                         let start = groupOptionStart[group]
-                        guard groupOptionStart[group + 1] - start == reached.count else { return false }
-                        for (offset, next) in reached.enumerated() {
+                        guard groupOptionStart[group + 1] - start == keepsOfRoll.count else { return false }
+                        for (offset, keep) in keepsOfRoll.enumerated() {
                             let option = groupOptions[start + offset]
-                            if option.next != next || option.points != bestPoints[next] { return false }
+                            if option.next != keep.next || option.points != keep.points { return false }
                         }
                         return true
                     }
@@ -443,14 +462,12 @@ private struct Builder {
                         rollGroupNumber = Int32(first + weights.count)
                         groupIndex.insert(hash: hash)
                         weights.append(weight)
-                        for next in reached {
-                            groupOptions.append(
-                                .init(steps: bestPoints[next] / step, points: bestPoints[next], next: next))
+                        for keep in keepsOfRoll {
+                            groupOptions.append(.init(steps: keep.points / step, points: keep.points, next: keep.next))
                         }
                         groupOptionStart.append(groupOptions.count)
                     }
-                    for next in reached { bestPoints[next] = 0 }
-                    reached.removeAll(keepingCapacity: true)
+                    keepsOfRoll.removeAll(keepingCapacity: true)
                 }
             }
             rollGroups.append(rollGroupNumber)
@@ -485,11 +502,11 @@ private struct GroupIndex {
     private var hashes: [Int] = []
 
     /// An FNV-1a hash of the options (state reached, best points of a keep leading there), in `reached` order.
-    static func hash(_ reached: [Int], _ bestPoints: [Int]) -> Int {
+    static func hash(_ keeps: [(next: Int, points: Int)]) -> Int {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for next in reached {
-            hash = (hash ^ UInt64(truncatingIfNeeded: next)) &* 0x100_0000_01b3
-            hash = (hash ^ UInt64(truncatingIfNeeded: bestPoints[next])) &* 0x100_0000_01b3
+        for keep in keeps {
+            hash = (hash ^ UInt64(truncatingIfNeeded: keep.next)) &* 0x100_0000_01b3
+            hash = (hash ^ UInt64(truncatingIfNeeded: keep.points)) &* 0x100_0000_01b3
         }
         return Int(truncatingIfNeeded: hash)
     }

@@ -17,11 +17,6 @@ extension DiceSet {
         {
             return reason
         }
-        if let reason = rules.game.exactTargetRefusal(
-            rules: rules.name, of: "loaded dice", instead: "play the game with six ordinary dice")
-        {
-            return reason
-        }
         if let reason = rules.game.piggybackRefusal(
             rules: rules.name, of: "loaded dice", instead: "play the game with six ordinary dice")
         {

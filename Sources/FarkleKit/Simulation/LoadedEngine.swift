@@ -140,6 +140,18 @@ struct LoadedEngine: Sendable {
         for set in sets where outcomes[set] == nil { outcomes[set] = DiceSetOutcomes(table: table, set: set) }
         // A player whose dice never score never banks: no game would end.
         for (seat, set) in sets.enumerated() where outcomes[set]?.canScore == false { throw .neverScores(seat: seat) }
+        // Where the target must be hit exactly, a player whose dice cannot bank some amount could never finish
+        // from that far short of it.
+        if rules.game.mustHitTargetExactly, let target {
+            let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
+            for (seat, set) in sets.enumerated() {
+                guard
+                    let level = outcomes[set]?.firstUnbankableLevel(
+                        upTo: target / mechanics.scoreStep, leastBank: least)
+                else { continue }
+                throw .cannotHitTarget(seat: seat, short: level * mechanics.scoreStep)
+            }
+        }
         // A greedy or threshold turn with six dice that score on every roll may roll on after hot dice for as
         // long as the threshold takes, or without end.
         for (seat, play) in plays.enumerated() where play.isThreshold {

@@ -19,6 +19,9 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
     case turnMayNeverEnd(seat: Int)
     /// Seat `seat` carries dice that can never score under the rules: it never banks, so no game would end.
     case neverScores(seat: Int)
+    /// Where the target must be hit exactly, seat `seat` carries dice that can never bank `short` points exactly: a
+    /// total that far short of the target could never finish.
+    case cannotHitTarget(seat: Int, short: Int)
     /// The capped turns of seat `seat` for every own total would take `entries` table entries, more than `limit`.
     case pointsTable(seat: Int, entries: Int, limit: Int)
     /// The rules ask `points` to get on the board, above the least bank: the plays of loaded dice bank as a player on
@@ -42,6 +45,8 @@ public enum LoadedGameRefusal: Error, Hashable, Sendable, CustomStringConvertibl
             "seat \(seat + 1)'s turn may never end: every roll of its six dice scores"
         case .neverScores(let seat):
             "seat \(seat + 1)'s dice can never score: it never banks"
+        case .cannotHitTarget(let seat, let short):
+            "seat \(seat + 1)'s dice can never bank \(short) exactly: \(short) short of the target it could never hit it"
         case .pointsTable(let seat, let entries, let limit):
             "seat \(seat + 1)'s turns for every total need \(entries) table entries, more than \(limit)"
         case .expectedPointsUnsolved(let seat, let reason): "seat \(seat + 1) plays 'ev': \(reason)"

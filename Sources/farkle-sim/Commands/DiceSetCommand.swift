@@ -103,6 +103,13 @@ enum DiceSetCommand: Command {
         if objective == .win, let reason = LoadedWinSolver.refusal(for: rules) {
             throw UsageError("'--objective win' \(reason)", spec: spec)
         }
+        // The search's bounds count every bank that reaches the target.
+        if let reason = rules.game.exactTargetRefusal(
+            rules: rules.name, of: "the search over dice sets",
+            instead: "solve a dice set with 'solve --dice-set' instead")
+        {
+            throw UsageError(reason, spec: spec)
+        }
         let inventory = try inventory(arguments)
         guard let target = rules.game.end.target else { return ExitStatus.failure }
         let search = DiceSetSearch(table: ScoringTable(rules: rules), target: target, inventory: inventory)

@@ -229,6 +229,8 @@ enum SimulateCommand: Command {
             message =
                 "the dice set \(dice[seat]) can never score under rules '\(rules.name)': a player carrying it never "
                 + "banks"
+        case .cannotHitTarget(let seat, let short):
+            message = DiceSetOption.cannotHitTarget(dice[seat], short: short, rules: rules)
         case .expectedPointsUnsolved(_, let reason):
             message = "strategy 'ev': \(reason)"
         case .entryMinimum(let points):

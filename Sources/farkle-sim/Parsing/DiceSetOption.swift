@@ -113,18 +113,36 @@ enum DiceSetOption {
         try requireScoring(rules, arguments)
     }
 
+    /// Why `set` cannot play under `rules`, whose target must be hit exactly: it can never bank `short` points.
+    static func cannotHitTarget(_ set: DiceSet, short: Int, rules: RuleSet) -> String {
+        "the dice set \(set) can never bank \(short) exactly under rules '\(rules.name)', whose target must be hit "
+            + "exactly: a player \(short) short of it could never finish"
+    }
+
     /// Refuses a set given (`--dice-set`, `--opponent-set`) whose dice can never score under `rules`: a player
-    /// carrying it never banks.
+    /// carrying it never banks; and where the target must be hit exactly, one that cannot bank every amount short
+    /// of it.
     static func requireScoring(_ rules: RuleSet, _ arguments: ParsedArguments) throws(UsageError) {
         let catalog = try catalog(arguments)
         let named = arguments.allValues(set.name) + arguments.allValues("opponent-set")
         let table = ScoringTable(rules: rules)
         for text in named {
             guard let given = try? DiceSet(parsing: text, catalog: catalog), !given.isOrdinary else { continue }
-            guard DiceSetOutcomes(table: table, set: given).canScore else {
+            let outcomes = DiceSetOutcomes(table: table, set: given)
+            guard outcomes.canScore else {
                 throw UsageError(
                     "the dice set \(given) can never score under rules '\(rules.name)': a player carrying it never "
                         + "banks", spec: arguments.spec)
+            }
+            // Where the target must be hit exactly, every amount short of it must be bankable.
+            let mechanics = table.turnMechanics
+            if rules.game.mustHitTargetExactly, let target = rules.game.end.target,
+                let level = outcomes.firstUnbankableLevel(
+                    upTo: target / mechanics.scoreStep,
+                    leastBank: mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true))
+            {
+                throw UsageError(
+                    cannotHitTarget(given, short: level * mechanics.scoreStep, rules: rules), spec: arguments.spec)
             }
         }
     }

@@ -2,7 +2,8 @@ extension LoadedWinSolver {
     /// One player's turn at one pair of totals, played to win: what every keep, bank and roll is worth.
     ///
     /// Values are chances to win the game with best play by both from then on. Rows of turn points that
-    /// reach the target are not tabulated: a bank there wins at once.
+    /// reach the target are not tabulated: a bank there wins at once, unless the target must be hit exactly and
+    /// they pass it: then the turn busts whatever it does, as a farkle.
     package struct Turn: Sendable {
         /// The player's dice.
         package let outcomes: DiceSetOutcomes
@@ -27,13 +28,21 @@ extension LoadedWinSolver {
         /// - Precondition: `turnPoints` is a non-negative multiple of the score step; `state` is
         ///   1..<stateCount.
         package func value(turnPoints: Int, state: Int) -> Double {
-            guard let index = index(turnPoints, state) else { return 1 }
+            guard let index = index(turnPoints, state) else { return pastTheTable(turnPoints) }
             return values[index]
+        }
+
+        /// What a state at or past the target is worth: a win at the target, or past a target hit exactly the
+        /// farkle's worth (a bank busts, and rolling on only goes further).
+        private func pastTheTable(_ turnPoints: Int) -> Double {
+            outcomes.table.rules.game.bankBusts(total: own, turnPoints: turnPoints) ? farkleValue : 1
         }
 
         /// The chance to win if the player rolls the dice of `state` now, with `turnPoints`, and plays best after.
         package func rollValue(turnPoints: Int, state: Int) -> Double {
             guard let index = index(turnPoints, state) else {
+                // At a target hit exactly every keep busts, as the farkle does.
+                if outcomes.table.rules.game.mustHitTargetExactly { return farkleValue }
                 // Past the target every keep banks the win; only a farkle hands the turn over.
                 let farkle = outcomes.farkleProbability[state]
                 return 1 - farkle + farkle * farkleValue
@@ -44,7 +53,7 @@ extension LoadedWinSolver {
         /// The chance to win if the player banks `turnPoints` now, or `nil` with no turn points.
         package func bankValue(turnPoints: Int, state: Int) -> Double? {
             guard turnPoints > 0 else { return nil }
-            guard index(turnPoints, state) != nil else { return 1 }
+            guard index(turnPoints, state) != nil else { return pastTheTable(turnPoints) }
             return bankValues[turnPoints / outcomes.table.scoreStep]
         }
 

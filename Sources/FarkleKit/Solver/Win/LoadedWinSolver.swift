@@ -195,7 +195,9 @@ private struct PairWorker {
 ///
 /// The hot loop reads a compact copy of the outcomes (each option as the offset of the entry it leads to,
 /// relative to the current row) and value and slope side by side. Rows from the target up, as far as the
-/// largest keep reaches, hold a win (value 1, slope 0), so a keep never needs a test for reaching the target.
+/// largest keep reaches, hold a win (value 1, slope 0), so a keep never needs a test for reaching the target; where
+/// the target must be hit exactly only the target's row does, and the rows past it hold a bust (the farkle's worth,
+/// slope 1).
 struct LoadedTurnTable {
     /// One option of a group, for the hot loop.
     struct Keep {
@@ -260,6 +262,7 @@ struct LoadedTurnTable {
     /// - Precondition: the last solve was at a pair whose target is `top` levels of turn points away.
     func endings(top: Int) -> (banked: [Double], farkle: Double) {
         let states = outcomes.stateCount
+        let busts = outcomes.table.rules.game.mustHitTargetExactly
         var banked = [Double](repeating: 0, count: top + 1)
         var farkle = 0.0
         // going[level * states + state]: the chance to roll the dice of `state` with `level` steps of turn points.
@@ -284,7 +287,10 @@ struct LoadedTurnTable {
                         }
                     }
                     let weight = chance * probabilities[group]
-                    if reached >= top * states {
+                    if reached >= (top + 1) * states && busts {
+                        // Past a target hit exactly: the bank busts, a farkle of the turn.
+                        farkle += weight
+                    } else if reached >= top * states {
                         banked[top] += weight
                     } else if banks[reached] {
                         banked[reached / states] += weight
@@ -317,8 +323,13 @@ struct LoadedTurnTable {
         let race = LoadedRaceLayout(levels: levels)
         let top = race.top(of: (own, other))
         let full = outcomes.fullState
-        // Keeps that reach the target bank the win.
-        for index in (top * states)..<((top + reach) * states) { entries[index] = SIMD2(won, 0) }
+        // Keeps that reach the target bank the win; where it must be hit exactly (`GameRules.bankBusts`), only
+        // those that hit it: past it every bank busts, and rolling on only goes further, so such a state is worth
+        // the farkle's payoff (slope 1 in it).
+        let busts = outcomes.table.rules.game.mustHitTargetExactly
+        for index in (top * states)..<((top + reach) * states) {
+            entries[index] = busts && index >= (top + 1) * states ? SIMD2(farkle, 1) : SIMD2(won, 0)
+        }
         var opening = (value: 0.0, slope: 0.0)
         let (farkles, probabilities) = (outcomes.farkleProbability, outcomes.groupProbability)
         // Unchecked reads in the loop over options: every index was checked when the table was built.
