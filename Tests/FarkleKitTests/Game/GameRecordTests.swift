@@ -92,7 +92,7 @@ struct GameRecordTests {
             ),
             (
                 Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"hold\": [1]}"),
-                "'actions' entry 6 must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\" or \"farkle\", not an object "
+                "'actions' entry 6 must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\", \"farkle\" or \"take_over\", not an object "
                     + "with the key \"hold\""
             ),
             (
@@ -109,7 +109,7 @@ struct GameRecordTests {
             ),
             (
                 Self.text.replacingOccurrences(of: "{\"keep\": [1]}", with: "{\"keep\": [1], \"roll\": [1]}"),
-                "'actions' entry 6 must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\" or \"farkle\": one key, "
+                "'actions' entry 6 must be {\"roll\": [faces]}, {\"keep\": [faces]}, \"bank\", \"farkle\" or \"take_over\": one key, "
                     + "not \"keep\", \"roll\""
             ),
             (
