@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A target hit exactly with dice sets through the command line: solved to win and toward the target, and the sets
-/// or searches that cannot follow it refused in one line.
+/// or searches that cannot follow it refused in one line; and with six ordinary dice, exact odds that do not exist.
 @Suite("farkle-sim with dice sets and a target hit exactly")
 struct LoadedExactTargetCommandTests {
     private let rules = ["--rules", fixtureRules("kcd-exact.json")]
@@ -30,6 +30,17 @@ struct LoadedExactTargetCommandTests {
         let one = try #require(keeps.first { ($0["dice"] as? [String]) == ["1"] })
         #expect(one["bank_value"] as? Double == 100 && one["roll_value"] as? Double == 0, "\(one)")
         #expect(one["best"] as? Bool == true)
+    }
+
+    @Test(
+        "evaluate of two plays that never end the game from 50 short of the target: no exact odds exist, one line, exit 64"
+    )
+    func noExactOdds() throws {
+        let result = try CommandRunner.run(["evaluate", "--strategy", "ev", "--strategy", "threshold:300,300"] + rules)
+        #expect(result.exitStatus == 64 && result.standardOutput.isEmpty)
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("Error: ") == true && lines.first?.contains("no exact odds exist") == true)
+        #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1, "\(result.standardError)")
     }
 
     @Test(
