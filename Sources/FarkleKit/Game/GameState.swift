@@ -270,7 +270,6 @@ public struct GameState: Sendable {
             throw NotAllowed(
                 "a turn's opening roll that scores nothing is rolled again under rules '\(rules.name)': no farkle yet")
         }
-        offer = nil
         endTurnFarkled(cost: table.turnMechanics.farkleCost(rolled: diceLeft, isOpeningRoll: isOpeningRoll))
     }
 

@@ -195,7 +195,8 @@ public struct BuiltInStrategy: Strategy {
         case .farkleStreak(let strategy):
             strategy.piggybacks(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         default:
-            !shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+            takesOverWhereItRollsOn(
+                turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
         }
     }
 }

@@ -59,6 +59,16 @@ extension Strategy {
     public func piggybacks<Generator: RandomNumberGenerator>(
         turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
     ) -> Bool {
+        takesOverWhereItRollsOn(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
+    }
+
+    /// The default offer decision, written once: take over where `shouldBank` says roll on. The protocol's
+    /// default and the strategies inside `BuiltInStrategy` without a decision of their own read it (a type that
+    /// implements `piggybacks` cannot call the protocol's default).
+    @inlinable
+    package func takesOverWhereItRollsOn<Generator: RandomNumberGenerator>(
+        turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+    ) -> Bool {
         !shouldBank(turnPoints: turnPoints, diceLeft: diceLeft, situation: situation, using: &generator)
     }
 }

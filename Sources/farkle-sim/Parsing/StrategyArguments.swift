@@ -99,6 +99,10 @@ enum StrategyArguments {
                 "Strategy 'win' at a table of \(context.rules.game.players): the 2-player race solved to win, "
                     + "played against the leading opponent (measured, not exact).")
         }
+        // Before any note of a solve: a refused rule set gets its one error line and nothing else.
+        if let refusal = rules.winSolveRefusal {
+            throw UsageError("strategy 'win': \(refusal.description)", spec: spec)
+        }
         if kind == .rounds {
             try solveRoundsToWin(&context, threads: threads, quiet: quiet, arguments: arguments, spec: spec)
             return
@@ -108,11 +112,6 @@ enum StrategyArguments {
             context.use(solution)
             return
         }
-        // The note only where a solve will run: a refused rule set gets its one error line and nothing else (the
-        // penalty solver refuses an entry minimum above the least bank at once).
-        let willSolve =
-            rules.game.end.target != nil
-            && (kind != .penaltyRace || rules.game.entryMinimum <= rules.turn.minimumBank)
         try solve(
             rules: rules,
             note: kind == .race
@@ -120,7 +119,7 @@ enum StrategyArguments {
                 : kind == .threePlayerRace
                     ? "as a race of three players (seconds to 2,000 points, about a minute to 5,000)"
                     : "under the three-farkle penalty (minutes for zilch)",
-            isShown: !quiet && willSolve, spec: spec
+            isShown: !quiet && rules.game.end.target != nil, spec: spec
         ) { () throws(NotCovered) in
             let progress = SolveProgress("Solving", isShown: !quiet)
             defer { progress.finish() }
@@ -171,12 +170,6 @@ enum StrategyArguments {
             try WinProbabilitySolver.checkSize(of: rules)
         } catch {
             throw UsageError("strategy 'win': \(error.description)", spec: spec)
-        }
-        // So is a game no solver takes: piggybacking.
-        if let reason = rules.game.piggybackRefusal(
-            rules: rules.name, of: "the games solved to win", instead: "play 'ev' or another strategy instead")
-        {
-            throw UsageError("strategy 'win': \(reason)", spec: spec)
         }
         if isShown { Standard.error("Solving rules '\(rules.name)' to win for strategy 'win' \(note)...") }
         let start = DispatchTime.now().uptimeNanoseconds

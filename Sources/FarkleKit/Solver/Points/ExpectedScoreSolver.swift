@@ -178,7 +178,7 @@ public struct ExpectedScoreSolver: Sendable {
             groupOfRoll: outcomes.groupOfRoll, groupCount: outcomes.groupCount, keptDice: kept,
             bestKeeps: outcomes.bestKeeps, bankDecisions: bank)
         policy.leastPiggybackPoints = (0...maximum).map { dice in
-            dice == 0 ? Int.max : leastPointsToPiggyback(diceLeft: dice) ?? Int.max
+            dice == 0 ? Int.max : searchLeastPointsToPiggyback(diceLeft: dice) ?? Int.max
         }
     }
 
@@ -189,9 +189,19 @@ public struct ExpectedScoreSolver: Sendable {
     /// R(t, n) never falls as t grows (more points leave every choice open and add to each bank), so taking over
     /// pays from one number of points on: it is found by bisection over R, whose tail is exact and linear.
     ///
-    /// - Complexity: O(log(points)) reads of R.
+    /// Found once, when the turn is solved (the policy plays by the same numbers).
+    ///
+    /// - Complexity: O(1).
     public func leastPointsToPiggyback(diceLeft: Int) -> Int? {
         precondition((1...DiceCounts.maximumDice).contains(diceLeft), "1 to 6 dice")
+        let points = policy.leastPiggybackPoints[diceLeft]
+        return points == Int.max ? nil : points
+    }
+
+    /// The search behind `leastPointsToPiggyback(diceLeft:)`.
+    ///
+    /// - Complexity: O(log(points)) reads of R.
+    private func searchLeastPointsToPiggyback(diceLeft: Int) -> Int? {
         let fresh = expectedTurnScore
         func beatsFresh(_ level: Int) -> Bool {
             rollValue(turnPoints: level * mechanics.scoreStep, diceLeft: diceLeft) > fresh

@@ -155,12 +155,7 @@ package struct PenaltyWinSolver: Sendable {
             guard let penalty = rules.turn.threeFarklePenalty ?? (cost > 0 ? .points(0) : nil) else {
                 throw Unsupported(description: "rules '\(rules.name)' have no three-farkle penalty")
             }
-            guard rules.game.entryMinimum <= rules.turn.minimumBank else {
-                throw Unsupported(
-                    description: "the win-probability solver does not handle an entry minimum with a "
-                        + (rules.turn.threeFarklePenalty == nil
-                            ? "scoreless opening roll that costs points" : "three-farkle penalty"))
-            }
+            if let refusal = rules.winSolveRefusal { throw refusal }
             let table = ScoringTable(rules: rules)
             try WinProbabilitySolver.checkSize(of: rules, step: table.scoreStep, floor: floor)
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(rules: rules)

@@ -165,21 +165,37 @@ extension ScoringTable {
         threads: Int, floor: Int? = nil, progress: ((Double) -> Void)? = nil,
         sweeps: ((_ sweeps: Int, _ change: Double) -> Void)? = nil
     ) throws(NotCovered) -> any SolvedWinGame {
-        let kind = WinGameKind(rules)
-        if let reason = rules.game.piggybackRefusal(rules: rules.name, of: "the games solved to win") {
-            throw NotCovered(reason)
-        }
-        // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
-        if kind != .penaltyRace,
-            let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "games of rounds played to win")
-        {
-            throw NotCovered(reason)
-        }
-        return switch kind {
+        if let refusal = rules.winSolveRefusal { throw refusal }
+        return switch WinGameKind(rules) {
         case .race: try WinProbabilitySolver(table: self, threads: threads, progress: progress)
         case .penaltyRace: try PenaltyWinSolver(rules: rules, floor: floor, threads: threads, progress: sweeps)
         case .rounds: try RoundsWinSolver(table: self, threads: threads, progress: progress)
         case .threePlayerRace: try ThreePlayerWinSolver(table: self, threads: threads, progress: progress)
         }
+    }
+}
+
+extension RuleSet {
+    /// Why no solver of whole games played to win covers these rules, or `nil` where the family's solver may:
+    /// the one gate of the rules that `ScoringTable.solveToWin` asks before it solves and the CLI asks before it
+    /// says that a solve begins. It builds no table; the size of the game is `WinProbabilitySolver.checkSize`'s.
+    package var winSolveRefusal: NotCovered? {
+        if let reason = game.piggybackRefusal(rules: name, of: "the games solved to win") {
+            return NotCovered(reason)
+        }
+        // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
+        let kind = WinGameKind(self)
+        if kind != .penaltyRace,
+            let reason = turn.openingFarkleCostRefusal(rules: name, of: "games of rounds played to win")
+        {
+            return NotCovered(reason)
+        }
+        if kind == .penaltyRace, game.entryMinimum > turn.minimumBank {
+            return NotCovered(
+                "the win-probability solver does not handle an entry minimum with a "
+                    + (turn.threeFarklePenalty == nil
+                        ? "scoreless opening roll that costs points" : "three-farkle penalty"))
+        }
+        return nil
     }
 }
