@@ -392,6 +392,7 @@ public struct AdvisorPage: Sendable {
         let members: [(key: String, value: String)] = [
             ("kind", JSONText.string("rounds")), ("rounds", String(solver.rounds)),
             ("extra_rounds", String(solver.extraRounds)), ("cap_level", String(solver.differenceCapLevel)),
+            ("opening_cost_levels", String(solver.openingCostLevels)),
             ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
             ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(rows, indent: 6)),
         ]

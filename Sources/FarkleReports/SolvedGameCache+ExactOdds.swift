@@ -33,7 +33,7 @@ extension SolvedGameCache {
     /// cost) makes the states sweep until they settle
     /// (others take a fraction of a second, and would only crowd the cache).
     package static func keepsOdds(of strategies: [StrategySpec], rules: RuleSet) -> Bool {
-        strategies.contains(.win) || strategies.count == 3 || rules.turn.farklesCostPoints
+        strategies.contains(.win) || strategies.count == 3 || ExactOdds.sweepsUntilSettled(rules)
     }
 
     /// The exact odds of `strategies` with `dice` (empty: six ordinary dice at every seat) under `rules` as the

@@ -157,9 +157,10 @@ struct AdvisorBrowserTests {
         // score: the solves take seconds.
         // And a race to 300 where a scoreless opening roll costs 100, with no penalty (farkles not counted).
         // And the penalty race to 300 whose target must be hit exactly (a bank past it a farkle in a row).
+        // And the game of two rounds where a scoreless opening roll costs 100: the lead falls by the cost.
         let files = [
             "ones-penalty-race.json", "ones-wipeout-race.json", "ones-rounds.json", "ones-cost-race.json",
-            "ones-penalty-exact.json",
+            "ones-penalty-exact.json", "ones-cost-rounds.json",
         ]
         var generator = SplitMix64(state: 29)
         var pages: [AdvisorPage] = []
@@ -167,10 +168,17 @@ struct AdvisorBrowserTests {
         for file in files {
             let (page, game) = try Self.winPage(file)
             let table = game.table
+            // The first situation of each game a scoreless opening roll: where it costs points, its farkle hands over
+            // another state than a farkle.
+            func drawn(_ index: Int) -> Situation {
+                index == 0
+                    ? Situation.noScore(dice: table.rules.turn.dice)[0]
+                    : Situation.draw(index: index, page: page, using: &generator)
+            }
             if let solver = game as? PenaltyWinSolver {
                 situations.append(
                     (0..<Self.winSituationsPerRace).map { index in
-                        var situation = Situation.draw(index: index, page: page, using: &generator)
+                        var situation = drawn(index)
                         let step = table.scoreStep
                         let total = {
                             step * Int.random(in: solver.floor / step..<solver.target / step, using: &generator)
@@ -188,7 +196,7 @@ struct AdvisorBrowserTests {
                 let solver = try #require(game as? RoundsWinSolver)
                 situations.append(
                     (0..<Self.winSituationsPerRace).map { index in
-                        var situation = Situation.draw(index: index, page: page, using: &generator)
+                        var situation = drawn(index)
                         let total = { table.scoreStep * Int.random(in: 0...12, using: &generator) }
                         // In round 1 nobody has banked before their first turn (advise and the page refuse more).
                         let (round, seat) = (1 + index % solver.rounds, 1 + (index / solver.rounds) % 2)
@@ -221,7 +229,7 @@ struct AdvisorBrowserTests {
             let advice = try AdviceJSON.decoder.decode(AdviceJSON.self, from: advised[index])
             #expect(advice.win != nil, context)
             shown[index].check(against: advice, situation: situation, context)
-            if file == "ones-cost-race.json" {
+            if file == "ones-cost-race.json" || file == "ones-cost-rounds.json" {
                 // Only the opening roll's cost lowers a total: nothing asks for or speaks of farkles in a row.
                 #expect(shown[index].farkles == nil, context)
                 #expect(shown[index].gameNote?.contains("farkles in a row") == false, context)
@@ -786,6 +794,8 @@ struct ShownAdvice: Decodable {
         var turnPoints: String?
         var rollValue: String?
         var bankValue: String?
+        /// The chance to win after a farkle, where the roll is one (advice to win only).
+        var farkleValue: String?
         /// The points objective's table: `points`, `new-player` or `capped`.
         var table: String?
         /// The cap of the points toward the target, with the capped table.
@@ -883,6 +893,7 @@ extension ShownAdvice {
             #expect(advice.text.contains("wins \(shownPercent(decision.rollValue))"), context)
         } else if json.sixDiceFarkle == nil {
             #expect(advice.text.contains("you then win \(shownPercent(json.farkleValue))"), context)
+            #expect(advice.farkleValue.flatMap(Double.init) == json.farkleValue, context)
         }
     }
 }
@@ -947,7 +958,8 @@ enum Chromium {
             advice: [...document.querySelectorAll("#advice")].map((node) => ({
               objective: node.dataset.objective, bestKeep: node.dataset.bestKeep, decision: node.dataset.decision,
               turnPoints: node.dataset.turnPoints ?? null, rollValue: node.dataset.rollValue ?? null,
-              bankValue: node.dataset.bankValue ?? null, table: node.dataset.table ?? null,
+              bankValue: node.dataset.bankValue ?? null, farkleValue: node.dataset.farkleValue ?? null,
+              table: node.dataset.table ?? null,
               cap: node.dataset.cap ?? null, text: node.textContent })),
             rows: [...document.querySelectorAll("tr[data-expected]")].map((row) => ({
               keep: row.dataset.keep ?? null, sixDiceFarkle: row.dataset.sixDiceFarkle ?? null,

@@ -343,6 +343,58 @@ struct SolveWinTests {
         guard let column = rows.first?.firstIndex(of: "elapsed_seconds") else { return rows }
         return rows.map { row in row.enumerated().filter { $0.offset != column }.map(\.element) }
     }
+
+    @Test(
+        "a game of rounds whose scoreless opening roll costs points: solved, its exact odds and its advice, and --penalty-floor refused"
+    )
+    func roundsWithOpeningCost() throws {
+        struct Solved: Decodable {
+            let firstPlayerWinProbability: Double
+            let tieProbability: Double
+        }
+        struct Odds: Decodable {
+            let winProbabilities: [Double]
+            let tieProbability: Double
+        }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        func solved(_ file: String) throws -> Solved {
+            let result = try CommandRunner.run(
+                ["solve", "--objective", "win", "--rules", fixtureRules(file), "--format", "json", "--no-cache"])
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            return try decoder.decode(Solved.self, from: Data(result.standardOutput.utf8))
+        }
+        let cost = try solved("ones-cost-rounds.json")
+        let free = try solved("ones-rounds.json")
+        // A third of the opening rolls score nothing (only 1s score) and cost 100: the game is another one.
+        #expect(abs(cost.firstPlayerWinProbability - free.firstPlayerWinProbability) > 1e-4)
+        // The exact odds of win against win, worked out turn by turn along the solved play, are the solve's.
+        let evaluated = try CommandRunner.run(
+            [
+                "evaluate", "--rules", fixtureRules("ones-cost-rounds.json"), "--strategy", "win", "--strategy", "win",
+                "--format", "json", "--no-cache",
+            ])
+        try #require(evaluated.exitStatus == 0, "\(evaluated.standardError)")
+        let odds = try decoder.decode(Odds.self, from: Data(evaluated.standardOutput.utf8))
+        #expect(abs(odds.winProbabilities[0] - cost.firstPlayerWinProbability) < 1e-12)
+        #expect(abs(odds.tieProbability - cost.tieProbability) < 1e-12)
+        // A scoreless opening roll: the advice to win says what it costs.
+        let advised = try CommandRunner.run(
+            [
+                "advise", "--rules", fixtureRules("ones-cost-rounds.json"), "--dice", "2,2,3,3,4,6", "--my-score",
+                "200", "--opponent-score", "300", "--rounds-left", "1", "--seat", "2", "--no-cache",
+            ])
+        #expect(advised.exitStatus == 0, "\(advised.standardError)")
+        #expect(advised.standardOutput.contains("the turn costs 100 points off the total"), "\(advised.standardOutput)")
+        // No floor is tabulated in a game of rounds: the option is refused, not ignored.
+        let floor = try CommandRunner.run(
+            [
+                "solve", "--objective", "win", "--rules", fixtureRules("ones-cost-rounds.json"), "--penalty-floor",
+                "-500",
+            ])
+        #expect(floor.exitStatus == 64 && floor.standardOutput.isEmpty)
+        #expect(floor.standardError.hasPrefix("Error: '--penalty-floor': rules 'ones-cost-rounds' play fixed rounds"))
+    }
 }
 
 @Suite("farkle-sim solve --objective win --out: the policy file goes through the one writer of every --out")

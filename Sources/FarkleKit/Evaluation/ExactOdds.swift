@@ -211,10 +211,11 @@ public struct ExactOdds: Sendable {
         if let reason = rules.game.piggybackRefusal(rules: rules.name, of: "the exact odds") {
             throw NotCovered(reason)
         }
-        // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
-        if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary) || rules.game.end.rounds != nil,
+        // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout and by the
+        // game of rounds, where only the lead counts.
+        if strategies.count == 3 || !dice.allSatisfy(\.isOrdinary),
             let reason = rules.turn.openingFarkleCostRefusal(
-                rules: rules.name, of: "the exact odds of three players, of dice sets and of games of rounds")
+                rules: rules.name, of: "the exact odds of three players and of dice sets")
         {
             throw NotCovered(reason)
         }
@@ -268,7 +269,7 @@ public struct ExactOdds: Sendable {
         for seating in seatings {
             let strategies = seating.map { strategies[$0] }
             let odds: (firstWin: Double, tie: Double, states: Int, sweeps: Int, lastChange: Double)
-            if rules.turn.farklesCostPoints {
+            if rules.game.end.rounds == nil {
                 let penalty = try PenaltyExactOdds(
                     strategies: strategies, context: &context, threads: threads, progress: progress)
                 odds = (penalty.firstWin, penalty.tie, penalty.stateCount, penalty.sweeps, penalty.lastChange)
@@ -753,5 +754,15 @@ private struct OddsGame: Sendable {
         results.tie[0][index] = tie1
         results.win[1][mirror] = win2
         results.tie[1][mirror] = tie2
+    }
+}
+
+extension ExactOdds {
+    /// Whether the exact odds of two players under `rules` sweep their states until they settle
+    /// (`PenaltyExactOdds`: a race whose farkles cost points, a three-farkle penalty or a scoreless opening roll's
+    /// cost), seconds where other games take a fraction of one. A game of rounds follows an opening roll's cost in
+    /// one pass over its turns.
+    package static func sweepsUntilSettled(_ rules: RuleSet) -> Bool {
+        rules.turn.farklesCostPoints && rules.game.end.rounds == nil
     }
 }

@@ -61,8 +61,7 @@ struct PenaltyExactOdds {
             throw NotCovered("rules '\(rules.name)' have no three-farkle penalty")
         }
         guard case .target(let target, let hasFinalRound) = rules.game.end else {
-            throw NotCovered(
-                "exact odds of a game of fixed rounds do not handle a three-farkle penalty (rules '\(rules.name)')")
+            throw NotCovered("rules '\(rules.name)' play fixed rounds (RoundsOdds)")
         }
         let mechanics = context.table.turnMechanics
         guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
@@ -272,7 +271,7 @@ private struct PenaltyOddsGame: Sendable {
             mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
         {
             let after = handedOver(to: 1 - seat, index: opening)
-            (win, tie) = space.costingOpeningFarkle(
+            (win, tie) = space.turn.costingOpeningFarkle(
                 (win, tie), farkle: (farkle.win, farkle.tie), opening: (after.win, after.tie))
         }
         let change = max(abs(win - results.values[own]), abs(tie - results.ties[own]))

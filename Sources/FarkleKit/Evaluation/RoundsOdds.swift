@@ -8,7 +8,8 @@
 /// distribution everywhere (`BlindTurnOutcomes`); `win` plays the solver's turn at each (turn, d) and is
 /// weighed along its decisions (`WinTurn.endings(of:top:)`). Equal totals after the last extra round count as a
 /// tie (the highest-single-turn tie-break is not played), and a turn that ends `RoundsWinSolver`'s cap on the
-/// difference ahead counts as won: neither moves a chance by more than the solver's `capErrorBound`.
+/// difference ahead counts as won: neither moves a chance by more than the solver's `capErrorBound`. A scoreless
+/// opening roll that costs points lowers the mover's lead by the cost (`WinTurn.costingOpeningFarkle`).
 struct RoundsOdds {
     /// The first player's chance to win.
     let firstWin: Double
@@ -25,6 +26,11 @@ struct RoundsOdds {
         let rules = context.rules
         guard let rounds = rules.game.end.rounds else {
             throw NotCovered("rules '\(rules.name)' race to a target")
+        }
+        // A scoreless opening roll that costs points lowers the lead alone; a penalty would need the counts.
+        guard rules.turn.threeFarklePenalty == nil else {
+            throw NotCovered(
+                "exact odds of a game of fixed rounds do not handle a three-farkle penalty (rules '\(rules.name)')")
         }
         let mechanics = context.table.turnMechanics
         guard
@@ -100,8 +106,17 @@ struct RoundsOdds {
             odds = seat.turn(mine: 1, theirs: 0).odds(payoff: payoff)
         }
         let farkle = ending(turn: turnIndex, difference: difference, layout: layout, results: results)
+        var entry = (value: odds.win + odds.farkle * farkle.win, tie: odds.tie + odds.farkle * farkle.tie)
+        // A scoreless opening roll that costs points: every play farkles on it alike (no choice comes before it),
+        // so its share of the farkles ends the turn with the lead less the cost instead.
+        if layout.openingCostLevels > 0 {
+            let opening = ending(
+                turn: turnIndex, difference: difference - layout.openingCostLevels, layout: layout, results: results)
+            entry = layout.turn.costingOpeningFarkle(
+                entry, farkle: (farkle.win, farkle.tie), opening: (opening.win, opening.tie))
+        }
         let index = turnIndex * layout.width + difference + layout.capLevel
-        results.values[index] = odds.win + odds.farkle * farkle.win
-        results.ties[index] = odds.tie + odds.farkle * farkle.tie
+        results.values[index] = entry.value
+        results.ties[index] = entry.tie
     }
 }

@@ -89,10 +89,10 @@ public struct TurnRules: Hashable, Sendable {
     /// Why `what` (a solver or a play, named as the subject of a sentence) does not follow these turn rules of the
     /// rule set `name`, in one line, or `nil` where it may: the one gate of the opening farkle's cost.
     ///
-    /// The cost takes a total down on any turn. The race of two played to win follows it (`PenaltyWinSolver` keeps
-    /// totals down to a floor, as under a three-farkle penalty); the solvers and plays that tabulate totals that only
-    /// rise ask here: the chance to reach a total, the exact odds, a game of rounds or three players played to win,
-    /// loaded dice.
+    /// The cost takes a total down on any turn. The race of two played to win and its exact odds follow it
+    /// (`PenaltyWinSolver` keeps totals down to a floor, as under a three-farkle penalty), and so do the game of
+    /// rounds played to win and its exact odds, where only the lead counts; the solvers and plays that tabulate
+    /// totals that only rise ask here: the chance to reach a total, the exact odds of three players, loaded dice.
     /// `instead` says what to do.
     package func openingFarkleCostRefusal(
         rules name: String, of what: String, instead: String = "simulate the game instead"

@@ -216,7 +216,9 @@ function roundsPayoffs(me, them, turnIndex) {
   const top = Math.max(cap - lead, leastLevel, 1);
   const bank = [];
   for (let level = 0; level < top; level++) bank.push(level < leastLevel ? -Infinity : ending(lead + level));
-  return { bank, top, topBank: 1, farkle: ending(lead) };
+  // A scoreless opening roll that costs points ends the turn with the lead less the cost (RoundsLayout.openingFarkle).
+  const cost = win.opening_cost_levels;
+  return { bank, top, topBank: 1, farkle: ending(lead), openingFarkle: cost > 0 ? ending(lead - cost) : undefined };
 }
 
 // The payoffs of the turn of the player with total `me` against `them`, by the kind of game: `game` gives the
@@ -707,6 +709,9 @@ function adviceElement(objective, advice, heading, then) {
     node.setAttribute("data-turn-points", String(advice.next.turn));
     node.setAttribute("data-roll-value", String(advice.next.rollValue));
     if (objective === "win") node.setAttribute("data-bank-value", String(advice.next.bankValue));
+  } else if (objective === "win" && !advice.sixDiceFarkle && !advice.rolledAgain) {
+    // What the farkle leaves the player: the chance to win after it (a scoreless opening roll's cost included).
+    node.setAttribute("data-farkle-value", String(advice.farkle));
   }
   return node;
 }

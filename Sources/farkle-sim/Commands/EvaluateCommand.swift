@@ -112,7 +112,7 @@ enum EvaluateCommand: Command {
         // With dice sets only a solve to win takes long, and it shows its own line.
         let progress = SolveProgress(
             "Working out the exact odds",
-            unit: rules.turn.farklesCostPoints
+            unit: ExactOdds.sweepsUntilSettled(rules)
                 ? "the sweeps (estimated)" : specs.count == 3 ? "the sets of totals" : SolveProgress.unit(of: rules),
             isShown: !quiet && !loaded)
         defer { progress.finish() }
@@ -141,7 +141,7 @@ enum EvaluateCommand: Command {
         // A game of rounds is worked out by turn and difference of totals (`ExactOdds.pairCount` counts those).
         let isRace = rules.game.end.rounds == nil
         let each =
-            rules.turn.farklesCostPoints
+            ExactOdds.sweepsUntilSettled(rules)
             ? "state of totals and farkles in a row"
             : trio ? "set of three totals" : isRace ? "pair of totals" : "turn and difference of totals"
         let counted = trio ? "sets of three totals" : isRace ? "pairs of totals" : "(turn, difference of totals) states"
@@ -168,7 +168,7 @@ enum EvaluateCommand: Command {
                 "| \(seat + 1) | \(names[seat]) | \(NumberText.significant(odds.winProbabilities[seat])) |")
         }
         // Where a farkle costs points the states are swept until they settle (`PenaltyExactOdds`).
-        let isPenalty = rules.turn.farklesCostPoints
+        let isPenalty = ExactOdds.sweepsUntilSettled(rules)
         let work =
             isPenalty
             ? "\(NumberText.grouped(odds.pairCount)) states of totals and farkles in a row, \(odds.sweeps) sweeps (last change "
@@ -187,7 +187,7 @@ enum EvaluateCommand: Command {
     private static func json(_ odds: ExactOdds, rules: RuleSet, seconds: Double) -> String {
         // Under a penalty "pairs" counts the states of totals and farkle counts, worked out in sweeps.
         let convergence =
-            !rules.turn.farklesCostPoints
+            !ExactOdds.sweepsUntilSettled(rules)
             ? ""
             : "\n  \"sweeps\": \(odds.sweeps),\n  \"last_change\": \(JSONText.number(odds.lastChange)),"
         let strategies = odds.strategies.map { JSONText.string($0.description) }.joined(separator: ", ")

@@ -127,6 +127,11 @@ enum WinSolveOutput {
         -> Int?
     {
         guard arguments.value("penalty-floor") != nil else { return nil }
+        if rules.game.end.rounds != nil {
+            throw UsageError(
+                "'--penalty-floor': rules '\(rules.name)' play fixed rounds, where only the difference of the totals "
+                    + "counts and no floor is tabulated", spec: spec)
+        }
         guard rules.turn.farklesCostPoints else {
             throw UsageError(
                 "'--penalty-floor': rules '\(rules.name)' have no three-farkle penalty and no scoreless opening roll "

@@ -32,17 +32,9 @@ extension PenaltyWinSolver {
         let mine = (myScore - floor) / step
         let theirs = (opponentScore - floor) / step
         let state = (mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: opponentFarkles)
-        let turnTable = space.turnTable(
+        return space.turnTable(
             at: state, values: values, ties: ties, myScore: myScore, opponentScore: opponentScore, leastBank: least,
             table: table)
-        // A scoreless opening roll that costs points hands over another state than a farkle.
-        let opening = values.withUnsafeBufferPointer { values in
-            ties.withUnsafeBufferPointer { ties in space.openingFarkle(at: state, values: values, ties: ties) }
-        }
-        guard let opening else { return turnTable }
-        let start = space.costingOpeningFarkle(
-            (turnTable.openingValue, 0), farkle: (turnTable.farkleValue, 0), opening: (opening.value, 0))
-        return turnTable.costingOpeningFarkle(opening.value, openingValue: start.value)
     }
 }
 

@@ -343,21 +343,6 @@ struct PenaltyStateSpace: Sendable {
             mine: max(mine - openingCostLevels, 0), theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
     }
 
-    /// The chance that a turn's opening roll scores nothing (every die rolled, no keep): where it costs points,
-    /// the share of a turn's value that `afterOpeningFarkle` pays instead of `afterFarkle`.
-    var openingFarkleChance: Double { turn.farkleProbability[turn.mechanics.dice] }
-
-    /// `entry`, a turn's opening value with the farkle of its opening roll worth `farkle` (and `farkleTie`), where
-    /// that farkle is worth `opening` instead: the value moves by the chance of a scoreless opening roll times the
-    /// difference. The one place the cost enters a value; exact, as the cost comes before any choice.
-    func costingOpeningFarkle(
-        _ entry: (value: Double, tie: Double), farkle: (value: Double, tie: Double),
-        opening: (value: Double, tie: Double)
-    ) -> (value: Double, tie: Double) {
-        let chance = openingFarkleChance
-        return (entry.value + chance * (opening.value - farkle.value), entry.tie + chance * (opening.tie - farkle.tie))
-    }
-
     /// Solves the turn of one state from the current values and returns how much its value changed.
     func solveState(mine: Int, theirs: Int, myFarkles: Int, theirFarkles: Int, store: PairResults) -> Double {
         let values = store.values.buffer
@@ -385,7 +370,7 @@ struct PenaltyStateSpace: Sendable {
         if let opening = afterOpeningFarkle(
             mine: mine, theirs: theirs, myFarkles: myFarkles, theirFarkles: theirFarkles)
         {
-            solved = costingOpeningFarkle(
+            solved = turn.costingOpeningFarkle(
                 solved, farkle: (farkle, farkleTie), opening: (1 - values[opening], ties[opening]))
         }
         let own = index(mine, theirs, myFarkles, theirFarkles)

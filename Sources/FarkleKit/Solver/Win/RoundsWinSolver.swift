@@ -18,15 +18,16 @@ import Foundation
 /// **The cap on the difference.** A player who ends a turn `differenceCap` points or more ahead is counted as
 /// the winner (and one that far behind as the loser). Without a three-farkle penalty totals never fall, so
 /// that is wrong only if the player behind gains `differenceCap` or more over their remaining turns, at most
-/// `rounds`. For every θ > 0 the solver bounds, for any play, E[exp(θ S)] of one turn's banked points S by
+/// `rounds` (and, where a scoreless opening roll costs points, the player ahead loses some of it that way). For every θ > 0 the solver bounds, for any play, E[exp(θ S)] of one turn's banked points S by
 /// M(θ) (a fixed point over the dice to roll that treats a farkle as keeping the turn points, which only
 /// raises it); then P(k turns gain ≥ D) ≤ M(θ)^k e^(−θD) whatever the play (a supermartingale), and the cap is
 /// the least D, over a grid of θ, that makes this at most `capTolerance`. No value or tie probability moves by
 /// more than that bound (`capErrorBound`). <doc:PlayingToWin> has the details.
 ///
 /// Supports two players, fixed rounds, any scoring, banking, hot-dice, six-dice-farkle and minimum-bank
-/// rules and a six of a kind that wins at once; not a three-farkle penalty or an entry minimum above the minimum
-/// bank (`init` throws `NotCovered`).
+/// rules, a scoreless opening roll that costs points (the lead falls by the cost: `RoundsLayout.openingFarkle`)
+/// and a six of a kind that wins at once; not a three-farkle penalty or an entry minimum above the minimum bank
+/// (`init` throws `NotCovered`).
 package struct RoundsWinSolver: Sendable {
     /// The scoring table the solver plays by.
     package let table: ScoringTable
@@ -260,6 +261,8 @@ package struct RoundsWinSolver: Sendable {
 
     /// For each θ (per score step) of a grid, a bound M(θ) on E[exp(θ S)] of one turn's banked points S
     /// (in score steps) under any play; θ whose fixed point is not reached in 1,000 sweeps are left out.
+    /// Where a scoreless opening roll costs c steps, the lead of the player ahead also falls by c with that roll's
+    /// chance q on each of their turns, whatever they play: a round's bound is then M(θ) (1 − q + q e^(θc)).
     ///
     /// w(n) = max(1, Σ p(group) max over keeps e^(θ keep) w(dice left) + p(farkle) · 1) bounds the best
     /// E[e^(θ (S − T))] with n dice to roll and T turn points on the table: banking gives e^0, a farkle gives
@@ -275,6 +278,8 @@ package struct RoundsWinSolver: Sendable {
             let rate = 0.002 * pow(1.105, Double(index - 1))
             let growth = turn.options.map { exp(rate * Double($0.steps)) }
             let farkleGrowth = farkleSteps >= 0 ? exp(rate * Double(farkleSteps)) : 0
+            let cost = turn.mechanics.openingFarkleCost / turn.mechanics.scoreStep
+            let costGrowth = cost > 0 ? 1 + turn.openingFarkleChance * (exp(rate * Double(cost)) - 1) : 1
             var w = [Double](repeating: 1, count: maximum + 1)
             for _ in 0..<1_000 {
                 var next = w
@@ -295,7 +300,7 @@ package struct RoundsWinSolver: Sendable {
                 w = next
                 if change < 1e-13 {
                     // A turn starts with every die of the game.
-                    bounds.append((rate, w[turn.mechanics.dice] * (1 + 1e-9)))
+                    bounds.append((rate, w[turn.mechanics.dice] * costGrowth * (1 + 1e-9)))
                     break
                 }
                 if w[turn.mechanics.dice] > 1e100 { break }
@@ -413,13 +418,20 @@ struct RoundsLayout: Sendable {
         let scratch = TurnTable(rows: top + turn.maximumJump + 1)
         defer { scratch.deallocate() }
         var unused = WinTurn.Validity.unbounded
-        let opening = turn.solve(
+        let entry = turn.solve(
             top: top, topBank: 1, bank: bank, bankAux: bankTie, farkle: farkle.value, farkleAux: farkle.tie,
             into: scratch, validity: &unused, tracking: false)
+        var opening = (value: entry.value, tie: entry.aux)
+        if let costing = openingFarkle(at: (turnIndex, difference), values: values, ties: ties) {
+            opening = turn.costingOpeningFarkle(opening, farkle: farkle, opening: costing)
+        }
         let index = turnIndex * width + difference + capLevel
         results.values[index] = opening.value
-        results.ties[index] = opening.aux
+        results.ties[index] = opening.tie
     }
+
+    /// The score steps a scoreless opening roll takes off the mover's total (0: none): the lead falls by as many.
+    var openingCostLevels: Int { turn.mechanics.openingFarkleCost / turn.mechanics.scoreStep }
 }
 
 extension RoundsLayout: PlainWinGameLayout {
@@ -445,5 +457,14 @@ extension RoundsLayout: PlainWinGameLayout {
         at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
     ) -> (value: Double, tie: Double) {
         ending(turn: state.turn, difference: state.difference, values: values, ties: ties)
+    }
+
+    /// Where a scoreless opening roll costs points: the next turn starts, or the game ends, with the lead less
+    /// the cost.
+    func openingFarkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double)? {
+        guard openingCostLevels > 0 else { return nil }
+        return ending(turn: state.turn, difference: state.difference - openingCostLevels, values: values, ties: ties)
     }
 }

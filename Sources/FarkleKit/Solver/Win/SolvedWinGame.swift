@@ -183,14 +183,9 @@ extension RuleSet {
         if let reason = game.piggybackRefusal(rules: name, of: "the games solved to win") {
             return NotCovered(reason)
         }
-        // The cost of a scoreless opening roll is followed by the race of two under a penalty's layout only.
-        let kind = WinGameKind(self)
-        if kind != .penaltyRace,
-            let reason = turn.openingFarkleCostRefusal(rules: name, of: "games of rounds played to win")
-        {
-            return NotCovered(reason)
-        }
-        if kind == .penaltyRace, game.entryMinimum > turn.minimumBank {
+        // The cost of a scoreless opening roll makes a race the penalty's layout (`WinGameKind`); a game of rounds
+        // follows it in its own, where only the lead counts.
+        if WinGameKind(self) == .penaltyRace, game.entryMinimum > turn.minimumBank {
             return NotCovered(
                 "the win-probability solver does not handle an entry minimum with a "
                     + (turn.threeFarklePenalty == nil

@@ -37,11 +37,22 @@ protocol WinGameLayout: Sendable {
     func farkle(
         at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
     ) -> (value: Double, tie: Double)
+
+    /// What a farkle on the turn's opening roll at `state` is worth where a scoreless opening roll costs points
+    /// (`TurnRules.openingFarkleCost`), likewise; `nil` where it is worth what any farkle is.
+    func openingFarkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double)?
 }
 
 extension WinGameLayout {
     /// No bank busts: the layouts of games whose target is hit exactly say otherwise.
     var bustsAboveTop: Bool { false }
+
+    /// A scoreless opening roll costs nothing: the layouts of games that follow the cost say otherwise.
+    func openingFarkle(
+        at state: State, values: UnsafeBufferPointer<Double>, ties: UnsafeBufferPointer<Double>
+    ) -> (value: Double, tie: Double)? { nil }
 
     /// Fills `bank` and `bankTie` with what banking at each level below `top` is worth at `state`: −∞ (and no
     /// tie) where the rules do not allow it.
@@ -118,10 +129,18 @@ extension PlainWinGameLayout {
         table: ScoringTable
     ) -> WinTurnTable {
         let rows = rows(at: state, values: values, ties: ties)
-        return WinTurnTable(
+        let turnTable = WinTurnTable(
             myScore: myScore, opponentScore: opponentScore, isFinalRound: false, leastBank: leastBank, table: table,
             turn: turn, top: rows.top, topBank: topBank, bank: rows.bank, bankTie: rows.bankTie,
             farkle: rows.farkle.value)
+        // A scoreless opening roll that costs points hands over another state than a farkle.
+        let opening = values.withUnsafeBufferPointer { values in
+            ties.withUnsafeBufferPointer { ties in openingFarkle(at: state, values: values, ties: ties) }
+        }
+        guard let opening else { return turnTable }
+        let start = turn.costingOpeningFarkle(
+            (turnTable.openingValue, 0), farkle: (turnTable.farkleValue, 0), opening: (opening.value, 0))
+        return turnTable.costingOpeningFarkle(opening.value, openingValue: start.value)
     }
 }
 

@@ -63,7 +63,7 @@ package struct WinTurnTable: Sendable {
     }
 
     /// This turn where a farkle on the opening roll is worth `farkle` instead of `farkleValue` and the turn, from its
-    /// opening roll, `openingValue` (`PenaltyStateSpace.costingOpeningFarkle`): a scoreless opening roll that costs
+    /// opening roll, `openingValue` (`WinTurn.costingOpeningFarkle`): a scoreless opening roll that costs
     /// points. Nothing after the opening roll changes.
     func costingOpeningFarkle(_ farkle: Double, openingValue: Double) -> WinTurnTable {
         var table = self
@@ -410,6 +410,9 @@ extension RoundsWinSolver {
     /// The cap on the difference of totals in score steps, L: `turnStartValues(turnIndex:)` holds the
     /// differences −L...L at index d + L.
     package var differenceCapLevel: Int { capLevel }
+
+    /// The score steps a scoreless opening roll takes off the mover's lead (0: none).
+    package var openingCostLevels: Int { layout.openingCostLevels }
 
     /// P(win) + ½ P(tie) of the player to move at the start of turn `turnIndex`, for every difference −L...L
     /// at index d + L (the values at ±L, and at an extra round's opening every difference but 0, are never read).

@@ -626,3 +626,22 @@ extension WinTurn {
         }
     }
 }
+
+extension WinTurn {
+    /// The chance that a turn's opening roll scores nothing (every die of the game rolled, no keep): where it costs
+    /// points, the share of a turn's value that the layout's `openingFarkle(at:values:ties:)` pays instead of its
+    /// `farkle(at:values:ties:)`.
+    var openingFarkleChance: Double { farkleProbability[mechanics.dice] }
+
+    /// `entry`, a turn's opening value with the farkle of its opening roll worth `farkle`, where that farkle is
+    /// worth `opening` instead: the value (and the second payoff) moves by the chance of a scoreless opening roll
+    /// times the difference. The one place the cost of a scoreless opening roll enters a value, for every layout
+    /// and the exact odds; exact, as the cost comes before any choice.
+    func costingOpeningFarkle(
+        _ entry: (value: Double, tie: Double), farkle: (value: Double, tie: Double),
+        opening: (value: Double, tie: Double)
+    ) -> (value: Double, tie: Double) {
+        let chance = openingFarkleChance
+        return (entry.value + chance * (opening.value - farkle.value), entry.tie + chance * (opening.tie - farkle.tie))
+    }
+}

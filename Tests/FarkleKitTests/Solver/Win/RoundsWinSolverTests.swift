@@ -48,12 +48,15 @@ extension WinBruteForce {
             if lastSeat && turn == turns - 1 { return 0.5 }
             return 1 - values[turn + 1][-lead / step + levels]
         }
+        // A scoreless opening roll that costs points ends the turn with the lead less the cost.
+        let cost = rules.turn.scorelessOpeningRollCost
         for turn in stride(from: turns - 1, through: 0, by: -1) {
             for level in (1 - levels)...(levels - 1) {
                 let difference = level * step
                 let clamp = max(cap - difference, rules.turn.minimumBank, step)
                 values[turn][level + levels] = turnValue(
-                    farkle: ending(turn, difference), clamp: clamp, entered: true
+                    farkle: ending(turn, difference), openingFarkle: cost > 0 ? ending(turn, difference - cost) : nil,
+                    clamp: clamp, entered: true
                 ) { points in ending(turn, difference + points) }
             }
         }
@@ -61,9 +64,39 @@ extension WinBruteForce {
     }
 }
 
+/// A game of rounds solved by the brute force with a cap of `cap` points on the difference, and what ending a turn
+/// is worth in it.
+private struct BruteRounds {
+    let values: [[Double]]
+    let cap: Int
+    let step: Int
+    let rounds: Int
+    let turns: Int
+
+    init(rules: RuleSet, cap: Int) {
+        let brute = WinBruteForce(rules: rules)
+        values = brute.roundsValues(cap: cap)
+        self.cap = cap
+        step = brute.step
+        rounds = rules.game.end.rounds ?? 0
+        turns = 2 * (rounds + rules.game.extraRoundsOnTie)
+    }
+
+    /// What ending turn `turn` `lead` points ahead is worth to its player, as the brute force counts it.
+    func ending(_ turn: Int, _ lead: Int) -> Double {
+        if lead >= cap { return 1 }
+        if lead <= -cap { return 0 }
+        if turn % 2 == 1 && turn / 2 + 1 >= rounds && lead != 0 { return lead > 0 ? 1 : 0 }
+        if turn % 2 == 1 && turn == turns - 1 { return 0.5 }
+        return 1 - values[turn + 1][-lead / step + cap / step]
+    }
+}
+
 @Suite("The win solver of a game of fixed rounds")
 struct RoundsWinSolverTests {
-    @Test("every turn-start value equals an independent brute force (2 rounds, 2 extra rounds, cap 1,000)")
+    @Test(
+        "every turn-start value equals an independent brute force (2 rounds, 2 extra rounds, cap 1,000), a scoreless opening roll that costs points included"
+    )
     func matchesBruteForce() throws {
         // Six 1s that win at once, and six of any face, where six 2s to 6s score nothing but win.
         var sixOnes = onesAndFives(rounds: 2, extraRounds: 1)
@@ -73,9 +106,14 @@ struct RoundsWinSolverTests {
         var farkletenSixes = farkleten(rounds: 1, extraRounds: 1)
         farkletenSixes.game.instantWinFaces = [6]
         farkletenSixes.game.instantLossFaces = [1]
+        // A scoreless opening roll that costs 100, or 250 (more than a step, lowering the lead by five).
+        var cost = onesAndFives(rounds: 2, extraRounds: 2)
+        cost.turn.openingFarkleCost = 100
+        var largerCost = onesAndFives(rounds: 2, extraRounds: 1)
+        largerCost.turn.openingFarkleCost = 250
         for rules in [
             onesAndFives(rounds: 2, extraRounds: 2), farkleten(rounds: 1, extraRounds: 1), sixOnes, anyFace,
-            farkletenSixes,
+            farkletenSixes, cost, largerCost,
         ] {
             let cap = 1000
             let solver = try RoundsWinSolver(rules: rules, threads: 2, differenceCap: cap)
@@ -100,17 +138,8 @@ struct RoundsWinSolverTests {
         let rules = onesAndFives(rounds: 2, extraRounds: 2)
         let cap = 1000
         let solver = try RoundsWinSolver(rules: rules, threads: 2, differenceCap: cap)
-        let brute = WinBruteForce(rules: rules).roundsValues(cap: cap)
-        let step = solver.table.scoreStep
-        let turns = solver.turns
-        // What ending turn `turn` `lead` points ahead is worth to its player, as the brute force counts it.
-        func ending(_ turn: Int, _ lead: Int) -> Double {
-            if lead >= cap { return 1 }
-            if lead <= -cap { return 0 }
-            if turn % 2 == 1 && turn / 2 + 1 >= 2 && lead != 0 { return lead > 0 ? 1 : 0 }
-            if turn % 2 == 1 && turn == turns - 1 { return 0.5 }
-            return 1 - brute[turn + 1][-lead / step + cap / step]
-        }
+        let brute = BruteRounds(rules: rules, cap: cap)
+        let ending = brute.ending
         let advisor = try Advisor(table: solver.table, game: solver)
         // Extra round 1 from equal totals (turn 4), and its second turn 150 behind (turn 5); extra round 2 (turn 6).
         for (extra, seat, mine, theirs) in [(1, 0, 300, 300), (1, 1, 300, 450), (2, 1, 500, 400), (2, 0, 250, 250)] {
@@ -245,6 +274,63 @@ struct RoundsWinSolverTests {
             #expect(
                 abs(observed - exact.winProbabilities[0]) <= 4 * standardError,
                 "\(specs): simulated \(observed), exact \(exact.winProbabilities[0]), standard error \(standardError)")
+        }
+    }
+
+    @Test(
+        "a scoreless opening roll that costs points: its farkle lowers the lead by the cost in the advice, and a turn's start is the brute force's"
+    )
+    func openingCostAdvice() throws {
+        var rules = onesAndFives(rounds: 2, extraRounds: 1)
+        rules.turn.openingFarkleCost = 100
+        let cap = 1000
+        let solver = try RoundsWinSolver(rules: rules, threads: 2, differenceCap: cap)
+        let brute = BruteRounds(rules: rules, cap: cap)
+        let ending = brute.ending
+        for (turn, mine, theirs) in [(0, 0, 0), (1, 0, 150), (2, 300, 200), (3, 250, 400), (3, 950, 100)] {
+            let table = solver.turnTable(turnIndex: turn, myScore: mine, opponentScore: theirs)
+            let lead = mine - theirs
+            let context = Comment(rawValue: "turn \(turn), \(mine) against \(theirs)")
+            #expect(abs(table.openingValue - brute.values[turn][lead / brute.step + cap / brute.step]) < 1e-12, context)
+            #expect(abs(table.farkleValue - ending(turn, lead)) < 1e-12, context)
+            #expect(abs(table.openingFarkleValue - ending(turn, lead - 100)) < 1e-12, context)
+        }
+        // The cost moves the game: the first player's value is not the one without it.
+        var free = rules
+        free.turn.openingFarkleCost = 0
+        let without = try RoundsWinSolver(rules: free, threads: 2, differenceCap: cap)
+        #expect(abs(solver.firstPlayerValue - without.firstPlayerValue) > 1e-6)
+    }
+
+    @Test(
+        "a scoreless opening roll that costs points: win against win is the solver's value, and the exact odds agree with simulated games within 4 standard errors"
+    )
+    func openingCostOdds() throws {
+        // Only 1s score: a third of the opening rolls score nothing and cost 200.
+        var rules = onesOnly(rounds: 2, extraRounds: 5)
+        rules.turn.openingFarkleCost = 200
+        var context = StrategyContext(table: ScoringTable(rules: rules))
+        let solver = try context.roundsWinSolver()
+        #expect(solver.capErrorBound <= RoundsWinSolver.capTolerance)
+        let mirror = try ExactOdds(strategies: [.win, .win], context: &context)
+        #expect(abs(mirror.winProbabilities[0] - solver.firstPlayerWinProbability) < 1e-12)
+        #expect(abs(mirror.tieProbability - solver.tieProbability) < 1e-12)
+        for (specs, seed) in [
+            ([StrategySpec.win, .expectedValue], UInt64(41)), ([.expectedValue, .greedy], 42), ([.greedy, .win], 43),
+        ] {
+            let exact = try ExactOdds(strategies: specs, context: &context)
+            let seats = BuiltInStrategy.make(specs, context: &context)
+            let games = 10_000
+            let tally = GameSimulation(table: context.table, seats: seats).run(games: games, seed: seed)
+            #expect(tally.unfinishedGames == 0)
+            for seat in 0..<2 {
+                let observed = Double(tally.seats[seat].wins) / Double(games)
+                let standardError = (observed * (1 - observed) / Double(games)).squareRoot()
+                #expect(
+                    abs(observed - exact.winProbabilities[seat]) <= 4 * standardError,
+                    "\(specs) seat \(seat + 1): simulated \(observed), exact \(exact.winProbabilities[seat]), standard error \(standardError)"
+                )
+            }
         }
     }
 }
