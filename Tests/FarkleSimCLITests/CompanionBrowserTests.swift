@@ -727,10 +727,14 @@ struct CompanionBrowserTests {
         let rules = try Self.rules("piggyback.json")
         let driver = """
             (() => {
+            // A phone's width, as the companion's other tests play it.
+            document.documentElement.style.width = "390px";
             $("start").click();
             const hiddenAtStart = $("take-over").hidden;
             tap([1, 1, 1, 2, 3, 4]); keep("1,1,1"); $("bank").click();
             const label = $("take-over").textContent;
+            const rect = $("take-over").getBoundingClientRect();
+            const box = { right: rect.right, width: rect.width, height: rect.height };
             const shownHidden = $("take-over").hidden;
             const advice = $("answer-body").textContent;
             $("take-over").click();
@@ -740,15 +744,21 @@ struct CompanionBrowserTests {
             tap([1, 2, 3, 4, 6, 6]);
             const declined = $("take-over").hidden;
             keep("1"); $("farkle").click();
-            report({ rules: $("rules-summary").textContent, hiddenAtStart, label, shownHidden, advice, status, offered,
+            report({ rules: $("rules-summary").textContent, hiddenAtStart, label, box, shownHidden, advice, status, offered,
               declined, afterFarkle: $("take-over").hidden, totals: totals(), record: exported("export"),
               turns: exported("export-turns") });
             })();
             """
+        struct Box: Decodable {
+            let right: Double
+            let width: Double
+            let height: Double
+        }
         struct Shown: Decodable {
             let rules: String
             let hiddenAtStart: Bool
             let label: String
+            let box: Box
             let shownHidden: Bool
             let advice: String
             let status: String
@@ -764,6 +774,8 @@ struct CompanionBrowserTests {
         #expect(shown.hiddenAtStart && !shown.shownHidden && shown.declined && shown.afterFarkle)
         // 1,000 banked with three dice left, and the bonus of 500.
         #expect(shown.label == "Take over 1,500 (3 dice)", "\(shown.label)")
+        // At 390 px the button fits, on a row of its own: its label on one line, not wrapped into a narrow column.
+        #expect(shown.box.right <= 390 && shown.box.width >= 150 && shown.box.height <= 64, "\(shown.box)")
         let solver = ExpectedScoreSolver(table: ScoringTable(rules: rules))
         let takeOver = solver.rollValue(turnPoints: 1_500, diceLeft: 3)
         let fresh = solver.expectedTurnScore

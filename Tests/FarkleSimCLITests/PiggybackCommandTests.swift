@@ -42,6 +42,8 @@ struct PiggybackCommandTests {
             (["--offer", "1000,3", "--dice", "1,2"], "'--dice' asks about a roll"),
             (["--offer", "1000"], "such as 1500,2"), (["--offer", "1025,3"], "multiple of 50"),
             (["--offer", "1000,1"], "only from 2 dice left"), (["--offer", "1000,7"], "must be 1 to 6"),
+            // Standard has no entry minimum above the least bank: a total says nothing about an offer.
+            (["--offer", "1000,3", "--my-score", "0"], "changes no advice on an offer"),
         ])
     func adviseOfferRefused(arguments: [String], message: String) throws {
         let withRules = message == "have none" ? arguments : rules + arguments
@@ -50,6 +52,40 @@ struct PiggybackCommandTests {
         #expect(result.standardOutput.isEmpty)
         let first = result.standardError.split(separator: "\n").first.map(String.init) ?? ""
         #expect(first.hasPrefix("Error: ") && first.contains(message), "\(first)")
+    }
+
+    @Test(
+        "advise --offer --my-score 0 under an entry minimum advises a player not yet on the board, whose inherited points count toward it"
+    )
+    func adviseOfferNotOnTheBoard() throws {
+        let boxed = ["--rules", fixtureRules("piggyback-boxed.json")]
+        var differ = 0
+        for dice in 1...5 {
+            let offer = ["--offer", "500,\(dice)", "--format", "json"]
+            let entered = try jsonObject(CommandRunner.run(["advise"] + boxed + offer))
+            let entering = try jsonObject(CommandRunner.run(["advise"] + boxed + offer + ["--my-score", "0"]))
+            #expect(entered["has_entered"] as? Bool == true && entering["has_entered"] as? Bool == false)
+            // A fresh turn is worth less to a player who must bank 500 to enter: they must roll on below it.
+            let freshEntered = try #require(entered["fresh_turn_value"] as? Double)
+            let freshEntering = try #require(entering["fresh_turn_value"] as? Double)
+            #expect(freshEntering < freshEntered)
+            if (entered["take_over_from"] as? Int) != (entering["take_over_from"] as? Int) { differ += 1 }
+            // A total on the board is the player on the board.
+            let on = try jsonObject(CommandRunner.run(["advise"] + boxed + offer + ["--my-score", "1500"]))
+            #expect(on["take_over_value"] as? Double == entered["take_over_value"] as? Double)
+        }
+        #expect(differ > 0, "for some dice the player not on the board takes over from other points")
+        let text = try CommandRunner.run(["advise"] + boxed + ["--offer", "500,3", "--my-score", "0"])
+        #expect(text.exitStatus == 0 && text.standardError.isEmpty)
+        #expect(text.standardOutput.contains("Not yet on the board: a bank must reach 500 turn points"))
+        // In a race won at once at the target the total would ask for the points toward it: refused, not ignored.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kcd-piggyback-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"base": "kcd", "game": {"piggyback": true}}"#.utf8).write(to: file)
+        let capped = try CommandRunner.run(
+            ["advise", "--rules", file.path, "--offer", "500,3", "--my-score", "3000"])
+        #expect(capped.exitStatus == 64 && capped.standardOutput.isEmpty)
+        #expect(capped.standardError.hasPrefix("Error: '--my-score' with '--offer': the points toward the target"))
     }
 
     @Test("advise without --dice or --offer says which to give")

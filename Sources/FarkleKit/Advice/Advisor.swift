@@ -140,7 +140,7 @@ public struct Advisor: Sendable {
     // MARK: - Points
 
     /// Checks the farkles in a row of `situation`: 0, 1 or 2 under a three-farkle penalty, none without one.
-    private func checkFarkles(of situation: TurnSituation) throws(NotCovered) {
+    func checkFarkles(of situation: TurnSituation) throws(NotCovered) {
         let farkles = situation.farklesInARow
         if rules.turn.threeFarklePenalty != nil {
             guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
@@ -164,8 +164,8 @@ public struct Advisor: Sendable {
         try checkFarkles(of: situation)
         // A penalty of the whole total has no long-run average (`penaltyTurns` is nil): the points objective is
         // then the turn's own, and only the advice to win counts the farkles in a row.
-        if let penaltyTurns {
-            let turn = penaltyTurns.turnSolver(farklesInARow: farkles)
+        if penaltyTurns != nil {
+            let turn = expectedScoreTurn(hasEntered: situation.hasEntered, farklesInARow: farkles)
             return (
                 .longRunAverage(farklesInARow: farkles, farkleValue: turn.farkleValue),
                 turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
@@ -188,8 +188,16 @@ public struct Advisor: Sendable {
                 RollAdvice(byKind: [roll], keeps: keeps, turnPoints: turnPoints, isOpeningRoll: opening, values: solver)
             )
         }
-        let turn = situation.hasEntered ? enteredTurn : enteringTurn ?? enteredTurn
+        let turn = expectedScoreTurn(hasEntered: situation.hasEntered, farklesInARow: farkles)
         return (.expectedPoints, turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening))
+    }
+
+    /// The expected-score turn the points objective plays, for a roll as for an offer: under a three-farkle penalty
+    /// of points the long-run average's turn after `farklesInARow` farkles in a row, otherwise the turn of a player
+    /// on the board or, where the entry minimum raises the least bank, of one not yet on it. The one choice of it.
+    func expectedScoreTurn(hasEntered: Bool, farklesInARow: Int) -> ExpectedScoreSolver {
+        if let penaltyTurns { return penaltyTurns.turnSolver(farklesInARow: farklesInARow) }
+        return hasEntered ? enteredTurn : enteringTurn ?? enteredTurn
     }
 
     // MARK: - Dice sets

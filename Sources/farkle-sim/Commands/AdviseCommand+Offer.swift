@@ -6,11 +6,13 @@ extension AdviseCommand {
     static let offer = OptionSpec(
         name: "offer", valueName: "points,dice",
         help: "Under piggybacking, instead of --dice: the turn the previous player banked, its points and the dice "
-            + "it left (such as 1500,2): take it over or start a fresh turn.")
+            + "it left (such as 1500,2): take it over or start a fresh turn. With --my-score 0 under an entry "
+            + "minimum, for a player not yet on the board (the inherited points count toward it).")
 
-    /// The options a question about an offer does not read: those of a roll, of the game's totals and of dice sets.
+    /// The options a question about an offer does not read: those of a roll, of the game's totals (but whether the
+    /// player is on the board, `--my-score`) and of dice sets.
     private static let optionsOfARoll = [
-        "dice", "turn-points", "opening", "opponent-farkles", "my-score", "opponent-score", "final-round",
+        "dice", "turn-points", "opening", "opponent-farkles", "opponent-score", "final-round",
         "rounds-left", "extra-round", "seat", StrategyArguments.policy.name, CacheOption.noCache.name,
         DiceSetOption.set.name, DiceSetOption.opponentSet.name, DiceSetOption.catalog.name, RulesOption.target.name,
     ]
@@ -49,16 +51,22 @@ extension AdviseCommand {
                     + "the next player takes over only from \(piggyback.leastDiceLeft) dice left", spec: spec)
         }
         let farkles = try farklesInARow(arguments, rules: rules)
-        // Under a three-farkle penalty of points, the turn of the player's count of farkles in a row, as `ev` plays.
-        let solver =
-            farkles.flatMap { count in
-                LongRunAverageSolver(penaltyOf: table).map { $0.turnSolver(farklesInARow: count) }
-            } ?? ExpectedScoreSolver(table: table)
-        let takeOver = solver.rollValue(turnPoints: offered.turnPoints, diceLeft: offered.dice)
-        let fresh = solver.expectedTurnScore
-        let takes = takeOver > fresh
+        let hasEntered = try isOnTheBoard(arguments, rules: rules, step: table.scoreStep)
+        // Under a three-farkle penalty of points, the turn of the player's count of farkles in a row, as `ev` plays;
+        // before the player is on the board, the turn whose least bank is the entry minimum.
+        let advice: OfferAdvice
+        do {
+            advice = try Advisor(table: table).advice(
+                onOffer: offered, hasEntered: hasEntered, farklesInARow: farkles ?? 0)
+        } catch {
+            throw UsageError(error.description, spec: spec)
+        }
+        let takeOver = advice.takeOverValue
+        let fresh = advice.freshTurnValue
+        let takes = advice.takesOver
         // In banked points, as the question is asked: the bonus comes off the least points offered.
-        let from = solver.leastPointsToPiggyback(diceLeft: offered.dice).map { max(0, $0 - piggyback.bonus) }
+        let from = advice.leastPointsToTakeOver.map { max(0, $0 - piggyback.bonus) }
+        let entry = rules.game.entryMinimum
         switch format {
         case .json:
             Standard.output(
@@ -66,6 +74,7 @@ extension AdviseCommand {
                 {
                   "rules": \(JSONText.string(rules.name)),
                   "offer": {"turn_points": \(points), "dice": \(left), "bonus": \(piggyback.bonus)},
+                  "has_entered": \(hasEntered),
                   "take_over_value": \(JSONText.number(takeOver)),
                   "fresh_turn_value": \(JSONText.number(fresh)),
                   "takes_over": \(takes),
@@ -78,7 +87,7 @@ extension AdviseCommand {
             Standard.output(
                 """
                 # Piggybacking: \(points) points banked with \(left) \(dieWord) left, rules \(rules.name)
-
+                \(hasEntered ? "" : "\nNot yet on the board: a bank must reach \(entry) turn points, the inherited ones included.\n")
                 | Choice | Expected points |
                 |---|---:|
                 | Take it over: roll \(left) \(dieWord) from \(points) points\(bonus) | \(NumberText.fixed(takeOver, 2)) |
@@ -91,5 +100,32 @@ extension AdviseCommand {
                 """, terminator: "")
         }
         return ExitStatus.success
+    }
+
+    /// Whether the player asked about is on the board: `--my-score` 0 says not, where an entry minimum raises the
+    /// least bank; elsewhere the option would change nothing and is refused, as is a total read for the points toward
+    /// the target, which an offer is not advised for.
+    private static func isOnTheBoard(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError)
+        -> Bool
+    {
+        guard arguments.value("my-score") != nil else { return true }
+        let end = rules.game.end
+        if end.target != nil, !end.hasFinalRound, end.rounds == nil {
+            throw UsageError(
+                "'--my-score' with '--offer': the points toward the target are advised for a roll, not an offer; "
+                    + "leave it out for the turn's expected points", spec: spec)
+        }
+        guard rules.game.entryMinimum > rules.turn.minimumBank, rules.turn.threeFarklePenalty == nil else {
+            throw UsageError(
+                "'--my-score' changes no advice on an offer under rules '\(rules.name)': it says only whether you are on "
+                    + "the board, and \(rules.turn.threeFarklePenalty == nil ? "they have no entry minimum above the least bank" : "the turn under a three-farkle penalty is the same either way")",
+                spec: spec)
+        }
+        let mine = try arguments.integer("my-score", in: 0...1_000_000_000, default: 0)
+        guard mine % step == 0 else {
+            throw UsageError(
+                "'--my-score' must be a multiple of \(step) under rules '\(rules.name)', not \(mine)", spec: spec)
+        }
+        return mine != 0
     }
 }

@@ -86,7 +86,9 @@ struct HouseRuleSolverTests {
     /// V(t, n) and R(t, n) by a plain recursion over the reference scorer's keeps, in steps of 50 up to 40,000
     /// turn points, for rules that bank with any dice and whose every keep scores; and the chance that six dice
     /// score nothing.
-    static func plainRecursion(rules: RuleSet) -> (value: [[Double]], roll: [[Double]], sixScoreless: Double) {
+    static func plainRecursion(rules: RuleSet, leastBank: Int = 0) -> (
+        value: [[Double]], roll: [[Double]], sixScoreless: Double
+    ) {
         let reference = ReferenceScorer(rules: rules)
         let step = 50
         // Every keep adds points, so a state depends only on states with more turn points: one pass from the top.
@@ -118,7 +120,7 @@ struct HouseRuleSolverTests {
                         .max()!
                 }
                 roll[level][dice] = sum
-                value[level][dice] = max(Double(level * step), sum)
+                value[level][dice] = level * step >= leastBank ? max(Double(level * step), sum) : sum
             }
         }
         let sixScoreless = rolls[6].filter(\.keeps.isEmpty).map(\.chance).reduce(0, +)

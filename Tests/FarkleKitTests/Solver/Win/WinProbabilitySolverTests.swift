@@ -362,10 +362,11 @@ struct WinProbabilitySolverTests {
         #expect(solver.value(mine: 100, theirs: 0, myFarkles: 2) == solver.value(mine: 100, theirs: 0))
         let plain = try WinProbabilitySolver(rules: onesOnly(target: 300))
         #expect(abs(solver.firstPlayerValue - plain.firstPlayerValue) > 1e-4)
-        // A game of rounds played to win does not follow it: one line.
+        // A game of rounds played to win follows it in its own layout, where only the lead counts
+        // (RoundsWinSolverTests).
         var rounds = rules
         rounds.game.end = .rounds(2)
-        #expect(throws: NotCovered.self) { try ScoringTable(rules: rounds).solveToWin(threads: 1) }
+        #expect(try ScoringTable(rules: rounds).solveToWin(threads: 1) is RoundsWinSolver)
     }
 
     @Test("losing the whole total is worth less to the player to move than losing 100 points, from 200 up")

@@ -1,0 +1,18 @@
+/// Under piggybacking, the advice on a banked turn offered to the player: take it over (roll its dice from its
+/// points) or start a fresh turn, whichever has the higher expected points (`Advisor.advice(onOffer:hasEntered:
+/// farklesInARow:)`).
+public struct OfferAdvice: Sendable {
+    /// The offer: the turn points the taker plays on from (the rules' bonus included) and the dice they roll.
+    public let offer: TurnOffer
+    /// R at the offer: the points the turn taken over is expected to bank, in points (under a three-farkle penalty,
+    /// in the long run: a farkle counts what it costs later).
+    public let takeOverValue: Double
+    /// The points a fresh turn is expected to bank, in the same units.
+    public let freshTurnValue: Double
+    /// The least turn points (the bonus included) of an offer of `offer.dice` dice from which taking it over pays;
+    /// `nil` where none does. R never falls as the points grow, so one threshold decides every offer of those dice.
+    public let leastPointsToTakeOver: Int?
+
+    /// Whether taking the offer over has the higher expected points; a tie starts fresh.
+    public var takesOver: Bool { takeOverValue > freshTurnValue }
+}

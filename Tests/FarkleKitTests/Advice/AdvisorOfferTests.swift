@@ -1,0 +1,58 @@
+import Testing
+
+@testable import FarkleKit
+
+/// The advice on a banked turn offered under piggybacking, through the one front door: R at the offer against a
+/// fresh turn, for a player on the board and for one not yet on it, against a plain recursion over the reference
+/// scorer.
+@Suite("Advisor: take over a banked turn or start fresh")
+struct AdvisorOfferTests {
+    /// `PiggybackSolverTests.rules` (banking with any dice, no six-dice farkle) with 500 to get on the board.
+    static func entryRules() throws -> RuleSet {
+        try Fixtures.rules(
+            json:
+                #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false, "six_dice_farkle": null}, "game": {"six_ones": "points", "piggyback": true, "entry_minimum": 500}}"#
+        )
+    }
+
+    @Test(
+        "on the board or not (an inherited bank counts toward the 500 to enter), every offer's values and threshold are the plain recursion's"
+    )
+    func offersAgainstPlainRecursion() throws {
+        let rules = try Self.entryRules()
+        let advisor = try Advisor(table: ScoringTable(rules: rules))
+        var differ = 0
+        for hasEntered in [true, false] {
+            let (_, roll, _) = HouseRuleSolverTests.plainRecursion(rules: rules, leastBank: hasEntered ? 0 : 500)
+            let fresh = roll[0][6]
+            for dice in 1...6 {
+                for level in stride(from: 0, to: 120, by: 3) {
+                    let advice = try advisor.advice(
+                        onOffer: TurnOffer(turnPoints: level * 50, dice: dice), hasEntered: hasEntered)
+                    let expected = roll[level][dice]
+                    #expect(abs(advice.takeOverValue - expected) <= 1e-9 * max(expected, 1), "\(level * 50), \(dice)")
+                    #expect(abs(advice.freshTurnValue - fresh) <= 1e-9 * fresh)
+                    #expect(advice.takesOver == (expected > fresh), "\(level * 50), \(dice)")
+                }
+                let least = roll.indices.first { roll[$0][dice] > fresh }.map { $0 * 50 }
+                let advice = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice), hasEntered: hasEntered)
+                #expect(advice.leastPointsToTakeOver == least, "\(dice) dice, on the board: \(hasEntered)")
+                let entered = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice))
+                if entered.leastPointsToTakeOver != advice.leastPointsToTakeOver { differ += 1 }
+            }
+        }
+        // A player not yet on the board takes over from other points than one on it, for some number of dice.
+        #expect(differ > 0)
+    }
+
+    @Test("an offer where the rules have no piggybacking, or with farkles in a row and no penalty, is not covered")
+    func refusals() throws {
+        let advisor = try Advisor(table: ScoringTable(rules: .standard))
+        #expect(throws: NotCovered.self) { try advisor.advice(onOffer: TurnOffer(turnPoints: 1_500, dice: 2)) }
+        let piggyback = try Advisor(table: ScoringTable(rules: try Self.entryRules()))
+        #expect(throws: NotCovered.self) {
+            try piggyback.advice(onOffer: TurnOffer(turnPoints: 1_500, dice: 2), farklesInARow: 1)
+        }
+        #expect(throws: NotCovered.self) { try piggyback.advice(onOffer: TurnOffer(turnPoints: 1_500, dice: 7)) }
+    }
+}
