@@ -238,9 +238,9 @@ public struct ReportBuilder: Sendable {
     /// The matchups of `pairs`: exact where the rules and strategies have exact odds (`ExactOdds`), otherwise
     /// `games` simulated games each from `seed` (the builder's unless given).
     ///
-    /// Where a farkle in a race costs points (a three-farkle penalty, a scoreless opening roll's cost) the matchups are simulated
-    /// although exact odds exist: they sweep the states until they settle, seconds per seating (`zilch`: about 5 s),
-    /// minutes for the report's 50 seatings.
+    /// Where a farkle in a race costs points (a three-farkle penalty, a scoreless opening roll's cost) the matchups
+    /// are simulated although exact odds exist: they sweep the states until they settle, seconds per seating
+    /// (`zilch`: about 5 s), minutes for the report's 50 seatings.
     func compare(
         _ pairs: [(StrategySpec, StrategySpec)], context: inout StrategyContext, seed: UInt64? = nil, threads: Int
     ) -> StrategyComparison {

@@ -272,4 +272,41 @@ struct FuzzTests {
         }
         #expect(reviewed > 0 && reviewed < 1_500)
     }
+
+    @Test(
+        "random offers under piggybacking (advise --offer, with or without a total, farkles and formats) end in exit 0 or 64 with at most one Error line",
+        .timeLimit(.minutes(1)))
+    func offers() throws {
+        var random = Xoshiro256StarStar(seed: 37)
+        let tokens = [
+            "1500", "0", "50", "-50", "1525", "999999999999999999999", "9223372036854775807", "1e3", "", " ", "2", "6",
+            "7", "0", "-1", "x", ",", "1,2",
+        ]
+        let extras: [[String]] = [
+            [], ["--format", "json"], ["--format", "csv"], ["--my-score", "0"], ["--my-score", "-50"],
+            ["--farkles", "1"], ["--dice", "1,5"], ["--opponent-score", "300"], ["--offer", "1000,3"],
+        ]
+        let files = ["piggyback.json", "piggyback-boxed.json"]
+        var statuses: [Int32: Int] = [:]
+        for _ in 0..<120 {
+            // Half of them points and dice as a player types them, the others anything.
+            let offer =
+                Bool.random(using: &random)
+                ? "\(["1500", "0", "50", "1000", "2250"].randomElement(using: &random) ?? ""),"
+                    + (["2", "3", "6", "1"].randomElement(using: &random) ?? "")
+                : (0..<Int.random(in: 1...3, using: &random)).map { _ in
+                    tokens.randomElement(using: &random) ?? ""
+                }.joined(separator: ",")
+            let arguments =
+                ["advise", "--rules", fixtureRules(files.randomElement(using: &random) ?? ""), "--offer", offer]
+                + (extras.randomElement(using: &random) ?? [])
+            let result = try CommandRunner.run(arguments)
+            let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+            statuses[result.exitStatus, default: 0] += 1
+            #expect([0, 64].contains(result.exitStatus), "\(arguments)")
+            #expect((result.exitStatus == 0) == errors.isEmpty && errors.count <= 1, "\(arguments)")
+            #expect(result.exitStatus == 0 || result.standardOutput.isEmpty, "\(arguments)")
+        }
+        #expect(statuses[0, default: 0] > 5 && statuses[64, default: 0] > 50, "\(statuses)")
+    }
 }

@@ -84,10 +84,13 @@ extension AdviseCommand {
         default:
             let bonus = piggyback.bonus > 0 ? " (\(piggyback.bonus) points more once its first roll scores)" : ""
             let dieWord = left == 1 ? "die" : "dice"
+            let entering =
+                hasEntered
+                ? "" : "\nNot yet on the board: a bank must reach \(entry) turn points, the inherited ones included.\n"
             Standard.output(
                 """
                 # Piggybacking: \(points) points banked with \(left) \(dieWord) left, rules \(rules.name)
-                \(hasEntered ? "" : "\nNot yet on the board: a bank must reach \(entry) turn points, the inherited ones included.\n")
+                \(entering)
                 | Choice | Expected points |
                 |---|---:|
                 | Take it over: roll \(left) \(dieWord) from \(points) points\(bonus) | \(NumberText.fixed(takeOver, 2)) |

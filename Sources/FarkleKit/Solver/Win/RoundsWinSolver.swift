@@ -18,9 +18,9 @@ import Foundation
 /// **The cap on the difference.** A player who ends a turn `differenceCap` points or more ahead is counted as
 /// the winner (and one that far behind as the loser). Without a three-farkle penalty totals never fall, so
 /// that is wrong only if the player behind gains `differenceCap` or more over their remaining turns, at most
-/// `rounds` (and, where a scoreless opening roll costs points, the player ahead loses some of it that way). For every θ > 0 the solver bounds, for any play, E[exp(θ S)] of one turn's banked points S by
-/// M(θ) (a fixed point over the dice to roll that treats a farkle as keeping the turn points, which only
-/// raises it); then P(k turns gain ≥ D) ≤ M(θ)^k e^(−θD) whatever the play (a supermartingale), and the cap is
+/// `rounds` (and, where a scoreless opening roll costs points, the player ahead loses some of it that way). For
+/// every θ > 0 the solver bounds, for any play, E[exp(θ S)] of one turn's banked points S by M(θ) (a fixed
+/// point over the dice to roll that treats a farkle as keeping the turn points, which only raises it); then P(k turns gain ≥ D) ≤ M(θ)^k e^(−θD) whatever the play (a supermartingale), and the cap is
 /// the least D, over a grid of θ, that makes this at most `capTolerance`. No value or tie probability moves by
 /// more than that bound (`capErrorBound`). <doc:PlayingToWin> has the details.
 ///
