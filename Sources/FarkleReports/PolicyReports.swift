@@ -57,12 +57,33 @@ extension ReportDocument {
                 fileName: "bank-thresholds.md", title: "Bank thresholds",
                 summary: "For 1 to \(solver.table.rules.turn.dice) dice left, the turn points from which banking beats "
                     + "rolling; below them, roll.",
-                contents: text + "\n" + markdown.text),
+                contents: text + "\n" + markdown.text + takingOver(solver)),
             ReportDocument(
                 fileName: "bank-thresholds.csv", title: "Bank thresholds (CSV)",
                 summary: "The same thresholds, one row per count of dice left; an empty threshold means never bank.",
                 contents: csv.text),
         ]
+    }
+
+    /// Under piggybacking, from how many banked points taking a bank over beats a fresh turn, by the dice it leaves,
+    /// as a Markdown section; nothing without the rule.
+    static func takingOver(_ solver: ExpectedScoreSolver) -> String {
+        guard let piggyback = solver.table.rules.game.piggyback else { return "" }
+        var markdown = MarkdownTable(header: ["Dice left", "Take over a bank from"], alignments: [.right, .right])
+        for dice in piggyback.leastDiceLeft...solver.table.rules.turn.dice {
+            markdown.append(["\(dice)", solver.leastBankToTakeOver(diceLeft: dice).map { "\($0) points" } ?? "never"])
+        }
+        let bonus = piggyback.bonus > 0 ? ", with \(piggyback.bonus) points more once its first roll scores" : ""
+        return """
+
+            ## Taking over a bank (piggybacking)
+
+            The next player may take over a turn banked with \(NumberText.count(piggyback.leastDiceLeft, "die", plural: "dice")) \
+            or more left\(bonus): rolling those dice on from the bank has the higher expected points than a fresh turn \
+            once the bank reaches the points below (the bank as its player scores it). The thresholds above are of a \
+            turn that starts fresh.
+
+            """ + "\n" + markdown.text
     }
 
     /// The optimal policy for every turn points up to `policyRange` and dice left, as Markdown and CSV.

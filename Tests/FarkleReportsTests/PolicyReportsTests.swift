@@ -45,6 +45,30 @@ struct PolicyReportsTests {
         #expect(documents[0].contents.contains("|         2 | yes             | \(two) points |"))
     }
 
+    @Test(
+        "under piggybacking the threshold report adds from which bank taking it over pays, by dice left, the bonus taken off; without the rule nothing"
+    )
+    func takingOver() throws {
+        let rules = try RuleSet(
+            json: Data(
+                #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false}, "game": {"piggyback": {"bonus": 500, "least_dice_left": 2}}}"#
+                    .utf8), source: "piggyback.json")
+        let solver = ExpectedScoreSolver(rules: rules)
+        let text = ReportDocument.bankThresholds(solver)[0].contents
+        #expect(text.contains("## Taking over a bank (piggybacking)"))
+        #expect(text.contains("banked with 2 dice or more left, with 500 points more once its first roll scores"))
+        #expect(!text.contains("|         1 | 0 points"))
+        for dice in 2...6 {
+            // The solver's least turn points to take over hold the bonus; the report gives the bank itself.
+            let points = try #require(solver.leastPointsToPiggyback(diceLeft: dice))
+            let row = "| \(String(repeating: " ", count: 8))\(dice) | "
+            let line = try #require(
+                text.split(separator: "\n").first { $0.hasPrefix(row) && $0.hasSuffix(" points |") })
+            #expect(line.hasSuffix(" \(max(0, points - 500)) points |"), "\(line)")
+        }
+        #expect(!ReportDocument.bankThresholds(Self.solver)[0].contents.contains("Taking over"))
+    }
+
     @Test("the policy CSV has one row per state and agrees with the solver")
     func policy() throws {
         let documents = ReportDocument.optimalPolicy(Self.solver)

@@ -22,6 +22,6 @@ extension Advisor {
         return OfferAdvice(
             offer: offer, takeOverValue: turn.rollValue(turnPoints: offer.turnPoints, diceLeft: offer.dice),
             freshTurnValue: turn.expectedTurnScore,
-            leastPointsToTakeOver: turn.leastPointsToPiggyback(diceLeft: offer.dice))
+            leastBankToTakeOver: turn.leastBankToTakeOver(diceLeft: offer.dice))
     }
 }

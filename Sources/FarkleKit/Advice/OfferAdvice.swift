@@ -9,9 +9,10 @@ public struct OfferAdvice: Sendable {
     public let takeOverValue: Double
     /// The points a fresh turn is expected to bank, in the same units.
     public let freshTurnValue: Double
-    /// The least turn points (the bonus included) of an offer of `offer.dice` dice from which taking it over pays;
-    /// `nil` where none does. R never falls as the points grow, so one threshold decides every offer of those dice.
-    public let leastPointsToTakeOver: Int?
+    /// The least points of a bank that leaves `offer.dice` dice (as the banker scores it, the bonus not included)
+    /// from which taking it over pays; `nil` where none does. R never falls as the points grow, so one threshold
+    /// decides every offer of those dice (`ExpectedScoreSolver.leastBankToTakeOver(diceLeft:)`).
+    public let leastBankToTakeOver: Int?
 
     /// Whether taking the offer over has the higher expected points; a tie starts fresh.
     public var takesOver: Bool { takeOverValue > freshTurnValue }

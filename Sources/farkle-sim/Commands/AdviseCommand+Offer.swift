@@ -64,8 +64,8 @@ extension AdviseCommand {
         let takeOver = advice.takeOverValue
         let fresh = advice.freshTurnValue
         let takes = advice.takesOver
-        // In banked points, as the question is asked: the bonus comes off the least points offered.
-        let from = advice.leastPointsToTakeOver.map { max(0, $0 - piggyback.bonus) }
+        // In banked points, as the question is asked.
+        let from = advice.leastBankToTakeOver
         let entry = rules.game.entryMinimum
         switch format {
         case .json:

@@ -374,25 +374,17 @@ enum SolveCommand: Command {
                 + "bank reaches the points below; the values above are of a turn that starts fresh.",
             "", "| Dice left | Take over a bank from |", "|---:|---:|",
         ]
-        for (dice, from) in piggybackThresholds(solver, piggyback) {
-            lines.append("| \(dice) | \(from.map(String.init) ?? "never") |")
+        for dice in piggyback.leastDiceLeft...solver.table.rules.turn.dice {
+            lines.append("| \(dice) | \(solver.leastBankToTakeOver(diceLeft: dice).map(String.init) ?? "never") |")
         }
         return lines
-    }
-
-    /// For each number of dice a bank may leave to be taken over, the least banked points from which taking it over
-    /// beats a fresh turn (`nil`: never).
-    private static func piggybackThresholds(_ solver: ExpectedScoreSolver, _ piggyback: Piggyback) -> [(Int, Int?)] {
-        (piggyback.leastDiceLeft...solver.table.rules.turn.dice).map { dice in
-            (dice, solver.leastPointsToPiggyback(diceLeft: dice).map { max(0, $0 - piggyback.bonus) })
-        }
     }
 
     /// Under piggybacking, its member on its own line after a newline, ending in a comma; nothing otherwise.
     private static func piggybackJSON(_ solver: ExpectedScoreSolver) -> String {
         guard let piggyback = solver.table.rules.game.piggyback else { return "" }
-        let members = piggybackThresholds(solver, piggyback).map { dice, from in
-            "\"\(dice)\": \(from.map(String.init) ?? "null")"
+        let members = (piggyback.leastDiceLeft...solver.table.rules.turn.dice).map { dice in
+            "\"\(dice)\": \(solver.leastBankToTakeOver(diceLeft: dice).map(String.init) ?? "null")"
         }
         return "\n  \"piggyback_from\": {\(members.joined(separator: ", "))},"
     }

@@ -36,9 +36,9 @@ struct AdvisorOfferTests {
                 }
                 let least = roll.indices.first { roll[$0][dice] > fresh }.map { $0 * 50 }
                 let advice = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice), hasEntered: hasEntered)
-                #expect(advice.leastPointsToTakeOver == least, "\(dice) dice, on the board: \(hasEntered)")
+                #expect(advice.leastBankToTakeOver == least, "\(dice) dice, on the board: \(hasEntered)")
                 let entered = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice))
-                if entered.leastPointsToTakeOver != advice.leastPointsToTakeOver { differ += 1 }
+                if entered.leastBankToTakeOver != advice.leastBankToTakeOver { differ += 1 }
             }
         }
         // A player not yet on the board takes over from other points than one on it, for some number of dice.

@@ -198,6 +198,16 @@ public struct ExpectedScoreSolver: Sendable {
         return points == Int.max ? nil : points
     }
 
+    /// Under the rules' piggybacking, the least points of a bank that leaves `diceLeft` dice (the bank as the banker
+    /// scores it, the bonus not included) from which taking it over beats a fresh turn: what a player at the table
+    /// compares; `nil` where no bank does, where such a bank offers nothing, or without piggybacking.
+    ///
+    /// - Complexity: O(1).
+    public func leastBankToTakeOver(diceLeft: Int) -> Int? {
+        guard let piggyback = table.rules.game.piggyback, diceLeft >= piggyback.leastDiceLeft else { return nil }
+        return leastPointsToPiggyback(diceLeft: diceLeft).map { max(0, $0 - piggyback.bonus) }
+    }
+
     /// The search behind `leastPointsToPiggyback(diceLeft:)`.
     ///
     /// - Complexity: O(log(points)) reads of R.
