@@ -78,14 +78,35 @@ struct PiggybackCommandTests {
         let text = try CommandRunner.run(["advise"] + boxed + ["--offer", "500,3", "--my-score", "0"])
         #expect(text.exitStatus == 0 && text.standardError.isEmpty)
         #expect(text.standardOutput.contains("Not yet on the board: a bank must reach 500 turn points"))
-        // In a race won at once at the target the total would ask for the points toward it: refused, not ignored.
+        // In a race won at once at the target the total asks for the points toward it, as for a roll: 50 short,
+        // three dice are worth 50 times their chance to score (60 of 216 rolls of three score nothing under kcd).
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("kcd-piggyback-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(#"{"base": "kcd", "game": {"piggyback": true}}"#.utf8).write(to: file)
-        let capped = try CommandRunner.run(
-            ["advise", "--rules", file.path, "--offer", "500,3", "--my-score", "3000"])
-        #expect(capped.exitStatus == 64 && capped.standardOutput.isEmpty)
-        #expect(capped.standardError.hasPrefix("Error: '--my-score' with '--offer': the points toward the target"))
+        let capped = try jsonObject(
+            CommandRunner.run(
+                ["advise", "--rules", file.path, "--offer", "500,3", "--my-score", "3950", "--format", "json"]))
+        #expect(capped["objective"] as? String == "points toward target")
+        let value = try #require(capped["take_over_value"] as? Double)
+        #expect(abs(value - 50.0 * 156 / 216) < 1e-12, "\(value)")
+        #expect(capped["takes_over"] as? Bool == false && capped["take_over_from"] is NSNull)
+        let cappedText = try CommandRunner.run([
+            "advise", "--rules", file.path, "--offer", "500,3", "--my-score", "3950",
+        ])
+        #expect(cappedText.standardOutput.contains("| Choice | Expected points toward the target (50 to go) |"))
+        let past = try CommandRunner.run(["advise", "--rules", file.path, "--offer", "500,3", "--my-score", "4000"])
+        #expect(past.exitStatus == 64 && past.standardError.hasPrefix("Error: '--my-score' must be"))
+        // The stake's target moves it: 1,950 of 2,000 is 50 short too.
+        let staked = try jsonObject(
+            CommandRunner.run(
+                [
+                    "advise", "--rules", file.path, "--offer", "500,3", "--my-score", "1950", "--target", "2000",
+                    "--format", "json",
+                ]))
+        #expect(abs((staked["take_over_value"] as? Double ?? 0) - 50.0 * 156 / 216) < 1e-12)
+        // Where nothing reads the target it is refused, not ignored.
+        let target = try CommandRunner.run(["advise"] + boxed + ["--offer", "500,3", "--target", "5000"])
+        #expect(target.exitStatus == 64 && target.standardError.hasPrefix("Error: '--target' changes no advice"))
     }
 
     @Test("advise without --dice or --offer says which to give")

@@ -1,15 +1,19 @@
 extension Advisor {
-    /// The advice on `offer`, a turn banked by the previous player under piggybacking, for a player on the board
-    /// or not (`hasEntered`: an inherited bank counts toward the entry minimum) with `farklesInARow` farkles in a
-    /// row before the turn (under a three-farkle penalty): R at the offer against a fresh turn, from the turn the
-    /// points advice of a roll plays (`expectedScoreTurn(hasEntered:farklesInARow:)`).
+    /// The advice on `offer`, a turn banked by the previous player under piggybacking, for a player with the total
+    /// `myScore` (`nil`: not given, a player on the board) with `farklesInARow` farkles in a row before the turn
+    /// (under a three-farkle penalty): R at the offer against a fresh turn, under the points objective the advice
+    /// on a roll would play there: the points toward the target in a race won at once with the total given
+    /// (`cappedTurn(myScore:)`), else the turn's expected points, for a player not yet on the board at a total of 0
+    /// (an inherited bank counts toward the entry minimum) (`expectedScoreTurn(hasEntered:farklesInARow:)`).
     ///
-    /// - Complexity: O(1): the turns are solved when the advisor is made.
-    /// - Throws: `NotCovered` where the rules have no piggybacking or the farkles in a row do not fit them.
-    public func advice(onOffer offer: TurnOffer, hasEntered: Bool = true, farklesInARow: Int = 0) throws(NotCovered)
+    /// - Complexity: O(1) for the expected points (the turns are solved when the advisor is made); a capped turn
+    ///   is solved here, milliseconds.
+    /// - Throws: `NotCovered` where the rules have no piggybacking, or the offer, the total or the farkles in a
+    ///   row do not fit them.
+    public func advice(onOffer offer: TurnOffer, myScore: Int? = nil, farklesInARow: Int = 0) throws(NotCovered)
         -> OfferAdvice
     {
-        guard rules.game.piggyback != nil else {
+        guard let piggyback = rules.game.piggyback else {
             throw NotCovered("rules '\(rules.name)' have no piggybacking: no banked turn is offered")
         }
         guard (1...rules.turn.dice).contains(offer.dice), offer.turnPoints >= 0 else {
@@ -17,10 +21,30 @@ extension Advisor {
         }
         var situation = TurnSituation(roll: DiceCounts(), turnPoints: 0)
         situation.farklesInARow = farklesInARow
+        situation.myScore = myScore
         try checkFarkles(of: situation)
-        let turn = expectedScoreTurn(hasEntered: hasEntered, farklesInARow: farklesInARow)
+        if let capped = try cappedTurn(myScore: myScore) {
+            let state = capped.outcomes.state(with: [offer.dice])
+            let fresh = capped.openingValue
+            // R never falls as the points grow, and from the table's top on it no longer changes: the first level
+            // whose R beats a fresh turn, if any, is the threshold.
+            let step = table.scoreStep
+            let least = (0...capped.tabulatedLevels).first { level in
+                capped.rollValue(turnPoints: level * step, state: state) > fresh
+            }
+            return OfferAdvice(
+                offer: offer, objective: .pointsTowardTarget(cap: capped.cap),
+                takeOverValue: capped.rollValue(turnPoints: offer.turnPoints, state: state),
+                freshTurnValue: fresh,
+                leastBankToTakeOver: offer.dice < piggyback.leastDiceLeft
+                    ? nil : least.map { piggyback.bankedPoints(offering: $0 * step) })
+        }
+        let turn = expectedScoreTurn(hasEntered: situation.hasEntered, farklesInARow: farklesInARow)
         return OfferAdvice(
-            offer: offer, takeOverValue: turn.rollValue(turnPoints: offer.turnPoints, diceLeft: offer.dice),
+            offer: offer,
+            objective: penaltyTurns == nil
+                ? .expectedPoints : .longRunAverage(farklesInARow: farklesInARow, farkleValue: turn.farkleValue),
+            takeOverValue: turn.rollValue(turnPoints: offer.turnPoints, diceLeft: offer.dice),
             freshTurnValue: turn.expectedTurnScore,
             leastBankToTakeOver: turn.leastBankToTakeOver(diceLeft: offer.dice))
     }

@@ -36,7 +36,7 @@ public struct Advisor: Sendable {
     /// it does not.
     private let enteringTurn: ExpectedScoreSolver?
     /// The three-farkle penalty's turns, one per count of farkles in a row; `nil` without a penalty.
-    private let penaltyTurns: LongRunAverageSolver?
+    let penaltyTurns: LongRunAverageSolver?
 
     /// An advisor for the rules of `table`, with `game` (solved for the same rules, or at a larger table of a race
     /// for the same race of two, `RuleSet.headsUpGame`) for the advice to win.
@@ -171,25 +171,28 @@ public struct Advisor: Sendable {
                 turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
             )
         }
-        let end = rules.game.end
-        // The points toward a target count from totals that only rise: not where a scoreless opening roll costs points.
-        if let myScore = situation.myScore, let target = end.target, !end.hasFinalRound, end.rounds == nil,
-            rules.turn.scorelessOpeningRollCost == 0
-        {
-            guard (0..<target).contains(myScore) else {
-                throw NotCovered("a total of \(myScore) is not below the target \(target), which ends the game")
-            }
-            let cap = target - myScore
-            let solver = CappedScoreSolver(
-                outcomes: DiceSetOutcomes(table: table, set: .ordinary), cap: cap, hasEntered: situation.hasEntered)
+        if let solver = try cappedTurn(myScore: situation.myScore) {
             let keeps = solver.advice(for: [roll], turnPoints: turnPoints)
             return (
-                .pointsTowardTarget(cap: cap),
+                .pointsTowardTarget(cap: solver.cap),
                 RollAdvice(byKind: [roll], keeps: keeps, turnPoints: turnPoints, isOpeningRoll: opening, values: solver)
             )
         }
         let turn = expectedScoreTurn(hasEntered: situation.hasEntered, farklesInARow: farkles)
         return (.expectedPoints, turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening))
+    }
+
+    /// In a race won at once at the target, with the player's total known, the turn that maximizes the points
+    /// toward the target (a total of 0: a player not yet on the board), for a roll as for an offer; `nil` in other
+    /// games or without the total. The one choice of it. The points toward a target count from totals that only
+    /// rise: not where a scoreless opening roll costs points.
+    func cappedTurn(myScore: Int?) throws(NotCovered) -> CappedScoreSolver? {
+        guard let myScore, rules.capsTheTurn, let target = rules.game.end.target else { return nil }
+        guard (0..<target).contains(myScore) else {
+            throw NotCovered("a total of \(myScore) is not below the target \(target), which ends the game")
+        }
+        return CappedScoreSolver(
+            outcomes: DiceSetOutcomes(table: table, set: .ordinary), cap: target - myScore, hasEntered: myScore != 0)
     }
 
     /// The expected-score turn the points objective plays, for a roll as for an offer: under a three-farkle penalty
@@ -403,5 +406,15 @@ public struct Advisor: Sendable {
             return "the game was solved for rules '\(solved.name)' to \(solvedTarget) points, not to \(askedTarget)"
         }
         return "the game was solved for another version of rules '\(solved.name)'"
+    }
+}
+
+extension RuleSet {
+    /// Whether, with the player's total known, the points advice counts a turn's points toward the target (at most
+    /// the target less the total): a race won at once at the target, no final round, whose totals only rise (no
+    /// scoreless opening roll that costs points). The one statement of it, for the advisor and the CLI's checks.
+    package var capsTheTurn: Bool {
+        let end = game.end
+        return end.target != nil && !end.hasFinalRound && end.rounds == nil && turn.scorelessOpeningRollCost == 0
     }
 }

@@ -1,11 +1,14 @@
 /// Under piggybacking, the advice on a banked turn offered to the player: take it over (roll its dice from its
-/// points) or start a fresh turn, whichever has the higher expected points (`Advisor.advice(onOffer:hasEntered:
-/// farklesInARow:)`).
+/// points) or start a fresh turn, whichever is worth more under the points objective of the situation
+/// (`Advisor.advice(onOffer:myScore:farklesInARow:)`).
 public struct OfferAdvice: Sendable {
     /// The offer: the turn points the taker plays on from (the rules' bonus included) and the dice they roll.
     public let offer: TurnOffer
-    /// R at the offer: the points the turn taken over is expected to bank, in points (under a three-farkle penalty,
-    /// in the long run: a farkle counts what it costs later).
+    /// What the values count: the turn's expected points, the points toward the target in a race won at once (the
+    /// total given), or the long-run average under a three-farkle penalty; as the advice on a roll there.
+    public let objective: Advice.Objective
+    /// R at the offer: the points the turn taken over is expected to bank under `objective` (under a three-farkle
+    /// penalty a farkle counts what it costs later; toward the target a bank counts at most the target's distance).
     public let takeOverValue: Double
     /// The points a fresh turn is expected to bank, in the same units.
     public let freshTurnValue: Double

@@ -35,4 +35,10 @@ public struct Piggyback: Hashable, Sendable {
         guard diceLeft >= leastDiceLeft else { return nil }
         return TurnOffer(turnPoints: turnPoints + bonus, dice: diceLeft)
     }
+
+    /// The bank, as its player scores it, behind an offer of `turnPoints` (the bonus included): the inverse of
+    /// `offer(turnPoints:diceLeft:)`, for thresholds a player at the table compares with a bank; 0 at least.
+    package func bankedPoints(offering turnPoints: Int) -> Int {
+        max(0, turnPoints - bonus)
+    }
 }

@@ -6,15 +6,16 @@ extension AdviseCommand {
     static let offer = OptionSpec(
         name: "offer", valueName: "points,dice",
         help: "Under piggybacking, instead of --dice: the turn the previous player banked, its points and the dice "
-            + "it left (such as 1500,2): take it over or start a fresh turn. With --my-score 0 under an entry "
-            + "minimum, for a player not yet on the board (the inherited points count toward it).")
+            + "it left (such as 1500,2): take it over or start a fresh turn. With --my-score, as for a roll: at 0 under "
+            + "an entry minimum for a player not yet on the board (the inherited points count toward it), in a race won "
+            + "at once at the target the points toward it.")
 
     /// The options a question about an offer does not read: those of a roll, of the game's totals (but whether the
     /// player is on the board, `--my-score`) and of dice sets.
     private static let optionsOfARoll = [
         "dice", "turn-points", "opening", "opponent-farkles", "opponent-score", "final-round",
         "rounds-left", "extra-round", "seat", StrategyArguments.policy.name, CacheOption.noCache.name,
-        DiceSetOption.set.name, DiceSetOption.opponentSet.name, DiceSetOption.catalog.name, RulesOption.target.name,
+        DiceSetOption.set.name, DiceSetOption.opponentSet.name, DiceSetOption.catalog.name,
     ]
 
     /// Advises on a banked turn offered under piggybacking: the expected points of taking it over (rolling its
@@ -51,13 +52,21 @@ extension AdviseCommand {
                     + "the next player takes over only from \(piggyback.leastDiceLeft) dice left", spec: spec)
         }
         let farkles = try farklesInARow(arguments, rules: rules)
-        let hasEntered = try isOnTheBoard(arguments, rules: rules, step: table.scoreStep)
+        let mine = try total(arguments, rules: rules, step: table.scoreStep)
+        let hasEntered = mine.map { $0 != 0 } ?? true
+        // The target is read by the points toward it from the player's total, and by nothing else here.
+        if mine == nil || !rules.capsTheTurn {
+            try arguments.refuse(
+                [RulesOption.target.name],
+                "changes no advice on an offer here: it is read by the points toward a target won at once, from "
+                    + "'--my-score'")
+        }
         // Under a three-farkle penalty of points, the turn of the player's count of farkles in a row, as `ev` plays;
         // before the player is on the board, the turn whose least bank is the entry minimum.
         let advice: OfferAdvice
         do {
             advice = try Advisor(table: table).advice(
-                onOffer: offered, hasEntered: hasEntered, farklesInARow: farkles ?? 0)
+                onOffer: offered, myScore: mine, farklesInARow: farkles ?? 0)
         } catch {
             throw UsageError(error.description, spec: spec)
         }
@@ -75,6 +84,7 @@ extension AdviseCommand {
                   "rules": \(JSONText.string(rules.name)),
                   "offer": {"turn_points": \(points), "dice": \(left), "bonus": \(piggyback.bonus)},
                   "has_entered": \(hasEntered),
+                  "objective": \(JSONText.string(advice.objective.name)),
                   "take_over_value": \(JSONText.number(takeOver)),
                   "fresh_turn_value": \(JSONText.number(fresh)),
                   "takes_over": \(takes),
@@ -87,17 +97,21 @@ extension AdviseCommand {
             let entering =
                 hasEntered
                 ? "" : "\nNot yet on the board: a bank must reach \(entry) turn points, the inherited ones included.\n"
+            let (column, unit) =
+                if case .pointsTowardTarget(let cap) = advice.objective {
+                    ("Expected points toward the target (\(cap) to go)", "points toward the target")
+                } else { ("Expected points", "points") }
             Standard.output(
                 """
                 # Piggybacking: \(points) points banked with \(left) \(dieWord) left, rules \(rules.name)
                 \(entering)
-                | Choice | Expected points |
+                | Choice | \(column) |
                 |---|---:|
                 | Take it over: roll \(left) \(dieWord) from \(points) points\(bonus) | \(NumberText.fixed(takeOver, 2)) |
                 | Start a fresh turn | \(NumberText.fixed(fresh, 2)) |
 
-                **\(takes ? "Take it over" : "Start fresh")**: \(NumberText.fixed(abs(takeOver - fresh), 2)) points \
-                more per turn. With \(left) \(dieWord) left, take over \
+                **\(takes ? "Take it over" : "Start fresh")**: \(NumberText.fixed(abs(takeOver - fresh), 2)) \(unit) \
+                more. With \(left) \(dieWord) left, take over \
                 \(from.map { "a bank of \($0) points or more" } ?? "no bank: never").
 
                 """, terminator: "")
@@ -105,30 +119,27 @@ extension AdviseCommand {
         return ExitStatus.success
     }
 
-    /// Whether the player asked about is on the board: `--my-score` 0 says not, where an entry minimum raises the
-    /// least bank; elsewhere the option would change nothing and is refused, as is a total read for the points toward
-    /// the target, which an offer is not advised for.
-    private static func isOnTheBoard(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError)
-        -> Bool
-    {
-        guard arguments.value("my-score") != nil else { return true }
+    /// The player's total of `--my-score`, where it changes the advice on an offer: in a race won at once at the
+    /// target (the points toward it) or, where an entry minimum raises the least bank, at 0 (not yet on the board);
+    /// elsewhere the option would change nothing and is refused, as for a roll.
+    private static func total(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) -> Int? {
+        guard arguments.value("my-score") != nil else { return nil }
         let end = rules.game.end
-        if end.target != nil, !end.hasFinalRound, end.rounds == nil {
+        let capsTheTurn = rules.capsTheTurn
+        let entryMatters = rules.game.entryMinimum > rules.turn.minimumBank
+        guard capsTheTurn || entryMatters, rules.turn.threeFarklePenalty == nil else {
             throw UsageError(
-                "'--my-score' with '--offer': the points toward the target are advised for a roll, not an offer; "
-                    + "leave it out for the turn's expected points", spec: spec)
-        }
-        guard rules.game.entryMinimum > rules.turn.minimumBank, rules.turn.threeFarklePenalty == nil else {
-            throw UsageError(
-                "'--my-score' changes no advice on an offer under rules '\(rules.name)': it says only whether you are on "
-                    + "the board, and \(rules.turn.threeFarklePenalty == nil ? "they have no entry minimum above the least bank" : "the turn under a three-farkle penalty is the same either way")",
+                "'--my-score' changes no advice on an offer under rules '\(rules.name)': "
+                    + (rules.turn.threeFarklePenalty == nil
+                        ? "they race to no target won at once and have no entry minimum above the least bank"
+                        : "the turn under a three-farkle penalty is the same at any total"),
                 spec: spec)
         }
-        let mine = try arguments.integer("my-score", in: 0...1_000_000_000, default: 0)
+        let mine = try arguments.integer("my-score", in: 0...((end.target ?? 1_000_000_001) - 1), default: 0)
         guard mine % step == 0 else {
             throw UsageError(
                 "'--my-score' must be a multiple of \(step) under rules '\(rules.name)', not \(mine)", spec: spec)
         }
-        return mine != 0
+        return mine
     }
 }

@@ -139,8 +139,7 @@ enum AdviseCommand: Command {
         // Alone, a total counts only where it changes the turn: a player not yet on the board, or a race won at the
         // target at once, whose last points it caps. Elsewhere it would be read for nothing.
         if let totals, totals.theirs == nil {
-            let end = rules.game.end
-            let capsTheTurn = end.target != nil && !end.hasFinalRound && end.rounds == nil
+            let capsTheTurn = rules.capsTheTurn
             let entryMatters = rules.game.entryMinimum > rules.turn.minimumBank
             if !capsTheTurn, !entryMatters || rules.turn.threeFarklePenalty != nil {
                 throw UsageError(
@@ -150,8 +149,7 @@ enum AdviseCommand: Command {
         }
         // The target is read by the advice to win and, in a race won at the target at once, by the points toward
         // it from the player's total; otherwise the advice does not depend on it.
-        let end = rules.game.end
-        let capsTheTurn = end.target != nil && !end.hasFinalRound && end.rounds == nil
+        let capsTheTurn = rules.capsTheTurn
         if totals?.theirs == nil, totals == nil || !capsTheTurn {
             try arguments.refuse(
                 ["target"],

@@ -37,14 +37,8 @@ struct AdviceText {
         return 0
     }
 
-    /// The points objective as the JSON names it: `points`, `points toward target` or `long-run average`.
-    var objectiveName: String {
-        switch whole.objective {
-        case .expectedPoints: "points"
-        case .pointsTowardTarget: "points toward target"
-        case .longRunAverage: "long-run average"
-        }
-    }
+    /// The points objective as the JSON names it.
+    var objectiveName: String { whole.objective.name }
 
     /// Why the rules make the player roll after a keep that leaves `diceLeft` with `turnPoints`.
     private func mustRollReason(diceLeft: Int, leastBank: Int) -> String {
@@ -531,5 +525,16 @@ extension AdviceText {
             "\"six_dice_farkle\": \(sixDiceFarkle ?? "null")", "\"keeps\": \(JSONText.array(objects, indent: 4))",
         ]
         return "{\n" + header.map { "  " + $0 }.joined(separator: ",\n") + "\n}"
+    }
+}
+
+extension Advice.Objective {
+    /// The objective as advise's JSON names it: `points`, `points toward target` or `long-run average`.
+    var name: String {
+        switch self {
+        case .expectedPoints: "points"
+        case .pointsTowardTarget: "points toward target"
+        case .longRunAverage: "long-run average"
+        }
     }
 }

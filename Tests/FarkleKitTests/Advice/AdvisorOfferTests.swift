@@ -28,14 +28,15 @@ struct AdvisorOfferTests {
             for dice in 1...6 {
                 for level in stride(from: 0, to: 120, by: 3) {
                     let advice = try advisor.advice(
-                        onOffer: TurnOffer(turnPoints: level * 50, dice: dice), hasEntered: hasEntered)
+                        onOffer: TurnOffer(turnPoints: level * 50, dice: dice), myScore: hasEntered ? nil : 0)
                     let expected = roll[level][dice]
                     #expect(abs(advice.takeOverValue - expected) <= 1e-9 * max(expected, 1), "\(level * 50), \(dice)")
                     #expect(abs(advice.freshTurnValue - fresh) <= 1e-9 * fresh)
                     #expect(advice.takesOver == (expected > fresh), "\(level * 50), \(dice)")
                 }
                 let least = roll.indices.first { roll[$0][dice] > fresh }.map { $0 * 50 }
-                let advice = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice), hasEntered: hasEntered)
+                let advice = try advisor.advice(
+                    onOffer: TurnOffer(turnPoints: 0, dice: dice), myScore: hasEntered ? nil : 0)
                 #expect(advice.leastBankToTakeOver == least, "\(dice) dice, on the board: \(hasEntered)")
                 let entered = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice))
                 if entered.leastBankToTakeOver != advice.leastBankToTakeOver { differ += 1 }
@@ -43,6 +44,35 @@ struct AdvisorOfferTests {
         }
         // A player not yet on the board takes over from other points than one on it, for some number of dice.
         #expect(differ > 0)
+    }
+
+    @Test(
+        "in a race won at once, 50 short of the target, an offer is worth 50 times the chance its dice score: the points toward the target, never taken over"
+    )
+    func pointsTowardTheTarget() throws {
+        let rules = try Fixtures.rules(json: #"{"base": "kcd", "game": {"piggyback": true}}"#)
+        let advisor = try Advisor(table: ScoringTable(rules: rules))
+        let reference = ReferenceScorer(rules: rules)
+        // Any score reaches 50 toward the target, and kcd banks after any keep: bank it.
+        func scores(_ dice: Int) -> Double {
+            HouseRuleSolverTests.rolls(of: dice).filter { !reference.evaluate($0.faces).keeps.isEmpty }
+                .map(\.chance).reduce(0, +)
+        }
+        for dice in 1...6 {
+            for points in [50, 500, 3_000] {
+                let advice = try advisor.advice(onOffer: TurnOffer(turnPoints: points, dice: dice), myScore: 3_950)
+                #expect(advice.objective == .pointsTowardTarget(cap: 50))
+                #expect(abs(advice.takeOverValue - 50 * scores(dice)) < 1e-12, "\(points), \(dice) dice")
+                #expect(abs(advice.freshTurnValue - 50 * scores(6)) < 1e-12)
+                if dice < 6 { #expect(!advice.takesOver && advice.leastBankToTakeOver == nil, "\(dice) dice") }
+            }
+        }
+        // Without the total the offer is valued in expected points, and a big bank is worth taking over.
+        let points = try advisor.advice(onOffer: TurnOffer(turnPoints: 3_000, dice: 3))
+        #expect(points.objective == .expectedPoints && points.takesOver)
+        #expect(throws: NotCovered.self) {
+            try advisor.advice(onOffer: TurnOffer(turnPoints: 50, dice: 3), myScore: 4_000)
+        }
     }
 
     @Test("an offer where the rules have no piggybacking, or with farkles in a row and no penalty, is not covered")

@@ -205,7 +205,7 @@ public struct ExpectedScoreSolver: Sendable {
     /// - Complexity: O(1).
     public func leastBankToTakeOver(diceLeft: Int) -> Int? {
         guard let piggyback = table.rules.game.piggyback, diceLeft >= piggyback.leastDiceLeft else { return nil }
-        return leastPointsToPiggyback(diceLeft: diceLeft).map { max(0, $0 - piggyback.bonus) }
+        return leastPointsToPiggyback(diceLeft: diceLeft).map(piggyback.bankedPoints(offering:))
     }
 
     /// The search behind `leastPointsToPiggyback(diceLeft:)`.
