@@ -14,12 +14,13 @@ extension AdvisorPage {
         return ExpectedScoreSolver(table: solver.table, hasEntered: false)
     }
 
-    /// In a race won at once at the target, where no farkle costs points (`TurnRules.farklesCostPoints`): for each own total 0, step, ...,
-    /// target − step, the turn that maximizes E[min(turn points, target − total)] with six ordinary dice
-    /// (`CappedScoreSolver`); at total 0 with the least bank of a player not yet on the board. Empty otherwise.
+    /// Where the advice counts a turn's points toward the target (`RuleSet.capsTheTurn`) and no long-run average
+    /// under a penalty of points comes first, as in `Advisor`: for each own total 0, step, ..., target − step, the
+    /// turn that maximizes E[min(turn points, target − total)] with six ordinary dice (`CappedScoreSolver`); at
+    /// total 0 with the least bank of a player not yet on the board. Empty otherwise.
     static func cappedSolvers(for table: ScoringTable) -> [CappedScoreSolver] {
         let rules = table.rules
-        guard case .target(let target, finalRound: false) = rules.game.end, !rules.turn.farklesCostPoints
+        guard rules.capsTheTurn, rules.turn.threeFarklePenalty?.points == nil, let target = rules.game.end.target
         else { return [] }
         let outcomes = DiceSetOutcomes(table: table, set: .ordinary)
         // A total of 0 is a player not yet on the board: banking only from the entry minimum.

@@ -416,6 +416,15 @@ struct AdvisorTotalsBrowserTests {
             situation.me = me
             situations.append(situation)
         }
+        // Where three farkles in a row take the whole total there is no long-run average to play for, and the
+        // points advice is the points toward the target as without the penalty (as advise gives it).
+        var wipeout = rules
+        wipeout.name = "kcd-wipeout"
+        wipeout.turn.threeFarklePenalty = .wholeTotal
+        let wipeoutShown = try Chromium.shown(
+            by: AdvisorPage(solver: ExpectedScoreSolver(rules: wipeout)), in: [situations[0]])
+        #expect(wipeoutShown[0].advice.first?.table == "capped" && wipeoutShown[0].advice.first?.cap == "150")
+        #expect(wipeoutShown[0].advice.first?.decision == "bank")
         let shown = try Chromium.shown(by: page, in: situations)
         #expect(shown[0].rules.contains("the first bank to reach 4000 wins at once"), "\(shown[0].rules)")
         let first = try #require(shown[0].advice.first)
