@@ -67,7 +67,7 @@ extension ReportDocument {
 
     /// Under piggybacking, from how many banked points taking a bank over beats a fresh turn, by the dice it leaves,
     /// as a Markdown section; nothing without the rule.
-    static func takingOver(_ solver: ExpectedScoreSolver) -> String {
+    package static func takingOver(_ solver: ExpectedScoreSolver) -> String {
         guard let piggyback = solver.table.rules.game.piggyback else { return "" }
         var markdown = MarkdownTable(header: ["Dice left", "Take over a bank from"], alignments: [.right, .right])
         for dice in piggyback.leastDiceLeft...solver.table.rules.turn.dice {

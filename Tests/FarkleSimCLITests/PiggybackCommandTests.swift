@@ -125,8 +125,10 @@ struct PiggybackCommandTests {
         let points = (2...6).map { from["\($0)"] as? Int ?? -1 }
         #expect(points == points.sorted(by: >) && points.allSatisfy { $0 >= 0 }, "\(points)")
         let text = try CommandRunner.run(["solve"] + rules)
-        #expect(text.standardOutput.contains("## Piggybacking"))
-        #expect(text.standardOutput.contains("| 2 | \(points[0]) |"))
+        #expect(text.standardOutput.contains("\n\n## Taking over a bank (piggybacking)\n"))
+        let row = try #require(
+            text.standardOutput.split(separator: "\n").first { $0.hasPrefix("|         2 | ") })
+        #expect(row.hasSuffix(" \(points[0]) points |"), "\(row)")
         let plain = try CommandRunner.run(["solve", "--format", "json"])
         #expect(!plain.standardOutput.contains("piggyback"))
     }

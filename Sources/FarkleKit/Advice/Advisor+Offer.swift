@@ -19,10 +19,7 @@ extension Advisor {
         guard (1...rules.turn.dice).contains(offer.dice), offer.turnPoints >= 0 else {
             throw NotCovered("an offer rolls 1 to \(rules.turn.dice) dice from 0 points or more")
         }
-        var situation = TurnSituation(roll: DiceCounts(), turnPoints: 0)
-        situation.farklesInARow = farklesInARow
-        situation.myScore = myScore
-        try checkFarkles(of: situation)
+        try checkFarkles(farklesInARow)
         if let capped = try cappedTurn(myScore: myScore) {
             let state = capped.outcomes.state(with: [offer.dice])
             let fresh = capped.openingValue
@@ -39,7 +36,8 @@ extension Advisor {
                 leastBankToTakeOver: offer.dice < piggyback.leastDiceLeft
                     ? nil : least.map { piggyback.bankedPoints(offering: $0 * step) })
         }
-        let turn = expectedScoreTurn(hasEntered: situation.hasEntered, farklesInARow: farklesInARow)
+        let turn = expectedScoreTurn(
+            hasEntered: TurnSituation.hasEntered(myScore: myScore), farklesInARow: farklesInARow)
         return OfferAdvice(
             offer: offer,
             objective: penaltyTurns == nil

@@ -141,14 +141,19 @@ public struct Advisor: Sendable {
 
     /// Checks the farkles in a row of `situation`: 0, 1 or 2 under a three-farkle penalty, none without one.
     func checkFarkles(of situation: TurnSituation) throws(NotCovered) {
-        let farkles = situation.farklesInARow
+        try checkFarkles(situation.farklesInARow, opponent: situation.opponentFarklesInARow)
+    }
+
+    /// Checks a count of farkles in a row before a turn, the player's `farkles` and the opponent's: 0, 1 or 2
+    /// under a three-farkle penalty, none without one.
+    func checkFarkles(_ farkles: Int, opponent: Int = 0) throws(NotCovered) {
         if rules.turn.threeFarklePenalty != nil {
             guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
                 throw NotCovered(
                     "farkles in a row before a turn are 0, 1 or 2 under a three-farkle penalty, not \(farkles)")
             }
         } else {
-            guard farkles == 0, situation.opponentFarklesInARow == 0 else {
+            guard farkles == 0, opponent == 0 else {
                 throw NotCovered(
                     "farkles in a row count toward a three-farkle penalty; rules '\(rules.name)' have none")
             }

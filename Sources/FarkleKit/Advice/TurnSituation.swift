@@ -96,6 +96,11 @@ public struct TurnSituation: Hashable, Sendable {
 
     /// Whether the player is on the board: any total but 0, or a total not given.
     package var hasEntered: Bool {
+        Self.hasEntered(myScore: myScore)
+    }
+
+    /// Whether a player with the total `myScore` is on the board: any total but 0, or a total not given (`nil`).
+    package static func hasEntered(myScore: Int?) -> Bool {
         myScore.map { $0 != 0 } ?? true
     }
 

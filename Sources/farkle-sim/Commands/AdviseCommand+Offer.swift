@@ -53,7 +53,7 @@ extension AdviseCommand {
         }
         let farkles = try farklesInARow(arguments, rules: rules)
         let mine = try total(arguments, rules: rules, step: table.scoreStep)
-        let hasEntered = mine.map { $0 != 0 } ?? true
+        let hasEntered = TurnSituation.hasEntered(myScore: mine)
         // The target is read by the points toward it from the player's total, and by nothing else here.
         if mine == nil || !rules.capsTheTurn {
             try arguments.refuse(
@@ -124,7 +124,6 @@ extension AdviseCommand {
     /// elsewhere the option would change nothing and is refused, as for a roll.
     private static func total(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) -> Int? {
         guard arguments.value("my-score") != nil else { return nil }
-        let end = rules.game.end
         let capsTheTurn = rules.capsTheTurn
         let entryMatters = rules.game.entryMinimum > rules.turn.minimumBank
         guard capsTheTurn || entryMatters, rules.turn.threeFarklePenalty == nil else {
@@ -135,11 +134,7 @@ extension AdviseCommand {
                         : "the turn under a three-farkle penalty is the same at any total"),
                 spec: spec)
         }
-        let mine = try arguments.integer("my-score", in: 0...((end.target ?? 1_000_000_001) - 1), default: 0)
-        guard mine % step == 0 else {
-            throw UsageError(
-                "'--my-score' must be a multiple of \(step) under rules '\(rules.name)', not \(mine)", spec: spec)
-        }
-        return mine
+        // Read as for a roll: the other totals are refused above, and without a penalty no total falls below 0.
+        return try Totals(arguments, rules: rules, step: step)?.mine
     }
 }

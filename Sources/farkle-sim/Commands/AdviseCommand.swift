@@ -277,7 +277,7 @@ enum AdviseCommand: Command {
     }
 
     /// `--my-score`, `--opponent-score` and `--final-round`, checked against the race of `rules`.
-    private struct Totals {
+    struct Totals {
         let mine: Int
         /// The opponent's total; `nil` when only `--my-score` is given (the points advice for that total).
         let theirs: Int?

@@ -333,7 +333,9 @@ enum SolveCommand: Command {
             lines.append("| \(dice) | \(NumberText.fixed(line.slope, 6)) t + \(NumberText.fixed(line.intercept, 2)) |")
         }
         if let penalty { lines += penaltyMarkdown(penalty) }
-        lines += piggybackMarkdown(solver)
+        // Under piggybacking, the report's section on taking a bank over, as bank-thresholds.md prints it.
+        let takingOver = ReportDocument.takingOver(solver)
+        if !takingOver.isEmpty { lines.append(String(takingOver.dropLast())) }
         if solver.table.rules.turn.threeFarklePenalty == .wholeTotal {
             lines += [
                 "", "## Three-farkle penalty (the whole total)", "",
@@ -361,23 +363,6 @@ enum SolveCommand: Command {
             lines.append(line)
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Under piggybacking, from how many points taking over a banked turn beats a fresh turn; nothing otherwise.
-    private static func piggybackMarkdown(_ solver: ExpectedScoreSolver) -> [String] {
-        guard let piggyback = solver.table.rules.game.piggyback else { return [] }
-        var lines = [
-            "", "## Piggybacking", "",
-            "The next player may take over a turn banked with \(piggyback.leastDiceLeft) or more dice left"
-                + (piggyback.bonus > 0 ? ", with \(piggyback.bonus) points more once its first roll scores" : "")
-                + ". Taking it over and rolling its dice has the higher expected points than a fresh turn once the "
-                + "bank reaches the points below; the values above are of a turn that starts fresh.",
-            "", "| Dice left | Take over a bank from |", "|---:|---:|",
-        ]
-        for dice in piggyback.leastDiceLeft...solver.table.rules.turn.dice {
-            lines.append("| \(dice) | \(solver.leastBankToTakeOver(diceLeft: dice).map(String.init) ?? "never") |")
-        }
-        return lines
     }
 
     /// Under piggybacking, its member on its own line after a newline, ending in a comma; nothing otherwise.
