@@ -128,6 +128,7 @@ public struct AdvisorPage: Sendable {
             ("keeps", keepsJSON),
             ("points", JSONText.array(turnSolvers.map(Self.turnTable), indent: 4)),
             ("new_player", newPlayerSolver.map(Self.turnTable) ?? "null"),
+            ("new_player_takes_over", newPlayerSolver.flatMap(Self.takingOverBeforeEntering) ?? "null"),
             (
                 "capped",
                 cappedSolvers.isEmpty
@@ -145,6 +146,36 @@ public struct AdvisorPage: Sendable {
     }
 
     // MARK: - Parts of the data
+
+    /// The most offers, in score steps from 0, whose value taken over before entering the page lists.
+    static let takingOverLevels = 200
+
+    /// Where inherited points do not enter, for a player not yet on the board (`fresh`, the turn of one): for each
+    /// number of dice an offer can leave, what taking over an offer of 0, step, ... points is worth
+    /// (`ExpectedScoreSolver.takeOverValue(offeredPoints:diceLeft:)`, up to `takingOverLevels` steps), and the least offer
+    /// that beats a fresh turn; `nil` where the rule does not apply.
+    private static func takingOverBeforeEntering(_ fresh: ExpectedScoreSolver) -> String? {
+        let table = fresh.table
+        guard let piggyback = table.rules.game.piggyback, !piggyback.inheritedPointsEnter else { return nil }
+        let step = table.scoreStep
+        let dice = Array(piggyback.leastDiceLeft...table.rules.turn.dice)
+        func values(_ count: Int) -> String {
+            JSONText.inlineArray(
+                (0..<takingOverLevels).map { level in
+                    JSONText.number(fresh.takeOverValue(offeredPoints: level * step, diceLeft: count))
+                })
+        }
+        return JSONText.object([
+            ("values", JSONText.object(dice.map { (String($0), values($0)) })),
+            (
+                "least",
+                JSONText.object(
+                    dice.map { count in
+                        (String(count), fresh.leastPointsToPiggyback(diceLeft: count).map(String.init) ?? "null")
+                    })
+            ),
+        ])
+    }
 
     private var rulesJSON: String {
         let mechanics = turnSolvers[0].table.turnMechanics
@@ -195,7 +226,10 @@ public struct AdvisorPage: Sendable {
             (
                 "piggyback",
                 rules.game.piggyback.map { rule in
-                    JSONText.object([("bonus", "\(rule.bonus)"), ("least_dice_left", "\(rule.leastDiceLeft)")])
+                    JSONText.object([
+                        ("bonus", "\(rule.bonus)"), ("least_dice_left", "\(rule.leastDiceLeft)"),
+                        ("inherited_points_enter", "\(rule.inheritedPointsEnter)"),
+                    ])
                 } ?? "null"
             ),
             ("rounds", points(rules.game.end.rounds)),

@@ -68,12 +68,31 @@ extension ReportDocument {
     /// Under piggybacking, from how many banked points taking a bank over beats a fresh turn, by the dice it leaves,
     /// as a Markdown section; nothing without the rule.
     package static func takingOver(_ solver: ExpectedScoreSolver) -> String {
-        guard let piggyback = solver.table.rules.game.piggyback else { return "" }
-        var markdown = MarkdownTable(header: ["Dice left", "Take over a bank from"], alignments: [.right, .right])
-        for dice in piggyback.leastDiceLeft...solver.table.rules.turn.dice {
-            markdown.append(["\(dice)", solver.leastBankToTakeOver(diceLeft: dice).map { "\($0) points" } ?? "never"])
+        let rules = solver.table.rules
+        guard let piggyback = rules.game.piggyback else { return "" }
+        // Under an entry minimum a player not yet on the board weighs an offer against their own fresh turn, which
+        // banks only from the minimum (and where inherited points do not enter, the offer's turn too).
+        let entering =
+            rules.game.entryMinimum > rules.turn.minimumBank
+            ? ExpectedScoreSolver(table: solver.table, hasEntered: false) : nil
+        var markdown = MarkdownTable(
+            header: ["Dice left", "Take over a bank from"] + (entering == nil ? [] : ["Not yet on the board"]),
+            alignments: [.right, .right] + (entering == nil ? [] : [.right]))
+        for dice in piggyback.leastDiceLeft...rules.turn.dice {
+            let cells = ([solver] + (entering.map { [$0] } ?? [])).map { turn in
+                turn.leastBankToTakeOver(diceLeft: dice).map { "\($0) points" } ?? "never"
+            }
+            markdown.append(["\(dice)"] + cells)
         }
         let bonus = piggyback.bonus > 0 ? ", with \(piggyback.bonus) points more once its first roll scores" : ""
+        let entry =
+            entering == nil
+            ? ""
+            : " A player not yet on the board weighs an offer against a fresh turn that banks only from the entry "
+                + "minimum of \(rules.game.entryMinimum)"
+                + (piggyback.inheritedPointsEnter
+                    ? ", the inherited points counting toward it."
+                    : ", and banks a turn taken over only from the entry minimum on top of the inherited points.")
         return """
 
             ## Taking over a bank (piggybacking)
@@ -81,7 +100,7 @@ extension ReportDocument {
             The next player may take over a turn banked with \(NumberText.count(piggyback.leastDiceLeft, "die", plural: "dice")) \
             or more left\(bonus): rolling those dice on from the bank has the higher expected points than a fresh turn \
             once the bank reaches the points below (the bank as its player scores it). The thresholds above are of a \
-            turn that starts fresh.
+            turn that starts fresh.\(entry)
 
             """ + "\n" + markdown.text
     }

@@ -69,6 +69,35 @@ struct PolicyReportsTests {
         #expect(!ReportDocument.bankThresholds(Self.solver)[0].contents.contains("Taking over"))
     }
 
+    @Test(
+        "under an entry minimum the take-over table adds the player not yet on the board, whose thresholds are the advice's at a total of 0"
+    )
+    func takingOverBeforeEntering() throws {
+        for (enter, sentence) in [
+            (true, "the inherited points counting toward it."),
+            (false, "banks a turn taken over only from the entry minimum on top of the inherited points."),
+        ] {
+            let rules = try RuleSet(
+                json: Data(
+                    #"{"base": "boxed", "game": {"piggyback": {"inherited_points_enter": \#(enter)}}}"#.utf8),
+                source: "entry.json")
+            let text = ReportDocument.takingOver(ExpectedScoreSolver(rules: rules))
+            #expect(text.contains("| Dice left | Take over a bank from | Not yet on the board |"), "\(text)")
+            #expect(text.contains(sentence))
+            let advisor = try Advisor(table: ScoringTable(rules: rules))
+            for dice in 1...5 {
+                let entered = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice))
+                let entering = try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: dice), myScore: 0)
+                let cells = [entered, entering].map { $0.leastBankToTakeOver.map { "\($0) points" } ?? "never" }
+                let row = try #require(
+                    text.split(separator: "\n").first { $0.hasPrefix("| \(String(repeating: " ", count: 8))\(dice) |") }
+                )
+                let shown = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(Array(shown.dropFirst()) == cells, "\(row)")
+            }
+        }
+    }
+
     @Test("the policy CSV has one row per state and agrees with the solver")
     func policy() throws {
         let documents = ReportDocument.optimalPolicy(Self.solver)

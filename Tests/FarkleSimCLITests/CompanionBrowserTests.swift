@@ -680,7 +680,7 @@ struct CompanionBrowserTests {
         let driver = """
             (() => {
             $("start").click();
-            tap([1, 1, 1, 5, 2, 3]); keep("1,1,1,5"); $("bank").click();
+            tap([1, 1, 1, 1, 2, 3]); keep("1,1,1,1"); $("bank").click();
             tap([5, 5, 5, 1, 2, 3]); keep("1,5,5,5"); $("bank").click();
             const before = totals();
             tap([1, 1, 1, 5, 2, 3]); keep("1,1,1,5");
@@ -718,6 +718,54 @@ struct CompanionBrowserTests {
         #expect(state.seat == 1 && state.players[0].statistics.farkles == 1)
         let last = try #require(shown.turns.split(separator: "\n").last).split(separator: ",")
         #expect(last[5] == "bust" && last[6] == "0" && last[7] == "1050", "\(shown.turns)")
+    }
+
+    @Test(
+        "piggybacking where inherited points do not enter, by taps: the advice to a player not yet on the board is FarkleKit's turn with the entry minimum on top, and the bank waits for it"
+    )
+    func piggybackOwnEntry() throws {
+        let rules = try Self.rules("piggyback-own-entry.json")
+        let driver = """
+            (() => {
+            document.documentElement.style.width = "390px";
+            $("start").click();
+            tap([1, 1, 1, 1, 2, 3]); keep("1,1,1,1"); $("bank").click();
+            const advice = $("answer-body").textContent;
+            $("take-over").click();
+            tap([1, 2]); keep("1");
+            const refused = { disabled: $("bank").disabled, reason: $("bank-reason").textContent };
+            report({ rules: $("rules-summary").textContent, advice, refused, totals: totals() });
+            })();
+            """
+        struct Refused: Decodable {
+            let disabled: Bool
+            let reason: String
+        }
+        struct Shown: Decodable {
+            let rules: String
+            let advice: String
+            let refused: Refused
+            let totals: [Int]
+        }
+        let shown = try Self.shown(Shown.self, rules: rules, driver: driver)
+        #expect(shown.rules.contains("a player not yet on the board still scores the entry minimum on top of it"))
+        let advice = try Advisor(table: ScoringTable(rules: rules)).advice(
+            onOffer: TurnOffer(turnPoints: 1_000, dice: 2), myScore: 0)
+        #expect(
+            shown.advice.contains(
+                "Taken over (the entry minimum of 500 on top) the turn is worth "
+                    + "\(String(format: "%.1f", advice.takeOverValue)), a fresh turn "
+                    + "\(String(format: "%.1f", advice.freshTurnValue)): "
+                    + "\(advice.takesOver ? "take it over" : "start fresh")."),
+            "\(shown.advice)")
+        // Under boxed four 1s score 1,000 with two dice left. Taken over, a 1 makes 1,100 of the 1,500 the turn
+        // needs: the bank waits, and says why.
+        #expect(shown.refused.disabled, "\(shown.refused)")
+        #expect(
+            shown.refused.reason
+                == "Bank: 1100 is below 1500: the entry minimum of 500 on top of the 1000 taken over, which do not count toward it.",
+            "\(shown.refused.reason)")
+        #expect(shown.totals == [1_000, 0], "\(shown.totals)")
     }
 
     @Test(

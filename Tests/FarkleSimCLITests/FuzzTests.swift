@@ -286,7 +286,7 @@ struct FuzzTests {
             [], ["--format", "json"], ["--format", "csv"], ["--my-score", "0"], ["--my-score", "-50"],
             ["--farkles", "1"], ["--dice", "1,5"], ["--opponent-score", "300"], ["--offer", "1000,3"],
         ]
-        let files = ["piggyback.json", "piggyback-boxed.json"]
+        let files = ["piggyback.json", "piggyback-boxed.json", "piggyback-own-entry.json"]
         var statuses: [Int32: Int] = [:]
         for _ in 0..<120 {
             // Half of them points and dice as a player types them, the others anything.

@@ -116,6 +116,41 @@ struct PiggybackCommandTests {
         #expect(result.standardError.hasPrefix("Error: missing '--dice <faces>'"))
     }
 
+    @Test(
+        "advise --offer --my-score 0 where inherited points do not enter: the turn taken over banks from the offer plus 500, worth less than where they count, as the library's advice"
+    )
+    func adviseOfferOwnEntry() throws {
+        let own = ["--rules", fixtureRules("piggyback-own-entry.json")]
+        let boxed = ["--rules", fixtureRules("piggyback-boxed.json")]
+        let offer = ["--offer", "1000,3", "--my-score", "0", "--format", "json"]
+        let json = try jsonObject(CommandRunner.run(["advise"] + own + offer))
+        let counting = try jsonObject(CommandRunner.run(["advise"] + boxed + offer))
+        let value = try #require(json["take_over_value"] as? Double)
+        #expect(value < (counting["take_over_value"] as? Double ?? 0) - 100)
+        // The fresh turn is the same: only a turn taken over changes.
+        #expect(json["fresh_turn_value"] as? Double == counting["fresh_turn_value"] as? Double)
+        let rules = try RuleSet.load(fixtureRules("piggyback-own-entry.json"))
+        let advice = try Advisor(table: ScoringTable(rules: rules)).advice(
+            onOffer: TurnOffer(turnPoints: 1_000, dice: 3), myScore: 0)
+        #expect(value == advice.takeOverValue && json["take_over_from"] as? Int == advice.leastBankToTakeOver)
+        let text = try CommandRunner.run(["advise"] + own + ["--offer", "1000,3", "--my-score", "0"])
+        #expect(text.exitStatus == 0 && text.standardError.isEmpty)
+        #expect(
+            text.standardOutput.contains(
+                "taken over, a bank must reach 1500 turn points, the entry minimum of 500 on top of the 1000 inherited"),
+            "\(text.standardOutput)")
+        // solve gives the thresholds of both players in both formats, the one not yet on the board's as advised.
+        let solved = try jsonObject(CommandRunner.run(["solve"] + own + ["--format", "json"]))
+        let entering = try #require(solved["piggyback_from_not_yet_on_the_board"] as? [String: Any])
+        #expect(entering["3"] as? Int == advice.leastBankToTakeOver)
+        let markdown = try CommandRunner.run(["solve"] + own)
+        #expect(markdown.standardOutput.contains("| Dice left | Take over a bank from | Not yet on the board |"))
+        // On the board the inherited points count as ever.
+        let on = try jsonObject(CommandRunner.run(["advise"] + own + ["--offer", "1000,3", "--format", "json"]))
+        let plain = try jsonObject(CommandRunner.run(["advise"] + boxed + ["--offer", "1000,3", "--format", "json"]))
+        #expect(on["take_over_value"] as? Double == plain["take_over_value"] as? Double)
+    }
+
     @Test("solve prints from which bank taking over beats a fresh turn, by dice left, in Markdown and JSON")
     func solveThresholds() throws {
         let json = try jsonObject(CommandRunner.run(["solve"] + rules + ["--format", "json"]))

@@ -4,10 +4,13 @@ extension Advisor {
     /// (under a three-farkle penalty): R at the offer against a fresh turn, under the points objective the advice
     /// on a roll would play there: the points toward the target in a race won at once with the total given
     /// (`cappedTurn(myScore:)`), else the turn's expected points, for a player not yet on the board at a total of 0
-    /// (an inherited bank counts toward the entry minimum) (`expectedScoreTurn(hasEntered:farklesInARow:)`).
+    /// (an inherited bank counts toward the entry minimum, unless the rules say otherwise: then the turn taken over
+    /// banks only from the entry minimum on top of it, `ExpectedScoreSolver.takeOverValue(offeredPoints:diceLeft:)`)
+    /// (`expectedScoreTurn(hasEntered:farklesInARow:)`).
     ///
     /// - Complexity: O(1) for the expected points (the turns are solved when the advisor is made); a capped turn
-    ///   is solved here, milliseconds.
+    ///   is solved here, milliseconds; a turn taken over before entering with the entry minimum on top, O(entry
+    ///   minimum / step) rows of R.
     /// - Throws: `NotCovered` where the rules have no piggybacking, or the offer, the total or the farkles in a
     ///   row do not fit them.
     public func advice(onOffer offer: TurnOffer, myScore: Int? = nil, farklesInARow: Int = 0) throws(NotCovered)
@@ -20,7 +23,16 @@ extension Advisor {
             throw NotCovered("an offer rolls 1 to \(rules.turn.dice) dice from 0 points or more")
         }
         try checkFarkles(farklesInARow)
+        let hasEntered = TurnSituation.hasEntered(myScore: myScore)
         if let capped = try cappedTurn(myScore: myScore) {
+            // Where the inherited points do not enter, a player not yet on the board plays the turn taken over to
+            // the entry minimum on top of them, which the capped turn does not tabulate.
+            if !hasEntered && !piggyback.inheritedPointsEnter {
+                throw NotCovered(
+                    "the points toward the target of a player not yet on the board who takes a turn over are not "
+                        + "solved under rules '\(rules.name)', whose inherited points do not enter: leave out the "
+                        + "total for the turn's expected points")
+            }
             let state = capped.outcomes.state(with: [offer.dice])
             let fresh = capped.openingValue
             // R never falls as the points grow, and from the table's top on it no longer changes: the first level
@@ -36,13 +48,12 @@ extension Advisor {
                 leastBankToTakeOver: offer.dice < piggyback.leastDiceLeft
                     ? nil : least.map { piggyback.bankedPoints(offering: $0 * step) })
         }
-        let turn = expectedScoreTurn(
-            hasEntered: TurnSituation.hasEntered(myScore: myScore), farklesInARow: farklesInARow)
+        let turn = expectedScoreTurn(hasEntered: hasEntered, farklesInARow: farklesInARow)
         return OfferAdvice(
             offer: offer,
             objective: penaltyTurns == nil
                 ? .expectedPoints : .longRunAverage(farklesInARow: farklesInARow, farkleValue: turn.farkleValue),
-            takeOverValue: turn.rollValue(turnPoints: offer.turnPoints, diceLeft: offer.dice),
+            takeOverValue: turn.takeOverValue(offeredPoints: offer.turnPoints, diceLeft: offer.dice),
             freshTurnValue: turn.expectedTurnScore,
             leastBankToTakeOver: turn.leastBankToTakeOver(diceLeft: offer.dice))
     }

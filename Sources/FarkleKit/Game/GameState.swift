@@ -77,6 +77,8 @@ public struct GameState: Sendable {
     /// Under piggybacking, the turn the last player banked, which the player to move may take over before rolling
     /// (`GameAction.takeOver`); `nil` once the player has rolled, kept or farkled, and where there is none.
     public private(set) var offer: TurnOffer?
+    /// The offer the turn in progress took over, if it did: under piggybacking it may raise the least bank.
+    private var takenOver: TurnOffer?
 
     /// The scoring table the keeps come from.
     public let table: ScoringTable
@@ -99,10 +101,14 @@ public struct GameState: Sendable {
     }
 
     /// The least turn points the player to move may bank: the minimum bank, or the entry minimum before the
-    /// player's first bank.
+    /// player's first bank (under piggybacking where inherited points do not enter, on top of a turn taken over).
     public var leastBank: Int {
-        table.turnMechanics.leastBank(
-            entryMinimum: rules.game.entryMinimum, hasEntered: players[seat].hasEntered)
+        let entry = rules.game.entryMinimum
+        let hasEntered = players[seat].hasEntered
+        let least = table.turnMechanics.leastBank(entryMinimum: entry, hasEntered: hasEntered)
+        guard let takenOver, let piggyback = rules.game.piggyback else { return least }
+        return piggyback.leastBank(
+            takingOver: takenOver.turnPoints, leastBank: least, entryMinimum: entry, hasEntered: hasEntered)
     }
 
     /// Why the player to move may not bank now, or `nil` when banking is allowed.
@@ -113,6 +119,12 @@ public struct GameState: Sendable {
         let least = leastBank
         if turnPoints < least {
             let what = least > table.turnMechanics.minimumBank ? "entry minimum" : "minimum bank"
+            let fresh = table.turnMechanics.leastBank(
+                entryMinimum: rules.game.entryMinimum, hasEntered: players[seat].hasEntered)
+            if let takenOver, least > fresh {
+                return "\(turnPoints) is below \(least): the entry minimum of \(rules.game.entryMinimum) on top of the "
+                    + "\(takenOver.turnPoints) taken over, which do not count toward it"
+            }
             return "\(turnPoints) is below the \(what) of \(least)"
         }
         if !table.turnMechanics.allowsBanking(diceLeft: diceLeft) {
@@ -179,6 +191,7 @@ public struct GameState: Sendable {
                         + "this turn has begun")
         }
         self.offer = nil
+        takenOver = offer
         turnPoints = offer.turnPoints
         diceLeft = offer.dice
         // A turn taken over goes on from the bank: its first roll is not an opening roll.
@@ -291,6 +304,7 @@ public struct GameState: Sendable {
     /// Passes the dice on, or ends the game on its totals.
     private mutating func nextTurn() {
         offer = nil
+        takenOver = nil
         turnPoints = 0
         diceLeft = table.turnMechanics.dice
         isOpeningRoll = true

@@ -225,6 +225,16 @@ private struct RuleReader {
         if let value = members["turn"] { try readTurn(value, into: &rules.turn) }
         if let value = members["game"] { try readGame(value, into: &rules.game) }
         if rules.turn.dice < DiceCounts.maximumDice { try fitDice(&rules, file: members) }
+        // Inherited points that do not enter change nothing where no entry minimum rises above the least bank.
+        if let piggyback = rules.game.piggyback, !piggyback.inheritedPointsEnter,
+            rules.game.entryMinimum <= rules.turn.minimumBank
+        {
+            throw fail(
+                "game.piggyback.inherited_points_enter",
+                "is false, but rules without a game.entry_minimum above turn.minimum_bank "
+                    + "(\(rules.game.entryMinimum) against \(rules.turn.minimumBank)) have no entry for it to change: "
+                    + "set an entry minimum or leave it out")
+        }
         return rules
     }
 
@@ -413,21 +423,24 @@ private struct RuleReader {
         return try integer(cost, "\(key).cost", in: 1...RuleReader.pointRange.upperBound)
     }
 
-    /// Piggybacking: `true` (the plain rule), `false` (none), or `{"bonus": points, "least_dice_left": dice}`
-    /// with either member.
+    /// Piggybacking: `true` (the plain rule), `false` (none), or
+    /// `{"bonus": points, "least_dice_left": dice, "inherited_points_enter": flag}` with any of its members.
     func piggyback(_ value: JSONValue, _ key: String) throws(RuleSetError) -> Piggyback? {
         if case .bool(let flag) = value { return flag ? Piggyback() : nil }
         guard case .object = value else {
             throw fail(key, "must be true, false or an object such as {\"bonus\": 1000, \"least_dice_left\": 2}")
         }
-        let members = try object(value, key, allowed: ["bonus", "least_dice_left"])
+        let members = try object(value, key, allowed: ["bonus", "least_dice_left", "inherited_points_enter"])
         let bonus = try members["bonus"].map { (bonus) throws(RuleSetError) in
             try integer(bonus, "\(key).bonus", in: 0...RuleReader.pointRange.upperBound)
         }
         let least = try members["least_dice_left"].map { (least) throws(RuleSetError) in
             try integer(least, "\(key).least_dice_left", in: 1...DiceCounts.maximumDice)
         }
-        return Piggyback(bonus: bonus ?? 0, leastDiceLeft: least ?? 1)
+        let enter = try members["inherited_points_enter"].map { (enter) throws(RuleSetError) in
+            try bool(enter, "\(key).inherited_points_enter")
+        }
+        return Piggyback(bonus: bonus ?? 0, leastDiceLeft: least ?? 1, inheritedPointsEnter: enter ?? true)
     }
 
     /// What a six of a kind does: wins at once (`"instant_win"`), loses at once (`"loses"`) or scores as a
@@ -634,7 +647,8 @@ extension RuleSet {
             case nil: ""
             case Piggyback()?: ",\n    \"piggyback\": true"
             case let rule?:
-                ",\n    \"piggyback\": {\"bonus\": \(rule.bonus), \"least_dice_left\": \(rule.leastDiceLeft)}"
+                ",\n    \"piggyback\": {\"bonus\": \(rule.bonus), \"least_dice_left\": \(rule.leastDiceLeft)"
+                    + (rule.inheritedPointsEnter ? "" : ", \"inherited_points_enter\": false") + "}"
             }
         let end: String
         switch game.end {

@@ -13,6 +13,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
     private let players: Int
     private let mechanics: TurnMechanics
     private let entryMinimum: Int
+    private let piggyback: Piggyback?
     /// The game around the turns.
     private let game: GameLoop
 
@@ -24,6 +25,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
         players = seats.count
         mechanics = table.turnMechanics
         entryMinimum = rules.game.entryMinimum
+        piggyback = rules.game.piggyback
         game = GameLoop(players: seats.count, rules: rules, maximumRounds: maximumRounds)
     }
 
@@ -45,7 +47,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
                         var turns = Turns(
                             codes: codes, firstCode: firstCode, orderedRollCounts: orderedRollCounts, seats: seats,
                             generator: generator, strategyGenerator: strategyGenerator, mechanics: mechanics,
-                            entryMinimum: entryMinimum)
+                            entryMinimum: entryMinimum, piggyback: piggyback)
                         var counts = ChunkCounts()
                         for game in 0..<games {
                             startGame(game, &turns.generator)
@@ -72,6 +74,8 @@ struct GameEngine<Seat: Strategy>: Sendable {
         var strategyGenerator: StrategyGenerator
         let mechanics: TurnMechanics
         let entryMinimum: Int
+        /// Under piggybacking, whose inherited points may not enter (`Piggyback.leastBank(takingOver:...)`).
+        let piggyback: Piggyback?
 
         /// Plays one turn of `situation.seat`, asking its strategy on every roll, and first whether to take over
         /// `offer`.
@@ -80,7 +84,7 @@ struct GameEngine<Seat: Strategy>: Sendable {
             TurnOutcome, Int, diceLeft: Int
         ) {
             let strategy = seats.baseAddress.unsafelyUnwrapped + situation.seat
-            let leastBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: situation.hasEntered)
+            var leastBank = mechanics.leastBank(entryMinimum: entryMinimum, hasEntered: situation.hasEntered)
             var turnPoints = 0
             var dice = mechanics.dice
             var isOpeningRoll = true
@@ -90,6 +94,11 @@ struct GameEngine<Seat: Strategy>: Sendable {
             {
                 // A turn taken over goes on from the bank: not an opening roll.
                 (turnPoints, dice, isOpeningRoll) = (offer.turnPoints, offer.dice, false)
+                if let piggyback {
+                    leastBank = piggyback.leastBank(
+                        takingOver: offer.turnPoints, leastBank: leastBank, entryMinimum: entryMinimum,
+                        hasEntered: situation.hasEntered)
+                }
             }
             var turnRolls = 0
             defer { rolls += turnRolls }

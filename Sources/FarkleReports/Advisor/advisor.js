@@ -442,7 +442,9 @@ function describeRules() {
   } else parts.push("the first bank to reach " + rules.target + " wins at once");
   if (rules.piggyback !== null) {
     parts.push("the next player may take over a bank that left " + rules.piggyback.least_dice_left + " or more dice"
-      + (rules.piggyback.bonus > 0 ? ", with " + rules.piggyback.bonus + " more once its first roll scores" : ""));
+      + (rules.piggyback.bonus > 0 ? ", with " + rules.piggyback.bonus + " more once its first roll scores" : "")
+      + (rules.piggyback.inherited_points_enter ? ""
+        : " (a player not yet on the board still scores the entry minimum on top of it)"));
   }
   if (rules.three_farkle_penalty !== null) {
     parts.push("three farkles in a row cost " + penaltyWords() + (perFarkleCount()

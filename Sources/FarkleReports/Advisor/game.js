@@ -13,7 +13,8 @@ const diceKey = (faces) => faces.slice().sort((a, b) => a - b).join("");
 const facesText = (faces) => faces.slice().sort((a, b) => a - b).join(" ");
 
 // A turn before its first roll: every die of the game (TurnRules.dice) to roll.
-const freshTurn = (rules) => ({ points: 0, left: rules.dice, opening: true, roll: null });
+// `inherited`: the points of a turn taken over (the bonus in them), which may not count toward the entry minimum.
+const freshTurn = (rules) => ({ points: 0, left: rules.dice, opening: true, roll: null, inherited: null });
 
 // The state of a game between `names`, in seat order, before the first roll.
 function newGame(rules, names) {
@@ -73,8 +74,15 @@ const rollsAgain = (rules, turn) => turn.opening && turn.left === rules.dice && 
 // (TurnMechanics.farkleCost(rolled:isOpeningRoll:)).
 const openingFarkleCost = (rules, turn) => (turn.opening && turn.left === rules.dice ? rules.opening_farkle_cost : 0);
 
-// The least turn points the player to move may bank.
-const leastBankOf = (rules, state) => rules.least_bank[state.players[state.seat].entered ? "entered" : "new"];
+// The least turn points the player to move may bank: for a player not yet on the board who took a turn over where
+// the inherited points do not enter, the entry minimum on top of them (Piggyback.leastBank(takingOver:...)).
+function leastBankOf(rules, state) {
+  const entered = state.players[state.seat].entered;
+  const least = rules.least_bank[entered ? "entered" : "new"];
+  const inherited = state.turn.inherited ?? null;
+  if (entered || inherited === null || rules.piggyback === null || rules.piggyback.inherited_points_enter) return least;
+  return Math.max(least, inherited + rules.entry_minimum);
+}
 
 // Why the player to move may not bank now, or null.
 function reasonNotToBank(rules, state) {
@@ -84,6 +92,10 @@ function reasonNotToBank(rules, state) {
   if (turn.opening) return "nothing has been rolled this turn";
   const least = leastBankOf(rules, state);
   if (turn.points < least) {
+    if (least > rules.least_bank.new) {
+      return turn.points + " is below " + least + ": the entry minimum of " + rules.entry_minimum + " on top of the "
+        + turn.inherited + " taken over, which do not count toward it";
+    }
     return turn.points + " is below the " + (least > rules.minimum_bank ? "entry minimum" : "minimum bank") + " of " + least;
   }
   if (!rules.banking_dice_left.includes(turn.left)) {
@@ -186,6 +198,7 @@ function applyAction(rules, keeps, state, action) {
     turn.points = offer.points;
     turn.left = offer.dice;
     turn.opening = false;
+    turn.inherited = offer.points;
     return null;
   }
   if (action === "bank") {

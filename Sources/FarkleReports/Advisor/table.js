@@ -92,13 +92,34 @@ function offerAdvice(state) {
   const player = state.players[state.seat];
   const giver = state.players[(state.seat + state.players.length - 1) % state.players.length];
   const offer = state.offer;
-  const objective = pointsObjective(perFarkleCount() ? player.farkles : 0, ownTotalMatters() ? player.total : null);
-  const takeOver = objective.roll(offer.points, offer.dice);
-  const fresh = objective.opening;
-  return player.name + ": take over " + giver.name + "'s bank (" + withCommas(offer.points) + " points"
+  const me = ownTotalMatters() ? player.total : null;
+  const objective = pointsObjective(perFarkleCount() ? player.farkles : 0, me);
+  const ask = player.name + ": take over " + giver.name + "'s bank (" + withCommas(offer.points) + " points"
     + (rules.piggyback.bonus > 0 ? " with the bonus" : "") + ", " + diceWord(offer.dice) + " to roll) or roll "
-    + diceWord(rules.dice) + " fresh and tap them above. Taken over the turn is worth " + takeOver.toFixed(1)
-    + ", a fresh turn " + fresh.toFixed(1) + ": " + (takeOver > fresh ? "take it over." : "start fresh.");
+    + diceWord(rules.dice) + " fresh and tap them above. ";
+  const fresh = objective.opening;
+  // Where the inherited points do not enter, a player not yet on the board banks a turn taken over only from the
+  // entry minimum on top of it: each offer's own turn, listed by the page's data up to its last offer
+  // (ExpectedScoreSolver.takeOverValue(offeredPoints:diceLeft:)), and from the least offer that beats a fresh turn on, taking
+  // over pays (Advisor.advice(onOffer:myScore:farklesInARow:)).
+  if (me === 0 && !rules.piggyback.inherited_points_enter) {
+    const takes = data.new_player_takes_over;
+    if (takes === null || objective.kind === "capped") {
+      return ask + "Not yet on the board, the entry minimum counts on top of the bank taken over; the page has no "
+        + "points toward the target for that turn.";
+    }
+    const level = offer.points / rules.score_step;
+    const values = takes.values[offer.dice];
+    const least = takes.least[offer.dice];
+    const takesOver = least !== null && offer.points >= least;
+    const worth = level < values.length ? "Taken over (the entry minimum of " + withCommas(rules.entry_minimum)
+      + " on top) the turn is worth " + values[level].toFixed(1) + ", a fresh turn " + fresh.toFixed(1) + ": "
+      : "Taken over, the entry minimum of " + withCommas(rules.entry_minimum) + " counts on top; ";
+    return ask + worth + (takesOver ? "take it over." : "start fresh.");
+  }
+  const takeOver = objective.roll(offer.points, offer.dice);
+  return ask + "Taken over the turn is worth " + takeOver.toFixed(1) + ", a fresh turn " + fresh.toFixed(1) + ": "
+    + (takeOver > fresh ? "take it over." : "start fresh.");
 }
 
 // The total the advice to win plays against: the other player's, or at a larger table the leader's, the highest

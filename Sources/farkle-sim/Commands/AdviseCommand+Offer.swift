@@ -7,7 +7,8 @@ extension AdviseCommand {
         name: "offer", valueName: "points,dice",
         help: "Under piggybacking, instead of --dice: the turn the previous player banked, its points and the dice "
             + "it left (such as 1500,2): take it over or start a fresh turn. With --my-score, as for a roll: at 0 under "
-            + "an entry minimum for a player not yet on the board (the inherited points count toward it), in a race won "
+            + "an entry minimum for a player not yet on the board (the inherited points count toward it unless the rules "
+            + "say otherwise), in a race won "
             + "at once at the target the points toward it.")
 
     /// The options a question about an offer does not read: those of a roll, of the game's totals (but whether the
@@ -96,7 +97,11 @@ extension AdviseCommand {
             let dieWord = left == 1 ? "die" : "dice"
             let entering =
                 hasEntered
-                ? "" : "\nNot yet on the board: a bank must reach \(entry) turn points, the inherited ones included.\n"
+                ? ""
+                : piggyback.inheritedPointsEnter
+                    ? "\nNot yet on the board: a bank must reach \(entry) turn points, the inherited ones included.\n"
+                    : "\nNot yet on the board: taken over, a bank must reach \(offered.turnPoints + entry) turn points, "
+                        + "the entry minimum of \(entry) on top of the \(offered.turnPoints) inherited.\n"
             let (column, unit) =
                 if case .pointsTowardTarget(let cap) = advice.objective {
                     ("Expected points toward the target (\(cap) to go)", "points toward the target")

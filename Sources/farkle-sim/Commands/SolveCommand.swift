@@ -365,13 +365,24 @@ enum SolveCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Under piggybacking, its member on its own line after a newline, ending in a comma; nothing otherwise.
+    /// Under piggybacking, its members on their own lines after a newline, each ending in a comma: from which bank
+    /// taking over pays on the board and, under an entry minimum, not yet on it (as the Markdown's columns);
+    /// nothing otherwise.
     private static func piggybackJSON(_ solver: ExpectedScoreSolver) -> String {
-        guard let piggyback = solver.table.rules.game.piggyback else { return "" }
-        let members = (piggyback.leastDiceLeft...solver.table.rules.turn.dice).map { dice in
-            "\"\(dice)\": \(solver.leastBankToTakeOver(diceLeft: dice).map(String.init) ?? "null")"
+        let rules = solver.table.rules
+        guard let piggyback = rules.game.piggyback else { return "" }
+        func thresholds(_ turn: ExpectedScoreSolver) -> String {
+            let members = (piggyback.leastDiceLeft...rules.turn.dice).map { dice in
+                "\"\(dice)\": \(turn.leastBankToTakeOver(diceLeft: dice).map(String.init) ?? "null")"
+            }
+            return "{\(members.joined(separator: ", "))}"
         }
-        return "\n  \"piggyback_from\": {\(members.joined(separator: ", "))},"
+        let entering =
+            rules.game.entryMinimum > rules.turn.minimumBank
+            ? "\n  \"piggyback_from_not_yet_on_the_board\": "
+                + thresholds(ExpectedScoreSolver(table: solver.table, hasEntered: false)) + ","
+            : ""
+        return "\n  \"piggyback_from\": \(thresholds(solver)),\(entering)"
     }
 
     /// The three-farkle penalty: the long-run average, and each farkle count's turn.

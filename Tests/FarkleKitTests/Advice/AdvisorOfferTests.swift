@@ -47,6 +47,43 @@ struct AdvisorOfferTests {
     }
 
     @Test(
+        "where inherited points do not enter, a player not yet on the board is advised on each offer of P points by the turn whose least bank is P + 500, the plain recursion's"
+    )
+    func ownEntryAgainstPlainRecursion() throws {
+        var rules = try Self.entryRules()
+        rules.game.piggyback = Piggyback(inheritedPointsEnter: false)
+        let advisor = try Advisor(table: ScoringTable(rules: rules))
+        let fresh = HouseRuleSolverTests.plainRecursion(rules: rules, leastBank: 500).roll[0][6]
+        var takeOverValues: [Int: [Double]] = [:]
+        for points in [0, 50, 300, 1_000, 2_500] {
+            let (_, roll, _) = HouseRuleSolverTests.plainRecursion(rules: rules, leastBank: points + 500)
+            takeOverValues[points] = roll[points / 50]
+            for dice in 1...6 {
+                let advice = try advisor.advice(onOffer: TurnOffer(turnPoints: points, dice: dice), myScore: 0)
+                let expected = roll[points / 50][dice]
+                #expect(advice.objective == .expectedPoints)
+                #expect(abs(advice.takeOverValue - expected) <= 1e-9 * max(expected, 1), "\(points), \(dice)")
+                #expect(abs(advice.freshTurnValue - fresh) <= 1e-9 * fresh)
+                // On the board nothing changes: the inherited points count as before.
+                let entered = try advisor.advice(onOffer: TurnOffer(turnPoints: points, dice: dice))
+                let plain = HouseRuleSolverTests.plainRecursion(rules: rules).roll[points / 50][dice]
+                #expect(abs(entered.takeOverValue - plain) <= 1e-9 * max(plain, 1))
+            }
+        }
+        // 500 more of one's own before a bank: an offer is worth less than where it counts toward the 500.
+        let (_, counting, _) = HouseRuleSolverTests.plainRecursion(rules: rules, leastBank: 500)
+        #expect((takeOverValues[1_000] ?? [])[2] < counting[20][2] - 100)
+        // The least offer of 3 dice that beats a fresh turn: the first of the plain recursion's, each with its own
+        // least bank, searched from the advice's threshold one step either side.
+        let least = try #require(
+            try advisor.advice(onOffer: TurnOffer(turnPoints: 0, dice: 3), myScore: 0).leastBankToTakeOver)
+        #expect(least > 0)
+        let above = HouseRuleSolverTests.plainRecursion(rules: rules, leastBank: least + 500).roll[least / 50][3]
+        let below = HouseRuleSolverTests.plainRecursion(rules: rules, leastBank: least + 450).roll[least / 50 - 1][3]
+        #expect(above > fresh && below <= fresh, "\(least): \(below) and \(above) against \(fresh)")
+    }
+
+    @Test(
         "in a race won at once, 50 short of the target, an offer is worth 50 times the chance its dice score: the points toward the target, never taken over"
     )
     func pointsTowardTheTarget() throws {

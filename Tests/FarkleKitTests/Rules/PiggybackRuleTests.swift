@@ -28,9 +28,122 @@ struct PiggybackRuleTests {
         #expect(ScoringTable(rules: bonusOnly).scoreStep == 25 && ScoringTable(rules: plain).scoreStep == 50)
     }
 
+    @Test(
+        "inherited_points_enter false is read where an entry minimum rises above the least bank, and refused in one line where none does or it is not a bool"
+    )
+    func inheritedPointsEnter() throws {
+        let own = try Fixtures.rules(
+            json: #"{"base": "boxed", "game": {"piggyback": {"inherited_points_enter": false}}}"#)
+        #expect(own.game.piggyback == Piggyback(bonus: 0, leastDiceLeft: 1, inheritedPointsEnter: false))
+        let counting = try Fixtures.rules(
+            json: #"{"base": "boxed", "game": {"piggyback": {"inherited_points_enter": true}}}"#)
+        #expect(counting.game.piggyback == Piggyback())
+        for (json, key) in [
+            (
+                #"{"base": "standard", "game": {"piggyback": {"inherited_points_enter": false}}}"#,
+                "inherited_points_enter"
+            ),
+            (
+                #"{"base": "boxed", "turn": {"minimum_bank": 500}, "game": {"piggyback": {"inherited_points_enter": false}}}"#,
+                "inherited_points_enter"
+            ),
+            (#"{"base": "boxed", "game": {"piggyback": {"inherited_points_enter": 0}}}"#, "inherited_points_enter"),
+        ] {
+            #expect {
+                try Fixtures.rules(json: json)
+            } throws: { error in
+                let text = String(describing: error)
+                return text.contains("'game.piggyback.\(key)") && !text.contains("\n")
+            }
+        }
+    }
+
+    @Test(
+        "where inherited points do not enter, a player not yet on the board who takes a turn over banks only from the entry minimum on top of it; on the board, or with the plain rule, as before"
+    )
+    func ownEntryAtTheTable() throws {
+        func rules(enter: Bool) throws -> RuleSet {
+            try Fixtures.rules(
+                json:
+                    #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false}, "game": {"entry_minimum": 500, "piggyback": {"inherited_points_enter": \#(enter)}}}"#
+            )
+        }
+        // Ann banks 1,000 with three dice left; Ben, not yet on the board, takes it over and scores a 5.
+        let actions: [GameAction] = [.keep(dice(1, 1, 1)), .bank, .takeOver, .roll(dice(5, 2, 3)), .keep(dice(5))]
+        var own = try game(rules(enter: false), actions)
+        #expect(own.turnPoints == 1_050 && own.leastBank == 1_500)
+        #expect(
+            own.reasonNotToBank?.contains("500 on top of the 1000 taken over") == true, "\(own.reasonNotToBank ?? "")")
+        #expect(throws: GameState.NotAllowed.self) { try own.apply(.bank) }
+        // Two 1s with two dice: hot dice at 1,250, still short; three 1s of six more reach 2,250, which may bank.
+        try own.apply(.roll(dice(1, 1)))
+        try own.apply(.keep(dice(1, 1)))
+        try own.apply(.roll(dice(1, 1, 1, 2, 3, 4)))
+        try own.apply(.keep(dice(1, 1, 1)))
+        #expect(own.turnPoints == 2_250 && own.reasonNotToBank == nil)
+        try own.apply(.bank)
+        #expect(own.players[1].total == 2_250 && own.offer == TurnOffer(turnPoints: 2_250, dice: 3))
+        // Ann, on the board, takes that over and banks after one more scoring die: the entry no longer applies.
+        try own.apply(.takeOver)
+        #expect(own.leastBank == 0)
+        // With the plain rule Ben's 1,050 may bank: the inherited 1,000 count toward the 500.
+        var counting = try game(rules(enter: true), actions)
+        #expect(counting.leastBank == 500 && counting.reasonNotToBank == nil)
+        try counting.apply(.bank)
+        #expect(counting.players[1].total == 1_050)
+    }
+
+    @Test(
+        "the engine holds a player who takes over before entering to the entry minimum on top of the offer: every such bank of a strategy that banks where it may is from offer + 500, and the plain rule lets it bank below"
+    )
+    func ownEntryInTheEngine() throws {
+        struct TakesOverEveryOffer: Strategy {
+            let inner: ThresholdStrategy
+            var name: String { "takes-over" }
+            func move<Generator: RandomNumberGenerator>(
+                turnPoints: Int, dice: Int, multiset: Int, situation: GameSituation, using generator: inout Generator
+            ) -> Move {
+                inner.move(
+                    turnPoints: turnPoints, dice: dice, multiset: multiset, situation: situation, using: &generator)
+            }
+            func shouldBank<Generator: RandomNumberGenerator>(
+                turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+            ) -> Bool { true }
+            func piggybacks<Generator: RandomNumberGenerator>(
+                turnPoints: Int, diceLeft: Int, situation: GameSituation, using generator: inout Generator
+            ) -> Bool { true }
+        }
+        for enter in [false, true] {
+            let rules = try Fixtures.rules(
+                json:
+                    #"{"base": "standard", "turn": {"bank_with_dice_left": [1, 2, 3, 4, 5], "hot_dice_mandatory": false}, "game": {"rounds": 1, "entry_minimum": 500, "piggyback": {"inherited_points_enter": \#(enter)}}}"#
+            )
+            let table = ScoringTable(rules: rules)
+            let seat = TakesOverEveryOffer(inner: ThresholdStrategy(table: table, thresholds: [0, 0]))
+            var source = ScriptedRolls([])
+            let (_, games) = playRecorded(table: table, seats: [seat, seat], games: 4_000, rolls: &source)
+            var below = 0
+            var takenOver = 0
+            for game in games {
+                guard game.turns.count >= 2, case .banked = game.turns[0].outcome, case .banked = game.turns[1].outcome
+                else { continue }
+                // Ann banked at least 500 with dice left, which Ben took over: his bank holds them.
+                let offer = game.turns[0].turnPoints
+                takenOver += 1
+                #expect(game.turns[1].turnPoints > offer)
+                if game.turns[1].turnPoints < offer + 500 { below += 1 }
+            }
+            #expect(takenOver > 500, "\(takenOver)")
+            if enter { #expect(below > takenOver / 2, "\(below) of \(takenOver)") } else { #expect(below == 0) }
+        }
+    }
+
     @Test("jsonText writes the key only when set, true for the plain rule, and reads back equal; no preset plays it")
     func roundTrip() throws {
-        for text in [#"true"#, #"{"bonus": 1000, "least_dice_left": 2}"#, #"{"least_dice_left": 3}"#] {
+        for text in [
+            #"true"#, #"{"bonus": 1000, "least_dice_left": 2}"#, #"{"least_dice_left": 3}"#,
+            #"{"inherited_points_enter": false}"#,
+        ] {
             let rules = try Fixtures.rules(json: #"{"base": "boxed", "game": {"piggyback": \#(text)}}"#)
             #expect(try RuleSet(json: Data(rules.jsonText.utf8), source: "again") == rules, "\(text)")
         }

@@ -55,6 +55,8 @@ public struct ExpectedScoreSolver: Sendable {
 
     /// The turn's mechanics, with the least bank of this player (`hasEntered`).
     let mechanics: TurnMechanics
+    /// The rolls of each number of dice, grouped by their keeps: R reads them (`Rows.roll`).
+    let outcomes: RollOutcomes
     private let lastLevel: Int
     /// V at `TurnMechanics.stateIndex(level:diceLeft:)`, R likewise.
     private let values: [Double]
@@ -158,6 +160,7 @@ public struct ExpectedScoreSolver: Sendable {
 
         self.table = table
         self.mechanics = mechanics
+        self.outcomes = outcomes
         self.lastLevel = lastLevel
         self.tabulatedPoints = lastLevel * step
         self.tailStart = tailLevel * step
@@ -177,23 +180,33 @@ public struct ExpectedScoreSolver: Sendable {
             },
             groupOfRoll: outcomes.groupOfRoll, groupCount: outcomes.groupCount, keptDice: kept,
             bestKeeps: outcomes.bestKeeps, bankDecisions: bank)
-        policy.leastPiggybackPoints = (0...maximum).map { dice in
-            dice == 0 ? Int.max : searchLeastPointsToPiggyback(diceLeft: dice) ?? Int.max
+        // Where the entry minimum counts on top of an offer, each probe of the search is a turn of its own: searched
+        // when asked (`leastPointsToPiggyback(diceLeft:)`), as no strategy plays the offers of this turn (`ev` plays
+        // the turn of a player on the board).
+        if !countsEntryOnTopOfOffers {
+            policy.leastPiggybackPoints = (0...maximum).map { dice in
+                dice == 0 ? Int.max : searchLeastPointsToPiggyback(diceLeft: dice) ?? Int.max
+            }
         }
     }
 
     /// The least turn points of a banked turn (a multiple of `table.scoreStep`, piggybacking's bonus included) from
     /// which taking it over and rolling its `diceLeft` dice has the higher expected points than a fresh turn, or
-    /// `nil` where no points make it so.
+    /// `nil` where no points make it so; for a player not yet on the board whose inherited points do not enter,
+    /// the turn that banks from the entry minimum on top of the offer (`takeOverValue(offeredPoints:diceLeft:)`).
     ///
     /// R(t, n) never falls as t grows (more points leave every choice open and add to each bank), so taking over
-    /// pays from one number of points on: it is found by bisection over R, whose tail is exact and linear.
+    /// pays from one number of points on: it is found by bisection over R, whose tail is exact and linear. (With
+    /// the entry minimum on top, more points offered can still copy any play of fewer, and each bank pays more.)
     ///
-    /// Found once, when the turn is solved (the policy plays by the same numbers).
+    /// Found once, when the turn is solved (the policy plays by the same numbers); with the entry minimum on top
+    /// of the offer, searched here.
     ///
-    /// - Complexity: O(1).
+    /// - Complexity: O(1); with the entry minimum on top of the offer, O(log(points)) values taken over, each
+    ///   O(entry minimum / step) rows of R.
     public func leastPointsToPiggyback(diceLeft: Int) -> Int? {
         precondition((1...DiceCounts.maximumDice).contains(diceLeft), "1 to 6 dice")
+        if countsEntryOnTopOfOffers { return searchLeastPointsToPiggyback(diceLeft: diceLeft) }
         let points = policy.leastPiggybackPoints[diceLeft]
         return points == Int.max ? nil : points
     }
@@ -213,23 +226,9 @@ public struct ExpectedScoreSolver: Sendable {
     /// - Complexity: O(log(points)) reads of R.
     private func searchLeastPointsToPiggyback(diceLeft: Int) -> Int? {
         let fresh = expectedTurnScore
-        func beatsFresh(_ level: Int) -> Bool {
-            rollValue(turnPoints: level * mechanics.scoreStep, diceLeft: diceLeft) > fresh
-        }
-        if beatsFresh(0) { return 0 }
-        // Doubling to a level that beats a fresh turn, then bisection below it: within 2^40 score steps, far past
-        // any total a game is played to.
-        var high = 1
-        while !beatsFresh(high) {
-            guard high < 1 << 40 else { return nil }
-            high *= 2
-        }
-        var low = high / 2
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if beatsFresh(middle) { high = middle } else { low = middle }
-        }
-        return high * mechanics.scoreStep
+        return Self.leastLevel { level in
+            takeOverValue(offeredPoints: level * mechanics.scoreStep, diceLeft: diceLeft) > fresh
+        }.map { $0 * mechanics.scoreStep }
     }
 
     // MARK: - Values
@@ -302,7 +301,7 @@ public struct ExpectedScoreSolver: Sendable {
         belowThreshold[diceLeft]
     }
 
-    private func checkedLevel(_ turnPoints: Int, _ diceLeft: Int) -> Int {
+    func checkedLevel(_ turnPoints: Int, _ diceLeft: Int) -> Int {
         let step = mechanics.scoreStep
         precondition(turnPoints >= 0 && turnPoints % step == 0, "turn points are multiples of \(step)")
         precondition((1...DiceCounts.maximumDice).contains(diceLeft), "1 to 6 dice to roll")
@@ -311,6 +310,46 @@ public struct ExpectedScoreSolver: Sendable {
 }
 
 // MARK: - Rows
+
+extension ExpectedScoreSolver {
+    /// R(t, n) at turn points `level * step` with `dice` dice, from `later`, V of the states a roll leads to:
+    /// each group of rolls takes its best keep (the first of equal values), which `chose` hears of; a roll that
+    /// scores nothing is the six-dice farkle where every roll has one (`chose` hears of it with `nil` and its
+    /// level), else a farkle worth `farkleValue`. The one statement of R, for the table and for the turn a player
+    /// takes over (`rollValue(takingOver:diceLeft:leastBank:)`).
+    @inline(__always)
+    static func roll(
+        level: Int, dice: Int, outcomes: RollOutcomes, mechanics: TurnMechanics, farkleValue: Double,
+        later: (Int, Int) -> Double, chose: (_ group: Int?, _ option: RollOutcomes.Option?, _ level: Int) -> Void
+    ) -> Double {
+        var sum = 0.0
+        for group in outcomes.groupsByDice[dice] {
+            var best = -Double.infinity
+            var bestOption = outcomes.options(of: group).startIndex
+            for index in outcomes.options(of: group).indices {
+                let option = outcomes.options[index]
+                let value = later(level + option.steps, option.diceLeft)
+                if value > best {
+                    best = value
+                    bestOption = index
+                }
+            }
+            sum += outcomes.weight[group] * best
+            chose(group, outcomes.options[bestOption], level)
+        }
+        // A roll here is never the opening roll: that one's six-dice farkle is in `expectedTurnScore`.
+        if let farkle = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: false) {
+            let after = level + mechanics.level(turnPoints: farkle)
+            sum += outcomes.farkleWeight[dice] * later(after, dice)
+            chose(nil, nil, after)
+        } else {
+            // Adding 0 leaves the sum as it was: with the default farkle value every number is unchanged.
+            sum += outcomes.farkleWeight[dice] * farkleValue
+            chose(nil, nil, -1)
+        }
+        return sum / Double(DiceCatalog.orderedRollCounts[dice])
+    }
+}
 
 /// One row of the table (a level of turn points), computed from the rows above it.
 ///
@@ -346,36 +385,20 @@ private struct Rows {
     /// Fills R, V, the bank decision and the keeps of `dice` dice at turn points `level * step`.
     func solve(level: Int, dice: Int) {
         let points = level * mechanics.scoreStep
-        var sum = 0.0
         var farkles = 0.0
-        for group in outcomes.groupsByDice[dice] {
-            var best = -Double.infinity
-            var bestOption = outcomes.options(of: group).startIndex
-            for index in outcomes.options(of: group).indices {
-                let option = outcomes.options[index]
-                let value = later(level + option.steps, option.diceLeft)
-                if value > best {
-                    best = value
-                    bestOption = index
-                }
+        let roll = ExpectedScoreSolver.roll(
+            level: level, dice: dice, outcomes: outcomes, mechanics: mechanics, farkleValue: farkleValue,
+            later: later
+        ) { group, option, after in
+            if let group, let option {
+                farkles += outcomes.weight[group] * laterFarkleChance(level + option.steps, option.diceLeft)
+                kept[level * outcomes.groupCount + group] = UInt8(option.kept)
+            } else {
+                // A six-dice farkle goes on at `after`; a farkle ends the turn (-1).
+                farkles += outcomes.farkleWeight[dice] * (after < 0 ? 1 : laterFarkleChance(after, dice))
             }
-            let option = outcomes.options[bestOption]
-            sum += outcomes.weight[group] * best
-            farkles += outcomes.weight[group] * laterFarkleChance(level + option.steps, option.diceLeft)
-            kept[level * outcomes.groupCount + group] = UInt8(option.kept)
-        }
-        // A roll here is never the opening roll: that one's six-dice farkle is in `expectedTurnScore`.
-        if let farkle = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: false) {
-            let after = level + mechanics.level(turnPoints: farkle)
-            sum += outcomes.farkleWeight[dice] * later(after, dice)
-            farkles += outcomes.farkleWeight[dice] * laterFarkleChance(after, dice)
-        } else {
-            // Adding 0 leaves the sum as it was: with the default farkle value every number is unchanged.
-            sum += outcomes.farkleWeight[dice] * farkleValue
-            farkles += outcomes.farkleWeight[dice]
         }
         let total = Double(DiceCatalog.orderedRollCounts[dice])
-        let roll = sum / total
         let banks = mechanics.mayBank(turnPoints: points, diceLeft: dice) && Double(points) >= roll
         let state = TurnMechanics.stateIndex(level: level, diceLeft: dice)
         rollValues[state] = roll
