@@ -680,7 +680,7 @@ struct CompanionBrowserTests {
         let driver = """
             (() => {
             $("start").click();
-            tap([1, 1, 1, 1, 2, 3]); keep("1,1,1,1"); $("bank").click();
+            tap([1, 1, 1, 5, 2, 3]); keep("1,1,1,5"); $("bank").click();
             tap([5, 5, 5, 1, 2, 3]); keep("1,5,5,5"); $("bank").click();
             const before = totals();
             tap([1, 1, 1, 5, 2, 3]); keep("1,1,1,5");
