@@ -1,10 +1,4 @@
 extension ExpectedScoreSolver {
-    /// Whether an offer taken over banks only from the entry minimum on top of it: the turn of a player not yet on
-    /// the board (`hasEntered` `false`) under piggybacking whose inherited points do not enter.
-    var countsEntryOnTopOfOffers: Bool {
-        !hasEntered && table.rules.game.piggyback?.inheritedPointsEnter == false
-    }
-
     /// R of a turn taken over from `offeredPoints` (the bonus included) with `diceLeft` dice to roll, where no bank
     /// below `leastBank` turn points is allowed: the expected points of rolling now, a farkle worth `farkleValue`.
     ///
@@ -22,19 +16,47 @@ extension ExpectedScoreSolver {
         let first = checkedLevel(offeredPoints, diceLeft)
         let bankLevel = max(first, (leastBank + step - 1) / step)
         guard bankLevel > first else { return rollValue(turnPoints: offeredPoints, diceLeft: diceLeft) }
-        let width = DiceCounts.maximumDice + 1
-        var rolls = [Double](repeating: 0, count: (bankLevel - first) * width)
+        var rows = TakenOverRows(turn: self, first: first, bankLevel: bankLevel)
         for level in stride(from: bankLevel - 1, through: first, by: -1) {
             for dice in 1...mechanics.dice {
-                rolls[(level - first) * width + dice] = Self.roll(
+                let roll = Self.roll(
                     level: level, dice: dice, outcomes: outcomes, mechanics: mechanics, farkleValue: farkleValue,
-                    later: { later, next in
-                        later >= bankLevel
-                            ? value(turnPoints: later * step, diceLeft: next) : rolls[(later - first) * width + next]
-                    }, chose: { _, _, _ in })
+                    successors: rows)
+                rows.rolls[rows.index(level, dice)] = roll.value
             }
         }
-        return rolls[diceLeft]
+        return rows.rolls[rows.index(first, diceLeft)]
+    }
+
+    /// The rows of a turn taken over below its least bank, where every state rolls: R of each, and above them the
+    /// values of `turn`.
+    private struct TakenOverRows: RollSuccessors {
+        let turn: ExpectedScoreSolver
+        /// The offer's level, the lowest row.
+        let first: Int
+        /// The least bank's level, above the rows.
+        let bankLevel: Int
+        /// R at `index(level, dice)`.
+        var rolls: [Double]
+
+        init(turn: ExpectedScoreSolver, first: Int, bankLevel: Int) {
+            self.turn = turn
+            self.first = first
+            self.bankLevel = bankLevel
+            rolls = [Double](repeating: 0, count: (bankLevel - first) * (DiceCounts.maximumDice + 1))
+        }
+
+        func index(_ level: Int, _ dice: Int) -> Int { (level - first) * (DiceCounts.maximumDice + 1) + dice }
+
+        func value(_ level: Int, _ dice: Int) -> Double {
+            level >= bankLevel
+                ? turn.value(turnPoints: level * turn.mechanics.scoreStep, diceLeft: dice) : rolls[index(level, dice)]
+        }
+
+        /// The chance of a farkle is not asked of a turn taken over: 0.
+        func chose(group: Int, option: RollOutcomes.Option, at level: Int) -> Double { 0 }
+
+        func scoredNothing(dice: Int, goingOnAt level: Int?) -> Double { 0 }
     }
 
     /// What taking over an offer of `offeredPoints` (the bonus included) with `diceLeft` dice is worth to this
@@ -47,10 +69,10 @@ extension ExpectedScoreSolver {
     /// - Complexity: O(1), or O(entry minimum / step) rows of R where the entry minimum counts on top.
     /// - Precondition: `offeredPoints` is a non-negative multiple of the score step; `diceLeft` is 1...6.
     package func takeOverValue(offeredPoints: Int, diceLeft: Int) -> Double {
-        let rules = table.rules
-        guard countsEntryOnTopOfOffers, let piggyback = rules.game.piggyback else {
+        guard countsEntryOnTopOfOffers, let piggyback = table.rules.game.piggyback else {
             return rollValue(turnPoints: offeredPoints, diceLeft: diceLeft)
         }
+        let rules = table.rules
         let least = piggyback.leastBank(
             takingOver: offeredPoints, leastBank: mechanics.minimumBank, entryMinimum: rules.game.entryMinimum,
             hasEntered: false)

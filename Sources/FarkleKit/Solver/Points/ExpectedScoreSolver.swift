@@ -53,6 +53,9 @@ public struct ExpectedScoreSolver: Sendable {
     /// is the slope of `expectedTurnScore` in `farkleValue` while the policy stays the same.
     public let farkleChance: Double
 
+    /// Whether an offer taken over banks only from the entry minimum on top of it: the turn of a player not yet on
+    /// the board (`hasEntered` `false`) under piggybacking whose inherited points do not enter.
+    let countsEntryOnTopOfOffers: Bool
     /// The turn's mechanics, with the least bank of this player (`hasEntered`).
     let mechanics: TurnMechanics
     /// The rolls of each number of dice, grouped by their keeps: R reads them (`Rows.roll`).
@@ -172,6 +175,7 @@ public struct ExpectedScoreSolver: Sendable {
         self.expectedTurnScore = opening
         self.farkleValue = farkleValue
         self.hasEntered = hasEntered
+        countsEntryOnTopOfOffers = !hasEntered && table.rules.game.piggyback?.inheritedPointsEnter == false
         self.farkleChance = openingFarkleChance
         self.policy = ExpectedScorePolicy(
             mechanics: mechanics, lastLevel: lastLevel,
@@ -311,43 +315,59 @@ public struct ExpectedScoreSolver: Sendable {
 
 // MARK: - Rows
 
+/// The states a roll leads to, as R reads them (`ExpectedScoreSolver.roll(level:dice:outcomes:mechanics:farkleValue:successors:)`):
+/// V of each, and the chance of a farkle from each. The table's rows conform, and so does the turn a player takes
+/// over (`ExpectedScoreSolver.rollValue(takingOver:diceLeft:leastBank:)`): a generic parameter, so each is
+/// specialized and inlined, with no closure and nothing copied in the table's loop.
+protocol RollSuccessors {
+    /// V at `level` with `dice` dice to roll.
+    func value(_ level: Int, _ dice: Int) -> Double
+    /// The best keep of `group` is `option`, from a roll at `level`: the chance of a farkle from where it leads.
+    func chose(group: Int, option: RollOutcomes.Option, at level: Int) -> Double
+    /// A roll of `dice` dice that scores nothing: a six-dice farkle that goes on at `level`, or where `level` is
+    /// `nil` a farkle, which ends the turn; the chance of a farkle from there.
+    func scoredNothing(dice: Int, goingOnAt level: Int?) -> Double
+}
+
 extension ExpectedScoreSolver {
-    /// R(t, n) at turn points `level * step` with `dice` dice, from `later`, V of the states a roll leads to:
-    /// each group of rolls takes its best keep (the first of equal values), which `chose` hears of; a roll that
-    /// scores nothing is the six-dice farkle where every roll has one (`chose` hears of it with `nil` and its
-    /// level), else a farkle worth `farkleValue`. The one statement of R, for the table and for the turn a player
-    /// takes over (`rollValue(takingOver:diceLeft:leastBank:)`).
+    /// R(t, n) at turn points `level * step` with `dice` dice, from `successors`, V of the states a roll leads
+    /// to: each group of rolls takes its best keep (the first of equal values), which `successors` hears of; a
+    /// roll that scores nothing is the six-dice farkle where every roll has one, else a farkle worth
+    /// `farkleValue`. With it the chance that rolling ends in a farkle under those keeps, times the rolls'
+    /// count. The one statement of R, for the table and for the turn a player takes over.
     @inline(__always)
-    static func roll(
+    static func roll<Successors: RollSuccessors>(
         level: Int, dice: Int, outcomes: RollOutcomes, mechanics: TurnMechanics, farkleValue: Double,
-        later: (Int, Int) -> Double, chose: (_ group: Int?, _ option: RollOutcomes.Option?, _ level: Int) -> Void
-    ) -> Double {
+        successors: Successors
+    ) -> (value: Double, farkles: Double) {
         var sum = 0.0
+        var farkles = 0.0
         for group in outcomes.groupsByDice[dice] {
             var best = -Double.infinity
             var bestOption = outcomes.options(of: group).startIndex
             for index in outcomes.options(of: group).indices {
                 let option = outcomes.options[index]
-                let value = later(level + option.steps, option.diceLeft)
+                let value = successors.value(level + option.steps, option.diceLeft)
                 if value > best {
                     best = value
                     bestOption = index
                 }
             }
             sum += outcomes.weight[group] * best
-            chose(group, outcomes.options[bestOption], level)
+            farkles +=
+                outcomes.weight[group] * successors.chose(group: group, option: outcomes.options[bestOption], at: level)
         }
         // A roll here is never the opening roll: that one's six-dice farkle is in `expectedTurnScore`.
         if let farkle = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: false) {
             let after = level + mechanics.level(turnPoints: farkle)
-            sum += outcomes.farkleWeight[dice] * later(after, dice)
-            chose(nil, nil, after)
+            sum += outcomes.farkleWeight[dice] * successors.value(after, dice)
+            farkles += outcomes.farkleWeight[dice] * successors.scoredNothing(dice: dice, goingOnAt: after)
         } else {
             // Adding 0 leaves the sum as it was: with the default farkle value every number is unchanged.
             sum += outcomes.farkleWeight[dice] * farkleValue
-            chose(nil, nil, -1)
+            farkles += outcomes.farkleWeight[dice] * successors.scoredNothing(dice: dice, goingOnAt: nil)
         }
-        return sum / Double(DiceCatalog.orderedRollCounts[dice])
+        return (sum / Double(DiceCatalog.orderedRollCounts[dice]), farkles)
     }
 }
 
@@ -355,7 +375,7 @@ extension ExpectedScoreSolver {
 ///
 /// The buffers belong to `ExpectedScoreSolver.init`; each call writes only its own (level, dice) entries and
 /// reads higher levels.
-private struct Rows {
+private struct Rows: RollSuccessors {
     let outcomes: RollOutcomes
     let mechanics: TurnMechanics
     let tail: LinearTail
@@ -369,6 +389,7 @@ private struct Rows {
     let kept: UnsafeMutableBufferPointer<UInt8>
 
     /// V of a later state: tabulated, or on the tail line.
+    @inline(__always)
     private func later(_ level: Int, _ dice: Int) -> Double {
         level <= lastLevel
             ? values[TurnMechanics.stateIndex(level: level, diceLeft: dice)]
@@ -376,28 +397,35 @@ private struct Rows {
     }
 
     /// The chance of ending in a farkle from a later state: tabulated (0 where it banks), or the tail's.
+    @inline(__always)
     private func laterFarkleChance(_ level: Int, _ dice: Int) -> Double {
         guard level <= lastLevel else { return tail.farkleChance[dice] }
         let state = TurnMechanics.stateIndex(level: level, diceLeft: dice)
         return bank[state] ? 0 : rollFarkleChances[state]
     }
 
+    @inline(__always)
+    func value(_ level: Int, _ dice: Int) -> Double { later(level, dice) }
+
+    /// Records the keep in the policy's table.
+    @inline(__always)
+    func chose(group: Int, option: RollOutcomes.Option, at level: Int) -> Double {
+        kept[level * outcomes.groupCount + group] = UInt8(option.kept)
+        return laterFarkleChance(level + option.steps, option.diceLeft)
+    }
+
+    @inline(__always)
+    func scoredNothing(dice: Int, goingOnAt level: Int?) -> Double {
+        guard let level else { return 1 }
+        return laterFarkleChance(level, dice)
+    }
+
     /// Fills R, V, the bank decision and the keeps of `dice` dice at turn points `level * step`.
     func solve(level: Int, dice: Int) {
         let points = level * mechanics.scoreStep
-        var farkles = 0.0
-        let roll = ExpectedScoreSolver.roll(
+        let (roll, farkles) = ExpectedScoreSolver.roll(
             level: level, dice: dice, outcomes: outcomes, mechanics: mechanics, farkleValue: farkleValue,
-            later: later
-        ) { group, option, after in
-            if let group, let option {
-                farkles += outcomes.weight[group] * laterFarkleChance(level + option.steps, option.diceLeft)
-                kept[level * outcomes.groupCount + group] = UInt8(option.kept)
-            } else {
-                // A six-dice farkle goes on at `after`; a farkle ends the turn (-1).
-                farkles += outcomes.farkleWeight[dice] * (after < 0 ? 1 : laterFarkleChance(after, dice))
-            }
-        }
+            successors: self)
         let total = Double(DiceCatalog.orderedRollCounts[dice])
         let banks = mechanics.mayBank(turnPoints: points, diceLeft: dice) && Double(points) >= roll
         let state = TurnMechanics.stateIndex(level: level, diceLeft: dice)
