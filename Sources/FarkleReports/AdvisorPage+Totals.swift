@@ -9,9 +9,7 @@ extension AdvisorPage {
     /// The turn of a player not yet on the board, where the rules' entry minimum is above the minimum bank and
     /// the page has one turn table (no three-farkle penalty); `nil` otherwise.
     static func newPlayerSolver(for solver: ExpectedScoreSolver, tables: Int) -> ExpectedScoreSolver? {
-        let rules = solver.table.rules
-        guard tables == 1, rules.game.entryMinimum > rules.turn.minimumBank else { return nil }
-        return ExpectedScoreSolver(table: solver.table, hasEntered: false)
+        tables == 1 ? ExpectedScoreSolver.notYetOnTheBoard(solver.table) : nil
     }
 
     /// Where the advice counts a turn's points toward the target (`RuleSet.capsTheTurn`) and no long-run average

@@ -72,9 +72,7 @@ extension ReportDocument {
         guard let piggyback = rules.game.piggyback else { return "" }
         // Under an entry minimum a player not yet on the board weighs an offer against their own fresh turn, which
         // banks only from the minimum (and where inherited points do not enter, the offer's turn too).
-        let entering =
-            rules.game.entryMinimum > rules.turn.minimumBank
-            ? ExpectedScoreSolver(table: solver.table, hasEntered: false) : nil
+        let entering = ExpectedScoreSolver.notYetOnTheBoard(solver.table)
         var markdown = MarkdownTable(
             header: ["Dice left", "Take over a bank from"] + (entering == nil ? [] : ["Not yet on the board"]),
             alignments: [.right, .right] + (entering == nil ? [] : [.right]))

@@ -11,8 +11,8 @@ extension Advisor {
     /// - Complexity: O(1) for the expected points (the turns are solved when the advisor is made); a capped turn
     ///   is solved here, milliseconds; a turn taken over before entering with the entry minimum on top, O(entry
     ///   minimum / step) rows of R.
-    /// - Throws: `NotCovered` where the rules have no piggybacking, or the offer, the total or the farkles in a
-    ///   row do not fit them.
+    /// - Throws: `NotCovered` where the rules have no piggybacking, or the offer (its dice, its points off the
+    ///   score step), the total or the farkles in a row do not fit them.
     public func advice(onOffer offer: TurnOffer, myScore: Int? = nil, farklesInARow: Int = 0) throws(NotCovered)
         -> OfferAdvice
     {
@@ -21,6 +21,12 @@ extension Advisor {
         }
         guard (1...rules.turn.dice).contains(offer.dice), offer.turnPoints >= 0 else {
             throw NotCovered("an offer rolls 1 to \(rules.turn.dice) dice from 0 points or more")
+        }
+        // Turn points are whole steps of the scoring table; the turns are tabulated by step.
+        guard offer.turnPoints.isMultiple(of: table.scoreStep) else {
+            throw NotCovered(
+                "an offer's points are a multiple of \(table.scoreStep) under rules '\(rules.name)', not "
+                    + "\(offer.turnPoints)")
         }
         try checkFarkles(farklesInARow)
         let hasEntered = TurnSituation.hasEntered(myScore: myScore)

@@ -50,10 +50,7 @@ public struct Advisor: Sendable {
         self.table = table
         self.game = game
         enteredTurn = ExpectedScoreSolver(table: table)
-        let mechanics = table.turnMechanics
-        enteringTurn =
-            mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) > mechanics.minimumBank
-            ? ExpectedScoreSolver(table: table, hasEntered: false) : nil
+        enteringTurn = ExpectedScoreSolver.notYetOnTheBoard(table)
         penaltyTurns = LongRunAverageSolver(penaltyOf: table)
     }
 
@@ -422,4 +419,8 @@ extension RuleSet {
         let end = game.end
         return end.target != nil && !end.hasFinalRound && end.rounds == nil && turn.scorelessOpeningRollCost == 0
     }
+
+    /// Whether the entry minimum raises the least bank of a player not yet on the board above the minimum bank, so
+    /// that their turn is another one (`ExpectedScoreSolver.notYetOnTheBoard(_:)`). The one statement of it.
+    package var entryRaisesTheLeastBank: Bool { game.entryMinimum > turn.minimumBank }
 }

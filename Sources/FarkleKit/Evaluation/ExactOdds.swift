@@ -512,9 +512,8 @@ enum OddsSeat: Sendable {
                 return
             }
             let entered = try outcomes(hasEntered: true)
-            let sameLeast =
-                mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
-            self = .blind(entered: entered, notEntered: sameLeast ? entered : try outcomes(hasEntered: false))
+            self = .blind(
+                entered: entered, notEntered: rules.entryRaisesTheLeastBank ? try outcomes(hasEntered: false) : entered)
         }
     }
 

@@ -57,9 +57,8 @@ extension OddsSeat {
             throw NotCovered("exact odds of 'win' with dice sets \(reason) (simulate them instead)")
         }
         // Their turns bank as a player on the board does: a higher least bank before entering is not followed.
-        let mechanics = table.turnMechanics
         let entry = rules.game.entryMinimum
-        guard mechanics.leastBank(entryMinimum: entry, hasEntered: false) == mechanics.minimumBank else {
+        guard !rules.entryRaisesTheLeastBank else {
             throw NotCovered(
                 "exact odds with dice sets follow no entry minimum above the least bank; rules '\(rules.name)' ask "
                     + "\(entry) points (simulate them instead)")

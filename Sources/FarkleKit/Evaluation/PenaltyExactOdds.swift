@@ -64,8 +64,7 @@ struct PenaltyExactOdds {
             throw NotCovered("rules '\(rules.name)' play fixed rounds (RoundsOdds)")
         }
         let mechanics = context.table.turnMechanics
-        guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
-        else {
+        guard !rules.entryRaisesTheLeastBank else {
             throw NotCovered(
                 "exact odds do not handle an entry minimum with a "
                     + (rules.turn.threeFarklePenalty == nil

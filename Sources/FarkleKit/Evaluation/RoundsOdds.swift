@@ -32,11 +32,7 @@ struct RoundsOdds {
             throw NotCovered(
                 "exact odds of a game of fixed rounds do not handle a three-farkle penalty (rules '\(rules.name)')")
         }
-        let mechanics = context.table.turnMechanics
-        guard
-            mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false)
-                == mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
-        else {
+        guard !rules.entryRaisesTheLeastBank else {
             throw NotCovered(
                 "exact odds of a game of rounds do not handle an entry minimum (rules '\(rules.name)')")
         }

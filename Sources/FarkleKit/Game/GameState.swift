@@ -103,12 +103,17 @@ public struct GameState: Sendable {
     /// The least turn points the player to move may bank: the minimum bank, or the entry minimum before the
     /// player's first bank (under piggybacking where inherited points do not enter, on top of a turn taken over).
     public var leastBank: Int {
-        let entry = rules.game.entryMinimum
-        let hasEntered = players[seat].hasEntered
-        let least = table.turnMechanics.leastBank(entryMinimum: entry, hasEntered: hasEntered)
+        let least = freshLeastBank
         guard let takenOver, let piggyback = rules.game.piggyback else { return least }
         return piggyback.leastBank(
-            takingOver: takenOver.turnPoints, leastBank: least, entryMinimum: entry, hasEntered: hasEntered)
+            takingOver: takenOver.turnPoints, leastBank: least, entryMinimum: rules.game.entryMinimum,
+            hasEntered: players[seat].hasEntered)
+    }
+
+    /// The least bank of a fresh turn of the player to move: the minimum bank, or the entry minimum until they
+    /// have entered.
+    private var freshLeastBank: Int {
+        table.turnMechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: players[seat].hasEntered)
     }
 
     /// Why the player to move may not bank now, or `nil` when banking is allowed.
@@ -118,13 +123,13 @@ public struct GameState: Sendable {
         if isOpeningRoll { return "nothing has been rolled this turn" }
         let least = leastBank
         if turnPoints < least {
-            let what = least > table.turnMechanics.minimumBank ? "entry minimum" : "minimum bank"
-            let fresh = table.turnMechanics.leastBank(
-                entryMinimum: rules.game.entryMinimum, hasEntered: players[seat].hasEntered)
-            if let takenOver, least > fresh {
+            // A turn taken over by a player not yet on the board, where the inherited points do not enter, banks
+            // from the entry minimum on top of them (`Piggyback.leastBank(takingOver:...)`).
+            if let takenOver, least > freshLeastBank {
                 return "\(turnPoints) is below \(least): the entry minimum of \(rules.game.entryMinimum) on top of the "
                     + "\(takenOver.turnPoints) taken over, which do not count toward it"
             }
+            let what = least > table.turnMechanics.minimumBank ? "entry minimum" : "minimum bank"
             return "\(turnPoints) is below the \(what) of \(least)"
         }
         if !table.turnMechanics.allowsBanking(diceLeft: diceLeft) {

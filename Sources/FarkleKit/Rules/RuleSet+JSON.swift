@@ -227,7 +227,7 @@ private struct RuleReader {
         if rules.turn.dice < DiceCounts.maximumDice { try fitDice(&rules, file: members) }
         // Inherited points that do not enter change nothing where no entry minimum rises above the least bank.
         if let piggyback = rules.game.piggyback, !piggyback.inheritedPointsEnter,
-            rules.game.entryMinimum <= rules.turn.minimumBank
+            !rules.entryRaisesTheLeastBank
         {
             throw fail(
                 "game.piggyback.inherited_points_enter",

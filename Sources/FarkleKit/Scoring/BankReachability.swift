@@ -127,7 +127,7 @@ package struct BankReachability: Sendable {
                     + "to roll, so no turn could ever bank and a game could never end")
         }
         let most = reachedBankable.compactMap { mostPoints[$0] }.max() ?? 0
-        let key = rules.game.entryMinimum > rules.turn.minimumBank ? "game.entry_minimum" : "turn.minimum_bank"
+        let key = rules.entryRaisesTheLeastBank ? "game.entry_minimum" : "turn.minimum_bank"
         throw RuleSetError(
             source: source, key: key,
             problem: "is \(leastBank), more than any turn can hold where it may bank (at most \(most) points), "

@@ -105,8 +105,7 @@ struct LoadedEngine: Sendable {
         if let reason = DiceSet.simulationRefusal(toPlay: rules) { throw .rules(reason) }
         // Its plays bank as a player on the board does: a higher least bank before entering is not played.
         let mechanics = table.turnMechanics
-        guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == mechanics.minimumBank
-        else { throw .entryMinimum(rules.game.entryMinimum) }
+        guard !rules.entryRaisesTheLeastBank else { throw .entryMinimum(rules.game.entryMinimum) }
         var plays: [LoadedPlay] = []
         for (seat, spec) in strategies.enumerated() {
             guard let play = LoadedPlay(spec) else { throw .unknownStrategy(seat: seat, spec) }

@@ -130,7 +130,7 @@ extension AdviseCommand {
     private static func total(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) -> Int? {
         guard arguments.value("my-score") != nil else { return nil }
         let capsTheTurn = rules.capsTheTurn
-        let entryMatters = rules.game.entryMinimum > rules.turn.minimumBank
+        let entryMatters = rules.entryRaisesTheLeastBank
         guard capsTheTurn || entryMatters, rules.turn.threeFarklePenalty == nil else {
             throw UsageError(
                 "'--my-score' changes no advice on an offer under rules '\(rules.name)': "

@@ -140,7 +140,7 @@ enum AdviseCommand: Command {
         // target at once, whose last points it caps. Elsewhere it would be read for nothing.
         if let totals, totals.theirs == nil {
             let capsTheTurn = rules.capsTheTurn
-            let entryMatters = rules.game.entryMinimum > rules.turn.minimumBank
+            let entryMatters = rules.entryRaisesTheLeastBank
             if !capsTheTurn, !entryMatters || rules.turn.threeFarklePenalty != nil {
                 throw UsageError(
                     "'--my-score' alone changes no advice under rules '\(rules.name)': add '--opponent-score' for the "

@@ -378,10 +378,9 @@ enum SolveCommand: Command {
             return "{\(members.joined(separator: ", "))}"
         }
         let entering =
-            rules.game.entryMinimum > rules.turn.minimumBank
-            ? "\n  \"piggyback_from_not_yet_on_the_board\": "
-                + thresholds(ExpectedScoreSolver(table: solver.table, hasEntered: false)) + ","
-            : ""
+            ExpectedScoreSolver.notYetOnTheBoard(solver.table).map {
+                "\n  \"piggyback_from_not_yet_on_the_board\": " + thresholds($0) + ","
+            } ?? ""
         return "\n  \"piggyback_from\": \(thresholds(solver)),\(entering)"
     }
 

@@ -112,7 +112,7 @@ struct AdvisorOfferTests {
         }
     }
 
-    @Test("an offer where the rules have no piggybacking, or with farkles in a row and no penalty, is not covered")
+    @Test("an offer where the rules have no piggybacking, off the score step, or with farkles in a row and no penalty, is not covered")
     func refusals() throws {
         let advisor = try Advisor(table: ScoringTable(rules: .standard))
         #expect(throws: NotCovered.self) { try advisor.advice(onOffer: TurnOffer(turnPoints: 1_500, dice: 2)) }
@@ -121,5 +121,10 @@ struct AdvisorOfferTests {
             try piggyback.advice(onOffer: TurnOffer(turnPoints: 1_500, dice: 2), farklesInARow: 1)
         }
         #expect(throws: NotCovered.self) { try piggyback.advice(onOffer: TurnOffer(turnPoints: 1_500, dice: 7)) }
+        // Off the score step: the turns hold whole steps only (it trapped before).
+        #expect(throws: NotCovered.self) { try piggyback.advice(onOffer: TurnOffer(turnPoints: 1_530, dice: 2)) }
+        #expect(throws: NotCovered.self) {
+            try piggyback.advice(onOffer: TurnOffer(turnPoints: 1_530, dice: 2), myScore: 4_000)
+        }
     }
 }

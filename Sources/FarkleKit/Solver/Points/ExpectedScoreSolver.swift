@@ -73,6 +73,13 @@ public struct ExpectedScoreSolver: Sendable {
         self.init(table: ScoringTable(rules: rules), farkleValue: farkleValue)
     }
 
+    /// The turn of a player not yet on the board under the rules of `table`, where the entry minimum raises the
+    /// least bank (`RuleSet.entryRaisesTheLeastBank`); `nil` where it does not, and the turn is that of a player
+    /// on the board.
+    package static func notYetOnTheBoard(_ table: ScoringTable) -> ExpectedScoreSolver? {
+        table.rules.entryRaisesTheLeastBank ? ExpectedScoreSolver(table: table, hasEntered: false) : nil
+    }
+
     /// Solves the turn for `table`.
     ///
     /// - Parameters:

@@ -131,7 +131,7 @@ package struct RoundsWinSolver: Sendable {
         }
         let mechanics = table.turnMechanics
         let least = mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: true)
-        guard mechanics.leastBank(entryMinimum: rules.game.entryMinimum, hasEntered: false) == least else {
+        guard !rules.entryRaisesTheLeastBank else {
             throw .init(description: "the solver of a game of rounds does not handle an entry minimum")
         }
         return (rounds, least)

@@ -185,7 +185,7 @@ extension RuleSet {
         }
         // The cost of a scoreless opening roll makes a race the penalty's layout (`WinGameKind`); a game of rounds
         // follows it in its own, where only the lead counts.
-        if WinGameKind(self) == .penaltyRace, game.entryMinimum > turn.minimumBank {
+        if WinGameKind(self) == .penaltyRace, entryRaisesTheLeastBank {
             return NotCovered(
                 "the win-probability solver does not handle an entry minimum with a "
                     + (turn.threeFarklePenalty == nil
