@@ -268,6 +268,13 @@ private struct RuleReader {
                 "lists \(count.kindDescription), but a game of \(dice == 1 ? "1 die" : "\(dice) dice") (turn.dice) leaves at most \(dice - 1) "
                     + "after a keep (banking after hot dice is set by turn.hot_dice_mandatory)")
         }
+        // A bank leaves at most the game's dice (all of them after hot dice): an offer from more is never made.
+        if let piggyback = rules.game.piggyback, piggyback.leastDiceLeft > dice {
+            throw fail(
+                "game.piggyback.least_dice_left",
+                "is \(piggyback.leastDiceLeft), but a game of \(dice == 1 ? "1 die" : "\(dice) dice") (turn.dice) never "
+                    + "leaves more than \(dice) to take over: at most \(dice)")
+        }
         rules.dropRulesNeedingMoreDice()
     }
 

@@ -112,7 +112,9 @@ struct AdvisorOfferTests {
         }
     }
 
-    @Test("an offer where the rules have no piggybacking, off the score step, or with farkles in a row and no penalty, is not covered")
+    @Test(
+        "an offer where the rules have no piggybacking, off the score step, or with farkles in a row and no penalty, is not covered"
+    )
     func refusals() throws {
         let advisor = try Advisor(table: ScoringTable(rules: .standard))
         #expect(throws: NotCovered.self) { try advisor.advice(onOffer: TurnOffer(turnPoints: 1_500, dice: 2)) }

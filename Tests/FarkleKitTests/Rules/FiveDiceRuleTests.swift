@@ -48,6 +48,8 @@ struct FiveDiceRuleTests {
             (#""turn": {"dice": 5}, "game": {"six_ones": "instant_win"}"#, "game.six_ones"),
             (#""turn": {"dice": 4}, "combinations": {"small_straight": 1500}"#, "combinations.small_straight"),
             (#""turn": {"dice": 5, "bank_with_dice_left": [1, 5]}"#, "turn.bank_with_dice_left"),
+            // No bank of five dice leaves six to take over (solve trapped on it before).
+            (#""turn": {"dice": 5}, "game": {"piggyback": {"least_dice_left": 6}}"#, "game.piggyback.least_dice_left"),
             (#""turn": {"dice": 0}"#, "turn.dice"), (#""turn": {"dice": 7}"#, "turn.dice"),
             (#""turn": {"dice": "five"}"#, "turn.dice"),
         ])
