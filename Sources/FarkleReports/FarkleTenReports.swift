@@ -65,14 +65,20 @@ extension ReportDocument {
         text += "\nThe same at full precision: [farkleten-points.csv](farkleten-points.csv).\n"
 
         let total = section.evTotal
+        // Where a scoreless opening roll costs points a total falls below 0, and one of 0 is no longer all farkles.
+        let nothing =
+            total.lowestPoints < 0
+            ? "a total of 0 or below (scoreless opening rolls cost points) with chance "
+                + NumberText.significant(1 - total.probability(ofAtLeast: 1), digits: 3)
+            : "a total of 0 (every round a farkle) with chance "
+                + NumberText.significant(total.probability(ofBanking: 0), digits: 3)
         text += """
 
             ## The total of `ev` after \(roundsText), alone
 
             Exact distribution of the final total ([chart](farkleten-total.svg), \
             [every total](farkleten-total.csv)): mean \(ChartAxis.grouped(total.mean, decimals: 2)), quartiles \
-            \(total.quantile(0.25)), \(total.quantile(0.5)) and \(total.quantile(0.75)), a total of 0 (every \
-            round a farkle) with chance \(NumberText.significant(total.probability(ofBanking: 0), digits: 3)).
+            \(total.quantile(0.25)), \(total.quantile(0.5)) and \(total.quantile(0.75)), \(nothing).
 
             ## The chance to reach a total in \(roundsText)
 

@@ -209,12 +209,18 @@ extension ReportDocument {
             title: "Points banked per turn under optimal play (rules: \(rules.name))",
             xAxis: ChartAxis(title: "Points banked in one turn", unit: "points"),
             yAxis: ChartAxis(title: "Share of turns", unit: "%", format: .percent(decimals: 0)),
-            bins: bins, seriesName: "ev strategy, \(width)-point bins; the bar at 0 is farkled turns")
+            bins: bins,
+            seriesName: "ev strategy, \(width)-point bins; "
+                + (distribution.lowestPoints < 0
+                    ? "the bars at 0 and below are farkled turns (a scoreless opening roll costs points)"
+                    : "the bar at 0 is farkled turns"))
         return [
             ReportDocument(
                 fileName: "banked-points.csv", title: "Banked points per turn (CSV)",
                 summary: "The exact probability that an optimal turn banks each number of points, with the "
-                    + "running total; the 0 row is the chance of a farkle.",
+                    + "running total; the 0 row is the chance of a farkle"
+                    + (distribution.lowestPoints < 0
+                        ? ", the row below it that of a scoreless opening roll, which costs points." : "."),
                 contents: csv.text),
             ReportDocument(
                 fileName: "banked-points.svg", title: "Banked points per turn (chart)",

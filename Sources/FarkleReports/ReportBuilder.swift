@@ -306,7 +306,7 @@ public struct ReportBuilder: Sendable {
             "A turn played for the most expected points \(worth.verb) "
                 + "\(NumberText.significant(solver.expectedTurnScore, digits: 5)) points on average\(worth.cost); "
                 + "it farkles "
-                + "with probability \(NumberText.significant(distribution.probability(ofBanking: 0), digits: 3)) "
+                + "with probability \(NumberText.significant(1 - distribution.probability(ofAtLeast: 1), digits: 3)) "
                 + "(see [banked points](banked-points.csv))."
         ]
         for dice in [2, 1] where solver.table.rules.turn.allowsBanking(diceLeft: dice) {

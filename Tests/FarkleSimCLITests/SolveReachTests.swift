@@ -30,6 +30,32 @@ struct SolveReachTests {
         #expect(first["bank_from"] as? [Int] == [50, 50, 50, 50, 50, 50])
     }
 
+    @Test(
+        "where a scoreless opening roll costs 100, reach:100 in two rounds of single 1s is worked out by hand, from a total of -100 too"
+    )
+    func openingCost() throws {
+        // Only a single 1 scores (100); a scoreless opening roll of six dice costs 100. In the first round any 1
+        // reaches 100 (any keep may bank). Else the total is -100 and the last round needs 200: two 1s at once, or
+        // exactly one and then a 1 among the five dice left.
+        let none = { (dice: Double) in pow(5.0 / 6.0, dice) }
+        let fromBelow = 1 - none(6) - none(10)
+        let expected = (1 - none(6)) + none(6) * fromBelow
+        let result = try CommandRunner.run([
+            "solve", "--rules", fixtureRules("ones-cost-rounds.json"), "--objective", "reach:100", "--format", "csv",
+        ])
+        #expect(result.exitStatus == 0 && result.standardError.isEmpty)
+        let rows = result.standardOutput.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let chance = { (left: String, total: String) in
+            rows.first { $0.count > 2 && $0[0] == left && $0[1] == total }.flatMap { Double($0[2]) }
+        }
+        let low = try #require(chance("1", "-100"))
+        #expect(abs(low - fromBelow) < 1e-14)
+        let start = try #require(chance("2", "0"))
+        #expect(abs(start - expected) < 1e-14)
+        // With two rounds left no game is below 0 yet: the rows start at 0.
+        #expect(chance("2", "-100") == nil)
+    }
+
     @Test("Markdown gives the chance, the chance under ev, the states; CSV a row per rounds left and total")
     func markdownAndCSV() throws {
         let markdown = try CommandRunner.run(["solve", "--rules", "farkleten", "--objective", "reach:1000"])

@@ -92,7 +92,8 @@ public struct TurnRules: Hashable, Sendable {
     /// The cost takes a total down on any turn. The race of two played to win and its exact odds follow it
     /// (`PenaltyWinSolver` keeps totals down to a floor, as under a three-farkle penalty), and so do the game of
     /// rounds played to win and its exact odds, where only the lead counts; the solvers and plays that tabulate
-    /// totals that only rise ask here: the chance to reach a total, the exact odds of three players, loaded dice.
+    /// totals that only rise ask here: the exact odds of three players, loaded dice. (The chance to reach a total
+    /// alone tabulates totals below 0, as far as the turns can take them.)
     /// `instead` says what to do.
     package func openingFarkleCostRefusal(
         rules name: String, of what: String, instead: String = "simulate the game instead"

@@ -67,8 +67,11 @@ enum ReachSolveOutput {
         private var step: Int { solver.outcomes.table.scoreStep }
         private var rules: RuleSet { solver.outcomes.table.rules }
 
-        /// Every total below the target, in steps of the score step.
-        private var totals: StrideTo<Int> { stride(from: 0, to: solver.target, by: step) }
+        /// Every total below the target with `turnsLeft` turns to play, in steps of the score step: from 0, or
+        /// where a scoreless opening roll costs points from the lowest a game reaches.
+        private func totals(turnsLeft: Int) -> StrideTo<Int> {
+            stride(from: solver.lowestTotal(turnsLeft: turnsLeft), to: solver.target, by: step)
+        }
 
         /// The bank thresholds for n = 1 to the game's dice left, and the dice counts that also bank below theirs.
         private func thresholds(turnsLeft: Int, total: Int) -> (from: [Int?], alsoBelow: [Int]) {
@@ -120,7 +123,7 @@ enum ReachSolveOutput {
                 "rounds_left,total,chance," + (1...rules.turn.dice).map { "bank_from_\($0)" }.joined(separator: ",")
             ]
             for left in 1...solver.turns {
-                for total in totals {
+                for total in totals(turnsLeft: left) {
                     let from = thresholds(turnsLeft: left, total: total).from
                     lines.append(
                         "\(left),\(total),\(NumberText.exact(solver.chance(turnsLeft: left, total: total))),"
@@ -132,7 +135,7 @@ enum ReachSolveOutput {
 
         var json: String {
             let rows = (1...solver.turns).map { left in
-                let entries = totals.map { total in
+                let entries = totals(turnsLeft: left).map { total in
                     let (from, below) = thresholds(turnsLeft: left, total: total)
                     return
                         "{\"total\": \(total), \"chance\": \(JSONText.number(solver.chance(turnsLeft: left, total: total))), "

@@ -66,4 +66,44 @@ struct FarkleTenBotSoloTests {
         let observed = Double(reached) / Double(games)
         #expect(abs(observed - exact) < 4 * (exact * (1 - exact) / Double(games)).squareRoot())
     }
+
+    @Test(
+        "where a scoreless opening roll costs 500, a turn adds -500 on it: ev's turn has the solver's mean, and the ten-round totals of ev and hard alone (below 0 too) match simulated games within 4 standard errors"
+    )
+    func openingCost() throws {
+        var rules = RuleSet.farkleten
+        rules.turn.openingFarkleCost = 500
+        let table = ScoringTable(rules: rules)
+        let solver = ExpectedScoreSolver(table: table)
+        let turn = BankedPointsDistribution(solver: solver, maximumPoints: Self.maximumPoints)
+        #expect(turn.lowestPoints == -500 && turn.probability(ofBanking: -500) > 0.01)
+        // The solver's expected turn score counts the cost (the distribution summed banked points only before);
+        // untruncated, as far as the solver's table.
+        let whole = BankedPointsDistribution(solver: solver)
+        #expect(abs(whole.mean - solver.expectedTurnScore) < 1e-9 * solver.expectedTurnScore)
+        let hard = FarkleTenBot(level: .hard, table: table)
+        let totals = [
+            (StrategySpec.expectedValue, BankedPointsDistribution(summing: turn, turns: 10)),
+            (
+                .farkleTen(.hard),
+                try #require(hard.soloTotalDistribution(table: table, maximumPoints: Self.maximumPoints))
+            ),
+        ]
+        for (spec, total) in totals {
+            #expect(total.lowestPoints == -5000)
+            let games = 20_000
+            let seats = BuiltInStrategy.make([spec], table: table)
+            let tally = GameSimulation(table: table, seats: seats).run(games: games, seed: 13)
+            let simulated = tally.meanNetPointsPerTurn * 10
+            let error = tally.meanNetPointsPerTurnStandardError * 10
+            #expect(
+                abs(simulated - total.mean) < 4 * error,
+                "\(spec): simulated \(simulated) ± \(error), exact \(total.mean)")
+            // A total below 2,000: the tally's first 40 bins of 50 points (bin 0 holds every total below 50).
+            let exact = 1 - total.probability(ofAtLeast: 2000)
+            let observed = Double(tally.finalTotalCounts[..<40].reduce(0, +)) / Double(games)
+            #expect(exact > 0.001)
+            #expect(abs(observed - exact) < 4 * (exact * (1 - exact) / Double(games)).squareRoot())
+        }
+    }
 }

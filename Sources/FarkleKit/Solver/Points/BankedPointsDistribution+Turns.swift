@@ -5,7 +5,7 @@ extension BankedPointsDistribution {
     /// The exact distribution of the points banked over `turns` independent turns, each distributed as `turn`:
     /// the final total of a solo game of `turns` rounds (`farkleten`: 10) under the policy of `turn`.
     ///
-    /// `probabilities[i]` is for a total of `i * scoreStep`; a total that includes a truncated turn counts in
+    /// `probabilities[i]` is for a total of `lowestPoints + i * scoreStep`; a total that includes a truncated turn counts in
     /// `truncatedProbability` (1 − (1 − p)^turns for a turn truncated with probability p). Takes
     /// O(turns × n²) for a turn of n points steps: under a second for ten turns in a release build.
     ///
@@ -35,16 +35,19 @@ extension BankedPointsDistribution {
             }
             total = next
         }
-        scoreStep = turns[0].scoreStep
-        probabilities = total
         var untruncated = 1.0
         for turn in turns { untruncated *= 1 - turn.truncatedProbability }
-        truncatedProbability = 1 - untruncated
+        // Where a scoreless opening roll costs points every turn's lowest points add up.
+        self.init(
+            scoreStep: turns[0].scoreStep, lowestPoints: turns.reduce(0) { $0 + $1.lowestPoints },
+            probabilities: total, truncatedProbability: 1 - untruncated)
     }
 
-    /// The probability of banking `points` or more (the truncated tail, if any, left out).
+    /// The probability of adding `points` or more (the truncated tail, if any, left out).
     package func probability(ofAtLeast points: Int) -> Double {
-        let first = max(0, (points + scoreStep - 1) / scoreStep)
+        let offset = points - lowestPoints
+        // The first index at or above `points`: offsets below 0 round up to 0.
+        let first = offset <= 0 ? 0 : (offset + scoreStep - 1) / scoreStep
         guard first < probabilities.count else { return 0 }
         return probabilities[first...].reduce(0, +)
     }

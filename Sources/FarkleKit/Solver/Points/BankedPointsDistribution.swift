@@ -5,12 +5,16 @@
 /// roll), turn points ascending: every keep adds points, so a state's probability
 /// is final before it is spread to its successors. Each roll of n dice is
 /// weighted by its count of ordered outcomes over 6^n, and the keep and the bank
-/// decision are the policy's (the solver's, or a bot's, at random where it draws). A farkle banks 0. Its mean is the solver's
-/// expected turn score, which the tests check.
+/// decision are the policy's (the solver's, or a bot's, at random where it draws). A farkle banks 0, and a scoreless
+/// opening roll that costs points (`TurnRules.scorelessOpeningRollCost`) minus the cost: the points are what the
+/// turn adds to the total. Its mean is the solver's expected turn score, which the tests check.
 package struct BankedPointsDistribution: Sendable {
-    /// The turn points step of the rule set; `probabilities[i]` is for `i * scoreStep` points.
+    /// The turn points step of the rule set; `probabilities[i]` is for `lowestPoints + i * scoreStep` points.
     package let scoreStep: Int
-    /// The probability of banking `i * scoreStep` points, i = 0, 1, ... (index 0 includes farkles).
+    /// The points of `probabilities[0]`: 0, or below it where a scoreless opening roll costs points (minus the
+    /// cost for a turn, the sum of the turns' for a total of several).
+    package let lowestPoints: Int
+    /// The probability of adding `lowestPoints + i * scoreStep` points, i = 0, 1, ... (0 points include farkles).
     package let probabilities: [Double]
     /// The probability of turns that reach more points than the distribution covers (below 1e-9 in practice).
     let truncatedProbability: Double
@@ -51,6 +55,8 @@ package struct BankedPointsDistribution: Sendable {
         }
         var mass = [Double](repeating: 0, count: levels * TurnMechanics.statesPerLevel)
         var banked = [Double](repeating: 0, count: levels)
+        // The chance of a scoreless opening roll that costs points.
+        var costs = 0.0
         var truncated = 0.0
         mass[TurnMechanics.stateIndex(level: 0, diceLeft: mechanics.dice)] = 1
         func add(_ probability: Double, points: Int, dice: Int) {
@@ -90,6 +96,8 @@ package struct BankedPointsDistribution: Sendable {
                     guard !scored else { continue }
                     if let bonus = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpening) {
                         add(probability * weight, points: points + bonus, dice: dice)
+                    } else if mechanics.farkleCost(rolled: dice, isOpeningRoll: isOpening) > 0 {
+                        costs += probability * weight
                     } else if !rerolls {
                         banked[0] += probability * weight
                     }
@@ -97,28 +105,50 @@ package struct BankedPointsDistribution: Sendable {
             }
         }
         scoreStep = step
-        probabilities = banked
+        // The cost is a whole number of steps (`ScoringTable.scoreStep` divides it).
+        let costLevels = mechanics.level(turnPoints: mechanics.openingFarkleCost)
+        if costs > 0 {
+            var shifted = [Double](repeating: 0, count: costLevels) + banked
+            shifted[0] += costs
+            lowestPoints = -costLevels * step
+            probabilities = shifted
+        } else {
+            lowestPoints = 0
+            probabilities = banked
+        }
         truncatedProbability = truncated
     }
 
-    /// The expected banked points (the truncated tail, if any, left out).
+    /// A distribution of `probabilities` from `lowestPoints` in steps of `scoreStep`.
+    init(scoreStep: Int, lowestPoints: Int, probabilities: [Double], truncatedProbability: Double) {
+        self.scoreStep = scoreStep
+        self.lowestPoints = lowestPoints
+        self.probabilities = probabilities
+        self.truncatedProbability = truncatedProbability
+    }
+
+    /// The points of `probabilities[index]`.
+    package func points(at index: Int) -> Int { lowestPoints + index * scoreStep }
+
+    /// The expected points (the truncated tail, if any, left out).
     package var mean: Double {
-        probabilities.enumerated().reduce(0) { $0 + Double($1.offset * scoreStep) * $1.element }
+        probabilities.enumerated().reduce(0) { $0 + Double(points(at: $1.offset)) * $1.element }
     }
 
-    /// The probability of banking `points` points (0 for points off the score step).
+    /// The probability of adding exactly `points` points (0 for points off the score step or outside the range).
     package func probability(ofBanking points: Int) -> Double {
-        guard points >= 0, points % scoreStep == 0, points / scoreStep < probabilities.count else { return 0 }
-        return probabilities[points / scoreStep]
+        let offset = points - lowestPoints
+        guard offset >= 0, offset % scoreStep == 0, offset / scoreStep < probabilities.count else { return 0 }
+        return probabilities[offset / scoreStep]
     }
 
-    /// The least points `p` such that banking at most `p` has probability at least `fraction`.
+    /// The least points `p` such that adding at most `p` has probability at least `fraction`.
     package func quantile(_ fraction: Double) -> Int {
         var cumulative = 0.0
         for (index, probability) in probabilities.enumerated() {
             cumulative += probability
-            if cumulative >= fraction { return index * scoreStep }
+            if cumulative >= fraction { return points(at: index) }
         }
-        return (probabilities.count - 1) * scoreStep
+        return points(at: probabilities.count - 1)
     }
 }

@@ -25,9 +25,14 @@
 /// grows), so only the highest-scoring keep of each size matters, as in every
 /// solver here: the rolls are grouped by `DiceSetOutcomes`.
 ///
-/// Unsupported: a three-farkle penalty (a total could fall, and the state would need
-/// the farkles in a row) and an entry minimum (the state would need whether the
-/// player has entered). Six 1s score their points (they end no game alone).
+/// Where a scoreless opening roll costs points (`TurnRules.scorelessOpeningRollCost`), its
+/// farkle hands W_{r−1}(b − cost) on instead of W_{r−1}(b): totals fall below 0, by at most
+/// the cost a turn, so with r turns left from `turns` at 0 a total is at least
+/// −(turns − r) · cost, and the totals are tabulated from −(turns − 1) · cost.
+///
+/// Unsupported: a three-farkle penalty (the state would need the farkles in a row) and an
+/// entry minimum (the state would need whether the player has entered). Six 1s score their
+/// points (they end no game alone).
 /// The cost is about rounds × (target / step)² / 2 levels of turn points, each of a few
 /// thousand operations: ten rounds to 10,000 under `farkleten` is 201,000 levels.
 public struct ReachProbabilitySolver: Sendable {
@@ -46,12 +51,18 @@ public struct ReachProbabilitySolver: Sendable {
     static let maximumLevels = 1_000_000
 
     private let mechanics: TurnMechanics
-    /// The number of totals below the target: 0, step, ..., (totalLevels − 1) · step.
+    /// The number of totals from 0 below the target: 0, step, ..., (totalLevels − 1) · step.
     private let totalLevels: Int
-    /// W_r(b) at `r * (totalLevels + 1) + b`, r = 0...turns, b = 0...totalLevels (the last: reached).
+    /// The number of totals below 0 tabulated, where a scoreless opening roll costs points: −step down to
+    /// −(turns − 1) · cost; 0 otherwise. A total b is at index `lowLevels + b / step`.
+    private let lowLevels: Int
+    /// The levels a scoreless opening roll takes off the total (0: it costs nothing).
+    private let costLevels: Int
+    /// W_r(b) at `r * (lowLevels + totalLevels + 1) + index(b)`, r = 0...turns, index 0...lowLevels + totalLevels
+    /// (the last: reached).
     private let startChances: [Double]
     /// The first entry of the block of (turns left, total) in `values` and `rollValues`, at
-    /// `(r − 1) * totalLevels + b`; each block has `top(b) * stateCount` entries.
+    /// `(r − 1) * (lowLevels + totalLevels) + index(b)`; each block has `top(b) * stateCount` entries.
     private let blockStart: [Int]
     private let values: [Double]
     private let rollValues: [Double]
@@ -70,9 +81,6 @@ public struct ReachProbabilitySolver: Sendable {
                 description: "the chance to reach a total does not cover a three-farkle penalty (rules '\(rules.name)' "
                     + "take \(penalty) for three farkles in a row)")
         }
-        if let reason = rules.turn.openingFarkleCostRefusal(rules: rules.name, of: "the chances to reach a total") {
-            throw NotCovered(description: reason)
-        }
         if let reason = rules.game.exactTargetRefusal(
             rules: rules.name, of: "the chances to reach a total", instead: "solve the game to win instead")
         {
@@ -90,7 +98,18 @@ public struct ReachProbabilitySolver: Sendable {
         let step = mechanics.scoreStep
         let totalLevels = (target + step - 1) / step
         let bankLevel = (mechanics.minimumBank + step - 1) / step
-        let tops = (0..<totalLevels).map { max(totalLevels - $0, bankLevel) }
+        let costLevels = rules.turn.scorelessOpeningRollCost / step
+        // Bounded before it is multiplied: a cost far past the target leaves the tabulated totals beyond any table.
+        guard costLevels <= Self.maximumLevels / max(turns - 1, 1) else {
+            throw NotCovered(
+                description: "reaching \(target) in \(turns) turns, each scoreless opening roll costing "
+                    + "\(rules.turn.scorelessOpeningRollCost), takes more than \(Self.maximumLevels) levels of turn points "
+                    + "under rules '\(rules.name)'")
+        }
+        let lowLevels = (turns - 1) * costLevels
+        let totalCount = lowLevels + totalLevels
+        // The table's top for each total, from the lowest: where a bank reaches the target.
+        let tops = (0..<totalCount).map { max(totalCount - $0, bankLevel) }
         let levelCount = tops.reduce(0, +) * turns
         guard levelCount <= Self.maximumLevels else {
             throw NotCovered(
@@ -100,9 +119,9 @@ public struct ReachProbabilitySolver: Sendable {
         let states = outcomes.stateCount
         let full = outcomes.fullState
         let reach = CappedScoreSolver.reachChances(outcomes, mechanics)
-        var starts = [Double](repeating: 0, count: (turns + 1) * (totalLevels + 1))
-        starts[totalLevels] = 1
-        var blockStart = [Int](repeating: 0, count: turns * totalLevels)
+        var starts = [Double](repeating: 0, count: (turns + 1) * (totalCount + 1))
+        starts[totalCount] = 1
+        var blockStart = [Int](repeating: 0, count: turns * totalCount)
         var values = [Double](repeating: 0, count: levelCount * states)
         var rollValues = [Double](repeating: 0, count: levelCount * states)
         let everyRollFarkle = mechanics.sixDiceFarkle(dice: DiceCounts.maximumDice, isOpeningRoll: false)
@@ -110,18 +129,18 @@ public struct ReachProbabilitySolver: Sendable {
         let hasSixDice = outcomes.diceInState[full] == DiceCounts.maximumDice
         var next = 0
         for left in 1...turns {
-            let previous = (left - 1) * (totalLevels + 1)
-            for total in 0..<totalLevels {
+            let previous = (left - 1) * (totalCount + 1)
+            for total in 0..<totalCount {
                 let top = tops[total]
                 let block = next
-                blockStart[(left - 1) * totalLevels + total] = block
+                blockStart[(left - 1) * totalCount + total] = block
                 next += top * states
                 let failed = starts[previous + total]
                 func later(_ level: Int, _ state: Int) -> Double {
                     level >= top ? failed + reach[state] * (1 - failed) : values[block + level * states + state]
                 }
                 for level in stride(from: top - 1, through: 0, by: -1) {
-                    let banked = starts[previous + min(total + level, totalLevels)]
+                    let banked = starts[previous + min(total + level, totalCount)]
                     for state in 1..<states {
                         var sum = outcomes.farkleProbability[state] * failed
                         for group in outcomes.groups(of: state) {
@@ -151,22 +170,30 @@ public struct ReachProbabilitySolver: Sendable {
                     opening = mechanics.openingRoll(
                         opening, farkle: failed, farkleChance: outcomes.farkleProbability[full])
                 }
-                starts[left * (totalLevels + 1) + total] = opening
+                if costLevels > 0 {
+                    // The scoreless opening roll hands on the total less the cost. Below the lowest total tabulated
+                    // only from totals no game from 0 reaches with this many turns left (the class comment).
+                    let cost = starts[previous + max(total - costLevels, 0)]
+                    opening += outcomes.farkleProbability[full] * (cost - failed)
+                }
+                starts[left * (totalCount + 1) + total] = opening
             }
-            starts[left * (totalLevels + 1) + totalLevels] = 1
+            starts[left * (totalCount + 1) + totalCount] = 1
         }
         self.outcomes = outcomes
         self.target = target
         self.turns = turns
         self.mechanics = mechanics
         self.totalLevels = totalLevels
+        self.lowLevels = lowLevels
+        self.costLevels = costLevels
         self.startChances = starts
         self.blockStart = blockStart
         self.values = values
         self.rollValues = rollValues
         self.bankReach = reach
         self.stateCount = levelCount * (states - 1)
-        self.chance = starts[turns * (totalLevels + 1)]
+        self.chance = starts[turns * (totalCount + 1) + lowLevels]
     }
 
     /// Builds the table of `rules` and solves ordinary dice, as many as the game has (`TurnRules.dice`).
@@ -180,18 +207,26 @@ public struct ReachProbabilitySolver: Sendable {
     /// W_r(b): the chance of reaching the target from a total of `total` with `turnsLeft` turns to play, each
     /// from its opening roll, under best play; 1 from the target on.
     ///
-    /// - Precondition: `turnsLeft` is 0...turns; `total` is a non-negative multiple of the score step.
+    /// - Precondition: `turnsLeft` is 0...turns; `total` is a multiple of the score step, at least
+    ///   `lowestTotal(turnsLeft:)`.
     public func chance(turnsLeft: Int, total: Int) -> Double {
         precondition((0...turns).contains(turnsLeft), "0 to \(turns) turns left")
-        let level = checkedTotal(total)
-        return startChances[turnsLeft * (totalLevels + 1) + level]
+        let index = checkedTotal(total, turnsLeft: turnsLeft)
+        return startChances[turnsLeft * (lowLevels + totalLevels + 1) + index]
+    }
+
+    /// The lowest total the chances with `turnsLeft` turns to play are solved from: 0, or where a scoreless
+    /// opening roll costs points, the lowest a game from 0 with `turns` turns reaches, −(turns − turnsLeft) · cost.
+    public func lowestTotal(turnsLeft: Int) -> Int {
+        -(turns - max(turnsLeft, 1)) * costLevels * mechanics.scoreStep
     }
 
     /// V(t, s): the chance of reaching the target under best play with `turnPoints` on the table and the dice
     /// of `state` to roll, from a total of `total` with `turnsLeft` turns to play, this one included.
     ///
-    /// - Precondition: `turnsLeft` is 1...turns; `total` is below the target; `total` and `turnPoints` are
-    ///   non-negative multiples of the score step; `state` is 1..<stateCount of `outcomes`.
+    /// - Precondition: `turnsLeft` is 1...turns; `total` is below the target and at least
+    ///   `lowestTotal(turnsLeft:)`; `total` and `turnPoints` are multiples of the score step, `turnPoints`
+    ///   non-negative; `state` is 1..<stateCount of `outcomes`.
     func value(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double {
         lookup(values, turnsLeft, total, turnPoints, state)
     }
@@ -216,7 +251,7 @@ public struct ReachProbabilitySolver: Sendable {
     /// the rules do not allow the bank.
     func bankValue(turnsLeft: Int, total: Int, turnPoints: Int, state: Int) -> Double? {
         guard mechanics.mayBank(turnPoints: turnPoints, diceLeft: outcomes.diceInState[state]) else { return nil }
-        return chance(turnsLeft: turnsLeft - 1, total: min(total + turnPoints, totalLevels * mechanics.scoreStep))
+        return chance(turnsLeft: turnsLeft - 1, total: total + turnPoints)
     }
 
     /// Whether best play banks `turnPoints` with the dice of `state` left (on equal chances it banks).
@@ -257,20 +292,22 @@ public struct ReachProbabilitySolver: Sendable {
     /// The block of (turns left, total), the level of the turn points and the block's number of levels.
     private func position(_ turnsLeft: Int, _ total: Int, _ turnPoints: Int, _ state: Int) -> (Int, Int, Int) {
         precondition((1...turns).contains(turnsLeft), "1 to \(turns) turns left")
-        let totalLevel = checkedTotal(total)
-        precondition(totalLevel < totalLevels, "a total below the target")
+        let totalIndex = checkedTotal(total, turnsLeft: turnsLeft)
+        precondition(totalIndex < lowLevels + totalLevels, "a total below the target")
         precondition(
             turnPoints >= 0 && turnPoints % mechanics.scoreStep == 0, "turn points are multiples of the score step")
         precondition((1..<outcomes.stateCount).contains(state), "a state with dice to roll")
-        let index = (turnsLeft - 1) * totalLevels + totalLevel
+        let index = (turnsLeft - 1) * (lowLevels + totalLevels) + totalIndex
         let end = index + 1 < blockStart.count ? blockStart[index + 1] : values.count
         let top = (end - blockStart[index]) / outcomes.stateCount
         return (blockStart[index], mechanics.level(turnPoints: turnPoints), top)
     }
 
-    /// The level of `total`, capped at the target.
-    private func checkedTotal(_ total: Int) -> Int {
-        precondition(total >= 0 && total % mechanics.scoreStep == 0, "totals are multiples of the score step")
-        return min(mechanics.level(turnPoints: total), totalLevels)
+    /// The index of `total` among the tabulated totals, capped at the target.
+    private func checkedTotal(_ total: Int, turnsLeft: Int) -> Int {
+        let step = mechanics.scoreStep
+        precondition(total % step == 0, "totals are multiples of the score step")
+        precondition(total >= lowestTotal(turnsLeft: turnsLeft), "a total a game from 0 reaches")
+        return lowLevels + min(total / step, totalLevels)
     }
 }

@@ -83,7 +83,9 @@ private struct ReachBruteForce {
                     sum +=
                         weight * decide(turnsLeft: turnsLeft, total: total, turnPoints: turnPoints + bonus, dice: 6)
                 } else {
-                    sum += weight * start(turnsLeft: turnsLeft - 1, total: total)
+                    // A scoreless opening roll may cost points off the total.
+                    let cost = opening ? turn.scorelessOpeningRollCost : 0
+                    sum += weight * start(turnsLeft: turnsLeft - 1, total: total - cost)
                 }
                 continue
             }
@@ -107,7 +109,10 @@ private struct ReachBruteForce {
 struct ReachProbabilitySolverTests {
     @Test(
         "the chance from every total and turns left equals a plain recursion over every roll and keep",
-        arguments: [("farkleten", 400, 2), ("standard", 350, 2), ("minimum-bank", 400, 2), ("reroll", 400, 2)])
+        arguments: [
+            ("farkleten", 400, 2), ("standard", 350, 2), ("minimum-bank", 400, 2), ("reroll", 400, 2),
+            ("opening-cost", 400, 3),
+        ])
     func bruteForce(name: String, target: Int, turns: Int) throws {
         // standard: hot dice must be rolled, banking only with 1 or 2 dice left, the opening six-dice farkle;
         // minimum-bank: standard with a 300 minimum bank and the six-dice farkle on every roll of six dice.
@@ -118,6 +123,11 @@ struct ReachProbabilitySolverTests {
             rules = .farkleten
             rules.turn.rerollsScorelessOpeningRoll = true
         }
+        // opening-cost: farkleten where a scoreless opening roll costs 150 points: totals fall below 0.
+        if name == "opening-cost" {
+            rules = .farkleten
+            rules.turn.openingFarkleCost = 150
+        }
         if name == "minimum-bank" {
             rules.turn.minimumBank = 300
             rules.turn.sixDiceFarkleOnEveryRoll = true
@@ -125,17 +135,27 @@ struct ReachProbabilitySolverTests {
         let solver = try ReachProbabilitySolver(rules: rules, target: target, turns: turns)
         var brute = ReachBruteForce(rules: rules, target: target)
         for turnsLeft in 0...turns {
-            for total in stride(from: 0, through: target, by: 50) {
+            for total in stride(from: solver.lowestTotal(turnsLeft: turnsLeft), through: target, by: 50) {
                 let expected = brute.start(turnsLeft: turnsLeft, total: total)
                 let got = solver.chance(turnsLeft: turnsLeft, total: total)
                 #expect(abs(got - expected) < 1e-12, "\(name) \(turnsLeft) turns from \(total): \(got) vs \(expected)")
             }
         }
         #expect(solver.chance == solver.chance(turnsLeft: turns, total: 0))
-        // Within a turn too: the chance with 100 turn points and 3 dice, from a total of 50.
+        // Within a turn too: the chance with 100 turn points and 3 dice, from a total of 50 (and, after two costly
+        // farkles, from -300).
         let value = solver.value(turnsLeft: turns, total: 50, turnPoints: 100, state: 3)
         let expected = brute.decide(turnsLeft: turns, total: 50, turnPoints: 100, dice: 3)
         #expect(abs(value - expected) < 1e-12)
+        if name == "opening-cost" {
+            #expect(solver.lowestTotal(turnsLeft: 1) == -300)
+            let low = solver.value(turnsLeft: 1, total: -300, turnPoints: 100, state: 3)
+            #expect(abs(low - brute.decide(turnsLeft: 1, total: -300, turnPoints: 100, dice: 3)) < 1e-12)
+            // The cost is felt: the same game without it reaches the target more often.
+            var free = rules
+            free.turn.openingFarkleCost = 0
+            #expect(try ReachProbabilitySolver(rules: free, target: target, turns: turns).chance > solver.chance + 1e-3)
+        }
     }
 
     @Test("best play for the target does at least as well as expected-score play, whatever the target and turns")
