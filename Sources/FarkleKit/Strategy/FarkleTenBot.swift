@@ -319,14 +319,23 @@ extension FarkleTenBot {
         }
 
         /// The combinations of `roll` as the bots enumerate them, in this order, each set of dice once: a single
-        /// 1, a single 5, all the dice of each face showing three or more times (1s to 6s), and of six dice three
+        /// 1, a single 5, all the dice of each face showing three or more times (1s to 6s; where the rules score
+        /// no keep of them all, as without four of a kind, the most of them that score), and of six dice three
         /// pairs (four of a kind and a pair, six of a kind), the straight and two triplets (six of a kind). Each
-        /// scores what the rules give its dice as a keep; dice the rules do not score as a keep are left out.
+        /// scores what the rules give its dice as a keep; dice the rules do not score as a keep are left out. A
+        /// roll that scores only by other combinations of the rules (none of these) offers every keep the table
+        /// lists, so that no scoring roll leaves a bot without a keep.
         static func candidates(of roll: DiceCounts, table: ScoringTable) -> [Candidate] {
+            let keeps = table.keeps(for: roll)
             var patterns: [DiceCounts] = []
             for face in [1, 5] where roll[face] >= 1 { patterns.append(DiceCounts(faces: [face])) }
             for face in DiceCounts.faces where roll[face] >= 3 {
-                patterns.append(DiceCounts(faces: Array(repeating: face, count: roll[face])))
+                let kinds = stride(from: roll[face], through: 3, by: -1).lazy.map {
+                    DiceCounts(faces: Array(repeating: face, count: $0))
+                }
+                if let pattern = kinds.first(where: { kind in keeps.contains { $0.dice == kind } }) {
+                    patterns.append(pattern)
+                }
             }
             if roll.count == DiceCounts.maximumDice {
                 let shape = DiceCounts.faces.map { roll[$0] }.filter { $0 > 0 }.sorted()
@@ -337,10 +346,12 @@ extension FarkleTenBot {
             }
             var seen = Set<DiceCounts>()
             var candidates: [Candidate] = []
-            let keeps = table.keeps(for: roll)
             for pattern in patterns where seen.insert(pattern).inserted {
                 guard let keep = keeps.first(where: { $0.dice == pattern }) else { continue }
                 candidates.append(Candidate(score: Int32(keep.score), diceUsed: Int32(keep.diceUsed)))
+            }
+            if candidates.isEmpty {
+                candidates = keeps.map { Candidate(score: Int32($0.score), diceUsed: Int32($0.diceUsed)) }
             }
             return candidates
         }

@@ -60,6 +60,30 @@ struct FarkleTenBotTests {
         #expect(Self.candidates([1, 2, 3, 4, 5]) == [[100, 1], [50, 1]])
     }
 
+    @Test(
+        "without four of a kind (five-thousand) four 2s offer the three that score; every scoring roll of 1 to 5 dice offers a keep, and the bots play the game"
+    )
+    func fewerOfAKind() {
+        let table = ScoringTable(rules: .fiveThousand)
+        let candidates = { (faces: [Int]) in
+            FarkleTenBot.Combinations.candidates(of: DiceCounts(faces: faces), table: table).map {
+                [Int($0.score), Int($0.diceUsed)]
+            }
+        }
+        // The easy bot drew from an empty list here and trapped (simulate, report).
+        #expect(candidates([2, 2, 2, 2, 3]) == [[200, 3]])
+        // Four 1s are three and a single: all four score together, 1,100.
+        #expect(candidates([1, 1, 1, 1, 6]) == [[100, 1], [1100, 4]])
+        for dice in 1...5 {
+            for roll in DiceCatalog.shared.multisets[dice] where !table.keeps(for: roll).isEmpty {
+                #expect(!FarkleTenBot.Combinations.candidates(of: roll, table: table).isEmpty, "\(roll)")
+            }
+        }
+        let seats = BuiltInStrategy.make(FarkleTenBot.Level.allCases.map { .farkleTen($0) }, table: table)
+        let tally = GameSimulation(table: table, seats: seats).run(games: 2_000, seed: 5)
+        #expect(tally.games == 2_000)
+    }
+
     // MARK: - Keeps
 
     @Test("easy keeps the highest-scoring combination (the first on a tie) when it does not pick at random")
