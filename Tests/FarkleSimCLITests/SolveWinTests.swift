@@ -386,6 +386,33 @@ struct SolveWinTests {
             ])
         #expect(advised.exitStatus == 0, "\(advised.standardError)")
         #expect(advised.standardOutput.contains("the turn costs 100 points off the total"), "\(advised.standardOutput)")
+        // Totals fall below 0 by the cost: a player at -100 is advised (it was refused as a negative total), and
+        // only the lead counts, so as a player at 0 against 100.
+        func toWin(_ mine: Int, _ theirs: Int) throws -> [Double] {
+            let result = try CommandRunner.run(
+                [
+                    "advise", "--rules", fixtureRules("ones-cost-rounds.json"), "--dice", "1,2,3,4,6,6", "--my-score",
+                    "\(mine)", "--opponent-score", "\(theirs)", "--rounds-left", "1", "--format", "json",
+                ])
+            #expect(result.exitStatus == 0, "\(result.standardError)")
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let win = try #require(json["win"] as? [String: Any], "\(result.standardOutput)")
+            let keeps = try #require(win["keeps"] as? [[String: Any]])
+            let decision = try #require(win["decision"] as? [String: Any])
+            return keeps.compactMap { $0["value"] as? Double }
+                + [decision["bank_value"], decision["roll_value"]].compactMap { $0 as? Double }
+        }
+        let below = try toWin(-100, 0)
+        let above = try toWin(0, 100)
+        #expect(below.count == 3 && below == above, "\(below) against \(above)")
+        // Below what the game's turns can cost (two rounds and five extra, 100 each) it is refused.
+        let low = try CommandRunner.run(
+            [
+                "advise", "--rules", fixtureRules("ones-cost-rounds.json"), "--dice", "1,2,3,4,6,6", "--my-score",
+                "-800", "--opponent-score", "0", "--rounds-left", "1",
+            ])
+        #expect(low.exitStatus == 64 && low.standardError.hasPrefix("Error: '--my-score' must be from -700"))
         // No floor is tabulated in a game of rounds: the option is refused, not ignored.
         let floor = try CommandRunner.run(
             [

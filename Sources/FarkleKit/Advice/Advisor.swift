@@ -423,4 +423,11 @@ extension RuleSet {
     /// Whether the entry minimum raises the least bank of a player not yet on the board above the minimum bank, so
     /// that their turn is another one (`ExpectedScoreSolver.notYetOnTheBoard(_:)`). The one statement of it.
     package var entryRaisesTheLeastBank: Bool { game.entryMinimum > turn.minimumBank }
+
+    /// The lowest total a player reaches in a game of fixed rounds: 0, or where a scoreless opening roll costs
+    /// points, the cost once for every turn the game can give a player (its rounds and extra rounds); 0 for a race.
+    package var lowestTotalOfRounds: Int {
+        guard let rounds = game.end.rounds else { return 0 }
+        return -turn.scorelessOpeningRollCost * (rounds + game.extraRoundsOnTie)
+    }
 }

@@ -59,8 +59,13 @@ extension RoundsWinSolver: WinTurnSource {
         guard (0...1).contains(situation.seatInRound) else {
             throw NotCovered("the seat in the round is 0 (first) or 1 (second), not \(situation.seatInRound)")
         }
-        guard myScore >= 0, opponentScore >= 0 else {
-            throw NotCovered("totals in a game of rounds are not negative")
+        let lowest = table.rules.lowestTotalOfRounds
+        guard myScore >= lowest, opponentScore >= lowest else {
+            throw NotCovered(
+                lowest == 0
+                    ? "totals in a game of rounds are not negative"
+                    : "totals in a game of \(rounds) rounds under rules '\(table.rules.name)' are at least \(lowest), a "
+                        + "scoreless opening roll costing \(table.rules.turn.scorelessOpeningRollCost) every turn")
         }
         let round: Int
         if let extra = situation.extraRound {

@@ -434,8 +434,10 @@ enum AdviseCommand: Command {
                 try arguments.integer("extra-round", in: 1...max(extras, 1), default: 1)
             }
             let seat = try arguments.integer("seat", in: 1...2, default: 1)
-            let mine = try arguments.integer("my-score", in: 0...1_000_000_000, default: 0)
-            let theirs = try arguments.integer("opponent-score", in: 0...1_000_000_000, default: 0)
+            // A scoreless opening roll that costs points takes a total below 0, by at most the cost a turn.
+            let lowest = rules.lowestTotalOfRounds
+            let mine = try arguments.integer("my-score", in: lowest...1_000_000_000, default: 0)
+            let theirs = try arguments.integer("opponent-score", in: lowest...1_000_000_000, default: 0)
             for (name, total) in [("my-score", mine), ("opponent-score", theirs)] where total % step != 0 {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
