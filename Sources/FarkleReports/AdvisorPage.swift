@@ -427,6 +427,8 @@ public struct AdvisorPage: Sendable {
             ("kind", JSONText.string("rounds")), ("rounds", String(solver.rounds)),
             ("extra_rounds", String(solver.extraRounds)), ("cap_level", String(solver.differenceCapLevel)),
             ("opening_cost_levels", String(solver.openingCostLevels)),
+            // The lowest total a player reaches, below 0 where a scoreless opening roll costs points.
+            ("floor", String(solver.table.rules.lowestTotalOfRounds)),
             ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
             ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(rows, indent: 6)),
         ]

@@ -197,7 +197,9 @@ struct AdvisorBrowserTests {
                 situations.append(
                     (0..<Self.winSituationsPerRace).map { index in
                         var situation = drawn(index)
-                        let total = { table.scoreStep * Int.random(in: 0...12, using: &generator) }
+                        // Where a scoreless opening roll costs points a total falls below 0, down to the game's lowest.
+                        let lowest = table.rules.lowestTotalOfRounds / table.scoreStep
+                        let total = { table.scoreStep * Int.random(in: lowest...12, using: &generator) }
                         // In round 1 nobody has banked before their first turn (advise and the page refuse more).
                         let (round, seat) = (1 + index % solver.rounds, 1 + (index / solver.rounds) % 2)
                         situation.inGame(
@@ -240,6 +242,9 @@ struct AdvisorBrowserTests {
         }
         #expect(decisions.isSuperset(of: ["bank", "roll"]), "decisions to win shown: \(decisions)")
         #expect(all.contains { ($0.1.me ?? 0) < 0 }, "totals below zero under a penalty")
+        #expect(
+            all.contains { $0.0 == "ones-cost-rounds.json" && ($0.1.me ?? 0) < 0 },
+            "totals below zero in a game of rounds whose opening roll costs points")
     }
 
     @Test("a situation that is not one shows why, and no advice")

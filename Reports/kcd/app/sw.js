@@ -1,7 +1,7 @@
 "use strict";
 // The installed table companion's service worker: it keeps the app's files, so that the app opens without a
 // network. `report` writes the cache's name from the page's content: a new page replaces the old cache.
-const CACHE = "farkle-kcd-ff8abe2e8d83533d";
+const CACHE = "farkle-kcd-cf62eacd264b37d3";
 const FILES = ["./", "index.html", "manifest.webmanifest", "icon.svg"];
 
 self.addEventListener("install", (event) => {

@@ -623,8 +623,9 @@ function gameTotals() {
   if (meText === "" && themText === "") return { me: null, them: null };
   if (meText === "") return { problem: "Enter your own total too: the advice to win needs both." };
   const totals = themText === "" ? [Number(meText)] : [Number(meText), Number(themText)];
-  // Under a penalty of points a total may fall below zero, down to the solved game's floor.
-  const least = data.win !== null && data.win.kind === "penalty" ? data.win.floor : 0;
+  // Under a penalty of points, or where a scoreless opening roll costs points, a total may fall below zero, down to
+  // the solved game's floor (RuleSet.lowestTotalOfRounds in a game of rounds).
+  const least = data.win !== null && data.win.floor !== undefined ? data.win.floor : 0;
   for (const total of totals) {
     if (!Number.isInteger(total) || total < least || total > MAX_TURN_POINTS || total % rules.score_step !== 0) {
       return { problem: "Totals are whole multiples of " + rules.score_step + " from " + least + "." };
