@@ -247,6 +247,30 @@ struct AdvisorBrowserTests {
             "totals below zero in a game of rounds whose opening roll costs points")
     }
 
+    @Test(
+        "where totals fall below 0 the total fields go down to the game's floor with a keypad that has a minus sign; elsewhere from 0 on a digit pad"
+    )
+    func totalFields() throws {
+        struct Fields: Decodable {
+            let min: String
+            let mode: String?
+            let themMin: String
+            let themMode: String?
+        }
+        let driver = """
+            report({ min: $("me").min, mode: $("me").getAttribute("inputmode"), themMin: $("them").min,
+              themMode: $("them").getAttribute("inputmode") });
+            """
+        let rounds = try Self.winPage("ones-cost-rounds.json").page
+        let rules = try RuleSet.load(fixtureRules("ones-cost-rounds.json"))
+        let below = try CompanionBrowserTests.shown(Fields.self, rules: rules, page: rounds, driver: driver)
+        // Two rounds and five extra ones, each opening roll able to cost 100.
+        #expect(below.min == "-700" && below.themMin == "-700")
+        #expect(below.mode == nil && below.themMode == nil, "a phone's digit pad has no minus sign")
+        let plain = try CompanionBrowserTests.shown(Fields.self, rules: .standard, driver: driver)
+        #expect(plain.min == "0" && plain.mode == "numeric" && plain.themMode == "numeric")
+    }
+
     @Test("a situation that is not one shows why, and no advice")
     func problems() throws {
         let page = AdvisorPage(solver: ExpectedScoreSolver(rules: .standard))

@@ -889,7 +889,14 @@ if (!perFarkleCount()) {
 }
 for (const id of ["me", "them", "farkles", "theirfarkles", "round", "seat"]) $(id).addEventListener("input", update);
 $("me").step = $("them").step = String(rules.score_step);
-if (typedWin() && data.win.kind === "penalty") $("me").min = $("them").min = String(data.win.floor);
+// Where totals fall below 0 (a penalty of points, a scoreless opening roll's cost) the fields go down to the solved
+// game's floor, and a phone shows a keypad with a minus sign (inputmode="numeric" has none).
+if (typedWin() && data.win.floor !== undefined && data.win.floor < 0) {
+  for (const id of ["me", "them"]) {
+    $(id).min = String(data.win.floor);
+    $(id).removeAttribute("inputmode");
+  }
+}
 window.addEventListener("hashchange", () => { readFragment(); update(); });
 // Keys 1 to 6 add a die and Backspace takes the last back, unless a field has the focus.
 document.addEventListener("keydown", (event) => {
