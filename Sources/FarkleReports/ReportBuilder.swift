@@ -110,7 +110,7 @@ public struct ReportBuilder: Sendable {
         reports.append(ReportDocument.advisorPage(advisor))
         reports += ReportDocument.advisorApp(advisor)
         reports += ReportDocument.bankedPoints(distribution, rules: rules)
-        var findings = Self.turnFindings(solver: solver, distribution: distribution)
+        var findings = Self.turnFindings(solver: solver)
         // A game the win solvers cannot take is said so, or its report would just lack `win` without a reason.
         if let winRefusal {
             findings.append("The game is not solved to win, so `win` plays in no matchup: \(winRefusal).")
@@ -300,13 +300,13 @@ public struct ReportBuilder: Sendable {
     }
 
     /// The headline results of the turn solver, one Markdown sentence each.
-    static func turnFindings(solver: ExpectedScoreSolver, distribution: BankedPointsDistribution) -> [String] {
+    static func turnFindings(solver: ExpectedScoreSolver) -> [String] {
         let worth = ReportDocument.turnWorth(solver)
         var findings = [
             "A turn played for the most expected points \(worth.verb) "
                 + "\(NumberText.significant(solver.expectedTurnScore, digits: 5)) points on average\(worth.cost); "
                 + "it farkles "
-                + "with probability \(NumberText.significant(1 - distribution.probability(ofAtLeast: 1), digits: 3)) "
+                + "with probability \(NumberText.significant(solver.farkleChance, digits: 3)) "
                 + "(see [banked points](banked-points.csv))."
         ]
         for dice in [2, 1] where solver.table.rules.turn.allowsBanking(diceLeft: dice) {
