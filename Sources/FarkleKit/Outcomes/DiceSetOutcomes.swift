@@ -93,7 +93,7 @@
     public init(table: ScoringTable, set given: DiceSet, forceKinds: Bool = false) {
         let dice = table.rules.turn.dice
         let set = given.isOrdinary && given.count != dice ? DiceSet.ordinary(dice) : given
-        let layout = StateLayout(table: table, counts: set.kinds.map(\.count))
+        let layout = StateLayout(table: table, counts: set.kinds.map({ $0.count }))
         self.table = table
         self.set = set
         self.layout = layout
@@ -273,7 +273,7 @@ struct StateLayout: Sendable {
 
     func choices(for roll: [DiceCounts]) -> [DiceSetOutcomes.Choice] {
         precondition(roll.count == counts.count, "one roll per kind")
-        let rolled = state(with: roll.map(\.count))
+        let rolled = state(with: roll.map({ $0.count }))
         let combined = roll.reduce(DiceCounts(), +)
         var choices: [DiceSetOutcomes.Choice] = []
         for keep in table.keeps(for: combined) {

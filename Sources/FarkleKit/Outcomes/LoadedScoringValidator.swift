@@ -67,14 +67,14 @@ package struct LoadedScoringValidator: Sendable {
                 if let cached = cache[key] {
                     highest = cached
                 } else {
-                    highest = reference.evaluate(faces).keeps.map(\.score).max()
+                    highest = reference.evaluate(faces).keeps.map({ $0.score }).max()
                     cache[key] = highest
                 }
                 if let highest { best += chance * Double(highest) } else { farkle += chance }
             }
             var groupedBest = 0.0
             for group in outcomes.groups(of: state) {
-                let points = outcomes.options(of: group).map(\.points).max() ?? 0
+                let points = outcomes.options(of: group).map({ $0.points }).max() ?? 0
                 groupedBest += outcomes.groupProbability[group] * Double(points)
             }
             let groupedFarkle = outcomes.farkleProbability[state]

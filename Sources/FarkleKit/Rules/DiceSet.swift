@@ -112,7 +112,7 @@ public struct DiceSet: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether every die of the set is fair, so that the plain tables apply unchanged.
     package var isOrdinary: Bool {
-        kinds.count == 1 && members.allSatisfy(\.die.isFair)
+        kinds.count == 1 && members.allSatisfy({ $0.die.isFair })
     }
 
     /// `heavenly-kingdom:2,odd:1,ordinary:3`.

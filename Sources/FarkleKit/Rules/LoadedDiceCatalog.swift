@@ -1,5 +1,3 @@
-import Foundation
-
 /// Named dice: the built-in catalog of Kingdom Come's loaded dice, extendable by a user's JSON file.
 ///
 /// A catalog file is `{"dice": [{"name": ..., "weights": [w1, ..., w6], "source": ..., "alternative_weights":
@@ -14,7 +12,7 @@ public struct LoadedDiceCatalog: Sendable {
         // The text is checked by the tests; a failure here is a broken build, not bad input.
         guard
             let catalog = try? LoadedDiceCatalog(
-                json: Data(PackageResources.kcd_dice_json), source: "built-in catalog")
+                jsonBytes: PackageResources.kcd_dice_json, source: "built-in catalog")
         else { preconditionFailure("the built-in dice catalog must load") }
         return catalog
     }()
@@ -24,17 +22,17 @@ public struct LoadedDiceCatalog: Sendable {
         self.dice = dice
     }
 
-    /// Reads a catalog file.
+    /// Reads a catalog file's bytes: `init(json:source:)` without Foundation.
     ///
     /// - Throws: `DiceSetError` naming the file and what is wrong (not JSON, a key that is not known, weights
     ///   that are not six whole numbers from 0 to 1000 with one positive, a name given twice).
-    public init(json: Data, source: String) throws(DiceSetError) {
+    package init(jsonBytes json: [UInt8], source: String) throws(DiceSetError) {
         guard json.count <= RuleSet.maximumFileSize else {
             throw DiceSetError("\(source): is larger than \(RuleSet.maximumFileSize) bytes, too large for a catalog")
         }
         let root: JSONValue
         do {
-            root = try JSONValue(parsing: [UInt8](json))
+            root = try JSONValue(parsing: json)
         } catch {
             // Named by the key being read where there is one, as a rule file's errors are.
             throw DiceSetError("\(source): \(error.key.map { "'\($0)' " } ?? "")\(error.problem)")
@@ -50,37 +48,16 @@ public struct LoadedDiceCatalog: Sendable {
         for (position, entry) in entries.enumerated() {
             dice.append(try Self.die(entry, at: "\(source): dice[\(position)]"))
         }
-        let names = dice.map(\.name)
+        let names = dice.map({ $0.name })
         if let repeated = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw DiceSetError("\(source): the die '\(repeated)' is given twice")
         }
         self.dice = dice
     }
 
-    /// Loads a catalog file by path.
-    ///
-    /// - Throws: `DiceSetError` for a file that cannot be read or is not a catalog.
-    package static func load(path: String) throws(DiceSetError) -> LoadedDiceCatalog {
-        guard !path.isEmpty else { throw DiceSetError("the dice catalog is an empty path") }
-        guard let data = BoundedFile.read(atPath: path, upTo: RuleSet.maximumFileSize) else {
-            throw DiceSetError("\(path): cannot be read as a dice catalog")
-        }
-        let catalog = try LoadedDiceCatalog(json: data, source: path)
-        // Every set fills up with the fair die under this name: a loaded die by it would stand beside the fair
-        // one under the same name.
-        if let position = catalog.dice.firstIndex(where: { $0.name == LoadedDie.ordinary.name }),
-            Set(catalog.dice[position].weights).count != 1
-        {
-            throw DiceSetError(
-                "\(path): dice[\(position)]: '\(LoadedDie.ordinary.name)' names the fair die; give this die another name"
-            )
-        }
-        return catalog
-    }
-
     /// This catalog with the dice of `other` added; a die of `other` replaces one of the same name.
     package func extended(with other: LoadedDiceCatalog) -> LoadedDiceCatalog {
-        let replaced = Set(other.dice.map(\.name))
+        let replaced = Set(other.dice.map({ $0.name }))
         return LoadedDiceCatalog(dice: dice.filter { !replaced.contains($0.name) } + other.dice)
     }
 

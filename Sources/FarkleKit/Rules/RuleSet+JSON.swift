@@ -1,5 +1,3 @@
-import Foundation
-
 // A rule file is a JSON object in which every key is optional: what it leaves
 // out keeps the value of its base preset (`"base"`, `standard` by default), so
 // a file lists only how its rules differ. Unknown keys are errors, so a typo
@@ -13,42 +11,6 @@ extension RuleSet {
     /// The longest rule-set name, in characters: a name becomes file and folder names (`Reports/<name>/`), whose
     /// bytes a file system bounds (255 on most), and is shown in every report's title.
     static let maximumNameLength = 64
-
-    /// Loads a preset by name (`standard`) or a JSON rule file by path.
-    ///
-    /// - Throws: `RuleSetError` naming the file and the key that is wrong; a file larger than
-    ///   `maximumFileSize` is refused unread.
-    public static func load(_ nameOrPath: String) throws(RuleSetError) -> RuleSet {
-        if let preset = presets[nameOrPath] { return preset }
-        let names = presets.keys.sorted().joined(separator: ", ")
-        guard !nameOrPath.isEmpty else {
-            throw RuleSetError(
-                source: "", problem: "the rules are an empty path: name a preset (\(names)) or a rule file")
-        }
-        let url = URL(fileURLWithPath: nameOrPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            // A link that leads nowhere (or round in a loop) is there, unlike a missing file: say which it is.
-            var link = stat()
-            if lstat(url.path, &link) == 0 {
-                throw RuleSetError(
-                    source: nameOrPath,
-                    problem: "is a symbolic link that leads to no file (a loop, or a missing target)")
-            }
-            throw RuleSetError(
-                source: nameOrPath, problem: "no such rule file, and not a preset (presets: \(names))")
-        }
-        guard !isDirectory.boolValue else {
-            throw RuleSetError(source: nameOrPath, problem: "is a directory, not a rule file")
-        }
-        // Reading one byte past the limit tells a file that is too large without reading all of it
-        // (a device such as /dev/zero has no size to ask for).
-        guard let data = BoundedFile.read(atPath: url.path, upTo: maximumFileSize) else {
-            throw RuleSetError(source: nameOrPath, problem: "cannot be read as a rule file")
-        }
-        let defaultName = ruleName(fromFileName: url.deletingPathExtension().lastPathComponent)
-        return try RuleSet(json: data, source: nameOrPath, defaultName: defaultName)
-    }
 
     /// A valid rule-set name made from a file name, so that `jsonText` of a file without `"name"` loads again:
     /// runs of other characters become one `-` (`house rules (2024)` -> `house-rules-2024`).
@@ -67,7 +29,7 @@ extension RuleSet {
         return name.isEmpty ? "custom" : name
     }
 
-    /// Parses a JSON rule set.
+    /// Parses a JSON rule set from the bytes of a rule file: `init(json:source:defaultName:)` without Foundation.
     ///
     /// - Parameters:
     ///   - json: The file's bytes.
@@ -75,7 +37,7 @@ extension RuleSet {
     ///   - defaultName: The name when the file has no `"name"`.
     /// - Throws: `RuleSetError` for JSON that is not strict RFC 8259 (a trailing comma, a key given twice,
     ///   nesting deeper than a rule file needs), more than `maximumFileSize` bytes, or a wrong rule.
-    public init(json: Data, source: String, defaultName: String = "custom") throws(RuleSetError) {
+    package init(jsonBytes json: [UInt8], source: String, defaultName: String = "custom") throws(RuleSetError) {
         guard json.count <= Self.maximumFileSize else {
             throw RuleSetError(
                 source: source,
@@ -84,7 +46,7 @@ extension RuleSet {
         }
         let root: JSONValue
         do {
-            root = try JSONValue(parsing: [UInt8](json))
+            root = try JSONValue(parsing: json)
         } catch {
             throw RuleSetError(source: source, key: error.key, problem: error.problem)
         }
@@ -280,7 +242,7 @@ private struct RuleReader {
 
     func readCombinations(_ value: JSONValue, into points: inout CombinationPoints) throws(RuleSetError) {
         let section = "combinations"
-        let members = try object(value, section, allowed: CombinationKey.allCases.map(\.rawValue))
+        let members = try object(value, section, allowed: CombinationKey.allCases.map({ $0.rawValue }))
         for name in members.keys.sorted() {
             guard let key = CombinationKey(rawValue: name), let value = members[name] else { continue }
             let path = "\(section).\(name)"
@@ -356,7 +318,7 @@ private struct RuleReader {
 
     func readTurn(_ value: JSONValue, into turn: inout TurnRules) throws(RuleSetError) {
         let section = "turn"
-        let members = try object(value, section, allowed: TurnKey.allCases.map(\.rawValue))
+        let members = try object(value, section, allowed: TurnKey.allCases.map({ $0.rawValue }))
         for name in members.keys.sorted() {
             guard let key = TurnKey(rawValue: name), let value = members[name] else { continue }
             let path = "\(section).\(name)"
@@ -461,7 +423,7 @@ private struct RuleReader {
 
     func readGame(_ value: JSONValue, into game: inout GameRules) throws(RuleSetError) {
         let section = "game"
-        let members = try object(value, section, allowed: GameKey.allCases.map(\.rawValue))
+        let members = try object(value, section, allowed: GameKey.allCases.map({ $0.rawValue }))
         var target = game.end.target ?? GameRules().end.target ?? 0
         var finalRound = game.end.target == nil ? true : game.end.hasFinalRound
         // A base's game of rounds stays one unless the file gives a target or final round.

@@ -56,9 +56,9 @@ package struct BankReachability: Sendable {
         let count = edges.count
         func reachable(from start: Int) -> Set<Int> {
             var seen = Set<Int>()
-            var stack = edges[start].map(\.to)
+            var stack = edges[start].map({ $0.to })
             while let node = stack.popLast() {
-                if seen.insert(node).inserted { stack += edges[node].map(\.to) }
+                if seen.insert(node).inserted { stack += edges[node].map({ $0.to }) }
             }
             return seen
         }

@@ -10,7 +10,7 @@
     /// The number of ordered rolls on which table and reference disagree.
     package var disagreements: Int { byDice.reduce(0) { $0 + $1.disagreements } }
     /// The first few disagreements, fewest dice first.
-    package var firstDisagreements: [ScoringDisagreement] { byDice.flatMap(\.firstDisagreements) }
+    package var firstDisagreements: [ScoringDisagreement] { byDice.flatMap({ $0.firstDisagreements }) }
     /// Whether table and reference agree on every roll.
     package var passed: Bool { disagreements == 0 }
 

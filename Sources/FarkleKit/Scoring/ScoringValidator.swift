@@ -108,9 +108,11 @@ package struct ScoringDisagreement: Hashable, Sendable, CustomStringConvertible 
     package var description: String {
         var parts: [String] = []
         if tableRoll != rolled.sorted() { parts.append("table looked up \(tableRoll.map(String.init).joined())") }
-        if !onlyInTable.isEmpty { parts.append("table only " + onlyInTable.map(\.description).joined(separator: ", ")) }
+        if !onlyInTable.isEmpty {
+            parts.append("table only " + onlyInTable.map({ $0.description }).joined(separator: ", "))
+        }
         if !onlyInReference.isEmpty {
-            parts.append("reference only " + onlyInReference.map(\.description).joined(separator: ", "))
+            parts.append("reference only " + onlyInReference.map({ $0.description }).joined(separator: ", "))
         }
         if tableBest != referenceBest {
             parts.append("best[k] table \(tableBest.dropFirst()) vs reference \(referenceBest.dropFirst())")

@@ -1,11 +1,15 @@
-import Foundation
+#if !hasFeature(Embedded)
+    import Foundation
+#endif
 
 /// A value that threads read and change one at a time: the one lock of FarkleKit, for caches and progress
 /// counts whose writers are not known in advance (where each work item has its own slots, `SharedSlots` needs
 /// no lock).
 package final class Locked<Value>: @unchecked Sendable {
     // Unchecked: `value` is read and written only inside `withLock`, under `lock`.
-    private let lock = NSLock()
+    #if !hasFeature(Embedded)
+        private let lock = NSLock()
+    #endif
     private var value: Value
 
     /// A lock around `value`.
@@ -15,8 +19,11 @@ package final class Locked<Value>: @unchecked Sendable {
 
     /// Runs `body` on the value with no other thread inside, and returns what it returns.
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
+        // WebAssembly without threads has one thread: nothing to exclude.
+        #if !hasFeature(Embedded)
+            lock.lock()
+            defer { lock.unlock() }
+        #endif
         return try body(&value)
     }
 }

@@ -18,7 +18,7 @@ package final class SharedSlots<Element>: @unchecked Sendable {
     }
 
     /// One slot per element of `values`, in order.
-    package init(_ values: some Collection<Element>) {
+    package init(_ values: [Element]) {
         buffer = .allocate(capacity: values.count)
         _ = buffer.initialize(from: values)
     }

@@ -40,8 +40,8 @@ extension CappedScoreSolver.KeepAdvice {
         choices.map(advice).sorted { lhs, rhs in
             if lhs.value != rhs.value { return lhs.value > rhs.value }
             if lhs.choice.points != rhs.choice.points { return lhs.choice.points > rhs.choice.points }
-            let left = lhs.choice.taken.map(\.count)
-            let right = rhs.choice.taken.map(\.count)
+            let left = lhs.choice.taken.map({ $0.count })
+            let right = rhs.choice.taken.map({ $0.count })
             if left.reduce(0, +) != right.reduce(0, +) { return left.reduce(0, +) < right.reduce(0, +) }
             return left.lexicographicallyPrecedes(right)
         }

@@ -71,7 +71,7 @@ public struct CappedScoreSolver: Sendable {
     package init(expectedPointsOf outcomes: DiceSetOutcomes, hasEntered: Bool = true) throws(Unsolved) {
         let rules = outcomes.table.rules
         let tail = LinearTail(
-            states: outcomes,
+            states: DiceSetTailStates(outcomes: outcomes),
             mechanics: outcomes.table.turnMechanics.forPlayer(
                 entryMinimum: rules.game.entryMinimum, hasEntered: hasEntered))
         guard tail.ends else {
@@ -251,7 +251,8 @@ public struct CappedScoreSolver: Sendable {
         outcomes: DiceSetOutcomes, target: Int, threads: Int = 1
     ) -> [(total: Int, value: Double)] {
         let values = forEveryTotal(outcomes: outcomes, target: target, threads: threads) { $0.openingValue }
-        return Array(zip(stride(from: 0, to: target, by: outcomes.table.scoreStep), values))
+        let step = outcomes.table.scoreStep
+        return values.enumerated().map { (total: $0.offset * step, value: $0.element) }
     }
 
     /// The capped turn at every own total 0, step, ... below `target` (cap target − total), solved on `threads`

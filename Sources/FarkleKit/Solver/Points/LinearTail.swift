@@ -143,10 +143,10 @@ struct LinearTail: Sendable {
             from = max(from, banks[state] ? bank.crossing(rolling[state]) : rolling[state].crossing(bank))
         }
         farkleChance = lines.farkleChance
-        slope = lines.values.map(\.slope)
-        intercept = lines.values.map(\.intercept)
-        rollSlope = rolling.map(\.slope)
-        rollIntercept = rolling.map(\.intercept)
+        slope = lines.values.map({ $0.slope })
+        intercept = lines.values.map({ $0.intercept })
+        rollSlope = rolling.map({ $0.slope })
+        rollIntercept = rolling.map({ $0.intercept })
         self.banks = banks
         self.choice = choice
         exactFrom = from

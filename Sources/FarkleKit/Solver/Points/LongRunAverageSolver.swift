@@ -90,7 +90,7 @@ package struct LongRunAverageSolver: Sendable {
             turns = [noFarkle, oneFarkle, lastChance]
             // Their exact average: the gain of these three turns played forever (a renewal argument).
             let banked = turns.map { $0.expectedTurnScore - $0.farkleChance * $0.farkleValue }
-            let q = turns.map(\.farkleChance)
+            let q = turns.map({ $0.farkleChance })
             let next =
                 (banked[0] + q[0] * banked[1] + q[0] * q[1] * c) / (1 + q[0] + q[0] * q[1])
             change = abs(next - average)

@@ -139,7 +139,7 @@ extension RollAdvice {
         // Exact ties are common (a sure win is worth 1 whatever is kept): more dice, then the table's order.
         let options = valued.sorted {
             ($1.option.value, $1.option.keep.diceUsed, $0.index) < ($0.option.value, $0.option.keep.diceUsed, $1.index)
-        }.map(\.option)
+        }.map({ $0.option })
         var sixDiceFarkle: SixDiceFarkle?
         if options.isEmpty, let points = mechanics.sixDiceFarkle(dice: dice, isOpeningRoll: isOpeningRoll) {
             sixDiceFarkle = .init(points: points, value: values.value(turnPoints: turnPoints + points, diceLeft: dice))

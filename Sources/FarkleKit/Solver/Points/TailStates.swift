@@ -44,16 +44,21 @@ extension RollOutcomes: TailStates {
     }
 }
 
-extension DiceSetOutcomes: TailStates {
-    var tailStateCount: Int { stateCount }
-    var tailGroupCount: Int { groupCount }
-    func tailDice(inState state: Int) -> Int { diceInState[state] }
-    func tailGroups(of state: Int) -> Range<Int> { groups(of: state) }
-    func tailProbability(ofGroup group: Int, inState state: Int) -> Double { groupProbability[group] }
-    func tailScorelessProbability(inState state: Int) -> Double { farkleProbability[state] }
-    func tailOptions(ofGroup group: Int) -> Range<Int> { optionRange(of: group) }
+/// A dice set's states as `LinearTail` reads them. A wrapper, not a conformance of `DiceSetOutcomes`: that type is a
+/// kernel (`@_spi(Kernels)`), so Embedded Swift (`.ci/embedded`) would count any conformance of it as SPI, unusable
+/// from the package's own code.
+struct DiceSetTailStates: TailStates {
+    let outcomes: DiceSetOutcomes
+
+    var tailStateCount: Int { outcomes.stateCount }
+    var tailGroupCount: Int { outcomes.groupCount }
+    func tailDice(inState state: Int) -> Int { outcomes.diceInState[state] }
+    func tailGroups(of state: Int) -> Range<Int> { outcomes.groups(of: state) }
+    func tailProbability(ofGroup group: Int, inState state: Int) -> Double { outcomes.groupProbability[group] }
+    func tailScorelessProbability(inState state: Int) -> Double { outcomes.farkleProbability[state] }
+    func tailOptions(ofGroup group: Int) -> Range<Int> { outcomes.optionRange(of: group) }
 
     func tailOption(_ option: Int) -> (points: Int, next: Int) {
-        (options[option].points, options[option].next)
+        (outcomes.options[option].points, outcomes.options[option].next)
     }
 }

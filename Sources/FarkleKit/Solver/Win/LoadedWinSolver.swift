@@ -106,7 +106,7 @@
         self.target = target
         self.levels = levels
         self.values = [results.values[0].values, results.values[1].values]
-        self.largestLastChange = workers.values.map(\.largestChange).max() ?? 0
+        self.largestLastChange = workers.values.map({ $0.largestChange }).max() ?? 0
     }
 
     /// The whole game's solution from its parts, as a policy file holds them (`WinPolicyFile`).

@@ -302,7 +302,7 @@ struct LoopPlays {
             }
         }
         let solution = (0..<size).map { matrix[$0 * width + size] / matrix[$0 * width + $0] }
-        return solution.allSatisfy(\.isFinite) ? solution : nil
+        return solution.allSatisfy({ $0.isFinite }) ? solution : nil
     }
 }
 

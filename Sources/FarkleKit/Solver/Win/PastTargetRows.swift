@@ -346,7 +346,7 @@ struct PastTargetRows: Sendable {
     private static func banks(finalRound: FinalRoundTable, rows: Int) -> (top: Int, bank: [Double], tie: [Double]) {
         let top = max(finalRound.capLevel + 1, rows)
         let banks = (0..<top).map { FinalRoundTable.bankReachingTarget(total: $0, theirs: 0, finalRound: finalRound) }
-        return (top, banks.map(\.value), banks.map(\.tie))
+        return (top, banks.map({ $0.value }), banks.map({ $0.tie }))
     }
 
     /// The piece of `turn`'s rows past the target solved at `farkle` (`top`, `topBank`, `bank` and `bankTie` as

@@ -1,4 +1,6 @@
-import Foundation
+#if !hasFeature(Embedded)
+    import Foundation
+#endif
 
 /// The exact solution of a two-player game of fixed rounds played to win (`farkleten`): the play that
 /// maximizes P(win) + ½ P(tie) of the player to move, and that value at every turn and difference of totals.

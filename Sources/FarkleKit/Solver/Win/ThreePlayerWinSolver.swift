@@ -120,10 +120,11 @@
         self.init(
             table: table, layout: layout, values: own.values, nextValues: next.values,
             loops: LoopFigures(
-                maximumRepetitions: Int(results.map(\.repetitions).max() ?? 0),
+                maximumRepetitions: Int(results.map({ $0.repetitions }).max() ?? 0),
                 unsettledLoops: results.filter { $0.change > Self.tolerance }.count,
-                mixedLoops: results.filter(\.mixed).count, mixedLoopSets: results.indices.filter { results[$0].mixed },
-                largestLastChange: results.map(\.change).max() ?? 0,
+                mixedLoops: results.filter({ $0.mixed }).count,
+                mixedLoopSets: results.indices.filter { results[$0].mixed },
+                largestLastChange: results.map({ $0.change }).max() ?? 0,
                 repetitions: solvedLoops.reduce(0) { $0 + Int($1.repetitions) }, loops: solvedLoops.count),
             stateCount: states)
     }

@@ -52,15 +52,19 @@ struct TrioFinalRound: Sendable {
             ? [firstThird, firstThird]
             : [firstThird, FinalRoundTable(turn: turn, leastBank: enteredLeastBank, tieShare: 1.0 / 3)]
         let leastLevels = banks.map { ($0 + step - 1) / step }
-        let deficitCap = (half + third).map(\.capLevel).max().unsafelyUnwrapped + 1
-        let leadCap = max(half.map(\.capLevel).max().unsafelyUnwrapped + 1, leastLevels.max().unsafelyUnwrapped)
+        let halfCaps: [Int] = half.map { $0.capLevel }
+        let thirdCaps: [Int] = third.map { $0.capLevel }
+        let deficitCap = max(halfCaps.max().unsafelyUnwrapped, thirdCaps.max().unsafelyUnwrapped) + 1
+        let leadCap = max(halfCaps.max().unsafelyUnwrapped + 1, leastLevels.max().unsafelyUnwrapped)
         // Bounded before anything is allocated: the caps grow as the score step shrinks.
         let count = 4 * deficitCap * leadCap
         // B not yet on the board is at 0, so at least the target behind; on it, at least a step.
         let leastLeads = [levels, 1]
         // The turns solved on their own, where B's least bank lies above X: their rows, bounded like the tables.
-        let ownRows = (0..<2).reduce(0.0) { sum, b in
-            sum + Double(max(leastLevels[b] - leastLeads[b], 0)) * Double(leastLevels[b] + half[b].capLevel + 1)
+        var ownRows = 0.0
+        for b in 0..<2 {
+            let rows = Double(max(leastLevels[b] - leastLeads[b], 0))
+            ownRows += rows * Double(leastLevels[b] + half[b].capLevel + 1)
         }
         guard ownRows * Double(deficitCap) <= Double(Self.maximumOwnRows) else {
             throw NotCovered(

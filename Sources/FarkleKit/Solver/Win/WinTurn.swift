@@ -141,7 +141,7 @@ struct WinTurn: Sendable {
         everyRollFarkleSteps = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: false).map { $0 / step }
         openingFarkleSteps = mechanics.sixDiceFarkle(dice: maximum, isOpeningRoll: true).map { $0 / step }
         maximumJump = max(
-            options.map(\.steps).max() ?? 0, everyRollFarkleSteps ?? 0, openingFarkleSteps ?? 0)
+            options.map({ $0.steps }).max() ?? 0, everyRollFarkleSteps ?? 0, openingFarkleSteps ?? 0)
         reach = Self.reachProbabilities(
             mechanics: mechanics, groupRange: groupRange, groups: groups, options: options,
             farkle: farkleProbability, instant: instant, everyRollFarkle: everyRollFarkleSteps != nil)

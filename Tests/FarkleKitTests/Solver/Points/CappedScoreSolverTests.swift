@@ -185,7 +185,8 @@ struct UncappedScoreSolverTests {
             let outcomes = DiceSetOutcomes(table: Self.table, set: try DiceSet(parsing: text))
             let solver = try CappedScoreSolver(expectedPointsOf: outcomes)
             // Six loaded dice rarely farkle: rolling them beats banking up to tens of thousands of points.
-            let tail = LinearTail(states: outcomes, mechanics: outcomes.table.turnMechanics)
+            let tail = LinearTail(
+                states: DiceSetTailStates(outcomes: outcomes), mechanics: outcomes.table.turnMechanics)
             let banksFrom = Int(tail.firstExactLevel(scoreStep: 50)) * 50
             #expect(banksFrom > 10_000, "\(text): \(banksFrom)")
             let capped = CappedScoreSolver(outcomes: outcomes, cap: 3 * banksFrom)
