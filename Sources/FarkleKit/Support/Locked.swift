@@ -18,7 +18,9 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` on the value with no other thread inside, and returns what it returns.
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         // WebAssembly without threads has one thread: nothing to exclude.
         #if !hasFeature(Embedded)
             lock.lock()

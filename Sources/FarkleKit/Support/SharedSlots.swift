@@ -38,7 +38,9 @@ package final class SharedSlots<Element>: @unchecked Sendable {
     }
 
     /// Lends slot `index` to `body` to change in place, and returns what `body` returns.
-    package func update<Result>(_ index: Int, _ body: (inout Element) throws -> Result) rethrows -> Result {
+    package func update<Result, Failure: Error>(_ index: Int, _ body: (inout Element) throws(Failure) -> Result)
+        throws(Failure) -> Result
+    {
         try body(&buffer[index])
     }
 
