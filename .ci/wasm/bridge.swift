@@ -34,3 +34,20 @@ func farkleWinValue(
     let table = solver.turnTable(myScore: Int(myScore), opponentScore: Int(opponentScore))
     return table.value(turnPoints: Int(turnPoints), diceLeft: Int(dice))
 }
+
+/// The same in a race under a three-farkle penalty (`PenaltyWinSolver.turnTable`), the farkles in a row of each given.
+@_expose(wasm, "farkle_penalty_win_value")
+func farklePenaltyWinValue(
+    _ bytes: UnsafePointer<UInt8>, _ count: Int32, _ policy: UnsafePointer<UInt8>, _ policyCount: Int32,
+    _ myScore: Int32, _ opponentScore: Int32, _ myFarkles: Int32, _ opponentFarkles: Int32, _ turnPoints: Int32,
+    _ dice: Int32
+) -> Double {
+    guard let rules = rules(bytes, count),
+        let solver = try? PenaltyWinSolver(
+            policyFileBytes: Array(UnsafeBufferPointer(start: policy, count: Int(policyCount))), rules: rules)
+    else { return -1 }
+    let table = solver.turnTable(
+        myScore: Int(myScore), opponentScore: Int(opponentScore), myFarkles: Int(myFarkles),
+        opponentFarkles: Int(opponentFarkles))
+    return table.value(turnPoints: Int(turnPoints), diceLeft: Int(dice))
+}

@@ -1,6 +1,7 @@
 "use strict";
 // Runs FarkleKit built as WebAssembly (.ci/embedded) and checks that it answers as the native build does, to the last
-// bit: every preset's expected turn score, and a race's chance to win from a policy file the native build solved.
+// bit: every preset's expected turn score, and the chance to win in a race and in a race under a three-farkle
+// penalty, read from policy files the native build solved.
 // Usage: node check.cjs MODULE.wasm FARKLE_SIM SCRATCH_DIRECTORY
 const fs = require("fs");
 const path = require("path");
@@ -58,23 +59,46 @@ for (const preset of presets) {
   expectSame(preset + ", expected turn score", wasm, native);
 }
 
-// A race to 2,000 solved to win by the native build; the module reads its policy file and tabulates one turn.
-const race = JSON.parse(farkleSim("rules", "--show", "standard"));
-race.name = "standard-2000";
-race.game.target = 2000;
-const rulesPath = path.join(scratch, "standard-2000.json");
-const policyPath = path.join(scratch, "standard-2000.policy");
-fs.writeFileSync(rulesPath, JSON.stringify(race));
-farkleSim("solve", "--objective", "win", "--rules", rulesPath, "--out", policyPath, "--quiet", "--no-cache");
-const rulesBytes = place(new TextEncoder().encode(JSON.stringify(race)));
-const policyBytes = place(fs.readFileSync(policyPath));
-for (const [me, them] of [[0, 0], [500, 1200], [1950, 1900], [1200, 500]]) {
-  const advice = JSON.parse(farkleSim(
-    "advise", "--rules", rulesPath, "--policy", policyPath, "--my-score", String(me), "--opponent-score", String(them),
-    "--dice", "1,2,3,4,6,6", "--format", "json"));
+// A preset with another target, solved to win by the native build: [rules file, policy file, their bytes in the
+// module].
+function solvedToWin(preset, target) {
+  const rules = JSON.parse(farkleSim("rules", "--show", preset));
+  rules.name = preset + "-" + target;
+  rules.game.target = target;
+  const rulesPath = path.join(scratch, rules.name + ".json");
+  const policyPath = path.join(scratch, rules.name + ".policy");
+  fs.writeFileSync(rulesPath, JSON.stringify(rules));
+  farkleSim("solve", "--objective", "win", "--rules", rulesPath, "--out", policyPath, "--quiet", "--no-cache");
+  return [rulesPath, policyPath, place(new TextEncoder().encode(JSON.stringify(rules))), place(fs.readFileSync(policyPath))];
+}
+
+// The value `advise` gives keeping a single 1 of an opening roll 1,2,3,4,6,6 (100 points, 5 dice left) in the
+// situation its `options` describe: [the keep's points, dice left, its value].
+function nativeKeepOfOne(rulesPath, policyPath, options) {
+  const advice = JSON.parse(farkleSim("advise", "--rules", rulesPath, "--policy", policyPath,
+    "--dice", "1,2,3,4,6,6", "--format", "json", ...options));
   const keep = advice.win.keeps.find((option) => option.dice.length === 1 && option.dice[0] === 1);
-  const wasm = farkle.farkle_win_value(...rulesBytes, ...policyBytes, me, them, keep.score, keep.dice_left);
-  expectSame("race to 2000 at " + me + " against " + them + ", a 1 kept", wasm, keep.value);
+  return [keep.score, keep.dice_left, keep.value];
+}
+
+// A race to 2,000: the module reads the policy file and tabulates one turn.
+const [raceRules, racePolicy, raceBytes, racePolicyBytes] = solvedToWin("standard", 2000);
+for (const [me, them] of [[0, 0], [500, 1200], [1950, 1900], [1200, 500]]) {
+  const [points, dice, native] = nativeKeepOfOne(
+    raceRules, racePolicy, ["--my-score", String(me), "--opponent-score", String(them)]);
+  const wasm = farkle.farkle_win_value(...raceBytes, ...racePolicyBytes, me, them, points, dice);
+  expectSame("race to 2000 at " + me + " against " + them + ", a 1 kept", wasm, native);
+}
+
+// zilch to 1,000 (a three-farkle penalty: totals below 0, farkles in a row of each).
+const [zilchRules, zilchPolicy, zilchBytes, zilchPolicyBytes] = solvedToWin("zilch", 1000);
+for (const [me, them, mine, theirs] of [[0, 0, 0, 0], [300, 200, 1, 0], [500, 700, 2, 1], [-500, 300, 0, 2]]) {
+  const [points, dice, native] = nativeKeepOfOne(zilchRules, zilchPolicy, [
+    "--my-score", String(me), "--opponent-score", String(them), "--farkles", String(mine),
+    "--opponent-farkles", String(theirs)]);
+  const wasm = farkle.farkle_penalty_win_value(...zilchBytes, ...zilchPolicyBytes, me, them, mine, theirs, points, dice);
+  expectSame("zilch to 1000 at " + me + " against " + them + ", farkles " + mine + " and " + theirs + ", a 1 kept",
+    wasm, native);
 }
 if (failures > 0) {
   console.error("Error: FarkleKit built as WebAssembly differs from the native build in " + failures + " answers");
