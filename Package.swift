@@ -23,11 +23,16 @@ let package = Package(
         .target(
             name: "FarkleReports",
             dependencies: ["FarkleKit"],
-            // The advisor page's markup, style, scripts and app files, compiled in by the package manager
-            // (`PackageResources`, read by AdvisorTemplate), so no resource bundle on any platform.
+            // The page's questions to FarkleKit and the C calls its WebAssembly build makes: compiled by
+            // .ci/embedded into Advisor/farkle.wasm, never into this target.
+            exclude: ["Advisor/Module"],
+            // The advisor page's markup, style, scripts, FarkleKit's WebAssembly build and the app files, compiled in
+            // by the package manager (`PackageResources`, read by AdvisorTemplate), so no resource bundle on any
+            // platform.
             resources: [
-                "Advisor/advisor.html", "Advisor/advisor.css", "Advisor/game.js", "Advisor/advisor.js",
-                "Advisor/table.js", "Advisor/sw.js", "Advisor/manifest.webmanifest", "Advisor/icon.svg",
+                "Advisor/advisor.html", "Advisor/advisor.css", "Advisor/farkle.js", "Advisor/farkle.wasm",
+                "Advisor/game.js", "Advisor/advisor.js", "Advisor/table.js", "Advisor/sw.js",
+                "Advisor/manifest.webmanifest", "Advisor/icon.svg",
             ].map { .embedInCode($0) }
         ),
         .executableTarget(

@@ -5,36 +5,23 @@
 // Usage: node check.cjs MODULE.wasm FARKLE_SIM SCRATCH_DIRECTORY
 const fs = require("fs");
 const path = require("path");
+const vm = require("vm");
 const { execFileSync } = require("child_process");
 
 const [wasmPath, tool, scratch] = process.argv.slice(2);
 const farkleSim = (...args) => execFileSync(tool, args, { encoding: "utf8" });
-const wasmModule = new WebAssembly.Module(fs.readFileSync(wasmPath));
-let memory = null;
-// What the module imports from its host: the C library's exp, log and pow, and Embedded Swift's Double(String).
-const host = {
-  exp: Math.exp,
-  log: Math.log,
-  pow: Math.pow,
-  // Parses the C string at `text` as a decimal number, writes it at `out` and returns where it ends (0: no number).
-  _swift_stdlib_strtod_clocale(text, out) {
-    const heap = new Uint8Array(memory.buffer);
-    let end = text;
-    while (heap[end] !== 0) end++;
-    const match = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?/.exec(new TextDecoder().decode(heap.subarray(text, end)));
-    if (match === null) return 0;
-    new DataView(memory.buffer).setFloat64(out, Number(match[0]), true);
-    return text + match[0].length;
-  },
-};
-const imports = {};
-for (const { module, name } of WebAssembly.Module.imports(wasmModule)) {
-  if (!(name in host)) throw new Error("the module imports " + module + "." + name + ", which no host gives");
-  imports[module] ??= {};
-  imports[module][name] = host[name];
-}
-const farkle = new WebAssembly.Instance(wasmModule, imports).exports;
-memory = farkle.memory;
+// The module as the advisor page opens it: the page's own loader (Advisor/farkle.js) run on a page that embeds it,
+// with standard's rule file; every question below opens its own rules and policy file in it.
+const farkle = (() => {
+  const page = {
+    "farkle-module": { textContent: fs.readFileSync(wasmPath).toString("base64") },
+    "advisor-data": { textContent: JSON.stringify({ rule_file: JSON.parse(farkleSim("rules", "--show", "standard")), win: null }) },
+  };
+  const loader = fs.readFileSync(path.join(__dirname, "../../Sources/FarkleReports/Advisor/farkle.js"), "utf8");
+  const context = { document: { getElementById: (id) => page[id] }, atob, TextEncoder, TextDecoder };
+  return vm.runInNewContext(loader + "\nfarkleKit;\n", context);
+})();
+const memory = farkle.memory;
 
 // Copies `bytes` into the module's memory: [address, count].
 function place(bytes) {
@@ -81,12 +68,19 @@ function nativeKeepOfOne(rulesPath, policyPath, options) {
   return [keep.score, keep.dice_left, keep.value];
 }
 
+// The value of `points` and `dice` to roll in the turn of `situation` (farkle_win_turn's arguments) of the game
+// `opened` (farkle_open's), as the page asks it; -1 where the module refuses the game or the situation.
+function winValue(opened, situation, points, dice) {
+  if (farkle.farkle_open(...opened) !== 0 || farkle.farkle_win_turn(...situation) !== 0) return -1;
+  return farkle.farkle_value(points, dice);
+}
+
 // A race to 2,000: the module reads the policy file and tabulates one turn.
 const [raceRules, racePolicy, raceBytes, racePolicyBytes] = solvedToWin("standard", 2000);
 for (const [me, them] of [[0, 0], [500, 1200], [1950, 1900], [1200, 500]]) {
   const [points, dice, native] = nativeKeepOfOne(
     raceRules, racePolicy, ["--my-score", String(me), "--opponent-score", String(them)]);
-  const wasm = farkle.farkle_win_value(...raceBytes, ...racePolicyBytes, me, them, points, dice);
+  const wasm = winValue([...raceBytes, ...racePolicyBytes], [me, them, 0, 0, 0, 0], points, dice);
   expectSame("race to 2000 at " + me + " against " + them + ", a 1 kept", wasm, native);
 }
 
@@ -96,7 +90,7 @@ for (const [me, them, mine, theirs] of [[0, 0, 0, 0], [300, 200, 1, 0], [500, 70
   const [points, dice, native] = nativeKeepOfOne(zilchRules, zilchPolicy, [
     "--my-score", String(me), "--opponent-score", String(them), "--farkles", String(mine),
     "--opponent-farkles", String(theirs)]);
-  const wasm = farkle.farkle_penalty_win_value(...zilchBytes, ...zilchPolicyBytes, me, them, mine, theirs, points, dice);
+  const wasm = winValue([...zilchBytes, ...zilchPolicyBytes], [me, them, mine, theirs, 0, 0], points, dice);
   expectSame("zilch to 1000 at " + me + " against " + them + ", farkles " + mine + " and " + theirs + ", a 1 kept",
     wasm, native);
 }

@@ -1,4 +1,5 @@
 @_spi(Kernels) import FarkleKit
+import Foundation
 
 /// The advisor: one self-contained web page per rule set that answers "which dice do I keep, and do I bank?"
 /// offline, from the solver's own numbers.
@@ -21,18 +22,17 @@
 /// uses its table, as `farkle-sim advise --farkles` does.
 ///
 /// Given a solved two-player game (`winGame`; a race of three players adds no advice to win), the page also
-/// advises playing to win:
-/// `data` embeds the solver's turn-start values W(my total, opponent's total), the
-/// final-round values and the roll groups of one turn, and the script rebuilds the one
-/// turn of the entered totals with the arithmetic of `WinTurnTable`, in the same order,
-/// so it shows exactly the numbers of `farkle-sim advise --my-score --opponent-score`.
+/// advises playing to win: `data` embeds the game's policy file, and FarkleKit itself, built as WebAssembly and
+/// embedded in the page (`Advisor/farkle.wasm`), reads it and tabulates the turn of the entered totals with the
+/// solver's own `turnTable`, so the page shows exactly the numbers of `farkle-sim advise --my-score
+/// --opponent-score`.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 8`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 9`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 8"
+    public static let format = "farkle-advisor 9"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -311,128 +311,50 @@ public struct AdvisorPage: Sendable {
             + JSONText.array(decisions, indent: 8) + ",\n      \"tail\": " + tail + "\n    }"
     }
 
-    /// The win solver's turn-start values, final-round values and one turn's roll groups.
-    private static func winJSON(_ solver: WinProbabilitySolver) -> String {
-        let step = solver.table.scoreStep
-        let totals = stride(from: 0, to: solver.target, by: step)
-        let rows = totals.map { mine in
-            JSONText.inlineArray(totals.map { JSONText.number(solver.value(mine: mine, theirs: $0)) })
-        }
-        func finalRound(hasEntered: Bool) -> String {
-            guard let cap = solver.finalRoundCap(hasEntered: hasEntered) else { return "null" }
-            return JSONText.inlineArray(
-                stride(from: 0, through: cap, by: step).map {
-                    JSONText.number(solver.finalRoundValue(deficit: $0, hasEntered: hasEntered))
-                })
-        }
-        let turn = Self.turnJSON(solver.turnModel)
-        let leastBank = JSONText.object([
-            ("entered", String(solver.leastBank(hasEntered: true))),
-            ("new", String(solver.leastBank(hasEntered: false))),
-        ])
-        let finalRoundValues =
-            solver.hasFinalRound
-            ? JSONText.object([("entered", finalRound(hasEntered: true)), ("new", finalRound(hasEntered: false))])
-            : "null"
-        let members: [(key: String, value: String)] = [
-            ("kind", JSONText.string("race")), ("target", String(solver.target)),
-            ("final_round", String(solver.hasFinalRound)), ("least_bank", leastBank),
-            ("final_round_limit", JSONText.number(solver.finalRoundLimit)), ("final_round_values", finalRoundValues),
-            ("turn", turn), ("turn_start", JSONText.array(rows, indent: 6)),
-        ]
-        return winObject(members)
-    }
-
-    /// The solved game's numbers the page rebuilds a turn to win from, by the kind of game; `null` without one.
+    /// The solved game the page advises playing to win from, by the kind of game; `null` without one. The page
+    /// hands `policy` (the game's policy file, base64) to FarkleKit's WebAssembly module, which tabulates each
+    /// turn as `advise` does; the other members are what the page's words and its game need (`AdvisorPage`
+    /// article).
     private var winJSON: String {
+        var members: [(key: String, value: String)]
         switch winGame {
-        case let solver as WinProbabilitySolver: Self.winJSON(solver)
-        case let solver as RoundsWinSolver: Self.roundsJSON(solver)
-        case let solver as PenaltyWinSolver: Self.penaltyJSON(solver)
-        default: "null"
+        case let solver as WinProbabilitySolver:
+            members = [
+                ("kind", JSONText.string("race")), ("target", String(solver.target)),
+                ("final_round", String(solver.hasFinalRound)),
+                (
+                    "least_bank",
+                    JSONText.object([
+                        ("entered", String(solver.leastBank(hasEntered: true))),
+                        ("new", String(solver.leastBank(hasEntered: false))),
+                    ])
+                ),
+            ]
+        case let solver as PenaltyWinSolver:
+            let least = String(solver.table.turnMechanics.minimumBank)
+            members = [
+                ("kind", JSONText.string("penalty")), ("target", String(solver.target)),
+                ("final_round", String(solver.hasFinalRound)), ("floor", String(solver.floor)),
+                ("counts_farkles", String(solver.countsFarkles)),
+                ("least_bank", JSONText.object([("entered", least), ("new", least)])),
+            ]
+        case let solver as RoundsWinSolver:
+            let least = String(
+                solver.table.turnMechanics.leastBank(
+                    entryMinimum: solver.table.rules.game.entryMinimum, hasEntered: true))
+            members = [
+                ("kind", JSONText.string("rounds")), ("rounds", String(solver.rounds)),
+                ("extra_rounds", String(solver.extraRounds)),
+                // The lowest total a player reaches, below 0 where a scoreless opening roll costs points.
+                ("floor", String(solver.table.rules.lowestTotalOfRounds)),
+                ("least_bank", JSONText.object([("entered", least), ("new", least)])),
+            ]
+        default:
+            return "null"
         }
-    }
-
-    /// The race under a three-farkle penalty solved to win: its turn-start values for each pair of farkle counts
-    /// (base64 of the doubles, every pair of totals from the floor), the final round and one turn's roll groups.
-    private static func penaltyJSON(_ solver: PenaltyWinSolver) -> String {
-        let step = solver.table.scoreStep
-        let least = solver.table.turnMechanics.minimumBank
-        let counts = LongRunAverageSolver.farkleCounts
-        let blocks = counts.flatMap { mine in
-            counts.map { doubles(Array(solver.turnStartValues(myFarkles: mine, opponentFarkles: $0))) }
-        }
-        let members: [(key: String, value: String)] = [
-            ("kind", JSONText.string("penalty")), ("target", String(solver.target)),
-            ("final_round", String(solver.hasFinalRound)), ("floor", String(solver.floor)),
-            ("levels", String(solver.levels)),
-            (
-                "penalty_levels",
-                solver.penalty.points.map { String(($0 + step - 1) / step) } ?? "null"
-            ),
-            ("counts_farkles", String(solver.countsFarkles)),
-            ("opening_cost_levels", String(solver.openingCostLevels)),
-            ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
-            ("final_round_limit", JSONText.number(solver.finalRoundLimit)),
-            (
-                "final_round_values",
-                solver.finalRoundValues.map { JSONText.inlineArray($0.map(JSONText.number)) } ?? "null"
-            ),
-            ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(blocks, indent: 6)),
-        ]
-        return winObject(members)
-    }
-
-    /// The members of `win`, one per line, as the data's second level is laid out.
-    private static func winObject(_ members: [(key: String, value: String)]) -> String {
-        "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n") + "\n  }"
-    }
-
-    /// One turn's roll groups, as the page's turn solver reads them.
-    private static func turnJSON(_ model: WinTurnModel) -> String {
-        func group(_ group: WinTurnModel.Group) -> String {
-            var parts: [String] = [JSONText.number(group.probability)]
-            for option in group.options {
-                parts.append(String(option.steps))
-                parts.append(String(option.diceLeft))
-            }
-            return JSONText.inlineArray(parts)
-        }
-        let groups: [String] = model.groups.map { JSONText.inlineArray($0.map(group)) }
-        func numbers(_ values: [Double]) -> String {
-            JSONText.inlineArray(values.map(JSONText.number))
-        }
-        func steps(_ value: Int?) -> String { value.map(String.init) ?? "null" }
-        let turn = [
-            ("farkle", numbers(model.farkleProbability)), ("instant_win", numbers(model.instantWinProbability)),
-            ("reach", numbers(model.reach)),
-            (
-                "six_dice_farkle_steps",
-                JSONText.object([
-                    ("opening", steps(model.openingFarkleSteps)), ("later", steps(model.laterFarkleSteps)),
-                ])
-            ),
-            ("groups", JSONText.array(groups, indent: 8)),
-        ]
-        return "{\n" + turn.map { "      " + JSONText.string($0.0) + ": " + $0.1 }.joined(separator: ",\n") + "\n    }"
-    }
-
-    /// The game of rounds solved to win: its turn-start values by turn index and difference of totals (base64 of
-    /// the doubles, as `capped` writes R), the cap on the difference and one turn's roll groups.
-    private static func roundsJSON(_ solver: RoundsWinSolver) -> String {
-        let least = solver.table.turnMechanics.leastBank(
-            entryMinimum: solver.table.rules.game.entryMinimum, hasEntered: true)
-        let rows = (0..<solver.turns).map { doubles(Array(solver.turnStartValues(turnIndex: $0))) }
-        let members: [(key: String, value: String)] = [
-            ("kind", JSONText.string("rounds")), ("rounds", String(solver.rounds)),
-            ("extra_rounds", String(solver.extraRounds)), ("cap_level", String(solver.differenceCapLevel)),
-            ("opening_cost_levels", String(solver.openingCostLevels)),
-            // The lowest total a player reaches, below 0 where a scoreless opening roll costs points.
-            ("floor", String(solver.table.rules.lowestTotalOfRounds)),
-            ("least_bank", JSONText.object([("entered", String(least)), ("new", String(least))])),
-            ("turn", turnJSON(solver.turnModel)), ("turn_start", JSONText.array(rows, indent: 6)),
-        ]
-        return winObject(members)
+        members.append(("policy", JSONText.string(Data(winGame?.policyFileBytes ?? []).base64EncodedString())))
+        return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
+            + "\n  }"
     }
 
     /// The one-character code of a decision in `decisions`.

@@ -426,7 +426,7 @@ extension ReportDocument {
         let states = ChartAxis.grouped(Double(solver.stateCount), decimals: 0)
         // Only a scoreless opening roll's cost lowers a total: no penalty (the solver's is 0 points).
         if solver.table.rules.turn.threeFarklePenalty == nil {
-            let cost = solver.openingCostLevels * solver.table.scoreStep
+            let cost = solver.table.turnMechanics.openingFarkleCost
             let floor = ChartAxis.grouped(Double(solver.floor), decimals: 0)
             return """
 

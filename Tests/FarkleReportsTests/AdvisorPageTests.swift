@@ -42,7 +42,9 @@ struct AdvisorPageTests {
             ] {
                 #expect(!html.contains(reference), "\(preset.name) has no \(reference)")
             }
-            #expect(html.components(separatedBy: "<script").count == 5, "the data and the three scripts, inline")
+            #expect(
+                html.components(separatedBy: "<script").count == 7,
+                "the data, FarkleKit's WebAssembly module and the four scripts, inline")
         }
     }
 
@@ -51,7 +53,7 @@ struct AdvisorPageTests {
         for rules in [RuleSet.standard, .zilch] {
             let solver = ExpectedScoreSolver(rules: rules)
             let page = AdvisorPage(solver: solver)
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 8")
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 9")
             #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
             // The farkle chance the table companion shows for each number of dice: every roll counted.
             let chances = try #require(
@@ -304,27 +306,17 @@ struct AdvisorPageTests {
             var new: Int
         }
 
-        struct Turn: Decodable {
-            var farkle: [Double]
-            var instantWin: [Double]
-            var reach: [Double]
-            var groups: [[[Double]]]
-        }
-
         var target: Int
         var finalRound: Bool
         var leastBank: LeastBank
-        var finalRoundLimit: Double
-        var finalRoundValues: [String: [Double]]?
-        var turn: Turn
-        var turnStart: [[Double]]
+        var policy: String
     }
 
     private struct WithWin: Decodable {
         var win: WinData
     }
 
-    @Test("with a win solver the data holds its turn-start values, final-round values and roll groups exactly")
+    @Test("with a win solver the data holds the solved game's policy file, which FarkleKit on the page reads back")
     func winData() throws {
         // Standard scoring without a final round; single 1s with one (its final round is short).
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -342,34 +334,23 @@ struct AdvisorPageTests {
             #expect(win.target == target && win.finalRound == finalRound)
             #expect(win.leastBank.entered == solver.leastBank(hasEntered: true))
             #expect(win.leastBank.new == 300)
+            // The page's rule file and policy file give back the solved game: every turn-start value, bit for bit.
+            let ruleFile = try #require(embeddedData(page)["rule_file"])
+            let pageRules = try RuleSet(
+                json: JSONSerialization.data(withJSONObject: ruleFile), source: "the page's rule file")
+            let bytes = try #require(Data(base64Encoded: win.policy))
+            let read = try WinProbabilitySolver(policyFileBytes: [UInt8](bytes), rules: pageRules)
             let step = solver.table.scoreStep
-            #expect(win.turnStart.count == target / step)
-            for (mine, row) in win.turnStart.enumerated() {
-                #expect(row.count == target / step)
-                for (theirs, value) in row.enumerated() {
-                    #expect(value == solver.value(mine: mine * step, theirs: theirs * step))
+            for mine in stride(from: 0, to: target, by: step) {
+                for theirs in stride(from: 0, to: target, by: step) {
+                    #expect(
+                        read.value(mine: mine, theirs: theirs).bitPattern
+                            == solver.value(mine: mine, theirs: theirs).bitPattern)
                 }
             }
             if finalRound {
-                let entered = try #require(win.finalRoundValues?["entered"])
-                let cap = try #require(solver.finalRoundCap(hasEntered: true))
-                #expect(entered.count * step == cap + step)
-                for (level, value) in entered.enumerated() {
-                    #expect(value == solver.finalRoundValue(deficit: level * step))
-                }
-                let new = try #require(win.finalRoundValues?["new"])
-                #expect(new.first == solver.finalRoundValue(deficit: 0, hasEntered: false))
-            } else {
-                #expect(win.finalRoundValues == nil)
+                #expect(read.finalRoundValue(deficit: 0) == solver.finalRoundValue(deficit: 0))
             }
-            #expect(win.finalRoundLimit == solver.finalRoundLimit)
-            // Every roll of n dice is in one group, a farkle or the six 1s that win at once.
-            for dice in 1...6 {
-                let groups = win.turn.groups[dice].map { $0[0] }.reduce(0, +)
-                let total = groups + win.turn.farkle[dice] + win.turn.instantWin[dice]
-                #expect(abs(total - 1) < 1e-12, "\(dice) dice")
-            }
-            #expect(win.turn.instantWin[6] == 1.0 / 46_656)
         }
     }
 

@@ -1,12 +1,20 @@
+import Foundation
+
 /// The markup, style and scripts of the advisor page (`AdvisorPage`), plain files beside this one
-/// (`advisor.html`, `advisor.css`, `game.js`, `advisor.js`, `table.js`, and the installed app's `sw.js`,
-/// `manifest.webmanifest` and `icon.svg`) that the package manager compiles in (`.embedInCode` in `Package.swift`:
-/// `PackageResources`): no framework, no build step of our own, no resource bundle.
+/// (`advisor.html`, `advisor.css`, `farkle.js`, `game.js`, `advisor.js`, `table.js`, FarkleKit's WebAssembly build
+/// `farkle.wasm`, and the installed app's `sw.js`, `manifest.webmanifest` and `icon.svg`) that the package manager
+/// compiles in (`.embedInCode` in `Package.swift`: `PackageResources`): no framework, no resource bundle. The one
+/// build step of our own, `.ci/embedded`, writes `farkle.wasm` from FarkleKit's sources and `Module/`; CI checks
+/// that the committed module is what they build.
 enum AdvisorTemplate {
     /// The text of `Advisor/advisor.html`: the markup, with `{{style}}`, the scripts and `{{data}}` to fill in.
     static let markupFile = String(decoding: PackageResources.advisor_html, as: UTF8.self)
     /// The text of `Advisor/advisor.css`: the style.
     static let styleFile = String(decoding: PackageResources.advisor_css, as: UTF8.self)
+    /// The text of `Advisor/farkle.js`: FarkleKit's module opened on the page's rules, and its questions.
+    static let farkleFile = String(decoding: PackageResources.farkle_js, as: UTF8.self)
+    /// `Advisor/farkle.wasm`, FarkleKit built as WebAssembly, as base64 (the page decodes and compiles it).
+    static let moduleBase64 = Data(PackageResources.farkle_wasm).base64EncodedString()
     /// The text of `Advisor/game.js`: the rules of a whole game, for the table companion.
     static let gameFile = String(decoding: PackageResources.game_js, as: UTF8.self)
     /// The text of `Advisor/advisor.js`: the advice on a roll.
@@ -23,6 +31,8 @@ enum AdvisorTemplate {
     /// The page with `data` (the JSON of `AdvisorPage.data`) embedded.
     static func page(data: String) -> String {
         markupFile.replacingOccurrences(of: "{{style}}", with: withoutFinalNewline(styleFile))
+            .replacingOccurrences(of: "{{module}}", with: moduleBase64)
+            .replacingOccurrences(of: "{{farkle}}", with: withoutFinalNewline(farkleFile))
             .replacingOccurrences(of: "{{game}}", with: withoutFinalNewline(gameFile))
             .replacingOccurrences(of: "{{script}}", with: withoutFinalNewline(scriptFile))
             .replacingOccurrences(of: "{{table}}", with: withoutFinalNewline(tableFile))

@@ -74,15 +74,9 @@ const rollsAgain = (rules, turn) => turn.opening && turn.left === rules.dice && 
 // (TurnMechanics.farkleCost(rolled:isOpeningRoll:)).
 const openingFarkleCost = (rules, turn) => (turn.opening && turn.left === rules.dice ? rules.opening_farkle_cost : 0);
 
-// The least turn points the player to move may bank: for a player not yet on the board who took a turn over where
-// the inherited points do not enter, the entry minimum on top of them (Piggyback.leastBank(takingOver:...)).
-function leastBankOf(rules, state) {
-  const entered = state.players[state.seat].entered;
-  const least = rules.least_bank[entered ? "entered" : "new"];
-  const inherited = state.turn.inherited ?? null;
-  if (entered || inherited === null || rules.piggyback === null || rules.piggyback.inherited_points_enter) return least;
-  return Math.max(least, inherited + rules.entry_minimum);
-}
+// The least the player to move may bank now: FarkleKit's (leastBank, farkle.js), raised where the turn took over
+// points another player banked.
+const leastBankNow = (state) => leastBank(state.players[state.seat].entered, state.turn.inherited ?? null);
 
 // Why the player to move may not bank now, or null.
 function reasonNotToBank(rules, state) {
@@ -90,7 +84,7 @@ function reasonNotToBank(rules, state) {
   if (state.result) return "the game is over";
   if (turn.roll) return "the roll waits for its keep";
   if (turn.opening) return "nothing has been rolled this turn";
-  const least = leastBankOf(rules, state);
+  const least = leastBankNow(state);
   if (turn.points < least) {
     if (least > rules.least_bank.new) {
       return turn.points + " is below " + least + ": the entry minimum of " + rules.entry_minimum + " on top of the "

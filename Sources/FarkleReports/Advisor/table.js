@@ -243,6 +243,7 @@ function playOf(state, action, next) {
   if (hasWinAdvice(state) && state.players.length === 2) {
     const them = state.players[1 - state.seat].total;
     const win = winTurn(player.total, them, winGameOf(state));
+    if (win === null) return play;
     const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
     const winChosen = next === "bank" ? win.bankValue(points) ?? win.value(points, chosen.left)
       : next !== undefined ? win.rollValue(points, chosen.left) : win.value(points, chosen.left);

@@ -38,30 +38,9 @@ extension PenaltyWinSolver {
     }
 }
 
-// MARK: - The numbers the advisor page embeds
+// MARK: - What the advisor page names
 
 extension PenaltyWinSolver {
-    /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript (`WinTurn.model`).
-    package var turnModel: WinTurnModel { turn.model }
-
-    /// P(win) + ½ P(tie) of the player to move at the start of a turn with `myFarkles` and `opponentFarkles`
-    /// in a row, for every pair of totals from the floor: index (mine − floor) / step · levels + (theirs −
-    /// floor) / step.
-    package func turnStartValues(myFarkles: Int, opponentFarkles: Int) -> ArraySlice<Double> {
-        let block = levels * levels
-        let start = (3 * myFarkles + opponentFarkles) * block
-        return values[start..<start + block]
-    }
-
     /// Whether the farkles in a row are kept apart (under a penalty); without, every count holds the values of none.
     package var countsFarkles: Bool { space.countsFarkles }
-
-    /// The score steps a scoreless opening roll takes off the total (0: none).
-    package var openingCostLevels: Int { space.openingCostLevels }
-
-    /// The final-round player's value at deficits 0, step, ..., the cap, or `nil` without a final round.
-    package var finalRoundValues: [Double]? { finalRound?.values }
-
-    /// The final-round player's value beyond every tabulated deficit (0 without a final round).
-    package var finalRoundLimit: Double { finalRound?.limit ?? 0 }
 }

@@ -330,7 +330,7 @@ extension WinProbabilitySolver {
     }
 }
 
-// MARK: - The solver's turns and the numbers the advisor page embeds
+// MARK: - The solver's turns
 
 extension WinProbabilitySolver {
     /// The least turn points a player may bank, before (`hasEntered` false) or after their first bank.
@@ -339,14 +339,10 @@ extension WinProbabilitySolver {
     }
 
     /// The largest final-round deficit the solver tabulates for a player who has entered or not; beyond
-    /// it the final-round player's value is `finalRoundLimit`. `nil` without a final round.
+    /// it the final-round player's value is its limit (`FinalRoundTable.limit`). `nil` without a final round.
     package func finalRoundCap(hasEntered: Bool) -> Int? {
         (hasEntered ? entered : notEntered).map { $0.capLevel * table.scoreStep }
     }
-
-    /// The final-round player's value beyond every tabulated deficit: the chance to roll six 1s that win
-    /// at once before a farkle (0 where they do not win, or without a final round).
-    package var finalRoundLimit: Double { entered?.limit ?? 0 }
 
     /// The turn of the player to move with `myScore` against `opponentScore`.
     ///
@@ -375,10 +371,6 @@ extension WinProbabilitySolver {
             leastBank: least, table: table)
     }
 
-    /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript, with the
-    /// same arithmetic in the same order (see <doc:AdvisorPage>).
-    package var turnModel: WinTurnModel { turn.model }
-
     /// The last turn of the player with `myScore` in the final round at a table of two or more opponents, whose
     /// totals `opponents` are in playing order (the next player's first), exactly, or `nil` where more than one
     /// opponent still has a last turn after this one (their play against each other is not solved); see
@@ -401,76 +393,4 @@ extension WinProbabilitySolver {
         guard let toCome = opponents.firstIndex(where: { $0 >= target }), toCome <= 1 else { return nil }
         return toCome
     }
-}
-
-extension RoundsWinSolver {
-    /// The parts of one turn the advisor page needs to rebuild a `WinTurnTable` in JavaScript (`WinTurn.model`).
-    package var turnModel: WinTurnModel { turn.model }
-
-    /// The cap on the difference of totals in score steps, L: `turnStartValues(turnIndex:)` holds the
-    /// differences −L...L at index d + L.
-    package var differenceCapLevel: Int { capLevel }
-
-    /// The score steps a scoreless opening roll takes off the mover's lead (0: none).
-    package var openingCostLevels: Int { layout.openingCostLevels }
-
-    /// P(win) + ½ P(tie) of the player to move at the start of turn `turnIndex`, for every difference −L...L
-    /// at index d + L (the values at ±L, and at an extra round's opening every difference but 0, are never read).
-    package func turnStartValues(turnIndex: Int) -> ArraySlice<Double> {
-        let width = layout.width
-        return values[turnIndex * width..<(turnIndex + 1) * width]
-    }
-}
-
-extension WinTurn {
-    /// The roll groups and probabilities of the turn, for a page that recomputes it.
-    var model: WinTurnModel {
-        let maximum = DiceCounts.maximumDice
-        let groups = (0...maximum).map { dice in
-            self.groups[groupRange[dice]].map { group in
-                WinTurnModel.Group(
-                    probability: group.probability,
-                    options: options[group.firstOption..<group.endOption].map {
-                        WinTurnModel.Option(steps: $0.steps, diceLeft: $0.diceLeft)
-                    })
-            }
-        }
-        return WinTurnModel(
-            groups: groups, farkleProbability: farkleProbability, instantWinProbability: instantWinProbability,
-            reach: reach, openingFarkleSteps: openingFarkleSteps, laterFarkleSteps: everyRollFarkleSteps)
-    }
-}
-
-/// The roll groups of one turn and the probabilities the win solver's turn sums, by dice count 0 to 6
-/// (index 0 unused), for a page that recomputes a turn (`WinProbabilitySolver.turnModel`).
-package struct WinTurnModel: Hashable, Sendable {
-    /// One way to play a group of rolls: the keep's points in score steps and the dice to roll next.
-    package struct Option: Hashable, Sendable {
-        /// The keep's points divided by the score step.
-        package let steps: Int
-        /// The dice to roll next: 6 after hot dice.
-        package let diceLeft: Int
-    }
-
-    /// Rolls that offer the same options: their probability among the rolls of that many dice, and the
-    /// best keep of each size (every distinct keep in a game with a final round), fewest dice first.
-    package struct Group: Hashable, Sendable {
-        /// The chance of a roll of the group.
-        package let probability: Double
-        /// Its options.
-        package let options: [Option]
-    }
-
-    /// The groups of each dice count.
-    package let groups: [[Group]]
-    /// The chance that a roll of n dice allows no keep.
-    package let farkleProbability: [Double]
-    /// The chance that a roll of n dice is a six of a kind that wins at once.
-    package let instantWinProbability: [Double]
-    /// The chance, above the table, to reach a state that allows banking before a farkle.
-    package let reach: [Double]
-    /// The score steps of the six-dice farkle on a turn's opening roll, or `nil`.
-    package let openingFarkleSteps: Int?
-    /// The score steps of the six-dice farkle on any later roll, or `nil`.
-    package let laterFarkleSteps: Int?
 }

@@ -1,27 +1,66 @@
-// What Embedded Swift on wasm32 asks of a C library, which WebAssembly without an operating system lacks. Memory
-// is a bump allocator that never frees: enough for `.ci/embedded`'s check, which asks a few questions and exits
-// (the page's module will need a real free list).
+// What Embedded Swift on wasm32 asks of a C library, which WebAssembly without an operating system lacks (the
+// advisor page's module, built by .ci/embedded).
+//
+// Memory: blocks of 2^k bytes (k = 5 to 31), each reused through a free list of its size once freed, taken from the
+// end of the heap otherwise. The page opens one game and then tabulates turn after turn, each a few arrays of the same
+// sizes as the last: the lists give them back, so memory stays at its high-water mark instead of growing per turn.
+// Eight bytes before every pointer handed out say the block's size class and where the block starts (an aligned
+// allocation starts inside its block).
 typedef unsigned long size_t;
 extern unsigned char __heap_base;
 static unsigned long heap_top = 0;
 static unsigned long heap_end = 0;
-void *malloc(size_t size) {
-  if (heap_top == 0) { heap_top = (unsigned long)&__heap_base; heap_end = __builtin_wasm_memory_size(0) * 65536; }
-  unsigned long start = (heap_top + 15) & ~15UL;
-  unsigned long end = start + size;
-  if (end > heap_end) {
-    unsigned long pages = (end - heap_end + 65535) / 65536;
+static void *free_blocks[32];
+
+// A block of 2^k bytes at the end of the heap, 16-byte aligned, or 0 where memory cannot grow.
+static unsigned long fresh_block(unsigned k) {
+  if (heap_top == 0) { heap_top = ((unsigned long)&__heap_base + 15) & ~15UL; heap_end = __builtin_wasm_memory_size(0) * 65536; }
+  unsigned long start = heap_top;
+  unsigned long size = 1UL << k;
+  if (size > heap_end - start) {
+    unsigned long pages = (size - (heap_end - start) + 65535) / 65536;
     if (__builtin_wasm_memory_grow(0, pages) == (size_t)-1) return 0;
     heap_end += pages * 65536;
   }
-  heap_top = end;
-  return (void *)start;
+  heap_top = start + size;
+  return start;
 }
-void free(void *p) { (void)p; }
+
+// `size` bytes at an address that is a multiple of `alignment` (a power of two, at least 16), or 0.
+static void *allocate(size_t size, size_t alignment) {
+  if (size > (1UL << 30) || alignment > 4096) return 0;
+  // The header, and room to move the pointer up to the alignment.
+  unsigned long need = size + 8 + (alignment > 16 ? alignment : 8);
+  unsigned k = 5;
+  while ((1UL << k) < need) k++;
+  unsigned long block;
+  if (free_blocks[k]) {
+    block = (unsigned long)free_blocks[k];
+    free_blocks[k] = *(void **)block;
+  } else {
+    block = fresh_block(k);
+    if (!block) return 0;
+  }
+  unsigned long pointer = (block + 8 + alignment - 1) & ~(alignment - 1);
+  unsigned *header = (unsigned *)(pointer - 8);
+  header[0] = k;
+  header[1] = (unsigned)(pointer - block);
+  return (void *)pointer;
+}
+
+void *malloc(size_t size) { return allocate(size, 16); }
+void free(void *p) {
+  if (!p) return;
+  unsigned *header = (unsigned *)((unsigned long)p - 8);
+  unsigned k = header[0];
+  void **block = (void **)((unsigned long)p - header[1]);
+  *block = free_blocks[k];
+  free_blocks[k] = block;
+}
 int posix_memalign(void **out, size_t alignment, size_t size) {
-  unsigned long p = (unsigned long)malloc(size + alignment);
+  void *p = allocate(size, alignment < 16 ? 16 : alignment);
   if (!p) return 12;
-  *out = (void *)((p + alignment - 1) & ~(alignment - 1));
+  *out = p;
   return 0;
 }
 void *memset(void *d, int c, size_t n) { unsigned char *p = d; while (n--) *p++ = (unsigned char)c; return d; }

@@ -1,0 +1,181 @@
+// What the advisor page asks FarkleKit: this file is compiled with FarkleKit's core as Embedded Swift for WebAssembly
+// (`.ci/embedded`, which writes `Advisor/farkle.wasm`), never into the native package (`Package.swift` excludes the
+// folder). The page writes its rule file and solved game into memory it asks for (`farkle_allocate`), opens them
+// once (`farkle_open`), and then asks for the turn of each situation (`farkle_win_turn`) and reads its values: every
+// number comes from the same FarkleKit code the command-line tool runs, so the page re-derives no rule of the game.
+//
+// The module holds one open game and one turn. A question the game does not cover answers a status, never traps:
+// the page turns it into "no advice", as the command line turns it into an error.
+
+/// The solved two-player game the page advises playing to win, by family (`WinGameKind`).
+private enum SolvedGame {
+    case race(WinProbabilitySolver)
+    case penaltyRace(PenaltyWinSolver)
+    case rounds(RoundsWinSolver)
+}
+
+/// The scoring table of the rules the page was opened on.
+nonisolated(unsafe) private var openTable: ScoringTable?
+/// Their solved game, where the page plays to win.
+nonisolated(unsafe) private var openGame: SolvedGame?
+/// The turn of the last situation asked (`farkle_win_turn`).
+nonisolated(unsafe) private var openTurn: WinTurnTable?
+
+/// `count` bytes of the module's memory for the host to write into, 8-byte aligned.
+@_expose(wasm, "farkle_allocate")
+func farkleAllocate(_ count: Int32) -> UnsafeMutableRawPointer {
+    UnsafeMutableRawPointer.allocate(byteCount: Int(max(count, 1)), alignment: 8)
+}
+
+/// Gives back memory from `farkle_allocate`.
+@_expose(wasm, "farkle_release")
+func farkleRelease(_ bytes: UnsafeMutableRawPointer) {
+    bytes.deallocate()
+}
+
+/// The `count` bytes at `bytes`, copied.
+private func copied(_ bytes: UnsafePointer<UInt8>, _ count: Int32) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: bytes, count: Int(max(count, 0))))
+}
+
+/// Opens the rule file in `rulesCount` bytes at `rules` and, with `policyCount` above 0, the policy file of its
+/// two-player game solved to win at `policy` (a race, a race under a three-farkle penalty, or a game of rounds).
+///
+/// - Returns: 0 when both are read; 1 when the rule file is refused; 2 when the policy file is refused or its game
+///   is not one the page plays to win.
+@_expose(wasm, "farkle_open")
+func farkleOpen(
+    _ rules: UnsafePointer<UInt8>, _ rulesCount: Int32, _ policy: UnsafePointer<UInt8>, _ policyCount: Int32
+) -> Int32 {
+    openTable = nil
+    openGame = nil
+    openTurn = nil
+    guard let ruleSet = try? RuleSet(jsonBytes: copied(rules, rulesCount), source: "the page") else { return 1 }
+    openTable = ScoringTable(rules: ruleSet)
+    guard policyCount > 0 else { return 0 }
+    let bytes = copied(policy, policyCount)
+    do throws(WinPolicyError) {
+        switch WinGameKind(ruleSet) {
+        case .race: openGame = .race(try WinProbabilitySolver(policyFileBytes: bytes, rules: ruleSet))
+        case .penaltyRace: openGame = .penaltyRace(try PenaltyWinSolver(policyFileBytes: bytes, rules: ruleSet))
+        case .rounds: openGame = .rounds(try RoundsWinSolver(policyFileBytes: bytes, rules: ruleSet))
+        case .threePlayerRace: return 2
+        }
+    } catch {
+        return 2
+    }
+    return 0
+}
+
+/// The least a player may bank under the open rules (`TurnMechanics.leastBank(entryMinimum:hasEntered:)`), and where
+/// the turn took over `offered` points another player banked (piggybacking; below 0: none), as
+/// `Piggyback.leastBank(takingOver:leastBank:entryMinimum:hasEntered:)` raises it. -1 before a game is open.
+@_expose(wasm, "farkle_least_bank")
+func farkleLeastBank(_ hasEntered: Int32, _ offered: Int32) -> Int32 {
+    guard let table = openTable else { return -1 }
+    let entryMinimum = table.rules.game.entryMinimum
+    var least = table.turnMechanics.leastBank(entryMinimum: entryMinimum, hasEntered: hasEntered != 0)
+    if offered >= 0, let piggyback = table.rules.game.piggyback {
+        least = piggyback.leastBank(
+            takingOver: Int(offered), leastBank: least, entryMinimum: entryMinimum, hasEntered: hasEntered != 0)
+    }
+    return Int32(clamping: least)
+}
+
+/// Tabulates the turn of the player with `myScore` against `opponentScore` in the open game, played to win: the turn
+/// the values below read. `myFarkles` and `opponentFarkles` count farkles in a row (under a three-farkle penalty);
+/// `finalRound` (0 or 1) says the opponent has reached the target and this is the last turn; `turnIndex` is
+/// 2 (round − 1) + seat in a game of rounds.
+///
+/// - Returns: 0 when the turn is tabulated; 1 without a solved game; 2 when the situation is not one the game has
+///   (a total off the score step or out of range, a count past 2, a turn past the last).
+@_expose(wasm, "farkle_win_turn")
+func farkleWinTurn(
+    _ myScore: Int32, _ opponentScore: Int32, _ myFarkles: Int32, _ opponentFarkles: Int32, _ finalRound: Int32,
+    _ turnIndex: Int32
+) -> Int32 {
+    openTurn = nil
+    guard let game = openGame else { return 1 }
+    let (mine, theirs, isFinalRound) = (Int(myScore), Int(opponentScore), finalRound != 0)
+    switch game {
+    case .race(let solver):
+        let step = solver.table.scoreStep
+        guard (0..<solver.target).contains(mine), theirs >= 0, mine % step == 0, theirs % step == 0,
+            isFinalRound ? solver.hasFinalRound && theirs >= solver.target : theirs < solver.target
+        else { return 2 }
+        openTurn = solver.turnTable(myScore: mine, opponentScore: theirs, isFinalRound: isFinalRound)
+    case .penaltyRace(let solver):
+        let step = solver.table.scoreStep
+        let counts = 0...2
+        guard (solver.floor..<solver.target).contains(mine), theirs >= solver.floor, mine % step == 0,
+            theirs % step == 0, counts.contains(Int(myFarkles)), counts.contains(Int(opponentFarkles)),
+            isFinalRound ? solver.hasFinalRound && theirs >= solver.target : theirs < solver.target
+        else { return 2 }
+        openTurn = solver.turnTable(
+            myScore: mine, opponentScore: theirs, myFarkles: Int(myFarkles), opponentFarkles: Int(opponentFarkles),
+            isFinalRound: isFinalRound)
+    case .rounds(let solver):
+        let step = solver.table.scoreStep
+        guard (0..<solver.turns).contains(Int(turnIndex)), mine % step == 0, theirs % step == 0, !isFinalRound
+        else { return 2 }
+        openTurn = solver.turnTable(turnIndex: Int(turnIndex), myScore: mine, opponentScore: theirs)
+    }
+    return 0
+}
+
+/// Whether `turnPoints` and `dice` are a place in the open turn: points from 0 on the score step, 1 to the rules'
+/// dice.
+private func turn(at turnPoints: Int32, _ dice: Int32) -> WinTurnTable? {
+    guard let turn = openTurn, turnPoints >= 0, turnPoints % Int32(turn.scoreStep) == 0,
+        (1...turn.table.rules.turn.dice).contains(Int(dice))
+    else { return nil }
+    return turn
+}
+
+/// The open turn's value with `turnPoints` and `dice` to roll, played on from there
+/// (`WinTurnTable.value(turnPoints:diceLeft:)`): P(win) + ½ P(tie); NaN outside the turn.
+@_expose(wasm, "farkle_value")
+func farkleValue(_ turnPoints: Int32, _ dice: Int32) -> Double {
+    turn(at: turnPoints, dice)?.value(turnPoints: Int(turnPoints), diceLeft: Int(dice)) ?? .nan
+}
+
+/// The value of rolling `dice` with `turnPoints` (`WinTurnTable.rollValue(turnPoints:diceLeft:)`); NaN outside.
+@_expose(wasm, "farkle_roll_value")
+func farkleRollValue(_ turnPoints: Int32, _ dice: Int32) -> Double {
+    turn(at: turnPoints, dice)?.rollValue(turnPoints: Int(turnPoints), diceLeft: Int(dice)) ?? .nan
+}
+
+/// The value of banking `turnPoints` (`WinTurnTable.bankValue(turnPoints:)`); NaN where banking them is not allowed.
+@_expose(wasm, "farkle_bank_value")
+func farkleBankValue(_ turnPoints: Int32) -> Double {
+    turn(at: turnPoints, 1)?.bankValue(turnPoints: Int(turnPoints)) ?? .nan
+}
+
+/// What best play does with `turnPoints` and `dice` left (`WinTurnTable.decision(turnPoints:diceLeft:)`): 0 bank,
+/// 1 roll, 2 must roll; -1 outside the turn.
+@_expose(wasm, "farkle_decision")
+func farkleDecision(_ turnPoints: Int32, _ dice: Int32) -> Int32 {
+    switch turn(at: turnPoints, dice)?.decision(turnPoints: Int(turnPoints), diceLeft: Int(dice)) {
+    case .bank: 0
+    case .roll: 1
+    case .mustRoll: 2
+    case nil: -1
+    }
+}
+
+/// What a farkle leaves the player of the open turn (`WinTurnTable.farkleValue`), or with `opening` 1 a scoreless
+/// opening roll where it costs points (`openingFarkleValue`); NaN without a turn.
+@_expose(wasm, "farkle_farkle_value")
+func farkleFarkleValue(_ opening: Int32) -> Double {
+    guard let turn = openTurn else { return .nan }
+    return opening != 0 ? turn.openingFarkleValue : turn.farkleValue
+}
+
+/// The expected points of a turn played for points under the rule file at `rules`
+/// (`ExpectedScoreSolver.expectedTurnScore`), -1 where it is refused: `.ci/embedded` checks the rule files, scoring
+/// and points solver against the native build with it.
+@_expose(wasm, "farkle_expected_turn_score")
+func farkleExpectedTurnScore(_ rules: UnsafePointer<UInt8>, _ count: Int32) -> Double {
+    guard let ruleSet = try? RuleSet(jsonBytes: copied(rules, count), source: "the page") else { return -1 }
+    return ExpectedScoreSolver(rules: ruleSet).expectedTurnScore
+}
