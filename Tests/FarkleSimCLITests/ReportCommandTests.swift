@@ -80,7 +80,7 @@ struct ReportCommandTests {
         for file in win { #expect(index.contains("](\(file)):"), "index links \(file)") }
         #expect(index.contains("Two players playing to win: the first player wins"))
         let page = try String(contentsOf: directory.appendingPathComponent("advisor.html"), encoding: .utf8)
-        #expect(page.contains("\"turn_start\": ["), "the advisor advises to win too")
+        #expect(page.contains("\"policy\": \""), "the advisor advises to win too, from the solved game")
         // The edge of play to win over play for points, from the exact odds of `win` against `ev`.
         let summary = try String(contentsOf: directory.appendingPathComponent("playing-to-win.md"), encoding: .utf8)
         #expect(summary.contains("Played against `ev`, each starting half the games, `win` wins"))
