@@ -312,13 +312,15 @@ public struct AdvisorPage: Sendable {
     }
 
     /// The solved game the page advises playing to win from, by the kind of game; `null` without one. The page
-    /// hands `policy` (the game's policy file, base64) to FarkleKit's WebAssembly module, which tabulates each
+    /// hands `policy` (the page's form of the game's policy file, base64) to FarkleKit's WebAssembly module, which tabulates each
     /// turn as `advise` does; the other members are what the page's words and its game need (`AdvisorPage`
     /// article).
     private var winJSON: String {
         var members: [(key: String, value: String)]
+        let policy: [UInt8]
         switch winGame {
         case let solver as WinProbabilitySolver:
+            policy = solver.pageBytes
             members = [
                 ("kind", JSONText.string("race")), ("target", String(solver.target)),
                 ("final_round", String(solver.hasFinalRound)),
@@ -331,6 +333,7 @@ public struct AdvisorPage: Sendable {
                 ),
             ]
         case let solver as PenaltyWinSolver:
+            policy = solver.pageBytes
             let least = String(solver.table.turnMechanics.minimumBank)
             members = [
                 ("kind", JSONText.string("penalty")), ("target", String(solver.target)),
@@ -339,6 +342,7 @@ public struct AdvisorPage: Sendable {
                 ("least_bank", JSONText.object([("entered", least), ("new", least)])),
             ]
         case let solver as RoundsWinSolver:
+            policy = solver.pageBytes
             let least = String(
                 solver.table.turnMechanics.leastBank(
                     entryMinimum: solver.table.rules.game.entryMinimum, hasEntered: true))
@@ -352,7 +356,7 @@ public struct AdvisorPage: Sendable {
         default:
             return "null"
         }
-        members.append(("policy", JSONText.string(Data(winGame?.policyFileBytes ?? []).base64EncodedString())))
+        members.append(("policy", JSONText.string(Data(policy).base64EncodedString())))
         return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
             + "\n  }"
     }

@@ -339,7 +339,7 @@ struct AdvisorPageTests {
             let pageRules = try RuleSet(
                 json: JSONSerialization.data(withJSONObject: ruleFile), source: "the page's rule file")
             let bytes = try #require(Data(base64Encoded: win.policy))
-            let read = try WinProbabilitySolver(policyFileBytes: [UInt8](bytes), rules: pageRules)
+            let read = try WinProbabilitySolver(pageBytes: [UInt8](bytes), rules: pageRules)
             let step = solver.table.scoreStep
             for mine in stride(from: 0, to: target, by: step) {
                 for theirs in stride(from: 0, to: target, by: step) {

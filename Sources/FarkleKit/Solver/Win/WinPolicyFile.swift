@@ -46,6 +46,10 @@
 /// | 8 × turns × (2L + 1) × 2 | values, then ties, `turn × (2L + 1) + lead + L` |
 /// | 8 | FNV-1a digest of every byte before it |
 ///
+/// The advisor page embeds these three in a form of their own (`pageBytes`): the version with its top bit set
+/// (`pageFormFlag`), and no block of ties after the values (a final-round table keeps its own). A reader of either
+/// form refuses the other.
+///
 /// A race between two dice sets (`LoadedWinSolver`, the whole game) has format version 4:
 ///
 /// | Bytes | Field |
@@ -116,9 +120,14 @@ package enum WinPolicyFile {
 
     // MARK: - Writing
 
-    /// The bytes of the policy file of `solver`.
-    static func encode(_ solver: WinProbabilitySolver) -> [UInt8] {
-        var writer = Writer(version: formatVersion, rules: solver.table.rules, values: solver.values.count)
+    /// The flag of a version number that marks a file's page form: the chances of a tie left out (the blocks of
+    /// ties read back as zeros), for the advisor page, which shows the chances to win alone and whose turn values
+    /// never read a tie (`WinTurn`'s second payoff follows the decisions, never makes them). Half the size.
+    static let pageFormFlag: UInt32 = 0x8000_0000
+
+    /// The bytes of the policy file of `solver`; with `ties` false its page form.
+    static func encode(_ solver: WinProbabilitySolver, ties: Bool = true) -> [UInt8] {
+        var writer = Writer(version: formatVersion, rules: solver.table.rules, values: solver.values.count, ties: ties)
         for field in [
             solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0,
             solver.maximumIterations, solver.turnSolves,
@@ -130,13 +139,14 @@ package enum WinPolicyFile {
             writer.append(table)
         }
         writer.append(solver.values)
-        writer.append(solver.ties)
+        writer.append(ties: solver.ties)
         return writer.finished
     }
 
     /// The bytes of the policy file of `solver`, a game under a three-farkle penalty.
-    static func encode(_ solver: PenaltyWinSolver) -> [UInt8] {
-        var writer = Writer(version: penaltyFormatVersion, rules: solver.table.rules, values: solver.values.count)
+    static func encode(_ solver: PenaltyWinSolver, ties: Bool = true) -> [UInt8] {
+        var writer = Writer(
+            version: penaltyFormatVersion, rules: solver.table.rules, values: solver.values.count, ties: ties)
         for field in [
             solver.target, solver.table.scoreStep, solver.levels, solver.hasFinalRound ? 1 : 0,
             // A penalty of points is 1 or more; 0 stands for the whole total, or for none where only a scoreless
@@ -149,20 +159,21 @@ package enum WinPolicyFile {
         writer.append(Int64(solver.stateCount))
         if let table = solver.finalRound { writer.append(table) }
         writer.append(solver.values)
-        writer.append(solver.ties)
+        writer.append(ties: solver.ties)
         return writer.finished
     }
 
     /// The bytes of the policy file of `solver`, a game of fixed rounds.
-    static func encode(_ solver: RoundsWinSolver) -> [UInt8] {
-        var writer = Writer(version: roundsFormatVersion, rules: solver.table.rules, values: solver.values.count)
+    static func encode(_ solver: RoundsWinSolver, ties: Bool = true) -> [UInt8] {
+        var writer = Writer(
+            version: roundsFormatVersion, rules: solver.table.rules, values: solver.values.count, ties: ties)
         for field in [0, solver.rounds, solver.extraRounds, solver.table.scoreStep, solver.capLevel, solver.stateCount]
         {
             writer.append(Int64(field))
         }
         writer.append(solver.capErrorBound.bitPattern)
         writer.append(solver.values)
-        writer.append(solver.ties)
+        writer.append(ties: solver.ties)
         return writer.finished
     }
 
@@ -208,11 +219,15 @@ package enum WinPolicyFile {
     /// Appends the fields of a policy file in order, little-endian.
     struct Writer {
         private var bytes = magic
+        /// Whether the chances of a tie are written: not in the page form (`pageFormFlag`).
+        private let writesTies: Bool
 
-        /// A file of format `version` for `rules`, its header written, room made for `values` doubles twice.
-        init(version: UInt32, rules: RuleSet, values: Int) {
+        /// A file of format `version` for `rules`, its header written, room made for `values` doubles twice; with
+        /// `ties` false its page form.
+        init(version: UInt32, rules: RuleSet, values: Int, ties: Bool = true) {
+            writesTies = ties
             bytes.reserveCapacity(64 + 16 * values)
-            append(version)
+            append(ties ? version : version | pageFormFlag)
             append(digest(of: rules))
             let name = Array(rules.name.utf8)
             append(UInt32(name.count))
@@ -225,6 +240,11 @@ package enum WinPolicyFile {
 
         mutating func append(_ values: [Double]) {
             for value in values { append(value.bitPattern) }
+        }
+
+        /// The chances of a tie, left out of the page form.
+        mutating func append(ties: [Double]) {
+            if writesTies { append(ties) }
         }
 
         mutating func append(_ table: FinalRoundTable) {
@@ -249,8 +269,10 @@ package enum WinPolicyFile {
     package static let maximumFileSize = 16 * WinProbabilitySolver.maximumStates + (64 << 20)
 
     /// The solution stored in `bytes`, for `rules`.
-    static func decode(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError) -> WinProbabilitySolver {
-        var reader = try Reader(bytes: bytes, path: path, version: formatVersion, rules: rules)
+    static func decode(_ bytes: [UInt8], rules: RuleSet, path: String, ties: Bool = true) throws(WinPolicyError)
+        -> WinProbabilitySolver
+    {
+        var reader = try Reader(bytes: bytes, path: path, version: formatVersion, rules: rules, ties: ties)
         let table = ScoringTable(rules: rules)
         let target = try reader.count()
         let step = try reader.count()
@@ -274,7 +296,7 @@ package enum WinPolicyFile {
             finalRounds = (entered, notEntered)
         }
         let values = try reader.chances(levels * levels)
-        let ties = try reader.chances(levels * levels)
+        let ties = try reader.ties(levels * levels)
         try reader.expectEnd()
         let setup: WinProbabilitySolver.Setup
         do {
@@ -287,10 +309,10 @@ package enum WinPolicyFile {
     }
 
     /// The solution of a game under a three-farkle penalty stored in `bytes`, for `rules`.
-    static func decodePenalty(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError)
+    static func decodePenalty(_ bytes: [UInt8], rules: RuleSet, path: String, ties: Bool = true) throws(WinPolicyError)
         -> PenaltyWinSolver
     {
-        var reader = try Reader(bytes: bytes, path: path, version: penaltyFormatVersion, rules: rules)
+        var reader = try Reader(bytes: bytes, path: path, version: penaltyFormatVersion, rules: rules, ties: ties)
         let target = try reader.count()
         let step = try reader.count()
         let levels = try reader.count()
@@ -318,7 +340,7 @@ package enum WinPolicyFile {
         }
         let count = 9 * square.partialValue
         let values = try reader.chances(count)
-        let ties = try reader.chances(count)
+        let ties = try reader.ties(count)
         try reader.expectEnd()
         let setup: PenaltyWinSolver.Setup
         do {
@@ -341,10 +363,10 @@ package enum WinPolicyFile {
     }
 
     /// The solution of a game of fixed rounds stored in `bytes`, for `rules`.
-    static func decodeRounds(_ bytes: [UInt8], rules: RuleSet, path: String) throws(WinPolicyError)
+    static func decodeRounds(_ bytes: [UInt8], rules: RuleSet, path: String, ties: Bool = true) throws(WinPolicyError)
         -> RoundsWinSolver
     {
-        var reader = try Reader(bytes: bytes, path: path, version: roundsFormatVersion, rules: rules)
+        var reader = try Reader(bytes: bytes, path: path, version: roundsFormatVersion, rules: rules, ties: ties)
         let noTarget = try reader.count()
         let rounds = try reader.count()
         let extraRounds = try reader.count()
@@ -364,7 +386,7 @@ package enum WinPolicyFile {
             throw WinPolicyError(path: path, reason: "the file is corrupt (a cap of \(capLevel) steps)")
         }
         let values = try reader.chances(rows.partialValue)
-        let ties = try reader.chances(rows.partialValue)
+        let ties = try reader.ties(rows.partialValue)
         try reader.expectEnd()
         // What the cap may move follows from the rules and the cap, as the solve computes it: a file that states less
         // (a small cap passed off as exact) is not what any solve wrote.
@@ -463,20 +485,34 @@ package enum WinPolicyFile {
     struct Reader {
         let bytes: [UInt8]
         let path: String
+        /// Whether the file holds the chances of a tie: not in the page form (`pageFormFlag`).
+        let readsTies: Bool
         var offset = 0
 
-        /// A reader past the header of a file of format `version` solved for `rules`.
+        /// A reader past the header of a file of format `version` solved for `rules`; with `ties` false of its page
+        /// form.
         ///
-        /// - Throws: `WinPolicyError` when the bytes are not a policy file, have another format version, do not
-        ///   match their checksum or were solved for other rules.
-        init(bytes: [UInt8], path: String, version expected: UInt32, rules: RuleSet) throws(WinPolicyError) {
+        /// - Throws: `WinPolicyError` when the bytes are not a policy file, have another format version or form, do
+        ///   not match their checksum or were solved for other rules.
+        init(bytes: [UInt8], path: String, version expected: UInt32, rules: RuleSet, ties: Bool = true)
+            throws(WinPolicyError)
+        {
             self.bytes = bytes
             self.path = path
+            readsTies = ties
             guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
                 throw WinPolicyError(path: path, reason: "not a win-policy file")
             }
             offset = magic.count
-            let version = try integer(UInt32.self)
+            let marked = try integer(UInt32.self)
+            guard (marked & pageFormFlag == 0) == ties else {
+                throw WinPolicyError(
+                    path: path,
+                    reason: ties
+                        ? "it is the advisor page's form of a policy file, without the chances of a tie"
+                        : "it is a whole policy file, not the advisor page's form")
+            }
+            let version = marked & ~pageFormFlag
             guard versions.contains(version) else {
                 throw WinPolicyError(path: path, reason: unreadableVersion(UInt64(version)))
             }
@@ -591,6 +627,11 @@ package enum WinPolicyFile {
             return values
         }
 
+        /// `count` chances of a tie (`chances(_:)`), or zeros in the page form, which leaves them out.
+        mutating func ties(_ count: Int) throws(WinPolicyError) -> [Double] {
+            readsTies ? try chances(count) : [Double](repeating: 0, count: count)
+        }
+
         /// One chance; see `chances(_:)`.
         mutating func chance() throws(WinPolicyError) -> Double {
             try chances(1)[0]
@@ -637,6 +678,16 @@ extension WinProbabilitySolver {
     public var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
     }
+
+    /// The solution in the advisor page's form of its policy file (`pageBytes`): the same chances to win, no ties.
+    package init(pageBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+        self = try WinPolicyFile.decode(bytes, rules: rules, path: "(bytes)", ties: false)
+    }
+
+    /// The advisor page's form of the policy file: the chances of a tie left out (`WinPolicyFile.pageFormFlag`).
+    package var pageBytes: [UInt8] {
+        WinPolicyFile.encode(self, ties: false)
+    }
 }
 
 extension PenaltyWinSolver {
@@ -654,6 +705,16 @@ extension PenaltyWinSolver {
     package var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
     }
+
+    /// The solution in the advisor page's form of its policy file (`pageBytes`): the same chances to win, no ties.
+    package init(pageBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+        self = try WinPolicyFile.decodePenalty(bytes, rules: rules, path: "(bytes)", ties: false)
+    }
+
+    /// The advisor page's form of the policy file: the chances of a tie left out (`WinPolicyFile.pageFormFlag`).
+    package var pageBytes: [UInt8] {
+        WinPolicyFile.encode(self, ties: false)
+    }
 }
 
 extension RoundsWinSolver {
@@ -669,6 +730,16 @@ extension RoundsWinSolver {
     /// The policy file of this solution, as bytes (`WinPolicyFile` gives the format, version 3).
     package var policyFileBytes: [UInt8] {
         WinPolicyFile.encode(self)
+    }
+
+    /// The solution in the advisor page's form of its policy file (`pageBytes`): the same chances to win, no ties.
+    package init(pageBytes bytes: [UInt8], rules: RuleSet) throws(WinPolicyError) {
+        self = try WinPolicyFile.decodeRounds(bytes, rules: rules, path: "(bytes)", ties: false)
+    }
+
+    /// The advisor page's form of the policy file: the chances of a tie left out (`WinPolicyFile.pageFormFlag`).
+    package var pageBytes: [UInt8] {
+        WinPolicyFile.encode(self, ties: false)
     }
 }
 

@@ -39,7 +39,8 @@ private func copied(_ bytes: UnsafePointer<UInt8>, _ count: Int32) -> [UInt8] {
 }
 
 /// Opens the rule file in `rulesCount` bytes at `rules` and, with `policyCount` above 0, the policy file of its
-/// two-player game solved to win at `policy` (a race, a race under a three-farkle penalty, or a game of rounds).
+/// two-player game solved to win at `policy` (a race, a race under a three-farkle penalty, or a game of rounds), in
+/// the page's form (`pageBytes`: without the chances of a tie, which no value the page shows reads) or whole.
 ///
 /// - Returns: 0 when both are read; 1 when the rule file is refused; 2 when the policy file is refused or its game
 ///   is not one the page plays to win.
@@ -54,11 +55,27 @@ func farkleOpen(
     openTable = ScoringTable(rules: ruleSet)
     guard policyCount > 0 else { return 0 }
     let bytes = copied(policy, policyCount)
+    // The page's form first; a whole policy file (`solve --out`, as .ci/embedded's check hands it) otherwise.
     do throws(WinPolicyError) {
         switch WinGameKind(ruleSet) {
-        case .race: openGame = .race(try WinProbabilitySolver(policyFileBytes: bytes, rules: ruleSet))
-        case .penaltyRace: openGame = .penaltyRace(try PenaltyWinSolver(policyFileBytes: bytes, rules: ruleSet))
-        case .rounds: openGame = .rounds(try RoundsWinSolver(policyFileBytes: bytes, rules: ruleSet))
+        case .race:
+            if let game = try? WinProbabilitySolver(pageBytes: bytes, rules: ruleSet) {
+                openGame = .race(game)
+            } else {
+                openGame = .race(try WinProbabilitySolver(policyFileBytes: bytes, rules: ruleSet))
+            }
+        case .penaltyRace:
+            if let game = try? PenaltyWinSolver(pageBytes: bytes, rules: ruleSet) {
+                openGame = .penaltyRace(game)
+            } else {
+                openGame = .penaltyRace(try PenaltyWinSolver(policyFileBytes: bytes, rules: ruleSet))
+            }
+        case .rounds:
+            if let game = try? RoundsWinSolver(pageBytes: bytes, rules: ruleSet) {
+                openGame = .rounds(game)
+            } else {
+                openGame = .rounds(try RoundsWinSolver(policyFileBytes: bytes, rules: ruleSet))
+            }
         case .threePlayerRace: return 2
         }
     } catch {

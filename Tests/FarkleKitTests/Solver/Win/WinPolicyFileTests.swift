@@ -82,6 +82,70 @@ struct WinPolicyFileTests {
         }
     }
 
+    @Test(
+        "the advisor page's form leaves the ties out, and its turns give the whole file's chances to win, bit for bit"
+    )
+    func pageForm() throws {
+        let penaltyRules = try Fixtures.rules("ones-penalty-race.json")
+        let roundsRules = try Fixtures.rules("ones-rounds.json")
+        let race = try WinProbabilitySolver(rules: onesRace)
+        let penalty = try PenaltyWinSolver(rules: penaltyRules)
+        let rounds = try RoundsWinSolver(rules: roundsRules)
+        let pageRace = try WinProbabilitySolver(pageBytes: race.pageBytes, rules: onesRace)
+        let pagePenalty = try PenaltyWinSolver(pageBytes: penalty.pageBytes, rules: penaltyRules)
+        let pageRounds = try RoundsWinSolver(pageBytes: rounds.pageBytes, rules: roundsRules)
+        // A double a state fewer: the page form is the whole file less one block of ties.
+        #expect(race.policyFileBytes.count - race.pageBytes.count == 8 * race.values.count)
+        #expect(penalty.policyFileBytes.count - penalty.pageBytes.count == 8 * penalty.values.count)
+        #expect(rounds.policyFileBytes.count - rounds.pageBytes.count == 8 * rounds.values.count)
+        // Every value of a turn the page tabulates, against the turn of the solve itself (ties and all).
+        func expectSameTurns(_ page: WinTurnTable, _ whole: WinTurnTable, _ context: String) {
+            for points in stride(from: 0, through: 1000, by: 100) {
+                for dice in 1...6 {
+                    #expect(
+                        page.value(turnPoints: points, diceLeft: dice).bitPattern
+                            == whole.value(turnPoints: points, diceLeft: dice).bitPattern, "\(context)")
+                    #expect(
+                        page.rollValue(turnPoints: points, diceLeft: dice).bitPattern
+                            == whole.rollValue(turnPoints: points, diceLeft: dice).bitPattern, "\(context)")
+                    #expect(
+                        page.decision(turnPoints: points, diceLeft: dice)
+                            == whole.decision(turnPoints: points, diceLeft: dice), "\(context)")
+                }
+            }
+            #expect(page.farkleValue.bitPattern == whole.farkleValue.bitPattern, "\(context)")
+        }
+        for (mine, theirs) in [(0, 0), (300, 700), (900, 0), (500, 1000)] {
+            let final = theirs >= 1000
+            expectSameTurns(
+                pageRace.turnTable(myScore: mine, opponentScore: theirs, isFinalRound: final),
+                race.turnTable(myScore: mine, opponentScore: theirs, isFinalRound: final), "race \(mine)-\(theirs)")
+            expectSameTurns(
+                pageRounds.turnTable(turnIndex: 1, myScore: mine, opponentScore: theirs),
+                rounds.turnTable(turnIndex: 1, myScore: mine, opponentScore: theirs), "rounds \(mine)-\(theirs)")
+        }
+        // The penalty race runs to 300.
+        for (mine, theirs, farkles) in [(0, 0, 0), (100, 200, 2), (200, 0, 1)] {
+            expectSameTurns(
+                pagePenalty.turnTable(myScore: mine, opponentScore: theirs, myFarkles: farkles, opponentFarkles: 1),
+                penalty.turnTable(myScore: mine, opponentScore: theirs, myFarkles: farkles, opponentFarkles: 1),
+                "penalty \(mine)-\(theirs)")
+        }
+        // Each reader refuses the other form, saying which it is.
+        #expect(throws: WinPolicyError.self) {
+            try WinProbabilitySolver(policyFileBytes: race.pageBytes, rules: onesRace)
+        }
+        #expect(throws: WinPolicyError.self) {
+            try WinProbabilitySolver(pageBytes: race.policyFileBytes, rules: onesRace)
+        }
+        #expect(throws: WinPolicyError.self) {
+            try PenaltyWinSolver(policyFileBytes: penalty.pageBytes, rules: penaltyRules)
+        }
+        #expect(throws: WinPolicyError.self) {
+            try RoundsWinSolver(pageBytes: rounds.policyFileBytes, rules: roundsRules)
+        }
+    }
+
     @Test("a three-player race loads back to identical chances; a damaged or foreign file, or other rules, refused")
     func threePlayerRoundTrip() throws {
         var rules = RuleSet.cardgames
