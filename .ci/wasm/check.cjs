@@ -1,7 +1,8 @@
 "use strict";
 // Runs FarkleKit built as WebAssembly (.ci/embedded) and checks that it answers as the native build does, to the last
 // bit: every preset's expected turn score, and the chance to win in a race and in a race under a three-farkle
-// penalty, read from policy files the native build solved.
+// penalty, read from policy files the native build solved; and that situations out of the game are refused, not
+// trapped on.
 // Usage: node check.cjs MODULE.wasm FARKLE_SIM SCRATCH_DIRECTORY
 const fs = require("fs");
 const path = require("path");
@@ -94,6 +95,20 @@ for (const [me, them, mine, theirs] of [[0, 0, 0, 0], [300, 200, 1, 0], [500, 70
   expectSame("zilch to 1000 at " + me + " against " + them + ", farkles " + mine + " and " + theirs + ", a 1 kept",
     wasm, native);
 }
+// Situations the solved game does not have answer a status, never a trap (a trap would stop the page's script):
+// totals that overflow a 32-bit Int, a final round far behind (whose table would take gigabytes), bad counts.
+for (const [what, opened, situation] of [
+  ["a final round 2,147,483,600 points behind", [...raceBytes, ...racePolicyBytes], [50, 2147483600, 0, 0, 1, 0]],
+  ["a final round 1,000,050 points behind", [...raceBytes, ...racePolicyBytes], [0, 1000050, 0, 0, 1, 0]],
+  ["a final round under a penalty from the floor to 2^31", [...zilchBytes, ...zilchPolicyBytes], [-100, 2147483600, 2, 0, 1, 0]],
+  ["a total off the score step", [...raceBytes, ...racePolicyBytes], [7, 0, 0, 0, 0, 0]],
+  ["three farkles in a row", [...zilchBytes, ...zilchPolicyBytes], [0, 0, 3, 0, 0, 0]],
+]) {
+  const status = farkle.farkle_open(...opened) === 0 ? farkle.farkle_win_turn(...situation) : -1;
+  expectSame(what + ": refused (status 2)", status, 2);
+}
+expectSame("an offer of 2^31 - 1 points taken over: refused (-1)", farkle.farkle_least_bank(0, 2147483647), -1);
+
 if (failures > 0) {
   console.error("Error: FarkleKit built as WebAssembly differs from the native build in " + failures + " answers");
   process.exit(1);

@@ -17,10 +17,6 @@ import Foundation
 /// let advice = try advisor.advice(for: situation)  // keep the 5 and bank: 4000 wins at once
 /// ```
 public struct Advisor: Sendable {
-    /// The largest deficit, in points, the advice to win in a final round is given for: its turn is tabulated
-    /// up to the deficit (a deficit of 10^9 would take gigabytes).
-    static let maximumFinalRoundDeficit = 1_000_000
-
     /// The scoring table, and through it the rule set.
     public let table: ScoringTable
     /// The game solved to win, if any: adds the advice to win where the totals are known.
@@ -361,7 +357,7 @@ public struct Advisor: Sendable {
 
     /// Checks the totals of `situation` in a race of `rules` before anything is solved: the player below the
     /// target, the opponent below it or, in the final round, at or above it and at most
-    /// `maximumFinalRoundDeficit` ahead; both from `floor` (below 0 under a three-farkle penalty).
+    /// `WinTurnTable.maximumFinalRoundDeficit` ahead; both from `floor` (below 0 under a three-farkle penalty).
     ///
     /// - Throws: `NotCovered` naming the total that does not fit; nothing for a game of rounds or without both
     ///   totals.
@@ -384,10 +380,10 @@ public struct Advisor: Sendable {
                 throw NotCovered("a final round means the opponent has reached \(target), not \(opponentScore)")
             }
             // The last turn is tabulated up to the deficit: bounded before it is allocated.
-            guard opponentScore - myScore <= maximumFinalRoundDeficit else {
+            guard opponentScore - myScore <= WinTurnTable.maximumFinalRoundDeficit else {
                 throw NotCovered(
                     "the opponent is \(opponentScore - myScore) points ahead; the final round is advised for "
-                        + "deficits up to \(maximumFinalRoundDeficit) points")
+                        + "deficits up to \(WinTurnTable.maximumFinalRoundDeficit) points")
             }
         } else if opponentScore >= target {
             throw NotCovered(

@@ -6,6 +6,10 @@
 /// `farkle-sim advise --my-score --opponent-score` and the advisor page show, and what the report's
 /// decision maps read. Every value is the chance to win, ties counting half, of the player to move.
 package struct WinTurnTable: Sendable {
+    /// The largest deficit, in points, a final round's last turn is tabulated for: its table runs up to the
+    /// deficit (a deficit of 10^9 would take gigabytes). `Advisor` and the advisor page's module refuse larger.
+    package static let maximumFinalRoundDeficit = 1_000_000
+
     /// The player's total before the turn.
     package let myScore: Int
     /// The opponent's total.

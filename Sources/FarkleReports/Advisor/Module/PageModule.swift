@@ -89,7 +89,8 @@ func farkleOpen(
 /// `Piggyback.leastBank(takingOver:leastBank:entryMinimum:hasEntered:)` raises it. -1 before a game is open.
 @_expose(wasm, "farkle_least_bank")
 func farkleLeastBank(_ hasEntered: Int32, _ offered: Int32) -> Int32 {
-    guard let table = openTable else { return -1 }
+    // Totals and turn points are under 2^30 at any table (an Int is 32 bits here): a larger offer is not one.
+    guard let table = openTable, offered < 1 << 30 else { return -1 }
     let entryMinimum = table.rules.game.entryMinimum
     var least = table.turnMechanics.leastBank(entryMinimum: entryMinimum, hasEntered: hasEntered != 0)
     if offered >= 0, let piggyback = table.rules.game.piggyback {
@@ -105,7 +106,8 @@ func farkleLeastBank(_ hasEntered: Int32, _ offered: Int32) -> Int32 {
 /// 2 (round − 1) + seat in a game of rounds.
 ///
 /// - Returns: 0 when the turn is tabulated; 1 without a solved game; 2 when the situation is not one the game has
-///   (a total off the score step or out of range, a count past 2, a turn past the last).
+///   (a total off the score step or out of range, a count past 2, a turn past the last) or a final round's deficit
+///   is past the one `advise` tabulates (`WinTurnTable.maximumFinalRoundDeficit`).
 @_expose(wasm, "farkle_win_turn")
 func farkleWinTurn(
     _ myScore: Int32, _ opponentScore: Int32, _ myFarkles: Int32, _ opponentFarkles: Int32, _ finalRound: Int32,
@@ -118,7 +120,10 @@ func farkleWinTurn(
     case .race(let solver):
         let step = solver.table.scoreStep
         guard (0..<solver.target).contains(mine), theirs >= 0, mine % step == 0, theirs % step == 0,
-            isFinalRound ? solver.hasFinalRound && theirs >= solver.target : theirs < solver.target
+            isFinalRound
+                ? solver.hasFinalRound && theirs >= solver.target
+                    && theirs <= mine + WinTurnTable.maximumFinalRoundDeficit
+                : theirs < solver.target
         else { return 2 }
         openTurn = solver.turnTable(myScore: mine, opponentScore: theirs, isFinalRound: isFinalRound)
     case .penaltyRace(let solver):
@@ -126,14 +131,20 @@ func farkleWinTurn(
         let counts = 0...2
         guard (solver.floor..<solver.target).contains(mine), theirs >= solver.floor, mine % step == 0,
             theirs % step == 0, counts.contains(Int(myFarkles)), counts.contains(Int(opponentFarkles)),
-            isFinalRound ? solver.hasFinalRound && theirs >= solver.target : theirs < solver.target
+            isFinalRound
+                ? solver.hasFinalRound && theirs >= solver.target
+                    && theirs <= mine + WinTurnTable.maximumFinalRoundDeficit
+                : theirs < solver.target
         else { return 2 }
         openTurn = solver.turnTable(
             myScore: mine, opponentScore: theirs, myFarkles: Int(myFarkles), opponentFarkles: Int(opponentFarkles),
             isFinalRound: isFinalRound)
     case .rounds(let solver):
         let step = solver.table.scoreStep
-        guard (0..<solver.turns).contains(Int(turnIndex)), mine % step == 0, theirs % step == 0, !isFinalRound
+        // Totals from the lowest a game of rounds reaches, and under 2^30 (an Int is 32 bits here).
+        let totals = solver.table.rules.lowestTotalOfRounds..<(1 << 30)
+        guard (0..<solver.turns).contains(Int(turnIndex)), totals.contains(mine), totals.contains(theirs),
+            mine % step == 0, theirs % step == 0, !isFinalRound
         else { return 2 }
         openTurn = solver.turnTable(turnIndex: Int(turnIndex), myScore: mine, opponentScore: theirs)
     }
