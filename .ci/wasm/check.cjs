@@ -1,6 +1,7 @@
 "use strict";
 // Runs FarkleKit built as WebAssembly (.ci/embedded) and checks that it answers as the native build does, to the last
-// bit: every preset's expected turn score, and the chance to win in a race and in a race under a three-farkle
+// bit: every preset's expected turn score and advice for points on a few rolls (every keep, the farkle, what to do
+// next, as the page reads them), and the chance to win and advice to win in a race and in a race under a three-farkle
 // penalty, read from policy files the native build solved; and that situations out of the game are refused, not
 // trapped on.
 // Usage: node check.cjs MODULE.wasm FARKLE_SIM SCRATCH_DIRECTORY
@@ -13,15 +14,17 @@ const [wasmPath, tool, scratch] = process.argv.slice(2);
 const farkleSim = (...args) => execFileSync(tool, args, { encoding: "utf8" });
 // The module as the advisor page opens it: the page's own loader (Advisor/farkle.js) run on a page that embeds it,
 // with standard's rule file; every question below opens its own rules and policy file in it.
-const farkle = (() => {
-  const page = {
+const page = (() => {
+  const elements = {
     "farkle-module": { textContent: fs.readFileSync(wasmPath).toString("base64") },
     "advisor-data": { textContent: JSON.stringify({ rule_file: JSON.parse(farkleSim("rules", "--show", "standard")), win: null }) },
   };
   const loader = fs.readFileSync(path.join(__dirname, "../../Sources/FarkleReports/Advisor/farkle.js"), "utf8");
-  const context = { document: { getElementById: (id) => page[id] }, atob, TextEncoder, TextDecoder };
-  return vm.runInNewContext(loader + "\nfarkleKit;\n", context);
+  const context = { document: { getElementById: (id) => elements[id] }, atob, TextEncoder, TextDecoder };
+  return vm.runInNewContext(loader + "\n({ farkleKit, pointsAdvice, readAdvice, answerNumbers, facesNumber });\n",
+    context);
 })();
+const farkle = page.farkleKit;
 const memory = farkle.memory;
 
 // Copies `bytes` into the module's memory: [address, count].
@@ -45,6 +48,63 @@ for (const preset of presets) {
   const wasm = farkle.farkle_expected_turn_score(...place(new TextEncoder().encode(text)));
   const native = JSON.parse(farkleSim("solve", "--rules", preset, "--format", "json")).expected_turn_score;
   expectSame(preset + ", expected turn score", wasm, native);
+}
+
+// The advice on a roll as the page reads it (farkle.js readAdvice) against `advise --format json` (`native`, its
+// points or win member): every keep in order with its points, dice left and value, the farkle's value and cost, the
+// reroll, the six-dice farkle, and what to do next.
+function expectSameAdvice(what, advice, native) {
+  const keeps = (options) => options.map((o) => [o.dice, o.score, o.left, o.value].join(" ")).join("; ");
+  expectSame(what + ", keeps", keeps(advice.options), keeps(native.keeps.map((keep) => ({
+    dice: keep.dice.join(""), score: keep.score, left: keep.dice_left, value: keep.expected ?? keep.value,
+  }))));
+  expectSame(what + ", farkle value", advice.farkle, native.farkle_value);
+  if (native.farkle_cost !== undefined) expectSame(what + ", farkle cost", advice.cost, native.farkle_cost);
+  if (native.rolled_again !== undefined) expectSame(what + ", rolled again", advice.rolledAgain, native.rolled_again);
+  const six = native.six_dice_farkle;
+  expectSame(what + ", six-dice farkle", JSON.stringify(advice.sixDiceFarkle),
+    JSON.stringify(six === null ? null : { points: six.points, value: six.expected ?? six.value }));
+  const next = advice.next;
+  const decision = native.decision;
+  // `advise` says "roll" where the rules make the player roll, and gives the reason.
+  const action = next === null ? null : next.decision === "must-roll" ? "roll" : next.decision;
+  expectSame(what + ", then", next === null ? "none" : [action, next.turn, next.left, next.rollValue].join(" "),
+    decision === null ? "none" : [decision.action, decision.turn_points, decision.dice_left, decision.roll_value]
+      .join(" "));
+}
+
+// Every preset's advice for points on the page's rolls: a roll, an opening roll with no keep, and (where the
+// preset's own total matters) at a total: 0, not yet on the board under an entry minimum; near the target of a race
+// won at once.
+for (const preset of presets) {
+  const rules = new TextEncoder().encode(farkleSim("rules", "--show", preset));
+  farkle.farkle_open(...place(rules), 0, 0);
+  for (const [dice, turn, me, farkles] of [
+    [[1, 5, 2, 3], 300, null, 0], [[2, 2, 3, 3, 4, 6], 0, null, 0], [[1, 1, 5, 2, 3, 4], 0, 0, 0],
+    [[5, 2, 3], 100, 3850, 0], [[1, 5], 250, null, 1],
+  ]) {
+    const args = ["advise", "--rules", preset, "--dice", dice.join(","), "--turn-points", String(turn), "--format",
+      "json"].concat(me === null ? [] : ["--my-score", String(me)]).concat(farkles === 0 ? [] : ["--farkles",
+      String(farkles)]);
+    // Refused natively (a roll past the game's dice, farkles in a row without a penalty): the module refuses it too.
+    // Where the total changes nothing, `advise` refuses it as an option that does nothing, and the page's answer is
+    // the one without it.
+    const advise = (options) => {
+      try {
+        return JSON.parse(execFileSync(tool, options, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
+      } catch (error) {
+        return String(error.stderr).includes("alone changes no advice")
+          ? advise(options.filter((option, index) => option !== "--my-score" && options[index - 1] !== "--my-score"))
+          : null;
+      }
+    };
+    const native = advise(args);
+    const advice = page.pointsAdvice(dice, turn, farkles, me);
+    const what = preset + " " + dice.join("") + " at " + turn + (me === null ? "" : ", total " + me)
+      + (farkles === 0 ? "" : ", farkles " + farkles);
+    if (native === null) expectSame(what + ": refused", advice, null);
+    else expectSameAdvice(what, advice, native);
+  }
 }
 
 // A preset with another target, solved to win by the native build: [rules file, policy file, their bytes in the
@@ -83,6 +143,18 @@ for (const [me, them] of [[0, 0], [500, 1200], [1950, 1900], [1200, 500]]) {
     raceRules, racePolicy, ["--my-score", String(me), "--opponent-score", String(them)]);
   const wasm = winValue([...raceBytes, ...racePolicyBytes], [me, them, 0, 0, 0, 0], points, dice);
   expectSame("race to 2000 at " + me + " against " + them + ", a 1 kept", wasm, native);
+}
+
+// The advice to win on whole rolls in the race to 2,000, as the page reads it, against `advise`'s.
+for (const [dice, turn, me, them] of [[[1, 2, 3, 4, 6, 6], 0, 500, 1200], [[1, 5, 5, 2], 350, 1600, 1900],
+  [[2, 2, 3, 3, 4, 6], 0, 0, 0]]) {
+  const native = JSON.parse(farkleSim("advise", "--rules", raceRules, "--policy", racePolicy, "--dice", dice.join(","),
+    "--turn-points", String(turn), "--my-score", String(me), "--opponent-score", String(them), "--format", "json"));
+  farkle.farkle_open(...raceBytes, ...racePolicyBytes);
+  farkle.farkle_win_turn(me, them, 0, 0, 0, 0);
+  const advice = page.readAdvice(page.answerNumbers(farkle.farkle_win_advice(page.facesNumber(dice), turn)));
+  expectSameAdvice("race to 2000, " + dice.join("") + " at " + turn + ", " + me + " against " + them + ", to win",
+    advice, native.win);
 }
 
 // zilch to 1,000 (a three-farkle penalty: totals below 0, farkles in a row of each).

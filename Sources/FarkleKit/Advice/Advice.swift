@@ -5,16 +5,7 @@
 /// Built by `Advisor.advice(for:threads:)`.
 public struct Advice: Hashable, Sendable {
     /// What the points advice maximizes.
-    public enum Objective: Hashable, Sendable {
-        /// The turn's expected banked points.
-        case expectedPoints
-        /// The expected points toward the target, E[min(turn points, `cap`)], in a race won at once at the
-        /// target: points past it count nothing. `cap` is the target less the player's total.
-        case pointsTowardTarget(cap: Int)
-        /// The long-run average under a three-farkle penalty: a farkle counts `farkleValue` points, what it costs
-        /// later with `farklesInARow` farkles in a row before this turn.
-        case longRunAverage(farklesInARow: Int, farkleValue: Double)
-    }
+    public typealias Objective = PointsObjective
 
     /// The game the advice to win weighs: the totals its turn is solved for, and whether its chances are the
     /// table's.

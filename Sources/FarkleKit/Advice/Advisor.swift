@@ -26,13 +26,8 @@ public struct Advisor: Sendable {
     /// on, which a game from there can reach.
     package var diceSetGames: DiceSetGameSource?
 
-    /// The expected-score turn of a player on the board, solved once (about 2 ms for `standard`).
-    private let enteredTurn: ExpectedScoreSolver
-    /// The same before the player is on the board, where the entry minimum raises the least bank; `nil` when
-    /// it does not.
-    private let enteringTurn: ExpectedScoreSolver?
-    /// The three-farkle penalty's turns, one per count of farkles in a row; `nil` without a penalty.
-    let penaltyTurns: LongRunAverageSolver?
+    /// The points objective's turns, solved once: the points half of every answer.
+    package let points: PointsAdvisor
 
     /// An advisor for the rules of `table`, with `game` (solved for the same rules, or at a larger table of a race
     /// for the same race of two, `RuleSet.headsUpGame`) for the advice to win.
@@ -45,9 +40,7 @@ public struct Advisor: Sendable {
         }
         self.table = table
         self.game = game
-        enteredTurn = ExpectedScoreSolver(table: table)
-        enteringTurn = ExpectedScoreSolver.notYetOnTheBoard(table)
-        penaltyTurns = LongRunAverageSolver(penaltyOf: table)
+        points = PointsAdvisor(table: table)
     }
 
     /// The rule set.
@@ -134,71 +127,16 @@ public struct Advisor: Sendable {
 
     /// Checks the farkles in a row of `situation`: 0, 1 or 2 under a three-farkle penalty, none without one.
     func checkFarkles(of situation: TurnSituation) throws(NotCovered) {
-        try checkFarkles(situation.farklesInARow, opponent: situation.opponentFarklesInARow)
-    }
-
-    /// Checks a count of farkles in a row before a turn, the player's `farkles` and the opponent's: 0, 1 or 2
-    /// under a three-farkle penalty, none without one.
-    func checkFarkles(_ farkles: Int, opponent: Int = 0) throws(NotCovered) {
-        if rules.turn.threeFarklePenalty != nil {
-            guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
-                throw NotCovered(
-                    "farkles in a row before a turn are 0, 1 or 2 under a three-farkle penalty, not \(farkles)")
-            }
-        } else {
-            guard farkles == 0, opponent == 0 else {
-                throw NotCovered(
-                    "farkles in a row count toward a three-farkle penalty; rules '\(rules.name)' have none")
-            }
-        }
+        try points.checkFarkles(situation.farklesInARow, opponent: situation.opponentFarklesInARow)
     }
 
     /// The points objective of `situation` and every keep valued under it.
-    private func pointsAdvice(_ situation: TurnSituation) throws(NotCovered) -> (Advice.Objective, RollAdvice) {
-        let roll = situation.roll
-        let turnPoints = situation.turnPoints
-        let opening = situation.isOpeningRoll(under: table.rules.turn)
-        let farkles = situation.farklesInARow
+    private func pointsAdvice(_ situation: TurnSituation) throws(NotCovered) -> (PointsObjective, RollAdvice) {
         try checkFarkles(of: situation)
-        // A penalty of the whole total has no long-run average (`penaltyTurns` is nil): the points objective is
-        // then the turn's own, and only the advice to win counts the farkles in a row.
-        if penaltyTurns != nil {
-            let turn = expectedScoreTurn(hasEntered: situation.hasEntered, farklesInARow: farkles)
-            return (
-                .longRunAverage(farklesInARow: farkles, farkleValue: turn.farkleValue),
-                turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening)
-            )
-        }
-        if let solver = try cappedTurn(myScore: situation.myScore) {
-            let keeps = solver.advice(for: [roll], turnPoints: turnPoints)
-            return (
-                .pointsTowardTarget(cap: solver.cap),
-                RollAdvice(byKind: [roll], keeps: keeps, turnPoints: turnPoints, isOpeningRoll: opening, values: solver)
-            )
-        }
-        let turn = expectedScoreTurn(hasEntered: situation.hasEntered, farklesInARow: farkles)
-        return (.expectedPoints, turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: opening))
-    }
-
-    /// In a race won at once at the target, with the player's total known, the turn that maximizes the points
-    /// toward the target (a total of 0: a player not yet on the board), for a roll as for an offer; `nil` in other
-    /// games or without the total. The one choice of it. The points toward a target count from totals that only
-    /// rise: not where a scoreless opening roll costs points.
-    func cappedTurn(myScore: Int?) throws(NotCovered) -> CappedScoreSolver? {
-        guard let myScore, rules.capsTheTurn, let target = rules.game.end.target else { return nil }
-        guard (0..<target).contains(myScore) else {
-            throw NotCovered("a total of \(myScore) is not below the target \(target), which ends the game")
-        }
-        return CappedScoreSolver(
-            outcomes: DiceSetOutcomes(table: table, set: .ordinary), cap: target - myScore, hasEntered: myScore != 0)
-    }
-
-    /// The expected-score turn the points objective plays, for a roll as for an offer: under a three-farkle penalty
-    /// of points the long-run average's turn after `farklesInARow` farkles in a row, otherwise the turn of a player
-    /// on the board or, where the entry minimum raises the least bank, of one not yet on it. The one choice of it.
-    func expectedScoreTurn(hasEntered: Bool, farklesInARow: Int) -> ExpectedScoreSolver {
-        if let penaltyTurns { return penaltyTurns.turnSolver(farklesInARow: farklesInARow) }
-        return hasEntered ? enteredTurn : enteringTurn ?? enteredTurn
+        return try points.advice(
+            for: situation.roll, turnPoints: situation.turnPoints,
+            isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), myScore: situation.myScore,
+            farklesInARow: situation.farklesInARow)
     }
 
     // MARK: - Dice sets

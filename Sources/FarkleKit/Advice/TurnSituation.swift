@@ -101,7 +101,7 @@ public struct TurnSituation: Hashable, Sendable {
 
     /// Whether a player with the total `myScore` is on the board: any total but 0, or a total not given (`nil`).
     package static func hasEntered(myScore: Int?) -> Bool {
-        myScore.map { $0 != 0 } ?? true
+        PointsAdvisor.hasEntered(myScore: myScore)
     }
 
     /// Whether the advice is given kind by kind: a roll given by kind, or a player carrying loaded dice.

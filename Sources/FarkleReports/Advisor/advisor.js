@@ -7,146 +7,10 @@ const $ = (id) => document.getElementById(id);
 const MAX_DICE = rules.dice;
 const MAX_TURN_POINTS = 1000000000;
 
-// ---- The solver's values, looked up ----
+// ---- The advice: FarkleKit's, asked of the page's module (pointsAdvice, winAdvice: farkle.js) ----
 
 // Whether the page has a turn table per count of farkles in a row (a three-farkle penalty).
 const perFarkleCount = () => data.points.length > 1;
-
-// The turn table for `farkles` farkles in a row (the last one covers higher counts).
-function turnTable(farkles) {
-  return data.points[Math.min(farkles, data.points.length - 1)];
-}
-
-// The decision code at (t, n): "b" bank, "r" roll, "m" must roll; above the table, its last row's.
-function decisionCode(table, t, n) {
-  const row = table.decisions[n - 1];
-  return row[Math.min(t / rules.score_step, row.length - 1)];
-}
-
-// R(t, n): the expected final turn points of rolling n dice with t turn points.
-function rollValue(table, t, n) {
-  const row = table.roll[n - 1];
-  const level = t / rules.score_step;
-  if (level < row.length) return row[level];
-  const [slope, intercept] = table.tail.roll[n - 1];
-  return slope * t + intercept;
-}
-
-// V(t, n): t where best play banks, otherwise R(t, n); on the exact tail line above the table.
-function turnValue(table, t, n) {
-  const row = table.roll[n - 1];
-  const level = t / rules.score_step;
-  if (level < row.length) return table.decisions[n - 1][level] === "b" ? t : row[level];
-  const [slope, intercept] = table.tail.value[n - 1];
-  return slope * t + intercept;
-}
-
-// The level of `t` turn points in the tables: t / the score step.
-const scoreLevel = (t) => t / rules.score_step;
-
-// The table `table` of `data.points` or `data.new_player` as the points advice reads it.
-function turnLookup(table, kind) {
-  return {
-    kind, least: table.least_bank, opening: table.opening, farkle: table.farkle_value,
-    code: (t, n) => decisionCode(table, t, n), roll: (t, n) => rollValue(table, t, n),
-    value: (t, n) => turnValue(table, t, n),
-  };
-}
-
-// A string of base64 little-endian IEEE 754 doubles, as `data.capped` writes R, read back exactly.
-function readDoubles(text) {
-  const bytes = Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
-  const view = new DataView(bytes.buffer);
-  return Array.from({ length: bytes.length / 8 }, (_, index) => view.getFloat64(index * 8, true));
-}
-
-// The capped turn of total `entry.total` (points toward the target: a bank counts at most `entry.cap`) as the
-// points advice reads it. From the end of its rows on nothing changes with the turn points: `entry.above`.
-function cappedLookup(entry) {
-  entry.rows ??= entry.roll.map(readDoubles);
-  const rows = entry.rows;
-  const code = (t, n) => (scoreLevel(t) < rows[n - 1].length ? entry.decisions[n - 1][scoreLevel(t)] : entry.above.decisions[n - 1]);
-  return {
-    kind: "capped", least: entry.least_bank, cap: entry.cap, opening: entry.opening, farkle: 0, code,
-    roll: (t, n) => (scoreLevel(t) < rows[n - 1].length ? rows[n - 1][scoreLevel(t)] : entry.above.roll[n - 1]),
-    // V is t where best play banks (below the end of the rows t is under the cap), otherwise R.
-    value: (t, n) => (scoreLevel(t) < rows[n - 1].length ? (code(t, n) === "b" ? t : rows[n - 1][scoreLevel(t)])
-      : entry.above.value[n - 1]),
-  };
-}
-
-// What the points advice maximizes, from the player's own total (`null` when not given): in a race won at once
-// at the target the points toward it; at 0, where the rules have an entry minimum, the turn of a player not yet
-// on the board; otherwise the points of the turn (under a penalty, in the long run after `farkles`).
-function pointsObjective(farkles, me) {
-  if (me !== null && data.capped !== null) return cappedLookup(data.capped[me / rules.score_step]);
-  if (me === 0 && data.new_player !== null) return turnLookup(data.new_player, "new-player");
-  return turnLookup(turnTable(farkles), "points");
-}
-
-// Every keep of the roll valued for the objective, best first, and what to do after the best.
-function pointsAdvice(faces, turn, opening, farkles, me) {
-  const objective = pointsObjective(farkles, me);
-  const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left]) => (
-    { dice, score, left, expected: objective.value(turn + score, left) }));
-  // As the solvers' advice: higher expected first; then ExpectedScoreSolver takes more dice first and
-  // CappedScoreSolver more points, then fewer dice.
-  options.sort(objective.kind === "capped"
-    ? (a, b) => (a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1)
-      : b.score - a.score || a.dice.length - b.dice.length)
-    : (a, b) => (a.expected !== b.expected ? (a.expected > b.expected ? -1 : 1) : b.dice.length - a.dice.length));
-  let sixDiceFarkle = null;
-  if (options.length === 0 && faces.length === MAX_DICE) {
-    const points = rules.six_dice_farkle[opening ? "opening" : "later"];
-    if (points !== null) sixDiceFarkle = { points, expected: objective.value(turn + points, MAX_DICE) };
-  }
-  const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
-  // What the farkle takes off the total, where a scoreless opening roll costs points (RollAdvice.farkleCost).
-  const cost = options.length === 0 && !sixDiceFarkle && !rolledAgain
-    ? openingFarkleCost(rules, { opening, left: faces.length }) : 0;
-  let next = null;
-  if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
-  else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
-  if (next) {
-    next.decision = { b: "bank", r: "roll", m: "must-roll" }[objective.code(next.turn, next.left)];
-    next.rollValue = objective.roll(next.turn, next.left);
-    next.least = objective.least;
-    if (objective.cap !== undefined) next.cap = objective.cap;
-  }
-  return { options, sixDiceFarkle, rolledAgain, cost, next, farkles, objective, me };
-}
-
-// ---- Playing to win: each turn tabulated by FarkleKit itself (winTurn, farkle.js) ----
-
-// Every keep of the roll valued by the chance to win, best first, and what to do after the best.
-function winAdvice(faces, turn, opening, me, them, game) {
-  const table = winTurn(me, them, game);
-  if (table === null) return null;
-  const options = (data.keeps[faces.slice().sort().join("")] || []).map(([dice, score, left], index) => (
-    { dice, score, left, index, value: table.value(turn + score, left) }));
-  // As the solver's advice: higher value first, then more dice, then the scoring table's order.
-  options.sort((a, b) => a.value !== b.value ? (a.value > b.value ? -1 : 1)
-    : b.dice.length - a.dice.length || a.index - b.index);
-  let sixDiceFarkle = null;
-  if (options.length === 0 && faces.length === MAX_DICE) {
-    const points = rules.six_dice_farkle[opening ? "opening" : "later"];
-    if (points !== null) sixDiceFarkle = { points, value: table.value(turn + points, MAX_DICE) };
-  }
-  const rolledAgain = options.length === 0 && !sixDiceFarkle && rollsAgain(rules, { opening, left: faces.length });
-  // A scoreless opening roll that costs points hands over the total less the cost (RollAdvice.farkleValue).
-  const cost = options.length === 0 && !sixDiceFarkle && !rolledAgain
-    ? openingFarkleCost(rules, { opening, left: faces.length }) : 0;
-  let next = null;
-  if (options.length > 0) next = { turn: turn + options[0].score, left: options[0].left };
-  else if (sixDiceFarkle) next = { turn: turn + sixDiceFarkle.points, left: MAX_DICE };
-  if (next) {
-    next.decision = table.decision(next.turn, next.left);
-    next.bankValue = next.decision === "must-roll" ? null : table.bankValue(next.turn);
-    next.rollValue = table.rollValue(next.turn, next.left);
-    next.least = me > 0 ? data.win.least_bank.entered : data.win.least_bank.new;
-  }
-  return { options, sixDiceFarkle, rolledAgain, cost, next, farkle: cost > 0 ? table.openingFarkle : table.farkle };
-}
 
 // ---- Words ----
 
@@ -166,10 +30,10 @@ function mustRollReason(next) {
 }
 
 function thenSentence(next) {
-  const expected = "expected " + pointsText(next.rollValue) + (next.cap === undefined ? "" : " toward the target");
+  const expected = "expected " + pointsText(next.rollValue) + (next.cap === null ? "" : " toward the target");
   switch (next.decision) {
     case "bank":
-      if (next.cap !== undefined && next.turn >= next.cap) {
+      if (next.cap !== null && next.turn >= next.cap) {
         return "Then bank: " + next.turn + " reaches the target and wins at once (rolling " + diceWord(next.left)
           + ": " + expected + ").";
       }
@@ -344,8 +208,6 @@ function situation() {
   if (turn % rules.score_step !== 0) {
     return { problem: "Turn points are a multiple of " + rules.score_step + " under these rules." };
   }
-  // Six dice at 0 turn points can only be the turn's opening roll: every keep and every six-dice farkle scores.
-  const opening = dice.length === MAX_DICE && turn === 0;
   // The count only matters, and is only checked, where the page has a table per count or the advice to win
   // under a penalty.
   const farkles = asked("farkles") ? count("farkles") : 0;
@@ -357,7 +219,7 @@ function situation() {
   if (totals.problem) return totals;
   const game = typedGame(farkles, totals);
   if (game.problem) return game;
-  return { turn, opening, farkles: perFarkleCount() ? farkles : 0, me: totals.me, them: totals.them, game };
+  return { turn, farkles: perFarkleCount() ? farkles : 0, me: totals.me, them: totals.them, game };
 }
 
 // A count typed in a field, 0 where it is empty.
@@ -496,7 +358,9 @@ function adviceElement(objective, advice, heading, then) {
     element("p", { class: "verdict" }, element("strong", {}, keepSentence(advice, worth)),
       advice.next ? " " + then(advice.next) : ""));
   if (objective === "points") node.setAttribute("data-table", advice.objective.kind);
-  if (advice.objective?.cap !== undefined) node.setAttribute("data-cap", String(advice.objective.cap));
+  if (objective === "points" && advice.objective.cap !== null) {
+    node.setAttribute("data-cap", String(advice.objective.cap));
+  }
   if (advice.next) {
     node.setAttribute("data-turn-points", String(advice.next.turn));
     node.setAttribute("data-roll-value", String(advice.next.rollValue));
@@ -554,13 +418,15 @@ function pointsHeading(points, state) {
 }
 
 function renderAdvice(state) {
-  const points = pointsAdvice(dice, state.turn, state.opening, state.farkles, state.me);
+  // The opening roll is FarkleKit's to infer: six dice at 0 turn points, as every keep and six-dice farkle scores.
+  const points = pointsAdvice(dice, state.turn, state.farkles, state.me);
+  if (points === null) return [element("p", { class: "problem" }, "FarkleKit has no advice for this situation.")];
   const totals = state.them === null ? null : state;
   // A roll that wins at once (six 1s in standard) leaves nothing to decide: no advice to win; the points advice
   // is a single turn's, where it scores (Advice.winsAtOnce).
-  const wins = dice.length === MAX_DICE && winsAtOnce(rules, dice);
-  const instant = wins || (dice.length === MAX_DICE && losesAtOnce(rules, dice));
-  const win = totals && !instant ? winAdvice(dice, state.turn, state.opening, totals.me, totals.them, state.game) : null;
+  const wins = points.winsAtOnce;
+  const instant = wins || points.losesAtOnce;
+  const win = totals && !instant ? winAdvice(dice, state.turn, totals.me, totals.them, state.game) : null;
   const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
   if (instant) {
     body.unshift(element("p", { id: "wins-at-once", class: "note" }, "This roll " + (wins ? "wins" : "loses")
@@ -595,10 +461,10 @@ function renderAdvice(state) {
     const row = element("tr", {
       class: index === 0 ? "best" : "", "data-keep": option.dice.split("").join(","),
       "data-points": String(option.score), "data-dice-left": String(option.left),
-      "data-expected": String(option.expected),
+      "data-expected": String(option.value),
     }, element("td", {}, (index === 0 ? "\u2605 " : "") + tight(option.dice)),
     element("td", {}, String(option.score)), element("td", {}, String(option.left)),
-    element("td", {}, pointsText(option.expected)));
+    element("td", {}, pointsText(option.value)));
     const winning = winByKeep.get(option.dice);
     if (winning) {
       row.setAttribute("data-win", String(winning.value));
@@ -609,9 +475,9 @@ function renderAdvice(state) {
   const sixDiceFarkle = points.sixDiceFarkle;
   if (sixDiceFarkle) {
     const row = element("tr", { class: "best", "data-six-dice-farkle": String(sixDiceFarkle.points),
-      "data-expected": String(sixDiceFarkle.expected) },
+      "data-expected": String(sixDiceFarkle.value) },
     element("td", {}, "\u2605 six-dice farkle"), element("td", {}, String(sixDiceFarkle.points)),
-    element("td", {}, String(MAX_DICE)), element("td", {}, pointsText(sixDiceFarkle.expected)));
+    element("td", {}, String(MAX_DICE)), element("td", {}, pointsText(sixDiceFarkle.value)));
     if (win) {
       row.setAttribute("data-win", String(win.sixDiceFarkle.value));
       row.append(element("td", { class: "best-win" }, "\u2605 " + percent(win.sixDiceFarkle.value)));

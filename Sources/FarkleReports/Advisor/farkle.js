@@ -83,3 +83,78 @@ function winTurn(me, them, game) {
     decision: (t, n) => decisions[read(farkleKit.farkle_decision)(t, n)],
   };
 }
+
+// The numbers of the module's last answer (`count` of them, PageModule's `farkle_answer`), copied out; null for none.
+function answerNumbers(count) {
+  return count === 0 ? null : Array.from(new Float64Array(farkleKit.memory.buffer, farkleKit.farkle_answer(), count));
+}
+
+const orNull = (x) => (Number.isNaN(x) ? null : x);
+// A points objective by its code in the module's answers: the long-run average under a penalty is "points" too.
+const OBJECTIVES = ["points", "capped", "points", "win"];
+
+// The advice on a roll as FarkleKit gives it (RollAdvice), read from the numbers PageModule's `numbers(of:)` lays
+// out: every keep (its dice as sorted digits), best first, with what it, banking and rolling on after it are worth;
+// the six-dice farkle, a reroll, the farkle's value and cost, the luck, what to do next, and whether the roll ends
+// the game at once.
+function readAdvice(numbers) {
+  if (numbers === null) return null;
+  const options = [];
+  for (let at = 16; at < numbers.length; at += 6) {
+    const [dice, score, left, value, bankValue, rollValue] = numbers.slice(at, at + 6);
+    options.push({ dice: String(dice), score, left, value, bankValue: orNull(bankValue), rollValue });
+  }
+  const [objective, cap, farkle, cost, rolledAgain, sixPoints, sixValue, luck, turn, left, decision, bankValue,
+    rollValue, winsAtOnce, losesAtOnce] = numbers;
+  return {
+    objective: { kind: OBJECTIVES[objective], cap: orNull(cap) }, farkle, cost, rolledAgain: rolledAgain === 1,
+    sixDiceFarkle: Number.isNaN(sixPoints) ? null : { points: sixPoints, value: sixValue }, luck,
+    next: Number.isNaN(turn) ? null : {
+      turn, left, decision: ["bank", "roll", "must-roll"][decision], bankValue: orNull(bankValue), rollValue,
+    },
+    winsAtOnce: winsAtOnce === 1, losesAtOnce: losesAtOnce === 1, options,
+  };
+}
+
+// The faces of a roll as the module takes them: their sorted digits as one number (1, 5, 5: 155).
+const facesNumber = (faces) => Number(faces.slice().sort().join(""));
+
+// Every keep of the roll of `faces` with `turn` points before it, valued for points as FarkleKit's advisor values
+// them for a player with the total `me` (null: not given) after `farkles` farkles in a row (PointsAdvisor: the
+// expected points, toward the target, or the long run under a penalty; the opening roll inferred), best first; null
+// where the rules have no such situation. A total of 0 under an entry minimum is a player not yet on the board:
+// `objective.least` says from what the player may bank.
+function pointsAdvice(faces, turn, farkles, me) {
+  const advice = readAdvice(answerNumbers(farkleKit.farkle_points_advice(facesNumber(faces), turn, me ?? -1,
+    farkles)));
+  if (advice === null) return null;
+  const least = leastBank(me !== 0, null);
+  advice.objective.least = least;
+  if (advice.objective.kind === "points" && least > leastBank(true, null)) advice.objective.kind = "new-player";
+  if (advice.next) {
+    advice.next.least = least;
+    advice.next.cap = advice.objective.cap;
+  }
+  return Object.assign(advice, { farkles, me });
+}
+
+// Every keep of the roll of `faces` with `turn` points before it valued by the chance to win of the player with
+// total `me` against `them` (`game` as winTurn reads it), as FarkleKit's WinTurnTable gives it, best first; null
+// where the solved game has no such turn.
+function winAdvice(faces, turn, me, them, game) {
+  if (winTurn(me, them, game) === null) return null;
+  const advice = readAdvice(answerNumbers(farkleKit.farkle_win_advice(facesNumber(faces), turn)));
+  if (advice?.next) advice.next.least = leastBank(me !== 0, null);
+  return advice;
+}
+
+// The advice on a banked turn offered under piggybacking (`offer`: its points, the bonus included, and dice) for a
+// player with the total `me` (null: not given) after `farkles` farkles in a row, as FarkleKit's advisor gives it
+// (Advisor.advice(onOffer:)): what it is worth taken over and a fresh turn's worth, for the same points objective as
+// the advice on a roll; null where it is not covered.
+function offerAdviceOf(offer, me, farkles) {
+  const numbers = answerNumbers(farkleKit.farkle_offer_advice(offer.dice, offer.points, me ?? -1, farkles));
+  if (numbers === null) return null;
+  const [objective, cap, takeOver, fresh, least] = numbers;
+  return { objective: { kind: OBJECTIVES[objective], cap: orNull(cap) }, takeOver, fresh, least: orNull(least) };
+}

@@ -80,7 +80,7 @@ function gameSituation() {
   const mine = player.total;
   const them = hasWinAdvice(state) ? leaderTotal(state) : null;
   return {
-    turn: state.turn.points, opening: state.turn.opening, farkles: perFarkleCount() ? player.farkles : 0,
+    turn: state.turn.points, farkles: perFarkleCount() ? player.farkles : 0,
     me: ownTotalMatters() || them !== null ? mine : null, them, game: winGameOf(state),
   };
 }
@@ -93,33 +93,21 @@ function offerAdvice(state) {
   const giver = state.players[(state.seat + state.players.length - 1) % state.players.length];
   const offer = state.offer;
   const me = ownTotalMatters() ? player.total : null;
-  const objective = pointsObjective(perFarkleCount() ? player.farkles : 0, me);
   const ask = player.name + ": take over " + giver.name + "'s bank (" + withCommas(offer.points) + " points"
     + (rules.piggyback.bonus > 0 ? " with the bonus" : "") + ", " + diceWord(offer.dice) + " to roll) or roll "
     + diceWord(rules.dice) + " fresh and tap them above. ";
-  const fresh = objective.opening;
-  // Where the inherited points do not enter, a player not yet on the board banks a turn taken over only from the
-  // entry minimum on top of it: each offer's own turn, listed by the page's data up to its last offer
-  // (ExpectedScoreSolver.takeOverValue(offeredPoints:diceLeft:)), and from the least offer that beats a fresh turn on, taking
-  // over pays (Advisor.advice(onOffer:myScore:farklesInARow:)).
-  if (me === 0 && !rules.piggyback.inherited_points_enter) {
-    const takes = data.new_player_takes_over;
-    if (takes === null || objective.kind === "capped") {
-      return ask + "Not yet on the board, the entry minimum counts on top of the bank taken over; the page has no "
-        + "points toward the target for that turn.";
-    }
-    const level = offer.points / rules.score_step;
-    const values = takes.values[offer.dice];
-    const least = takes.least[offer.dice];
-    const takesOver = least !== null && offer.points >= least;
-    const worth = level < values.length ? "Taken over (the entry minimum of " + withCommas(rules.entry_minimum)
-      + " on top) the turn is worth " + values[level].toFixed(1) + ", a fresh turn " + fresh.toFixed(1) + ": "
-      : "Taken over, the entry minimum of " + withCommas(rules.entry_minimum) + " counts on top; ";
-    return ask + worth + (takesOver ? "take it over." : "start fresh.");
+  // FarkleKit's advice on the offer (farkle.js offerAdviceOf), for the points the advice on a roll plays for.
+  const advice = offerAdviceOf(offer, me, perFarkleCount() ? player.farkles : 0);
+  if (advice === null) {
+    return ask + "Not yet on the board, the entry minimum counts on top of the bank taken over; the page has no "
+      + "points toward the target for that turn.";
   }
-  const takeOver = objective.roll(offer.points, offer.dice);
-  return ask + "Taken over the turn is worth " + takeOver.toFixed(1) + ", a fresh turn " + fresh.toFixed(1) + ": "
-    + (takeOver > fresh ? "take it over." : "start fresh.");
+  // Where the inherited points do not enter, a player not yet on the board banks a turn taken over only from the
+  // entry minimum on top of it.
+  const entry = me === 0 && !rules.piggyback.inherited_points_enter
+    ? " (the entry minimum of " + withCommas(rules.entry_minimum) + " on top)" : "";
+  return ask + "Taken over" + entry + " the turn is worth " + advice.takeOver.toFixed(1) + ", a fresh turn "
+    + advice.fresh.toFixed(1) + ": " + (advice.takeOver > advice.fresh ? "take it over." : "start fresh.");
 }
 
 // The total the advice to win plays against: the other player's, or at a larger table the leader's, the highest
@@ -203,20 +191,6 @@ function afterDie() {
 // Values this close count as equal, as in FarkleKit's GameReview: the solvers' floating-point noise.
 const TOLERANCE = 1e-9;
 
-// What the dice gave beyond what best play expected of them on a roll (RollAdvice.luck): the value after the
-// roll under best play (the best keep, the six-dice farkle, or a farkle, less what it costs) less the value of
-// rolling before it.
-function rollLuck(advice, turn) {
-  const objective = advice.objective;
-  const before = turn.opening && turn.left === MAX_DICE && turn.points === 0
-    ? objective.opening : objective.roll(turn.points, turn.left);
-  // A scoreless opening roll rolled again changes nothing.
-  const after = advice.options.length > 0 ? advice.options[0].expected
-    : advice.sixDiceFarkle ? advice.sixDiceFarkle.expected : advice.rolledAgain ? before
-      : objective.farkle - (advice.cost ?? 0);
-  return after - before;
-}
-
 // What one action of the player to move tells of their play, as FarkleKit's GameReview values it: the luck of a
 // roll entered; for a keep from a roll entered, the points (and with the advice to win, the chance) that the keep
 // and the bank or roll after it (`next`) lost against best play.
@@ -226,28 +200,27 @@ function playOf(state, action, next) {
   const farkles = perFarkleCount() ? player.farkles : 0;
   const me = ownTotalMatters() ? player.total : null;
   if (action.roll && !turn.roll && action.roll.length === turn.left && !winsAtOnce(rules, action.roll)) {
-    return { luck: rollLuck(pointsAdvice(action.roll, turn.points, turn.opening, farkles, me), turn) };
+    const advice = pointsAdvice(action.roll, turn.points, farkles, me);
+    return advice === null ? null : { luck: advice.luck };
   }
   if (!action.keep || !turn.roll) return null;
-  const advice = pointsAdvice(turn.roll, turn.points, turn.opening, farkles, me);
-  const chosen = advice.options.find((option) => option.dice === diceKey(action.keep));
-  const best = advice.options[0];
+  const advice = pointsAdvice(turn.roll, turn.points, farkles, me);
+  const chosen = advice?.options.find((option) => option.dice === diceKey(action.keep));
+  const best = advice?.options[0];
   if (!chosen || !best) return null;
-  const points = turn.points + chosen.score;
-  const objective = advice.objective;
-  const bank = objective.cap === undefined ? points : Math.min(points, objective.cap);
-  const chosenValue = next === "bank" ? bank : next !== undefined ? objective.roll(points, chosen.left) : chosen.expected;
-  const lost = Math.max(best.expected - chosenValue, 0);
-  const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.expected)), winLost: null };
+  // The keep and the bank or roll after it, as FarkleKit values them (RollAdvice.Option): banking where the player
+  // banked (where the rules allow it), rolling on where they rolled, the better of the two before they chose.
+  const valueOf = (option) => (next === "bank" ? option.bankValue ?? option.value
+    : next !== undefined ? option.rollValue : option.value);
+  const lost = Math.max(best.value - valueOf(chosen), 0);
+  const play = { lost, best: lost <= TOLERANCE * Math.max(1, Math.abs(best.value)), winLost: null };
   // The chance lost is FarkleKit's review of a two-player game; a larger table's advice to win is measured play.
   if (hasWinAdvice(state) && state.players.length === 2) {
     const them = state.players[1 - state.seat].total;
-    const win = winTurn(player.total, them, winGameOf(state));
-    if (win === null) return play;
-    const winBest = Math.max(...advice.options.map((option) => win.value(turn.points + option.score, option.left)));
-    const winChosen = next === "bank" ? win.bankValue(points) ?? win.value(points, chosen.left)
-      : next !== undefined ? win.rollValue(points, chosen.left) : win.value(points, chosen.left);
-    play.winLost = Math.max(winBest - winChosen, 0);
+    const win = winAdvice(turn.roll, turn.points, player.total, them, winGameOf(state));
+    const winChosen = win?.options.find((option) => option.dice === chosen.dice);
+    if (!winChosen) return play;
+    play.winLost = Math.max(win.options[0].value - valueOf(winChosen), 0);
   }
   return play;
 }

@@ -109,3 +109,10 @@ extension LoadedWinSolver {
             rollValues: Array(table.roll[0..<rows]), banks: Array(table.banks[0..<rows]), bankValues: payoffs.bank)
     }
 }
+
+extension LoadedWinSolver.Turn: DiceSetTurnValues {
+    /// The rules of a race between dice sets have no six-dice farkle: the opening roll is any other roll.
+    func valueBeforeRoll(turnPoints: Int, state: Int, isOpeningRoll: Bool) -> Double {
+        rollValue(turnPoints: turnPoints, state: state)
+    }
+}

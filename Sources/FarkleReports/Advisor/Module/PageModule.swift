@@ -20,6 +20,11 @@ nonisolated(unsafe) private var openTable: ScoringTable?
 nonisolated(unsafe) private var openGame: SolvedGame?
 /// The turn of the last situation asked (`farkle_win_turn`).
 nonisolated(unsafe) private var openTurn: WinTurnTable?
+/// The points objective's turns of the open rules, solved when they are opened.
+nonisolated(unsafe) private var openPoints: PointsAdvisor?
+/// The last answer's numbers, which the host reads at `farkle_answer` (`answerCapacity` of room).
+nonisolated(unsafe) private var answer = UnsafeMutablePointer<Double>.allocate(capacity: 64)
+nonisolated(unsafe) private var answerCapacity = 64
 
 /// `count` bytes of the module's memory for the host to write into, 8-byte aligned.
 @_expose(wasm, "farkle_allocate")
@@ -51,8 +56,11 @@ func farkleOpen(
     openTable = nil
     openGame = nil
     openTurn = nil
+    openPoints = nil
     guard let ruleSet = try? RuleSet(jsonBytes: copied(rules, rulesCount), source: "the page") else { return 1 }
-    openTable = ScoringTable(rules: ruleSet)
+    let table = ScoringTable(rules: ruleSet)
+    openTable = table
+    openPoints = PointsAdvisor(table: table)
     guard policyCount > 0 else { return 0 }
     let bytes = copied(policy, policyCount)
     // The page's form first; a whole policy file (`solve --out`, as .ci/embedded's check hands it) otherwise.
@@ -183,12 +191,8 @@ func farkleBankValue(_ turnPoints: Int32) -> Double {
 /// 1 roll, 2 must roll; -1 outside the turn.
 @_expose(wasm, "farkle_decision")
 func farkleDecision(_ turnPoints: Int32, _ dice: Int32) -> Int32 {
-    switch turn(at: turnPoints, dice)?.decision(turnPoints: Int(turnPoints), diceLeft: Int(dice)) {
-    case .bank: 0
-    case .roll: 1
-    case .mustRoll: 2
-    case nil: -1
-    }
+    guard let turn = turn(at: turnPoints, dice) else { return -1 }
+    return Int32(decisionCode(turn.decision(turnPoints: Int(turnPoints), diceLeft: Int(dice))))
 }
 
 /// What a farkle leaves the player of the open turn (`WinTurnTable.farkleValue`), or with `opening` 1 a scoreless
@@ -206,4 +210,160 @@ func farkleFarkleValue(_ opening: Int32) -> Double {
 func farkleExpectedTurnScore(_ rules: UnsafePointer<UInt8>, _ count: Int32) -> Double {
     guard let ruleSet = try? RuleSet(jsonBytes: copied(rules, count), source: "the page") else { return -1 }
     return ExpectedScoreSolver(rules: ruleSet).expectedTurnScore
+}
+
+// MARK: - Advice on a roll
+
+/// The roll whose faces are the decimal digits of `faces` (1,5,5: 155), when it is one under the open rules: 1 to the
+/// rules' dice, each face 1 to 6.
+private func roll(_ faces: Int32) -> DiceCounts? {
+    guard let table = openTable, faces > 0 else { return nil }
+    var roll = DiceCounts()
+    var digits = Int(faces)
+    while digits > 0 {
+        let face = digits % 10
+        guard DiceCounts.faces.contains(face), roll.count < table.rules.turn.dice else { return nil }
+        roll.add(face)
+        digits /= 10
+    }
+    return roll
+}
+
+/// `dice` as the decimal digits of their faces, lowest first (1,5,5: 155), as the page names a keep.
+private func digits(_ dice: DiceCounts) -> Double {
+    var number = 0
+    for face in DiceCounts.faces {
+        for _ in 0..<dice[face] { number = number * 10 + face }
+    }
+    return Double(number)
+}
+
+/// Writes `numbers` where `farkle_answer` points, growing the room first where they do not fit.
+private func publish(_ numbers: [Double]) -> Int32 {
+    if numbers.count > answerCapacity {
+        answer.deallocate()
+        answerCapacity = numbers.count
+        answer = UnsafeMutablePointer<Double>.allocate(capacity: answerCapacity)
+    }
+    for (index, number) in numbers.enumerated() { answer[index] = number }
+    return Int32(numbers.count)
+}
+
+/// Where the last answer's numbers are (`farkle_points_advice`, `farkle_win_advice`): as many doubles as that call
+/// returned.
+@_expose(wasm, "farkle_answer")
+func farkleAnswer() -> UnsafeMutablePointer<Double> {
+    answer
+}
+
+/// The numbers of `advice` the page shows, `objective` (0 expected points, 1 points toward the target of `cap`,
+/// 2 the long-run average, 3 the chance to win) first. In order: objective, cap (NaN: none), the farkle's value, the
+/// points a scoreless opening roll costs, whether the roll is rolled again (0 or 1), the six-dice farkle's points
+/// and value (NaN: none), the luck (`RollAdvice.luck`), the next step's turn points, dice left, decision (0 bank,
+/// 1 roll, 2 must roll), bank value and roll value (NaN: none), whether the roll wins and loses at once (0 or 1),
+/// the count of keeps; then for each keep, best first, its dice (`digits`), points, dice left, value, bank value
+/// (NaN: not allowed) and roll value.
+private func numbers(of advice: RollAdvice, objective: Int, cap: Int?, rules: RuleSet) -> [Double] {
+    let none = Double.nan
+    var numbers: [Double] = [
+        Double(objective), cap.map(Double.init) ?? none, advice.farkleValue, Double(advice.farkleCost),
+        advice.isRolledAgain ? 1 : 0, advice.sixDiceFarkle.map { Double($0.points) } ?? none,
+        advice.sixDiceFarkle?.value ?? none, advice.luck,
+        advice.next.map { Double($0.turnPoints) } ?? none, advice.next.map { Double($0.diceLeft) } ?? none,
+        advice.next.map { Double(decisionCode($0.decision)) } ?? none, advice.next?.bankValue ?? none,
+        advice.next?.rollValue ?? none, rules.game.winsAtOnce(advice.roll) ? 1 : 0,
+        rules.game.losesAtOnce(advice.roll) ? 1 : 0, Double(advice.options.count),
+    ]
+    for option in advice.options {
+        numbers += [
+            digits(option.keep.dice), Double(option.keep.score), Double(option.diceLeft), option.value,
+            option.bankValue ?? none, option.rollValue,
+        ]
+    }
+    return numbers
+}
+
+/// A decision as the page's numbers say it: 0 bank, 1 roll, 2 must roll.
+private func decisionCode(_ decision: BankDecision) -> Int {
+    switch decision {
+    case .bank: 0
+    case .roll: 1
+    case .mustRoll: 2
+    }
+}
+
+/// The advice for points on the roll of `faces` (`roll(_:)`) with `turnPoints` before it, for a player with the
+/// total `myScore` (below 0: not given) after `farkles` farkles in a row: every keep under the points objective
+/// `Advisor` plays there (`PointsAdvisor`), and what to do after the best. The turn's opening roll is inferred, as
+/// the command line infers it: every die at 0 turn points.
+///
+/// - Returns: the count of numbers written (`farkle_answer`, laid out as `numbers(of:objective:cap:rules:)` says);
+///   0 before rules are open or where the situation is not one the rules have (turn points off the score step,
+///   a total not below the target of a race won at once, farkles in a row the rules do not count).
+@_expose(wasm, "farkle_points_advice")
+func farklePointsAdvice(_ faces: Int32, _ turnPoints: Int32, _ myScore: Int32, _ farkles: Int32) -> Int32 {
+    guard let points = openPoints, let roll = roll(faces), turnPoints >= 0, turnPoints < 1 << 30,
+        Int(turnPoints) % points.table.scoreStep == 0, myScore < 1 << 30
+    else { return 0 }
+    let mine = myScore < 0 ? nil : Int(myScore)
+    if let mine, mine % points.table.scoreStep != 0 { return 0 }
+    let opening = points.table.turnMechanics.isOpeningRoll(turnPoints: Int(turnPoints), rolled: roll.count)
+    guard
+        let (objective, advice) = try? points.advice(
+            for: roll, turnPoints: Int(turnPoints), isOpeningRoll: opening, myScore: mine,
+            farklesInARow: Int(farkles))
+    else { return 0 }
+    let (code, cap) = code(of: objective)
+    return publish(numbers(of: advice, objective: code, cap: cap, rules: points.rules))
+}
+
+/// The advice to win on the roll of `faces` with `turnPoints` before it, in the turn last tabulated
+/// (`farkle_win_turn`): every keep by P(win) + ½ P(tie) (`WinTurnTable.advice(for:turnPoints:isOpeningRoll:)`), laid
+/// out as the points advice's with objective 3.
+///
+/// - Returns: the count of numbers written; 0 without a turn or where the roll or turn points are not the rules'.
+@_expose(wasm, "farkle_win_advice")
+func farkleWinAdvice(_ faces: Int32, _ turnPoints: Int32) -> Int32 {
+    guard let turn = openTurn, let roll = roll(faces), turnPoints >= 0, turnPoints < 1 << 30,
+        Int(turnPoints) % turn.scoreStep == 0
+    else { return 0 }
+    let opening = turn.table.turnMechanics.isOpeningRoll(turnPoints: Int(turnPoints), rolled: roll.count)
+    let advice = turn.advice(for: roll, turnPoints: Int(turnPoints), isOpeningRoll: opening)
+    return publish(numbers(of: advice, objective: 3, cap: nil, rules: turn.table.rules))
+}
+
+/// The code and cap of the points objective `objective`: 0 expected points, 1 points toward the target of `cap`,
+/// 2 the long-run average.
+private func code(of objective: PointsObjective) -> (code: Int, cap: Int?) {
+    switch objective {
+    case .expectedPoints: (0, nil)
+    case .pointsTowardTarget(let cap): (1, cap)
+    case .longRunAverage: (2, nil)
+    }
+}
+
+/// The advice on a banked turn offered under piggybacking, `turnPoints` (the bonus included) with `dice` to roll,
+/// for a player with the total `myScore` (below 0: not given) after `farkles` farkles in a row
+/// (`Advisor.advice(onOffer:myScore:farklesInARow:)`): the objective's code and cap (as `farkle_points_advice`),
+/// the turn's value taken over, a fresh turn's, and the least bank leaving `dice` dice from which taking over pays
+/// (NaN: none).
+///
+/// - Returns: the count of numbers written (`farkle_answer`); 0 before rules are open, without piggybacking, or
+///   where the offer, total or farkles do not fit the rules (a player not yet on the board taking over toward the
+///   target where inherited points do not enter, among them).
+@_expose(wasm, "farkle_offer_advice")
+func farkleOfferAdvice(_ dice: Int32, _ turnPoints: Int32, _ myScore: Int32, _ farkles: Int32) -> Int32 {
+    guard let points = openPoints, turnPoints < 1 << 30, myScore < 1 << 30 else { return 0 }
+    let mine = myScore < 0 ? nil : Int(myScore)
+    if let mine, mine % points.table.scoreStep != 0 { return 0 }
+    guard
+        let advice = try? points.advice(
+            onOffer: TurnOffer(turnPoints: Int(turnPoints), dice: Int(dice)), myScore: mine,
+            farklesInARow: Int(farkles))
+    else { return 0 }
+    let (objective, cap) = code(of: advice.objective)
+    return publish([
+        Double(objective), cap.map(Double.init) ?? .nan, advice.takeOverValue, advice.freshTurnValue,
+        advice.leastBankToTakeOver.map(Double.init) ?? .nan,
+    ])
 }

@@ -6,7 +6,7 @@ public struct OfferAdvice: Sendable {
     public let offer: TurnOffer
     /// What the values count: the turn's expected points, the points toward the target in a race won at once (the
     /// total given), or the long-run average under a three-farkle penalty; as the advice on a roll there.
-    public let objective: Advice.Objective
+    public let objective: PointsObjective
     /// R at the offer: the points the turn taken over is expected to bank under `objective` (under a three-farkle
     /// penalty a farkle counts what it costs later; toward the target a bank counts at most the target's distance).
     public let takeOverValue: Double
