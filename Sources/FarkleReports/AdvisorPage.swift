@@ -10,29 +10,24 @@ import Foundation
 /// ```
 ///
 /// The page (`html`) holds its markup, style, script and data inline and makes no
-/// network request. Its numbers are not a second implementation of the game:
-/// `data` embeds the scoring table's keeps and the solver's values (R, the
-/// decisions and the exact tail lines), and the script looks them up, computing
-/// only what the solver computes the same way (V = t where the decision banks,
-/// `slope * t + intercept` above the table, the order of the keeps). So it shows
-/// exactly the numbers of `farkle-sim advise --format json`.
-///
-/// Under a three-farkle penalty (`init(penaltySolver:winGame:)`) `data` embeds one turn table per count of
-/// farkles in a row, each with a farkle worth what it costs later, and the page asks for the count and
-/// uses its table, as `farkle-sim advise --farkles` does.
+/// network request. Its numbers are not a second implementation of the game: FarkleKit itself, built as
+/// WebAssembly and embedded in the page (`Advisor/farkle.wasm`), opens the page's rule file and gives the advice on
+/// every roll and offer with `Advisor`'s own points objective (`PointsAdvisor`), so the page shows exactly the
+/// numbers of `farkle-sim advise --format json`. `data` adds the scoring table's keeps (for the chart and the game
+/// kept on the page) and the words the page needs; under a three-farkle penalty the page asks for the farkles in a
+/// row, as `farkle-sim advise --farkles` does.
 ///
 /// Given a solved two-player game (`winGame`; a race of three players adds no advice to win), the page also
-/// advises playing to win: `data` embeds the game's policy file, and FarkleKit itself, built as WebAssembly and
-/// embedded in the page (`Advisor/farkle.wasm`), reads it and tabulates the turn of the entered totals with the
-/// solver's own `turnTable`, so the page shows exactly the numbers of `farkle-sim advise --my-score
-/// --opponent-score`.
+/// advises playing to win: `data` embeds the game's policy file, which the module reads and tabulates the turn of
+/// the entered totals from with the solver's own `turnTable`, as `farkle-sim advise --my-score --opponent-score`
+/// does.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 9`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 10`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 9"
+    public static let format = "farkle-advisor 10"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -47,15 +42,6 @@ public struct AdvisorPage: Sendable {
 
     /// The solved race, where `winGame` is one.
     package var winSolver: WinProbabilitySolver? { winGame as? WinProbabilitySolver }
-
-    /// The turn of a player not yet on the board (`hasEntered: false`), which the page uses at a total of 0,
-    /// where the rules' entry minimum is above the minimum bank; `nil` otherwise and under a three-farkle penalty.
-    public let newPlayerSolver: ExpectedScoreSolver?
-
-    /// In a race won at once at the target (no final round, no three-farkle penalty): for each own total 0,
-    /// step, ..., target − step, the turn that maximizes the points toward the target, E[min(turn points,
-    /// target − total)], which the page advises when the player's total is given; empty otherwise.
-    public let cappedSolvers: [CappedScoreSolver]
 
     /// The page for the rules of `table`: under a three-farkle penalty of points the turn's values for each count
     /// of farkles in a row, otherwise the turn's expected score (`init(solver:penalty:winGame:)`); with `winGame`
@@ -106,8 +92,6 @@ public struct AdvisorPage: Sendable {
             "the solvers of one rule set")
         self.turnSolvers = turnSolvers
         self.winGame = winGame
-        newPlayerSolver = Self.newPlayerSolver(for: turnSolvers[0], tables: turnSolvers.count)
-        cappedSolvers = Self.cappedSolvers(for: turnSolvers[0].table)
     }
 
     /// The rule set the page advises on.
@@ -126,18 +110,9 @@ public struct AdvisorPage: Sendable {
             // The whole rule set as a rule file: what the table companion's exported game record carries.
             ("rule_file", rules.jsonText.trimmingCharacters(in: .whitespacesAndNewlines)),
             ("keeps", keepsJSON),
-            ("points", JSONText.array(turnSolvers.map(Self.turnTable), indent: 4)),
-            ("new_player", newPlayerSolver.map(Self.turnTable) ?? "null"),
-            ("new_player_takes_over", newPlayerSolver.flatMap(Self.takingOverBeforeEntering) ?? "null"),
-            (
-                "capped",
-                cappedSolvers.isEmpty
-                    ? "null"
-                    : JSONText.array(
-                        zip(cappedSolvers, 0...).map {
-                            Self.cappedJSON($0, total: $1 * turnSolvers[0].table.scoreStep)
-                        }, indent: 4)
-            ),
+            // What the points advice plays for, which the page's words and fields follow (`PointsAdvisor`).
+            ("long_run", turnSolvers.count > 1 ? "true" : "false"),
+            ("toward_target", PointsAdvisor.playsTowardTarget(rules) ? "true" : "false"),
             ("win", winJSON),
         ]
         let text = "{\n" + members.map { "  " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
@@ -146,36 +121,6 @@ public struct AdvisorPage: Sendable {
     }
 
     // MARK: - Parts of the data
-
-    /// The most offers, in score steps from 0, whose value taken over before entering the page lists.
-    static let takingOverLevels = 200
-
-    /// Where inherited points do not enter, for a player not yet on the board (`fresh`, the turn of one): for each
-    /// number of dice an offer can leave, what taking over an offer of 0, step, ... points is worth
-    /// (`ExpectedScoreSolver.takeOverValue(offeredPoints:diceLeft:)`, up to `takingOverLevels` steps), and the least offer
-    /// that beats a fresh turn; `nil` where the rule does not apply.
-    private static func takingOverBeforeEntering(_ fresh: ExpectedScoreSolver) -> String? {
-        let table = fresh.table
-        guard let piggyback = table.rules.game.piggyback, !piggyback.inheritedPointsEnter else { return nil }
-        let step = table.scoreStep
-        let dice = Array(piggyback.leastDiceLeft...table.rules.turn.dice)
-        func values(_ count: Int) -> String {
-            JSONText.inlineArray(
-                (0..<takingOverLevels).map { level in
-                    JSONText.number(fresh.takeOverValue(offeredPoints: level * step, diceLeft: count))
-                })
-        }
-        return JSONText.object([
-            ("values", JSONText.object(dice.map { (String($0), values($0)) })),
-            (
-                "least",
-                JSONText.object(
-                    dice.map { count in
-                        (String(count), fresh.leastPointsToPiggyback(diceLeft: count).map(String.init) ?? "null")
-                    })
-            ),
-        ])
-    }
 
     private var rulesJSON: String {
         let mechanics = turnSolvers[0].table.turnMechanics
@@ -283,34 +228,6 @@ public struct AdvisorPage: Sendable {
         return "{\n    " + entries.joined(separator: ",\n    ") + "\n  }"
     }
 
-    /// One solver's R values, decisions and tail lines.
-    private static func turnTable(_ solver: ExpectedScoreSolver) -> String {
-        let step = solver.table.scoreStep
-        let levels = 0...solver.tabulatedPoints / step
-        let dice = 1...solver.table.turnMechanics.dice
-        let roll = dice.map { dice in
-            JSONText.inlineArray(
-                levels.map { JSONText.number(solver.rollValue(turnPoints: $0 * step, diceLeft: dice)) })
-        }
-        let decisions = dice.map { dice in
-            JSONText.string(String(levels.map { code(solver.decision(turnPoints: $0 * step, diceLeft: dice)) }))
-        }
-        func line(_ line: (slope: Double, intercept: Double)) -> String {
-            JSONText.inlineArray([JSONText.number(line.slope), JSONText.number(line.intercept)])
-        }
-        let tail = JSONText.object([
-            ("value", JSONText.inlineArray(dice.map { line(solver.tailLine(diceLeft: $0)) })),
-            ("roll", JSONText.inlineArray(dice.map { line(solver.rollTailLine(diceLeft: $0)) })),
-        ])
-        // The opening roll's value (the six-dice farkle of an opening roll counted) and a farkle's value: what the
-        // page's luck of a roll is measured from (`RollAdvice.luck`).
-        return "{\n      \"least_bank\": \(leastBank(solver)),\n      \"opening\": "
-            + JSONText.number(solver.expectedTurnScore) + ",\n      \"farkle_value\": "
-            + JSONText.number(solver.farkleValue) + ",\n      \"roll\": " + JSONText.array(roll, indent: 8)
-            + ",\n      \"decisions\": "
-            + JSONText.array(decisions, indent: 8) + ",\n      \"tail\": " + tail + "\n    }"
-    }
-
     /// The solved game the page advises playing to win from, by the kind of game; `null` without one. The page
     /// hands `policy` (the page's form of the game's policy file, base64) to FarkleKit's WebAssembly module, which tabulates each
     /// turn as `advise` does; the other members are what the page's words and its game need (`AdvisorPage`
@@ -359,15 +276,6 @@ public struct AdvisorPage: Sendable {
         members.append(("policy", JSONText.string(Data(policy).base64EncodedString())))
         return "{\n" + members.map { "    " + JSONText.string($0.key) + ": " + $0.value }.joined(separator: ",\n")
             + "\n  }"
-    }
-
-    /// The one-character code of a decision in `decisions`.
-    private static func code(_ decision: BankDecision) -> Character {
-        switch decision {
-        case .bank: "b"
-        case .roll: "r"
-        case .mustRoll: "m"
-        }
     }
 }
 

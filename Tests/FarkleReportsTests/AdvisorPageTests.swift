@@ -16,22 +16,6 @@ struct AdvisorPageTests {
         return try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any])
     }
 
-    /// One turn table of the data, decoded with `JSONDecoder` (which reads numbers exactly, where
-    /// `JSONSerialization` may not round to the nearest `Double`).
-    private struct TurnTable: Decodable {
-        var roll: [[Double]]
-        var decisions: [String]
-        var tail: [String: [[Double]]]
-    }
-
-    private struct Tables: Decodable {
-        var points: [TurnTable]
-    }
-
-    private func turnTables(_ page: AdvisorPage) throws -> [TurnTable] {
-        try JSONDecoder().decode(Tables.self, from: Data(page.data.utf8)).points
-    }
-
     @Test("every preset's page is one file under 3 MB that loads nothing from elsewhere")
     func selfContained() throws {
         for preset in RulePreset.all {
@@ -48,12 +32,11 @@ struct AdvisorPageTests {
         }
     }
 
-    @Test("the data holds the solver's R values, decisions and tail lines at full precision")
-    func turnTable() throws {
+    @Test("the data names its format, and the chance of a farkle for each count of dice, every roll counted")
+    func format() throws {
         for rules in [RuleSet.standard, .zilch] {
-            let solver = ExpectedScoreSolver(rules: rules)
-            let page = AdvisorPage(solver: solver)
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 9")
+            let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 10")
             #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
             // The farkle chance the table companion shows for each number of dice: every roll counted.
             let chances = try #require(
@@ -65,37 +48,6 @@ struct AdvisorPageTests {
                 }
                 // (JSONSerialization may read the last bit differently.)
                 #expect(abs(chances[dice - 1] - Double(rolls) / pow(6, Double(dice))) < 1e-15, "\(rules.name) \(dice)")
-            }
-            let tables = try turnTables(page)
-            #expect(tables.count == 1)
-            let roll = tables[0].roll
-            let decisions = tables[0].decisions
-            let step = solver.table.scoreStep
-            for dice in 1...6 {
-                #expect(roll[dice - 1].count == solver.tabulatedPoints / step + 1)
-                for (level, code) in zip(roll[dice - 1].indices, decisions[dice - 1]) {
-                    let points = level * step
-                    #expect(roll[dice - 1][level] == solver.rollValue(turnPoints: points, diceLeft: dice))
-                    let decision = solver.decision(turnPoints: points, diceLeft: dice)
-                    #expect(["b": BankDecision.bank, "r": .roll, "m": .mustRoll][code] == decision)
-                    // V is t where the decision banks, else R: the solver's own definition.
-                    let value = code == "b" ? Double(points) : roll[dice - 1][level]
-                    #expect(value == solver.value(turnPoints: points, diceLeft: dice))
-                }
-            }
-            let tail = tables[0].tail
-            let beyond = solver.tabulatedPoints + 7 * step
-            for dice in 1...6 {
-                let value = solver.tailLine(diceLeft: dice)
-                let rolling = solver.rollTailLine(diceLeft: dice)
-                #expect(tail["value"]?[dice - 1] == [value.slope, value.intercept])
-                #expect(tail["roll"]?[dice - 1] == [rolling.slope, rolling.intercept])
-                // The same two Double operations the page does give the solver's value above the table.
-                #expect(
-                    value.slope * Double(beyond) + value.intercept == solver.value(turnPoints: beyond, diceLeft: dice))
-                #expect(
-                    rolling.slope * Double(beyond) + rolling.intercept
-                        == solver.rollValue(turnPoints: beyond, diceLeft: dice))
             }
         }
     }
@@ -150,109 +102,32 @@ struct AdvisorPageTests {
         #expect(listed == expected)
     }
 
-    /// The `new_player` and `capped` members, decoded exactly.
-    private struct TotalsData: Decodable {
-        struct Capped: Decodable {
-            struct Above: Decodable {
-                var value: [Double]
-                var roll: [Double]
-                var decisions: String
-            }
-
-            var total: Int
-            var cap: Int
-            var leastBank: Int
-            var roll: [String]
-            var decisions: [String]
-            var above: Above
+    @Test(
+        "the data says what the points advice plays for, as the Rules article defines it: the long run under a penalty of points, the points toward the target of a race won at once"
+    )
+    func pointsObjective() throws {
+        // zilch: three farkles cost 500 points; kcd: the first bank to reach 4,000 wins at once (so does a race of
+        // standard scoring without a final round); standard, boxed: a final round; farkleten: rounds.
+        var race = RuleSet.standard
+        race.game.end = .target(10_000, finalRound: false)
+        var wipeout = RuleSet.kcd
+        wipeout.turn.threeFarklePenalty = .wholeTotal
+        var penaltyRace = RuleSet.kcd
+        penaltyRace.turn.threeFarklePenalty = .points(500)
+        for (rules, longRun, towardTarget) in [
+            (RuleSet.zilch, true, false), (.kcd, false, true), (race, false, true), (.standard, false, false),
+            (.boxed, false, false), (.farkleten, false, false),
+            // A penalty of the whole total has no long-run average: the race's points toward the target stay; a
+            // penalty of points comes first.
+            (wipeout, false, true), (penaltyRace, true, false),
+        ] {
+            let page = AdvisorPage(table: ScoringTable(rules: rules))
+            let data = try embeddedData(page)
+            #expect(data["long_run"] as? Bool == longRun, "\(rules.name)")
+            #expect(data["toward_target"] as? Bool == towardTarget, "\(rules.name)")
         }
-
-        struct Table: Decodable {
-            var leastBank: Int
-            var roll: [[Double]]
-            var decisions: [String]
-        }
-
-        var points: [Table]
-        var newPlayer: Table?
-        var capped: [Capped]?
-    }
-
-    private func totalsData(_ page: AdvisorPage) throws -> TotalsData {
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        return try decoder.decode(TotalsData.self, from: Data(page.data.utf8))
-    }
-
-    /// Little-endian IEEE 754 doubles from base64 text, as the page reads them.
-    private func doubles(_ text: String) throws -> [Double] {
-        let bytes = [UInt8](try #require(Data(base64Encoded: text)))
-        return stride(from: 0, to: bytes.count, by: 8).map { start in
-            Double(bitPattern: bytes[start..<start + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) })
-        }
-    }
-
-    @Test("an entry minimum above the minimum bank adds the turn of a player not on the board (boxed: from 500)")
-    func newPlayerTable() throws {
-        let table = ScoringTable(rules: .boxed)
-        let data = try totalsData(AdvisorPage(solver: ExpectedScoreSolver(table: table)))
-        let newPlayer = try #require(data.newPlayer)
-        #expect(data.points[0].leastBank == 0)
-        #expect(newPlayer.leastBank == 500)
-        let solver = ExpectedScoreSolver(table: table, hasEntered: false)
-        for dice in 1...6 {
-            for (level, value) in newPlayer.roll[dice - 1].enumerated() {
-                #expect(value == solver.rollValue(turnPoints: level * 50, diceLeft: dice))
-            }
-            // Below 500 the rules forbid a first bank: never a "b" there.
-            #expect(!newPlayer.decisions[dice - 1].prefix(10).contains("b"), "\(dice)")
-        }
-        for rules in [RuleSet.standard, .kcd, .cardgames] {
-            #expect(try totalsData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules))).newPlayer == nil)
-        }
-    }
-
-    @Test("a race won at once at the target has, for every own total, CappedScoreSolver's values exactly")
-    func cappedTables() throws {
-        let rules = RuleSet.kcd
-        let outcomes = DiceSetOutcomes(table: ScoringTable(rules: rules), set: .ordinary)
-        let data = try totalsData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules)))
-        let capped = try #require(data.capped)
-        #expect(capped.map(\.total) == Array(stride(from: 0, to: 4000, by: 50)))
-        for entry in capped where [0, 50, 1950, 3850, 3950].contains(entry.total) {
-            let solver = CappedScoreSolver(outcomes: outcomes, cap: 4000 - entry.total)
-            #expect(entry.cap == 4000 - entry.total)
-            #expect(entry.leastBank == 0)
-            for dice in 1...6 {
-                let rows = try doubles(entry.roll[dice - 1])
-                #expect(rows.count == entry.cap / 50, "rows up to the cap")
-                #expect(entry.decisions[dice - 1].count == rows.count)
-                for (level, (value, code)) in zip(rows, entry.decisions[dice - 1]).enumerated() {
-                    let points = level * 50
-                    #expect(value == solver.rollValue(turnPoints: points, state: dice))
-                    #expect((code == "b") == solver.shouldBank(turnPoints: points, state: dice))
-                    let shown = code == "b" ? Double(points) : value
-                    #expect(shown == solver.value(turnPoints: points, state: dice), "V is t where it banks, else R")
-                }
-                // From the end of the rows on nothing changes with the turn points.
-                for points in stride(from: rows.count * 50, through: rows.count * 50 + 500, by: 50) {
-                    // The keep's value as CappedScoreSolver.advice gives it: the better of banking and rolling.
-                    let best = max(
-                        solver.bankValue(turnPoints: points, state: dice) ?? -.infinity,
-                        solver.rollValue(turnPoints: points, state: dice))
-                    #expect(entry.above.value[dice - 1] == best)
-                    #expect(abs(entry.above.value[dice - 1] - solver.value(turnPoints: points, state: dice)) < 1e-9)
-                    #expect(entry.above.roll[dice - 1] == solver.rollValue(turnPoints: points, state: dice))
-                    let code = entry.above.decisions[
-                        entry.above.decisions.index(entry.above.decisions.startIndex, offsetBy: dice - 1)]
-                    #expect((code == "b") == solver.shouldBank(turnPoints: points, state: dice))
-                }
-            }
-        }
-        // Not a race won at once: no capped tables.
-        for rules in [RuleSet.standard, .boxed, .farkleten, .zilch] {
-            #expect(try totalsData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules))).capped == nil)
-        }
+        let document = ReportDocument.advisorPage(AdvisorPage(penaltySolver: LongRunAverageSolver(rules: .zilch)))
+        #expect(document.summary.contains("for the farkles in a row before the turn"))
     }
 
     @Test("a rule set named with markup cannot end the data's script element")
@@ -263,40 +138,6 @@ struct AdvisorPageTests {
         #expect(!page.data.contains("<"))
         let data = try embeddedData(page)
         #expect((data["rules"] as? [String: Any])?["name"] as? String == rules.name)
-    }
-
-    @Test("one turn table per farkle count when the page is given one")
-    func tablesPerFarkleCount() throws {
-        let table = ScoringTable(rules: .zilch)
-        let solvers = [ExpectedScoreSolver(table: table), ExpectedScoreSolver(table: table, tabulatedPoints: 20_000)]
-        let tables = try turnTables(AdvisorPage(turnSolvers: solvers))
-        #expect(tables.count == 2)
-        #expect(tables[1].roll.first?.count == 20_000 / table.scoreStep + 1)
-    }
-
-    @Test("under a three-farkle penalty: the turn table of each farkle count, a farkle worth what it costs later")
-    func penaltyTables() throws {
-        let penalty = LongRunAverageSolver(rules: .zilch)
-        let page = AdvisorPage(penaltySolver: penalty)
-        let tables = try turnTables(page)
-        #expect(tables.count == 3)
-        for (count, table) in tables.enumerated() {
-            let solver = penalty.turnSolver(farklesInARow: count)
-            let step = solver.table.scoreStep
-            for dice in 1...6 {
-                #expect(table.roll[dice - 1].count == solver.tabulatedPoints / step + 1)
-                for (level, value) in table.roll[dice - 1].enumerated() {
-                    #expect(value == solver.rollValue(turnPoints: level * step, diceLeft: dice), "\(count) \(dice)")
-                }
-                let line = solver.rollTailLine(diceLeft: dice)
-                #expect(table.tail["roll"]?[dice - 1] == [line.slope, line.intercept])
-            }
-        }
-        // The nearer the penalty, the more a farkle costs, and the lower every value of rolling on.
-        #expect(tables[0].roll[1][0] > tables[1].roll[1][0])
-        #expect(tables[1].roll[1][0] > tables[2].roll[1][0])
-        let document = ReportDocument.advisorPage(page)
-        #expect(document.summary.contains("for the farkles in a row before the turn"))
     }
 
     /// The `win` member of the data, decoded exactly.

@@ -9,8 +9,8 @@ const MAX_TURN_POINTS = 1000000000;
 
 // ---- The advice: FarkleKit's, asked of the page's module (pointsAdvice, winAdvice: farkle.js) ----
 
-// Whether the page has a turn table per count of farkles in a row (a three-farkle penalty).
-const perFarkleCount = () => data.points.length > 1;
+// Whether the advice for points plays the long run under a three-farkle penalty, which reads the farkles in a row.
+const perFarkleCount = () => data.long_run;
 
 // ---- Words ----
 
@@ -211,7 +211,7 @@ function situation() {
   // The count only matters, and is only checked, where the page has a table per count or the advice to win
   // under a penalty.
   const farkles = asked("farkles") ? count("farkles") : 0;
-  const most = perFarkleCount() ? data.points.length - 1 : 2;
+  const most = 2;
   if (!Number.isInteger(farkles) || farkles < 0 || farkles > most) {
     return { problem: "Farkles in a row before this turn: a whole number from 0 to " + most + "." };
   }
@@ -265,7 +265,10 @@ const typedWin = () => data.win !== null;
 // Whether the player's own total changes the advice for points: an entry minimum (a total of 0 is not on the
 // board yet) or a race won at once at the target (the points toward it).
 const hasEntryMinimum = () => rules.least_bank.new > rules.least_bank.entered;
-const ownTotalMatters = () => hasEntryMinimum() || data.capped !== null;
+const ownTotalMatters = () => hasEntryMinimum() || data.toward_target;
+// Whether a player not yet on the board plays a turn of their own for points, banking only from the entry minimum
+// (ExpectedScoreSolver.notYetOnTheBoard): an entry minimum, outside the long run under a penalty.
+const newPlayerTurn = () => hasEntryMinimum() && !perFarkleCount();
 
 // The totals entered, `null` where not given: your own alone changes the points advice where it matters;
 // both give the advice to win.
@@ -287,7 +290,9 @@ function gameTotals() {
   if (target !== null && me >= target) {
     return { problem: "Your total has reached the target " + target + ": the game is over." };
   }
-  if (me === 0 && hasEntryMinimum() && data.new_player === null && data.capped === null) {
+  // The long run under a penalty is a player on the board's: FarkleKit has no turn of one not yet on it, who may
+  // bank only from the entry minimum.
+  if (me === 0 && hasEntryMinimum() && perFarkleCount()) {
     return { problem: "This page has no advice yet for a player not on the board under these rules." };
   }
   if (them === null) return { me, them };
@@ -375,14 +380,14 @@ function adviceElement(objective, advice, heading, then) {
 // What the totals are for, in words.
 function gameNote() {
   const parts = [];
-  if (hasEntryMinimum() && data.new_player === null && data.capped === null) {
+  if (hasEntryMinimum() && perFarkleCount()) {
     parts.push("At a total of 0 you are not on the board yet, and this page has no advice for that yet.");
   }
-  if (data.new_player !== null) {
+  if (newPlayerTurn()) {
     parts.push("At a total of 0 you are not on the board yet: the advice then banks only from "
-      + data.new_player.least_bank + ".");
+      + rules.least_bank.new + ".");
   }
-  if (data.capped !== null) {
+  if (data.toward_target) {
     parts.push("With your total the advice for points counts the points toward the target, "
       + rules.target + (rules.exact_target ? ": a bank past it scores nothing." : ": past it they win nothing more."));
   }
@@ -411,7 +416,7 @@ function pointsHeading(points, state) {
     return "For the most points in the long run, penalties included, with " + state.farkles + " farkle"
       + (state.farkles === 1 ? "" : "s") + " in a row before this turn";
   }
-  if (data.new_player !== null && state.me === null) {
+  if (newPlayerTurn() && state.me === null) {
     return "For the most points this turn, on the board (not yet? enter your total 0)";
   }
   return "For the most points this turn";
@@ -537,7 +542,7 @@ $("game-heading").textContent = typedWin() ? "The game (2 players)" : "The game"
 $("game-note").textContent = gameNote();
 // Farkles in a row matter only where the page has a turn table per count, or the advice to win under a penalty.
 $("farkles-field").hidden = !perFarkleCount() && !(typedWin() && winCountsFarkles());
-$("farkles").max = String(perFarkleCount() ? data.points.length - 1 : 2);
+$("farkles").max = "2";
 if (!perFarkleCount()) {
   $("farkles-note").textContent = "The third in a row costs the whole total: the advice to win counts it, the "
     + "advice for points is this turn's own.";

@@ -90,8 +90,8 @@ function answerNumbers(count) {
 }
 
 const orNull = (x) => (Number.isNaN(x) ? null : x);
-// A points objective by its code in the module's answers: the long-run average under a penalty is "points" too.
-const OBJECTIVES = ["points", "capped", "points", "win"];
+// An objective by its code in the module's answers (PointsObjective, then the chance to win).
+const OBJECTIVES = ["points", "capped", "long-run", "win"];
 
 // The advice on a roll as FarkleKit gives it (RollAdvice), read from the numbers PageModule's `numbers(of:)` lays
 // out: every keep (its dice as sorted digits), best first, with what it, banking and rolling on after it are worth;
@@ -130,7 +130,11 @@ function pointsAdvice(faces, turn, farkles, me) {
   if (advice === null) return null;
   const least = leastBank(me !== 0, null);
   advice.objective.least = least;
-  if (advice.objective.kind === "points" && least > leastBank(true, null)) advice.objective.kind = "new-player";
+  // The page's names of the turn played: the expected points of a player on the board or not yet on it ("points",
+  // "new-player"), toward the target ("capped"), or the long run under a penalty, which its words call "points".
+  const kind = advice.objective.kind;
+  if (kind === "long-run") advice.objective.kind = "points";
+  if (kind === "points" && least > leastBank(true, null)) advice.objective.kind = "new-player";
   if (advice.next) {
     advice.next.least = least;
     advice.next.cap = advice.objective.cap;

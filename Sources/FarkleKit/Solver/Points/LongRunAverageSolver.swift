@@ -65,8 +65,13 @@ package struct LongRunAverageSolver: Sendable {
     ///
     /// The one place that says which rules the penalty's turns cover: the advice, `ev` and the reports ask here.
     package init?(penaltyOf table: ScoringTable) {
-        guard table.rules.turn.threeFarklePenalty?.points != nil else { return nil }
+        guard Self.covers(table.rules) else { return nil }
         self.init(table: table)
+    }
+
+    /// Whether `rules` have a three-farkle penalty of fixed points, whose long-run average the points advice plays.
+    package static func covers(_ rules: RuleSet) -> Bool {
+        rules.turn.threeFarklePenalty?.points != nil
     }
 
     /// Solves the rules of `table` for the long-run average and the turn of each farkle count.

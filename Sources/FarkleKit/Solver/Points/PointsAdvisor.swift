@@ -61,7 +61,7 @@ package struct PointsAdvisor: Sendable {
         let hasEntered = Self.hasEntered(myScore: myScore)
         // A penalty of the whole total has no long-run average (`penaltyTurns` is nil): the points objective is
         // then the turn's own, and only the advice to win counts the farkles in a row.
-        if penaltyTurns == nil, let solver = try cappedTurn(myScore: myScore) {
+        if let solver = try cappedTurn(myScore: myScore) {
             let keeps = solver.advice(for: [roll], turnPoints: turnPoints)
             return (
                 .pointsTowardTarget(cap: solver.cap),
@@ -83,6 +83,13 @@ package struct PointsAdvisor: Sendable {
             ? .expectedPoints : .longRunAverage(farklesInARow: farklesInARow, farkleValue: turn.farkleValue)
     }
 
+    /// Whether the points advice under `rules` plays for the points toward the target once the player's total is
+    /// known: a race won at once at the target (`RuleSet.capsTheTurn`) with no long-run average under a three-farkle
+    /// penalty of points, which comes first.
+    package static func playsTowardTarget(_ rules: RuleSet) -> Bool {
+        rules.capsTheTurn && !LongRunAverageSolver.covers(rules)
+    }
+
     /// Whether a player with the total `myScore` is on the board: any total but 0, or a total not given (`nil`).
     /// The first bank of any game adds points, so a total of 0 is a player not yet on it.
     package static func hasEntered(myScore: Int?) -> Bool {
@@ -96,7 +103,7 @@ package struct PointsAdvisor: Sendable {
     ///
     /// - Complexity: Milliseconds natively: the turn is solved here, its rows up to the cap.
     func cappedTurn(myScore: Int?) throws(NotCovered) -> CappedScoreSolver? {
-        guard let myScore, rules.capsTheTurn, let target = rules.game.end.target else { return nil }
+        guard let myScore, Self.playsTowardTarget(rules), let target = rules.game.end.target else { return nil }
         guard (0..<target).contains(myScore) else {
             throw NotCovered("a total of \(myScore) is not below the target \(target), which ends the game")
         }
