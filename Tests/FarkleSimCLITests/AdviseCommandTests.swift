@@ -160,6 +160,23 @@ struct AdviseCommandTests {
         #expect(entered["least_bank"] as? Int == 0)
     }
 
+    @Test(
+        "under a penalty of the whole total, which has no long run, a total of 0 still means not yet on the board: 1 5 makes 450 of the 500 a first bank needs"
+    )
+    func entryUnderWholeTotalPenalty() throws {
+        let result = try CommandRunner.run([
+            "advise", "--rules", fixtureRules("wipeout-entry.json"), "--dice", "1,5,2,3", "--turn-points", "300",
+            "--my-score", "0", "--format", "json",
+        ])
+        #expect(result.exitStatus == 0, "\(result.standardError)")
+        let json = try jsonObject(result)
+        #expect(json["least_bank"] as? Int == 500)
+        let decision = try #require(json["decision"] as? [String: Any])
+        #expect(decision["action"] as? String == "roll")
+        #expect((decision["turn_points"] as? Int).map { $0 < 500 } == true)
+        #expect(decision["bank_value"] is NSNull, "a bank below the entry minimum is not allowed")
+    }
+
     @Test("kcd at 3850: 5 2 3 with 100 keeps the 5 and banks 150, which reaches 4000 and wins at once")
     func raceWonAtOnce() throws {
         let result = try CommandRunner.run([

@@ -136,12 +136,13 @@ enum AdviseCommand: Command {
                 spec: spec)
         }
         let totals = try Totals(arguments, rules: rules, step: step)
-        // Alone, a total counts only where it changes the turn: a player not yet on the board, or a race won at the
-        // target at once, whose last points it caps. Elsewhere it would be read for nothing.
+        // Alone, a total counts only where it changes the turn: a player not yet on the board (except in the long run
+        // under a penalty of points, a player on the board's), or a race won at the target at once, whose last points
+        // it caps. Elsewhere it would be read for nothing.
         if let totals, totals.theirs == nil {
             let capsTheTurn = rules.capsTheTurn
             let entryMatters = rules.entryRaisesTheLeastBank
-            if !capsTheTurn, !entryMatters || rules.turn.threeFarklePenalty != nil {
+            if !capsTheTurn, !entryMatters || LongRunAverageSolver.covers(rules) {
                 throw UsageError(
                     "'--my-score' alone changes no advice under rules '\(rules.name)': add '--opponent-score' for the "
                         + "advice to win", spec: spec)
