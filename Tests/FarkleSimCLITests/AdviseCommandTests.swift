@@ -177,6 +177,24 @@ struct AdviseCommandTests {
         #expect(decision["bank_value"] is NSNull, "a bank below the entry minimum is not allowed")
     }
 
+    @Test(
+        "--my-score alone is refused in one line where the points advice cannot read it: a race won at once under a penalty of points plays the long run, the same at any total; with an entry minimum a total of 0 is a player not yet on the board, whom the long run does not cover",
+        arguments: [
+            ("kcd-penalty.json", "5,2,3", "3850", "'--my-score' alone changes no advice under rules 'kcd-penalty'"),
+            (
+                "penalty-entry.json", "1,5,2,3", "0",
+                "a player not yet on it, who banks only from the entry minimum of 500"
+            ),
+        ])
+    func totalAloneRefused(fixture: String, dice: String, total: String, message: String) throws {
+        let result = try CommandRunner.run([
+            "advise", "--rules", fixtureRules(fixture), "--dice", dice, "--turn-points", "100", "--my-score", total,
+        ])
+        #expect(result.exitStatus == 64)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: ") && result.standardError.contains(message))
+    }
+
     @Test("kcd at 3850: 5 2 3 with 100 keeps the 5 and banks 150, which reaches 4000 and wins at once")
     func raceWonAtOnce() throws {
         let result = try CommandRunner.run([

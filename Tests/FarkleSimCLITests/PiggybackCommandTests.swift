@@ -54,6 +54,43 @@ struct PiggybackCommandTests {
         #expect(first.hasPrefix("Error: ") && first.contains(message), "\(first)")
     }
 
+    /// A rule file of kcd with piggybacking and `more` members (`, "turn": {...}`), in the temporary folder.
+    static func kcdPiggyback(_ more: String = "") throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kcd-piggyback-\(UUID()).json")
+        try Data(#"{"base": "kcd", "game": {"piggyback": true}\#(more)}"#.utf8).write(to: file)
+        return file
+    }
+
+    /// The advice on an offer of 500 points and three dice at 3,950 under the race won at once at 4,000 of the rule
+    /// file `rules`: the points toward the target, 50 short, where three dice are worth 50 times their chance to
+    /// score (60 of 216 rolls of three score nothing under kcd).
+    static func offerTowardTarget(rules: URL) throws -> [String: Any] {
+        let capped = try jsonObject(
+            CommandRunner.run(
+                ["advise", "--rules", rules.path, "--offer", "500,3", "--my-score", "3950", "--format", "json"]))
+        #expect(capped["objective"] as? String == "points toward target")
+        let value = try #require(capped["take_over_value"] as? Double)
+        #expect(abs(value - 50.0 * 156 / 216) < 1e-12, "\(value)")
+        return capped
+    }
+
+    @Test(
+        "advise --offer --my-score reads the total where it changes the points advice, as for a roll: toward the target of a race won at once under a penalty of the whole total (no long run), never under a penalty of points"
+    )
+    func adviseOfferTotalUnderPenalty() throws {
+        let wipeout = try Self.kcdPiggyback(#", "turn": {"three_farkle_penalty": "whole_total"}"#)
+        defer { try? FileManager.default.removeItem(at: wipeout) }
+        _ = try Self.offerTowardTarget(rules: wipeout)
+        let points = try Self.kcdPiggyback(#", "turn": {"three_farkle_penalty": 500}"#)
+        defer { try? FileManager.default.removeItem(at: points) }
+        let refused = try CommandRunner.run([
+            "advise", "--rules", points.path, "--offer", "500,3", "--my-score", "3950",
+        ])
+        #expect(refused.exitStatus == 64)
+        #expect(refused.standardError.hasPrefix("Error: '--my-score' changes no advice on an offer"))
+        #expect(refused.standardError.contains("the same at any total"))
+    }
+
     @Test(
         "advise --offer --my-score 0 under an entry minimum advises a player not yet on the board, whose inherited points count toward it"
     )
@@ -78,17 +115,10 @@ struct PiggybackCommandTests {
         let text = try CommandRunner.run(["advise"] + boxed + ["--offer", "500,3", "--my-score", "0"])
         #expect(text.exitStatus == 0 && text.standardError.isEmpty)
         #expect(text.standardOutput.contains("Not yet on the board: a bank must reach 500 turn points"))
-        // In a race won at once at the target the total asks for the points toward it, as for a roll: 50 short,
-        // three dice are worth 50 times their chance to score (60 of 216 rolls of three score nothing under kcd).
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("kcd-piggyback-\(UUID()).json")
+        // In a race won at once at the target the total asks for the points toward it, as for a roll.
+        let file = try Self.kcdPiggyback()
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data(#"{"base": "kcd", "game": {"piggyback": true}}"#.utf8).write(to: file)
-        let capped = try jsonObject(
-            CommandRunner.run(
-                ["advise", "--rules", file.path, "--offer", "500,3", "--my-score", "3950", "--format", "json"]))
-        #expect(capped["objective"] as? String == "points toward target")
-        let value = try #require(capped["take_over_value"] as? Double)
-        #expect(abs(value - 50.0 * 156 / 216) < 1e-12, "\(value)")
+        let capped = try Self.offerTowardTarget(rules: file)
         #expect(capped["takes_over"] as? Bool == false && capped["take_over_from"] is NSNull)
         let cappedText = try CommandRunner.run([
             "advise", "--rules", file.path, "--offer", "500,3", "--my-score", "3950",

@@ -135,7 +135,7 @@ public struct Advisor: Sendable {
         try checkFarkles(of: situation)
         return try points.advice(
             for: situation.roll, turnPoints: situation.turnPoints,
-            isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), myScore: situation.myScore,
+            isOpeningRoll: situation.isOpeningRoll(under: table.turnMechanics), myScore: situation.myScore,
             farklesInARow: situation.farklesInARow)
     }
 
@@ -197,7 +197,7 @@ public struct Advisor: Sendable {
             let keeps = turn.advice(for: roll, turnPoints: turnPoints)
             let advice = RollAdvice(
                 byKind: roll, keeps: keeps, turnPoints: turnPoints,
-                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: turn)
+                isOpeningRoll: situation.isOpeningRoll(under: table.turnMechanics), values: turn)
             let winGame = Advice.WinGame(
                 myScore: myScore, opponentScore: opponentScore, isFinalRound: false, weighsEveryOpponent: true)
             win = (advice, winGame, keeps)
@@ -210,7 +210,7 @@ public struct Advisor: Sendable {
             situation: situation, objective: .pointsTowardTarget(cap: cap),
             points: RollAdvice(
                 byKind: roll, keeps: keeps, turnPoints: turnPoints,
-                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: solver),
+                isOpeningRoll: situation.isOpeningRoll(under: table.turnMechanics), values: solver),
             win: win?.advice, winGame: win?.game, winsAtOnce: false, losesAtOnce: false, leastBank: leastBank,
             byKind: byKind)
     }
@@ -265,7 +265,7 @@ public struct Advisor: Sendable {
             situation: situation, objective: .expectedPoints,
             points: RollAdvice(
                 byKind: roll, keeps: keeps, turnPoints: situation.turnPoints,
-                isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn), values: solver),
+                isOpeningRoll: situation.isOpeningRoll(under: table.turnMechanics), values: solver),
             win: nil, winGame: nil, winsAtOnce: rules.game.winsAtOnce(situation.roll),
             losesAtOnce: rules.game.losesAtOnce(situation.roll), leastBank: leastBank, byKind: byKind)
     }
@@ -284,7 +284,7 @@ public struct Advisor: Sendable {
         let turn = try source.turnTable(myScore: myScore, opponentScore: opponentScore, situation: situation)
         let advice = turn.advice(
             for: situation.roll, turnPoints: situation.turnPoints,
-            isOpeningRoll: situation.isOpeningRoll(under: table.rules.turn))
+            isOpeningRoll: situation.isOpeningRoll(under: table.turnMechanics))
         return (
             advice,
             Advice.WinGame(

@@ -88,10 +88,10 @@ public struct TurnSituation: Hashable, Sendable {
         rollByKind = byKind
     }
 
-    /// Whether the roll is the turn's opening roll under `rules`, where the six-dice farkle applies: every die
-    /// of the game (`TurnRules.dice`) at 0 turn points, which hot dice never give.
-    package func isOpeningRoll(under rules: TurnRules) -> Bool {
-        roll.count == rules.dice && turnPoints == 0
+    /// Whether the roll is the turn's opening roll under `mechanics`, where the six-dice farkle applies
+    /// (`TurnMechanics.isOpeningRoll(turnPoints:rolled:)`).
+    package func isOpeningRoll(under mechanics: TurnMechanics) -> Bool {
+        mechanics.isOpeningRoll(turnPoints: turnPoints, rolled: roll.count)
     }
 
     /// Whether the player is on the board: any total but 0, or a total not given.

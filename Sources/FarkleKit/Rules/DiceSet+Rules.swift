@@ -78,7 +78,7 @@ extension DiceSet {
     /// Why loaded dice cannot be solved or advised under `rules`' three-farkle penalty, or `nil` without one:
     /// their turn solvers keep no count of farkles in a row, so a turn's advice would leave out what a third farkle
     /// costs.
-    static func penaltyRefusal(_ rules: RuleSet) -> String? {
+    package static func penaltyRefusal(_ rules: RuleSet) -> String? {
         rules.turn.threeFarklePenalty.map { penalty in
             "loaded dice are solved with no three-farkle penalty; rules '\(rules.name)' take \(penalty) on a third "
                 + "farkle in a row"

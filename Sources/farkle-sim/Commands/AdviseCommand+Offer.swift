@@ -129,17 +129,15 @@ extension AdviseCommand {
     /// elsewhere the option would change nothing and is refused, as for a roll.
     private static func total(_ arguments: ParsedArguments, rules: RuleSet, step: Int) throws(UsageError) -> Int? {
         guard arguments.value("my-score") != nil else { return nil }
-        let capsTheTurn = rules.capsTheTurn
-        let entryMatters = rules.entryRaisesTheLeastBank
-        guard capsTheTurn || entryMatters, rules.turn.threeFarklePenalty == nil else {
+        guard PointsAdvisor.readsTheTotal(rules) else {
             throw UsageError(
                 "'--my-score' changes no advice on an offer under rules '\(rules.name)': "
-                    + (rules.turn.threeFarklePenalty == nil
-                        ? "they race to no target won at once and have no entry minimum above the least bank"
-                        : "the turn under a three-farkle penalty is the same at any total"),
+                    + "they race to no target won at once (in the long run under a penalty of points the turn is the "
+                    + "same at any total) and have no entry minimum above the least bank",
                 spec: spec)
         }
-        // Read as for a roll: the other totals are refused above, and without a penalty no total falls below 0.
+        // Read as for a roll: the other totals are refused above, and where a total is read none falls below 0 (a
+        // penalty of the whole total leaves 0).
         return try Totals(arguments, rules: rules, step: step)?.mine
     }
 }

@@ -109,6 +109,8 @@ enum AdviseCommand: Command {
                 ["farkles", "rounds-left", "extra-round", "seat", "opening", "opponent-farkles"],
                 "applies to ordinary dice; loaded dice are advised by the turn's points and, in a race won at the "
                     + "target at once, to win")
+            // Asked first, as the advice would refuse it: before any total is checked against the points advice.
+            if let reason = DiceSet.penaltyRefusal(rules) { throw UsageError(reason, spec: spec) }
         }
         let format = try arguments.format(allowed: [.md, .json])
         let catalog = hasDiceSets ? try DiceSetOption.catalog(arguments) : .builtIn
@@ -136,17 +138,12 @@ enum AdviseCommand: Command {
                 spec: spec)
         }
         let totals = try Totals(arguments, rules: rules, step: step)
-        // Alone, a total counts only where it changes the turn: a player not yet on the board (except in the long run
-        // under a penalty of points, a player on the board's), or a race won at the target at once, whose last points
-        // it caps. Elsewhere it would be read for nothing.
-        if let totals, totals.theirs == nil {
-            let capsTheTurn = rules.capsTheTurn
-            let entryMatters = rules.entryRaisesTheLeastBank
-            if !capsTheTurn, !entryMatters || LongRunAverageSolver.covers(rules) {
-                throw UsageError(
-                    "'--my-score' alone changes no advice under rules '\(rules.name)': add '--opponent-score' for the "
-                        + "advice to win", spec: spec)
-            }
+        // Alone, a total counts only where it changes the points advice (`PointsAdvisor.readsTheTotal`); elsewhere
+        // it would be read for nothing.
+        if let totals, totals.theirs == nil, !PointsAdvisor.readsTheTotal(rules) {
+            throw UsageError(
+                "'--my-score' alone changes no advice under rules '\(rules.name)': add '--opponent-score' for the "
+                    + "advice to win", spec: spec)
         }
         // The target is read by the advice to win and, in a race won at the target at once, by the points toward
         // it from the player's total; otherwise the advice does not depend on it.

@@ -17,7 +17,7 @@ struct AdvisorTests {
     func openingInferred() throws {
         let advisor = try Advisor(table: ScoringTable(rules: .standard))
         let advice = try advisor.advice(for: Self.situation([2, 2, 3, 3, 4, 6]))
-        #expect(advice.situation.isOpeningRoll(under: advisor.table.rules.turn))
+        #expect(advice.situation.isOpeningRoll(under: advisor.table.turnMechanics))
         #expect(advice.points.options.isEmpty)
         let farkle = try #require(advice.points.sixDiceFarkle)
         #expect(farkle.points == 500)
@@ -28,7 +28,7 @@ struct AdvisorTests {
         #expect(next.decision == .mustRoll)
         // The same six dice later in a turn (some turn points already) are a plain farkle.
         let later = try advisor.advice(for: Self.situation([2, 2, 3, 3, 4, 6], turnPoints: 50))
-        #expect(!later.situation.isOpeningRoll(under: advisor.table.rules.turn))
+        #expect(!later.situation.isOpeningRoll(under: advisor.table.turnMechanics))
         #expect(later.points.isFarkle)
         #expect(later.points.next == nil)
     }
@@ -70,6 +70,25 @@ struct AdvisorTests {
             #expect(option.keep == expected.keep)
             #expect(abs(option.value - expected.value) < 1e-9)
         }
+    }
+
+    @Test(
+        "a penalty of points with an entry minimum: the long run is a player on the board's, so a player not yet on it is not covered, never advised to bank below the entry minimum"
+    )
+    func longRunNotYetOnTheBoard() throws {
+        var rules = RuleSet.zilch
+        rules.game.entryMinimum = 500
+        rules.game.piggyback = Piggyback()
+        let advisor = try Advisor(table: ScoringTable(rules: rules))
+        let roll = Self.situation([1, 5, 2, 3], turnPoints: 300, myScore: 0)
+        #expect(throws: NotCovered.self) { try advisor.advice(for: roll) }
+        #expect(throws: NotCovered.self) {
+            try advisor.points.advice(onOffer: TurnOffer(turnPoints: 300, dice: 3), myScore: 0, farklesInARow: 0)
+        }
+        _ = try advisor.points.advice(onOffer: TurnOffer(turnPoints: 300, dice: 3), myScore: 1000, farklesInARow: 0)
+        // On the board, or with no total given, the long run is advised.
+        let entered = try advisor.advice(for: Self.situation([1, 5, 2, 3], turnPoints: 300, myScore: 1000))
+        #expect(entered.objective == .longRunAverage(farklesInARow: 0, farkleValue: entered.points.farkleValue))
     }
 
     // MARK: - A race won at once: points toward the target

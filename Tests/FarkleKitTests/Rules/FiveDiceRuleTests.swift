@@ -217,7 +217,7 @@ struct FiveDiceRuleTests {
     func advisor() throws {
         let advisor = try Advisor(table: ScoringTable(rules: .fiveThousand))
         let opening = try advisor.advice(for: TurnSituation(roll: DiceCounts(faces: [1, 1, 1, 5, 5]), turnPoints: 0))
-        #expect(opening.situation.isOpeningRoll(under: RuleSet.fiveThousand.turn))
+        #expect(opening.situation.isOpeningRoll(under: advisor.table.turnMechanics))
         #expect(opening.points.options.first?.diceLeft == 5)
         #expect {
             try advisor.advice(for: TurnSituation(roll: DiceCounts(faces: [1, 1, 1, 5, 5, 2]), turnPoints: 0))

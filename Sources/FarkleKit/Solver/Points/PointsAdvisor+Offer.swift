@@ -46,7 +46,7 @@ extension PointsAdvisor {
                 leastBankToTakeOver: offer.dice < piggyback.leastDiceLeft
                     ? nil : least.map { piggyback.bankedPoints(offering: $0 * step) })
         }
-        let turn = expectedScoreTurn(hasEntered: hasEntered, farklesInARow: farklesInARow)
+        let turn = try expectedScoreTurn(hasEntered: hasEntered, farklesInARow: farklesInARow)
         return OfferAdvice(
             offer: offer,
             objective: objective(of: turn, farklesInARow: farklesInARow),

@@ -17,6 +17,9 @@ package struct PointsAdvisor: Sendable {
     /// The three-farkle penalty's turns, one per count of farkles in a row; `nil` without a penalty (or with a
     /// penalty of the whole total, which has no long-run average).
     private let penaltyTurns: LongRunAverageSolver?
+    /// The outcomes of a roll of six ordinary dice by dice state, which the turn toward the target is solved over;
+    /// `nil` where the points advice never plays toward the target.
+    private let outcomesTowardTarget: DiceSetOutcomes?
 
     /// The turns of the rules of `table`, solved.
     ///
@@ -27,6 +30,8 @@ package struct PointsAdvisor: Sendable {
         enteredTurn = ExpectedScoreSolver(table: table)
         enteringTurn = ExpectedScoreSolver.notYetOnTheBoard(table)
         penaltyTurns = LongRunAverageSolver(penaltyOf: table)
+        outcomesTowardTarget =
+            Self.playsTowardTarget(table.rules) ? DiceSetOutcomes(table: table, set: .ordinary) : nil
     }
 
     /// The rule set.
@@ -52,8 +57,9 @@ package struct PointsAdvisor: Sendable {
     /// with the total `myScore` (`nil`: not given, on the board) after `farklesInARow` farkles in a row, and the
     /// objective. The turn points are checked by the caller; the farkles in a row here.
     ///
-    /// - Throws: `NotCovered` for farkles in a row the rules do not count, or a total not below the target of a
-    ///   race won at once.
+    /// - Throws: `NotCovered` for farkles in a row the rules do not count, a total not below the target of a race
+    ///   won at once, or a player not yet on the board in the long run under a penalty of points with an entry
+    ///   minimum (`expectedScoreTurn(hasEntered:farklesInARow:)`).
     package func advice(
         for roll: DiceCounts, turnPoints: Int, isOpeningRoll: Bool, myScore: Int?, farklesInARow: Int
     ) throws(NotCovered) -> (objective: PointsObjective, advice: RollAdvice) {
@@ -69,7 +75,7 @@ package struct PointsAdvisor: Sendable {
                     byKind: [roll], keeps: keeps, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll, values: solver)
             )
         }
-        let turn = expectedScoreTurn(hasEntered: hasEntered, farklesInARow: farklesInARow)
+        let turn = try expectedScoreTurn(hasEntered: hasEntered, farklesInARow: farklesInARow)
         return (
             objective(of: turn, farklesInARow: farklesInARow),
             turn.advice(for: roll, turnPoints: turnPoints, isOpeningRoll: isOpeningRoll)
@@ -90,6 +96,14 @@ package struct PointsAdvisor: Sendable {
         rules.capsTheTurn && !LongRunAverageSolver.covers(rules)
     }
 
+    /// Whether the player's total alone changes the points advice under `rules`: it is played toward the target
+    /// (`playsTowardTarget(_:)`), or the entry minimum raises the least bank of a player not yet on the board (in
+    /// the long run under a penalty of points, such a player is not covered). Elsewhere the turn is the same at any
+    /// total.
+    package static func readsTheTotal(_ rules: RuleSet) -> Bool {
+        playsTowardTarget(rules) || rules.entryRaisesTheLeastBank
+    }
+
     /// Whether a player with the total `myScore` is on the board: any total but 0, or a total not given (`nil`).
     /// The first bank of any game adds points, so a total of 0 is a player not yet on it.
     package static func hasEntered(myScore: Int?) -> Bool {
@@ -103,19 +117,29 @@ package struct PointsAdvisor: Sendable {
     ///
     /// - Complexity: Milliseconds natively: the turn is solved here, its rows up to the cap.
     func cappedTurn(myScore: Int?) throws(NotCovered) -> CappedScoreSolver? {
-        guard let myScore, Self.playsTowardTarget(rules), let target = rules.game.end.target else { return nil }
+        guard let myScore, let outcomes = outcomesTowardTarget, let target = rules.game.end.target else { return nil }
         guard (0..<target).contains(myScore) else {
             throw NotCovered("a total of \(myScore) is not below the target \(target), which ends the game")
         }
-        return CappedScoreSolver(
-            outcomes: DiceSetOutcomes(table: table, set: .ordinary), cap: target - myScore, hasEntered: myScore != 0)
+        return CappedScoreSolver(outcomes: outcomes, cap: target - myScore, hasEntered: myScore != 0)
     }
 
     /// The expected-score turn the points objective plays, for a roll as for an offer: under a three-farkle penalty
     /// of points the long-run average's turn after `farklesInARow` farkles in a row, otherwise the turn of a player
     /// on the board or, where the entry minimum raises the least bank, of one not yet on it.
-    func expectedScoreTurn(hasEntered: Bool, farklesInARow: Int) -> ExpectedScoreSolver {
-        if let penaltyTurns { return penaltyTurns.turnSolver(farklesInARow: farklesInARow) }
+    ///
+    /// - Throws: `NotCovered` for a player not yet on the board under a penalty of points where the entry minimum
+    ///   raises the least bank: the long-run average is solved for a player on the board, who may bank less.
+    func expectedScoreTurn(hasEntered: Bool, farklesInARow: Int) throws(NotCovered) -> ExpectedScoreSolver {
+        if let penaltyTurns {
+            guard hasEntered || !rules.entryRaisesTheLeastBank else {
+                throw NotCovered(
+                    "the long run under a three-farkle penalty is solved for a player on the board; a player not yet "
+                        + "on it, who banks only from the entry minimum of \(rules.game.entryMinimum), is not covered "
+                        + "under rules '\(rules.name)'")
+            }
+            return penaltyTurns.turnSolver(farklesInARow: farklesInARow)
+        }
         return hasEntered ? enteredTurn : enteringTurn ?? enteredTurn
     }
 }
