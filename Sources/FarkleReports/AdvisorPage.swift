@@ -23,11 +23,11 @@ import Foundation
 /// does.
 ///
 /// The article "The Advisor Page" in FarkleKit's documentation describes the page,
-/// the embedded data (format `farkle-advisor 10`) and the attributes it exposes for
+/// the embedded data (format `farkle-advisor 11`) and the attributes it exposes for
 /// tests (`#advice` with `data-best-keep`, `data-decision`, `data-objective`).
 public struct AdvisorPage: Sendable {
     /// The format of the embedded data, named in it as `format`.
-    public static let format = "farkle-advisor 10"
+    public static let format = "farkle-advisor 11"
 
     /// The expected-score solvers whose values the page shows, indexed by farkles in a row.
     ///
@@ -109,7 +109,6 @@ public struct AdvisorPage: Sendable {
             ("rules", rulesJSON),
             // The whole rule set as a rule file: what the table companion's exported game record carries.
             ("rule_file", rules.jsonText.trimmingCharacters(in: .whitespacesAndNewlines)),
-            ("keeps", keepsJSON),
             // What the points advice plays for, which the page's words and fields follow (`PointsAdvisor`).
             ("long_run", turnSolvers.count > 1 ? "true" : "false"),
             ("toward_target", PointsAdvisor.playsTowardTarget(rules) ? "true" : "false"),
@@ -148,22 +147,6 @@ public struct AdvisorPage: Sendable {
             ("rerolls_scoreless_opening_roll", "\(mechanics.rerollsScorelessOpeningRoll)"),
             ("opening_farkle_cost", "\(mechanics.openingFarkleCost)"),
             ("hot_dice_bonus", "\(rules.turn.hotDiceBonus)"),
-            // For each number of dice rolled, each number kept: the dice left to roll and the points the keep adds
-            // to its combinations' points, as FarkleKit's turns count them; the page re-derives neither rule.
-            (
-                "after_keeping",
-                JSONText.inlineArray(
-                    (1...mechanics.dice).map { rolled in
-                        JSONText.inlineArray(
-                            (1...rolled).map { kept in
-                                let isHotDice = TurnMechanics.isHotDice(keeping: kept, of: rolled)
-                                return JSONText.inlineArray([
-                                    "\(mechanics.diceLeft(afterKeeping: kept, of: rolled))",
-                                    "\(rules.turn.points(ofKeeping: 0, isHotDice: isHotDice))",
-                                ])
-                            })
-                    })
-            ),
             ("three_farkle_penalty", penalty),
             ("target", points(rules.game.end.target)),
             ("final_round", "\(rules.game.end.hasFinalRound)"),
@@ -189,43 +172,9 @@ public struct AdvisorPage: Sendable {
                         )
                     })
             ),
-            ("six_ones_win", "\(rules.game.sixOnesWin)"),
             ("instant_win", rules.game.instantWinDescription.map(JSONText.string) ?? "null"),
-            ("wins_at_once", sixDiceRolls(where: rules.game.winsAtOnce)),
             ("instant_loss", rules.game.instantLossDescription.map(JSONText.string) ?? "null"),
-            ("loses_at_once", sixDiceRolls(where: rules.game.losesAtOnce)),
-            (
-                "farkle_chance",
-                JSONText.inlineArray(
-                    ScoringOdds(table: turnSolvers[0].table).rows.map { JSONText.number($0.farkleProbability) })
-            ),
-            ("extra_rounds_on_tie", "\(rules.game.end.rounds == nil ? 0 : rules.game.extraRoundsOnTie)"),
-            ("highest_turn_breaks_tie", "\(rules.game.end.rounds != nil && rules.game.highestTurnBreaksTie)"),
         ])
-    }
-
-    /// The rolls of six dice for which `holds` is true, as a JSON list of keys (`["111111"]`).
-    private func sixDiceRolls(where holds: (DiceCounts) -> Bool) -> String {
-        JSONText.inlineArray(
-            DiceCatalog.shared.multisets[DiceCounts.maximumDice].filter(holds).map { JSONText.string("\($0)") })
-    }
-
-    /// Every roll of one die to the game's dice with its keeps, one roll per line.
-    private var keepsJSON: String {
-        let table = turnSolvers[0].table
-        var entries: [String] = []
-        for dice in 1...table.turnMechanics.dice {
-            for roll in DiceCatalog.shared.multisets[dice] {
-                let keeps = table.keeps(for: roll).map { keep in
-                    JSONText.inlineArray([
-                        JSONText.string("\(keep.dice)"), "\(keep.score)",
-                        "\(table.turnMechanics.diceLeft(afterKeeping: keep.diceUsed, of: dice))",
-                    ])
-                }
-                entries.append("\"\(roll)\": \(JSONText.inlineArray(keeps))")
-            }
-        }
-        return "{\n    " + entries.joined(separator: ",\n    ") + "\n  }"
     }
 
     /// The solved game the page advises playing to win from, by the kind of game; `null` without one. The page

@@ -32,42 +32,12 @@ struct AdvisorPageTests {
         }
     }
 
-    @Test("the data names its format, and the chance of a farkle for each count of dice, every roll counted")
+    @Test("the data names its format, and has no win member without a win solver")
     func format() throws {
         for rules in [RuleSet.standard, .zilch] {
             let page = AdvisorPage(solver: ExpectedScoreSolver(rules: rules))
-            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 10")
+            #expect(try embeddedData(page)["format"] as? String == "farkle-advisor 11")
             #expect(try embeddedData(page)["win"] is NSNull, "no win member without a win solver")
-            // The farkle chance the table companion shows for each number of dice: every roll counted.
-            let chances = try #require(
-                (try embeddedData(page)["rules"] as? [String: Any])?["farkle_chance"] as? [Double])
-            let table = ScoringTable(rules: rules)
-            for dice in 1...6 {
-                let rolls = DiceCatalog.shared.multisets[dice].reduce(0) { count, roll in
-                    count + (table.isFarkle(roll) ? DiceCatalog.orderedRollCount(of: roll) : 0)
-                }
-                // (JSONSerialization may read the last bit differently.)
-                #expect(abs(chances[dice - 1] - Double(rolls) / pow(6, Double(dice))) < 1e-15, "\(rules.name) \(dice)")
-            }
-        }
-    }
-
-    @Test("the data lists every roll's keeps in the scoring table's order, with the dice left after each")
-    func keeps() throws {
-        let table = ScoringTable(rules: .facebook)
-        let data = try embeddedData(AdvisorPage(solver: ExpectedScoreSolver(table: table)))
-        let keeps = try #require(data["keeps"] as? [String: [[Any]]])
-        #expect(keeps.count == 923, "every roll of one to six dice")
-        #expect(keeps["1"]?.map { $0.map { "\($0)" } } == [["1", "100", "6"]], "a single 1 is hot dice")
-        #expect(keeps["2346"]?.isEmpty == true, "a farkle has no keep")
-        for dice in 1...6 {
-            for roll in DiceCatalog.shared.multisets[dice] {
-                let listed = try #require(keeps["\(roll)"])
-                let expected = table.keeps(for: roll).map {
-                    ["\($0.dice)", "\($0.score)", "\($0.diceUsed == dice ? 6 : dice - $0.diceUsed)"]
-                }
-                #expect(listed.map { $0.map { "\($0)" } } == expected, "\(roll)")
-            }
         }
     }
 
@@ -83,23 +53,6 @@ struct AdvisorPageTests {
         #expect(farkle["opening"] as? Int == 500)
         #expect(farkle["later"] is NSNull)
         #expect(rules["target"] as? Int == 10_000)
-    }
-
-    @Test(
-        "after keeping k of n rolled dice the page's rules say: n - k dice left, or on hot dice all again plus the bonus",
-        arguments: [(6, 0), (5, 500), (3, 1000)])
-    func afterKeeping(dice: Int, bonus: Int) throws {
-        var rules = RuleSet.standard
-        rules.turn.dice = dice
-        rules.turn.hotDiceBonus = bonus
-        let data = try embeddedData(AdvisorPage(solver: ExpectedScoreSolver(rules: rules)))
-        let listed = try #require((data["rules"] as? [String: Any])?["after_keeping"] as? [[[Int]]])
-        // What the Rules article says of a keep: the dice not kept are rolled on; a keep of every die rolled is hot
-        // dice, which gives back all the game's dice and adds the bonus.
-        let expected = (1...dice).map { rolled in
-            (1...rolled).map { kept in kept == rolled ? [dice, bonus] : [rolled - kept, 0] }
-        }
-        #expect(listed == expected)
     }
 
     @Test(

@@ -139,35 +139,22 @@ public struct GameState: Sendable {
         return nil
     }
 
-    /// The situation of the player to move with `roll` just rolled, for `Advisor.advice(for:threads:)`: the turn,
-    /// the player's total and farkles in a row, and with two players the opponent's, the final round or the
-    /// rounds left or the extra round; with three racing without a final round, both opponents' totals.
-    public func situation(roll: DiceCounts) -> TurnSituation {
-        var situation = TurnSituation(roll: roll, turnPoints: turnPoints)
-        let me = players[seat]
-        // Farkles in a row matter only toward a three-farkle penalty.
-        let counts = rules.turn.threeFarklePenalty != nil
-        situation.myScore = me.total
-        situation.farklesInARow = counts ? me.farklesInARow : 0
-        if players.count == 2 {
-            let opponent = players[1 - seat]
-            situation.opponentScore = opponent.total
-            situation.opponentFarklesInARow = counts ? opponent.farklesInARow : 0
-            situation.isFinalRound = isFinalRound
-            if let rounds = rules.game.end.rounds {
-                // Past the regular rounds the game plays an extra round: the highest total was shared.
-                if round > rounds {
-                    situation.extraRound = round - rounds
-                } else {
-                    situation.roundsLeft = rounds - round + 1
-                }
-                situation.seatInRound = seat
-            }
-        } else if players.count == 3, WinGameKind(rules.headsUpGame) == .threePlayerRace {
-            // A race of three, solved as it is: both opponents in the order they play after this player.
-            situation.opponentScores = [players[(seat + 1) % 3].total, players[(seat + 2) % 3].total]
-        }
-        return situation
+    /// The points keeping `dice` adds to the turn now: of the roll waiting for its keep, or with none entered, of a
+    /// roll of the dice left that holds them (their combinations, and the hot-dice bonus where they are every die
+    /// left); `nil` where they are no such keep.
+    package func pointsAdded(keeping dice: DiceCounts) -> Int? {
+        let rolled = pendingRoll ?? dice
+        guard !dice.isEmpty, dice.count <= rolled.count, rolled.count <= diceLeft,
+            table.keeps(for: rolled).contains(where: { $0.dice == dice }), let points = table.points(of: dice)
+        else { return nil }
+        return rules.turn.points(
+            ofKeeping: points, isHotDice: TurnMechanics.isHotDice(keeping: dice.count, of: diceLeft))
+    }
+
+    /// Whether banking the turn points now would pass a target to hit exactly: the bank then scores nothing and
+    /// ends the turn as a farkle does (`GameRules.bankBusts(total:turnPoints:)`).
+    package var bankBusts: Bool {
+        rules.game.bankBusts(total: players[seat].total, turnPoints: turnPoints)
     }
 
     // MARK: - Actions
@@ -236,7 +223,7 @@ public struct GameState: Sendable {
                     ? "a keep sets aside at least one die"
                     : "a keep of \(dice.count) dice from \(diceLeft) dice rolled")
         }
-        guard table.keeps(for: rolled).contains(where: { $0.dice == dice }), let points = table.points(of: dice) else {
+        guard let added = pointsAdded(keeping: dice) else {
             throw NotAllowed(
                 pendingRoll == nil
                     ? "\(GameAction.faces(dice)) is no keep under rules '\(rules.name)': every die kept must score"
@@ -251,8 +238,7 @@ public struct GameState: Sendable {
         offer = nil
         pendingRoll = nil
         isOpeningRoll = false
-        turnPoints += rules.turn.points(
-            ofKeeping: points, isHotDice: TurnMechanics.isHotDice(keeping: dice.count, of: diceLeft))
+        turnPoints += added
         let left = table.turnMechanics.diceLeft(afterKeeping: dice.count, of: diceLeft)
         if dice.count == diceLeft { players[seat].statistics.hotDice += 1 }
         diceLeft = left
@@ -262,7 +248,7 @@ public struct GameState: Sendable {
         if let reason = reasonNotToBank { throw NotAllowed(reason) }
         let points = turnPoints
         // Past a target to hit exactly the bank scores nothing and the turn ends as a farkle does.
-        if rules.game.bankBusts(total: players[seat].total, turnPoints: points) { return endTurnFarkled(cost: 0) }
+        if bankBusts { return endTurnFarkled(cost: 0) }
         // What the next player may take over, at a table of two or more.
         let offer = players.count > 1 ? rules.game.piggyback?.offer(turnPoints: points, diceLeft: diceLeft) : nil
         players[seat].total += points

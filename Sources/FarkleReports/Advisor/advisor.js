@@ -109,13 +109,6 @@ function describeRules() {
 
 // ---- The scoring chart ----
 
-// The points of keeping all of `key`'s dice (sorted digits) as one keep, by their combinations (without the
-// hot-dice bonus, which a keep of a roll of its own dice carries), or null where some die would not score.
-const wholeKeep = (key) => {
-  const whole = keepOf(data.keeps[key], key);
-  return whole === undefined ? null : keptAlonePoints(data.rules, whole);
-};
-
 // The rule set's combinations, read from its keeps: each face kept 1 to 6 times alone, and the straights and
 // patterns of several faces that score as a whole (two triplets only where they score more than the two
 // triplets apart). A pair that scores only inside a full house, three pairs or four of a kind and a pair is
@@ -125,12 +118,12 @@ function combinations() {
     ["1234", "1\u20134 straight"], ["2345", "2\u20135 straight"], ["3456", "3\u20136 straight"],
     ["22233", "full house 2 2 2 3 3"], ["223344", "three pairs"], ["222244", "four of a kind and a pair"],
     ["222333", "two triplets"]]
-    .map(([key, name]) => ({ key, name, score: wholeKeep(key) }))
-    .filter(({ key, score }) => score !== null && (key !== "222333" || score !== wholeKeep("222") + wholeKeep("333")));
+    .map(([key, name]) => ({ key, name, score: combinationPoints(key) }))
+    .filter(({ key, score }) => score !== null && (key !== "222333" || score !== combinationPoints("222") + combinationPoints("333")));
   const pairsScore = specials.some(({ key }) => ["22233", "223344", "222244"].includes(key));
   const faces = [1, 2, 3, 4, 5, 6].map((face) => [1, 2, 3, 4, 5, 6].map((count) => {
     const key = String(face).repeat(count);
-    const score = wholeKeep(key);
+    const score = combinationPoints(key);
     return { key, score, part: score === null && count === 2 && pairsScore };
   }));
   return { faces, specials };

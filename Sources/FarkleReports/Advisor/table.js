@@ -11,7 +11,6 @@ let table = null;
 let tableState = null;
 let tableNote = "";
 
-const pageKeeps = (faces) => data.keeps[diceKey(faces)];
 const withCommas = (points) => points.toLocaleString("en-US");
 
 function readStore(key) {
@@ -58,13 +57,13 @@ function checkedGame(stored) {
     stored.names.filter((name) => typeof name === "string").map((name) => name.slice(0, MAX_NAME)));
   if (names.length < 1 || names.length > MAX_PLAYERS) return null;
   const actions = stored.actions.filter(isAction);
-  const replayed = replayGame(rules, pageKeeps, names, actions);
+  const replayed = replayGame(names, actions);
   const redo = Array.isArray(stored.redo) ? stored.redo.filter(isAction) : [];
   return { names, actions: actions.slice(0, replayed.index), redo };
 }
 
 function replayTable() {
-  tableState = replayGame(rules, pageKeeps, table.names, table.actions).state;
+  tableState = replayGame(table.names, table.actions).state;
 }
 
 // The situation of the player to move for the advice, or what to do now; null without a game.
@@ -143,7 +142,7 @@ function resultText(state) {
 // Applies `action` for the player to move, or says why the rules refuse it.
 function act(action, note) {
   const probe = structuredClone(tableState);
-  const error = applyAction(rules, pageKeeps, probe, action);
+  const error = applyAction(probe, action);
   if (error) {
     tableNote = "Not allowed: " + error + ".";
     renderTable();
@@ -181,7 +180,7 @@ function afterDie() {
   if (dice.length === tableState.turn.left) {
     const before = structuredClone(tableState);
     const probe = structuredClone(tableState);
-    applyAction(rules, pageKeeps, probe, { roll: dice.slice() });
+    applyAction(probe, { roll: dice.slice() });
     act({ roll: dice.slice() }, rollNote(before, probe));
   } else {
     renderTable();
@@ -199,7 +198,7 @@ function playOf(state, action, next) {
   const turn = state.turn;
   const farkles = perFarkleCount() ? player.farkles : 0;
   const me = ownTotalMatters() ? player.total : null;
-  if (action.roll && !turn.roll && action.roll.length === turn.left && !winsAtOnce(rules, action.roll)) {
+  if (action.roll && !turn.roll && action.roll.length === turn.left && rollEndsGame(action.roll) !== "wins") {
     const advice = pointsAdvice(action.roll, turn.points, farkles, me);
     return advice === null ? null : { luck: advice.luck };
   }
@@ -231,7 +230,7 @@ const playCache = new Map();
 // Each seat's play so far: decisions (keeps from a roll entered), the best of them, what they lost and the luck.
 function playStats() {
   const stats = table.names.map(() => ({ decisions: 0, best: 0, lost: 0, winLost: null, luck: 0, rolls: 0 }));
-  const state = newGame(rules, table.names);
+  const state = newGame(table.names);
   const actions = table.actions;
   for (let index = 0; index < actions.length; index++) {
     const action = actions[index];
@@ -250,7 +249,7 @@ function playStats() {
       seat.lost += play.lost;
       if (play.winLost !== null) seat.winLost = (seat.winLost ?? 0) + play.winLost;
     }
-    if (applyAction(rules, pageKeeps, state, action)) break;
+    if (applyAction(state, action)) break;
   }
   // As in GameReview: once any decision was valued to win, every player's chance lost is a number.
   if (stats.some((seat) => seat.winLost !== null)) for (const seat of stats) seat.winLost ??= 0;
@@ -266,7 +265,7 @@ const signed = (x) => (x > 0 ? "+" : "") + x.toFixed(1);
 // The turns of the game, one CSV row each: who played, the rolls and keeps entered, how it ended, the total after.
 function turnsCSV() {
   const rows = [["turn", "round", "player", "rolls", "keeps", "ended", "points", "total"]];
-  const state = newGame(rules, table.names);
+  const state = newGame(table.names);
   let entry = null;
   for (const action of table.actions) {
     const seat = state.seat;
@@ -277,15 +276,16 @@ function turnsCSV() {
     if (action.keep) entry.keeps.push(facesText(action.keep));
     const before = state.turn.points;
     const total = state.players[seat].total;
-    if (applyAction(rules, pageKeeps, state, action)) break;
+    const busts = state.bankBusts;
+    if (applyAction(state, action)) break;
     const player = state.players[seat];
     const ended = state.result !== null || state.seat !== seat || state.round !== round;
     if (!ended) continue;
     // A turn ends in a bank, a bust (a bank past a target to hit exactly: nothing scored, a farkle in the
     // statistics), a farkle (on a roll entered or not), or a six of a kind that wins at once ("six 1s").
     const faces = action.roll || action.keep;
-    const winning = action !== "bank" && faces && (winsAtOnce(rules, faces) || losesAtOnce(rules, faces));
-    const busted = action === "bank" && bankBusts(rules, total, before);
+    const winning = action !== "bank" && faces && rollEndsGame(faces) !== null;
+    const busted = action === "bank" && busts;
     const how = busted ? "bust" : action === "bank" ? "bank" : winning ? "six " + faces[0] + "s" : "farkle";
     const points = busted ? 0 : action === "bank" ? before : winning ? 0 : player.total - total;
     rows.push([String(rows.length), String(entry.round), player.name, entry.rolls.join(" / "), entry.keeps.join(" / "),
@@ -348,8 +348,7 @@ function statusText(state) {
     parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " rolled");
   } else {
     // The chance that the next roll scores nothing; six scoreless dice that score as the six-dice farkle are none.
-    const chance = sixDiceFarklePoints(rules, state.turn) === null && !rollsAgain(rules, state.turn)
-      ? rules.farkle_chance[state.turn.left - 1] : 0;
+    const chance = state.farkleChance;
     parts.push("turn " + withCommas(state.turn.points) + ", " + diceWord(state.turn.left) + " to roll ("
       + (chance * 100).toFixed(1) + "% farkle)");
   }
@@ -387,9 +386,7 @@ function renderCombos() {
   for (const button of $("combo-pad").querySelectorAll("[data-combo]")) {
     button.disabled = button.dataset.combo.length > room;
   }
-  const key = diceKey(combo);
-  const whole = combo.length > 0 ? keepOf(pageKeeps(combo), key) : undefined;
-  const score = whole === undefined ? null : keptAloneAdds(rules, whole, state.turn.left);
+  const score = combo.length > 0 ? keepPoints(state, combo) : null;
   $("combo-keep").disabled = score === null;
   $("combo-keep").textContent = combo.length === 0 ? "Keep" : "Keep " + facesText(combo) + (score === null ? "" : ": " + score);
   $("combo-note").textContent = combo.length > 0 && score === null
@@ -459,16 +456,15 @@ function renderTable() {
   }
   $("status").textContent = statusText(state) + (state.result ? "" : pending ? ": tap the keep taken below." : ".");
   $("table-note").textContent = tableNote;
-  const reason = reasonNotToBank(rules, state);
+  const reason = state.reasonNotToBank;
   // Past a target to hit exactly the bank is allowed, and busts: say so before it is tapped.
-  const busts = reason === null && bankBusts(rules, state.players[state.seat].total, state.turn.points);
+  const busts = reason === null && state.bankBusts;
   $("bank").disabled = reason !== null;
   $("bank").textContent = reason === null ? "Bank " + withCommas(state.turn.points) + (busts ? " (busts)" : "") : "Bank";
   $("bank-reason").textContent = busts
     ? "Bank: past " + withCommas(rules.target) + " it scores nothing and ends the turn as a farkle."
     : reason === null || state.result ? "" : "Bank: " + reason + ".";
-  $("farkle").disabled = state.result !== null || pending || sixDiceFarklePoints(rules, state.turn) !== null
-    || rollsAgain(rules, state.turn);
+  $("farkle").disabled = !state.mayFarkle;
   $("take-over").hidden = state.offer === null || state.result !== null;
   if (state.offer) {
     $("take-over").textContent = "Take over " + withCommas(state.offer.points) + " (" + diceWord(state.offer.dice) + ")";
@@ -490,7 +486,7 @@ function renderSetup() {
   $("history").replaceChildren(...history.map((game, index) => {
     const checked = checkedGame({ names: game.names, actions: game.actions, redo: [] });
     if (!checked) return element("span");
-    const state = replayGame(rules, pageKeeps, checked.names, checked.actions).state;
+    const state = replayGame(checked.names, checked.actions).state;
     const button = element("button", { type: "button", class: "wide", "data-history": String(index) },
       (game.date || "") + ": " + state.players.map((player) => player.name + " " + withCommas(player.total)).join(", ")
       + (state.result ? " (" + resultText(state).replace(/\.$/, "") + ")" : ""));

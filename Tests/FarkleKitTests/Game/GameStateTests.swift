@@ -71,6 +71,38 @@ struct GameStateTests {
         #expect(state.turnPoints == 1_050 && state.diceLeft == 2)
     }
 
+    @Test(
+        "keeping k of n dice entered alone adds the combination's points and leaves n - k dice, or on hot dice all again plus the bonus",
+        arguments: [(6, 0), (5, 500), (3, 1000)])
+    func pointsAdded(dice count: Int, bonus: Int) throws {
+        var rules = RuleSet.standard
+        rules.turn.dice = count
+        rules.turn.hotDiceBonus = bonus
+        for kept in 1...count {
+            // k 5s score by their combinations (the scoring table, checked against a brute force elsewhere).
+            let fives = DiceCounts(faces: Array(repeating: 5, count: kept))
+            let points = try #require(ScoringTable(rules: rules).points(of: fives))
+            var state = try game(rules, [])
+            #expect(state.pointsAdded(keeping: fives) == points + (kept == count ? bonus : 0), "\(count) \(kept)")
+            try state.apply(.keep(fives))
+            #expect(state.diceLeft == (kept == count ? count : count - kept), "\(count) \(kept)")
+            // A 2 never scores alone, nor beside them.
+            #expect(state.pointsAdded(keeping: dice(2)) == nil)
+        }
+    }
+
+    @Test("a bank past a target to hit exactly busts: said before, nothing scored, the turn ends as a farkle")
+    func bankBusts() throws {
+        var rules = race(.standard, to: 1_000)
+        rules.game.mustHitTargetExactly = true
+        var state = try game(rules, [.keep(dice(1, 1, 1)), .keep(dice(1))])
+        #expect(state.turnPoints == 1_100 && state.bankBusts)
+        try state.apply(.bank)
+        #expect(state.players[0].total == 0 && state.players[0].statistics.farkles == 1 && state.seat == 1)
+        let exact = try game(rules, [.keep(dice(1, 1, 1))])
+        #expect(exact.turnPoints == 1_000 && !exact.bankBusts)
+    }
+
     @Test("six scoreless dice: 500 and hot dice on standard's opening roll, a farkle on a later roll")
     func sixDiceFarkle() throws {
         let opening = try game(.standard, [.roll(dice(2, 2, 3, 4, 6, 6))])

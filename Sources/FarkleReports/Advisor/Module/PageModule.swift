@@ -22,9 +22,33 @@ nonisolated(unsafe) private var openGame: SolvedGame?
 nonisolated(unsafe) private var openTurn: WinTurnTable?
 /// The points objective's turns of the open rules, solved when they are opened.
 nonisolated(unsafe) private var openPoints: PointsAdvisor?
-/// The last answer's numbers, which the host reads at `farkle_answer` (`answerCapacity` of room).
-nonisolated(unsafe) private var answer = UnsafeMutablePointer<Double>.allocate(capacity: 64)
-nonisolated(unsafe) private var answerCapacity = 64
+/// The last answer's numbers, which the host reads at `farkle_answer`.
+nonisolated(unsafe) private var answer = Outbox<Double>(capacity: 64)
+/// The last message's UTF-8 bytes, which the host reads at `farkle_message`.
+nonisolated(unsafe) private var message = Outbox<UInt8>(capacity: 256)
+
+/// Room in the module's memory where the last answer of one kind waits for the host, grown where one does not fit.
+private struct Outbox<Element> {
+    /// Where the host reads the answer.
+    private(set) var start: UnsafeMutablePointer<Element>
+    private var capacity: Int
+
+    init(capacity: Int) {
+        start = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    /// Writes `elements` at `start`: their count.
+    mutating func write(_ elements: [Element]) -> Int32 {
+        if elements.count > capacity {
+            start.deallocate()
+            capacity = elements.count
+            start = .allocate(capacity: capacity)
+        }
+        for (index, element) in elements.enumerated() { start[index] = element }
+        return Int32(elements.count)
+    }
+}
 
 /// `count` bytes of the module's memory for the host to write into, 8-byte aligned.
 @_expose(wasm, "farkle_allocate")
@@ -57,6 +81,8 @@ func farkleOpen(
     openGame = nil
     openTurn = nil
     openPoints = nil
+    tableGame = nil
+    farkleChances = []
     guard let ruleSet = try? RuleSet(jsonBytes: copied(rules, rulesCount), source: "the page") else { return 1 }
     let table = ScoringTable(rules: ruleSet)
     openTable = table
@@ -217,14 +243,8 @@ func farkleExpectedTurnScore(_ rules: UnsafePointer<UInt8>, _ count: Int32) -> D
 /// The roll whose faces are the decimal digits of `faces` (1,5,5: 155), when it is one under the open rules: 1 to the
 /// rules' dice, each face 1 to 6.
 private func roll(_ faces: Int32) -> DiceCounts? {
-    guard let table = openTable, faces > 0 else { return nil }
-    var roll = DiceCounts()
-    var digits = Int(faces)
-    while digits > 0 {
-        let face = digits % 10
-        guard DiceCounts.faces.contains(face), roll.count < table.rules.turn.dice else { return nil }
-        roll.add(face)
-        digits /= 10
+    guard let table = openTable, faces > 0, let roll = dice(faces), roll.count <= table.rules.turn.dice else {
+        return nil
     }
     return roll
 }
@@ -240,20 +260,14 @@ private func digits(_ dice: DiceCounts) -> Double {
 
 /// Writes `numbers` where `farkle_answer` points, growing the room first where they do not fit.
 private func publish(_ numbers: [Double]) -> Int32 {
-    if numbers.count > answerCapacity {
-        answer.deallocate()
-        answerCapacity = numbers.count
-        answer = UnsafeMutablePointer<Double>.allocate(capacity: answerCapacity)
-    }
-    for (index, number) in numbers.enumerated() { answer[index] = number }
-    return Int32(numbers.count)
+    answer.write(numbers)
 }
 
 /// Where the last answer's numbers are (`farkle_points_advice`, `farkle_win_advice`): as many doubles as that call
 /// returned.
 @_expose(wasm, "farkle_answer")
 func farkleAnswer() -> UnsafeMutablePointer<Double> {
-    answer
+    answer.start
 }
 
 /// The numbers of `advice` the page shows, `objective` (0 expected points, 1 points toward the target of `cap`,
@@ -366,4 +380,173 @@ func farkleOfferAdvice(_ dice: Int32, _ turnPoints: Int32, _ myScore: Int32, _ f
         Double(objective), cap.map(Double.init) ?? .nan, advice.takeOverValue, advice.freshTurnValue,
         advice.leastBankToTakeOver.map(Double.init) ?? .nan,
     ])
+}
+
+// MARK: - The game at the table
+
+/// The game the table companion keeps (`farkle_game_start`), played by FarkleKit's `GameState`: the page holds its
+/// actions and names, and asks this game every rule (what an action does, whether the rules allow it, the totals,
+/// counts and result).
+nonisolated(unsafe) private var tableGame: GameState?
+
+/// Writes `text` where `farkle_message` points: the count of its UTF-8 bytes.
+private func say(_ text: String) -> Int32 {
+    message.write(Array(text.utf8))
+}
+
+/// Where the last message's bytes are (`farkle_game_start`, `farkle_game_act`, `farkle_game_reason_not_to_bank`): as
+/// many as that call returned.
+@_expose(wasm, "farkle_message")
+func farkleMessage() -> UnsafeMutablePointer<UInt8> {
+    message.start
+}
+
+/// The dice whose faces are the decimal digits of `faces` (1,5,5: 155; 0: none), at most a roll's largest count
+/// (`DiceCounts.maximumDice`); `nil` otherwise. How many the player may roll or keep is the game's to say.
+private func dice(_ faces: Int32) -> DiceCounts? {
+    guard faces >= 0 else { return nil }
+    var dice = DiceCounts()
+    var digits = Int(faces)
+    while digits > 0 {
+        let face = digits % 10
+        guard DiceCounts.faces.contains(face), dice.count < DiceCounts.maximumDice else { return nil }
+        dice.add(face)
+        digits /= 10
+    }
+    return dice
+}
+
+/// Starts a game of `players` under the open rules (`GameState(table:players:)`), seat 0 to play.
+///
+/// - Returns: 0 when it starts; -1 before rules are open; otherwise why not, the count of the message's bytes
+///   (`farkle_message`).
+@_expose(wasm, "farkle_game_start")
+func farkleGameStart(_ players: Int32) -> Int32 {
+    tableGame = nil
+    guard let table = openTable else { return -1 }
+    do throws(GameState.NotAllowed) {
+        // The page keeps the names: the module's game needs only the seats.
+        tableGame = try GameState(table: table, players: Array(repeating: "", count: Int(max(players, 0))))
+    } catch {
+        return say(error.description)
+    }
+    return 0
+}
+
+/// Totals, turn points and points banked stay under 2^29 in the game (an Int is 32 bits here, and one action adds
+/// far less than 2^29 under any rule file): past that the game takes no more actions.
+private let largestTotal = 1 << 29
+
+/// Applies the action `kind` (0 roll, 1 keep, 2 bank, 3 farkle, 4 take over) with the dice of `faces` (`dice(_:)`;
+/// 0 for the last three) for the player to move (`GameState.apply(_:)`).
+///
+/// - Returns: 0 when applied; -1 without a game or for faces that are no dice; otherwise the count of the message's
+///   bytes (`farkle_message`) saying why the rules refuse it, the game unchanged.
+@_expose(wasm, "farkle_game_act")
+func farkleGameAct(_ kind: Int32, _ faces: Int32) -> Int32 {
+    guard var game = tableGame, let dice = dice(faces) else { return -1 }
+    let action: GameAction
+    switch kind {
+    case 0: action = .roll(dice)
+    case 1: action = .keep(dice)
+    case 2: action = .bank
+    case 3: action = .farkle
+    case 4: action = .takeOver
+    default: return -1
+    }
+    let sizes = [game.turnPoints] + game.players.flatMap { [$0.total, $0.statistics.bankedPoints] }
+    guard sizes.allSatisfy({ $0 > -largestTotal && $0 < largestTotal }) else {
+        return say("the totals are past what the page keeps")
+    }
+    do throws(GameState.NotAllowed) {
+        try game.apply(action)
+    } catch {
+        return say(error.description)
+    }
+    tableGame = game
+    return 0
+}
+
+/// Why the player to move may not bank now (`GameState.reasonNotToBank`): the count of the message's bytes
+/// (`farkle_message`), 0 where banking is allowed; -1 without a game.
+@_expose(wasm, "farkle_game_reason_not_to_bank")
+func farkleGameReasonNotToBank() -> Int32 {
+    guard let game = tableGame else { return -1 }
+    return game.reasonNotToBank.map(say) ?? 0
+}
+
+/// The points keeping the dice of `faces` adds to the turn of the player to move (`GameState.pointsAdded(keeping:)`),
+/// -1 where they are no keep now.
+@_expose(wasm, "farkle_game_keep_points")
+func farkleGameKeepPoints(_ faces: Int32) -> Int32 {
+    guard let game = tableGame, let dice = dice(faces), let points = game.pointsAdded(keeping: dice) else { return -1 }
+    return Int32(clamping: points)
+}
+
+/// The points the dice of `faces` score kept together by their combinations alone (`ScoringTable.points(of:)`),
+/// -1 where not every die scores.
+@_expose(wasm, "farkle_combination_points")
+func farkleCombinationPoints(_ faces: Int32) -> Int32 {
+    guard let table = openTable, let dice = dice(faces), !dice.isEmpty, let points = table.points(of: dice) else {
+        return -1
+    }
+    return Int32(clamping: points)
+}
+
+/// Whether a roll of the dice of `faces` ends the game at once: 1 where it wins it (`GameRules.winsAtOnce`), 2 where
+/// it loses it for its roller (`GameRules.losesAtOnce`), 0 otherwise.
+@_expose(wasm, "farkle_roll_ends_game")
+func farkleRollEndsGame(_ faces: Int32) -> Int32 {
+    guard let table = openTable, let dice = dice(faces) else { return 0 }
+    return table.rules.game.winsAtOnce(dice) ? 1 : table.rules.game.losesAtOnce(dice) ? 2 : 0
+}
+
+/// The chance that a roll of `dice` dice scores nothing under the open rules (`ScoringOdds`), by count.
+nonisolated(unsafe) private var farkleChances: [Double] = []
+
+/// The game as the page shows it (`farkle_answer`): the seats, the seat to play, the round, the final round (0 or
+/// 1), the turn points, the dice to roll, the opening roll (0 or 1), the roll waiting for its keep (its digits, 0:
+/// none), the result (0 playing, 1 won, 2 tied) and its seats as a bit mask, the banked turn on offer (points and
+/// dice, NaN: none), the least bank, whether a bank now busts (0 or 1),
+/// whether a farkle may be entered now (0 or 1), and the chance that the next roll is a farkle that ends the turn;
+/// then for each seat its total, whether it has entered (0 or 1), farkles in a row, turns, points banked, farkles,
+/// penalties and hot dice.
+///
+/// - Returns: the count of numbers written; 0 without a game.
+@_expose(wasm, "farkle_game_state")
+func farkleGameState() -> Int32 {
+    guard let game = tableGame else { return 0 }
+    let none = Double.nan
+    var mask = 0
+    var code = 0.0
+    switch game.result {
+    case nil: break
+    case .won(let seat):
+        code = 1
+        mask = 1 << seat
+    case .tied(let seats):
+        code = 2
+        for seat in seats { mask |= 1 << seat }
+    }
+    var probe = game
+    let mayFarkle = game.pendingRoll == nil && (try? probe.apply(.farkle)) != nil
+    if farkleChances.isEmpty {
+        for row in ScoringOdds(table: game.table).rows { farkleChances.append(row.farkleProbability) }
+    }
+    let chance = mayFarkle && game.diceLeft <= farkleChances.count ? farkleChances[game.diceLeft - 1] : 0
+    var numbers: [Double] = [
+        Double(game.players.count), Double(game.seat), Double(game.round), game.isFinalRound ? 1 : 0,
+        Double(game.turnPoints), Double(game.diceLeft), game.isOpeningRoll ? 1 : 0,
+        game.pendingRoll.map(digits) ?? 0, code, Double(mask), game.offer.map { Double($0.turnPoints) } ?? none,
+        game.offer.map { Double($0.dice) } ?? none, Double(game.leastBank), game.bankBusts ? 1 : 0, mayFarkle ? 1 : 0,
+        chance,
+    ]
+    for player in game.players {
+        let counts = player.statistics
+        numbers += [
+            Double(player.total), player.hasEntered ? 1 : 0, Double(player.farklesInARow), Double(counts.turns),
+            Double(counts.bankedPoints), Double(counts.farkles), Double(counts.penalties), Double(counts.hotDice),
+        ]
+    }
+    return publish(numbers)
 }
