@@ -279,10 +279,16 @@ struct AdvisorBrowserTests {
         // Under a penalty the count of farkles in a row is 0, 1 or 2.
         let counts = ["#dice=1,5&turn=0&farkles=3", "#dice=1,5&turn=0&farkles=-1"]
         let penaltyShown = try Chromium.shown(by: Self.page(.zilch), in: counts.map { Situation(fragment: $0) })
-        // Under a penalty and an entry minimum the page has no turn of a player not on the board: it says so.
+        // Under a penalty and an entry minimum FarkleKit has no turn of a player not on the board: the page says
+        // so in FarkleKit's words, as `advise` says them.
         let entry = ["#dice=1,5&turn=0&me=0"]
-        let entryPage = Self.page(try RuleSet.load(fixtureRules("penalty-entry.json")))
-        let entryShown = try Chromium.shown(by: entryPage, in: entry.map { Situation(fragment: $0) })
+        let entryRules = try RuleSet.load(fixtureRules("penalty-entry.json"))
+        let entryShown = try Chromium.shown(by: Self.page(entryRules), in: entry.map { Situation(fragment: $0) })
+        let notOnTheBoard = #expect(throws: NotCovered.self) {
+            try PointsAdvisor(table: ScoringTable(rules: entryRules)).advice(
+                for: DiceCounts(faces: [1, 5]), turnPoints: 0, isOpeningRoll: false, myScore: 0, farklesInARow: 0)
+        }
+        #expect(entryShown[0].problem == "FarkleKit has no advice here: \(try #require(notOnTheBoard)).")
         // In round 1 of a game of rounds nobody has banked before their first turn: the player's total is 0, and
         // the opponent's too when the player plays first (advise refuses the same).
         let firstRound = [
@@ -295,6 +301,19 @@ struct AdvisorBrowserTests {
                 Situation(fragment: $0)
             })
         #expect(roundsShown[2].problem == nil && !roundsShown[2].advice.isEmpty, "the second seat after a bank")
+        #expect(roundsShown[2].noWinAdvice == nil, "the advice to win is given")
+        // A final round more than a million points behind has no turn in the solved game (its table would run to
+        // the deficit): the points advice stands, and the page says why there is none to win, in the words of
+        // the check `advise` makes.
+        let race = try Self.winPage("ones-race.json").page
+        let behind = try Chromium.shown(by: race, in: [Situation(fragment: "#dice=1,5&turn=0&me=0&them=1100000")])
+        let tooFar = #expect(throws: NotCovered.self) {
+            try WinTurnTable.checkTotals(
+                myScore: 0, opponentScores: [1_100_000], isFinalRound: true, rules: race.rules)
+        }
+        #expect(behind[0].problem == nil && behind[0].advice.map(\.objective) == ["points"])
+        #expect(behind[0].noWinAdvice == "No advice to win here: \(try #require(tooFar)).")
+        #expect(behind[0].noWinAdvice?.contains("1100000 points ahead") == true)
         for page in roundsShown.prefix(2) {
             #expect(page.problem?.contains("In round 1 nobody has banked before their first turn") == true)
         }
@@ -864,6 +883,8 @@ struct ShownAdvice: Decodable {
     var winsAtOnce: String?
     /// The note on what of the game the advice reads (the totals, and where they count, the farkles in a row).
     var gameNote: String?
+    /// Why there is no advice to win at the totals given, where there is none.
+    var noWinAdvice: String?
 
     func check(against json: AdviceJSON, situation: Situation, _ context: Comment) {
         #expect(problem == nil, context)
@@ -1010,6 +1031,7 @@ enum Chromium {
             farkles: document.getElementById("farkles-field").hidden ? null : document.getElementById("farkles").value,
             winsAtOnce: document.getElementById("wins-at-once")?.textContent ?? null,
             gameNote: document.getElementById("game-note")?.textContent ?? null,
+            noWinAdvice: document.getElementById("no-win-advice")?.textContent ?? null,
           });
           const fragments = FRAGMENTS;
           const results = [capture()];

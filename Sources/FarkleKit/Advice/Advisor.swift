@@ -293,42 +293,16 @@ public struct Advisor: Sendable {
         )
     }
 
-    /// Checks the totals of `situation` in a race of `rules` before anything is solved: the player below the
-    /// target, the opponent below it or, in the final round, at or above it and at most
-    /// `WinTurnTable.maximumFinalRoundDeficit` ahead; both from `floor` (below 0 under a three-farkle penalty).
+    /// Checks the totals of `situation` in a race of `rules` before anything is solved
+    /// (`WinTurnTable.checkTotals(myScore:opponentScores:isFinalRound:rules:floor:)`).
     ///
     /// - Throws: `NotCovered` naming the total that does not fit; nothing for a game of rounds or without both
     ///   totals.
     package static func checkTotals(of situation: TurnSituation, rules: RuleSet, floor: Int = 0) throws(NotCovered) {
-        guard let target = rules.game.end.target, let myScore = situation.myScore,
-            let opponentScore = situation.opponentScore
-        else { return }
-        let hasFinalRound = rules.game.end.hasFinalRound
-        guard (floor..<target).contains(myScore) else {
-            throw NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
-        }
-        for total in situation.opponentScores where total < floor {
-            throw NotCovered("the opponent's total \(total) is below the lowest total \(floor)")
-        }
-        if situation.isFinalRound {
-            guard hasFinalRound else {
-                throw NotCovered("the first to reach \(target) wins at once: there is no final round")
-            }
-            guard opponentScore >= target else {
-                throw NotCovered("a final round means the opponent has reached \(target), not \(opponentScore)")
-            }
-            // The last turn is tabulated up to the deficit: bounded before it is allocated.
-            guard opponentScore - myScore <= WinTurnTable.maximumFinalRoundDeficit else {
-                throw NotCovered(
-                    "the opponent is \(opponentScore - myScore) points ahead; the final round is advised for "
-                        + "deficits up to \(WinTurnTable.maximumFinalRoundDeficit) points")
-            }
-        } else if opponentScore >= target {
-            throw NotCovered(
-                hasFinalRound
-                    ? "the opponent's total \(opponentScore) has reached the target \(target): this is the final round"
-                    : "the opponent's total \(opponentScore) has reached the target \(target), which ends the game")
-        }
+        guard let myScore = situation.myScore else { return }
+        try WinTurnTable.checkTotals(
+            myScore: myScore, opponentScores: situation.opponentScores, isFinalRound: situation.isFinalRound,
+            rules: rules, floor: floor)
     }
 
     /// Why a game solved for `solved` cannot advise under `asked`, naming what differs.

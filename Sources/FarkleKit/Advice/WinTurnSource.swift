@@ -42,10 +42,8 @@ extension PenaltyWinSolver: WinTurnSource {
         -> WinTurnTable
     {
         try Advisor.checkTotals(of: situation, rules: table.rules, floor: floor)
-        for count in [situation.farklesInARow, situation.opponentFarklesInARow]
-        where !LongRunAverageSolver.farkleCounts.contains(count) {
-            throw NotCovered("farkles in a row are 0, 1 or 2 under a three-farkle penalty, not \(count)")
-        }
+        try PointsAdvisor.checkFarkles(
+            situation.farklesInARow, opponent: situation.opponentFarklesInARow, under: table.rules)
         return turnTable(
             myScore: myScore, opponentScore: opponentScore, myFarkles: situation.farklesInARow,
             opponentFarkles: situation.opponentFarklesInARow, isFinalRound: situation.isFinalRound)

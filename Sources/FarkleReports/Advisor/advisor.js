@@ -283,11 +283,6 @@ function gameTotals() {
   if (target !== null && me >= target) {
     return { problem: "Your total has reached the target " + target + ": the game is over." };
   }
-  // The long run under a penalty is a player on the board's: FarkleKit has no turn of one not yet on it, who may
-  // bank only from the entry minimum.
-  if (me === 0 && hasEntryMinimum() && perFarkleCount()) {
-    return { problem: "This page has no advice yet for a player not on the board under these rules." };
-  }
   if (them === null) return { me, them };
   if (target !== null && them >= target && !data.win.final_round) {
     return { problem: "The opponent has reached the target " + target + ": under these rules that wins at once." };
@@ -418,7 +413,10 @@ function pointsHeading(points, state) {
 function renderAdvice(state) {
   // The opening roll is FarkleKit's to infer: six dice at 0 turn points, as every keep and six-dice farkle scores.
   const points = pointsAdvice(dice, state.turn, state.farkles, state.me);
-  if (points === null) return [element("p", { class: "problem" }, "FarkleKit has no advice for this situation.")];
+  if (points === null) {
+    return [element("p", { class: "problem" }, adviceRefusal === null ? "FarkleKit has no advice for this situation."
+      : "FarkleKit has no advice here: " + adviceRefusal + ".")];
+  }
   const totals = state.them === null ? null : state;
   // A roll that wins at once (six 1s in standard) leaves nothing to decide: no advice to win; the points advice
   // is a single turn's, where it scores (Advice.winsAtOnce).
@@ -426,6 +424,11 @@ function renderAdvice(state) {
   const instant = wins || points.losesAtOnce;
   const win = totals && !instant ? winAdvice(dice, state.turn, totals.me, totals.them, state.game) : null;
   const body = [adviceElement("points", points, pointsHeading(points, state), thenSentence)];
+  // Where the solved game has no turn at these totals, FarkleKit's words say why, as the command line says them.
+  if (totals && !instant && win === null) {
+    body.push(element("p", { id: "no-win-advice", class: "note" }, "No advice to win here: "
+      + (adviceRefusal ?? "the solved game has no such turn") + "."));
+  }
   if (instant) {
     body.unshift(element("p", { id: "wins-at-once", class: "note" }, "This roll " + (wins ? "wins" : "loses")
       + " the game at once (" + (wins ? rules.instant_win + " on six dice win" : rules.instant_loss

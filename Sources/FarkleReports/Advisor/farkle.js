@@ -50,6 +50,14 @@ const farkleKit = (() => {
   return kit;
 })();
 
+// The text of the module's last message, `count` UTF-8 bytes (PageModule's `farkle_message`).
+const moduleMessage = (count) =>
+  new TextDecoder().decode(new Uint8Array(farkleKit.memory.buffer, farkleKit.farkle_message(), count));
+
+// Why the last advice asked (pointsAdvice, winAdvice) is null, in FarkleKit's words (NotCovered, as the command line
+// says them); null where it was given, or where what was asked is not a situation of the rules at all.
+let adviceRefusal = null;
+
 // The least a player may bank (TurnMechanics.leastBank), on the board or not, and where the turn took over `offered`
 // points under piggybacking (null: a turn of their own), as Piggyback.leastBank raises it.
 const leastBank = (hasEntered, offered) => farkleKit.farkle_least_bank(hasEntered ? 1 : 0, offered ?? -1);
@@ -64,7 +72,9 @@ function winTurn(me, them, game) {
   const key = where.join(",");
   const select = () => {
     if (winTurn.current === key) return true;
-    winTurn.current = farkleKit.farkle_win_turn(...where) === 0 ? key : null;
+    const status = farkleKit.farkle_win_turn(...where);
+    winTurn.current = status === 0 ? key : null;
+    adviceRefusal = status > 0 ? moduleMessage(status) : null;
     return winTurn.current === key;
   };
   if (!select()) return null;
@@ -122,11 +132,12 @@ const facesNumber = (faces) => Number(faces.slice().sort().join(""));
 // Every keep of the roll of `faces` with `turn` points before it, valued for points as FarkleKit's advisor values
 // them for a player with the total `me` (null: not given) after `farkles` farkles in a row (PointsAdvisor: the
 // expected points, toward the target, or the long run under a penalty; the opening roll inferred), best first; null
-// where the rules have no such situation. A total of 0 under an entry minimum is a player not yet on the board:
+// where the rules have no such situation (adviceRefusal: why). A total of 0 under an entry minimum is a player not yet on the board:
 // `objective.least` says from what the player may bank.
 function pointsAdvice(faces, turn, farkles, me) {
-  const advice = readAdvice(answerNumbers(farkleKit.farkle_points_advice(facesNumber(faces), turn, me ?? -1,
-    farkles)));
+  const count = farkleKit.farkle_points_advice(facesNumber(faces), turn, me ?? -1, farkles);
+  adviceRefusal = count < 0 ? moduleMessage(-count) : null;
+  const advice = readAdvice(answerNumbers(Math.max(count, 0)));
   if (advice === null) return null;
   const least = leastBank(me !== 0, null);
   advice.objective.least = least;
@@ -144,7 +155,7 @@ function pointsAdvice(faces, turn, farkles, me) {
 
 // Every keep of the roll of `faces` with `turn` points before it valued by the chance to win of the player with
 // total `me` against `them` (`game` as winTurn reads it), as FarkleKit's WinTurnTable gives it, best first; null
-// where the solved game has no such turn.
+// where the solved game has no such turn (adviceRefusal: why).
 function winAdvice(faces, turn, me, them, game) {
   if (winTurn(me, them, game) === null) return null;
   const advice = readAdvice(answerNumbers(farkleKit.farkle_win_advice(facesNumber(faces), turn)));

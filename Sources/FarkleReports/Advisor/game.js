@@ -13,10 +13,6 @@ const diceKey = (faces) => faces.slice().sort((a, b) => a - b).join("");
 // The faces of a roll or keep, lowest first, as the messages show them.
 const facesText = (faces) => faces.slice().sort((a, b) => a - b).join(" ");
 
-// The text of the module's last message, `count` UTF-8 bytes (PageModule's `farkle_message`).
-const moduleMessage = (count) =>
-  new TextDecoder().decode(new Uint8Array(farkleKit.memory.buffer, farkleKit.farkle_message(), count));
-
 // Which state object the module's game is now: each applied action gives its state a new token, and a copy
 // (structuredClone) keeps its original's until it is played on, so equal tokens are equal games.
 let loadedToken = 0;
@@ -27,21 +23,19 @@ let lastToken = 0;
 function readGame(state) {
   const numbers = answerNumbers(farkleKit.farkle_game_state());
   const [players, seat, round, finalRound, points, left, opening, roll, result, seats, offerPoints, offerDice,
-    least, bankBusts, mayFarkle, farkleChance] = numbers;
+    bankBusts, mayFarkle, farkleChance] = numbers;
   const mask = (bits) => [...Array(players).keys()].filter((at) => (bits >> at) & 1);
   const reason = farkleKit.farkle_game_reason_not_to_bank();
   Object.assign(state, {
     players: state.names.map((name, at) => {
-      const [total, entered, farkles, turns, banked, farkled, penalties, hotDice] =
-        numbers.slice(16 + 8 * at, 24 + 8 * at);
-      return { name, total, entered: entered === 1, farkles,
-        stats: { turns, banked, farkles: farkled, penalties, hotDice } };
+      const [total, farkles, turns, banked, farkled, hotDice] = numbers.slice(15 + 6 * at, 21 + 6 * at);
+      return { name, total, farkles, stats: { turns, banked, farkles: farkled, hotDice } };
     }),
     seat, round, finalRound: finalRound === 1,
     turn: { points, left, opening: opening === 1, roll: roll === 0 ? null : String(roll).split("").map(Number) },
     offer: Number.isNaN(offerPoints) ? null : { points: offerPoints, dice: offerDice },
     result: result === 0 ? null : result === 1 ? { won: mask(seats)[0] } : { tied: mask(seats) },
-    leastBank: least, bankBusts: bankBusts === 1, mayFarkle: mayFarkle === 1, farkleChance,
+    bankBusts: bankBusts === 1, mayFarkle: mayFarkle === 1, farkleChance,
     reasonNotToBank: reason > 0 ? moduleMessage(reason) : null,
   });
   state.token = ++lastToken;

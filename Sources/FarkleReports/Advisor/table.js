@@ -130,8 +130,12 @@ function hasWinAdvice(state) {
 
 // What the advice to win needs of the game besides the totals: in a game of rounds the turn of the player to move
 // counted from 0 (two a round, seat 0 first), under a penalty both players' farkles in a row.
-const winGameOf = (state) => ({ turnIndex: 2 * (state.round - 1) + state.seat,
-  myFarkles: state.players[state.seat].farkles, theirFarkles: state.players[1 - state.seat]?.farkles ?? 0 });
+const winGameOf = (state) => {
+  // The game counts every seat's farkles in a row; the solved game reads them only under a three-farkle penalty.
+  const farkles = (seat) => (winCountsFarkles() ? state.players[seat]?.farkles ?? 0 : 0);
+  return { turnIndex: 2 * (state.round - 1) + state.seat, myFarkles: farkles(state.seat),
+    theirFarkles: farkles(1 - state.seat) };
+};
 
 function resultText(state) {
   const names = (seats) => seats.map((seat) => state.players[seat].name).join(" and ");

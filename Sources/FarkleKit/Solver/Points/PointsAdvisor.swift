@@ -37,13 +37,20 @@ package struct PointsAdvisor: Sendable {
     /// The rule set.
     package var rules: RuleSet { table.rules }
 
-    /// Checks a count of farkles in a row before a turn, the player's `farkles` and the opponent's: 0, 1 or 2
-    /// under a three-farkle penalty, none without one.
+    /// Checks a count of farkles in a row before a turn, the player's `farkles` and the opponent's
+    /// (`checkFarkles(_:opponent:under:)`).
     package func checkFarkles(_ farkles: Int, opponent: Int = 0) throws(NotCovered) {
+        try Self.checkFarkles(farkles, opponent: opponent, under: rules)
+    }
+
+    /// Checks a count of farkles in a row before a turn under `rules`, the player's `farkles` and the opponent's:
+    /// 0, 1 or 2 under a three-farkle penalty, none without one. The command line, the solved game's turns and the
+    /// advisor page's module all ask it.
+    package static func checkFarkles(_ farkles: Int, opponent: Int = 0, under rules: RuleSet) throws(NotCovered) {
         if rules.turn.threeFarklePenalty != nil {
-            guard LongRunAverageSolver.farkleCounts.contains(farkles) else {
+            for count in [farkles, opponent] where !LongRunAverageSolver.farkleCounts.contains(count) {
                 throw NotCovered(
-                    "farkles in a row before a turn are 0, 1 or 2 under a three-farkle penalty, not \(farkles)")
+                    "farkles in a row before a turn are 0, 1 or 2 under a three-farkle penalty, not \(count)")
             }
         } else {
             guard farkles == 0, opponent == 0 else {

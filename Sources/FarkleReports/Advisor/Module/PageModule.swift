@@ -139,47 +139,50 @@ func farkleLeastBank(_ hasEntered: Int32, _ offered: Int32) -> Int32 {
 /// `finalRound` (0 or 1) says the opponent has reached the target and this is the last turn; `turnIndex` is
 /// 2 (round − 1) + seat in a game of rounds.
 ///
-/// - Returns: 0 when the turn is tabulated; 1 without a solved game; 2 when the situation is not one the game has
-///   (a total off the score step or out of range, a count past 2, a turn past the last) or a final round's deficit
-///   is past the one `advise` tabulates (`WinTurnTable.maximumFinalRoundDeficit`).
+/// - Returns: 0 when the turn is tabulated; -1 without a solved game; otherwise the count of the message's bytes
+///   (`farkle_message`) saying why the game has no such turn, in the command line's words
+///   (`WinTurnTable.checkTotals`, `PointsAdvisor.checkFarkles`) where it has them.
 @_expose(wasm, "farkle_win_turn")
 func farkleWinTurn(
     _ myScore: Int32, _ opponentScore: Int32, _ myFarkles: Int32, _ opponentFarkles: Int32, _ finalRound: Int32,
     _ turnIndex: Int32
 ) -> Int32 {
     openTurn = nil
-    guard let game = openGame else { return 1 }
+    guard let game = openGame, let table = openTable else { return -1 }
     let (mine, theirs, isFinalRound) = (Int(myScore), Int(opponentScore), finalRound != 0)
+    let step = table.scoreStep
+    guard mine % step == 0, theirs % step == 0 else { return say("totals are multiples of \(step) points") }
+    do throws(NotCovered) {
+        switch game {
+        case .race:
+            try WinTurnTable.checkTotals(
+                myScore: mine, opponentScores: [theirs], isFinalRound: isFinalRound, rules: table.rules)
+        case .penaltyRace(let solver):
+            try WinTurnTable.checkTotals(
+                myScore: mine, opponentScores: [theirs], isFinalRound: isFinalRound, rules: table.rules,
+                floor: solver.floor)
+            try PointsAdvisor.checkFarkles(Int(myFarkles), opponent: Int(opponentFarkles), under: table.rules)
+        case .rounds(let solver):
+            // Totals from the lowest a game of rounds reaches, and under 2^30 (an Int is 32 bits here).
+            let totals = table.rules.lowestTotalOfRounds..<(1 << 30)
+            guard totals.contains(mine), totals.contains(theirs) else {
+                throw NotCovered("totals in this game of rounds are from \(totals.lowerBound) to below 2^30")
+            }
+            guard (0..<solver.turns).contains(Int(turnIndex)), !isFinalRound else {
+                throw NotCovered("a game of \(solver.rounds) rounds has no such turn")
+            }
+        }
+    } catch {
+        return say(error.description)
+    }
     switch game {
     case .race(let solver):
-        let step = solver.table.scoreStep
-        guard (0..<solver.target).contains(mine), theirs >= 0, mine % step == 0, theirs % step == 0,
-            isFinalRound
-                ? solver.hasFinalRound && theirs >= solver.target
-                    && theirs <= mine + WinTurnTable.maximumFinalRoundDeficit
-                : theirs < solver.target
-        else { return 2 }
         openTurn = solver.turnTable(myScore: mine, opponentScore: theirs, isFinalRound: isFinalRound)
     case .penaltyRace(let solver):
-        let step = solver.table.scoreStep
-        let counts = 0...2
-        guard (solver.floor..<solver.target).contains(mine), theirs >= solver.floor, mine % step == 0,
-            theirs % step == 0, counts.contains(Int(myFarkles)), counts.contains(Int(opponentFarkles)),
-            isFinalRound
-                ? solver.hasFinalRound && theirs >= solver.target
-                    && theirs <= mine + WinTurnTable.maximumFinalRoundDeficit
-                : theirs < solver.target
-        else { return 2 }
         openTurn = solver.turnTable(
             myScore: mine, opponentScore: theirs, myFarkles: Int(myFarkles), opponentFarkles: Int(opponentFarkles),
             isFinalRound: isFinalRound)
     case .rounds(let solver):
-        let step = solver.table.scoreStep
-        // Totals from the lowest a game of rounds reaches, and under 2^30 (an Int is 32 bits here).
-        let totals = solver.table.rules.lowestTotalOfRounds..<(1 << 30)
-        guard (0..<solver.turns).contains(Int(turnIndex)), totals.contains(mine), totals.contains(theirs),
-            mine % step == 0, theirs % step == 0, !isFinalRound
-        else { return 2 }
         openTurn = solver.turnTable(turnIndex: Int(turnIndex), myScore: mine, opponentScore: theirs)
     }
     return 0
@@ -312,8 +315,10 @@ private func decisionCode(_ decision: BankDecision) -> Int {
 /// the command line infers it: every die at 0 turn points.
 ///
 /// - Returns: the count of numbers written (`farkle_answer`, laid out as `numbers(of:objective:cap:rules:)` says);
-///   0 before rules are open or where the situation is not one the rules have (turn points off the score step,
-///   a total not below the target of a race won at once, farkles in a row the rules do not count).
+///   0 before rules are open or for a roll or turn points that are none (off the score step); below 0 where
+///   FarkleKit covers no such turn (`NotCovered`: a total not below the target of a race won at once, farkles in a
+///   row the rules do not count, a player not yet on the board in the long run), minus the count of the message's
+///   bytes (`farkle_message`) saying why, in the command line's words.
 @_expose(wasm, "farkle_points_advice")
 func farklePointsAdvice(_ faces: Int32, _ turnPoints: Int32, _ myScore: Int32, _ farkles: Int32) -> Int32 {
     guard let points = openPoints, let roll = roll(faces), turnPoints >= 0, turnPoints < 1 << 30,
@@ -322,11 +327,15 @@ func farklePointsAdvice(_ faces: Int32, _ turnPoints: Int32, _ myScore: Int32, _
     let mine = myScore < 0 ? nil : Int(myScore)
     if let mine, mine % points.table.scoreStep != 0 { return 0 }
     let opening = points.table.turnMechanics.isOpeningRoll(turnPoints: Int(turnPoints), rolled: roll.count)
-    guard
-        let (objective, advice) = try? points.advice(
+    let objective: PointsObjective
+    let advice: RollAdvice
+    do throws(NotCovered) {
+        (objective, advice) = try points.advice(
             for: roll, turnPoints: Int(turnPoints), isOpeningRoll: opening, myScore: mine,
             farklesInARow: Int(farkles))
-    else { return 0 }
+    } catch {
+        return -say(error.description)
+    }
     let (code, cap) = code(of: objective)
     return publish(numbers(of: advice, objective: code, cap: cap, rules: points.rules))
 }
@@ -394,8 +403,8 @@ private func say(_ text: String) -> Int32 {
     message.write(Array(text.utf8))
 }
 
-/// Where the last message's bytes are (`farkle_game_start`, `farkle_game_act`, `farkle_game_reason_not_to_bank`): as
-/// many as that call returned.
+/// Where the last message's bytes are (`farkle_win_turn`, `farkle_points_advice`, `farkle_game_start`,
+/// `farkle_game_act`, `farkle_game_reason_not_to_bank`): as many as that call said.
 @_expose(wasm, "farkle_message")
 func farkleMessage() -> UnsafeMutablePointer<UInt8> {
     message.start
@@ -507,10 +516,9 @@ nonisolated(unsafe) private var farkleChances: [Double] = []
 /// The game as the page shows it (`farkle_answer`): the seats, the seat to play, the round, the final round (0 or
 /// 1), the turn points, the dice to roll, the opening roll (0 or 1), the roll waiting for its keep (its digits, 0:
 /// none), the result (0 playing, 1 won, 2 tied) and its seats as a bit mask, the banked turn on offer (points and
-/// dice, NaN: none), the least bank, whether a bank now busts (0 or 1),
-/// whether a farkle may be entered now (0 or 1), and the chance that the next roll is a farkle that ends the turn;
-/// then for each seat its total, whether it has entered (0 or 1), farkles in a row, turns, points banked, farkles,
-/// penalties and hot dice.
+/// dice, NaN: none), whether a bank now busts (0 or 1), whether a farkle may be entered now (0 or 1), and the chance
+/// that the next roll is a farkle that ends the turn; then for each seat its total, farkles in a row, turns, points
+/// banked, farkles and hot dice.
 ///
 /// - Returns: the count of numbers written; 0 without a game.
 @_expose(wasm, "farkle_game_state")
@@ -538,14 +546,13 @@ func farkleGameState() -> Int32 {
         Double(game.players.count), Double(game.seat), Double(game.round), game.isFinalRound ? 1 : 0,
         Double(game.turnPoints), Double(game.diceLeft), game.isOpeningRoll ? 1 : 0,
         game.pendingRoll.map(digits) ?? 0, code, Double(mask), game.offer.map { Double($0.turnPoints) } ?? none,
-        game.offer.map { Double($0.dice) } ?? none, Double(game.leastBank), game.bankBusts ? 1 : 0, mayFarkle ? 1 : 0,
-        chance,
+        game.offer.map { Double($0.dice) } ?? none, game.bankBusts ? 1 : 0, mayFarkle ? 1 : 0, chance,
     ]
     for player in game.players {
         let counts = player.statistics
         numbers += [
-            Double(player.total), player.hasEntered ? 1 : 0, Double(player.farklesInARow), Double(counts.turns),
-            Double(counts.bankedPoints), Double(counts.farkles), Double(counts.penalties), Double(counts.hotDice),
+            Double(player.total), Double(player.farklesInARow), Double(counts.turns), Double(counts.bankedPoints),
+            Double(counts.farkles), Double(counts.hotDice),
         ]
     }
     return publish(numbers)

@@ -1,0 +1,46 @@
+extension WinTurnTable {
+    /// Checks the totals of a turn in a race of `rules` before anything is tabulated: the player's from `floor` to
+    /// below the target; the opponents' from `floor`, and the leader's below the target or, in the final round, at
+    /// or above it and at most `maximumFinalRoundDeficit` ahead. `Advisor` and the advisor page's module both ask
+    /// it, so the command line and the page refuse the same situations in the same words.
+    ///
+    /// - Parameters:
+    ///   - myScore: The player's total before the turn.
+    ///   - opponentScores: The opponents' totals; the highest is the leader's.
+    ///   - isFinalRound: Whether an opponent has reached the target and this is the player's last turn.
+    ///   - floor: The lowest total (below 0 under a three-farkle penalty).
+    /// - Throws: `NotCovered` naming the total that does not fit; nothing without a target or an opponent.
+    package static func checkTotals(
+        myScore: Int, opponentScores: [Int], isFinalRound: Bool, rules: RuleSet, floor: Int = 0
+    ) throws(NotCovered) {
+        guard let target = rules.game.end.target, let opponentScore = opponentScores.max() else { return }
+        let hasFinalRound = rules.game.end.hasFinalRound
+        guard (floor..<target).contains(myScore) else {
+            throw NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
+        }
+        for total in opponentScores where total < floor {
+            throw NotCovered("the opponent's total \(total) is below the lowest total \(floor)")
+        }
+        if isFinalRound {
+            guard hasFinalRound else {
+                throw NotCovered("the first to reach \(target) wins at once: there is no final round")
+            }
+            guard opponentScore >= target else {
+                throw NotCovered("a final round means the opponent has reached \(target), not \(opponentScore)")
+            }
+            // The last turn is tabulated up to the deficit: bounded before it is allocated. The deficit is read
+            // without overflow where an Int is 32 bits (the page's module).
+            let (deficit, overflows) = opponentScore.subtractingReportingOverflow(myScore)
+            guard !overflows, deficit <= maximumFinalRoundDeficit else {
+                throw NotCovered(
+                    "the opponent is \(overflows ? "more than \(Int.max)" : "\(deficit)") points ahead; the final "
+                        + "round is advised for deficits up to \(maximumFinalRoundDeficit) points")
+            }
+        } else if opponentScore >= target {
+            throw NotCovered(
+                hasFinalRound
+                    ? "the opponent's total \(opponentScore) has reached the target \(target): this is the final round"
+                    : "the opponent's total \(opponentScore) has reached the target \(target), which ends the game")
+        }
+    }
+}
