@@ -136,9 +136,10 @@ function winValue(opened, situation, points, dice) {
   return farkle.farkle_value(points, dice);
 }
 
-// A race to 2,000: the module reads the policy file and tabulates one turn.
+// A race to 2,000: the module reads the policy file and tabulates one turn. At 500 against 2100 the opponent has
+// reached the target: both infer the final round (no '--final-round', finalRound 0).
 const [raceRules, racePolicy, raceBytes, racePolicyBytes] = solvedToWin("standard", 2000);
-for (const [me, them] of [[0, 0], [500, 1200], [1950, 1900], [1200, 500]]) {
+for (const [me, them] of [[0, 0], [500, 1200], [1950, 1900], [1200, 500], [500, 2100]]) {
   const [points, dice, native] = nativeKeepOfOne(
     raceRules, racePolicy, ["--my-score", String(me), "--opponent-score", String(them)]);
   const wasm = winValue([...raceBytes, ...racePolicyBytes], [me, them, 0, 0, 0, 0], points, dice);

@@ -351,6 +351,14 @@ struct AdviseCommandTests {
         // One die rolls a 1 a sixth of the time (and wins then): the sure tie is worth more.
         #expect(decision["action"] as? String == "bank")
         #expect(abs(try #require(decision["roll_value"] as? Double) - 1.0 / 6) < 1e-12)
+        // The opponent at the target of a race with a final round leaves no doubt: without '--final-round' the
+        // advice is the same, word for word.
+        let inferred = try CommandRunner.run([
+            "advise", "--rules", fixtureRules("ones-race.json"), "--dice", "1,2", "--turn-points", "400",
+            "--my-score", "600", "--opponent-score", "1100", "--format", "json",
+        ])
+        #expect(inferred.exitStatus == 0, "\(inferred.standardError)")
+        #expect(inferred.standardOutput == result.standardOutput)
     }
 
     @Test(
@@ -420,10 +428,13 @@ struct AdviseCommandTests {
             // Round 1 of 2: nobody has banked before their first turn.
             (
                 ["--rounds-left", "2"],
-                "Error: with '--rounds-left 2' this is round 1, and nobody has banked before their first turn: with "
-                    + "'--seat 1' '--my-score' and '--opponent-score' are 0, not 300 and 500"
+                "Error: in round 1 nobody has banked before their first turn: playing first, my total and the "
+                    + "opponent's are 0, not 300 and 500"
             ),
-            (["--rounds-left", "2", "--seat", "2"], "Error: with '--rounds-left 2' this is round 1, and nobody"),
+            (
+                ["--rounds-left", "2", "--seat", "2"],
+                "Error: in round 1 nobody has banked before their first turn: my total is 0, not 300"
+            ),
         ] {
             let refused = try CommandRunner.run(Array(arguments.prefix(9)) + extra)
             #expect(refused.exitStatus == 64 && refused.standardOutput.isEmpty)

@@ -306,7 +306,17 @@ struct AdvisorBrowserTests {
         // the deficit): the points advice stands, and the page says why there is none to win, in the words of
         // the check `advise` makes.
         let race = try Self.winPage("ones-race.json").page
-        let behind = try Chromium.shown(by: race, in: [Situation(fragment: "#dice=1,5&turn=0&me=0&them=1100000")])
+        let behind = try Chromium.shown(
+            by: race,
+            in: ["#dice=1,5&turn=0&me=0&them=1100000", "#dice=1,5&turn=0&me=1000&them=0"].map {
+                Situation(fragment: $0)
+            })
+        // A total at the target is no turn of the race: the page says so in the check's words, and advises nothing.
+        let pastTarget = #expect(throws: NotCovered.self) {
+            try WinTurnTable.checkTotals(myScore: 1000, opponentScores: [0], isFinalRound: false, rules: race.rules)
+        }
+        #expect(behind[1].problem == "FarkleKit has no advice here: \(try #require(pastTarget)).")
+        #expect(behind[1].advice.isEmpty && behind[1].rows.isEmpty)
         let tooFar = #expect(throws: NotCovered.self) {
             try WinTurnTable.checkTotals(
                 myScore: 0, opponentScores: [1_100_000], isFinalRound: true, rules: race.rules)
@@ -314,8 +324,13 @@ struct AdvisorBrowserTests {
         #expect(behind[0].problem == nil && behind[0].advice.map(\.objective) == ["points"])
         #expect(behind[0].noWinAdvice == "No advice to win here: \(try #require(tooFar)).")
         #expect(behind[0].noWinAdvice?.contains("1100000 points ahead") == true)
-        for page in roundsShown.prefix(2) {
-            #expect(page.problem?.contains("In round 1 nobody has banked before their first turn") == true)
+        // The page says it in the words of the check `advise` and `Advisor` make.
+        for (page, (me, them, seat)) in zip(roundsShown.prefix(2), [(100, 0, 1), (0, 100, 0)]) {
+            let refusal = #expect(throws: NotCovered.self) {
+                try RoundsWinSolver.checkTotals(
+                    turnIndex: seat, myScore: me, opponentScore: them, rules: roundsPage.rules)
+            }
+            #expect(page.problem == "FarkleKit has no advice here: \(try #require(refusal)).")
         }
         for (fragment, page) in zip(
             fragments + counts + entry + firstRound, shown + penaltyShown + entryShown + roundsShown.prefix(2))

@@ -94,6 +94,9 @@ public struct Advisor: Sendable {
     ///   dice sets, the opponent's total without a race won at once, a three-farkle penalty of points, or a set
     ///   that can never score.
     public func advice(for situation: TurnSituation, threads: Int = 2) throws(NotCovered) -> Advice {
+        // An opponent at or over the target of a race with a final round can only mean the player's last turn.
+        var situation = situation
+        situation.isFinalRound = rules.game.end.isFinalRound(situation.isFinalRound, leader: situation.opponentScore)
         let step = table.scoreStep
         // A roll has one die to every die of the game (six, or five in a game of five dice).
         guard (1...rules.turn.dice).contains(situation.roll.count) else {

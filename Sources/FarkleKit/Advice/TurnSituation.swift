@@ -3,7 +3,8 @@
 ///
 /// What the rules leave no doubt about is inferred rather than asked: six dice at 0 turn points can only be
 /// the turn's opening roll (every keep and the six-dice farkle add points, so a later roll of six dice has
-/// some), and a total of 0 means the player is not yet on the board (the first bank of any game adds points).
+/// some), a total of 0 means the player is not yet on the board (the first bank of any game adds points), and an
+/// opponent at or over the target of a race with a final round means the player's last turn.
 ///
 /// ```swift
 /// var situation = TurnSituation(roll: DiceCounts(faces: [5, 2, 3]), turnPoints: 100)
@@ -28,7 +29,7 @@ public struct TurnSituation: Hashable, Sendable {
         set { opponentScores = newValue.map { [$0] } ?? [] }
     }
     /// Whether the opponent has reached the target and this is the player's last turn (races with a final
-    /// round).
+    /// round). `Advisor` infers it where an opponent's total has reached the target of such a race.
     public var isFinalRound: Bool
     /// The player's farkles in a row before this turn (0 to 2 under a three-farkle penalty).
     public var farklesInARow: Int

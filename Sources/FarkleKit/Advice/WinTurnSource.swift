@@ -57,14 +57,6 @@ extension RoundsWinSolver: WinTurnSource {
         guard (0...1).contains(situation.seatInRound) else {
             throw NotCovered("the seat in the round is 0 (first) or 1 (second), not \(situation.seatInRound)")
         }
-        let lowest = table.rules.lowestTotalOfRounds
-        guard myScore >= lowest, opponentScore >= lowest else {
-            throw NotCovered(
-                lowest == 0
-                    ? "totals in a game of rounds are not negative"
-                    : "totals in a game of \(rounds) rounds under rules '\(table.rules.name)' are at least \(lowest), a "
-                        + "scoreless opening roll costing \(table.rules.turn.scorelessOpeningRollCost) every turn")
-        }
         let round: Int
         if let extra = situation.extraRound {
             guard situation.roundsLeft == nil else {
@@ -75,12 +67,6 @@ extension RoundsWinSolver: WinTurnSource {
                     "rules '\(table.rules.name)' play \(extraRounds) extra rounds on a shared highest total, not "
                         + "extra round \(extra)")
             }
-            // The first turn of an extra round is played only from equal totals.
-            guard situation.seatInRound == 1 || myScore == opponentScore else {
-                throw NotCovered(
-                    "an extra round is played from equal totals: the first to play it has the opponent's total, not "
-                        + "\(myScore) against \(opponentScore)")
-            }
             round = rounds + extra
         } else {
             guard let left = situation.roundsLeft, (1...rounds).contains(left) else {
@@ -88,9 +74,10 @@ extension RoundsWinSolver: WinTurnSource {
             }
             round = rounds - left + 1
         }
-        return turnTable(
-            turnIndex: Self.turnIndex(round: round, seat: situation.seatInRound), myScore: myScore,
-            opponentScore: opponentScore)
+        let turnIndex = Self.turnIndex(round: round, seat: situation.seatInRound)
+        try Self.checkTotals(
+            turnIndex: turnIndex, myScore: myScore, opponentScore: opponentScore, rules: table.rules)
+        return turnTable(turnIndex: turnIndex, myScore: myScore, opponentScore: opponentScore)
     }
 }
 

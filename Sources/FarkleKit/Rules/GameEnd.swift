@@ -30,6 +30,18 @@ public enum GameEnd: Hashable, Sendable {
         }
     }
 
+    /// Whether a player's turn is their last of a final round: as `given`, or because `leader`, the highest of the
+    /// other totals, has reached the target of a race with a final round. That leaves no doubt (the others take
+    /// exactly one more turn once someone reaches the target), so the advice infers it rather than asking.
+    ///
+    /// - Parameters:
+    ///   - given: Whether the final round was said to be on.
+    ///   - leader: The highest total of the other players; `nil` when none is known.
+    package func isFinalRound(_ given: Bool, leader: Int?) -> Bool {
+        guard !given, case .target(let target, finalRound: true) = self, let leader else { return given }
+        return leader >= target
+    }
+
     /// How a game that is not a race won at the target at once differs from one, as words after "rules 'name' ":
     /// "play rounds" or "have a final round" (for the messages of what only that race supports).
     package var unlikeRaceWonAtOnce: String {

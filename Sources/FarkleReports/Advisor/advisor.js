@@ -210,8 +210,12 @@ function situation() {
   }
   const totals = gameTotals();
   if (totals.problem) return totals;
-  const game = typedGame(farkles, totals);
+  const game = typedGame(farkles);
   if (game.problem) return game;
+  // A total past the target, an opponent's that ended the game, a total in round 1: no situation of the game
+  // (FarkleKit's check).
+  const refusal = totals.me === null ? null : totalsRefusal(totals.me, totals.them, game.turnIndex);
+  if (refusal !== null) return { problem: "FarkleKit has no advice here: " + refusal + "." };
   return { turn, farkles: perFarkleCount() ? farkles : 0, me: totals.me, them: totals.them, game };
 }
 
@@ -224,7 +228,7 @@ const winCountsFarkles = () => data.win !== null && data.win.kind === "penalty" 
 
 // What the advice to win reads besides the totals, as a game kept on the page gives it (table.js winGameOf):
 // under a penalty both players' farkles in a row, in a game of rounds the turn's index (2 (round - 1) + seat).
-function typedGame(farkles, totals) {
+function typedGame(farkles) {
   if (data.win === null) return {};
   if (data.win.kind === "penalty" && !data.win.counts_farkles) return { myFarkles: 0, theirFarkles: 0 };
   if (data.win.kind === "penalty") {
@@ -239,14 +243,7 @@ function typedGame(farkles, totals) {
     if (!Number.isInteger(round) || round < 1 || round > data.win.rounds) {
       return { problem: "The round: a whole number from 1 to " + data.win.rounds + "." };
     }
-    const seat = Number($("seat").value);
-    // Nobody has banked before their first turn: in round 1 the player's total is 0, and so is the opponent's when
-    // the player plays first (advise refuses the same).
-    if (round === 1 && ((totals.me ?? 0) !== 0 || (seat === 1 && (totals.them ?? 0) !== 0))) {
-      return { problem: "In round 1 nobody has banked before their first turn: your total is 0"
-        + (seat === 1 ? ", and so is the opponent's (you play first)." : ".") };
-    }
-    return { turnIndex: 2 * (round - 1) + seat - 1 };
+    return { turnIndex: 2 * (round - 1) + Number($("seat").value) - 1 };
   }
   return {};
 }
@@ -278,16 +275,7 @@ function gameTotals() {
       return { problem: "Totals are whole multiples of " + rules.score_step + " from " + least + "." };
     }
   }
-  const [me, them] = [totals[0], totals[1] ?? null];
-  const target = rules.target;
-  if (target !== null && me >= target) {
-    return { problem: "Your total has reached the target " + target + ": the game is over." };
-  }
-  if (them === null) return { me, them };
-  if (target !== null && them >= target && !data.win.final_round) {
-    return { problem: "The opponent has reached the target " + target + ": under these rules that wins at once." };
-  }
-  return { me, them };
+  return { me: totals[0], them: totals[1] ?? null };
 }
 
 // ---- Rendering ----
@@ -442,7 +430,7 @@ function renderAdvice(state) {
       ? (round > data.win.rounds ? " in extra round " + (round - data.win.rounds) + " after " + data.win.rounds
         + " rounds" : " in round " + round + " of " + data.win.rounds) + ", playing "
         + (state.game.turnIndex % 2 === 0 ? "first" : "second")
-      : totals.them >= data.win.target ? " (your last turn)"
+      : win.isFinalRound ? " (your last turn)"
         : winCountsFarkles() ? ", farkles in a row " + state.game.myFarkles + " and " + state.game.theirFarkles
           : "";
     body.push(adviceElement("win", win,

@@ -54,21 +54,30 @@ const farkleKit = (() => {
 const moduleMessage = (count) =>
   new TextDecoder().decode(new Uint8Array(farkleKit.memory.buffer, farkleKit.farkle_message(), count));
 
-// Why the last advice asked (pointsAdvice, winAdvice) is null, in FarkleKit's words (NotCovered, as the command line
-// says them); null where it was given, or where what was asked is not a situation of the rules at all.
+// Why the last advice asked (pointsAdvice, winAdvice, offerAdviceOf) is null, in FarkleKit's words (NotCovered, as
+// the command line says them); null where it was given, or where what was asked is not a situation of the rules.
 let adviceRefusal = null;
+
+// Why the totals `me` and `them` (null: not given) are no situation of the game, in FarkleKit's words: in a race
+// (WinTurnTable.checkTotals) a total past the target or an opponent's that ended the game; in a game of rounds at
+// the turn `turnIndex` (RoundsWinSolver.checkTotals) a total in round 1, where nobody has banked yet. Null where they
+// fit.
+function totalsRefusal(me, them, turnIndex) {
+  const status = farkleKit.farkle_check_totals(me, them ?? 0, them === null ? 0 : 1, turnIndex ?? -1);
+  return status > 0 ? moduleMessage(status) : null;
+}
 
 // The least a player may bank (TurnMechanics.leastBank), on the board or not, and where the turn took over `offered`
 // points under piggybacking (null: a turn of their own), as Piggyback.leastBank raises it.
 const leastBank = (hasEntered, offered) => farkleKit.farkle_least_bank(hasEntered ? 1 : 0, offered ?? -1);
 
 // The turn to win of the player with total `me` against `them` (`game`: `turnIndex` in a game of rounds,
-// `myFarkles` and `theirFarkles` under a penalty; the opponent at or over the target: the final round), as FarkleKit
-// tabulates it (WinTurnTable), or null where the solved game has no such turn. Values are P(win) + 1/2 P(tie) of the
-// player to move. The module holds one turn: each read tabulates this one again if another was asked since.
+// `myFarkles` and `theirFarkles` under a penalty), as FarkleKit tabulates it (WinTurnTable), or null where the solved
+// game has no such turn. The module infers the final round from an opponent at or over the target, as advise does
+// (`isFinalRound` says whether it is). Values are P(win) + 1/2 P(tie) of the player to move. The module holds one
+// turn: each read tabulates this one again if another was asked since.
 function winTurn(me, them, game) {
-  const where = [me, them, game.myFarkles ?? 0, game.theirFarkles ?? 0, them >= data.win.target ? 1 : 0,
-    game.turnIndex ?? 0];
+  const where = [me, them, game.myFarkles ?? 0, game.theirFarkles ?? 0, 0, game.turnIndex ?? 0];
   const key = where.join(",");
   const select = () => {
     if (winTurn.current === key) return true;
@@ -81,6 +90,7 @@ function winTurn(me, them, game) {
   const read = (question) => (...args) => (select() ? question(...args) : NaN);
   const decisions = ["bank", "roll", "must-roll"];
   return {
+    isFinalRound: farkleKit.farkle_final_round() === 1,
     farkle: farkleKit.farkle_farkle_value(0),
     openingFarkle: farkleKit.farkle_farkle_value(1),
     value: read(farkleKit.farkle_value),
@@ -132,8 +142,8 @@ const facesNumber = (faces) => Number(faces.slice().sort().join(""));
 // Every keep of the roll of `faces` with `turn` points before it, valued for points as FarkleKit's advisor values
 // them for a player with the total `me` (null: not given) after `farkles` farkles in a row (PointsAdvisor: the
 // expected points, toward the target, or the long run under a penalty; the opening roll inferred), best first; null
-// where the rules have no such situation (adviceRefusal: why). A total of 0 under an entry minimum is a player not yet on the board:
-// `objective.least` says from what the player may bank.
+// where the rules have no such situation (adviceRefusal: why). A total of 0 under an entry minimum is a player not
+// yet on the board: `objective.least` says from what the player may bank.
 function pointsAdvice(faces, turn, farkles, me) {
   const count = farkleKit.farkle_points_advice(facesNumber(faces), turn, me ?? -1, farkles);
   adviceRefusal = count < 0 ? moduleMessage(-count) : null;
@@ -157,18 +167,23 @@ function pointsAdvice(faces, turn, farkles, me) {
 // total `me` against `them` (`game` as winTurn reads it), as FarkleKit's WinTurnTable gives it, best first; null
 // where the solved game has no such turn (adviceRefusal: why).
 function winAdvice(faces, turn, me, them, game) {
-  if (winTurn(me, them, game) === null) return null;
+  const table = winTurn(me, them, game);
+  if (table === null) return null;
   const advice = readAdvice(answerNumbers(farkleKit.farkle_win_advice(facesNumber(faces), turn)));
-  if (advice?.next) advice.next.least = leastBank(me !== 0, null);
+  if (advice === null) return null;
+  if (advice.next) advice.next.least = leastBank(me !== 0, null);
+  advice.isFinalRound = table.isFinalRound;
   return advice;
 }
 
 // The advice on a banked turn offered under piggybacking (`offer`: its points, the bonus included, and dice) for a
 // player with the total `me` (null: not given) after `farkles` farkles in a row, as FarkleKit's advisor gives it
 // (Advisor.advice(onOffer:)): what it is worth taken over and a fresh turn's worth, for the same points objective as
-// the advice on a roll; null where it is not covered.
+// the advice on a roll; null where it is not covered (adviceRefusal: why).
 function offerAdviceOf(offer, me, farkles) {
-  const numbers = answerNumbers(farkleKit.farkle_offer_advice(offer.dice, offer.points, me ?? -1, farkles));
+  const count = farkleKit.farkle_offer_advice(offer.dice, offer.points, me ?? -1, farkles);
+  adviceRefusal = count < 0 ? moduleMessage(-count) : null;
+  const numbers = answerNumbers(Math.max(count, 0));
   if (numbers === null) return null;
   const [objective, cap, takeOver, fresh, least] = numbers;
   return { objective: { kind: OBJECTIVES[objective], cap: orNull(cap) }, takeOver, fresh, least: orNull(least) };

@@ -97,10 +97,7 @@ function offerAdvice(state) {
     + diceWord(rules.dice) + " fresh and tap them above. ";
   // FarkleKit's advice on the offer (farkle.js offerAdviceOf), for the points the advice on a roll plays for.
   const advice = offerAdviceOf(offer, me, perFarkleCount() ? player.farkles : 0);
-  if (advice === null) {
-    return ask + "Not yet on the board, the entry minimum counts on top of the bank taken over; the page has no "
-      + "points toward the target for that turn.";
-  }
+  if (advice === null) return ask + "FarkleKit has no advice on this offer: " + (adviceRefusal ?? "no table") + ".";
   // Where the inherited points do not enter, a player not yet on the board banks a turn taken over only from the
   // entry minimum on top of it.
   const entry = me === 0 && !rules.piggyback.inherited_points_enter

@@ -56,7 +56,8 @@ enum AdviseCommand: Command {
                     + "a game of rounds)."),
             OptionSpec(
                 name: "opponent-score", valueName: "points",
-                help: "The opponent's total (at or above the target with --final-round). At a larger table give "
+                help:
+                    "The opponent's total (at or above the target: your last turn of the final round). At a larger table give "
                     + "one per opponent, in the order they play after you: three players racing without a final "
                     + "round get the exact three-player game, and so does your last turn of a final round with at "
                     + "most one player still to play after you; otherwise the advice to win plays the 2-player race "
@@ -64,7 +65,9 @@ enum AdviseCommand: Command {
                 isRepeatable: true),
             .flag(
                 "final-round",
-                help: "The opponent has reached the target: this is your last turn. At a larger table the first "
+                help:
+                    "The opponent has reached the target: this is your last turn (implied by an '--opponent-score' at or "
+                    + "above the target). At a larger table the first "
                     + "opponent at or above the target began the final round: those listed before it play theirs "
                     + "after you."),
             OptionSpec(
@@ -374,7 +377,9 @@ enum AdviseCommand: Command {
             let theirs = others.max() ?? 0
             self.theirs = theirs
             self.others = others
-            isFinalRound = finalRound
+            // An opponent at or over the target leaves no doubt that this is the final round: '--final-round' may
+            // say so, and is not needed.
+            isFinalRound = rules.game.end.isFinalRound(finalRound, leader: theirs)
             for (name, total) in [("my-score", mine)] + others.map({ ("opponent-score", $0) }) where total % step != 0 {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
@@ -394,11 +399,6 @@ enum AdviseCommand: Command {
                 throw UsageError(
                     "'--opponent-score' \(theirs) has reached the target \(target), which ends the game under "
                         + "rules '\(rules.name)'",
-                    spec: spec)
-            } else if theirs >= target {
-                throw UsageError(
-                    "'--opponent-score' \(theirs) has reached the target \(target): add '--final-round' "
-                        + "for your last turn",
                     spec: spec)
             }
         }
@@ -440,20 +440,15 @@ enum AdviseCommand: Command {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
             }
-            // Nobody has banked before their first turn: in the first round the player's total is 0, and so is the
-            // opponent's when the player plays first (the advisor page refuses the same).
-            if left == rounds, mine != 0 || (seat == 1 && theirs != 0) {
-                throw UsageError(
-                    "with '--rounds-left \(rounds)' this is round 1, and nobody has banked before their first turn: "
-                        + (seat == 1
-                            ? "with '--seat 1' '--my-score' and '--opponent-score' are 0, not \(mine) and \(theirs)"
-                            : "'--my-score' is 0, not \(mine)"),
-                    spec: spec)
-            }
-            if extra != nil, seat == 1, mine != theirs {
-                throw UsageError(
-                    "an extra round is played from equal totals: with '--seat 1' '--my-score' and '--opponent-score' "
-                        + "are the same, not \(mine) and \(theirs)", spec: spec)
+            // Nobody has banked before their first turn, and an extra round starts from equal totals: FarkleKit's
+            // check, before anything is solved.
+            let round = left.map { rounds - $0 + 1 } ?? rounds + (extra ?? 1)
+            do {
+                try RoundsWinSolver.checkTotals(
+                    turnIndex: RoundsWinSolver.turnIndex(round: round, seat: seat - 1), myScore: mine,
+                    opponentScore: theirs, rules: rules)
+            } catch {
+                throw UsageError(error.description, spec: spec)
             }
             return (mine, theirs, (left, extra, seat - 1))
         }

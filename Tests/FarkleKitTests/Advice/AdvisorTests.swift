@@ -208,6 +208,23 @@ struct AdvisorTests {
         situation.opponentScore = 1000
         #expect(throws: NotCovered.self) { try advisor.advice(for: situation) }
     }
+
+    @Test("an opponent at the target of a race with a final round means the last turn, said or not")
+    func finalRoundInferred() throws {
+        // Single 1s only, a race to 1000 with a final round: keeping the 1 of 1 2 at 400 makes 500 with one die;
+        // 600 + 500 ties the opponent's 1100 (worth one half), and rolling the last die wins only on a 1.
+        let table = ScoringTable(rules: try Fixtures.rules("ones-race.json"))
+        let advisor = try Advisor(table: table, game: try WinProbabilitySolver(table: table))
+        var situation = Self.situation([1, 2], turnPoints: 400, myScore: 600)
+        situation.opponentScore = 1100
+        let inferred = try advisor.advice(for: situation)
+        #expect(inferred.winGame?.isFinalRound == true)
+        let keep = try #require(inferred.win?.options.first)
+        #expect(keep.bankValue == 0.5)
+        #expect(abs(keep.rollValue - 1.0 / 6) < 1e-12)
+        situation.isFinalRound = true
+        #expect(try advisor.advice(for: situation).win == inferred.win)
+    }
 }
 
 /// E[min(turn points, cap)] under best play by plain recursion over every distinct roll with its multinomial

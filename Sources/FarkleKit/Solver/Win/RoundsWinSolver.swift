@@ -177,7 +177,7 @@ package struct RoundsWinSolver: Sendable {
 
     /// The turn index of the player to move in `round` (from 1; extra rounds follow the regular ones) in
     /// seat `seat` (0 or 1).
-    static func turnIndex(round: Int, seat: Int) -> Int {
+    package static func turnIndex(round: Int, seat: Int) -> Int {
         2 * (round - 1) + seat
     }
 

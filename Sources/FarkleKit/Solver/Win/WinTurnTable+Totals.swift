@@ -9,15 +9,20 @@ extension WinTurnTable {
     ///   - opponentScores: The opponents' totals; the highest is the leader's.
     ///   - isFinalRound: Whether an opponent has reached the target and this is the player's last turn.
     ///   - floor: The lowest total (below 0 under a three-farkle penalty).
-    /// - Throws: `NotCovered` naming the total that does not fit; nothing without a target or an opponent.
+    ///   - tabulating: Whether the turn is to be tabulated, which bounds the final round's deficit; `false` checks
+    ///     only that the totals are a situation of the race (the points advice stands far behind).
+    /// - Throws: `NotCovered` naming the total that does not fit; nothing without a target, and without an opponent
+    ///   only the player's total is checked.
     package static func checkTotals(
-        myScore: Int, opponentScores: [Int], isFinalRound: Bool, rules: RuleSet, floor: Int = 0
+        myScore: Int, opponentScores: [Int], isFinalRound: Bool, rules: RuleSet, floor: Int = 0,
+        tabulating: Bool = true
     ) throws(NotCovered) {
-        guard let target = rules.game.end.target, let opponentScore = opponentScores.max() else { return }
-        let hasFinalRound = rules.game.end.hasFinalRound
+        guard let target = rules.game.end.target else { return }
         guard (floor..<target).contains(myScore) else {
             throw NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
         }
+        guard let opponentScore = opponentScores.max() else { return }
+        let hasFinalRound = rules.game.end.hasFinalRound
         for total in opponentScores where total < floor {
             throw NotCovered("the opponent's total \(total) is below the lowest total \(floor)")
         }
@@ -31,7 +36,7 @@ extension WinTurnTable {
             // The last turn is tabulated up to the deficit: bounded before it is allocated. The deficit is read
             // without overflow where an Int is 32 bits (the page's module).
             let (deficit, overflows) = opponentScore.subtractingReportingOverflow(myScore)
-            guard !overflows, deficit <= maximumFinalRoundDeficit else {
+            guard !tabulating || (!overflows && deficit <= maximumFinalRoundDeficit) else {
                 throw NotCovered(
                     "the opponent is \(overflows ? "more than \(Int.max)" : "\(deficit)") points ahead; the final "
                         + "round is advised for deficits up to \(maximumFinalRoundDeficit) points")

@@ -136,8 +136,9 @@ func farkleLeastBank(_ hasEntered: Int32, _ offered: Int32) -> Int32 {
 
 /// Tabulates the turn of the player with `myScore` against `opponentScore` in the open game, played to win: the turn
 /// the values below read. `myFarkles` and `opponentFarkles` count farkles in a row (under a three-farkle penalty);
-/// `finalRound` (0 or 1) says the opponent has reached the target and this is the last turn; `turnIndex` is
-/// 2 (round − 1) + seat in a game of rounds.
+/// `finalRound` (0 or 1) says the opponent has reached the target and this is the last turn, which an opponent at
+/// or over the target of a race with a final round implies (`GameEnd.isFinalRound(_:leader:)`, as `advise` infers
+/// it); `turnIndex` is 2 (round − 1) + seat in a game of rounds.
 ///
 /// - Returns: 0 when the turn is tabulated; -1 without a solved game; otherwise the count of the message's bytes
 ///   (`farkle_message`) saying why the game has no such turn, in the command line's words
@@ -149,41 +150,73 @@ func farkleWinTurn(
 ) -> Int32 {
     openTurn = nil
     guard let game = openGame, let table = openTable else { return -1 }
-    let (mine, theirs, isFinalRound) = (Int(myScore), Int(opponentScore), finalRound != 0)
+    let (mine, theirs) = (Int(myScore), Int(opponentScore))
+    let isFinalRound = table.rules.game.end.isFinalRound(finalRound != 0, leader: theirs)
     let step = table.scoreStep
     guard mine % step == 0, theirs % step == 0 else { return say("totals are multiples of \(step) points") }
     do throws(NotCovered) {
         switch game {
-        case .race:
+        case .race(let solver):
             try WinTurnTable.checkTotals(
                 myScore: mine, opponentScores: [theirs], isFinalRound: isFinalRound, rules: table.rules)
+            openTurn = solver.turnTable(myScore: mine, opponentScore: theirs, isFinalRound: isFinalRound)
         case .penaltyRace(let solver):
             try WinTurnTable.checkTotals(
                 myScore: mine, opponentScores: [theirs], isFinalRound: isFinalRound, rules: table.rules,
                 floor: solver.floor)
             try PointsAdvisor.checkFarkles(Int(myFarkles), opponent: Int(opponentFarkles), under: table.rules)
+            openTurn = solver.turnTable(
+                myScore: mine, opponentScore: theirs, myFarkles: Int(myFarkles), opponentFarkles: Int(opponentFarkles),
+                isFinalRound: isFinalRound)
         case .rounds(let solver):
-            // Totals from the lowest a game of rounds reaches, and under 2^30 (an Int is 32 bits here).
-            let totals = table.rules.lowestTotalOfRounds..<(1 << 30)
-            guard totals.contains(mine), totals.contains(theirs) else {
-                throw NotCovered("totals in this game of rounds are from \(totals.lowerBound) to below 2^30")
-            }
             guard (0..<solver.turns).contains(Int(turnIndex)), !isFinalRound else {
                 throw NotCovered("a game of \(solver.rounds) rounds has no such turn")
             }
+            try RoundsWinSolver.checkTotals(
+                turnIndex: Int(turnIndex), myScore: mine, opponentScore: theirs, rules: table.rules)
+            // Totals under 2^30: an Int is 32 bits here.
+            guard mine < 1 << 30, theirs < 1 << 30 else { throw NotCovered("totals are below 2^30 here") }
+            openTurn = solver.turnTable(turnIndex: Int(turnIndex), myScore: mine, opponentScore: theirs)
         }
     } catch {
         return say(error.description)
     }
-    switch game {
-    case .race(let solver):
-        openTurn = solver.turnTable(myScore: mine, opponentScore: theirs, isFinalRound: isFinalRound)
-    case .penaltyRace(let solver):
-        openTurn = solver.turnTable(
-            myScore: mine, opponentScore: theirs, myFarkles: Int(myFarkles), opponentFarkles: Int(opponentFarkles),
-            isFinalRound: isFinalRound)
-    case .rounds(let solver):
-        openTurn = solver.turnTable(turnIndex: Int(turnIndex), myScore: mine, opponentScore: theirs)
+    return 0
+}
+
+/// Whether the open turn is the player's last, in a final round: 1 or 0; -1 without an open turn.
+@_expose(wasm, "farkle_final_round")
+func farkleFinalRound() -> Int32 {
+    guard let turn = openTurn else { return -1 }
+    return turn.isFinalRound ? 1 : 0
+}
+
+/// Checks the totals under the open rules before any advice: the player's `myScore` and, when `hasOpponent` is not
+/// 0, the opponent's `opponentScore`. In a race (`WinTurnTable.checkTotals`) from the open game's lowest total, an
+/// opponent at or over the target meaning the final round where the rules have one, however far behind (the points
+/// advice stands; `farkle_win_turn` refuses a final round too far behind to tabulate); in a game of rounds, at the
+/// turn `turnIndex` (2 (round − 1) + seat; below 0: not known, nothing checked) as
+/// `RoundsWinSolver.checkTotals` checks them.
+///
+/// - Returns: 0 when they fit; -1 before rules are open; otherwise the count of the message's bytes
+///   (`farkle_message`) saying why, in the words `Advisor` refuses them with.
+@_expose(wasm, "farkle_check_totals")
+func farkleCheckTotals(_ myScore: Int32, _ opponentScore: Int32, _ hasOpponent: Int32, _ turnIndex: Int32) -> Int32 {
+    guard let table = openTable else { return -1 }
+    let theirs = hasOpponent != 0 ? Int(opponentScore) : nil
+    var floor = 0
+    if case .penaltyRace(let solver) = openGame { floor = solver.floor }
+    do throws(NotCovered) {
+        try WinTurnTable.checkTotals(
+            myScore: Int(myScore), opponentScores: theirs.map { [$0] } ?? [],
+            isFinalRound: table.rules.game.end.isFinalRound(false, leader: theirs), rules: table.rules, floor: floor,
+            tabulating: false)
+        if turnIndex >= 0 {
+            try RoundsWinSolver.checkTotals(
+                turnIndex: Int(turnIndex), myScore: Int(myScore), opponentScore: theirs, rules: table.rules)
+        }
+    } catch {
+        return say(error.description)
     }
     return 0
 }
@@ -371,19 +404,23 @@ private func code(of objective: PointsObjective) -> (code: Int, cap: Int?) {
 /// the turn's value taken over, a fresh turn's, and the least bank leaving `dice` dice from which taking over pays
 /// (NaN: none).
 ///
-/// - Returns: the count of numbers written (`farkle_answer`); 0 before rules are open, without piggybacking, or
-///   where the offer, total or farkles do not fit the rules (a player not yet on the board taking over toward the
-///   target where inherited points do not enter, among them).
+/// - Returns: the count of numbers written (`farkle_answer`); 0 before rules are open or for numbers no table
+///   holds; where the advisor has no advice on the offer (no piggybacking, an offer, total or farkles that do not
+///   fit the rules, a player not yet on the board taking over toward the target where inherited points do not
+///   enter), minus the count of the message's bytes (`farkle_message`) saying why.
 @_expose(wasm, "farkle_offer_advice")
 func farkleOfferAdvice(_ dice: Int32, _ turnPoints: Int32, _ myScore: Int32, _ farkles: Int32) -> Int32 {
     guard let points = openPoints, turnPoints < 1 << 30, myScore < 1 << 30 else { return 0 }
     let mine = myScore < 0 ? nil : Int(myScore)
     if let mine, mine % points.table.scoreStep != 0 { return 0 }
-    guard
-        let advice = try? points.advice(
+    let advice: OfferAdvice
+    do throws(NotCovered) {
+        advice = try points.advice(
             onOffer: TurnOffer(turnPoints: Int(turnPoints), dice: Int(dice)), myScore: mine,
             farklesInARow: Int(farkles))
-    else { return 0 }
+    } catch {
+        return -say(error.description)
+    }
     let (objective, cap) = code(of: advice.objective)
     return publish([
         Double(objective), cap.map(Double.init) ?? .nan, advice.takeOverValue, advice.freshTurnValue,
