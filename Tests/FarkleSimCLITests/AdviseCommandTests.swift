@@ -689,7 +689,9 @@ struct AdviseCommandTests {
             "--opponent-score", "900", "--final-round",
         ])
         #expect(finalRound.exitStatus == 64)
-        #expect(finalRound.standardError.contains("'--final-round' means the opponent has reached 1000"))
+        #expect(
+            finalRound.standardError.hasPrefix("Error: a final round means the opponent has reached 1000, not 900"),
+            "\(finalRound.standardError)")
     }
 
     @Test(

@@ -96,7 +96,7 @@ struct PenaltyExactOdds {
             leastBank: mechanics.minimumBank,
             turn: WinTurn(table: context.table),
             // Only the layout is read: each seat's own final round is weighed in `bankPayoff`.
-            finalRound: nil, countsFarkles: rules.turn.threeFarklePenalty != nil, openingFarkleCost: cost)
+            finalRound: nil, countsFarkles: rules.turn.countsFarklesInARow, openingFarkleCost: cost)
         guard space.levels <= ExactOdds.maximumLevels else {
             throw NotCovered(
                 "a target of \(target) with a floor of \(space.floorLevel * space.step) is \(space.levels) levels; "

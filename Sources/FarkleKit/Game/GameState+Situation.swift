@@ -5,8 +5,7 @@ extension GameState {
     public func situation(roll: DiceCounts) -> TurnSituation {
         var situation = TurnSituation(roll: roll, turnPoints: turnPoints)
         let me = players[seat]
-        // Farkles in a row matter only toward a three-farkle penalty.
-        let counts = rules.turn.threeFarklePenalty != nil
+        let counts = rules.turn.countsFarklesInARow
         situation.myScore = me.total
         situation.farklesInARow = counts ? me.farklesInARow : 0
         if players.count == 2 {

@@ -80,10 +80,14 @@ public struct TurnRules: Hashable, Sendable {
         sixDiceFarkle == nil && !rerollsScorelessOpeningRoll ? openingFarkleCost : 0
     }
 
+    /// Whether a player's farkles in a row are counted: only toward a three-farkle penalty. Where they are not, a
+    /// game's state, a solver's and the advice keep no count (every count is 0). The one reading of the rule.
+    package var countsFarklesInARow: Bool { threeFarklePenalty != nil }
+
     /// Whether a farkle may take points off a total: a three-farkle penalty, or a scoreless opening roll that costs
     /// points. Banked points then differ from net points.
     package var farklesCostPoints: Bool {
-        threeFarklePenalty != nil || scorelessOpeningRollCost > 0
+        countsFarklesInARow || scorelessOpeningRollCost > 0
     }
 
     /// Why `what` (a solver or a play, named as the subject of a sentence) does not follow these turn rules of the

@@ -67,8 +67,8 @@ struct TurnAutomaton: Sendable {
         let step = mechanics.scoreStep
         let rules = table.rules
         let flags = Self.rollFlags(RollTable(table: table))
-        // A count of farkles in a row matters only toward a penalty: 0, 1 or 2 before the turn.
-        let streaks = rules.turn.threeFarklePenalty == nil ? 1 : LongRunAverageSolver.farkleCounts.count
+        // Where farkles in a row count: 0, 1 or 2 before the turn.
+        let streaks = rules.turn.countsFarklesInARow ? LongRunAverageSolver.farkleCounts.count : 1
         // Blocks of equal strategies are shared; a block without an entry minimum serves both.
         var blocks: [[UInt32]] = []
         var entries: [UInt32] = []

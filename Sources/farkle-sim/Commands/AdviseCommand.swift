@@ -183,7 +183,7 @@ enum AdviseCommand: Command {
             situation.extraRound = round.extraRound
             situation.seatInRound = round.seat
         }
-        if situation.knowsBothTotals, rules.turn.threeFarklePenalty != nil {
+        if situation.knowsBothTotals, rules.turn.countsFarklesInARow {
             situation.opponentFarklesInARow = try arguments.integer(
                 "opponent-farkles", in: LongRunAverageSolver.farkleCounts, default: 0,
                 because: "the third farkle in a row costs a penalty and starts the count again")
@@ -384,23 +384,8 @@ enum AdviseCommand: Command {
                 throw UsageError(
                     "'--\(name)' must be a multiple of \(step) under rules '\(rules.name)', not \(total)", spec: spec)
             }
-            if finalRound {
-                guard rules.game.end.hasFinalRound else {
-                    throw UsageError(
-                        "'--final-round': under rules '\(rules.name)' the first to reach \(target) wins at once",
-                        spec: spec)
-                }
-                guard theirs >= target else {
-                    throw UsageError(
-                        "'--final-round' means the opponent has reached \(target); '--opponent-score' is \(theirs)",
-                        spec: spec)
-                }
-            } else if theirs >= target, !rules.game.end.hasFinalRound {
-                throw UsageError(
-                    "'--opponent-score' \(theirs) has reached the target \(target), which ends the game under "
-                        + "rules '\(rules.name)'",
-                    spec: spec)
-            }
+            // What a final round needs of the totals (an opponent at the target, a deficit the turn can tabulate)
+            // is FarkleKit's check, `Advisor.checkTotals`, asked before the solve.
         }
 
         /// The totals and the turn in a game of `rounds` rounds, with `--rounds-left` and `--seat`.

@@ -172,7 +172,7 @@ package struct PenaltyWinSolver: Sendable {
             space = PenaltyStateSpace(
                 target: target, penalty: penalty, floor: lowest,
                 leastBank: least, turn: turn, finalRound: finalTable,
-                countsFarkles: rules.turn.threeFarklePenalty != nil, openingFarkleCost: cost)
+                countsFarkles: rules.turn.countsFarklesInARow, openingFarkleCost: cost)
         }
     }
 

@@ -44,7 +44,7 @@
         if rules.turn.farklesCostPoints {
             let lowest = floor ?? PenaltyWinSolver.defaultFloor(rules: rules)
             levels -= lowest / step
-            factor = rules.turn.threeFarklePenalty == nil ? 1 : 9
+            factor = rules.turn.countsFarklesInARow ? 9 : 1
             game =
                 "a race to \(target) from \(lowest) in steps of \(step) under "
                 + (rules.turn.threeFarklePenalty == nil

@@ -7,7 +7,8 @@ extension WinTurnTable {
     /// - Parameters:
     ///   - myScore: The player's total before the turn.
     ///   - opponentScores: The opponents' totals; the highest is the leader's.
-    ///   - isFinalRound: Whether an opponent has reached the target and this is the player's last turn.
+    ///   - isFinalRound: Whether this was said to be the player's last turn; an opponent at the target of a race
+    ///     with a final round implies it (`GameEnd.isFinalRound(_:leader:)`).
     ///   - floor: The lowest total (below 0 under a three-farkle penalty).
     ///   - tabulating: Whether the turn is to be tabulated, which bounds the final round's deficit; `false` checks
     ///     only that the totals are a situation of the race (the points advice stands far behind).
@@ -22,12 +23,11 @@ extension WinTurnTable {
             throw NotCovered("my total \(myScore) is not from \(floor) to below the target \(target)")
         }
         guard let opponentScore = opponentScores.max() else { return }
-        let hasFinalRound = rules.game.end.hasFinalRound
         for total in opponentScores where total < floor {
             throw NotCovered("the opponent's total \(total) is below the lowest total \(floor)")
         }
-        if isFinalRound {
-            guard hasFinalRound else {
+        if rules.game.end.isFinalRound(isFinalRound, leader: opponentScore) {
+            guard rules.game.end.hasFinalRound else {
                 throw NotCovered("the first to reach \(target) wins at once: there is no final round")
             }
             guard opponentScore >= target else {
@@ -42,10 +42,9 @@ extension WinTurnTable {
                         + "round is advised for deficits up to \(maximumFinalRoundDeficit) points")
             }
         } else if opponentScore >= target {
+            // Only without a final round: with one, a leader at the target is the final round, above.
             throw NotCovered(
-                hasFinalRound
-                    ? "the opponent's total \(opponentScore) has reached the target \(target): this is the final round"
-                    : "the opponent's total \(opponentScore) has reached the target \(target), which ends the game")
+                "the opponent's total \(opponentScore) has reached the target \(target), which ends the game")
         }
     }
 }
